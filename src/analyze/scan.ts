@@ -1,0 +1,101 @@
+/**
+ * `scan`: every DaemonSet in scope with its status as reported and as recomputed from the
+ * snapshot (reference §3.8), a health, and the problems seen on its nodes.
+ */
+import type { DaemonSet } from '../model/k8s-types.js';
+import { API_VERSION, type ScanEntry, type ScanHealth, type ScanReport, type StatusCounts } from '../model/results.js';
+import type { SnapshotIndex } from '../model/snapshot-index.js';
+import { isMissing } from '../model/snapshot.js';
+import { recomputeStatus, reportedStatus } from '../k8s/status.js';
+import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement.js';
+
+const FIELDS: [keyof StatusCounts, string][] = [
+  ['desired', 'desiredNumberScheduled'],
+  ['current', 'currentNumberScheduled'],
+  ['ready', 'numberReady'],
+  ['updated', 'updatedNumberScheduled'],
+  ['available', 'numberAvailable'],
+  ['misscheduled', 'numberMisscheduled'],
+];
+
+const TRANSIENT = new Set(['ContainerCreating', 'NotAvailableYet', 'NotYetCreated', 'ControllerNotObserved', 'PodTerminating']);
+
+function mismatches(ds: DaemonSet, reported: StatusCounts, recomputed: StatusCounts): string[] {
+  if (!ds.status) return ['the DaemonSet has no .status (a bare manifest, or never synced by the controller)'];
+  const diffs = FIELDS.filter(([k]) => reported[k] !== recomputed[k]).map(([k, f]) => `${f} ${reported[k]} (recomputed ${recomputed[k]})`);
+  if (!diffs.length) return [];
+  const behind = (ds.status.observedGeneration ?? 0) < (ds.metadata?.generation ?? 0);
+  return [`.status disagrees with the pods and nodes in the snapshot: ${diffs.join(', ')}; ${behind ? 'the controller has not observed the latest generation yet' : 'the controller is behind, or the dump was taken while things changed'}`];
+}
+
+function problemCounts(rows: NodeVerdict[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of rows) {
+    if (r.verdict === 'Healthy' || (r.verdict === 'Excluded' && !r.reasons.some((x) => x.severity === 'error'))) continue;
+    const codes = new Set<string>(r.reasons.filter((x) => x.severity !== 'info' || r.reasons.length === 1).map((x) => x.code));
+    if (r.verdict === 'Pending') codes.add('Pending');
+    for (const c of codes) counts[c] = (counts[c] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function health(ds: DaemonSet, rows: NodeVerdict[], counts: StatusCounts): ScanHealth {
+  const wanted = rows.filter((r) => r.verdict !== 'Excluded');
+  const healthy = rows.filter((r) => r.verdict === 'Healthy').length;
+  const bad = rows.filter((r) => r.verdict === 'Missing' || r.verdict === 'Pending' || r.verdict === 'Unhealthy' || r.verdict === 'Misscheduled' ||
+    (r.verdict === 'Excluded' && r.reasons.some((x) => x.severity === 'error')));
+  if (counts.desired > 0 && healthy === 0) return 'Failing';
+  const rollingUpdate = (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
+  const inRollout = (ds.status?.observedGeneration ?? 0) < (ds.metadata?.generation ?? 0) || counts.updated < counts.desired;
+  if (rollingUpdate && inRollout && wanted.length) {
+    const hard = bad.some((r) => r.reasons.some((x) => x.severity === 'error' && !TRANSIENT.has(x.code)));
+    return hard ? 'Stuck' : 'RollingOut';
+  }
+  return bad.length ? 'Degraded' : 'Healthy';
+}
+
+function topProblem(rows: NodeVerdict[]): string {
+  const phrases = new Map<string, number>();
+  for (const r of rows) {
+    if (r.verdict === 'Healthy' || (r.verdict === 'Excluded' && !r.reasons.some((x) => x.severity === 'error'))) continue;
+    const main = r.reasons[0];
+    const phrase = main ? main.short : r.verdict;
+    phrases.set(phrase, (phrases.get(phrase) ?? 0) + 1);
+  }
+  const best = [...phrases.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+  return best ? `${best[1]} ${best[0]}` : '';
+}
+
+/** Scans the given DaemonSets. */
+export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, scope: string): ScanReport {
+  const entries: ScanEntry[] = daemonSets.map((ds) => {
+    const ctx = daemonSetContext(index, ds);
+    const rows = diagnoseAllNodes(index, ds, now);
+    const recomputed = recomputeStatus(index, ds, ctx.revision.hash, ctx.revision.generation, now);
+    const reported = ds.status ? reportedStatus(ds) : recomputed;
+    const counts = problemCounts(rows);
+    const { unavailable: _u, ...recomputedCounts } = recomputed;
+    return {
+      namespace: ds.metadata?.namespace ?? '',
+      name: ds.metadata?.name ?? '',
+      health: health(ds, rows, recomputed),
+      desired: reported.desired,
+      current: reported.current,
+      ready: reported.ready,
+      updated: reported.updated,
+      available: reported.available,
+      misscheduled: reported.misscheduled,
+      problems: Object.keys(counts).sort(),
+      problemCounts: counts,
+      recomputed: recomputedCounts,
+      statusMismatch: mismatches(ds, reported, recomputed),
+      topProblem: topProblem(rows),
+    };
+  });
+  const notes: string[] = [...index.snapshot.warnings];
+  if (isMissing(index.snapshot, 'Node')) notes.push('no Node objects in the input: placement and desired counts cannot be recomputed');
+  if (isMissing(index.snapshot, 'Pod')) notes.push('no Pod objects in the input: pod health cannot be seen');
+  if (isMissing(index.snapshot, 'Event')) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
+  if (!daemonSets.length) notes.push(`no DaemonSets found in ${scope}`);
+  return { apiVersion: API_VERSION, kind: 'ScanReport', scope, daemonSets: entries, notes };
+}

@@ -1,0 +1,22 @@
+/** `node <node>`: every DaemonSet in scope against one node. */
+import { SnapshotIndex } from '../../model/snapshot-index.js';
+import { nodeReport } from '../../analyze/placement.js';
+import { renderNodeReport } from '../../render/placement.js';
+import { exitFor } from '../context.js';
+import { daemonSetsInScope, resolveNode } from '../scope.js';
+import type { CommandSpec } from './spec.js';
+import { severitiesOf } from './verdicts.js';
+
+export const nodeCommand: CommandSpec = {
+  usage: 'node <node>',
+  description: 'Every DaemonSet in scope against one node: the view for a misbehaving node',
+  examples: ['ds-doctor node worker-5 -f fixtures/demo', 'kubectl ds-doctor node ip-10-0-1-23.ec2.internal -A'],
+  async run(ctx, args) {
+    const { snapshot, defaultNamespace } = await ctx.load({ node: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
+    const index = new SnapshotIndex(snapshot);
+    const node = resolveNode(snapshot, args[0]!);
+    const result = nodeReport(index, daemonSetsInScope(snapshot, ctx.opts, defaultNamespace), node, ctx.opts.now);
+    ctx.emit(result, (r, md) => renderNodeReport(result, r, md));
+    return exitFor(ctx.opts, severitiesOf(result.daemonSets));
+  },
+};

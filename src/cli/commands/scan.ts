@@ -1,0 +1,24 @@
+/** `scan`: every DaemonSet in scope, its health and top problem. */
+import { SnapshotIndex } from '../../model/snapshot-index.js';
+import { scan } from '../../analyze/scan.js';
+import { renderScan } from '../../render/scan.js';
+import { exitFor } from '../context.js';
+import { daemonSetsInScope, scopeText } from '../scope.js';
+import type { CommandSpec } from './spec.js';
+
+export const scanCommand: CommandSpec = {
+  usage: 'scan',
+  description: 'Every DaemonSet in scope: health, counts (reported and recomputed) and top problem',
+  examples: ['ds-doctor scan -f fixtures/demo', 'kubectl ds-doctor scan -A -o json'],
+  async run(ctx) {
+    const { snapshot, defaultNamespace } = await ctx.load({ kinds: ['Event', 'ControllerRevision'] });
+    const index = new SnapshotIndex(snapshot);
+    const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
+    const report = scan(index, daemonSets, ctx.opts.now, scopeText(ctx.opts, defaultNamespace));
+    ctx.emit(report, (r, md) => renderScan(report, r, md));
+    return exitFor(ctx.opts, {
+      error: report.daemonSets.some((d) => d.health !== 'Healthy' && d.health !== 'RollingOut'),
+      warning: report.daemonSets.some((d) => d.health === 'RollingOut'),
+    });
+  },
+};

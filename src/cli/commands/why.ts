@@ -1,0 +1,31 @@
+/** `why <daemonset> [node]`: verdict and reasons for one node, or every node without a healthy pod. */
+import { SnapshotIndex } from '../../model/snapshot-index.js';
+import { whyDaemonSet, whyNode } from '../../analyze/placement.js';
+import { renderDaemonSetDiagnosis, renderNodeDiagnosis } from '../../render/placement.js';
+import { exitFor } from '../context.js';
+import { resolveDaemonSet, resolveNode } from '../scope.js';
+import type { CommandSpec } from './spec.js';
+import { severitiesOf } from './verdicts.js';
+
+export const whyCommand: CommandSpec = {
+  usage: 'why <daemonset> [node]',
+  description: 'Why a node has no healthy pod of a DaemonSet (without a node: every such node)',
+  examples: ['ds-doctor why logging/fluent-bit worker-1 -f fixtures/demo', 'kubectl ds-doctor why calico-node -n kube-system'],
+  async run(ctx, args) {
+    const [dsArg, nodeArg] = args as [string, string | undefined];
+    const { snapshot, defaultNamespace } = await ctx.load({
+      daemonSet: dsArg, ...(nodeArg ? { node: nodeArg } : {}), kinds: ['Event', 'ControllerRevision'], allPods: true,
+    });
+    const index = new SnapshotIndex(snapshot);
+    const ds = resolveDaemonSet(snapshot, dsArg, ctx.opts, defaultNamespace);
+    if (nodeArg) {
+      const node = resolveNode(snapshot, nodeArg);
+      const result = whyNode(index, ds, node, ctx.opts.now);
+      ctx.emit(result, (r, md) => renderNodeDiagnosis(result, r, md));
+      return exitFor(ctx.opts, severitiesOf([result]));
+    }
+    const result = whyDaemonSet(index, ds, ctx.opts.now);
+    ctx.emit(result, (r, md) => renderDaemonSetDiagnosis(result, r, md));
+    return exitFor(ctx.opts, severitiesOf(result.nodes));
+  },
+};

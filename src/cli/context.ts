@@ -1,0 +1,60 @@
+/** What a command handler gets: parsed flags, the streams, a loader and an output writer. */
+import type { LoadedSnapshot, LoadRequest } from '../model/snapshot.js';
+import { EXIT } from '../model/errors.js';
+import { renderContext, type RenderContext } from '../render/context.js';
+import { renderJson, renderYaml } from '../render/document.js';
+import { loadFiles } from '../load/files.js';
+import type { CliIO } from './io.js';
+import type { GlobalOptions } from './options.js';
+
+export interface CommandContext {
+  opts: GlobalOptions;
+  io: CliIO;
+  render: RenderContext;
+  load(request: LoadRequest): Promise<LoadedSnapshot>;
+  /** Writes a result: JSON/YAML of `doc`, or the human rendering for table/wide/markdown. */
+  emit(doc: unknown, human: (ctx: RenderContext, markdown: boolean) => string): void;
+  /** Prints a note on stderr (never on stdout, which stays parseable). */
+  note(text: string): void;
+}
+
+export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
+  const render = renderContext({ color: opts.color && io.stdoutIsTTY !== false && opts.output !== 'markdown', columns: io.columns, wide: opts.output === 'wide' });
+  return {
+    opts,
+    io,
+    render,
+    async load(request: LoadRequest): Promise<LoadedSnapshot> {
+      if (opts.filenames.length > 0) {
+        return { snapshot: await loadFiles(opts.filenames, io.readStdin) };
+      }
+      const live = await import('../load/live.js');
+      const loaded = await live.loadLive(request, opts, io);
+      if (opts.dump) await live.writeDump(loaded.snapshot, opts.dump);
+      return loaded;
+    },
+    emit(doc, human) {
+      switch (opts.output) {
+        case 'json':
+          io.stdout.write(renderJson(doc));
+          break;
+        case 'yaml':
+          io.stdout.write(renderYaml(doc));
+          break;
+        default:
+          io.stdout.write(human(render, opts.output === 'markdown'));
+      }
+    },
+    note(text: string) {
+      io.stderr.write(`${text}\n`);
+    },
+  };
+}
+
+/** Exit code for results with the given worst severities, honouring --fail-on. */
+export function exitFor(opts: GlobalOptions, found: { error: boolean; warning: boolean }): number {
+  if (opts.failOn === 'none') return EXIT.ok;
+  if (found.error) return EXIT.problems;
+  if (opts.failOn === 'warning' && found.warning) return EXIT.problems;
+  return EXIT.ok;
+}

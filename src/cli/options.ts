@@ -1,0 +1,76 @@
+/** The kubectl-style flags every command shares, parsed and validated. */
+import { Command, Option } from 'commander';
+import { InputError } from '../model/errors.js';
+
+export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml', 'markdown'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | 'sarif';
+export type FailOn = 'error' | 'warning' | 'none';
+
+export interface GlobalOptions {
+  filenames: string[];
+  kubeconfig?: string;
+  context?: string;
+  namespace?: string;
+  allNamespaces: boolean;
+  output: OutputFormat;
+  color: boolean;
+  now: Date;
+  failOn: FailOn;
+  debug: boolean;
+  requestTimeout?: string;
+  dump?: string;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Adds the shared flags to a command; `formats` is the list -o accepts there. */
+export function addCommonOptions(cmd: Command, formats: readonly string[] = OUTPUT_FORMATS): Command {
+  return cmd
+    .option('-f, --filename <path>', 'read cluster state from a file, directory or - (repeatable); the cluster is not contacted', collect, [])
+    .option('--kubeconfig <path>', 'path to the kubeconfig file')
+    .option('--context <name>', 'kubeconfig context to use')
+    .option('-n, --namespace <ns>', 'namespace scope')
+    .option('-A, --all-namespaces', 'every namespace', false)
+    .addOption(new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'))
+    .option('--no-color', 'disable colour (also NO_COLOR)')
+    .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time)')
+    .addOption(new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found').choices(['error', 'warning', 'none']).default('error'))
+    .option('--request-timeout <duration>', 'timeout of each API request (e.g. 30s, 1m)')
+    .option('--dump <file>', 'write the snapshot that was analysed as multi-document YAML')
+    .option('--debug', 'print stack traces on errors', false);
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Parses `--now`; a value that is not RFC 3339 is a usage error. */
+export function parseNow(value: string | undefined, clock: () => Date): Date {
+  if (value === undefined) return clock();
+  if (!RFC3339.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new InputError(`--now: "${value}" is not an RFC 3339 time (e.g. 2026-11-29T12:00:00Z)`);
+  }
+  return new Date(value);
+}
+
+/** Turns commander's raw option bag into GlobalOptions. */
+export function globalOptions(raw: Record<string, unknown>, env: Record<string, string | undefined>, clock: () => Date): GlobalOptions {
+  const noColorEnv = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
+  const opts: GlobalOptions = {
+    filenames: (raw['filename'] as string[] | undefined) ?? [],
+    allNamespaces: Boolean(raw['allNamespaces']),
+    output: (raw['output'] as OutputFormat | undefined) ?? 'table',
+    color: raw['color'] !== false && !noColorEnv,
+    now: parseNow(raw['now'] as string | undefined, clock),
+    failOn: (raw['failOn'] as FailOn | undefined) ?? 'error',
+    debug: Boolean(raw['debug']),
+  };
+  for (const key of ['kubeconfig', 'context', 'namespace', 'requestTimeout', 'dump'] as const) {
+    const v = raw[key];
+    if (typeof v === 'string') opts[key] = v;
+  }
+  if (opts.namespace !== undefined && opts.namespace.trim() === '') {
+    throw new InputError('-n/--namespace: the namespace must not be empty');
+  }
+  return opts;
+}

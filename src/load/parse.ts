@@ -1,0 +1,82 @@
+/**
+ * Parsing of YAML and JSON text into API objects, with the line each object starts at.
+ * YAML uses js-yaml's CORE_SCHEMA so timestamps stay strings, as the API returns them.
+ */
+import yaml from 'js-yaml';
+import { InputError } from '../model/errors.js';
+
+export interface ParsedDocument {
+  value: unknown;
+  /** 1-based line where the document starts. */
+  line: number;
+}
+
+/** Splits multi-document YAML at `---` lines, keeping each document's starting line. */
+function splitYamlDocuments(text: string): { body: string; line: number }[] {
+  const lines = text.split(/\r?\n/);
+  const docs: { body: string; line: number }[] = [];
+  let start = 0;
+  let current: string[] = [];
+  lines.forEach((l, i) => {
+    if (/^---(\s.*)?$/.test(l)) {
+      if (current.length) docs.push({ body: current.join('\n'), line: start + 1 });
+      current = [];
+      start = i + 1;
+      // "--- {a: 1}": content on the marker line belongs to the new document.
+      const rest = l.slice(3).trim();
+      if (rest && !rest.startsWith('#')) {
+        current.push(rest);
+        start = i;
+      }
+    } else if (/^\.\.\.\s*$/.test(l)) {
+      if (current.length) docs.push({ body: current.join('\n'), line: start + 1 });
+      current = [];
+      start = i + 1;
+    } else {
+      current.push(l);
+    }
+  });
+  if (current.length) docs.push({ body: current.join('\n'), line: start + 1 });
+  return docs;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.trim();
+}
+
+/** Parses YAML (one or more documents); errors name the file and the line. */
+export function parseYaml(text: string, file: string): ParsedDocument[] {
+  const out: ParsedDocument[] = [];
+  for (const doc of splitYamlDocuments(text)) {
+    try {
+      const value = yaml.load(doc.body, { schema: yaml.CORE_SCHEMA, filename: file });
+      if (value !== null && value !== undefined) out.push({ value, line: doc.line });
+    } catch (err) {
+      const e = err as { mark?: { line?: number }; reason?: string; message?: string };
+      const line = doc.line + (e.mark?.line ?? 0);
+      throw new InputError(`${file}:${line}: invalid YAML: ${firstLine(e.reason ?? e.message ?? String(err))}`);
+    }
+  }
+  return out;
+}
+
+/** Parses one JSON document (or several concatenated ones, as `kubectl get -o json` of several kinds prints). */
+export function parseJson(text: string, file: string): ParsedDocument[] {
+  try {
+    return [{ value: JSON.parse(text), line: 1 }];
+  } catch (err) {
+    const message = (err as Error).message;
+    const pos = /position (\d+)/.exec(message);
+    const line = pos ? text.slice(0, Number(pos[1])).split('\n').length : 1;
+    // JSON is a subset of YAML: concatenated JSON documents are not, so report the JSON error.
+    throw new InputError(`${file}:${line}: invalid JSON: ${firstLine(message.replace(/ in JSON at position \d+.*$/, ''))}`);
+  }
+}
+
+/** Parses a file's text by its extension, or by sniffing its first character for stdin. */
+export function parseText(text: string, file: string): ParsedDocument[] {
+  const trimmed = text.trimStart();
+  const looksJson = trimmed.startsWith('{') || trimmed.startsWith('[');
+  if (file.endsWith('.json') || (!/\.ya?ml$/.test(file) && looksJson)) return parseJson(text, file);
+  return parseYaml(text, file);
+}

@@ -1,0 +1,262 @@
+/**
+ * Result documents of every analysis: the stable JSON contract of DESIGN.md.
+ * Renderers turn these into tables, JSON, YAML, Markdown or SARIF.
+ */
+
+export const API_VERSION = 'ds-doctor/v1';
+
+/** Per DaemonSet × node verdict. */
+export type Verdict = 'Healthy' | 'Excluded' | 'Missing' | 'Pending' | 'Unhealthy' | 'Misscheduled';
+
+export const VERDICTS: readonly Verdict[] = ['Healthy', 'Excluded', 'Missing', 'Pending', 'Unhealthy', 'Misscheduled'];
+
+/** Reason codes (PascalCase, stable). */
+export type ReasonCode =
+  // placement
+  | 'NodeNameMismatch' | 'NodeSelectorMismatch' | 'NodeAffinityMismatch' | 'UntoleratedTaint'
+  // creation
+  | 'FailedCreate' | 'SelectingAll' | 'DaemonSetDeleting' | 'ControllerNotObserved' | 'NotYetCreated'
+  // scheduling
+  | 'InsufficientResource' | 'TooManyPods' | 'HostPortConflict' | 'VolumeConflict' | 'SchedulingGated'
+  | 'FailedScheduling'
+  // pod health
+  | 'ImagePullBackOff' | 'CrashLoopBackOff' | 'OOMKilled' | 'CreateContainerConfigError'
+  | 'ContainerCreating' | 'ReadinessProbeFailing' | 'PodFailed' | 'PodTerminating' | 'NodeNotReady'
+  | 'NotAvailableYet'
+  // information
+  | 'OutdatedRevision';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One explained "no": a code, a sentence, the evidence, and a fix. */
+export interface Reason {
+  code: ReasonCode;
+  severity: Severity;
+  message: string;
+  evidence: string[];
+  fix: string;
+  /** A short phrase in the scheduler's style, used to group nodes in summaries. */
+  short: string;
+}
+
+export interface ObjectRef {
+  namespace: string;
+  name: string;
+}
+
+/** The pod that decides a node's verdict, when one exists. */
+export interface PodSummary {
+  name: string;
+  phase: string;
+  ready: boolean;
+  revision: string;
+  /** True when the pod is of the DaemonSet's current revision (IsPodUpdated). */
+  updated: boolean;
+  restarts: number;
+  age?: string;
+}
+
+/** A short event line shown with a node diagnosis. */
+export interface EventSummary {
+  type: string;
+  reason: string;
+  message: string;
+  count: number;
+  lastSeen?: string;
+  object: string;
+}
+
+export interface NodeDiagnosis {
+  apiVersion: typeof API_VERSION;
+  kind: 'NodeDiagnosis';
+  daemonSet: ObjectRef;
+  node: string;
+  verdict: Verdict;
+  reasons: Reason[];
+  pod?: PodSummary;
+  events?: EventSummary[];
+  notes?: string[];
+}
+
+export interface VerdictSummary {
+  verdicts: Partial<Record<Verdict, number>>;
+  reasons: Partial<Record<ReasonCode, number>>;
+}
+
+export interface DaemonSetDiagnosis {
+  apiVersion: typeof API_VERSION;
+  kind: 'DaemonSetDiagnosis';
+  daemonSet: ObjectRef;
+  totalNodes: number;
+  nodes: Omit<NodeDiagnosis, 'apiVersion' | 'kind' | 'daemonSet'>[];
+  summary: VerdictSummary;
+  /** One line in the scheduler's style: "7/9 nodes healthy: 2 …". */
+  headline: string;
+  notes?: string[];
+}
+
+export interface NodeRow {
+  node: string;
+  verdict: Verdict;
+  reasons: Reason[];
+  pod?: PodSummary;
+}
+
+export interface DaemonSetNodes {
+  apiVersion: typeof API_VERSION;
+  kind: 'DaemonSetNodes';
+  daemonSet: ObjectRef;
+  nodes: NodeRow[];
+  summary: VerdictSummary;
+  notes?: string[];
+}
+
+export interface NodeReportEntry {
+  namespace: string;
+  name: string;
+  verdict: Verdict;
+  reasons: Reason[];
+  pod?: PodSummary;
+}
+
+export interface NodeReport {
+  apiVersion: typeof API_VERSION;
+  kind: 'NodeReport';
+  node: string;
+  nodeStatus: { ready: string; unschedulable: boolean; taints: string[] };
+  daemonSets: NodeReportEntry[];
+  notes?: string[];
+}
+
+export type ScanHealth = 'Healthy' | 'Degraded' | 'RollingOut' | 'Stuck' | 'Failing';
+
+/** DaemonSet status counters, as reported by `.status` or recomputed. */
+export interface StatusCounts {
+  desired: number;
+  current: number;
+  ready: number;
+  updated: number;
+  available: number;
+  misscheduled: number;
+}
+
+export interface ScanEntry {
+  namespace: string;
+  name: string;
+  health: ScanHealth;
+  desired: number;
+  current: number;
+  ready: number;
+  updated: number;
+  available: number;
+  misscheduled: number;
+  problems: string[];
+  /** Problem code → number of nodes or pods it was seen on. */
+  problemCounts: Record<string, number>;
+  /** The counts as recomputed from the pods and nodes in the snapshot. */
+  recomputed: StatusCounts;
+  /** Sentences saying where `.status` and the recomputation disagree. */
+  statusMismatch: string[];
+  /** The one-line summary of the most important problem. */
+  topProblem: string;
+}
+
+export interface ScanReport {
+  apiVersion: typeof API_VERSION;
+  kind: 'ScanReport';
+  scope: string;
+  daemonSets: ScanEntry[];
+  notes: string[];
+}
+
+export interface RolloutBlocker {
+  node: string;
+  pod: string;
+  code: string;
+  message: string;
+}
+
+export interface RolloutReason {
+  code: string;
+  severity: Severity;
+  message: string;
+  evidence: string[];
+  fix: string;
+}
+
+export interface RevisionInfo {
+  revision: number;
+  name: string;
+  hash: string;
+  age?: string;
+  changeCause?: string;
+  current: boolean;
+  images: string[];
+}
+
+export interface RolloutDiagnosis {
+  apiVersion: typeof API_VERSION;
+  kind: 'RolloutDiagnosis';
+  daemonSet: ObjectRef;
+  strategy: 'RollingUpdate' | 'OnDelete';
+  verdict: 'Complete' | 'Progressing' | 'Stuck' | 'Pending' | 'Manual';
+  desired: number;
+  updated: number;
+  available: number;
+  unavailable: number;
+  maxUnavailable: number;
+  maxSurge: number;
+  blockers: RolloutBlocker[];
+  reasons: RolloutReason[];
+  kubectlStatus: string;
+  revisions: RevisionInfo[];
+  templateDiff: string[];
+  nextSteps: string[];
+  estimate?: string;
+  notes?: string[];
+}
+
+export type Risk = 'critical' | 'high' | 'medium' | 'low';
+
+export interface ImpactFinding {
+  code: string;
+  severity: Severity;
+  message: string;
+  evidence: string[];
+}
+
+export interface DeleteImpact {
+  apiVersion: typeof API_VERSION;
+  kind: 'DeleteImpact';
+  daemonSet: ObjectRef;
+  cascade: 'background' | 'foreground' | 'orphan';
+  risk: Risk;
+  pods: number;
+  nodes: number;
+  roles: string[];
+  findings: ImpactFinding[];
+  alternatives: string[];
+  notChecked: string[];
+}
+
+export interface LintFinding {
+  rule: string;
+  severity: Severity;
+  daemonSet: ObjectRef;
+  message: string;
+  path: string;
+  fix: string;
+  /** Where the DaemonSet was read from (file input only). */
+  location?: { file: string; line: number };
+}
+
+export interface LintReport {
+  apiVersion: typeof API_VERSION;
+  kind: 'LintReport';
+  findings: LintFinding[];
+  /** Rules that were turned off by annotation, per DaemonSet. */
+  suppressed: { daemonSet: ObjectRef; rules: string[] }[];
+  /** Rules that need cluster data the input lacks. */
+  notChecked: { rule: string; why: string }[];
+  daemonSets: number;
+}

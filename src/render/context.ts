@@ -1,0 +1,19 @@
+/** Presentation settings shared by the human renderers: colour and terminal width. */
+import { Chalk, type ChalkInstance } from 'chalk';
+
+export interface RenderContext {
+  color: boolean;
+  chalk: ChalkInstance;
+  /** Columns available; tables are laid out to fit. */
+  width: number;
+  wide: boolean;
+}
+
+export function renderContext(options: { color: boolean; columns?: number; wide?: boolean }): RenderContext {
+  return {
+    color: options.color,
+    chalk: new Chalk({ level: options.color ? 1 : 0 }),
+    width: options.columns && options.columns > 40 ? options.columns : 80,
+    wide: options.wide ?? false,
+  };
+}

@@ -1,0 +1,86 @@
+/** Human rendering of the placement results: why (node / DaemonSet), nodes, node. */
+import type { DaemonSetDiagnosis, DaemonSetNodes, EventSummary, NodeDiagnosis, NodeReport, PodSummary, Reason } from '../model/results.js';
+import type { RenderContext } from './context.js';
+import { renderMarkdownTable, renderTable } from './table.js';
+import { colorVerdict, severityMark } from './style.js';
+
+function podLine(p: PodSummary): string {
+  const rev = p.revision ? `revision ${p.revision}${p.updated ? '' : ' (outdated)'}` : 'revision ?';
+  return `pod ${p.name}  ${p.phase}  ${p.ready ? 'ready' : 'not ready'}  ${rev}  restarts ${p.restarts}${p.age ? `  age ${p.age}` : ''}`;
+}
+
+function reasonBlock(ctx: RenderContext, r: Reason, markdown: boolean): string {
+  if (markdown) {
+    return [`- **${r.code}** (${r.severity}): ${r.message}`, ...r.evidence.map((e) => `  - evidence: ${e}`), `  - fix: ${r.fix}`].join('\n');
+  }
+  const lines = [`${severityMark(ctx, r.severity)} ${ctx.chalk.bold(r.code)}  ${r.message}`];
+  for (const e of r.evidence) lines.push(`    ${ctx.chalk.dim('evidence:')} ${e}`);
+  lines.push(`    ${ctx.chalk.cyan('fix:')} ${r.fix}`);
+  return lines.join('\n');
+}
+
+function eventLines(events: EventSummary[] | undefined): string[] {
+  return (events ?? []).map((e) => `  ${e.type} ${e.reason}${e.count > 1 ? ` (x${e.count})` : ''} ${e.object}: ${e.message}`);
+}
+
+function notesBlock(notes: string[] | undefined, markdown: boolean): string[] {
+  if (!notes?.length) return [];
+  return ['', markdown ? '**Notes**' : 'Notes:', ...notes.map((n) => (markdown ? `- ${n}` : `  - ${n}`))];
+}
+
+export function renderNodeDiagnosis(d: NodeDiagnosis, ctx: RenderContext, markdown: boolean): string {
+  const title = `${d.daemonSet.namespace}/${d.daemonSet.name} on node ${d.node}: `;
+  const out = [markdown ? `### ${title}${d.verdict}` : `${ctx.chalk.bold(title)}${colorVerdict(ctx, d.verdict)}`];
+  if (d.pod) out.push(markdown ? `\n${podLine(d.pod)}` : `  ${podLine(d.pod)}`);
+  if (!d.reasons.length) out.push(markdown ? '\nNo problems found.' : '  no problems found');
+  out.push('');
+  for (const r of d.reasons) out.push(reasonBlock(ctx, r, markdown));
+  const ev = eventLines(d.events);
+  if (ev.length) out.push('', markdown ? '**Events**' : 'Events:', ...ev);
+  out.push(...notesBlock(d.notes, markdown));
+  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderContext, markdown: boolean): string {
+  const title = `${d.daemonSet.namespace}/${d.daemonSet.name}: ${d.headline}`;
+  const out = [markdown ? `### ${title}` : ctx.chalk.bold(title)];
+  const verdicts = Object.entries(d.summary.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
+  out.push(markdown ? `\nVerdicts: ${verdicts}` : `  verdicts: ${verdicts}`);
+  if (!d.nodes.length) out.push(markdown ? '\nEvery node that should run a pod has a healthy one.' : '  every node that should run a pod has a healthy one');
+  for (const n of d.nodes) {
+    out.push('', markdown ? `#### ${n.node}: ${n.verdict}` : `${ctx.chalk.bold(n.node)}: ${colorVerdict(ctx, n.verdict)}${n.pod ? `  (${podLine(n.pod)})` : ''}`);
+    for (const r of n.reasons) out.push(markdown ? reasonBlock(ctx, r, true) : reasonBlock(ctx, r, false).split('\n').map((l) => `  ${l}`).join('\n'));
+  }
+  out.push(...notesBlock(d.notes, markdown));
+  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+function mainReason(reasons: Reason[]): string {
+  const r = reasons.find((x) => x.code !== 'OutdatedRevision') ?? reasons[0];
+  return r ? `${r.code}: ${r.message}` : '-';
+}
+
+export function renderDaemonSetNodes(d: DaemonSetNodes, ctx: RenderContext, markdown: boolean): string {
+  const headers = ['NODE', 'VERDICT', 'POD', 'READY', 'REVISION', 'REASON'];
+  const rows = d.nodes.map((n) => [
+    n.node, markdown ? n.verdict : colorVerdict(ctx, n.verdict), n.pod?.name ?? '-', n.pod ? (n.pod.ready ? 'true' : 'false') : '-',
+    n.pod ? `${n.pod.revision || '?'}${n.pod.updated ? '' : '*'}` : '-', mainReason(n.reasons),
+  ]);
+  const out: string[] = [];
+  if (markdown) out.push(`### ${d.daemonSet.namespace}/${d.daemonSet.name}\n`, renderMarkdownTable(headers, rows));
+  else out.push(renderTable(ctx, headers, rows).replace(/\n$/, ''));
+  const verdicts = Object.entries(d.summary.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
+  out.push('', `${d.nodes.length} node(s) shown; over all nodes: ${verdicts}. (* = outdated revision)`);
+  out.push(...notesBlock(d.notes, markdown));
+  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+export function renderNodeReport(d: NodeReport, ctx: RenderContext, markdown: boolean): string {
+  const status = `Ready=${d.nodeStatus.ready}${d.nodeStatus.unschedulable ? ', cordoned' : ''}${d.nodeStatus.taints.length ? `, taints: ${d.nodeStatus.taints.join(' ')}` : ''}`;
+  const out = [markdown ? `### Node ${d.node}\n\n${status}\n` : `${ctx.chalk.bold(`node ${d.node}`)}: ${status}\n`];
+  const headers = ['NAMESPACE', 'DAEMONSET', 'VERDICT', 'POD', 'REASON'];
+  const rows = d.daemonSets.map((e) => [e.namespace, e.name, markdown ? e.verdict : colorVerdict(ctx, e.verdict), e.pod?.name ?? '-', mainReason(e.reasons)]);
+  out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));
+  out.push(...notesBlock(d.notes, markdown));
+  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+}

@@ -1,0 +1,45 @@
+/** Human rendering of a ScanReport. */
+import type { ScanReport } from '../model/results.js';
+import type { RenderContext } from './context.js';
+import { renderMarkdownTable, renderTable } from './table.js';
+import { colorHealth } from './style.js';
+
+function problemText(counts: Record<string, number>): string {
+  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return entries.length ? entries.map(([c, n]) => `${c}(${n})`).join(', ') : '-';
+}
+
+export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boolean): string {
+  const headers = ctx.wide
+    ? ['NAMESPACE', 'NAME', 'HEALTH', 'DESIRED', 'CURRENT', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'MISSCHEDULED', 'PROBLEMS']
+    : ['NAMESPACE', 'NAME', 'HEALTH', 'READY', 'UPDATED', 'AVAIL'];
+  const rows = report.daemonSets.map((d) => ctx.wide
+    ? [d.namespace, d.name, colorHealth(ctx, d.health), String(d.desired), String(d.current), String(d.ready), String(d.updated), String(d.available), String(d.misscheduled), problemText(d.problemCounts)]
+    : [d.namespace, d.name, colorHealth(ctx, d.health), `${d.ready}/${d.desired}`, String(d.updated), String(d.available)]);
+  const out: string[] = [];
+  if (markdown) {
+    out.push(`## DaemonSets (${report.scope})\n`);
+    out.push(renderMarkdownTable(['NAMESPACE', 'NAME', 'HEALTH', 'DESIRED', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'PROBLEMS'],
+      report.daemonSets.map((d) => [d.namespace, d.name, d.health, String(d.desired), String(d.ready), String(d.updated), String(d.available), problemText(d.problemCounts)])));
+  } else if (rows.length) {
+    out.push(renderTable(ctx, headers, rows));
+  }
+  const problems = report.daemonSets.filter((d) => d.topProblem || d.statusMismatch.length);
+  if (problems.length) {
+    out.push(markdown ? '\n### Problems\n' : `\n${ctx.chalk.bold('Problems:')}`);
+    for (const d of problems) {
+      const lines: string[] = [];
+      if (d.topProblem) lines.push(`${d.health}: ${d.topProblem}${Object.keys(d.problemCounts).length ? ` [${problemText(d.problemCounts)}]` : ''}`);
+      lines.push(...d.statusMismatch);
+      const name = `${d.namespace}/${d.name}`;
+      if (markdown) out.push(`- **${name}**: ${lines.join('; ')}`);
+      else out.push(`  ${ctx.chalk.bold(name)}\n${lines.map((l) => `    ${l}`).join('\n')}`);
+    }
+    if (!markdown) out.push(`\n  Next: ds-doctor why <namespace>/<name> for the per-node reasons.`);
+  }
+  if (report.notes.length) {
+    out.push(markdown ? '\n### Notes\n' : `\n${ctx.chalk.bold('Notes:')}`);
+    for (const n of report.notes) out.push(markdown ? `- ${n}` : `  - ${n}`);
+  }
+  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+}
