@@ -27,6 +27,7 @@ import { formatAmount } from '../k8s/quantity.js';
 import { formatTaint, formatTaintBraces, formatToleration, tolerationFor } from '../k8s/taints.js';
 import { formatHostPort } from '../k8s/hostports.js';
 import { codeForSchedulerReason, parseFitError, preemptionVerdict, targetNodeEntries } from '../k8s/schedmsg.js';
+import { detectRoles } from '../k8s/roles.js';
 import { classifyCreateError } from './create-errors.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
@@ -41,6 +42,8 @@ export interface DaemonSetContext {
   revision: CurrentRevision;
   failedCreates: KubeEvent[];
   eventsAvailable: boolean;
+  /** The DaemonSet looks like the cluster's network (CNI) agent. */
+  networkAgent: boolean;
   notes: string[];
 }
 
@@ -68,6 +71,7 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
       revision,
       failedCreates,
       eventsAvailable,
+      networkAgent: detectRoles(ds, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? '')).some((r) => r.role === 'network'),
       notes,
     };
   });
@@ -76,18 +80,18 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
 const TOLERATION_YAML = (t: ReturnType<typeof tolerationFor>) =>
   `add to spec.template.spec.tolerations: - ${formatToleration(t)}`;
 
-function taintReason(taint: Taint, node: Node, keepsRunning: boolean, hasPod: boolean, hostNetwork = false): RawReason {
+function taintReason(taint: Taint, node: Node, keepsRunning: boolean, hasPod: boolean, networkAgent = false): RawReason {
   const nodeName = node.metadata?.name ?? '';
   const t = formatTaint(taint);
   const short = `node(s) had untolerated taint ${formatTaintBraces(taint)}`;
   if ((taint.key === TAINT_NOT_READY || taint.key === TAINT_UNREACHABLE) && taint.effect === 'NoSchedule') {
     const state = taint.key === TAINT_NOT_READY ? 'NotReady' : 'unreachable';
     const cond = node.status?.conditions?.find((c) => c.type === 'Ready');
-    // A hostNetwork agent kept off a node that is NotReady for want of a network is the CNI deadlock.
-    const deadlock = hostNetwork && !hasPod && /network|cni/i.test(cond?.message ?? '');
+    // The network agent kept off a node that is NotReady for want of a network is the CNI deadlock.
+    const deadlock = networkAgent && !hasPod && /network|cni/i.test(cond?.message ?? '');
     return {
       code: 'UntoleratedTaint', severity: deadlock ? 'error' : 'warning', short,
-      message: `node ${nodeName} is ${state} and carries ${t}; the automatic DaemonSet tolerations cover ${taint.key} only with effect NoExecute, so the controller creates no new pod here${hasPod ? ' (the existing pod keeps running)' : ''}${deadlock ? '. The node is NotReady because its network is not ready, and this hostNetwork agent cannot start there until it is: a deadlock' : ''}`,
+      message: `node ${nodeName} is ${state} and carries ${t}; the automatic DaemonSet tolerations cover ${taint.key} only with effect NoExecute, so the controller creates no new pod here${hasPod ? ' (the existing pod keeps running)' : ''}${deadlock ? '. The node is NotReady because its network is not ready, and this network agent cannot start there until it is: a deadlock' : ''}`,
       evidence: [
         `node taint ${t}${taint.timeAdded ? ` (added ${taint.timeAdded})` : ''}`,
         `node condition Ready=${cond?.status ?? 'missing'}${cond?.reason ? ` (${cond.reason})` : ''}${cond?.message ? `: ${cond.message}` : ''}`,
@@ -105,7 +109,7 @@ function taintReason(taint: Taint, node: Node, keepsRunning: boolean, hasPod: bo
   };
 }
 
-function predicateReasons(f: PredicateFailure, node: Node, keepsRunning: boolean, hasPod: boolean, hostNetwork = false): RawReason[] {
+function predicateReasons(f: PredicateFailure, node: Node, keepsRunning: boolean, hasPod: boolean, networkAgent = false): RawReason[] {
   const nodeName = node.metadata?.name ?? '';
   switch (f.kind) {
     case 'NodeName':
@@ -116,7 +120,7 @@ function predicateReasons(f: PredicateFailure, node: Node, keepsRunning: boolean
         fix: 'remove spec.template.spec.nodeName: a DaemonSet places its pods itself',
       }];
     case 'Taint':
-      return f.taints.map((t) => taintReason(t, node, keepsRunning, hasPod, hostNetwork));
+      return f.taints.map((t) => taintReason(t, node, keepsRunning, hasPod, networkAgent));
     case 'NodeAffinity': {
       const out: RawReason[] = [];
       for (const m of f.match.selectorMismatches) {
@@ -379,8 +383,12 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   let reasons: RawReason[] = [];
 
   if (!decision.shouldRun) {
-    const hostNetwork = ctx.ds.spec?.template?.spec?.hostNetwork === true;
-    reasons = decision.failures.flatMap((f) => predicateReasons(f, node, decision.shouldContinueRunning, pods.length > 0, hostNetwork));
+    reasons = decision.failures.flatMap((f) => predicateReasons(f, node, decision.shouldContinueRunning, pods.length > 0, ctx.networkAgent));
+    // A selector or nodeName mismatch decides on its own (shouldRun and shouldContinueRunning are
+    // both false); taints are then secondary facts.
+    if (decision.failures.some((f) => f.kind !== 'Taint')) {
+      reasons = reasons.map((r) => (r.code === 'UntoleratedTaint' ? { ...r, severity: 'info' as const } : r));
+    }
     if (!pods.length) {
       verdict = 'Excluded';
     } else {
@@ -507,7 +515,8 @@ export function whyDaemonSet(index: SnapshotIndex, ds: DaemonSet, now: Date): Da
   const notes = snapshotNotes(index, ctx);
   return {
     apiVersion: API_VERSION, kind: 'DaemonSetDiagnosis', daemonSet: ref(ds), totalNodes: rows.length,
-    nodes: rows.filter((r) => r.verdict !== 'Healthy' && r.verdict !== 'Excluded')
+    // Excluded nodes are listed too when their exclusion is itself a problem (the CNI deadlock).
+    nodes: rows.filter((r) => r.verdict !== 'Healthy' && (r.verdict !== 'Excluded' || r.reasons.some((x) => x.severity === 'error')))
       .map((r) => ({ node: r.node, verdict: r.verdict, reasons: r.reasons, ...(r.pod ? { pod: r.pod } : {}), events: r.events })),
     summary: summarize(rows),
     headline: headline(rows),

@@ -4,7 +4,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 export interface RenderContext {
   color: boolean;
   chalk: ChalkInstance;
-  /** Columns available; tables are laid out to fit. */
+  /** Columns available (a terminal's width); tables are cut to fit. Infinity when piped. */
   width: number;
   wide: boolean;
 }
@@ -13,7 +13,7 @@ export function renderContext(options: { color: boolean; columns?: number; wide?
   return {
     color: options.color,
     chalk: new Chalk({ level: options.color ? 1 : 0 }),
-    width: options.columns && options.columns > 40 ? options.columns : 80,
+    width: options.columns && options.columns > 40 ? options.columns : Number.POSITIVE_INFINITY,
     wide: options.wide ?? false,
   };
 }

@@ -22,7 +22,7 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
     out.push(renderMarkdownTable(['NAMESPACE', 'NAME', 'HEALTH', 'DESIRED', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'PROBLEMS'],
       report.daemonSets.map((d) => [d.namespace, d.name, d.health, String(d.desired), String(d.ready), String(d.updated), String(d.available), problemText(d.problemCounts)])));
   } else if (rows.length) {
-    out.push(renderTable(ctx, headers, rows));
+    out.push(renderTable(ctx, headers, rows).replace(/\n$/, ''));
   }
   const problems = report.daemonSets.filter((d) => d.topProblem || d.statusMismatch.length);
   if (problems.length) {
