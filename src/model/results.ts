@@ -225,6 +225,25 @@ export interface ImpactFinding {
   evidence: string[];
 }
 
+/** A role of a DaemonSet with the evidence it was inferred from. */
+export interface RoleEvidence {
+  role: string;
+  evidence: string[];
+}
+
+/** One reason that contributes to a deletion risk; the highest one sets `risk`. */
+export interface RiskReason {
+  risk: Risk;
+  reason: string;
+}
+
+/** A safer alternative to a plain delete: what it does, commands to paste, and its caveats. */
+export interface ImpactPlan {
+  summary: string;
+  commands: string[];
+  caveats: string[];
+}
+
 export interface DeleteImpact {
   apiVersion: typeof API_VERSION;
   kind: 'DeleteImpact';
@@ -237,6 +256,14 @@ export interface DeleteImpact {
   findings: ImpactFinding[];
   alternatives: string[];
   notChecked: string[];
+  /** The evidence behind each of `roles`, in the same order. */
+  roleEvidence?: RoleEvidence[];
+  /** Every reason that raised the risk, highest first. */
+  riskReasons?: RiskReason[];
+  /** ControllerRevisions deleted with the DaemonSet (or orphaned with `--cascade=orphan`). */
+  revisions?: number;
+  /** `alternatives` in full: one plan each, in the same order, with commands. */
+  plans?: ImpactPlan[];
 }
 
 export interface LintFinding {
