@@ -60,6 +60,77 @@ export function parseYaml(text: string, file: string): ParsedDocument[] {
   return out;
 }
 
+/**
+ * The offset of the first JSON syntax error, found by a small recursive-descent scan (used only
+ * after JSON.parse failed, since some engines' messages carry no position).
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = () => { while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++; };
+  const fail = (): never => { throw i; };
+  const literal = (word: string) => { if (text.startsWith(word, i)) i += word.length; else fail(); };
+  const string = () => {
+    if (text[i] !== '"') fail();
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] === '\\') i++;
+      else if (text.charCodeAt(i) < 0x20) fail();
+      i++;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  const number = () => {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += m![0].length;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++; ws();
+      if (text[i] === '}') { i++; return; }
+      for (;;) {
+        ws(); string(); ws();
+        if (text[i] !== ':') fail();
+        i++; value(); ws();
+        if (text[i] === ',') { i++; continue; }
+        if (text[i] === '}') { i++; return; }
+        fail();
+      }
+    }
+    if (c === '[') {
+      i++; ws();
+      if (text[i] === ']') { i++; return; }
+      for (;;) {
+        value(); ws();
+        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ']') { i++; return; }
+        fail();
+      }
+    }
+    if (c === '"') return string();
+    if (c === 't') return literal('true');
+    if (c === 'f') return literal('false');
+    if (c === 'n') return literal('null');
+    return number();
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) fail();
+    return -1;
+  } catch (at) {
+    return typeof at === 'number' ? at : 0;
+  }
+}
+
+function jsonErrorLine(text: string): number {
+  const at = jsonErrorOffset(text);
+  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
+}
+
 /** Parses one JSON document (or several concatenated ones, as `kubectl get -o json` of several kinds prints). */
 export function parseJson(text: string, file: string): ParsedDocument[] {
   try {
@@ -67,7 +138,7 @@ export function parseJson(text: string, file: string): ParsedDocument[] {
   } catch (err) {
     const message = (err as Error).message;
     const pos = /position (\d+)/.exec(message);
-    const line = pos ? text.slice(0, Number(pos[1])).split('\n').length : 1;
+    const line = pos ? text.slice(0, Number(pos[1])).split('\n').length : jsonErrorLine(text);
     // JSON is a subset of YAML: concatenated JSON documents are not, so report the JSON error.
     throw new InputError(`${file}:${line}: invalid JSON: ${firstLine(message.replace(/ in JSON at position \d+.*$/, ''))}`);
   }

@@ -1,0 +1,134 @@
+// The placement engine, table-driven: each case names the upstream behaviour it mirrors
+// (pkg/controller/daemon NodeShouldRunDaemonPod and manage(), the scheduler's filters,
+// kubelet container states) and the verdict and reason codes ds-doctor must give.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { daemonSetContext, diagnoseNode, headline, whyDaemonSet } from '../../src/analyze/placement.js';
+import type { DaemonSet, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';
+import { NOW, ago, daemonSet, event, indexOf, node, pod } from '../builders.js';
+
+interface Case {
+  name: string;
+  ds: DaemonSet;
+  node: Node;
+  pods?: Pod[];
+  events?: KubeEvent[];
+  verdict: string;
+  codes: string[];
+  /** Substrings expected in the first reason's message or fix. */
+  says?: RegExp;
+}
+
+const ds = () => daemonSet('agent', 'ops');
+const base = ds().build();
+const dsPod = (d: DaemonSet, n: string, name = `agent-${n}`) => pod(name, 'ops').ofDaemonSet(d, n);
+
+const cases: Case[] = [
+  { name: 'nodeSelector mismatch → Excluded (TestNodeShouldRunDaemonPod)', ds: ds().nodeSelector({ pool: 'gpu' }).build(), node: node('n').build(), verdict: 'Excluded', codes: ['NodeSelectorMismatch'], says: /kubectl label node n pool=gpu/ },
+  { name: 'required affinity mismatch → Excluded', ds: ds().affinity({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }] }).build(), node: node('n').label('zone', 'b').build(), verdict: 'Excluded', codes: ['NodeAffinityMismatch'] },
+  { name: 'template nodeName elsewhere → Excluded', ds: ds().with((d) => { d.spec!.template!.spec!.nodeName = 'x'; }).build(), node: node('n').build(), verdict: 'Excluded', codes: ['NodeNameMismatch'] },
+  { name: 'custom NoSchedule taint → Excluded with the toleration to add', ds: base, node: node('n').taint('dedicated', 'gpu', 'NoSchedule').build(), verdict: 'Excluded', codes: ['UntoleratedTaint'], says: /key: dedicated, operator: Equal, value: "gpu", effect: NoSchedule/ },
+  { name: 'NotReady node: not-ready NoSchedule is not auto-tolerated (§1.9)', ds: base, node: node('n').notReady().taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build(), verdict: 'Excluded', codes: ['UntoleratedTaint'], says: /only with effect NoExecute/ },
+  { name: 'NoExecute-only not-ready taint: pod is created (TestNotReadyNodeDaemonLaunchesPod)', ds: base, node: node('n').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build(), pods: [dsPod(base, 'n').on('n').ready().build()], verdict: 'Healthy', codes: [] },
+  { name: 'cordoned node is not a problem', ds: base, node: node('n').cordon().build(), pods: [dsPod(base, 'n').on('n').ready().build()], verdict: 'Healthy', codes: [] },
+  { name: 'NoSchedule taint added after the pod started → Misscheduled, pod kept', ds: base, node: node('n').taint('maintenance', 'true', 'NoSchedule').build(), pods: [dsPod(base, 'n').on('n').ready().build()], verdict: 'Misscheduled', codes: ['UntoleratedTaint'], says: /left running/ },
+  { name: 'label removed → Misscheduled, the controller deletes the pod', ds: ds().nodeSelector({ role: 'ingress' }).build(), node: node('n').build(), pods: [dsPod(ds().nodeSelector({ role: 'ingress' }).build(), 'n').on('n').ready().build()], verdict: 'Misscheduled', codes: ['NodeSelectorMismatch'], says: /deletes it/ },
+  { name: 'no pod, PodSecurity FailedCreate → Missing', ds: base, node: node('n').build(), events: [event('DaemonSet', base, 'FailedCreate', 'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)')], verdict: 'Missing', codes: ['FailedCreate'], says: /pod-security.kubernetes.io\/enforce=privileged/ },
+  { name: 'no pod, quota FailedCreate → Missing', ds: base, node: node('n').build(), events: [event('DaemonSet', base, 'FailedCreate', 'Error creating: pods "agent-x" is forbidden: exceeded quota: compute, requested: requests.memory=200Mi, used: requests.memory=400Mi, limited: requests.memory=512Mi')], verdict: 'Missing', codes: ['FailedCreate'], says: /ResourceQuota "compute"/ },
+  { name: 'no pod, controller behind → ControllerNotObserved', ds: ds().generation(3).build(), node: node('n').build(), verdict: 'Missing', codes: ['ControllerNotObserved'] },
+  { name: 'no pod on a node that joined seconds ago → NotYetCreated (info)', ds: base, node: node('n').created(20).build(), verdict: 'Missing', codes: ['NotYetCreated'], says: /joined 20s ago/ },
+  { name: 'DaemonSet being deleted → DaemonSetDeleting', ds: ds().with((d) => { d.metadata!.deletionTimestamp = ago(30); }).build(), node: node('n').build(), verdict: 'Missing', codes: ['DaemonSetDeleting'] },
+  { name: 'empty selector → SelectingAll', ds: ds().with((d) => { d.spec!.selector = {}; }).build(), node: node('n').build(), verdict: 'Missing', codes: ['SelectingAll'] },
+  {
+    name: 'pending on cpu; terminal pods free resources (scheduler excludes Succeeded/Failed)',
+    ds: ds().requests({ cpu: '500m' }).build(), node: node('n').allocatable({ cpu: '1' }).build(),
+    pods: [dsPod(ds().requests({ cpu: '500m' }).build(), 'n').build(), pod('app', 'shop').on('n').requests({ cpu: '800m' }).ready().build(), pod('job', 'shop').on('n').requests({ cpu: '4' }).phase('Succeeded').build()],
+    verdict: 'Pending', codes: ['InsufficientResource'], says: /requests 500m, 200m of 1 allocatable is free/,
+  },
+  {
+    name: 'pending: preemption can help when lower-priority pods hold the room',
+    ds: ds().requests({ memory: '1Gi' }).with((d) => { d.spec!.template!.spec!.priority = 2000001000; }).build(), node: node('n').allocatable({ memory: '2Gi' }).build(),
+    pods: [dsPod(ds().requests({ memory: '1Gi' }).with((d) => { d.spec!.template!.spec!.priority = 2000001000; }).build(), 'n').build(), pod('app', 'shop').on('n').requests({ memory: '1500Mi' }).priority(0).ready().build()],
+    verdict: 'Pending', codes: ['InsufficientResource'], says: /preemption can make room/,
+  },
+  {
+    name: 'pending: host port held by another pod (NodePorts)',
+    ds: base, node: node('n').build(),
+    pods: [dsPod(base, 'n').with((p) => { p.spec!.containers![0]!.ports = [{ containerPort: 8080, hostPort: 8080 }]; }).build(), pod('ingress', 'web').on('n').with((p) => { p.spec!.containers![0]!.ports = [{ containerPort: 80, hostPort: 8080 }]; }).ready().build()],
+    verdict: 'Pending', codes: ['HostPortConflict'], says: /0\.0\.0\.0:8080\/TCP is already taken/,
+  },
+  {
+    name: 'pending: too many pods',
+    ds: base, node: node('n').allocatable({ pods: '1' }).build(),
+    pods: [dsPod(base, 'n').build(), pod('app').on('n').ready().build()],
+    verdict: 'Pending', codes: ['TooManyPods'],
+  },
+  {
+    name: 'pending: the scheduler still enforces the pod nodeSelector (§2.2)',
+    ds: base, node: node('n').build(),
+    pods: [dsPod(base, 'n').with((p) => { p.spec!.nodeSelector = { disk: 'ssd' }; }).build()],
+    verdict: 'Pending', codes: ['NodeSelectorMismatch'], says: /still enforces/,
+  },
+  {
+    name: 'pending: scheduling gates',
+    ds: base, node: node('n').build(),
+    pods: [dsPod(base, 'n').with((p) => { p.spec!.schedulingGates = [{ name: 'example.com/wait' }]; }).build()],
+    verdict: 'Pending', codes: ['SchedulingGated'],
+  },
+  { name: 'image pull back-off', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('ImagePullBackOff', 'Back-off pulling image "x:9"').build()], verdict: 'Unhealthy', codes: ['ImagePullBackOff'], says: /rollout undo/ },
+  { name: 'crash loop with exit code', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('CrashLoopBackOff', '', { restartCount: 4, lastTerminated: { reason: 'Error', exitCode: 2 } }).build()], verdict: 'Unhealthy', codes: ['CrashLoopBackOff'], says: /exit code 2/ },
+  {
+    name: 'OOMKilled names the memory limit',
+    ds: base, node: node('n').build(),
+    pods: [dsPod(base, 'n').on('n').with((p) => { p.spec!.containers![0]!.resources = { limits: { memory: '50Mi' } }; }).waiting('CrashLoopBackOff', '', { restartCount: 3, lastTerminated: { reason: 'OOMKilled', exitCode: 137 } }).build()],
+    verdict: 'Unhealthy', codes: ['OOMKilled'], says: /above 50Mi/,
+  },
+  { name: 'missing ConfigMap', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('CreateContainerConfigError', 'configmap "agent-config" not found').build()], verdict: 'Unhealthy', codes: ['CreateContainerConfigError'], says: /configmap "agent-config" not found/ },
+  {
+    name: 'readiness probe failing',
+    ds: base, node: node('n').build(),
+    pods: [dsPod(base, 'n').on('n').ready().with((p) => { p.status!.conditions![0]!.status = 'False'; p.status!.containerStatuses![0]!.ready = false; }).build()],
+    verdict: 'Unhealthy', codes: ['ReadinessProbeFailing'],
+  },
+  { name: 'evicted (phase Failed)', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').phase('Failed').with((p) => { p.status!.reason = 'Evicted'; }).build()], verdict: 'Unhealthy', codes: ['PodFailed'] },
+  { name: 'terminating past its grace period on an unreachable node', ds: base, node: node('n').notReady('Unknown').build(), pods: [dsPod(base, 'n').on('n').ready().terminating(2400).build()], verdict: 'Unhealthy', codes: ['PodTerminating'], says: /--grace-period=0 --force/ },
+  { name: 'node NotReady', ds: base, node: node('n').notReady('False', 'PLEG is not healthy').build(), pods: [dsPod(base, 'n').on('n').waiting('ContainerCreating').build()], verdict: 'Unhealthy', codes: ['NodeNotReady', 'ContainerCreating'] },
+  { name: 'ready but within minReadySeconds → Healthy with NotAvailableYet', ds: ds().with((d) => { d.spec!.minReadySeconds = 60; }).build(), node: node('n').build(), pods: [dsPod(base, 'n').on('n').ready(20).build()], verdict: 'Healthy', codes: ['NotAvailableYet'] },
+  { name: 'healthy on an outdated revision → OutdatedRevision (IsPodUpdated)', ds: ds().generation(2).build(), node: node('n').build(), pods: [dsPod(base, 'n').on('n').ready().build()], verdict: 'Healthy', codes: ['OutdatedRevision'] },
+];
+
+for (const c of cases) {
+  test(c.name, () => {
+    const index = indexOf({ nodes: [c.node], daemonSets: [c.ds], pods: c.pods ?? [], events: c.events ?? [] });
+    const row = diagnoseNode(index, daemonSetContext(index, c.ds), c.node, NOW);
+    assert.equal(row.verdict, c.verdict);
+    assert.deepEqual(row.reasons.map((r) => r.code).filter((x, i, a) => a.indexOf(x) === i), c.codes);
+    for (const r of row.reasons) {
+      assert.ok(r.message && r.fix && r.short, `reason ${r.code} has message, fix and short`);
+    }
+    if (c.says) {
+      const text = row.reasons.map((r) => `${r.message} ${r.fix} ${r.evidence.join(' ')}`).join(' ');
+      assert.match(text, c.says);
+    }
+  });
+}
+
+test('network agent kept off a node NotReady for want of CNI is an error (the deadlock)', () => {
+  const cni = daemonSet('calico-node', 'kube-system').hostNetwork().container({ name: 'calico-node', image: 'docker.io/calico/node:v3.28.1' }).build();
+  const n = node('w5').notReady('False', 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized')
+    .taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').build();
+  const index = indexOf({ nodes: [n], daemonSets: [cni] });
+  const row = diagnoseNode(index, daemonSetContext(index, cni), n, NOW);
+  assert.equal(row.verdict, 'Excluded');
+  assert.equal(row.reasons[0]!.severity, 'error');
+  assert.match(row.reasons[0]!.message, /deadlock/);
+  assert.equal(whyDaemonSet(index, cni, NOW).nodes.length, 1, 'why <ds> lists the deadlocked node');
+});
+
+test('headline groups nodes like the scheduler histogram (sorted as strings)', () => {
+  const d = ds().build();
+  const nodes = [node('a').build(), node('b').taint('dedicated', 'gpu', 'NoSchedule').build(), node('c').taint('dedicated', 'gpu', 'NoSchedule').build()];
+  const index = indexOf({ nodes, daemonSets: [d], pods: [dsPod(d, 'a').on('a').ready().build()] });
+  const rows = nodes.map((n) => diagnoseNode(index, daemonSetContext(index, d), n, NOW));
+  assert.equal(headline(rows), '1/3 nodes healthy: 2 node(s) had untolerated taint {dedicated: gpu}');
+});
