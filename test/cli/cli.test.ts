@@ -1,0 +1,116 @@
+// In-process CLI tests through main(argv, io): flags, output formats and exit codes (DESIGN.md).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import yaml from 'js-yaml';
+import { runCli } from '../harness.js';
+
+const DEMO = ['-f', 'fixtures/demo'];
+
+test('--help lists every command with an example, exit 0', async () => {
+  const r = await runCli(['--help']);
+  assert.equal(r.code, 0);
+  for (const cmd of ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint']) {
+    assert.match(r.stdout, new RegExp(`^  ${cmd}\\b`, 'm'), cmd);
+    assert.match(r.stdout, new RegExp(`ds-doctor ${cmd} `), `${cmd} example`);
+  }
+  const sub = await runCli(['why', '--help']);
+  assert.equal(sub.code, 0);
+  assert.match(sub.stdout, /Example:\n  ds-doctor why/);
+});
+
+test('--version, and no arguments prints help with exit 2', async () => {
+  assert.deepEqual(await runCli(['--version']), { code: 0, stdout: '0.1.0\n', stderr: '' });
+  const none = await runCli([]);
+  assert.equal(none.code, 2);
+  assert.match(none.stdout, /Usage: ds-doctor/);
+});
+
+test('usage errors: one line on stderr, exit 2, no stack trace', async () => {
+  const cases: [string[], RegExp][] = [
+    [['scan', '--bogus', ...DEMO], /^error: unknown option '--bogus'/],
+    [['scan', '-o', 'xml', ...DEMO], /^error: option '-o, --output <format>' argument 'xml' is invalid/],
+    [['scan', '--fail-on', 'sometimes', ...DEMO], /^error: option '--fail-on <level>' argument 'sometimes' is invalid/],
+    [['scan', '--now', 'yesterday', ...DEMO], /^error: --now: "yesterday" is not an RFC 3339 time/],
+    [['scna', ...DEMO], /^error: unknown command 'scna'/],
+    [['why', ...DEMO], /^error: missing required argument 'daemonset'/],
+    [['why', 'fluent-bt', ...DEMO], /^error: daemonset "fluent-bt" not found \(did you mean "fluent-bit"\?\)$/],
+    [['why', 'logging/fluent-bit', 'worker-9', ...DEMO], /^error: node "worker-9" not found \(did you mean "worker-1" or "worker-2" or "worker-3"\?\)$/],
+    [['why', 'fluent-bit', '-n', 'kube-system', ...DEMO], /^error: daemonset "fluent-bit" not found in namespace "kube-system" \(it exists in namespace logging: use -n\)$/],
+    [['scan', '-f', 'fixtures/nope'], /^error: fixtures\/nope: no such file or directory$/],
+    [['nodes', 'calico-node', '--verdict', 'Sad', ...DEMO], /^error: --verdict: "Sad" is not a verdict/],
+    [['nodes', 'calico-node', '-l', 'a b', ...DEMO], /^error: -l\/--selector: invalid selector/],
+  ];
+  for (const [argv, re] of cases) {
+    const r = await runCli(argv);
+    assert.equal(r.code, 2, argv.join(' '));
+    assert.match(r.stderr.trim(), re, argv.join(" "));
+    assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
+    assert.ok(!/\bat .*\.js:\d+/.test(r.stderr), 'no stack trace');
+  }
+});
+
+test('--debug adds the stack trace', async () => {
+  const r = await runCli(['scan', '-f', 'fixtures/nope', '--debug']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /InputError/);
+});
+
+test('scan on the demo: table, exit 1; json is a ScanReport; yaml is the same document', async () => {
+  const table = await runCli(['scan', ...DEMO]);
+  assert.equal(table.code, 1);
+  assert.match(table.stdout, /^NAMESPACE\s+NAME\s+HEALTH/);
+  const json = await runCli(['scan', ...DEMO, '-o', 'json']);
+  const doc = JSON.parse(json.stdout);
+  assert.equal(doc.apiVersion, 'ds-doctor/v1');
+  assert.equal(doc.kind, 'ScanReport');
+  for (const d of doc.daemonSets) {
+    for (const k of ['namespace', 'name', 'health', 'desired', 'ready', 'updated', 'available', 'problems']) assert.ok(k in d, k);
+    assert.ok(['Healthy', 'Degraded', 'RollingOut', 'Stuck', 'Failing'].includes(d.health));
+  }
+  const y = await runCli(['scan', ...DEMO, '-o', 'yaml']);
+  assert.deepEqual(yaml.load(y.stdout), doc);
+  const md = await runCli(['scan', ...DEMO, '-o', 'markdown']);
+  assert.match(md.stdout, /^## DaemonSets/);
+  assert.match(md.stdout, /\| NAMESPACE \| NAME \|/);
+  const wide = await runCli(['scan', ...DEMO, '-o', 'wide']);
+  assert.match(wide.stdout, /MISSCHEDULED\s+PROBLEMS/);
+});
+
+test('--fail-on and -n scope decide the exit code', async () => {
+  assert.equal((await runCli(['scan', ...DEMO, '--fail-on', 'none'])).code, 0);
+  assert.equal((await runCli(['scan', ...DEMO, '-n', 'kube-system'])).code, 1);
+  const healthy = await runCli(['scan', ...DEMO, '-n', 'default']);
+  assert.equal(healthy.code, 0);
+  assert.match(healthy.stdout, /no DaemonSets found in namespace default/);
+});
+
+test('colour: on a terminal unless --no-color or NO_COLOR', async () => {
+  const ESC = '\u001b[';
+  assert.ok((await runCli(['scan', ...DEMO], { tty: true })).stdout.includes(ESC));
+  assert.ok(!(await runCli(['scan', ...DEMO, '--no-color'], { tty: true })).stdout.includes(ESC));
+  assert.ok(!(await runCli(['scan', ...DEMO], { tty: true, env: { NO_COLOR: '1' } })).stdout.includes(ESC));
+  assert.ok(!(await runCli(['scan', ...DEMO])).stdout.includes(ESC), 'never when piped');
+});
+
+test('stdin with -f -', async () => {
+  const r = await runCli(['scan', '-f', '-', '-o', 'json'], { stdin: 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: x, namespace: y}\nspec: {selector: {matchLabels: {a: b}}}\n' });
+  assert.equal(JSON.parse(r.stdout).daemonSets[0].name, 'x');
+});
+
+test('why / nodes / node documents follow the contract', async () => {
+  const one = JSON.parse((await runCli(['why', 'logging/fluent-bit', 'worker-1', ...DEMO, '-o', 'json'])).stdout);
+  assert.equal(one.kind, 'NodeDiagnosis');
+  assert.equal(one.verdict, 'Unhealthy');
+  assert.deepEqual(Object.keys(one.reasons[0]).slice(0, 5), ['code', 'severity', 'message', 'evidence', 'fix']);
+  const all = JSON.parse((await runCli(['why', 'kube-system/ebs-csi-node', ...DEMO, '-o', 'json'])).stdout);
+  assert.equal(all.kind, 'DaemonSetDiagnosis');
+  assert.deepEqual(all.nodes.map((n: { node: string }) => n.node), ['worker-3']);
+  assert.deepEqual(all.summary.verdicts, { Healthy: 8, Pending: 1 });
+  const nodes = JSON.parse((await runCli(['nodes', 'monitoring/node-exporter', ...DEMO, '-o', 'json', '--verdict', 'Excluded', '-l', 'node-pool=gpu'])).stdout);
+  assert.equal(nodes.kind, 'DaemonSetNodes');
+  assert.deepEqual(nodes.nodes.map((n: { node: string }) => n.node), ['gpu-1', 'gpu-2']);
+  const report = JSON.parse((await runCli(['node', 'worker-6', ...DEMO, '-o', 'json'])).stdout);
+  assert.equal(report.kind, 'NodeReport');
+  assert.equal(report.nodeStatus.unschedulable, true);
+  assert.ok(report.daemonSets.every((d: { verdict: string }) => d.verdict !== 'Missing'), 'a cordoned node still gets daemon pods');
+});
