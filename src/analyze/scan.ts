@@ -3,11 +3,12 @@
  * snapshot (reference §3.8), a health, and the problems seen on its nodes.
  */
 import type { DaemonSet } from '../model/k8s-types.js';
-import { API_VERSION, type ScanEntry, type ScanHealth, type ScanReport, type StatusCounts } from '../model/results.js';
+import { API_VERSION, type RolloutDiagnosis, type ScanEntry, type ScanHealth, type ScanReport, type StatusCounts } from '../model/results.js';
 import type { SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing } from '../model/snapshot.js';
 import { recomputeStatus, reportedStatus } from '../k8s/status.js';
 import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement.js';
+import { diagnoseRollout } from './rollout.js';
 
 const FIELDS: [keyof StatusCounts, string][] = [
   ['desired', 'desiredNumberScheduled'],
@@ -17,8 +18,6 @@ const FIELDS: [keyof StatusCounts, string][] = [
   ['available', 'numberAvailable'],
   ['misscheduled', 'numberMisscheduled'],
 ];
-
-const TRANSIENT = new Set(['ContainerCreating', 'NotAvailableYet', 'NotYetCreated', 'ControllerNotObserved', 'PodTerminating']);
 
 function mismatches(ds: DaemonSet, reported: StatusCounts, recomputed: StatusCounts): string[] {
   if (!ds.status) return ['the DaemonSet has no .status (a bare manifest, or never synced by the controller)'];
@@ -39,19 +38,20 @@ function problemCounts(rows: NodeVerdict[]): Record<string, number> {
   return counts;
 }
 
-function health(ds: DaemonSet, rows: NodeVerdict[], counts: StatusCounts): ScanHealth {
-  const wanted = rows.filter((r) => r.verdict !== 'Excluded');
+/**
+ * Health from the placement verdicts and the rollout verdict: Failing when no desired node has a
+ * healthy pod, Stuck / RollingOut from the rollout, Degraded when some node has a problem.
+ */
+function health(rows: NodeVerdict[], counts: StatusCounts, rollout: RolloutDiagnosis): ScanHealth {
   const healthy = rows.filter((r) => r.verdict === 'Healthy').length;
-  const bad = rows.filter((r) => r.verdict === 'Missing' || r.verdict === 'Pending' || r.verdict === 'Unhealthy' || r.verdict === 'Misscheduled' ||
+  const bad = rows.some((r) => r.verdict === 'Missing' || r.verdict === 'Pending' || r.verdict === 'Unhealthy' || r.verdict === 'Misscheduled' ||
     (r.verdict === 'Excluded' && r.reasons.some((x) => x.severity === 'error')));
   if (counts.desired > 0 && healthy === 0) return 'Failing';
-  const rollingUpdate = (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
-  const inRollout = (ds.status?.observedGeneration ?? 0) < (ds.metadata?.generation ?? 0) || counts.updated < counts.desired;
-  if (rollingUpdate && inRollout && wanted.length) {
-    const hard = bad.some((r) => r.reasons.some((x) => x.severity === 'error' && !TRANSIENT.has(x.code)));
-    return hard ? 'Stuck' : 'RollingOut';
-  }
-  return bad.length ? 'Degraded' : 'Healthy';
+  // A rollout is under way only while pods remain on an old revision (or the spec is unobserved);
+  // an unschedulable pod of the current revision is a degraded DaemonSet, not a stuck rollout.
+  if (rollout.verdict === 'Stuck' && counts.updated < counts.desired) return 'Stuck';
+  if (rollout.verdict === 'Progressing' || rollout.verdict === 'Pending') return 'RollingOut';
+  return bad ? 'Degraded' : 'Healthy';
 }
 
 function topProblem(rows: NodeVerdict[]): string {
@@ -78,7 +78,7 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
     return {
       namespace: ds.metadata?.namespace ?? '',
       name: ds.metadata?.name ?? '',
-      health: health(ds, rows, recomputed),
+      health: health(rows, recomputed, diagnoseRollout(index, ds, now)),
       desired: reported.desired,
       current: reported.current,
       ready: reported.ready,

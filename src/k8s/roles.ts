@@ -19,11 +19,11 @@ export interface RoleMatch {
 /** Image name patterns of well-known node agents, by role (matched against the image path, tag ignored). */
 const KNOWN_IMAGES: Record<Role, RegExp> = {
   network: /(^|\/)(calico\/node|calico\/cni|cilium\/cilium|cilium-agent|flannel|flannel-cni-plugin|weave-kube|weave-npc|kube-ovn|antrea-agent|antrea\/antrea|amazon-k8s-cni|aws-node|azure-cni|azure-vnet|kindnetd|multus|canal|kube-router|ovn-kubernetes|netd|istio\/install-cni)(:|@|$)/,
-  'service-proxy': /(^|\/)(kube-proxy)(:|@|$)/,
+  'service-proxy': /(^|\/)(kube-proxy(-amd64|-arm64)?)(:|@|$)/,
   storage: /(^|\/)(csi-node-driver-registrar|[\w.-]*csi[\w.-]*(driver|plugin|node)[\w.-]*|longhorn-manager|rook\/ceph|openebs[\w/-]*)(:|@|$)/,
   device: /(^|\/)(k8s-device-plugin|nvidia-device-plugin|[\w-]*device-plugin[\w-]*|sriov-network-device-plugin|intel-gpu-plugin)(:|@|$)/,
   dns: /(^|\/)(k8s-dns-node-cache|node-local-dns)(:|@|$)/,
-  logging: /(^|\/)(fluent-bit|fluentd[\w-]*|fluent\/fluent-bit|vector|promtail|filebeat|logstash|splunk-otel-collector|logging-operator[\w/-]*|stackdriver-logging-agent|fluentd-elasticsearch)(:|@|$)/,
+  logging: /(^|\/)(fluent-bit|aws-for-fluent-bit|fluentd[\w-]*|fluent\/fluent-bit|vector|promtail|filebeat|logstash|splunk-otel-collector|logging-operator[\w/-]*|stackdriver-logging-agent|fluentd-elasticsearch)(:|@|$)/,
   monitoring: /(^|\/)(node-exporter|prometheus\/node-exporter|datadog\/agent|dd-agent|dcgm-exporter|cadvisor|newrelic-infrastructure|opentelemetry-collector[\w-]*|otel\/opentelemetry-collector[\w-]*|grafana\/agent|grafana\/alloy|metrics-agent|netdata)(:|@|$)/,
   security: /(^|\/)(falco|falcosecurity\/falco[\w-]*|tetragon|sysdig[\w/-]*|twistlock[\w/-]*|defender|crowdstrike[\w/-]*|falcon-sensor|aqua[\w/-]*enforcer|kube-bench|trivy-node|tracee|wazuh[\w-]*)(:|@|$)/,
 };
@@ -44,6 +44,36 @@ export function hostPaths(spec: PodSpec | undefined): string[] {
 
 function capabilities(c: Container): string[] {
   return c.securityContext?.capabilities?.add ?? [];
+}
+
+/** Every command word, argument and literal env value of a container, for flag lookups. */
+function words(c: Container): string[] {
+  return [...(c.command ?? []), ...(c.args ?? []), ...(c.env ?? []).map((e) => e.value ?? '')];
+}
+
+/** The kubelet's per-driver plugin directory; `kubernetes.io` is the kubelet's own CSI state, not a driver. */
+const PLUGIN_DIR = /^\/var\/lib\/kubelet\/plugins\/([A-Za-z0-9][A-Za-z0-9.-]*)(\/|$)/;
+
+/**
+ * The CSI driver names a node plugin serves, as its template shows them: the per-driver plugin
+ * directory it mounts (`/var/lib/kubelet/plugins/<driver>/`) or passes to node-driver-registrar
+ * (`--kubelet-registration-path=/var/lib/kubelet/plugins/<driver>/csi.sock`), and any of the
+ * `known` CSIDriver names its host paths, flags or env values mention. Sorted, unique.
+ */
+export function csiDriversServed(ds: DaemonSet, known: readonly string[] = []): string[] {
+  const spec = ds.spec?.template?.spec;
+  const paths = hostPaths(spec);
+  const flags = allContainers(spec).flatMap(words);
+  const names = new Set<string>();
+  for (const p of [...paths, ...flags.map((w) => w.replace(/^--?[\w-]+=/, ''))]) {
+    const m = PLUGIN_DIR.exec(p);
+    if (m && m[1] !== 'kubernetes.io' && m[1] !== 'csi.sock') names.add(m[1]!);
+  }
+  // A CSIDriver object of the cluster whose name the template mentions (path, flag or env).
+  for (const driver of known) {
+    if ([...paths, ...flags].some((x) => x.includes(driver))) names.add(driver);
+  }
+  return [...names].sort();
 }
 
 function hasPath(paths: string[], ...prefixes: string[]): string | undefined {
@@ -87,10 +117,9 @@ export function detectRoles(ds: DaemonSet, csiDriverNames: readonly string[] = [
   if (containers.some((c) => /node-driver-registrar/.test(c.image ?? '') || c.name === 'node-driver-registrar')) {
     add('storage', 'node-driver-registrar sidecar');
   }
+  const served = csiDriversServed(ds, csiDriverNames);
   for (const driver of csiDriverNames) {
-    if (paths.some((p) => p.includes(driver)) || containers.some((c) => (c.args ?? []).some((a) => a.includes(driver)))) {
-      add('storage', `CSIDriver ${driver}`);
-    }
+    if (served.includes(driver)) add('storage', `CSIDriver ${driver}`);
   }
 
   // Devices: the device-plugin socket directory.
@@ -100,6 +129,12 @@ export function detectRoles(ds: DaemonSet, csiDriverNames: readonly string[] = [
   // Logging: container log directories on the host, with a collector image or several of them.
   const logPaths = paths.filter((p) => ['/var/log/pods', '/var/log/containers', '/var/lib/docker/containers'].some((x) => p === x || p.startsWith(`${x}/`)));
   if (logPaths.length) add('logging', `hostPath ${logPaths.join(', ')} (container logs)`);
+  // The whole host /var/log or the journal is what collectors read; an app's own
+  // /var/log/<app> directory is not, so only these exact paths count. node-problem-detector
+  // reads the same paths to raise node conditions, not to ship logs.
+  const hostLogs = paths.filter((p) => ['/var/log', '/var/log/journal', '/run/log/journal'].includes(p.replace(/\/$/, '')));
+  const problemDetector = images.some((i) => /(^|\/)node-problem-detector$/.test(imagePath(i)));
+  if (hostLogs.length && !problemDetector) add('logging', `hostPath ${hostLogs.join(', ')} (host logs)`);
 
   // Monitoring: the node_exporter shape (host /proc and /sys with hostPID) or a metrics port 9100.
   const procSys = hasPath(paths, '/proc') && hasPath(paths, '/sys');
@@ -108,6 +143,22 @@ export function detectRoles(ds: DaemonSet, csiDriverNames: readonly string[] = [
 
   // kube-proxy by name in kube-system, even with a custom image.
   if (name === 'kube-proxy') add('service-proxy', 'DaemonSet named kube-proxy');
+  // kube-proxy binaries under other image names, and the replacements that take over its job.
+  for (const c of containers) {
+    const w = words(c);
+    if (/(^|\/)kube-proxy$/.test(c.command?.[0] ?? '')) add('service-proxy', `container ${c.name} runs ${c.command![0]}`);
+    const flag = w.find((x) => /^--run-service-proxy(=true)?$/.test(x) || /^--kube-proxy-replacement(=(true|strict))?$/.test(x));
+    if (flag) add('service-proxy', `container ${c.name} replaces kube-proxy (${flag})`);
+    const env = (c.env ?? []).find((e) => e.name === 'KUBE_PROXY_REPLACEMENT' && /^(true|strict)$/.test(e.value ?? ''));
+    if (env) add('service-proxy', `container ${c.name} replaces kube-proxy (env KUBE_PROXY_REPLACEMENT=${env.value})`);
+    // node-local-dns (k8s-dns-node-cache) is told which link-local address to serve on.
+    if (w.some((x) => /^-localip(=|$)/.test(x))) add('dns', `container ${c.name} serves node-local DNS (-localip)`);
+  }
+
+  // Security: kernel tracing or LSM interfaces of the host together with the host PID namespace
+  // is how runtime-security agents (eBPF or kprobe based) watch every process.
+  const kernelPath = hasPath(paths, '/sys/kernel/security', '/sys/kernel/debug', '/sys/kernel/tracing');
+  if (kernelPath && spec?.hostPID) add('security', `hostPID with hostPath ${kernelPath} (kernel tracing/LSM)`);
 
   return ROLES.filter((r) => found.has(r)).map((role) => ({ role, evidence: found.get(role)! }));
 }

@@ -213,6 +213,8 @@ export interface RolloutDiagnosis {
   templateDiff: string[];
   nextSteps: string[];
   estimate?: string;
+  /** Every node that holds a unit of the maxUnavailable (or maxSurge) budget now, and why. */
+  budgetInUse: { node: string; pod: string; state: string; code: string; resolvesOnItsOwn: boolean }[];
   notes?: string[];
 }
 

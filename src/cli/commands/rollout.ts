@@ -1,12 +1,26 @@
-/** `rollout <daemonset>`: Is the rollout complete, progressing or stuck, and why. */
-import { InputError } from '../../model/errors.js';
+/** `rollout <daemonset>`: is the rollout complete, progressing or stuck, and why. */
+import { SnapshotIndex } from '../../model/snapshot-index.js';
+import { diagnoseRollout } from '../../analyze/rollout.js';
+import { renderRollout } from '../../render/rollout.js';
+import { exitFor } from '../context.js';
+import { parseDuration } from '../duration.js';
+import { resolveDaemonSet } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
 export const rolloutCommand: CommandSpec = {
   usage: 'rollout <daemonset>',
-  description: 'Is the rollout complete, progressing or stuck, and why',
-  examples: ['ds-doctor rollout logging/fluent-bit'],
-  async run() {
-    throw new InputError('"rollout" is not available in this version yet: its analysis is still being built');
+  description: 'Is the rollout complete, progressing or stuck, and why (budget, blockers, what changed)',
+  examples: ['ds-doctor rollout logging/fluent-bit -f fixtures/demo', 'kubectl ds-doctor rollout kube-proxy -n kube-system --stuck-after 5m'],
+  options: (cmd) => {
+    cmd.option('--stuck-after <duration>', 'how long a transient state (ContainerCreating, a new pod starting) may last before it counts as stuck', '10m');
+  },
+  async run(ctx, args, raw) {
+    const stuckAfter = parseDuration('--stuck-after', String(raw['stuckAfter'] ?? '10m'));
+    const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
+    const index = new SnapshotIndex(snapshot);
+    const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
+    const result = diagnoseRollout(index, ds, ctx.opts.now, stuckAfter);
+    ctx.emit(result, (r, md) => renderRollout(result, r, md));
+    return exitFor(ctx.opts, { error: result.verdict === 'Stuck', warning: result.verdict === 'Manual' || result.verdict === 'Pending' });
   },
 };

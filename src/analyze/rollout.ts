@@ -1,0 +1,368 @@
+/**
+ * `rollout`: is the rolling update complete, progressing or stuck, and why. Re-runs the
+ * controller's budget loop (`rollingUpdate` in pkg/controller/daemon/update.go, reference
+ * §3.3 non-surge and §3.4 surge, with the 1.31 rule that unavailable old pods count against
+ * maxUnavailable), classifies every node that uses the budget with the placement engine's
+ * reasons, and decides whether anything can move without someone acting.
+ */
+import type { ControllerRevision, DaemonSet, Pod } from '../model/k8s-types.js';
+import {
+  API_VERSION, type ReasonCode, type RevisionInfo, type RolloutBlocker, type RolloutDiagnosis, type RolloutReason,
+} from '../model/results.js';
+import type { SnapshotIndex } from '../model/snapshot-index.js';
+import { formatDuration } from '../model/duration.js';
+import { recomputeStatus } from '../k8s/status.js';
+import { findUpdatedPodsOnNode, rollingBudget, allowsSurge } from '../k8s/rollingupdate.js';
+import { isPodAvailable, podCondition } from '../k8s/podutil.js';
+import { revisionHash, revisionTemplate } from '../k8s/revision.js';
+import { nodeReadyStatus } from '../k8s/podhealth.js';
+import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement.js';
+import { diffTemplates, templateImages } from './template-diff.js';
+
+/** Reason codes that resolve on their own, given time. */
+const TRANSIENT: ReadonlySet<ReasonCode> = new Set(['ContainerCreating', 'NotAvailableYet', 'NotYetCreated', 'FailedScheduling', 'ReadinessProbeFailing', 'PodTerminating', 'ControllerNotObserved']);
+
+/** Why a node counts against the budget. */
+type Slot = 'no-pod' | 'duplicates' | 'old-and-new' | 'new-unavailable' | 'old-unavailable' | 'surging';
+
+interface BudgetUse {
+  node: string;
+  slot: Slot;
+  pod?: Pod;
+  row?: NodeVerdict;
+  /** Will not resolve without someone acting. */
+  hard: boolean;
+  code: string;
+  message: string;
+}
+
+const SLOT_TEXT: Record<Slot, string> = {
+  'no-pod': 'no pod',
+  duplicates: 'more than one pod of a revision',
+  'old-and-new': 'old and new pod side by side',
+  'new-unavailable': 'new pod not available',
+  'old-unavailable': 'old pod unavailable',
+  surging: 'new pod surging next to the old one',
+};
+
+function ageSeconds(pod: Pod | undefined, now: Date): number {
+  const t = Date.parse(pod?.metadata?.creationTimestamp ?? '');
+  return Number.isNaN(t) ? Number.POSITIVE_INFINITY : (now.getTime() - t) / 1000;
+}
+
+/** Whether the state of a node that uses the budget will resolve on its own. */
+function classify(node: string, slot: Slot, pod: Pod | undefined, row: NodeVerdict | undefined, now: Date, stuckAfter: number, nodeReady: string): BudgetUse {
+  const reasons = (row?.reasons ?? []).filter((r) => r.code !== 'OutdatedRevision' && r.severity !== 'info');
+  const main = reasons[0];
+  const old = ageSeconds(pod, now) > stuckAfter;
+  let hard = reasons.some((r) => r.severity === 'error' && !TRANSIENT.has(r.code));
+  // A pod terminating on a node that does not report will never finish on its own.
+  if (reasons.some((r) => r.code === 'PodTerminating' && r.severity === 'error') && nodeReady !== 'True') hard = true;
+  if (!hard && main && old) hard = true;
+  if (!main && slot === 'no-pod' && old) hard = true;
+  return {
+    node, slot, hard,
+    ...(pod ? { pod } : {}),
+    ...(row ? { row } : {}),
+    code: main?.code ?? (slot === 'no-pod' ? 'NotYetCreated' : 'NotAvailableYet'),
+    message: main?.message ?? SLOT_TEXT[slot],
+  };
+}
+
+function kubectlStatus(ds: DaemonSet): string {
+  const name = ds.metadata?.name ?? '';
+  if ((ds.spec?.updateStrategy?.type ?? 'RollingUpdate') !== 'RollingUpdate') {
+    return 'error: rollout status is only available for RollingUpdate strategy type';
+  }
+  const st = ds.status ?? {};
+  if ((ds.metadata?.generation ?? 0) <= (st.observedGeneration ?? 0)) {
+    const desired = st.desiredNumberScheduled ?? 0;
+    if ((st.updatedNumberScheduled ?? 0) < desired) {
+      return `Waiting for daemon set "${name}" rollout to finish: ${st.updatedNumberScheduled ?? 0} out of ${desired} new pods have been updated...`;
+    }
+    if ((st.numberAvailable ?? 0) < desired) {
+      return `Waiting for daemon set "${name}" rollout to finish: ${st.numberAvailable ?? 0} of ${desired} updated pods are available...`;
+    }
+    return `daemon set "${name}" successfully rolled out`;
+  }
+  return 'Waiting for daemon set spec update to be observed...';
+}
+
+function revisionInfo(revs: ControllerRevision[], dsName: string, currentHash: string, now: Date): RevisionInfo[] {
+  return [...revs]
+    .sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0))
+    .map((r) => {
+      const hash = revisionHash(r, dsName);
+      const created = r.metadata?.creationTimestamp;
+      const cause = r.metadata?.annotations?.['kubernetes.io/change-cause'];
+      return {
+        revision: r.revision ?? 0,
+        name: r.metadata?.name ?? '',
+        hash,
+        ...(created ? { age: formatDuration(now.getTime() - Date.parse(created)) } : {}),
+        ...(cause ? { changeCause: cause } : {}),
+        current: hash === currentHash,
+        images: templateImages(revisionTemplate(r)),
+      };
+    });
+}
+
+/** Average seconds a new pod took from creation to available, over the updated available pods. */
+function observedPace(pods: Pod[], minReady: number, now: Date): number | undefined {
+  const times = pods
+    .filter((p) => isPodAvailable(p, minReady, now))
+    .map((p) => {
+      const ready = Date.parse(podCondition(p, 'Ready')?.lastTransitionTime ?? '');
+      const created = Date.parse(p.metadata?.creationTimestamp ?? '');
+      return ready - created + minReady * 1000;
+    })
+    .filter((ms) => Number.isFinite(ms) && ms >= 0);
+  if (!times.length) return undefined;
+  return times.reduce((a, b) => a + b, 0) / times.length / 1000;
+}
+
+function blockerFix(code: string, ns: string, name: string, pod: string | undefined, node: string): string {
+  const undo = `kubectl rollout undo daemonset/${name} -n ${ns}`;
+  switch (code) {
+    case 'ImagePullBackOff': return `fix the image in the template and re-apply, or roll back: ${undo}`;
+    case 'CrashLoopBackOff':
+    case 'OOMKilled':
+    case 'CreateContainerConfigError':
+    case 'ReadinessProbeFailing':
+      return `read the new pod's logs (kubectl logs -n ${ns} ${pod} --previous), fix and re-apply, or roll back: ${undo}`;
+    case 'InsufficientResource':
+    case 'TooManyPods':
+      return `the new template does not fit on node ${node}: lower its requests, free room on the node, or roll back: ${undo}`;
+    case 'HostPortConflict':
+      return `surge cannot work with host ports: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}`;
+    case 'PodTerminating':
+      return `the old pod cannot finish terminating on node ${node}: recover the node or force-delete the pod: kubectl delete pod -n ${ns} ${pod} --grace-period=0 --force`;
+    case 'NodeNotReady':
+      return `fix node ${node} (kubectl describe node ${node}); until then it holds one unit of maxUnavailable`;
+    case 'FailedCreate':
+      return `fix what refuses the pod (see: ds-doctor why ${ns}/${name} ${node})`;
+    default:
+      return `see: ds-doctor why ${ns}/${name} ${node}`;
+  }
+}
+
+/** Diagnoses the rollout of one DaemonSet. `stuckAfter` is in seconds. */
+export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = 600): RolloutDiagnosis {
+  const ctx = daemonSetContext(index, ds);
+  const ns = ctx.namespace;
+  const name = ctx.name;
+  const rows = diagnoseAllNodes(index, ds, now);
+  const rowByNode = new Map(rows.map((r) => [r.node, r]));
+  const status = recomputeStatus(index, ds, ctx.revision.hash, ctx.revision.generation, now);
+  const strategy = (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'OnDelete' ? 'OnDelete' : 'RollingUpdate';
+  const budget = rollingBudget(ds, status.desired);
+  const surge = allowsSurge(ds);
+  const minReady = ds.spec?.minReadySeconds ?? 0;
+  const reasons: RolloutReason[] = [];
+  const notes = [...ctx.notes];
+
+  // The controller's loop runs over every node entry that has pods, plus desired nodes without.
+  const nodeNames = new Set<string>(ctx.byNode.keys());
+  for (const n of index.snapshot.nodes) if (ctx.placement.evaluate(n).shouldRun) nodeNames.add(n.metadata?.name ?? '');
+  const uses: BudgetUse[] = [];
+  const candidates: string[] = [];
+  let numSurge = 0;
+  for (const nodeName of [...nodeNames].sort()) {
+    const node = index.nodesByName.get(nodeName);
+    const row = rowByNode.get(nodeName);
+    const pods = ctx.byNode.get(nodeName) ?? [];
+    const ready = nodeReadyStatus(node);
+    const shouldRun = node ? ctx.placement.evaluate(node).shouldRun : false;
+    const { ok, newPod, oldPod } = findUpdatedPodsOnNode(pods, ctx.revision.hash, ctx.revision.generation);
+    const use = (slot: Slot, pod?: Pod) => uses.push(classify(nodeName, slot, pod, row, now, stuckAfter, ready));
+    if (!surge) {
+      if (!ok) use('duplicates');
+      else if (!newPod && !oldPod) { if (shouldRun || pods.length) use('no-pod', pods[0]); }
+      else if (newPod && oldPod) use('old-and-new', newPod);
+      else if (newPod) { if (!isPodAvailable(newPod, minReady, now)) use('new-unavailable', newPod); }
+      else if (!isPodAvailable(oldPod!, minReady, now)) use('old-unavailable', oldPod);
+      else candidates.push(nodeName);
+    } else {
+      if (!ok) { numSurge++; use('duplicates'); continue; }
+      if (!oldPod) {
+        if (!newPod && shouldRun) use('no-pod', pods[0]);
+        else if (newPod && !isPodAvailable(newPod, minReady, now)) use('new-unavailable', newPod);
+        continue;
+      }
+      if (!newPod) {
+        if (!isPodAvailable(oldPod, minReady, now)) use('old-unavailable', oldPod);
+        else if (shouldRun) candidates.push(nodeName);
+        continue;
+      }
+      if (!isPodAvailable(newPod, minReady, now)) {
+        numSurge++;
+        use('surging', newPod);
+      }
+    }
+  }
+  const unavailableUses = uses.filter((u) => u.slot !== 'surging');
+  const used = surge ? numSurge : unavailableUses.length;
+  const limit = surge ? budget.maxSurge : budget.maxUnavailable;
+  const hardUses = uses.filter((u) => u.hard);
+  const transient = uses.filter((u) => !u.hard);
+
+  const blockers: RolloutBlocker[] = hardUses.map((u) => ({
+    node: u.node, pod: u.pod?.metadata?.name ?? '', code: u.code, message: `${SLOT_TEXT[u.slot]}: ${u.message}`,
+  }));
+
+  let verdict: RolloutDiagnosis['verdict'];
+  const generation = ds.metadata?.generation ?? 0;
+  const observed = ds.status?.observedGeneration ?? 0;
+  const outdated = status.desired - status.updated;
+  if (observed < generation) {
+    verdict = 'Pending';
+    reasons.push({
+      code: 'ControllerNotObserved', severity: 'warning',
+      message: `the controller has not observed the latest spec yet (observedGeneration ${observed} < generation ${generation}): .status describes the previous spec`,
+      evidence: [`metadata.generation ${generation}`, `status.observedGeneration ${observed}`],
+      fix: 'wait a few seconds; if it lasts, check that kube-controller-manager is running (its daemonset-controller)',
+    });
+  } else if (budget.error) {
+    verdict = 'Stuck';
+    reasons.push({ code: 'InvalidBudget', severity: 'error', message: budget.error, evidence: [`spec.updateStrategy.rollingUpdate: ${JSON.stringify(ds.spec?.updateStrategy?.rollingUpdate)}`], fix: 'set maxUnavailable (and maxSurge) to an integer or a percentage such as "10%"' });
+  } else if (strategy === 'OnDelete') {
+    verdict = outdated > 0 ? 'Manual' : status.available >= status.desired ? 'Complete' : 'Progressing';
+  } else if (status.updated >= status.desired && status.available >= status.desired) {
+    verdict = 'Complete';
+  } else {
+    // Progress is possible when a transient state will resolve, or budget is left for a candidate.
+    const canDeleteMore = candidates.length > 0 && used < limit;
+    verdict = transient.length > 0 || canDeleteMore ? 'Progressing' : 'Stuck';
+  }
+
+  if (verdict !== 'Pending' && strategy === 'RollingUpdate') {
+    const newUnavailable = unavailableUses.filter((u) => u.slot === 'new-unavailable' || u.slot === 'old-and-new');
+    if (newUnavailable.length) {
+      reasons.push({
+        code: 'NewPodsUnavailable', severity: newUnavailable.some((u) => u.hard) ? 'error' : 'warning',
+        message: `${newUnavailable.length} new pod(s) are not available`,
+        evidence: newUnavailable.map((u) => `node ${u.node}: ${u.code}: ${u.message}`),
+        fix: newUnavailable.some((u) => u.hard) ? `fix the new template, or roll back: kubectl rollout undo daemonset/${name} -n ${ns}` : 'wait: they are starting',
+      });
+    }
+    const oldUnavailable = unavailableUses.filter((u) => u.slot === 'old-unavailable');
+    if (oldUnavailable.length) {
+      reasons.push({
+        code: 'OldPodsUnavailable', severity: 'warning',
+        message: `${oldUnavailable.length} old pod(s) are unavailable: the controller replaces them regardless of the budget, and since 1.31 each counts against maxUnavailable`,
+        evidence: oldUnavailable.map((u) => `node ${u.node}: ${u.code}: ${u.message}`),
+        fix: 'fix those nodes or pods; they hold budget until replaced and available',
+      });
+    }
+    const missing = unavailableUses.filter((u) => u.slot === 'no-pod');
+    if (missing.length) {
+      reasons.push({
+        code: missing.some((u) => u.code === 'PodTerminating') ? 'PodStuckTerminating' : 'NodesWithoutPod', severity: missing.some((u) => u.hard) ? 'error' : 'warning',
+        message: `${missing.length} node(s) that should run a pod have none (or only a terminating one)`,
+        evidence: missing.map((u) => `node ${u.node}: ${u.code}: ${u.message}`),
+        fix: missing.some((u) => u.hard) ? 'see the blockers below' : 'wait for the controller to create them',
+      });
+    }
+    const notReady = rows.filter((r) => nodeReadyStatus(index.nodesByName.get(r.node)) !== 'True' && (ctx.byNode.get(r.node)?.length ?? 0) > 0);
+    if (notReady.length) {
+      reasons.push({
+        code: 'NodesNotReady', severity: 'warning',
+        message: `${notReady.length} node(s) with pods of this DaemonSet are NotReady or unreachable: their pods are unavailable and hold budget until the nodes recover`,
+        evidence: notReady.map((r) => `node ${r.node}: Ready=${nodeReadyStatus(index.nodesByName.get(r.node)) || 'unknown'}`),
+        fix: 'recover or remove those nodes; force-delete pods stuck terminating on nodes that are gone',
+      });
+    }
+    if (surge && hardUses.some((u) => u.code === 'HostPortConflict')) {
+      reasons.push({
+        code: 'SurgeHostPortConflict', severity: 'error',
+        message: 'maxSurge needs the new pod to run next to the old one, but both need the same host port: the surge pod can never be scheduled',
+        evidence: hardUses.filter((u) => u.code === 'HostPortConflict').map((u) => `node ${u.node}: ${u.message}`),
+        fix: 'set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1} (or a percentage)',
+      });
+    }
+    if (verdict !== 'Complete' && used >= limit && limit > 0) {
+      reasons.push({
+        code: 'BudgetExhausted', severity: verdict === 'Stuck' ? 'error' : 'info',
+        message: surge
+          ? `${used} of maxSurge ${limit} surge pods are waiting to become available: no more nodes start until one does`
+          : `${used} node(s) are unavailable, maxUnavailable is ${limit}: no more old pods are replaced until one becomes available`,
+        evidence: uses.map((u) => `node ${u.node}: ${SLOT_TEXT[u.slot]} (${u.code})`),
+        fix: verdict === 'Stuck'
+          ? `clear the blockers; raising maxUnavailable would only let more nodes fail the same way`
+          : 'wait',
+      });
+    }
+  }
+  if (strategy === 'OnDelete' && outdated > 0) {
+    const outdatedNodes = rows.filter((r) => r.pod && !r.pod.updated && r.verdict !== 'Excluded');
+    reasons.push({
+      code: 'OnDeleteStrategy', severity: 'info',
+      message: `updateStrategy is OnDelete: ${outdated} node(s) keep the old revision until their pod is deleted`,
+      evidence: outdatedNodes.slice(0, 20).map((r) => `node ${r.node}: pod ${r.pod!.name} (revision ${r.pod!.revision})`),
+      fix: `roll one canary node first, check it, then the rest one at a time: kubectl delete pod -n ${ns} <pod>`,
+    });
+  }
+
+  // Next steps, most useful first.
+  const nextSteps: string[] = [];
+  for (const b of blockers.slice(0, 5)) nextSteps.push(`node ${b.node}${b.pod ? ` (pod ${b.pod})` : ''}: ${blockerFix(b.code, ns, name, b.pod, b.node)}`);
+  if (strategy === 'OnDelete' && outdated > 0) {
+    const outdatedPods = rows.filter((r) => r.pod && !r.pod.updated && r.verdict !== 'Excluded');
+    const first = outdatedPods[0];
+    if (first) {
+      nextSteps.push(`canary: kubectl delete pod -n ${ns} ${first.pod!.name}   # node ${first.node}; wait until ds-doctor why ${ns}/${name} ${first.node} says Healthy`);
+      if (outdatedPods.length > 1) {
+        nextSteps.push(`then one node at a time: ${outdatedPods.slice(1, 6).map((r) => r.pod!.name).join(', ')}${outdatedPods.length > 6 ? `, … (${outdatedPods.length - 6} more)` : ''}`);
+      }
+    }
+  }
+  if (verdict === 'Progressing' && !budget.forcedOne && status.desired >= 20 && budget.maxUnavailable === 1 && !surge) {
+    nextSteps.push(`maxUnavailable 1 on ${status.desired} nodes rolls one node at a time; consider a percentage such as "10%"`);
+  }
+  if (verdict === 'Stuck' && !blockers.length) nextSteps.push(`no single node explains it: run ds-doctor why ${ns}/${name}`);
+
+  // Time left, from the pace observed for the pods already updated.
+  let estimate: string | undefined;
+  if (verdict === 'Progressing' && strategy === 'RollingUpdate') {
+    const updatedPods = [...ctx.byNode.values()].flat().filter((p) => !p.metadata?.deletionTimestamp && findUpdatedPodsOnNode([p], ctx.revision.hash, ctx.revision.generation).newPod);
+    const pace = observedPace(updatedPods, minReady, now);
+    const perBatch = Math.max(1, surge ? budget.maxSurge : budget.maxUnavailable);
+    const batches = Math.ceil(Math.max(0, outdated) / perBatch);
+    if (pace !== undefined && batches > 0) {
+      estimate = `about ${formatDuration(batches * pace * 1000)} left: ${outdated} node(s) to go, ${perBatch} at a time, ~${formatDuration(pace * 1000)} per node observed`;
+    } else if (batches > 0) {
+      estimate = `${outdated} node(s) to go, ${perBatch} at a time (no finished node yet to measure the pace)`;
+    }
+  }
+
+  const revisions = revisionInfo(index.revisionsFor(ds), name, ctx.revision.hash, now);
+  const currentRev = revisions.find((r) => r.current);
+  const previous = revisions.find((r) => !r.current && (!currentRev || r.revision < currentRev.revision));
+  const revObjects = index.revisionsFor(ds);
+  const prevObj = previous ? revObjects.find((r) => r.metadata?.name === previous.name) : undefined;
+  const templateDiff = prevObj ? diffTemplates(revisionTemplate(prevObj), ds.spec?.template) : [];
+  if (!revObjects.length) notes.push('no ControllerRevisions in the input: the revision history and the template diff cannot be shown');
+
+  return {
+    apiVersion: API_VERSION,
+    kind: 'RolloutDiagnosis',
+    daemonSet: { namespace: ns, name },
+    strategy,
+    verdict,
+    desired: status.desired,
+    updated: status.updated,
+    available: status.available,
+    unavailable: status.unavailable,
+    maxUnavailable: budget.maxUnavailable,
+    maxSurge: budget.maxSurge,
+    blockers,
+    reasons,
+    kubectlStatus: kubectlStatus(ds),
+    revisions,
+    templateDiff,
+    nextSteps,
+    ...(estimate ? { estimate } : {}),
+    budgetInUse: uses.map((u) => ({ node: u.node, pod: u.pod?.metadata?.name ?? '', state: SLOT_TEXT[u.slot], code: u.code, resolvesOnItsOwn: !u.hard })),
+    ...(notes.length ? { notes } : {}),
+  };
+}

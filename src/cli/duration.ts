@@ -1,0 +1,17 @@
+/** Parses kubectl-style durations (`90`, `30s`, `10m`, `1h30m`) into seconds. */
+import { InputError } from '../model/errors.js';
+
+export function parseDuration(flag: string, text: string): number {
+  const t = text.trim();
+  if (/^\d+$/.test(t)) return Number(t);
+  const re = /(\d+(?:\.\d+)?)(h|m|s|ms)/g;
+  let total = 0;
+  let consumed = '';
+  for (const m of t.matchAll(re)) {
+    consumed += m[0];
+    const v = Number(m[1]);
+    total += m[2] === 'h' ? v * 3600 : m[2] === 'm' ? v * 60 : m[2] === 's' ? v : v / 1000;
+  }
+  if (!t || consumed !== t) throw new InputError(`${flag}: "${text}" is not a duration (e.g. 30s, 10m, 1h)`);
+  return total;
+}

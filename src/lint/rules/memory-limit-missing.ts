@@ -1,0 +1,45 @@
+/**
+ * `memory-limit-missing`: every long-running container has a memory limit.
+ * Motivation: the DaemonSet guide, 生产实践 "强制资源限制 … 尤其是内存" — without a memory limit a
+ * leaking agent grows until the kernel's OOM killer or the kubelet's node-pressure eviction
+ * picks victims, on every node at once.
+ */
+import { value } from '../../k8s/quantity.js';
+import type { LintRule, RuleFinding } from '../types.js';
+import { containerLabel, templateContainers, yamlBlock } from '../template.js';
+
+const MI = 1024 * 1024;
+
+/** Twice the memory request, in Mi, as a starting limit; 256Mi when there is no request. */
+function suggestedLimit(request: string | undefined): string {
+  if (request === undefined) return '256Mi';
+  try {
+    return `${Math.max(64, Math.ceil((value(request) * 2) / MI))}Mi`;
+  } catch {
+    return '256Mi';
+  }
+}
+
+export const memoryLimitMissing: LintRule = {
+  meta: {
+    id: 'memory-limit-missing',
+    severity: 'warning',
+    description: 'Every container (and sidecar) of the pod template has a memory limit.',
+    rationale: 'An agent without a memory limit can take a node\'s memory when it leaks or buffers (a log collector behind a slow backend), and because a DaemonSet runs everywhere, it can do so on every node at once; the kernel OOM killer and the kubelet then pick victims among the node\'s other pods (DaemonSet guide, production practice "enforce resource limits, especially memory").',
+    howToFix: 'Set `resources.limits.memory` at or above the memory request (a starting point: twice the request, then tune). A cpu limit is not required: it only throttles.',
+    example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    resources:\n      requests: {cpu: 50m, memory: 64Mi}\n      # no limits.memory',
+  },
+  check(ds) {
+    const out: RuleFinding[] = [];
+    for (const ref of templateContainers(ds, { sidecars: true })) {
+      const res = ref.container.resources;
+      if (res?.limits?.['memory'] !== undefined) continue;
+      out.push({
+        message: `${containerLabel(ref)} has no memory limit: one leaking or buffering copy can exhaust a node's memory, and the DaemonSet runs a copy on every node`,
+        path: `${ref.path}.resources.limits.memory`,
+        fix: `set a memory limit at or above the request (start at twice the request and tune):\n${yamlBlock({ resources: { limits: { memory: suggestedLimit(res?.requests?.['memory']) } } })}`,
+      });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,57 @@
+/**
+ * `privileged-container`: no container runs privileged unless the DaemonSet's role needs it.
+ * Motivation: the DaemonSet guide, 生产实践 "安全上下文最小化"; peer-tools §14 item 11 (host
+ * access is expected for node agents, not a blanket danger) — so a CNI agent, CSI node plugin
+ * or kube-proxy gets information, and anything else gets the capability it probably needs.
+ */
+import type { Role, RoleMatch } from '../../k8s/roles.js';
+import type { LintRule, RuleFinding } from '../types.js';
+import { containerLabel, findRole, HOST_PRIVILEGED_ROLES, roleJustified, roleText, templateContainers, yamlBlock } from '../template.js';
+
+/** What an agent of each role needs instead of privileged, and the capabilities to add. */
+const INSTEAD: Partial<Record<Role, { needs: string; add?: string[] }>> = {
+  logging: { needs: 'a log collector only reads the host\'s log directories: drop privileged and mount /var/log (and /var/lib/docker/containers) with readOnly: true' },
+  monitoring: { needs: 'a node metrics agent needs no capability: hostPID/hostNetwork and read-only mounts of /proc, /sys and / (mountPropagation: HostToContainer) are enough' },
+  device: { needs: 'a device plugin only talks to the kubelet over /var/lib/kubelet/device-plugins: drop privileged, disallow privilege escalation and drop ALL capabilities' },
+  dns: { needs: 'a node-local DNS cache needs NET_ADMIN (its iptables rules and link-local interface), not privileged', add: ['NET_ADMIN'] },
+  security: { needs: 'an eBPF-based sensor usually runs with specific capabilities instead of privileged (BPF, PERFMON, SYS_RESOURCE, SYS_PTRACE); only kernel-module drivers need privileged', add: ['BPF', 'PERFMON', 'SYS_RESOURCE', 'SYS_PTRACE'] },
+};
+
+function advice(role: RoleMatch | undefined): { needs: string; add?: string[] } {
+  const known = role ? INSTEAD[role.role] : undefined;
+  if (known) return known;
+  return { needs: 'an application DaemonSet should not need it: add only the capabilities it uses and drop ALL' };
+}
+
+export const privilegedContainer: LintRule = {
+  meta: {
+    id: 'privileged-container',
+    severity: 'error',
+    severityNote: 'info for a network (CNI) agent, CSI node plugin or service proxy, which need it; warning for a security agent',
+    description: 'No container runs with `securityContext.privileged: true` unless the DaemonSet\'s role needs it.',
+    rationale: 'A privileged container has every capability and every host device, on every node the DaemonSet covers: one compromised agent is root on the whole fleet. Node agents need host access, but most need far less than privileged (DaemonSet guide, production practice "minimal security context").',
+    howToFix: 'Set `privileged: false`, `allowPrivilegeEscalation: false`, drop ALL capabilities and add back only what the agent uses (the finding names it per role: none for node-exporter, read-only mounts for a log collector, NET_ADMIN for node-local DNS).',
+    example: 'containers:\n  - name: log-shipper\n    image: example/log-shipper:2.1.0\n    securityContext:\n      privileged: true',
+  },
+  check(ds, ctx) {
+    const refs = templateContainers(ds, { init: true }).filter((r) => r.container.securityContext?.privileged === true);
+    if (!refs.length) return [];
+    const roles = ctx.roles(ds);
+    const needsIt = findRole(roles, ...HOST_PRIVILEGED_ROLES);
+    if (needsIt) return [roleJustified(needsIt, refs, 'privileged', 'securityContext.privileged')];
+    const role = roles[0];
+    const { needs, add } = advice(role);
+    return refs.map((ref): RuleFinding => ({
+      severity: role?.role === 'security' ? 'warning' : 'error',
+      message: `${containerLabel(ref)} is privileged${role ? ` in a ${roleText(role)}` : ''}: it gets every capability and host device on every node; ${needs}`,
+      path: `${ref.path}.securityContext.privileged`,
+      fix: `replace privileged with the least it needs:\n${yamlBlock({
+        securityContext: {
+          privileged: false,
+          allowPrivilegeEscalation: false,
+          capabilities: { drop: ['ALL'], ...(add ? { add } : {}) },
+        },
+      })}`,
+    }));
+  },
+};

@@ -1,0 +1,31 @@
+/**
+ * `read-only-root-filesystem`: containers mount their root filesystem read-only.
+ * Motivation: the DaemonSet guide, 生产实践 "安全上下文最小化：以只读根文件系统 … 运行采集器，降低攻击面".
+ */
+import type { LintRule, RuleFinding } from '../types.js';
+import { containerLabel, findRole, HOST_PRIVILEGED_ROLES, roleJustified, templateContainers, yamlBlock } from '../template.js';
+
+export const readOnlyRootFilesystem: LintRule = {
+  meta: {
+    id: 'read-only-root-filesystem',
+    severity: 'warning',
+    severityNote: 'info for network (CNI) agents, CSI node plugins and service proxies',
+    description: 'Every container sets `securityContext.readOnlyRootFilesystem: true`.',
+    rationale: 'A writable root filesystem lets an attacker, or a bug, drop binaries and change configuration inside an agent that runs on every node. The DaemonSet guide\'s production practice runs collectors with a read-only root filesystem.',
+    howToFix: 'Set `readOnlyRootFilesystem: true` and mount an `emptyDir` (or the agent\'s hostPath state directory) wherever it writes, e.g. /tmp or a buffer directory.',
+    example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # readOnlyRootFilesystem not set',
+  },
+  check(ds, ctx) {
+    const refs = templateContainers(ds, { init: true }).filter((r) => r.container.securityContext?.readOnlyRootFilesystem !== true);
+    if (!refs.length) return [];
+    const roles = ctx.roles(ds);
+    const needsIt = findRole(roles, ...HOST_PRIVILEGED_ROLES);
+    if (needsIt) return [roleJustified(needsIt, refs, 'root filesystem writable', 'securityContext.readOnlyRootFilesystem')];
+    const logging = findRole(roles, 'logging');
+    return refs.map((ref): RuleFinding => ({
+      message: `${containerLabel(ref)} has a writable root filesystem${logging ? ': a collector writes only its buffer and position files, which belong on a hostPath or emptyDir' : ''}`,
+      path: `${ref.path}.securityContext.readOnlyRootFilesystem`,
+      fix: `make the root filesystem read-only and mount an emptyDir where the agent writes (e.g. /tmp):\n${yamlBlock({ securityContext: { readOnlyRootFilesystem: true } })}`,
+    }));
+  },
+};

@@ -1,0 +1,97 @@
+/**
+ * Helpers the lint rules share: the template's containers with their JSON paths, role
+ * lookups, and YAML fix snippets.
+ */
+import yaml from 'js-yaml';
+import type { Container, DaemonSet, PodSpec } from '../model/k8s-types.js';
+import type { Role, RoleMatch } from '../k8s/roles.js';
+import type { RuleFinding } from './types.js';
+
+/** JSON path of the pod template's spec. */
+export const POD_SPEC = 'spec.template.spec';
+
+/** A container of the pod template and where it sits. */
+export interface ContainerRef {
+  container: Container;
+  /** JSON path, e.g. `spec.template.spec.initContainers[1]`. */
+  path: string;
+  init: boolean;
+}
+
+/** The template's pod spec (an empty one when the manifest has none). */
+export function podSpec(ds: DaemonSet): PodSpec {
+  return ds.spec?.template?.spec ?? {};
+}
+
+/**
+ * Containers of the template with their paths: regular containers, and init containers when
+ * `init` is set. Restartable init containers (sidecars, `restartPolicy: Always`) run for the
+ * pod's whole life, so they count as long-running with `sidecars`.
+ */
+export function templateContainers(ds: DaemonSet, options: { init?: boolean; sidecars?: boolean } = {}): ContainerRef[] {
+  const spec = podSpec(ds);
+  const out: ContainerRef[] = (spec.containers ?? []).map((container, i) => ({ container, path: `${POD_SPEC}.containers[${i}]`, init: false }));
+  (spec.initContainers ?? []).forEach((container, i) => {
+    const sidecar = container.restartPolicy === 'Always';
+    if (options.init || (options.sidecars && sidecar)) out.push({ container, path: `${POD_SPEC}.initContainers[${i}]`, init: !sidecar });
+  });
+  return out;
+}
+
+/** "container x" or "init container x", for messages. */
+export function containerLabel(ref: ContainerRef): string {
+  return `${ref.init ? 'init container' : 'container'} ${ref.container.name}`;
+}
+
+/** The first of `roles` the DaemonSet plays, with its evidence. */
+export function findRole(matches: RoleMatch[], ...roles: Role[]): RoleMatch | undefined {
+  return matches.find((m) => roles.includes(m.role));
+}
+
+/** "network agent (image calico/node:v3.28.1)": a role and its first piece of evidence. */
+export function roleText(match: RoleMatch): string {
+  return `${ROLE_NOUN[match.role]} (${match.evidence[0] ?? 'detected'})`;
+}
+
+const ROLE_NOUN: Record<Role, string> = {
+  network: 'network (CNI) agent',
+  'service-proxy': 'service proxy',
+  storage: 'storage (CSI) node plugin',
+  device: 'device plugin',
+  dns: 'node-local DNS cache',
+  logging: 'log collector',
+  monitoring: 'monitoring agent',
+  security: 'security agent',
+};
+
+/**
+ * Roles whose agents really need host-level privileges: a CNI agent programs the host's
+ * network, a CSI node plugin mounts with Bidirectional propagation, kube-proxy rewrites
+ * iptables/IPVS. For them privileged, root and a writable root filesystem are information.
+ */
+export const HOST_PRIVILEGED_ROLES: readonly Role[] = ['network', 'storage', 'service-proxy'];
+
+/** A value as an indented YAML block (stable key order, no line folding). */
+export function yamlBlock(value: unknown): string {
+  return yaml.dump(value, { noRefs: true, lineWidth: -1, sortKeys: false }).replace(/\n$/, '');
+}
+
+/** Parses `x%` as a percentage; undefined for anything else. */
+export function parsePercent(value: string): number | undefined {
+  const m = /^(\d+)%$/.exec(value.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * One finding for the containers whose setting the DaemonSet's role justifies (e.g. privileged
+ * in a CNI agent): info, listing them, at the first one's path.
+ */
+export function roleJustified(match: RoleMatch, refs: ContainerRef[], setting: string, field: string): RuleFinding {
+  const names = refs.map(containerLabel).join(', ');
+  return {
+    severity: 'info',
+    message: `${names}: ${setting}, as a ${roleText(match)} usually needs; accepted, but keep the image trusted and pinned`,
+    path: `${refs[0]!.path}.${field}`,
+    fix: 'nothing required; to record the decision, add the annotation ds-doctor.io/ignore with this rule id',
+  };
+}
