@@ -362,6 +362,26 @@ function pendingReasons(index: SnapshotIndex, pod: Pod, node: Node, now: Date): 
   };
 }
 
+/**
+ * The state of one existing pod of the DaemonSet on its target node: Pending (the scheduler's
+ * filters re-run), or bound and Healthy / Unhealthy (the kubelet's and containers' state).
+ */
+export function diagnosePod(index: SnapshotIndex, ctx: DaemonSetContext, node: Node, pod: Pod, now: Date): { verdict: Verdict; reasons: Reason[]; events: EventSummary[] } {
+  if (!pod.spec?.nodeName) {
+    const p = pendingReasons(index, pod, node, now);
+    return { verdict: 'Pending', reasons: p.reasons.map(withShort), events: p.events.slice(0, 3).map((e) => eventSummary(e, `pod/${pod.metadata?.name}`)) };
+  }
+  const podEvents = index.eventsFor('Pod', pod);
+  const reasons = boundPodReasons(pod, node, { namespace: ctx.namespace, name: ctx.name }, podEvents, ctx.ds.spec?.minReadySeconds ?? 0, now);
+  const terminating = Boolean(pod.metadata?.deletionTimestamp);
+  const events = podEvents
+    .filter((x) => x.type === 'Warning')
+    .sort((a, b) => Date.parse(b.lastTimestamp ?? '') - Date.parse(a.lastTimestamp ?? ''))
+    .slice(0, 3)
+    .map((e) => eventSummary(e, `pod/${pod.metadata?.name}`));
+  return { verdict: isPodReady(pod) && !terminating && !isPodTerminal(pod) ? 'Healthy' : 'Unhealthy', reasons, events };
+}
+
 /** The pod that decides a node's verdict: the oldest live one, else the oldest. */
 function decidingPod(pods: Pod[]): Pod | undefined {
   const sorted = [...pods].sort(compareDaemonPodAge);
@@ -407,20 +427,11 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
     verdict = 'Missing';
     reasons = missingReasons(ctx, node, now);
     for (const e of ctx.failedCreates.slice(0, 3)) events.push(eventSummary(e, `daemonset/${ctx.name}`));
-  } else if (!pod!.spec?.nodeName) {
-    verdict = 'Pending';
-    const p = pendingReasons(index, pod!, node, now);
-    reasons = p.reasons;
-    for (const e of p.events.slice(0, 3)) events.push(eventSummary(e, `pod/${pod!.metadata?.name}`));
   } else {
-    const podEvents = index.eventsFor('Pod', pod!);
-    const health = boundPodReasons(pod!, node, { namespace: ctx.namespace, name: ctx.name }, podEvents, ctx.ds.spec?.minReadySeconds ?? 0, now);
-    const terminating = Boolean(pod!.metadata?.deletionTimestamp);
-    verdict = isPodReady(pod!) && !terminating && !isPodTerminal(pod!) ? 'Healthy' : 'Unhealthy';
-    reasons = health;
-    for (const e of podEvents.filter((x) => x.type === 'Warning').sort((a, b) => Date.parse(b.lastTimestamp ?? '') - Date.parse(a.lastTimestamp ?? '')).slice(0, 3)) {
-      events.push(eventSummary(e, `pod/${pod!.metadata?.name}`));
-    }
+    const d = diagnosePod(index, ctx, node, pod!, now);
+    verdict = d.verdict;
+    reasons = d.reasons;
+    events.push(...d.events);
   }
 
   if (pod && (verdict === 'Healthy' || verdict === 'Unhealthy') && !isPodUpdated(pod, ctx.revision.hash, ctx.revision.generation)) {

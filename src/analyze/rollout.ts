@@ -7,7 +7,7 @@
  */
 import type { ControllerRevision, DaemonSet, Pod } from '../model/k8s-types.js';
 import {
-  API_VERSION, type ReasonCode, type RevisionInfo, type RolloutBlocker, type RolloutDiagnosis, type RolloutReason,
+  API_VERSION, type Reason, type ReasonCode, type RevisionInfo, type RolloutBlocker, type RolloutDiagnosis, type RolloutReason,
 } from '../model/results.js';
 import type { SnapshotIndex } from '../model/snapshot-index.js';
 import { formatDuration } from '../model/duration.js';
@@ -16,7 +16,7 @@ import { findUpdatedPodsOnNode, rollingBudget, allowsSurge } from '../k8s/rollin
 import { isPodAvailable, podCondition } from '../k8s/podutil.js';
 import { revisionHash, revisionTemplate } from '../k8s/revision.js';
 import { nodeReadyStatus } from '../k8s/podhealth.js';
-import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement.js';
+import { daemonSetContext, diagnoseAllNodes, diagnosePod } from './placement.js';
 import { diffTemplates, templateImages } from './template-diff.js';
 
 /** Reason codes that resolve on their own, given time. */
@@ -29,7 +29,6 @@ interface BudgetUse {
   node: string;
   slot: Slot;
   pod?: Pod;
-  row?: NodeVerdict;
   /** Will not resolve without someone acting. */
   hard: boolean;
   code: string;
@@ -51,8 +50,8 @@ function ageSeconds(pod: Pod | undefined, now: Date): number {
 }
 
 /** Whether the state of a node that uses the budget will resolve on its own. */
-function classify(node: string, slot: Slot, pod: Pod | undefined, row: NodeVerdict | undefined, now: Date, stuckAfter: number, nodeReady: string): BudgetUse {
-  const reasons = (row?.reasons ?? []).filter((r) => r.code !== 'OutdatedRevision' && r.severity !== 'info');
+function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Reason[], now: Date, stuckAfter: number, nodeReady: string): BudgetUse {
+  const reasons = ownReasons.filter((r) => r.code !== 'OutdatedRevision' && r.severity !== 'info');
   const main = reasons[0];
   const old = ageSeconds(pod, now) > stuckAfter;
   let hard = reasons.some((r) => r.severity === 'error' && !TRANSIENT.has(r.code));
@@ -60,10 +59,12 @@ function classify(node: string, slot: Slot, pod: Pod | undefined, row: NodeVerdi
   if (reasons.some((r) => r.code === 'PodTerminating' && r.severity === 'error') && nodeReady !== 'True') hard = true;
   if (!hard && main && old) hard = true;
   if (!main && slot === 'no-pod' && old) hard = true;
+  // An unavailable old pod is always replaced by the controller, whatever its trouble: that is
+  // progress, unless its deletion cannot complete because the node does not report.
+  if (slot === 'old-unavailable') hard = nodeReady !== 'True' && nodeReady !== '';
   return {
     node, slot, hard,
     ...(pod ? { pod } : {}),
-    ...(row ? { row } : {}),
     code: main?.code ?? (slot === 'no-pod' ? 'NotYetCreated' : 'NotAvailableYet'),
     message: main?.message ?? SLOT_TEXT[slot],
   };
@@ -174,7 +175,11 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     const ready = nodeReadyStatus(node);
     const shouldRun = node ? ctx.placement.evaluate(node).shouldRun : false;
     const { ok, newPod, oldPod } = findUpdatedPodsOnNode(pods, ctx.revision.hash, ctx.revision.generation);
-    const use = (slot: Slot, pod?: Pod) => uses.push(classify(nodeName, slot, pod, row, now, stuckAfter, ready));
+    // The reasons of the pod that holds the budget (not necessarily the node's deciding pod).
+    const use = (slot: Slot, pod?: Pod) => {
+      const own = pod && node ? diagnosePod(index, ctx, node, pod, now).reasons : row?.reasons ?? [];
+      uses.push(classify(nodeName, slot, pod, own, now, stuckAfter, ready));
+    };
     if (!surge) {
       if (!ok) use('duplicates');
       else if (!newPod && !oldPod) { if (shouldRun || pods.length) use('no-pod', pods[0]); }

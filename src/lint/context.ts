@@ -2,7 +2,7 @@
 import type { DaemonSet, Node } from '../model/k8s-types.js';
 import type { ClusterSnapshot, SnapshotKind } from '../model/snapshot.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
-import { compileDaemonPlacement } from '../k8s/daemonpod.js';
+import { compileDaemonPlacement, type DaemonPlacement } from '../k8s/daemonpod.js';
 import { detectRoles, type RoleMatch } from '../k8s/roles.js';
 import type { LintContext } from './types.js';
 
@@ -11,9 +11,16 @@ export function createLintContext(snapshot: ClusterSnapshot): LintContext {
   const index = new SnapshotIndex(snapshot);
   const csiDrivers = snapshot.csiDrivers.map((d) => d.metadata?.name ?? '').filter(Boolean);
   const roles = new WeakMap<DaemonSet, RoleMatch[]>();
+  const placements = new WeakMap<DaemonSet, DaemonPlacement>();
   const targets = new WeakMap<DaemonSet, Node[]>();
+  const placement = (ds: DaemonSet): DaemonPlacement => {
+    let p = placements.get(ds);
+    if (!p) placements.set(ds, (p = compileDaemonPlacement(ds)));
+    return p;
+  };
   return {
     index,
+    placement,
     roles(ds) {
       let r = roles.get(ds);
       if (!r) roles.set(ds, (r = detectRoles(ds, csiDrivers)));
@@ -22,8 +29,8 @@ export function createLintContext(snapshot: ClusterSnapshot): LintContext {
     targetNodes(ds) {
       let t = targets.get(ds);
       if (!t) {
-        const placement = compileDaemonPlacement(ds);
-        targets.set(ds, (t = snapshot.nodes.filter((n) => placement.evaluate(n).shouldRun)));
+        const compiled = placement(ds);
+        targets.set(ds, (t = snapshot.nodes.filter((n) => compiled.evaluate(n).shouldRun)));
       }
       return t;
     },

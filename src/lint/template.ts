@@ -4,8 +4,8 @@
  */
 import yaml from 'js-yaml';
 import type { Container, DaemonSet, PodSpec } from '../model/k8s-types.js';
-import type { Role, RoleMatch } from '../k8s/roles.js';
-import type { RuleFinding } from './types.js';
+import { hostPaths, type Role, type RoleMatch } from '../k8s/roles.js';
+import type { LintContext, RuleFinding } from './types.js';
 
 /** JSON path of the pod template's spec. */
 export const POD_SPEC = 'spec.template.spec';
@@ -94,4 +94,19 @@ export function roleJustified(match: RoleMatch, refs: ContainerRef[], setting: s
     path: `${refs[0]!.path}.${field}`,
     fix: 'nothing required; to record the decision, add the annotation ds-doctor.io/ignore with this rule id',
   };
+}
+
+/**
+ * Why the DaemonSet counts as a node-level agent (a detected role, hostNetwork, a hostPath,
+ * kube-system), as a phrase; undefined for an ordinary application DaemonSet.
+ */
+export function nodeAgentEvidence(ds: DaemonSet, ctx: LintContext): string | undefined {
+  const role = ctx.roles(ds)[0];
+  if (role) return `a ${roleText(role)}`;
+  const spec = podSpec(ds);
+  if (spec.hostNetwork) return 'a node-level agent (hostNetwork)';
+  const paths = hostPaths(spec);
+  if (paths.length) return `a node-level agent (hostPath ${paths[0]})`;
+  if (ds.metadata?.namespace === 'kube-system') return 'a kube-system DaemonSet';
+  return undefined;
 }

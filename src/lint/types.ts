@@ -5,6 +5,7 @@
 import type { DaemonSet, Node } from '../model/k8s-types.js';
 import type { Severity } from '../model/results.js';
 import type { SnapshotIndex } from '../model/snapshot-index.js';
+import type { DaemonPlacement } from '../k8s/daemonpod.js';
 import type { RoleMatch } from '../k8s/roles.js';
 
 /** What documents a rule: the README entry and the SARIF `reportingDescriptor` are built from it. */
@@ -43,6 +44,8 @@ export interface LintContext {
   readonly index: SnapshotIndex;
   /** The roles the DaemonSet plays on its nodes (CSIDriver names of the input included). */
   roles(ds: DaemonSet): RoleMatch[];
+  /** The controller's placement decision for `ds` (`NodeShouldRunDaemonPod`), compiled once. */
+  placement(ds: DaemonSet): DaemonPlacement;
   /** Nodes of the input on which the controller would run a pod of `ds` (`shouldRun`). */
   targetNodes(ds: DaemonSet): Node[];
 }

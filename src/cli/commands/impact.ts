@@ -1,12 +1,34 @@
-/** `impact <daemonset>`: What breaks if the DaemonSet is deleted. */
-import { InputError } from '../../model/errors.js';
+/** `impact <daemonset>`: what breaks if the DaemonSet is deleted, for one `--cascade` mode. */
+import { Option } from 'commander';
+import { SnapshotIndex } from '../../model/snapshot-index.js';
+import { analyzeImpact, CASCADES, IMPACT_KINDS, type Cascade } from '../../analyze/impact.js';
+import { renderImpact } from '../../render/impact.js';
+import { exitFor } from '../context.js';
+import { resolveDaemonSet } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
 export const impactCommand: CommandSpec = {
   usage: 'impact <daemonset>',
-  description: 'What breaks if the DaemonSet is deleted',
-  examples: ['ds-doctor impact kube-system/calico-node --cascade=background'],
-  async run() {
-    throw new InputError('"impact" is not available in this version yet: its analysis is still being built');
+  description: 'What breaks if the DaemonSet is deleted: pods, roles, dependents, risk and safer alternatives',
+  examples: [
+    'ds-doctor impact kube-system/calico-node -f fixtures/demo',
+    'ds-doctor impact kube-system/calico-node --cascade=orphan',
+    'kubectl ds-doctor impact logging/fluent-bit -o json   # exit 1 when the risk is high or critical',
+  ],
+  options: (cmd) => {
+    cmd.addOption(new Option('--cascade <mode>', 'how kubectl delete would treat the pods, as kubectl delete --cascade')
+      .choices([...CASCADES]).default('background'));
+  },
+  async run(ctx, args, raw) {
+    const cascade = raw['cascade'] as Cascade;
+    const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: [...IMPACT_KINDS], allPods: true });
+    const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
+    const impact = analyzeImpact(new SnapshotIndex(snapshot), ds, cascade, ctx.opts.now);
+    ctx.emit(impact, (r, md) => renderImpact(impact, r, md));
+    // A pipeline gates a deletion on this: high and critical fail, medium only with --fail-on warning.
+    return exitFor(ctx.opts, {
+      error: impact.risk === 'critical' || impact.risk === 'high',
+      warning: impact.risk === 'medium',
+    });
   },
 };

@@ -6,26 +6,13 @@
  * short), Polaris #232; and the Priority admission plugin, which rejects a pod naming a
  * PriorityClass that does not exist.
  */
-import type { DaemonSet, PriorityClass } from '../../model/k8s-types.js';
+import type { PriorityClass } from '../../model/k8s-types.js';
 import { isMissing } from '../../model/snapshot.js';
-import { hostPaths } from '../../k8s/roles.js';
-import type { LintContext, LintRule, RuleFinding } from '../types.js';
-import { POD_SPEC, podSpec, roleText } from '../template.js';
+import type { LintRule, RuleFinding } from '../types.js';
+import { nodeAgentEvidence, POD_SPEC, podSpec } from '../template.js';
 
 /** The built-in classes every cluster has (scheduling.k8s.io SystemPriorityClasses). */
 const BUILT_IN: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
-
-/** Why the DaemonSet counts as a node-level agent, or undefined for an ordinary one. */
-function agentEvidence(ds: DaemonSet, ctx: LintContext): string | undefined {
-  const role = ctx.roles(ds)[0];
-  if (role) return `a ${roleText(role)}`;
-  const spec = podSpec(ds);
-  if (spec.hostNetwork) return 'a node-level agent (hostNetwork)';
-  const paths = hostPaths(spec);
-  if (paths.length) return `a node-level agent (hostPath ${paths[0]})`;
-  if (ds.metadata?.namespace === 'kube-system') return 'a kube-system DaemonSet';
-  return undefined;
-}
 
 function priorityOf(name: string, classes: PriorityClass[]): number | undefined {
   return BUILT_IN[name] ?? classes.find((c) => c.metadata?.name === name)?.value;
@@ -56,7 +43,7 @@ export const priorityClassMissing: LintRule = {
         fix: 'create the PriorityClass, or use a built-in one:\npriorityClassName: system-node-critical',
       }];
     }
-    const agent = agentEvidence(ds, ctx);
+    const agent = nodeAgentEvidence(ds, ctx);
     if (!agent) return out;
     if (!name) {
       out.push({

@@ -1,0 +1,137 @@
+// Rolling update, ported from pkg/controller/daemon/update_test.go and util tests:
+// TestGetUnavailableNumbers / GetScaledValueFromIntOrPercent rounding, TestDaemonSetUpdatesPodsWithMaxSurge,
+// TestDaemonSetUpdatesAllOldNodesNotReady / TestDaemonSetUpdatesSomeOldPodsNotReady (1.31: unavailable
+// old pods count against maxUnavailable and are always replaced), OnDelete, and desired = 0.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rollingBudget, scaledValue, allowsSurge, findUpdatedPodsOnNode } from '../../src/k8s/rollingupdate.js';
+import { diagnoseRollout } from '../../src/analyze/rollout.js';
+import type { DaemonSet, Node, Pod } from '../../src/model/k8s-types.js';
+import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
+
+test('GetScaledValueFromIntOrPercent rounds percentages up', () => {
+  const cases: [number | string, number, number | undefined][] = [
+    ['50%', 3, 2], ['20%', 5, 1], ['1%', 10, 1], ['30%', 0, 0], ['100%', 7, 7], [2, 5, 2], ['0%', 9, 0], ['5', 5, undefined], ['x%', 5, undefined],
+  ];
+  for (const [v, total, want] of cases) assert.equal(scaledValue(v, total, true), want, `${v} of ${total}`);
+});
+
+test('updatedDesiredNodeCounts: both zero forces maxUnavailable 1; nil maxSurge is 0; OnDelete has none', () => {
+  const ds = (ru: Record<string, unknown> | undefined, type = 'RollingUpdate') => daemonSet('d').with((d) => { d.spec!.updateStrategy = { type, ...(ru ? { rollingUpdate: ru } : {}) }; }).build();
+  assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: 0 }), 5), { maxUnavailable: 1, maxSurge: 0, forcedOne: true });
+  assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: 0 }), 0), { maxUnavailable: 0, maxSurge: 0, forcedOne: false });
+  assert.deepEqual(rollingBudget(ds({ maxUnavailable: '10%' }), 25), { maxUnavailable: 3, maxSurge: 0, forcedOne: false });
+  assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: '10%' }), 25), { maxUnavailable: 0, maxSurge: 3, forcedOne: false });
+  assert.deepEqual(rollingBudget(ds(undefined, 'OnDelete'), 5), { maxUnavailable: 0, maxSurge: 0, forcedOne: false });
+  assert.match(rollingBudget(ds({ maxUnavailable: 'half' }), 5).error ?? '', /invalid value for MaxUnavailable/);
+  assert.equal(allowsSurge(ds({ maxUnavailable: 0, maxSurge: '1%' })), true);
+  assert.equal(allowsSurge(ds({ maxUnavailable: 1 })), false);
+});
+
+test('findUpdatedPodsOnNode ignores terminating pods and flags duplicates', () => {
+  const d = daemonSet('d').build();
+  const newPod = pod('n').ofDaemonSet(d, 'a', 'new', '2').on('a').build();
+  const oldPod = pod('o').ofDaemonSet(d, 'a', 'old', '1').on('a').build();
+  const dying = pod('x').ofDaemonSet(d, 'a', 'old', '1').on('a').terminating(5).build();
+  assert.deepEqual(findUpdatedPodsOnNode([newPod, oldPod, dying], 'new', 2), { ok: true, newPod, oldPod });
+  assert.equal(findUpdatedPodsOnNode([newPod, pod('n2').ofDaemonSet(d, 'a', 'new', '2').build()], 'new', 2).ok, false);
+});
+
+interface World { ds: DaemonSet; nodes: Node[]; pods: Pod[] }
+
+/** A DaemonSet at template generation 2 (hash "new") over `n` nodes, each with a pod set up by `podFor`. */
+function world(n: number, podFor: (ds: DaemonSet, node: string, i: number) => Pod | Pod[] | undefined, shape: (d: ReturnType<typeof daemonSet>) => void = () => {}): World {
+  const b = daemonSet('agent', 'ops').generation(2);
+  shape(b);
+  const ds = b.build();
+  ds.status = { observedGeneration: 2 };
+  const nodes = Array.from({ length: n }, (_, i) => node(`n${i}`).build());
+  const pods = nodes.flatMap((nd, i) => [podFor(ds, nd.metadata!.name!, i) ?? []].flat());
+  return { ds, nodes, pods };
+}
+
+const oldReady = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().build();
+const newReady = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).ready().build();
+const newCrash = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).waiting('CrashLoopBackOff', '', { restartCount: 5, lastTerminated: { reason: 'Error', exitCode: 1 } }).build();
+
+function run(w: World, stuckAfter = 600) {
+  return diagnoseRollout(indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods }), w.ds, NOW, stuckAfter);
+}
+
+test('all updated and available → Complete (kubectl: successfully rolled out)', () => {
+  const r = run(world(3, (ds, n) => newReady(ds, n)));
+  assert.equal(r.verdict, 'Complete');
+  assert.equal(r.budgetInUse.length, 0);
+});
+
+test('desired = 0 counts as rolled out', () => {
+  const r = run(world(2, () => undefined, (b) => b.nodeSelector({ pool: 'none' })));
+  assert.deepEqual([r.verdict, r.desired], ['Complete', 0]);
+});
+
+test('old pods available with budget left → Progressing', () => {
+  const r = run(world(5, (ds, n, i) => (i === 0 ? newReady(ds, n) : oldReady(ds, n))));
+  assert.equal(r.verdict, 'Progressing');
+  assert.equal(r.updated, 1);
+  assert.match(r.estimate ?? '', /4 node\(s\) to go, 1 at a time/);
+});
+
+test('new pod crash-looping uses the whole budget → Stuck with the blocker named', () => {
+  const r = run(world(6, (ds, n, i) => (i === 0 ? newCrash(ds, n) : oldReady(ds, n))));
+  assert.equal(r.verdict, 'Stuck');
+  assert.deepEqual(r.blockers.map((b) => [b.node, b.code]), [['n0', 'CrashLoopBackOff']]);
+  assert.ok(r.reasons.some((x) => x.code === 'BudgetExhausted'));
+  assert.match(r.nextSteps[0]!, /rollout undo daemonset\/agent -n ops/);
+});
+
+test('a larger budget keeps going past one bad node (Progressing with a warning)', () => {
+  const r = run(world(6, (ds, n, i) => (i === 0 ? newCrash(ds, n) : oldReady(ds, n)), (b) => b.with((d) => { d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: '50%' }; })));
+  assert.equal(r.maxUnavailable, 3);
+  assert.equal(r.verdict, 'Progressing');
+  assert.ok(r.reasons.some((x) => x.code === 'NewPodsUnavailable' && x.severity === 'error'));
+});
+
+test('1.31: an unavailable old pod counts against maxUnavailable but is always replaced (progress)', () => {
+  const r = run(world(4, (ds, n, i) => (i === 0 ? pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).waiting('CrashLoopBackOff').build() : oldReady(ds, n))));
+  assert.deepEqual(r.budgetInUse.map((u) => [u.node, u.state]), [['n0', 'old pod unavailable']]);
+  assert.equal(r.verdict, 'Progressing');
+  assert.ok(r.reasons.some((x) => x.code === 'OldPodsUnavailable'));
+});
+
+test('transient states are Progressing until --stuck-after', () => {
+  const creating = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(120).waiting('ContainerCreating').build();
+  const w = world(3, (ds, n, i) => (i === 0 ? creating(ds, n) : oldReady(ds, n)));
+  assert.equal(run(w, 600).verdict, 'Progressing');
+  assert.equal(run(w, 60).verdict, 'Stuck');
+});
+
+test('surge: hand-over waits for the new pod; a host port held by the old pod can never surge', () => {
+  const surge = (b: ReturnType<typeof daemonSet>) => b.hostNetwork().with((d) => {
+    d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 1 };
+    d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }];
+  });
+  const pending = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').build();
+  const r = run(world(3, (ds, n, i) => (i === 0 ? [oldReady(ds, n), pending(ds, n)] : oldReady(ds, n)), surge));
+  assert.equal(r.maxSurge, 1);
+  assert.equal(r.verdict, 'Stuck');
+  assert.deepEqual(r.blockers.map((b) => b.code), ['HostPortConflict']);
+  assert.ok(r.reasons.some((x) => x.code === 'SurgeHostPortConflict'));
+  const starting = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(30).waiting('ContainerCreating').build();
+  const ok = run(world(3, (ds, n, i) => (i === 0 ? [oldReady(ds, n), starting(ds, n)] : oldReady(ds, n)), (b) => b.with((d) => { d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 1 }; })));
+  assert.deepEqual([ok.verdict, ok.budgetInUse[0]?.state], ['Progressing', 'new pod surging next to the old one']);
+});
+
+test('OnDelete with outdated pods → Manual, with a canary first', () => {
+  const r = run(world(3, (ds, n) => oldReady(ds, n), (b) => b.with((d) => { d.spec!.updateStrategy = { type: 'OnDelete' }; })));
+  assert.equal(r.verdict, 'Manual');
+  assert.equal(r.kubectlStatus, 'error: rollout status is only available for RollingUpdate strategy type');
+  assert.match(r.nextSteps[0]!, /^canary: kubectl delete pod -n ops agent-old-n0/);
+});
+
+test('spec not observed yet → Pending, and kubectl says so', () => {
+  const w = world(2, (ds, n) => oldReady(ds, n));
+  w.ds.metadata!.generation = 3;
+  const r = run(w);
+  assert.equal(r.verdict, 'Pending');
+  assert.equal(r.kubectlStatus, 'Waiting for daemon set spec update to be observed...');
+});
