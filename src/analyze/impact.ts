@@ -246,7 +246,7 @@ function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): void {
     `kubectl drain ${n} --ignore-daemonsets → error: unable to drain node "${n}" due to error: cannot delete Pods that declare no controller (use --force to override): ${pods.map(podName).join(', ')}, continuing command...`);
   addFinding(a, 'DrainRefusesOrphans', 'warning',
     'kubectl drain refuses the orphaned pods: they are no longer DaemonSet-managed, so --ignore-daemonsets does not cover them, and --force deletes them for good',
-    limit(drain, 'more nodes'));
+    drain.length > 3 ? [...drain.slice(0, 3), `… the same on ${plural(drain.length - 3, 'more node')}`] : drain);
 
   const gens = generationCounts(a.live);
   const atOne = gens.get('1') ?? 0;
@@ -708,12 +708,12 @@ function plans(a: Analysis): ImpactPlan[] {
       `nodes that join later lack the label and get no pod until labelled; undo with kubectl label node ${canary} ${label}=keep`,
     ],
   });
-  const first = a.live.find((p) => p.spec?.nodeName);
+  const first = a.live.find((p) => p.spec?.nodeName === canary);
   out.push({
     summary: 'Switch to OnDelete and replace pods node by node instead of deleting: a template change then reaches a node only when you delete its pod, so you choose the order and stop at the first failure',
     commands: [
       `kubectl patch ${target} --type merge -p ${ON_DELETE_PATCH}`,
-      first ? `kubectl delete pod -n ${a.ns} ${first.metadata?.name}` : `kubectl delete pod -n ${a.ns} <pod>`,
+      `kubectl delete pod -n ${a.ns} ${first?.metadata?.name ?? '<pod>'}`,
     ],
     caveats: ['the controller re-creates every pod you delete from the current template: this replaces or upgrades the agent, it does not remove it'],
   });

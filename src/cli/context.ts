@@ -6,6 +6,7 @@ import { renderJson, renderYaml } from '../render/document.js';
 import { loadFiles } from '../load/files.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './options.js';
+import { parseDuration } from './duration.js';
 
 export interface CommandContext {
   opts: GlobalOptions;
@@ -29,7 +30,16 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
         return { snapshot: await loadFiles(opts.filenames, io.readStdin) };
       }
       const live = await import('../load/live.js');
-      const loaded = await live.loadLive(request, opts, io);
+      const progress = io.stderrIsTTY ? (text: string) => io.stderr.write(`\r\u001b[2Kloading: ${text}`) : undefined;
+      const loaded = await live.loadLive(request, {
+        ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
+        ...(opts.context ? { context: opts.context } : {}),
+        ...(opts.namespace ? { namespace: opts.namespace } : {}),
+        allNamespaces: opts.allNamespaces,
+        requestTimeoutMs: parseDuration('--request-timeout', opts.requestTimeout ?? '30s') * 1000,
+        ...(progress ? { progress } : {}),
+      });
+      if (progress) io.stderr.write('\r\u001b[2K');
       if (opts.dump) await live.writeDump(loaded.snapshot, opts.dump);
       return loaded;
     },

@@ -76,12 +76,6 @@ export function yamlBlock(value: unknown): string {
   return yaml.dump(value, { noRefs: true, lineWidth: -1, sortKeys: false }).replace(/\n$/, '');
 }
 
-/** Parses `x%` as a percentage; undefined for anything else. */
-export function parsePercent(value: string): number | undefined {
-  const m = /^(\d+)%$/.exec(value.trim());
-  return m ? Number(m[1]) : undefined;
-}
-
 /**
  * One finding for the containers whose setting the DaemonSet's role justifies (e.g. privileged
  * in a CNI agent): info, listing them, at the first one's path.
@@ -109,4 +103,9 @@ export function nodeAgentEvidence(ds: DaemonSet, ctx: LintContext): string | und
   if (paths.length) return `a node-level agent (hostPath ${paths[0]})`;
   if (ds.metadata?.namespace === 'kube-system') return 'a kube-system DaemonSet';
   return undefined;
+}
+
+/** True when the update strategy is RollingUpdate, written or defaulted (apps/v1 defaulting). */
+export function isRollingUpdate(ds: DaemonSet): boolean {
+  return (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
 }

@@ -1,14 +1,233 @@
 /**
  * The live-cluster loader. Imported lazily, only when no -f is given, so that the offline path
- * never loads @kubernetes/client-node.
+ * never loads @kubernetes/client-node. It lists what the question needs and no more (label and
+ * field selectors, pagination, bounded concurrency), asks for raw API JSON so that a live snapshot
+ * has exactly the shape of a dump, and only ever uses GET.
  */
-import { InputError } from '../model/errors.js';
-import type { ClusterSnapshot, LoadedSnapshot, LoadRequest } from '../model/snapshot.js';
+import { writeFile } from 'node:fs/promises';
+import yaml from 'js-yaml';
+import type { DaemonSet, KubeObject, Pod } from '../model/k8s-types.js';
+import { ClusterError, InputError } from '../model/errors.js';
+import {
+  emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type LoadedSnapshot, type LoadRequest, type SnapshotKind,
+} from '../model/snapshot.js';
+import { addObject, finishSnapshot } from './normalize.js';
+import { ApiClient, ApiError } from './api-client.js';
+import { formatSelectorForQuery } from './selector-query.js';
 
-export async function loadLive(_request: LoadRequest, _opts: unknown, _io: unknown): Promise<LoadedSnapshot> {
-  throw new InputError('reading a live cluster is not available in this version yet: pass a dump with -f <file|dir|->');
+/** How to reach the cluster (the kubeconfig flags), and where to report progress. */
+export interface LiveOptions {
+  kubeconfig?: string;
+  context?: string;
+  namespace?: string;
+  allNamespaces: boolean;
+  /** Per-request timeout in milliseconds. */
+  requestTimeoutMs: number;
+  /** Progress lines (only wired to a terminal). */
+  progress?: (text: string) => void;
 }
 
-export async function writeDump(_snapshot: ClusterSnapshot, _file: string): Promise<void> {
-  throw new InputError('--dump needs a live cluster, which this version cannot read yet');
+/** Kinds an analysis cannot do without: a refusal is fatal (exit 3). */
+const REQUIRED: ReadonlySet<SnapshotKind> = new Set(['DaemonSet', 'Node', 'Pod']);
+
+const PAGE = 500;
+const CONCURRENCY = 4;
+
+/** Runs tasks with at most `limit` in flight. */
+async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+function listPath(kind: SnapshotKind, namespace?: string): string {
+  const m = SNAPSHOT_KINDS[kind];
+  const base = m.group ? `/apis/${m.group}/${m.version}` : `/api/${m.version}`;
+  return m.namespaced && namespace ? `${base}/namespaces/${namespace}/${m.plural}` : `${base}/${m.plural}`;
+}
+
+class LiveLoader {
+  readonly snapshot: ClusterSnapshot = emptySnapshot('live');
+  private readonly seen = new Set<string>();
+  private readonly listed = new Set<SnapshotKind>();
+  requests = 0;
+
+  constructor(private readonly api: ApiClient, private readonly progress?: (text: string) => void) {}
+
+  private add(kind: SnapshotKind, items: KubeObject[]): void {
+    const m = SNAPSHOT_KINDS[kind];
+    for (const item of items) {
+      // Items of a list come without kind/apiVersion; a dump from `kubectl get -o yaml` has them.
+      item.kind = kind;
+      item.apiVersion = m.group ? `${m.group}/${m.version}` : m.version;
+      const key = `${kind}/${item.metadata?.namespace ?? ''}/${item.metadata?.name ?? ''}`;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      addObject(this.snapshot, item);
+    }
+  }
+
+  /** Records a refused optional kind, or throws for a required one. */
+  private refused(kind: SnapshotKind, err: ApiError, namespace?: string): void {
+    const where = namespace ? ` in namespace "${namespace}"` : ' at cluster scope';
+    const detail = `${err.status === 403 ? 'forbidden' : `error ${err.status}`}: cannot list ${SNAPSHOT_KINDS[kind].plural}${where}`;
+    if (REQUIRED.has(kind)) {
+      throw new ClusterError(`${err.message} (ds-doctor needs "list ${SNAPSHOT_KINDS[kind].plural}"${where}; see the ds-doctor-reader ClusterRole in the README)`);
+    }
+    if (!this.snapshot.missing.some((m) => m.kind === kind)) {
+      this.snapshot.missing.push({ kind, reason: err.status === 403 ? 'forbidden' : 'error', detail });
+      this.snapshot.warnings.push(`${detail}: ${kind} objects are not available to the analysis`);
+    }
+  }
+
+  /** Lists a kind (all pages), optionally namespaced and filtered. */
+  async list(kind: SnapshotKind, query: { namespace?: string; labelSelector?: string; fieldSelector?: string; cached?: boolean } = {}): Promise<KubeObject[]> {
+    const items: KubeObject[] = [];
+    let cont: string | undefined;
+    try {
+      do {
+        const params: Record<string, string> = { limit: String(PAGE) };
+        if (query.labelSelector) params['labelSelector'] = query.labelSelector;
+        if (query.fieldSelector) params['fieldSelector'] = query.fieldSelector;
+        if (cont) params['continue'] = cont;
+        else if (query.cached) params['resourceVersion'] = '0';
+        this.requests++;
+        const page = await this.api.get(listPath(kind, query.namespace), params) as { items?: KubeObject[]; metadata?: { continue?: string } };
+        items.push(...(page.items ?? []));
+        cont = page.metadata?.continue || undefined;
+        this.progress?.(`read ${items.length} ${SNAPSHOT_KINDS[kind].plural}${query.namespace ? ` in ${query.namespace}` : ''}`);
+      } while (cont);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 403 || err.status === 404 || err.status === 405)) {
+        this.refused(kind, err, query.namespace);
+        return [];
+      }
+      throw err;
+    }
+    this.listed.add(kind);
+    this.add(kind, items);
+    return items;
+  }
+
+  /** Gets one DaemonSet; a 404 is "not found" (exit 2), a 403 is fatal (exit 3). */
+  async getDaemonSet(namespace: string, name: string): Promise<DaemonSet> {
+    try {
+      this.requests++;
+      const ds = await this.api.get(`${listPath('DaemonSet', namespace)}/${encodeURIComponent(name)}`, {}) as DaemonSet;
+      this.listed.add('DaemonSet');
+      this.add('DaemonSet', [ds]);
+      return ds;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        throw new InputError(`daemonset "${name}" not found in namespace "${namespace}"`);
+      }
+      if (err instanceof ApiError && err.status === 403) throw new ClusterError(err.message);
+      throw err;
+    }
+  }
+
+  finish(): ClusterSnapshot {
+    for (const kind of Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]) {
+      if (!this.listed.has(kind) && !this.snapshot.missing.some((m) => m.kind === kind)) {
+        this.snapshot.missing.push({ kind, reason: 'absent', detail: 'not needed for this question, so not read' });
+      }
+    }
+    finishSnapshot(this.snapshot);
+    return this.snapshot;
+  }
+}
+
+/** Splits `ns/name` (also `daemonset/name`); the namespace defaults to the context's. */
+function daemonSetTarget(arg: string, namespace: string): { namespace: string; name: string } {
+  const name = arg.replace(/^(daemonsets?|ds|daemonset\.apps)\//i, '');
+  if (name.includes('/')) {
+    const [ns, n] = name.split('/', 2) as [string, string];
+    return { namespace: ns, name: n };
+  }
+  return { namespace, name };
+}
+
+/**
+ * Reads what `request` needs from the cluster of the current (or given) kubeconfig context.
+ */
+export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise<LoadedSnapshot> {
+  const api = await ApiClient.fromKubeconfig(opts);
+  const defaultNamespace = opts.namespace ?? api.contextNamespace;
+  const loader = new LiveLoader(api, opts.progress);
+
+  // 1. The DaemonSets in question.
+  let daemonSets: DaemonSet[];
+  if (request.daemonSet) {
+    const t = daemonSetTarget(request.daemonSet, defaultNamespace);
+    daemonSets = [await loader.getDaemonSet(t.namespace, t.name)];
+  } else {
+    daemonSets = await loader.list('DaemonSet', opts.allNamespaces ? {} : { namespace: defaultNamespace }) as DaemonSet[];
+  }
+
+  // 2. Nodes (a cached list is fine), and each DaemonSet's pods, revisions and warning events.
+  const namespaces = [...new Set(daemonSets.map((d) => d.metadata?.namespace ?? ''))].sort();
+  const tasks: (() => Promise<unknown>)[] = [() => loader.list('Node', { cached: true })];
+  for (const ds of daemonSets) {
+    const selector = formatSelectorForQuery(ds.spec?.selector);
+    if (selector === undefined) continue;
+    const namespace = ds.metadata?.namespace ?? '';
+    tasks.push(() => loader.list('Pod', { namespace, labelSelector: selector }));
+    if (request.kinds.includes('ControllerRevision')) tasks.push(() => loader.list('ControllerRevision', { namespace, labelSelector: selector }));
+  }
+  if (request.kinds.includes('Event')) {
+    for (const namespace of namespaces) tasks.push(() => loader.list('Event', { namespace, fieldSelector: 'type=Warning' }));
+  }
+  if (request.node) {
+    tasks.push(() => loader.list('Pod', { fieldSelector: `spec.nodeName=${request.node}` }));
+  }
+  for (const kind of request.kinds) {
+    if (kind === 'Event' || kind === 'ControllerRevision' || kind === 'Pod' || kind === 'Node' || kind === 'DaemonSet') continue;
+    const namespaced = SNAPSHOT_KINDS[kind].namespaced;
+    if (namespaced && !opts.allNamespaces && namespaces.length === 1) tasks.push(() => loader.list(kind, { namespace: namespaces[0]! }));
+    else tasks.push(() => loader.list(kind, { cached: true }));
+  }
+  await pool(tasks, CONCURRENCY);
+
+  // 3. The other pods on nodes where a daemon pod waits for the scheduler: their requests and
+  //    host ports decide the fit. Bounded by the number of pending pods, not by the cluster size.
+  if (request.allPods) {
+    const pendingNodes = new Set<string>();
+    for (const p of loader.snapshot.pods as Pod[]) {
+      if (p.spec?.nodeName) continue;
+      const pin = p.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]?.matchFields?.[0]?.values?.[0];
+      if (pin && pin !== request.node) pendingNodes.add(pin);
+    }
+    const nodes = [...pendingNodes].sort().slice(0, 50);
+    if (pendingNodes.size > nodes.length) {
+      loader.snapshot.warnings.push(`${pendingNodes.size} nodes have pending daemon pods; the other pods of only the first ${nodes.length} were read`);
+    }
+    await pool(nodes.map((n) => () => loader.list('Pod', { fieldSelector: `spec.nodeName=${n}` })), CONCURRENCY);
+  }
+  return { snapshot: loader.finish(), defaultNamespace };
+}
+
+/** Writes a snapshot as multi-document YAML that `-f` reads back. */
+export async function writeDump(snapshot: ClusterSnapshot, file: string): Promise<void> {
+  const docs: string[] = [];
+  for (const [kind, meta] of Object.entries(SNAPSHOT_KINDS) as [SnapshotKind, (typeof SNAPSHOT_KINDS)[SnapshotKind]][]) {
+    const objects = snapshot[meta.field] as KubeObject[];
+    for (const obj of objects) docs.push(yaml.dump(obj, { noRefs: true, lineWidth: -1, sortKeys: false }));
+    // A kind that was read and found empty is written as an empty list, so that reading the dump
+    // back tells "none" from "not read".
+    if (!objects.length && !snapshot.missing.some((m) => m.kind === kind)) {
+      docs.push(yaml.dump({ apiVersion: meta.group ? `${meta.group}/${meta.version}` : meta.version, kind: `${kind}List`, items: [] }));
+    }
+  }
+  try {
+    await writeFile(file, docs.length ? `---\n${docs.join('---\n')}` : '');
+  } catch (err) {
+    throw new InputError(`--dump ${file}: cannot write: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
 }

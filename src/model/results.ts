@@ -284,8 +284,19 @@ export interface LintReport {
   kind: 'LintReport';
   findings: LintFinding[];
   /** Rules that were turned off by annotation, per DaemonSet. */
-  suppressed: { daemonSet: ObjectRef; rules: string[] }[];
+  suppressed: {
+    daemonSet: ObjectRef;
+    rules: string[];
+    /** Rule id → the reason the annotation gives (`ignore-check.ds-doctor.io/<rule>: <reason>`). */
+    reasons?: Record<string, string>;
+    /** How many findings the annotation hid. */
+    hiddenFindings?: number;
+  }[];
   /** Rules that need cluster data the input lacks. */
   notChecked: { rule: string; why: string }[];
   daemonSets: number;
+  /** Findings per severity. */
+  summary?: Record<Severity, number>;
+  /** Remarks about the run: unknown rule ids in annotations, load warnings. */
+  notes?: string[];
 }

@@ -7,6 +7,7 @@
  */
 import { formatTaint, formatToleration, tolerationFor } from '../../k8s/taints.js';
 import type { Taint } from '../../model/k8s-types.js';
+import { SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.js';
 import type { LintRule, RuleFinding } from '../types.js';
 import { findRole, HOST_PRIVILEGED_ROLES, POD_SPEC, podSpec, roleText, yamlBlock } from '../template.js';
 
@@ -25,9 +26,12 @@ export const blanketToleration: LintRule = {
     const out: RuleFinding[] = [];
     const roles = ctx.roles(ds);
     const needsIt = findRole(roles, ...HOST_PRIVILEGED_ROLES);
-    // The taints of the input's nodes are what the agent should name instead, when there are nodes.
+    // The taints of the input's nodes are what the agent should name instead, when there are
+    // nodes; the controller already tolerates the lifecycle ones.
     const seen = new Map<string, Taint>();
-    for (const n of ctx.index.snapshot.nodes) for (const t of n.spec?.taints ?? []) seen.set(formatTaint(t), t);
+    for (const n of ctx.index.snapshot.nodes) {
+      for (const t of n.spec?.taints ?? []) if (!SYSTEM_TAINT_KEYS.includes(t.key)) seen.set(formatTaint(t), t);
+    }
     const specific = [...seen.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, t]) => tolerationFor(t));
     tolerations.forEach((t, i) => {
       const keyless = !t.key && t.operator === 'Exists';

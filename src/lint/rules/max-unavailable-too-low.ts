@@ -8,10 +8,10 @@
 import type { DaemonSet } from '../../model/k8s-types.js';
 import { formatDuration } from '../../model/duration.js';
 import { podCondition } from '../../k8s/podutil.js';
+import { rollingBudget } from '../../k8s/rollingupdate.js';
 import type { LintContext, LintRule } from '../types.js';
-import { isRollingUpdate, rollingBudget } from '../budget.js';
 import { nodesUnavailable } from '../context.js';
-import { findRole, yamlBlock } from '../template.js';
+import { findRole, isRollingUpdate, yamlBlock } from '../template.js';
 
 /** Above this estimate the rule fires. */
 const TOO_LONG_SECONDS = 30 * 60;
@@ -57,7 +57,7 @@ export const maxUnavailableTooLow: LintRule = {
     if (!isRollingUpdate(ds)) return [];
     const nodes = ctx.targetNodes(ds).length;
     const budget = rollingBudget(ds, nodes);
-    if (nodes === 0 || budget.kind !== 'RollingUpdate') return [];
+    if (nodes === 0 || budget.error) return [];
     const surge = budget.maxSurge > 0;
     const perRound = surge ? budget.maxSurge : budget.maxUnavailable;
     const field = surge ? 'maxSurge' : 'maxUnavailable';

@@ -6,8 +6,8 @@
  * Under hostNetwork every containerPort is a host port (Pod defaulting).
  */
 import { formatHostPort, wantedHostPorts } from '../../k8s/hostports.js';
+import { allowsSurge } from '../../k8s/rollingupdate.js';
 import type { LintRule } from '../types.js';
-import { allowsSurge } from '../budget.js';
 import { podSpec, yamlBlock } from '../template.js';
 
 export const surgeWithHostPort: LintRule = {

@@ -1,0 +1,115 @@
+/**
+ * A read-only Kubernetes API client: kubeconfig loading and authentication from
+ * @kubernetes/client-node (KUBECONFIG with several files, contexts, client certificates, bearer
+ * tokens, exec credential plugins, proxies), requests made with node:https for raw JSON. It has
+ * one verb, GET, so ds-doctor cannot write to a cluster.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { KubeConfig } from '@kubernetes/client-node';
+import { ClusterError } from '../model/errors.js';
+
+/** An HTTP error answer of the API server, with its Status message. */
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface KubeconfigOptions {
+  kubeconfig?: string;
+  context?: string;
+  requestTimeoutMs: number;
+}
+
+function closest(name: string, names: string[]): string {
+  const near = names.filter((n) => n.includes(name) || name.includes(n));
+  return near.length ? ` (did you mean "${near[0]}"?)` : names.length ? ` (contexts: ${names.join(', ')})` : '';
+}
+
+function networkError(err: NodeJS.ErrnoException, server: string): ClusterError {
+  const code = err.code ?? '';
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN'].includes(code)) {
+    return new ClusterError(`cannot reach the API server at ${server}: ${code}`);
+  }
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL|ERR_TLS/i.test(code) || /certificate|TLS|SSL/i.test(err.message)) {
+    return new ClusterError(`TLS failure talking to ${server}: ${err.message}`);
+  }
+  return new ClusterError(`request to ${server} failed: ${err.message}`);
+}
+
+export class ApiClient {
+  private constructor(
+    readonly server: string,
+    readonly contextName: string,
+    readonly contextNamespace: string,
+    private readonly requestOptions: https.RequestOptions,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Loads the kubeconfig and the credentials of the chosen context; failures are exit 3. */
+  static async fromKubeconfig(opts: KubeconfigOptions): Promise<ApiClient> {
+    const kc = new KubeConfig();
+    try {
+      if (opts.kubeconfig) kc.loadFromFile(opts.kubeconfig);
+      else kc.loadFromDefault();
+    } catch (err) {
+      throw new ClusterError(`cannot load kubeconfig${opts.kubeconfig ? ` ${opts.kubeconfig}` : ''}: ${(err as Error).message.split('\n')[0]}`);
+    }
+    if (opts.context) {
+      if (!kc.getContextObject(opts.context)) {
+        throw new ClusterError(`context "${opts.context}" not found in kubeconfig${closest(opts.context, kc.getContexts().map((c) => c.name))}`);
+      }
+      kc.setCurrentContext(opts.context);
+    }
+    const contextName = kc.getCurrentContext();
+    const context = kc.getContextObject(contextName);
+    const cluster = kc.getCurrentCluster();
+    // client-node falls back to an unauthenticated http://localhost:8080 when it finds no config.
+    const fallback = !opts.kubeconfig && contextName === 'loaded-context' && cluster?.server === 'http://localhost:8080';
+    if (!context || !cluster || fallback) {
+      throw new ClusterError('no kubeconfig found (set KUBECONFIG or --kubeconfig, or analyse a dump with -f <file|dir|->)');
+    }
+    const requestOptions: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json', 'User-Agent': 'ds-doctor' } };
+    try {
+      await kc.applyToHTTPSOptions(requestOptions);
+    } catch (err) {
+      throw new ClusterError(`cannot get credentials for context "${contextName}": ${(err as Error).message.split('\n')[0]}`);
+    }
+    return new ApiClient(cluster.server.replace(/\/$/, ''), contextName, context.namespace ?? 'default', requestOptions, opts.requestTimeoutMs);
+  }
+
+  /** GETs a path with query parameters and returns the parsed JSON body. */
+  get(path: string, params: Record<string, string>): Promise<unknown> {
+    const url = new URL(`${this.server}${path}`);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    const transport = url.protocol === 'http:' ? http : https;
+    return new Promise((resolve, reject) => {
+      const req = transport.request(url, { ...this.requestOptions, method: 'GET' }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (e) => reject(networkError(e as NodeJS.ErrnoException, this.server)));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = res.statusCode ?? 0;
+          let body: unknown;
+          try {
+            body = text ? JSON.parse(text) : {};
+          } catch {
+            body = undefined;
+          }
+          if (status >= 200 && status < 300 && body !== undefined) return resolve(body);
+          const message = (body as { message?: string } | undefined)?.message ?? `HTTP ${status} from ${url.pathname}`;
+          if (status === 401) return reject(new ClusterError(`unauthorized (401) by ${this.server}: the credentials of context "${this.contextName}" are missing, invalid or expired`));
+          reject(new ApiError(status === 403 ? `forbidden: ${message}` : message, status));
+        });
+      });
+      req.setTimeout(this.timeoutMs, () => {
+        req.destroy(new ClusterError(`request to ${this.server}${url.pathname} timed out after ${Math.round(this.timeoutMs / 1000)}s (--request-timeout)`));
+      });
+      req.on('error', (e) => reject(e instanceof ClusterError ? e : networkError(e as NodeJS.ErrnoException, this.server)));
+      req.end();
+    });
+  }
+}
