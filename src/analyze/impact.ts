@@ -77,6 +77,11 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** The verb form that agrees with a count: `uses` for 1, `use` otherwise. */
+function agree(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}
+
 /** Keeps at most MAX_LINES lines, saying how many were left out. */
 function limit(lines: string[], what = 'more'): string[] {
   if (lines.length <= MAX_LINES) return lines;
@@ -202,7 +207,7 @@ function deletionSection(a: Analysis): void {
   }
   if (stuck.length) {
     addFinding(a, 'PodsStuckTerminating', 'warning',
-      `${plural(stuck.length, 'pod')} cannot be confirmed deleted by a kubelet: they stay Terminating until their node answers again or they are force-deleted${a.cascade === 'foreground' ? '; the DaemonSet stays in foreground deletion with them' : ''}`,
+      `${plural(stuck.length, 'pod')} cannot be confirmed deleted by ${stuck.length === 1 ? 'its kubelet: it stays' : 'their kubelets: they stay'} Terminating until the node answers again or the pod is force-deleted${a.cascade === 'foreground' ? '; the DaemonSet stays in foreground deletion until then' : ''}`,
       limit(stuck));
   }
 }
@@ -242,8 +247,19 @@ function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): void {
     const n = p.spec?.nodeName;
     if (n) byNode.set(n, [...(byNode.get(n) ?? []), p]);
   }
-  const drain = [...byNode.entries()].map(([n, pods]) =>
-    `kubectl drain ${n} --ignore-daemonsets → error: unable to drain node "${n}" due to error: cannot delete Pods that declare no controller (use --force to override): ${pods.map(podName).join(', ')}, continuing command...`);
+  // kubectl's drain filters stop at the first refusal, and localStorageFilter runs before
+  // unreplicatedFilter: an orphan with an emptyDir volume is refused for that first.
+  const refusal = (p: Pod) => ((p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined)
+    ? 'Pods with local storage (use --delete-emptydir-data to override)'
+    : 'Pods that declare no controller (use --force to override)');
+  const drain = [...byNode.entries()].map(([n, pods]) => {
+    const groups = new Map<string, string[]>();
+    for (const p of pods) groups.set(refusal(p), [...(groups.get(refusal(p)) ?? []), podName(p)]);
+    const errors = [...groups.entries()].sort(([x], [y]) => x.localeCompare(y)).map(([m, names]) => `cannot delete ${m}: ${names.join(', ')}`);
+    // Several messages form a utilerrors aggregate, printed in brackets (in Go map order; sorted here).
+    const text = errors.length > 1 ? `[${errors.join(', ')}]` : errors[0];
+    return `kubectl drain ${n} --ignore-daemonsets → error: unable to drain node "${n}" due to error: ${text}, continuing command...`;
+  });
   addFinding(a, 'DrainRefusesOrphans', 'warning',
     'kubectl drain refuses the orphaned pods: they are no longer DaemonSet-managed, so --ignore-daemonsets does not cover them, and --force deletes them for good',
     drain.length > 3 ? [...drain.slice(0, 3), `… the same on ${plural(drain.length - 3, 'more node')}`] : drain);
@@ -369,12 +385,12 @@ function storageRole(a: Analysis): void {
   const lines = limit(uses.map((u) => `${u.node}: ${podName(u.pod)} (${u.what})`), 'more volumes');
   const message = `${driverText} stops serving ${plural(a.nodes.length, 'node')}: volumes already mounted keep working, but new mounts and unmounts fail, so a pod there that starts, is re-created or is deleted hangs in ContainerCreating (FailedMount) or Terminating`;
   if (podsCounted.size) {
-    addFinding(a, 'VolumeOperationsStop', 'error', `${message}; ${plural(podsCounted.size, 'pod')} there use its volumes`, lines);
-    addRisk(a, 'critical', `storage: ${plural(podsCounted.size, 'pod')} on these nodes use volumes of ${driverText}`);
+    addFinding(a, 'VolumeOperationsStop', 'error', `${message}; ${plural(podsCounted.size, 'pod')} there ${agree(podsCounted.size, 'uses', 'use')} its volumes`, lines);
+    addRisk(a, 'critical', `storage: ${plural(podsCounted.size, 'pod')} on these nodes ${agree(podsCounted.size, 'uses', 'use')} volumes of ${driverText}`);
   } else if (claims.length) {
     const podsWithClaims = new Set(claims.map((u) => objectKey(u.pod))).size;
-    addFinding(a, 'VolumeOperationsStop', 'warning', `${message}; ${plural(podsWithClaims, 'pod')} there have claims that may be on it`, lines);
-    addRisk(a, 'high', `storage: ${plural(podsWithClaims, 'pod')} on these nodes have claims that may use ${driverText}`);
+    addFinding(a, 'VolumeOperationsStop', 'warning', `${message}; ${plural(podsWithClaims, 'pod')} there ${agree(podsWithClaims, 'has', 'have')} claims that may be on it`, lines);
+    addRisk(a, 'high', `storage: ${plural(podsWithClaims, 'pod')} on these nodes ${agree(podsWithClaims, 'has', 'have')} claims that may use ${driverText}`);
   } else {
     addFinding(a, 'VolumeOperationsStop', 'warning', `${message}; no pod there uses its volumes now`, [`nodes: ${nameList(a.nodes, 10)}`]);
     addRisk(a, 'medium', `storage: new volumes of ${driverText} cannot be mounted on ${plural(a.nodes.length, 'node')} (no pod uses one now)`);
@@ -415,7 +431,9 @@ function deviceRole(a: Analysis): void {
   const consumers: string[] = [];
   let running = 0;
   let pending = 0;
-  const pods = [...a.index.snapshot.pods].filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p)).sort(byName);
+  // Running consumers by node, then the ones still waiting to be scheduled.
+  const pods = [...a.index.snapshot.pods].filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p))
+    .sort((x, y) => (x.spec?.nodeName ? 0 : 1) - (y.spec?.nodeName ? 0 : 1) || (x.spec?.nodeName ?? '').localeCompare(y.spec?.nodeName ?? '') || byName(x, y));
   for (const p of pods) {
     const reqs = podRequests(p.spec);
     const wanted = resources.filter((r) => (reqs.get(r) ?? 0) > 0);
@@ -433,8 +451,8 @@ function deviceRole(a: Analysis): void {
   const names = resources.join(', ');
   const message = `${names} stops being advertised on ${plural(a.nodes.length, 'node')}: the kubelet marks the devices unhealthy and the nodes' allocatable ${names} drops to 0, so new pods requesting it no longer schedule there`;
   if (running + pending) {
-    addFinding(a, 'ExtendedResourceLost', 'error', `${message}; ${plural(running, 'running pod')} keep the devices they have, ${plural(pending, 'pending pod')} will not schedule, and a consumer that is re-created has nowhere to go`, [...evidence, ...limit(consumers, 'more pods')]);
-    addRisk(a, 'high', `device plugin: ${plural(running + pending, 'pod')} request ${names}`);
+    addFinding(a, 'ExtendedResourceLost', 'error', `${message}; ${plural(running, 'running pod')} ${agree(running, 'keeps the devices it has', 'keep the devices they have')}, ${plural(pending, 'pending pod')} will not schedule, and a consumer that is re-created has nowhere to go`, [...evidence, ...limit(consumers, 'more pods')]);
+    addRisk(a, 'high', `device plugin: ${plural(running + pending, 'pod')} ${agree(running + pending, 'requests', 'request')} ${names}`);
   } else {
     addFinding(a, 'ExtendedResourceLost', 'warning', `${message}; no pod requests it now`, evidence);
     addRisk(a, 'medium', `device plugin for ${names} (no pod requests it now)`);
@@ -453,7 +471,7 @@ function loggingRole(a: Analysis): void {
   const others = othersOn(a, a.nodes);
   const k = count(others);
   addFinding(a, 'LogsNotCollected', 'warning',
-    `container logs on ${plural(a.nodes.length, 'node')} are not collected while no collector runs: what ${plural(k, 'pod')} there write in the gap is shipped later only if a collector returns before the kubelet rotates the files away (by default 5 files of 10Mi per container) and before their pods are deleted, and only if it keeps its read positions on the host`,
+    `container logs on ${plural(a.nodes.length, 'node')} are not collected while no collector runs: what ${plural(k, 'pod')} there ${agree(k, 'writes', 'write')} in the gap is shipped later only if a collector returns before the kubelet rotates the files away (by default 5 files of 10Mi per container) and before their pods are deleted, and only if it keeps its read positions on the host`,
     perNodeLines(others));
   addRisk(a, 'medium', `logging: logs of ${plural(k, 'pod')} on ${plural(a.nodes.length, 'node')} are lost for the gap`);
 }
@@ -520,7 +538,7 @@ function servicesSection(a: Analysis): void {
       a.lostServices.add(key);
       const external = type === 'NodePort' || type === 'LoadBalancer';
       addFinding(a, 'ServiceLosesAllEndpoints', external ? 'error' : 'warning',
-        `Service ${key} (${headless ? 'headless' : type}) loses all its endpoints: its selector ${selText} matches only these ${plural(ours.length, 'pod')}, so ${headless ? 'its DNS name resolves to nothing' : 'connections to it are refused'}`,
+        `Service ${key} (${headless ? 'headless' : type}) loses all its endpoints: its selector ${selText} matches only ${ours.length === 1 ? 'this pod' : `these ${ours.length} pods`}, so ${headless ? 'its DNS name resolves to nothing' : 'connections to it are refused'}`,
         endpointSliceEvidence(a, svc));
       addRisk(a, external ? 'high' : 'medium', `Service ${key} loses all endpoints`);
       continue;
@@ -588,7 +606,7 @@ function webhooksSection(a: Analysis): void {
           ? `namespaces matching ${formatLabelSelector(wh.namespaceSelector)}` : 'every namespace';
         const evidence = [
           `${kind} ${cfg.metadata?.name}, webhook ${wh.name}: failurePolicy ${policy}${wh.failurePolicy ? '' : ' (the default)'}`,
-          `intercepts: ${ruleText(wh)} in ${scope}${wh.objectSelector ? `, objects matching ${formatLabelSelector(wh.objectSelector)}` : ''}`,
+          `intercepts: ${ruleText(wh)} in ${scope}${wh.objectSelector && formatLabelSelector(wh.objectSelector) !== '<all>' ? `, objects matching ${formatLabelSelector(wh.objectSelector)}` : ''}`,
           `calls Service ${key}${svc.path ? ` path ${svc.path}` : ''}, which loses all its endpoints`,
         ];
         if (policy === 'Fail') {
@@ -752,7 +770,7 @@ export function analyzeImpact(index: SnapshotIndex, ds: DaemonSet, cascade: Casc
   if (cascade === 'orphan') {
     const plain = analyzeImpact(index, ds, 'background', now);
     orphanSection(a, plain.riskReasons?.[0]);
-    addRisk(a, 'low', `--cascade=orphan deletes no pod: ${plural(live.length, 'pod')} keep running, unmanaged`);
+    addRisk(a, 'low', `--cascade=orphan deletes no pod: ${plural(live.length, 'pod')} ${agree(live.length, 'keeps', 'keep')} running, unmanaged`);
   } else {
     deletionSection(a);
     if (live.length) {
