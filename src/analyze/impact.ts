@@ -21,6 +21,7 @@ import { formatAmount } from '../k8s/quantity.js';
 import { LABEL_TEMPLATE_GENERATION, templateGeneration } from '../k8s/revision.js';
 import { csiDriversServed, detectRoles, type Role, type RoleMatch } from '../k8s/roles.js';
 
+/** How `kubectl delete --cascade` treats the dependents: delete them (background, foreground) or orphan them. */
 export type Cascade = DeleteImpact['cascade'];
 
 /** The `--cascade` modes of `kubectl delete`, the default first. */
@@ -772,11 +773,14 @@ export function analyzeImpact(index: SnapshotIndex, ds: DaemonSet, cascade: Casc
     orphanSection(a, plain.riskReasons?.[0]);
     addRisk(a, 'low', `--cascade=orphan deletes no pod: ${plural(live.length, 'pod')} ${agree(live.length, 'keeps', 'keep')} running, unmanaged`);
   } else {
-    deletionSection(a);
+    // What breaks comes before how the pods go: findings keep this order within a severity.
     if (live.length) {
       for (const role of a.roles) ROLE_SECTIONS[role.role](a);
       servicesSection(a);
       webhooksSection(a);
+    }
+    deletionSection(a);
+    if (live.length) {
       budgetsSection(a);
       stakesSection(a);
     }

@@ -7,6 +7,7 @@ import { exitFor } from '../context.js';
 import { resolveDaemonSet } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
+/** The `impact` command: loads what the analysis reads, runs it for one cascade mode, gates on the risk. */
 export const impactCommand: CommandSpec = {
   usage: 'impact <daemonset>',
   description: 'What breaks if the DaemonSet is deleted: pods, roles, dependents, risk and safer alternatives',
