@@ -573,7 +573,7 @@ function containerResourcesStatus(c) {
 
 /**
  * Pod status for a given state. `t` holds the timeline in seconds-ago: created,
- * scheduled, started (sandbox), ready. State kinds:
+ * scheduled, sandbox (default: started), started (containers start 1 s later), ready. State kinds:
  *   Running                      all containers running and Ready
  *   NotReady                     running, readiness probe failing (since t.started)
  *   NodeLost                     Running as last reported, Ready=False set by the node lifecycle controller at state.markedAgo
@@ -627,7 +627,7 @@ function podStatus(pod, state, t, node, podIP) {
     case 'NodeLost':
       s.phase = 'Running';
       s.conditions = [
-        c('PodReadyToStartContainers', 'True', t.started),
+        c('PodReadyToStartContainers', 'True', t.sandbox ?? t.started),
         c('Initialized', 'True', t.scheduled - 1),
         state.kind === 'NodeLost' ? c('Ready', 'False', state.markedAgo) : c('Ready', 'True', t.ready),
         c('ContainersReady', 'True', t.ready),
@@ -642,7 +642,7 @@ function podStatus(pod, state, t, node, podIP) {
       const bad = spec.containers.filter((x) => x.readinessProbe);
       s.phase = 'Running';
       s.conditions = [
-        c('PodReadyToStartContainers', 'True', t.started),
+        c('PodReadyToStartContainers', 'True', t.sandbox ?? t.started),
         c('Initialized', 'True', t.scheduled - 1),
         c('Ready', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${names(bad)}]`),
         c('ContainersReady', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${names(bad)}]`),
@@ -658,7 +658,7 @@ function podStatus(pod, state, t, node, podIP) {
       const c0 = spec.containers[0];
       s.phase = 'Running';
       s.conditions = [
-        c('PodReadyToStartContainers', 'True', t.started),
+        c('PodReadyToStartContainers', 'True', t.sandbox ?? t.started),
         c('Initialized', 'True', t.scheduled - 1),
         c('Ready', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${c0.name}]`),
         c('ContainersReady', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${c0.name}]`),
@@ -687,7 +687,7 @@ function podStatus(pod, state, t, node, podIP) {
       const c0 = spec.containers[0];
       s.phase = 'Pending';
       s.conditions = [
-        c('PodReadyToStartContainers', 'True', t.started),
+        c('PodReadyToStartContainers', 'True', t.sandbox ?? t.started),
         c('Initialized', 'True', t.scheduled - 1),
         c('Ready', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${c0.name}]`),
         c('ContainersReady', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${c0.name}]`),
@@ -786,6 +786,7 @@ class Cluster {
     this.quotas = [];
     this.extraImages = {};
     this.podIPs = new Map();
+    this.pulls = new Map();
     for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) this.namespace(ns, CLUSTER_AGE);
   }
 
@@ -931,7 +932,11 @@ class Cluster {
       }, []),
       spec: finishPodSpec(spec),
     };
-    const t = { created: p.created, scheduled: p.created - 1, started: p.created - 4, ready: p.created - 12, ...p.t };
+    // `pull`: seconds the image pull took on this node (delays the start; see startEvents).
+    const pull = p.pull ? Math.ceil(p.pull) : 0;
+    if (p.pull) this.pulls.set(pod, p.pull);
+    const t = { created: p.created, scheduled: p.created - 1, started: p.created - 4 - pull, ready: p.created - 12 - pull, ...p.t };
+    t.sandbox ??= pull ? p.created - 2 : t.started;
     const node = this.nodesByName[nodeName];
     const unbound = p.state.kind === 'Unschedulable';
     const noIP = unbound || p.state.kind === 'ContainerCreating';
@@ -1078,18 +1083,20 @@ class Cluster {
     return this.event({ object: pod, component: 'kubelet', host: pod.spec.nodeName, fieldPath: container ? `spec.containers{${container}}` : undefined, ...e });
   }
 
-  /** The events of a daemon pod created, scheduled and started normally (image already on the node unless `pulled`). */
-  startEvents(pod, { pulled } = {}) {
+  /** The events of a pod created, scheduled and started normally (image pulled if the pod was built with `pull`). */
+  startEvents(pod) {
     const created = ago(pod.metadata.creationTimestamp);
+    const pulled = this.pulls.get(pod);
     this.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${pod.spec.nodeName}`, component: 'default-scheduler', firstAgo: created - 1 });
     for (const c of pod.spec.containers) {
+      const startedAgo = ago(pod.status.containerStatuses.find((s) => s.name === c.name).state.running.startedAt);
       if (pulled) {
-        this.kubeletEvent(pod, c.name, { reason: 'Pulling', message: `Pulling image "${c.image}"`, firstAgo: created - 2 });
-        this.kubeletEvent(pod, c.name, { reason: 'Pulled', message: `Successfully pulled image "${c.image}" in ${pulled}s (${pulled}s including waiting). Image size: ${imageSize(c.image)} bytes.`, firstAgo: created - 2 - Math.ceil(pulled) });
+        this.kubeletEvent(pod, c.name, { reason: 'Pulling', message: `Pulling image "${c.image}"`, firstAgo: created - 3 });
+        this.kubeletEvent(pod, c.name, { reason: 'Pulled', message: `Successfully pulled image "${c.image}" in ${pulled}s (${pulled}s including waiting). Image size: ${imageSize(c.image)} bytes.`, firstAgo: created - 3 - Math.ceil(pulled) });
       } else {
-        this.kubeletEvent(pod, c.name, { reason: 'Pulled', message: `Container image "${c.image}" already present on machine`, firstAgo: created - 3 });
+        this.kubeletEvent(pod, c.name, { reason: 'Pulled', message: `Container image "${c.image}" already present on machine`, firstAgo: startedAgo + 2 });
       }
-      const startedAgo = ago(pod.status.containerStatuses.find((s) => s.name === c.name)?.state.running?.startedAt ?? at(created - 4));
+      if (pulled && created - 3 - Math.ceil(pulled) < startedAgo + 1) throw new Error(`${this.name}: ${pod.metadata.name} starts before its image is pulled`);
       this.kubeletEvent(pod, c.name, { reason: 'Created', message: `Created container: ${c.name}`, firstAgo: startedAgo + 1 });
       this.kubeletEvent(pod, c.name, { reason: 'Started', message: `Started container ${c.name}`, firstAgo: startedAgo });
     }
@@ -1703,14 +1710,14 @@ function hostPortConflict() {
     updateStrategy: rolling(1), statusWrittenAgo: CREATED - 20,
     revs: [{ generation: 1, template, createdAgo: CREATED }],
   });
-  const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1 });
+  const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1, pull: 2.874 });
   const reason = "node(s) didn't have free ports for the requested pod ports";
   const p2 = c.daemonPod(b, 0, 'worker-2', { state: unschedulable(reason, 3), created: CREATED - 1, lastWrite: CREATED - 2 });
-  const p3 = c.daemonPod(b, 0, 'worker-3', { state: READY, created: CREATED - 2 });
+  const p3 = c.daemonPod(b, 0, 'worker-3', { state: READY, created: CREATED - 2, pull: 3.06 });
   assertFilter(c, p2, [reason]);
   for (const p of [p1, p2, p3]) c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${p.metadata.name}`, ago(p.metadata.creationTimestamp));
-  c.startEvents(p1, { pulled: 2.874 });
-  c.startEvents(p3, { pulled: 3.06 });
+  c.startEvents(p1);
+  c.startEvents(p3);
   failedSchedulingEvent(c, p2, 8, 2 * MIN + 30);
   return c.write(() => readme(c, b, `
     edge/envoy (created 30 minutes ago) listens on hostPort 8080. On worker-2 the Deployment pod
@@ -1771,13 +1778,13 @@ function tooManyPods() {
     updateStrategy: rolling(1), statusWrittenAgo: CREATED - 18,
     revs: [{ generation: 1, template, createdAgo: CREATED }],
   });
-  const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1 });
-  const p2 = c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 2 });
+  const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1, pull: 7.52 });
+  const p2 = c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 2, pull: 6.981 });
   const p3 = c.daemonPod(b, 0, 'worker-3', { state: unschedulable('Too many pods', 3), created: CREATED - 1, lastWrite: CREATED - 2 });
   assertFilter(c, p3, ['Too many pods']);
   for (const p of [p1, p2, p3]) c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${p.metadata.name}`, ago(p.metadata.creationTimestamp));
-  c.startEvents(p1, { pulled: 7.52 });
-  c.startEvents(p2, { pulled: 6.981 });
+  c.startEvents(p1);
+  c.startEvents(p2);
   failedSchedulingEvent(c, p3, 9, 4 * MIN);
   return c.write(() => readme(c, b, `
     worker-3 is a t3.micro whose allocatable pods is "4", and it already runs four pods (two coredns, two
@@ -1964,9 +1971,9 @@ function readinessFailing() {
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 3 });
   c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 4 });
   const created = JOINED - 45;
-  const pod = c.daemonPod(b, 0, 'worker-3', { state: { kind: 'NotReady' }, created, lastWrite: created - 5 });
+  const pod = c.daemonPod(b, 0, 'worker-3', { state: { kind: 'NotReady' }, created, lastWrite: created - 10, pull: 4.407 });
   c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
-  c.startEvents(pod, { pulled: 4.407 });
+  c.startEvents(pod);
   const started = ago(pod.status.containerStatuses[0].state.running.startedAt);
   c.kubeletEvent(pod, 'promtail', {
     reason: 'Unhealthy', type: 'Warning', message: 'Readiness probe failed: HTTP probe failed with statuscode: 503',
@@ -2024,12 +2031,589 @@ function evictedPod() {
 }
 
 // ---------------------------------------------------------------------------
+// Rollout scenarios
+// ---------------------------------------------------------------------------
+
+/** Name of a pod that was deleted before the dump (it appears only in events). */
+function deletedPodName(c, dsName, nodeName) {
+  return `${dsName}-${suffix(`${c.name}/deleted/${dsName}/${nodeName}`)}`;
+}
+
+function pullEvents(c, pod, container, image, attempts, lastWaitStart) {
+  const first = attempts.starts[0];
+  const last = attempts.lastStartedAgo;
+  const n = attempts.starts.length;
+  const err = `rpc error: code = NotFound desc = failed to pull and unpack image "${imageRef(image)}": failed to resolve reference "${imageRef(image)}": ${imageRef(image)}: not found`;
+  c.kubeletEvent(pod, container, { reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo: first, lastAgo: last, count: n });
+  c.kubeletEvent(pod, container, { reason: 'Failed', type: 'Warning', message: `Failed to pull image "${image}": ${err}`, firstAgo: first - 1, lastAgo: last - 1, count: n });
+  c.kubeletEvent(pod, container, { reason: 'Failed', type: 'Warning', message: 'Error: ErrImagePull', firstAgo: first - 1, lastAgo: last - 1, count: n });
+  const backoffs = Math.max(1, Math.round(attempts.waited / 20));
+  c.kubeletEvent(pod, container, { reason: 'BackOff', message: `Back-off pulling image "${image}"`, firstAgo: first - 2, lastAgo: lastWaitStart, count: backoffs });
+  c.kubeletEvent(pod, container, { reason: 'Failed', type: 'Warning', message: 'Error: ImagePullBackOff', firstAgo: first - 2, lastAgo: lastWaitStart, count: backoffs });
+  return err;
+}
+
+function rolloutCrashloop() {
+  const c = new Cluster('rollout-crashloop', 6_120_000);
+  const CREATED = 60 * DAY;
+  const ROLLOUT = 25 * MIN;
+  c.namespace('monitoring', CREATED + 60);
+  workers(c, 6);
+  const b = c.daemonSet({
+    namespace: 'monitoring', name: 'node-exporter', createdAgo: CREATED, labels: nodeExporterLabels('v1.9.0'),
+    selector: NODE_EXPORTER_SELECTOR, updateStrategy: rolling(1), statusWrittenAgo: ROLLOUT - 5,
+    revs: [
+      { generation: 1, template: nodeExporterTemplate({ version: 'v1.8.2' }), createdAgo: CREATED },
+      { generation: 2, template: nodeExporterTemplate({ version: 'v1.9.0' }), createdAgo: ROLLOUT },
+    ],
+  });
+  for (let i = 2; i <= 6; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
+  const created = ROLLOUT - 3;
+  const loop = crashLoop(created - 9, 1);
+  const pod = c.daemonPod(b, 1, 'worker-1', {
+    created, pull: 3.927, lastWrite: loop.lastFinishedAgo - 1,
+    state: { kind: 'CrashLoopBackOff', exitCode: 1, reason: 'Error', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
+  });
+  c.nodeImage('worker-1', 'quay.io/prometheus/node-exporter:v1.8.2');
+  const image = pod.spec.containers[0].image;
+  c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'node-exporter', 'worker-1')}`, ROLLOUT);
+  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+  c.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned monitoring/${pod.metadata.name} to worker-1`, component: 'default-scheduler', firstAgo: created - 1 });
+  c.kubeletEvent(pod, 'node-exporter', { reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo: created - 3 });
+  c.kubeletEvent(pod, 'node-exporter', { reason: 'Pulled', message: `Successfully pulled image "${image}" in 3.927s (3.927s including waiting). Image size: ${imageSize(image)} bytes.`, firstAgo: created - 7 });
+  crashEvents(c, pod, 'node-exporter', loop, { pulledFresh: true });
+  return c.write(() => readme(c, b, `
+    monitoring/node-exporter was updated 25 minutes ago from quay.io/prometheus/node-exporter:v1.8.2 to
+    v1.9.0 (generation 2, RollingUpdate maxUnavailable 1). The controller replaced the pod on worker-1
+    first; the new pod ${pod.metadata.name} exits with code 1 right after start (${loop.restarts} restarts,
+    CrashLoopBackOff), which uses up the whole unavailability budget, so the five other nodes keep their
+    Ready v1.8.2 pods.`, {
+    nodes: {
+      'worker-1': 'Unhealthy — CrashLoopBackOff (new revision, exit code 1)',
+      ...Object.fromEntries([2, 3, 4, 5, 6].map((i) => [`worker-${i}`, 'Healthy (OutdatedRevision, info)'])),
+    },
+    rollout: 'Stuck (blocking node worker-1: CrashLoopBackOff; 1 of 6 updated, maxUnavailable 1 used up)',
+  }));
+}
+
+function rolloutBadTag() {
+  const c = new Cluster('rollout-bad-tag', 5_330_000);
+  const CREATED = 75 * DAY;
+  const ROLLOUT = 18 * MIN;
+  c.namespace('platform', CREATED + 600);
+  workers(c, 4);
+  const labels = { 'app.kubernetes.io/name': 'telemetry-agent', 'app.kubernetes.io/part-of': 'platform' };
+  const template = (tag) => finishTemplate({
+    metadata: { creationTimestamp: null, labels },
+    spec: {
+      volumes: [
+        { name: 'config', configMap: { name: 'telemetry-agent', defaultMode: 420 } },
+        hostPath('proc', '/proc'),
+        hostPath('varlog', '/var/log'),
+      ],
+      containers: [{
+        name: 'agent',
+        image: `ghcr.io/acme-platform/telemetry-agent:${tag}`,
+        args: ['--config=/etc/telemetry-agent/agent.yaml', '--node=$(NODE_NAME)'],
+        ports: [{ name: 'metrics', containerPort: 9464, protocol: 'TCP' }],
+        env: [{ name: 'NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+        resources: { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '128Mi' } },
+        volumeMounts: [
+          { name: 'config', readOnly: true, mountPath: '/etc/telemetry-agent' },
+          { name: 'proc', readOnly: true, mountPath: '/host/proc' },
+          { name: 'varlog', readOnly: true, mountPath: '/var/log' },
+        ],
+        readinessProbe: httpProbe('/healthz', 'metrics'),
+        ...FILE,
+        securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+      }],
+      restartPolicy: 'Always',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      serviceAccountName: 'telemetry-agent',
+      serviceAccount: 'telemetry-agent',
+      securityContext: {},
+      schedulerName: 'default-scheduler',
+      tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
+      priorityClassName: 'system-node-critical',
+    },
+  });
+  const b = c.daemonSet({
+    namespace: 'platform', name: 'telemetry-agent', createdAgo: CREATED, labels, selector: labels,
+    updateStrategy: rolling('25%'), statusWrittenAgo: ROLLOUT - 4,
+    revs: [
+      { generation: 1, template: template('v1.4.2'), createdAgo: CREATED },
+      { generation: 2, template: template('v2.0.0-does-not-exist'), createdAgo: ROLLOUT },
+    ],
+  });
+  for (const i of [1, 2, 4]) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
+  const created = ROLLOUT - 3;
+  const pod = c.daemonPod(b, 1, 'worker-3', { state: { kind: 'ImagePullBackOff' }, created, lastWrite: created - 6 });
+  c.nodeImage('worker-3', 'ghcr.io/acme-platform/telemetry-agent:v1.4.2');
+  const image = pod.spec.containers[0].image;
+  // Pull attempts back off like container restarts (10 s doubling to 5 min); each takes ~1 s.
+  const attempts = crashLoop(created - 5, 1);
+  c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'telemetry-agent', 'worker-3')}`, ROLLOUT);
+  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+  c.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned platform/${pod.metadata.name} to worker-3`, component: 'default-scheduler', firstAgo: created - 1 });
+  const err = pullEvents(c, pod, 'agent', image, attempts, 8);
+  return c.write(() => readme(c, b, `
+    platform/telemetry-agent was updated 18 minutes ago to the tag v2.0.0-does-not-exist (generation 2,
+    RollingUpdate maxUnavailable 25% = 1 of 4 nodes). The new pod ${pod.metadata.name} on worker-3 is in
+    ImagePullBackOff, with Failed events \`Failed to pull image "${image}": ${err}\`; the other three
+    nodes keep their Ready v1.4.2 pods.`, {
+    nodes: {
+      'worker-1': 'Healthy (OutdatedRevision, info)',
+      'worker-2': 'Healthy (OutdatedRevision, info)',
+      'worker-3': 'Unhealthy — ImagePullBackOff (tag v2.0.0-does-not-exist not found)',
+      'worker-4': 'Healthy (OutdatedRevision, info)',
+    },
+    rollout: 'Stuck (blocking node worker-3: ImagePullBackOff; 1 of 4 updated, maxUnavailable 25% = 1 used up)',
+  }));
+}
+
+function rolloutRequestsDontFit() {
+  const c = new Cluster('rollout-requests-dont-fit', 4_480_000);
+  const CREATED = 50 * DAY;
+  const ROLLOUT = 14 * MIN;
+  c.namespace('logging', CREATED + 300);
+  c.namespace('shop', 45 * DAY);
+  workers(c, 3);
+  const shop = [
+    { app: 'storefront', cpu: '500m', memory: '4Gi' },
+    { app: 'cart', cpu: '250m', memory: '3Gi' },
+    { app: 'checkout', cpu: '500m', memory: '4Gi' },
+    { app: 'search', cpu: '500m', memory: '2560Mi' },
+  ];
+  shop.forEach((a, i) => c.deploymentPod({
+    namespace: 'shop', app: a.app, node: 'worker-2', created: 9 * DAY - 20 * i, labels: { app: a.app, 'app.kubernetes.io/part-of': 'shop' },
+    image: `ghcr.io/acme-shop/${a.app}:2.${i + 3}.0`,
+    ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
+    resources: { limits: { memory: a.memory }, requests: { cpu: a.cpu, memory: a.memory } },
+    readinessProbe: httpProbe('/healthz/ready', 'http'),
+  }));
+  const labels = { 'app.kubernetes.io/name': 'fluentd', 'app.kubernetes.io/instance': 'fluentd' };
+  const template = (memory, limit) => finishTemplate({
+    metadata: { creationTimestamp: null, labels },
+    spec: {
+      volumes: [hostPath('varlog', '/var/log'), hostPath('varlibdockercontainers', '/var/lib/docker/containers'), { name: 'buffer', emptyDir: {} }],
+      containers: [{
+        name: 'fluentd',
+        image: 'docker.io/fluent/fluentd-kubernetes-daemonset:v1.17.1-debian-forward-1.0',
+        env: [
+          { name: 'K8S_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
+          { name: 'FLUENT_FORWARD_HOST', value: 'aggregator.logging.svc' },
+          { name: 'FLUENT_FORWARD_PORT', value: '24224' },
+        ],
+        resources: { limits: { memory: limit }, requests: { cpu: '100m', memory } },
+        volumeMounts: [
+          { name: 'varlog', mountPath: '/var/log' },
+          { name: 'varlibdockercontainers', readOnly: true, mountPath: '/var/lib/docker/containers' },
+          { name: 'buffer', mountPath: '/fluentd/buffer' },
+        ],
+        ...FILE,
+      }],
+      restartPolicy: 'Always',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      serviceAccountName: 'fluentd',
+      serviceAccount: 'fluentd',
+      securityContext: {},
+      schedulerName: 'default-scheduler',
+      tolerations: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
+    },
+  });
+  const b = c.daemonSet({
+    namespace: 'logging', name: 'fluentd', createdAgo: CREATED, labels, selector: labels,
+    updateStrategy: rolling(1), statusWrittenAgo: ROLLOUT - 4,
+    revs: [
+      { generation: 1, template: template('256Mi', '512Mi'), createdAgo: CREATED },
+      { generation: 2, template: template('2Gi', '2Gi'), createdAgo: ROLLOUT },
+    ],
+  });
+  for (const i of [1, 3]) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
+  const created = ROLLOUT - 4;
+  const reason = 'Insufficient memory';
+  const pod = c.daemonPod(b, 1, 'worker-2', { state: unschedulable(reason, 3), created, lastWrite: created - 1 });
+  assertFilter(c, pod, [reason]);
+  // The old pod (256Mi) did fit: 15128Mi allocatable - 13824Mi of shop requests = 1304Mi free.
+  const free = quantity(c.nodesByName['worker-2'].status.allocatable.memory) - c.pods.filter((p) => p.spec.nodeName === 'worker-2').reduce((sum, p) => sum + podRequest(p, 'memory'), 0);
+  if (!(free >= quantity('256Mi') && free < quantity('2Gi'))) throw new Error(`${c.name}: worker-2 free memory ${free}`);
+  c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'fluentd', 'worker-2')}`, ROLLOUT);
+  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+  failedSchedulingEvent(c, pod, 7, 3 * MIN + 10);
+  const freeMi = free / 2 ** 20;
+  return c.write(() => readme(c, b, `
+    logging/fluentd was updated 14 minutes ago to request 2Gi of memory instead of 256Mi (generation 2,
+    maxUnavailable 1, no priority class). The controller deleted the old pod on worker-2 first, but the
+    shop pods there request 13824Mi of its 15128Mi allocatable, leaving ${freeMi}Mi: the new pod
+    ${pod.metadata.name} stays Pending with \`${pod.status.conditions[0].message}\`.`, {
+    nodes: {
+      'worker-1': 'Healthy (OutdatedRevision, info)',
+      'worker-2': `Pending — InsufficientResource (Insufficient memory: requests 2Gi, ${freeMi}Mi free)`,
+      'worker-3': 'Healthy (OutdatedRevision, info)',
+    },
+    rollout: 'Stuck (blocking node worker-2: InsufficientResource; the old pod there is already gone; 1 of 3 updated)',
+  }));
+}
+
+function rolloutSurgeHostPort() {
+  const c = new Cluster('rollout-surge-hostport', 3_050_000);
+  const CREATED = 60 * DAY;
+  const ROLLOUT = 12 * MIN;
+  c.namespace('monitoring', CREATED + 60);
+  workers(c, 3);
+  const b = c.daemonSet({
+    namespace: 'monitoring', name: 'node-exporter', createdAgo: CREATED, labels: nodeExporterLabels('v1.9.0'),
+    selector: NODE_EXPORTER_SELECTOR, updateStrategy: rolling(0, 1), statusWrittenAgo: ROLLOUT - 2,
+    revs: [
+      { generation: 1, template: nodeExporterTemplate({ version: 'v1.8.2', explicitHostPort: false }), createdAgo: CREATED },
+      { generation: 2, template: nodeExporterTemplate({ version: 'v1.9.0', explicitHostPort: false }), createdAgo: ROLLOUT },
+    ],
+  });
+  for (let i = 1; i <= 3; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
+  const reason = "node(s) didn't have free ports for the requested pod ports";
+  const created = ROLLOUT - 1;
+  const pod = c.daemonPod(b, 1, 'worker-1', { state: unschedulable(reason, 3), created, lastWrite: created - 1 });
+  assertFilter(c, pod, [reason]);
+  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+  failedSchedulingEvent(c, pod, 6, 2 * MIN + 5);
+  const old = b.podsOf['worker-1'][0];
+  return c.write(() => readme(c, b, `
+    monitoring/node-exporter uses hostNetwork with containerPort 9100, so its pods get hostPort 9100 by
+    defaulting; it was updated 12 minutes ago to v1.9.0 with RollingUpdate maxSurge 1, maxUnavailable 0.
+    The surge pod ${pod.metadata.name} for worker-1 must run next to the old pod ${old.metadata.name},
+    which holds port 9100, so it stays Pending with \`${pod.status.conditions[0].message}\`; the old pod
+    is only deleted once the new one is available, which never happens.`, {
+    nodes: {
+      'worker-1': `Healthy (the old pod serves, OutdatedRevision; its surge pod ${pod.metadata.name} is Pending — HostPortConflict)`,
+      'worker-2': 'Healthy (OutdatedRevision, info)',
+      'worker-3': 'Healthy (OutdatedRevision, info)',
+    },
+    rollout: 'Stuck (blocking node worker-1: HostPortConflict of the surge pod; maxSurge 1 used up; 0 of 3 updated — a DaemonSet with host ports cannot surge)',
+  }));
+}
+
+function ebsTemplate(version) {
+  return finishTemplate({
+    metadata: { creationTimestamp: null, labels: { app: 'ebs-csi-node', 'app.kubernetes.io/component': 'csi-driver', 'app.kubernetes.io/managed-by': 'Helm', 'app.kubernetes.io/name': 'aws-ebs-csi-driver', 'app.kubernetes.io/version': version.replace(/^v/, '') } },
+    spec: {
+      volumes: [
+        hostPath('kubelet-dir', '/var/lib/kubelet', 'Directory'),
+        hostPath('plugin-dir', '/var/lib/kubelet/plugins/ebs.csi.aws.com/', 'DirectoryOrCreate'),
+        hostPath('registration-dir', '/var/lib/kubelet/plugins_registry/', 'Directory'),
+        hostPath('device-dir', '/dev', 'Directory'),
+      ],
+      containers: [
+        {
+          name: 'ebs-plugin',
+          image: `public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:${version}`,
+          args: ['node', '--endpoint=$(CSI_ENDPOINT)', '--csi-mount-point-prefix=/var/lib/kubelet/plugins/kubernetes.io/csi/ebs.csi.aws.com/', '--logging-format=text', '--v=2'],
+          ports: [{ name: 'healthz', containerPort: 9808, protocol: 'TCP' }],
+          env: [
+            { name: 'CSI_ENDPOINT', value: 'unix:/csi/csi.sock' },
+            { name: 'CSI_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
+          ],
+          resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
+          volumeMounts: [
+            { name: 'kubelet-dir', mountPath: '/var/lib/kubelet', mountPropagation: 'Bidirectional' },
+            { name: 'plugin-dir', mountPath: '/csi' },
+            { name: 'device-dir', mountPath: '/dev' },
+          ],
+          livenessProbe: { httpGet: { path: '/healthz', port: 'healthz', scheme: 'HTTP' }, initialDelaySeconds: 10, timeoutSeconds: 3, periodSeconds: 10, successThreshold: 1, failureThreshold: 5 },
+          ...FILE,
+          securityContext: { privileged: true, readOnlyRootFilesystem: true },
+        },
+        {
+          name: 'node-driver-registrar',
+          image: 'public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.12.0-eks-1-31-7',
+          args: ['--csi-address=$(ADDRESS)', '--kubelet-registration-path=$(DRIVER_REG_SOCK_PATH)', '--v=2'],
+          env: [
+            { name: 'ADDRESS', value: '/csi/csi.sock' },
+            { name: 'DRIVER_REG_SOCK_PATH', value: '/var/lib/kubelet/plugins/ebs.csi.aws.com/csi.sock' },
+          ],
+          resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
+          volumeMounts: [
+            { name: 'plugin-dir', mountPath: '/csi' },
+            { name: 'registration-dir', mountPath: '/registration' },
+          ],
+          ...FILE,
+          securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+        },
+      ],
+      restartPolicy: 'Always',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      nodeSelector: { 'kubernetes.io/os': 'linux' },
+      serviceAccountName: 'ebs-csi-node-sa',
+      serviceAccount: 'ebs-csi-node-sa',
+      securityContext: { runAsUser: 0, runAsGroup: 0, runAsNonRoot: false, fsGroup: 0 },
+      schedulerName: 'default-scheduler',
+      tolerations: [{ operator: 'Exists' }],
+      priorityClassName: 'system-node-critical',
+    },
+  });
+}
+
+function rolloutOnDelete() {
+  const c = new Cluster('rollout-ondelete', 7_215_000);
+  const CREATED = 100 * DAY;
+  const CHANGED = 50 * MIN;
+  workers(c, 3);
+  const selector = { app: 'ebs-csi-node', 'app.kubernetes.io/name': 'aws-ebs-csi-driver' };
+  const b = c.daemonSet({
+    namespace: 'kube-system', name: 'ebs-csi-node', createdAgo: CREATED,
+    labels: { 'app.kubernetes.io/component': 'csi-driver', 'app.kubernetes.io/managed-by': 'Helm', 'app.kubernetes.io/name': 'aws-ebs-csi-driver', 'app.kubernetes.io/version': '1.36.0', 'helm.sh/chart': 'aws-ebs-csi-driver-2.36.0' },
+    annotations: { 'meta.helm.sh/release-name': 'aws-ebs-csi-driver', 'meta.helm.sh/release-namespace': 'kube-system' },
+    selector, updateStrategy: { type: 'OnDelete' }, statusWrittenAgo: CHANGED - 1,
+    revs: [
+      { generation: 1, template: ebsTemplate('v1.35.0'), createdAgo: CREATED },
+      { generation: 2, template: ebsTemplate('v1.36.0'), createdAgo: CHANGED },
+    ],
+  });
+  for (let i = 1; i <= 3; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
+  c.coredns(['worker-1', 'worker-3']);
+  // The same Helm upgrade rolled the driver's controller Deployment (RollingUpdate) at once.
+  const deploy = { kind: 'Deployment', apiVersion: 'apps/v1', metadata: { name: 'ebs-csi-controller', namespace: 'kube-system', uid: uid(`${c.name}/Deployment/kube-system/ebs-csi-controller`) } };
+  const rsOld = `ebs-csi-controller-${templateHash({ v: 'v1.35.0' })}`;
+  const rsNew = `ebs-csi-controller-${templateHash({ v: 'v1.36.0' })}`;
+  [[`Scaled up replica set ${rsNew} from 0 to 1`, 0], [`Scaled down replica set ${rsOld} from 2 to 1`, 24], [`Scaled up replica set ${rsNew} from 1 to 2`, 24], [`Scaled down replica set ${rsOld} from 1 to 0`, 47]]
+    .forEach(([message, dt]) => c.event({ object: deploy, reason: 'ScalingReplicaSet', message, component: 'deployment-controller', firstAgo: CHANGED - 1 - dt }));
+  return c.write(() => readme(c, b, `
+    kube-system/ebs-csi-node uses updateStrategy OnDelete. Its template was changed 50 minutes ago from
+    aws-ebs-csi-driver v1.35.0 to v1.36.0 (generation 2, a second ControllerRevision), but the controller
+    replaces a pod only when someone deletes it, so all three nodes still run Ready v1.35.0 pods (the same
+    Helm upgrade rolled the ebs-csi-controller Deployment right away: ScalingReplicaSet events).`, {
+    nodes: {
+      'worker-1': 'Healthy (OutdatedRevision, info)',
+      'worker-2': 'Healthy (OutdatedRevision, info)',
+      'worker-3': 'Healthy (OutdatedRevision, info)',
+    },
+    rollout: 'Manual (OnDelete: 0 of 3 updated; delete the pods node by node to roll)',
+  }));
+}
+
+function rolloutTerminatingUnreachable() {
+  const c = new Cluster('rollout-terminating-unreachable', 8_640_000);
+  const LOST = 46 * MIN;
+  const UNKNOWN = LOST - 40;
+  const ROLLOUT = 40 * MIN + 30;
+  workers(c, 4, {
+    'worker-3': {
+      health: 'Unknown', lastHeartbeatAgo: LOST, unknownSince: UNKNOWN,
+      taints: [
+        { key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule', timeAdded: at(UNKNOWN - 1) },
+        { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: at(UNKNOWN - 5) },
+      ],
+    },
+  });
+  const CREATED = CLUSTER_AGE - 40;
+  const b = c.daemonSet({
+    namespace: 'kube-system', name: 'kube-proxy', createdAgo: CREATED, labels: { 'k8s-app': 'kube-proxy' },
+    selector: { 'k8s-app': 'kube-proxy' }, updateStrategy: rolling(1), statusWrittenAgo: ROLLOUT - 1,
+    revs: [
+      { generation: 1, template: kubeProxyTemplate('v1.34.1'), createdAgo: CREATED },
+      { generation: 2, template: kubeProxyTemplate('v1.34.2'), createdAgo: ROLLOUT + 1 },
+    ],
+  });
+  for (const i of [1, 2, 4]) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: c.nodeDefs[`worker-${i}`].joinedAgo - 9 });
+  const pod = c.daemonPod(b, 0, 'worker-3', {
+    state: { kind: 'NodeLost', markedAgo: UNKNOWN - 5 }, created: c.nodeDefs['worker-3'].joinedAgo - 9, deletedAgo: ROLLOUT, grace: 30,
+  });
+  c.coredns(['worker-1', 'worker-2']);
+  const w3 = c.nodesByName['worker-3'];
+  c.event({ object: w3, reason: 'NodeNotReady', message: 'Node worker-3 status is now: NodeNotReady', component: 'node-controller', firstAgo: UNKNOWN });
+  c.event({ object: pod, reason: 'NodeNotReady', type: 'Warning', message: 'Node is not ready', component: 'node-controller', firstAgo: UNKNOWN - 5 });
+  c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`, ROLLOUT);
+  return c.write(() => readme(c, b, `
+    worker-3 stopped reporting 46 minutes ago (Ready=Unknown, taints node.kubernetes.io/unreachable
+    NoSchedule and NoExecute; kube-proxy tolerates both). kube-system/kube-proxy was then updated from
+    v1.34.1 to v1.34.2 (maxUnavailable 1): the controller deleted the unavailable old pod
+    ${pod.metadata.name} on worker-3 at once, but the kubelet is gone, so the pod has been Terminating
+    for 40 minutes (deletionTimestamp 40 minutes ago, grace 30 s), which holds the only unavailability
+    slot; no other node is updated.`, {
+    nodes: {
+      'worker-1': 'Healthy (OutdatedRevision, info)',
+      'worker-2': 'Healthy (OutdatedRevision, info)',
+      'worker-3': 'Unhealthy — PodTerminating (stuck 40 min; the node is NodeNotReady: Ready=Unknown)',
+      'worker-4': 'Healthy (OutdatedRevision, info)',
+    },
+    rollout: 'Stuck (blocking node worker-3: PodTerminating on an unreachable node; 0 of 4 updated; force-delete the pod or remove the node)',
+  }));
+}
+
+function rolloutNotObserved() {
+  const c = new Cluster('rollout-not-observed', 9_102_000);
+  const CREATED = 90 * DAY;
+  const V31 = 20 * DAY;
+  const CHANGED = 3 * MIN;
+  c.namespace('logging', CREATED + 120);
+  workers(c, 3);
+  const b = c.daemonSet({
+    namespace: 'logging', name: 'fluent-bit', createdAgo: CREATED, labels: { ...FLUENT_BIT_SELECTOR, 'app.kubernetes.io/version': '3.2.2' },
+    selector: FLUENT_BIT_SELECTOR, updateStrategy: rolling(1), statusWrittenAgo: V31 - 200,
+    unobservedRevisions: 1, observedGeneration: 2,
+    revs: [
+      { generation: 1, template: fluentBitTemplate({ version: '3.0.7' }), createdAgo: CREATED },
+      { generation: 2, template: fluentBitTemplate({ version: '3.1.9' }), createdAgo: V31 },
+      { generation: 3, template: fluentBitTemplate({ version: '3.2.2' }), createdAgo: CHANGED },
+    ],
+  });
+  for (let i = 1; i <= 3; i++) c.daemonPod(b, 1, `worker-${i}`, { state: READY, created: V31 - 40 * i });
+  return c.write(() => readme(c, b, `
+    logging/fluent-bit was changed three minutes ago from fluent-bit 3.1.9 to 3.2.2 (generation 3), but the
+    DaemonSet controller has not processed it: observedGeneration is still 2, there is no
+    ControllerRevision for the new template yet, and the status still describes the finished 3.1.9
+    rollout (3 of 3 updated and available).`, {
+    nodes: {
+      'worker-1': 'Healthy (pods of the last observed revision, 3.1.9)',
+      'worker-2': 'Healthy (pods of the last observed revision, 3.1.9)',
+      'worker-3': 'Healthy (pods of the last observed revision, 3.1.9)',
+    },
+    rollout: 'Pending (ControllerNotObserved: generation 3 > observedGeneration 2; `kubectl rollout status` waits for the spec update to be observed)',
+  }));
+}
+
+function rolloutComplete() {
+  const c = new Cluster('rollout-complete', 5_870_000);
+  const CREATED = 45 * DAY;
+  const ROLLOUT = 24 * MIN;
+  c.namespace('logging', CREATED + 200);
+  workers(c, 3);
+  const selector = { 'app.kubernetes.io/instance': 'promtail', 'app.kubernetes.io/name': 'promtail' };
+  const b = c.daemonSet({
+    namespace: 'logging', name: 'promtail', createdAgo: CREATED, labels: { ...selector, 'app.kubernetes.io/version': '3.2.1' },
+    selector, updateStrategy: rolling(1), statusWrittenAgo: ROLLOUT - 2 * 45 - 30,
+    revs: [
+      { generation: 1, template: promtailTemplate('3.2.0'), createdAgo: CREATED },
+      { generation: 2, template: promtailTemplate('3.2.1'), createdAgo: ROLLOUT + 1 },
+    ],
+  });
+  for (let k = 0; k < 3; k++) {
+    const n = `worker-${k + 1}`;
+    const deleted = ROLLOUT - 45 * k;
+    const created = deleted - 3;
+    const pod = c.daemonPod(b, 1, n, { state: READY, created, pull: 3.2 + k / 10, t: { ready: created - 4 - 4 - 14 } });
+    c.nodeImage(n, 'docker.io/grafana/promtail:3.2.0');
+    c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'promtail', n)}`, deleted);
+    c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+    c.startEvents(pod);
+  }
+  return c.write(() => readme(c, b, `
+    logging/promtail was updated 24 minutes ago from 3.2.0 to 3.2.1 (generation 2, maxUnavailable 1). The
+    controller replaced the three pods one after the other, each new pod becoming Ready about twenty
+    seconds after it was created; all pods now run the new revision and are available.`, {
+    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Healthy' },
+    rollout: 'Complete (3 of 3 updated and available)',
+  }));
+}
+
+function rolloutInProgress() {
+  const c = new Cluster('rollout-in-progress', 6_660_000);
+  const CREATED = 30 * DAY;
+  c.namespace('security', CREATED + 400);
+  workers(c, 5);
+  const labels = { 'app.kubernetes.io/instance': 'falco', 'app.kubernetes.io/name': 'falco' };
+  const template = (version) => finishTemplate({
+    metadata: { creationTimestamp: null, labels },
+    spec: {
+      volumes: [
+        hostPath('root-falco-fs', '/root/.falco'),
+        hostPath('boot-fs', '/boot'),
+        hostPath('lib-modules', '/lib/modules'),
+        hostPath('usr-fs', '/usr'),
+        hostPath('etc-fs', '/etc'),
+        hostPath('proc-fs', '/proc'),
+        { name: 'config-volume', configMap: { name: 'falco', items: [{ key: 'falco.yaml', path: 'falco.yaml' }], defaultMode: 420 } },
+      ],
+      containers: [{
+        name: 'falco',
+        image: `docker.io/falcosecurity/falco:${version}`,
+        args: ['/usr/bin/falco', '-o', 'engine.kind=modern_ebpf'],
+        ports: [{ name: 'web', containerPort: 8765, protocol: 'TCP' }],
+        env: [
+          { name: 'HOST_ROOT', value: '/host' },
+          { name: 'FALCO_HOSTNAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
+          { name: 'FALCO_K8S_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
+        ],
+        resources: { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '100m', memory: '512Mi' } },
+        volumeMounts: [
+          { name: 'root-falco-fs', mountPath: '/root/.falco' },
+          { name: 'boot-fs', readOnly: true, mountPath: '/host/boot' },
+          { name: 'lib-modules', mountPath: '/host/lib/modules' },
+          { name: 'usr-fs', readOnly: true, mountPath: '/host/usr' },
+          { name: 'etc-fs', readOnly: true, mountPath: '/host/etc' },
+          { name: 'proc-fs', readOnly: true, mountPath: '/host/proc' },
+          { name: 'config-volume', mountPath: '/etc/falco/falco.yaml', subPath: 'falco.yaml' },
+        ],
+        livenessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 60, timeoutSeconds: 5, periodSeconds: 15 }),
+        readinessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 35, timeoutSeconds: 5, periodSeconds: 15 }),
+        ...FILE,
+        securityContext: { privileged: true },
+      }],
+      restartPolicy: 'Always',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      serviceAccountName: 'falco',
+      serviceAccount: 'falco',
+      securityContext: {},
+      schedulerName: 'default-scheduler',
+      tolerations: [
+        { key: 'node-role.kubernetes.io/master', effect: 'NoSchedule' },
+        { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' },
+      ],
+    },
+  });
+  // worker-1 replaced first (Ready 86 s ago, available since 56 s ago); then worker-2, whose
+  // new pod has been Ready for 10 s of the required minReadySeconds 30.
+  // Container start = created - 4 s (sandbox) - the pull; readiness initialDelaySeconds 35.
+  const A = { deleted: 134, created: 131, t: { ready: 86 } };
+  const B = { deleted: 55, created: 54, t: { ready: 10 } };
+  const b = c.daemonSet({
+    namespace: 'security', name: 'falco', createdAgo: CREATED, labels, selector: labels,
+    updateStrategy: rolling(1), minReadySeconds: 30, statusWrittenAgo: B.t.ready,
+    revs: [
+      { generation: 1, template: template('0.39.1'), createdAgo: CREATED },
+      { generation: 2, template: template('0.39.2'), createdAgo: A.deleted + 1 },
+    ],
+  });
+  for (let i = 3; i <= 5; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
+  const pods = {};
+  for (const [n, x, pull] of [['worker-1', A, 4.213], ['worker-2', B, 3.874]]) {
+    const pod = c.daemonPod(b, 1, n, { state: READY, created: x.created, pull, t: x.t });
+    pods[n] = pod;
+    c.nodeImage(n, 'docker.io/falcosecurity/falco:0.39.1');
+    c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'falco', n)}`, x.deleted);
+    c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, x.created);
+    c.startEvents(pod);
+  }
+  if (podAvailable(pods['worker-2'], 30) || !podAvailable(pods['worker-1'], 30)) throw new Error(`${c.name}: availability story broken`);
+  return c.write(() => readme(c, b, `
+    security/falco (minReadySeconds 30, maxUnavailable 1, five nodes) is being updated from 0.39.1 to
+    0.39.2. worker-1's new pod has been Ready for 86 s and is available; worker-2's new pod
+    ${pods['worker-2'].metadata.name} became Ready 10 s ago, so it is not available yet and holds the
+    unavailability budget; worker-3 to worker-5 still run Ready 0.39.1 pods. Nothing is failing: the
+    controller continues 20 s from now.`, {
+    nodes: {
+      'worker-1': 'Healthy',
+      'worker-2': 'Healthy — NotAvailableYet (info: Ready for 10 s, minReadySeconds 30)',
+      'worker-3': 'Healthy (OutdatedRevision, info)',
+      'worker-4': 'Healthy (OutdatedRevision, info)',
+      'worker-5': 'Healthy (OutdatedRevision, info)',
+    },
+    rollout: 'Progressing (2 of 5 updated, 4 available; no blocking node)',
+  }));
+}
+
+// ---------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------
 
 const SCENARIOS = [
   oomKilled, configError, podSecurityFailedCreate, quotaFailedCreate, hostPortConflict, tooManyPods,
   misscheduledLabelRemoved, cordonedNode, newNode, readinessFailing, evictedPod,
+  rolloutCrashloop, rolloutBadTag, rolloutRequestsDontFit, rolloutSurgeHostPort, rolloutOnDelete,
+  rolloutTerminatingUnreachable, rolloutNotObserved, rolloutComplete, rolloutInProgress,
 ];
 
 function writeIndex() {
@@ -2051,7 +2635,8 @@ function writeIndex() {
   ];
   for (const s of SUMMARY) {
     const nodes = Object.entries(s.nodes).map(([n, v]) => `${n}: ${v.split(' (')[0]}`).join('; ');
-    lines.push(`| [${s.name}](${s.name}/README.md) | ${s.ds} | ${nodes} | ${s.rollout ? s.rollout.split(' (')[0] : '–'} |`);
+    const rollout = s.rollout ? s.rollout.split(';')[0].replace(/\((?!.*\))(.*)$/, '($1)') : '–';
+    lines.push(`| [${s.name}](${s.name}/README.md) | ${s.ds} | ${nodes} | ${rollout} |`);
   }
   writeFile(`${OUT}/README.md`, `${lines.join('\n')}\n`);
 }
