@@ -80,7 +80,7 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
 const TOLERATION_YAML = (t: ReturnType<typeof tolerationFor>) =>
   `add to spec.template.spec.tolerations: - ${formatToleration(t)}`;
 
-function taintReason(taint: Taint, node: Node, keepsRunning: boolean, hasPod: boolean, networkAgent = false): RawReason {
+function taintReason(taint: Taint, node: Node, hasPod: boolean, networkAgent = false): RawReason {
   const nodeName = node.metadata?.name ?? '';
   const t = formatTaint(taint);
   const short = `node(s) had untolerated taint ${formatTaintBraces(taint)}`;
@@ -103,13 +103,13 @@ function taintReason(taint: Taint, node: Node, keepsRunning: boolean, hasPod: bo
   const noExecute = taint.effect === 'NoExecute';
   return {
     code: 'UntoleratedTaint', severity: system ? 'info' : 'warning', short,
-    message: `node ${nodeName} has taint ${t} that the DaemonSet does not tolerate${noExecute ? ' (NoExecute: an existing pod is deleted)' : keepsRunning && hasPod ? ' (NoSchedule: the existing pod keeps running, no new one is created)' : ''}`,
+    message: `node ${nodeName} has taint ${t} that the DaemonSet does not tolerate${noExecute ? ' (NoExecute: an existing pod is deleted)' : ''}`,
     evidence: [`node taint ${t}`],
     fix: `if the DaemonSet should run on this node, ${TOLERATION_YAML(tolerationFor(taint))}`,
   };
 }
 
-function predicateReasons(f: PredicateFailure, node: Node, keepsRunning: boolean, hasPod: boolean, networkAgent = false): RawReason[] {
+function predicateReasons(f: PredicateFailure, node: Node, hasPod: boolean, networkAgent = false): RawReason[] {
   const nodeName = node.metadata?.name ?? '';
   switch (f.kind) {
     case 'NodeName':
@@ -120,7 +120,7 @@ function predicateReasons(f: PredicateFailure, node: Node, keepsRunning: boolean
         fix: 'remove spec.template.spec.nodeName: a DaemonSet places its pods itself',
       }];
     case 'Taint':
-      return f.taints.map((t) => taintReason(t, node, keepsRunning, hasPod, networkAgent));
+      return f.taints.map((t) => taintReason(t, node, hasPod, networkAgent));
     case 'NodeAffinity': {
       const out: RawReason[] = [];
       for (const m of f.match.selectorMismatches) {
@@ -266,9 +266,9 @@ function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, others: Pod
         fix: 'remove spec.template.spec.nodeName from the DaemonSet',
       }];
     case 'TaintToleration':
-      return [{ ...taintReason(outcome.taint, node, true, true), severity: 'error', short: outcome.reasons[0]! }];
+      return [{ ...taintReason(outcome.taint, node, true), severity: 'error', short: outcome.reasons[0]! }];
     case 'NodeAffinity':
-      return predicateReasons({ kind: 'NodeAffinity', match: outcome.match }, node, false, true)
+      return predicateReasons({ kind: 'NodeAffinity', match: outcome.match }, node, true)
         .map((r) => ({ ...r, severity: 'error' as const, message: `${r.message}; the scheduler still enforces the pod's nodeSelector` }));
     case 'NodePorts':
       return [{
@@ -403,7 +403,7 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   let reasons: RawReason[] = [];
 
   if (!decision.shouldRun) {
-    reasons = decision.failures.flatMap((f) => predicateReasons(f, node, decision.shouldContinueRunning, pods.length > 0, ctx.networkAgent));
+    reasons = decision.failures.flatMap((f) => predicateReasons(f, node, pods.length > 0, ctx.networkAgent));
     // A selector or nodeName mismatch decides on its own (shouldRun and shouldContinueRunning are
     // both false); taints are then secondary facts.
     if (decision.failures.some((f) => f.kind !== 'Taint')) {
@@ -413,15 +413,15 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
       verdict = 'Excluded';
     } else {
       verdict = 'Misscheduled';
-      reasons = reasons.map((r) => ({ ...r, severity: 'warning' as const }));
-      reasons.unshift({
-        code: reasons[0]?.code ?? 'UntoleratedTaint', severity: 'warning', short: 'pod(s) running where the controller would not create one',
-        message: decision.shouldContinueRunning
-          ? `pod ${pod?.metadata?.name} runs here although the controller would not create one now; it is left running (counted in numberMisscheduled)`
-          : `pod ${pod?.metadata?.name} runs here although the node no longer matches; the controller deletes it`,
-        evidence: reasons.map((r) => r.message),
-        fix: reasons[0]?.fix ?? 'delete the pod if it should not run here',
-      });
+      const fate = decision.shouldContinueRunning
+        ? `pod ${pod?.metadata?.name} runs here although the controller would not create one now; it is left running (counted in numberMisscheduled)`
+        : `pod ${pod?.metadata?.name} runs here although the node no longer matches; the controller deletes it`;
+      reasons = reasons.map((r, i) => ({
+        ...r,
+        severity: 'warning' as const,
+        ...(i === 0 ? { short: 'pod(s) running where the controller would not create one' } : {}),
+        message: i === 0 ? `${r.message}: ${fate}` : r.message,
+      }));
     }
   } else if (!pods.length) {
     verdict = 'Missing';

@@ -36,7 +36,7 @@ interface BudgetUse {
 }
 
 const SLOT_TEXT: Record<Slot, string> = {
-  'no-pod': 'no pod',
+  'no-pod': 'no live pod',
   duplicates: 'more than one pod of a revision',
   'old-and-new': 'old and new pod side by side',
   'new-unavailable': 'new pod not available',
@@ -51,7 +51,7 @@ function ageSeconds(pod: Pod | undefined, now: Date): number {
 
 /** Whether the state of a node that uses the budget will resolve on its own. */
 function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Reason[], now: Date, stuckAfter: number, nodeReady: string): BudgetUse {
-  const reasons = ownReasons.filter((r) => r.code !== 'OutdatedRevision' && r.severity !== 'info');
+  const reasons = ownReasons.filter((r) => r.code !== 'OutdatedRevision' && (r.severity !== 'info' || r.code === 'NotAvailableYet'));
   const main = reasons[0];
   const old = ageSeconds(pod, now) > stuckAfter;
   let hard = reasons.some((r) => r.severity === 'error' && !TRANSIENT.has(r.code));
@@ -292,9 +292,11 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
           ? `${used} of maxSurge ${limit} surge pods are waiting to become available: no more nodes start until one does`
           : `${used} node(s) are unavailable, maxUnavailable is ${limit}: no more old pods are replaced until one becomes available`,
         evidence: uses.map((u) => `node ${u.node}: ${SLOT_TEXT[u.slot]} (${u.code})`),
-        fix: verdict === 'Stuck'
-          ? `clear the blockers; raising maxUnavailable would only let more nodes fail the same way`
-          : 'wait',
+        fix: verdict !== 'Stuck'
+          ? 'wait'
+          : surge
+            ? 'clear the blockers; a larger maxSurge would only start more pods that fail the same way'
+            : 'clear the blockers; raising maxUnavailable would only let more nodes fail the same way',
       });
     }
   }

@@ -73,12 +73,17 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
     const rows = diagnoseAllNodes(index, ds, now);
     const recomputed = recomputeStatus(index, ds, ctx.revision.hash, ctx.revision.generation, now);
     const reported = ds.status ? reportedStatus(ds) : recomputed;
+    const rollout = diagnoseRollout(index, ds, now);
     const counts = problemCounts(rows);
+    // Rollout blockers can sit on nodes whose own verdict is fine (a surge pod next to a healthy old one).
+    for (const b of rollout.blockers) {
+      if (!rows.some((r) => r.node === b.node && r.reasons.some((x) => x.code === b.code))) counts[b.code] = (counts[b.code] ?? 0) + 1;
+    }
     const { unavailable: _u, ...recomputedCounts } = recomputed;
     return {
       namespace: ds.metadata?.namespace ?? '',
       name: ds.metadata?.name ?? '',
-      health: health(rows, recomputed, diagnoseRollout(index, ds, now)),
+      health: health(rows, recomputed, rollout),
       desired: reported.desired,
       current: reported.current,
       ready: reported.ready,
@@ -89,7 +94,7 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
       problemCounts: counts,
       recomputed: recomputedCounts,
       statusMismatch: mismatches(ds, reported, recomputed),
-      topProblem: topProblem(rows),
+      topProblem: topProblem(rows) || (rollout.blockers[0] ? `1 ${rollout.blockers[0].code} (rollout blocker on node ${rollout.blockers[0].node})` : ''),
     };
   });
   const notes: string[] = [...index.snapshot.warnings];

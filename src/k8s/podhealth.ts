@@ -220,7 +220,9 @@ export function boundPodReasons(
         found = true;
       }
     }
-    if (!found) {
+    // On an unreachable node (Ready=Unknown) container states are stale: the node is the reason.
+    const stale = Boolean(node) && nodeReady === 'Unknown';
+    if (!found && !stale) {
       const creating = statuses.some(([s]) => CREATING.has(s.state?.waiting?.reason ?? '')) || (phase === 'Pending' && statuses.length === 0);
       const running = statuses.length > 0 && statuses.filter(([, init]) => !init).every(([s]) => s.state?.running);
       if (creating && !del) {

@@ -35,7 +35,7 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
       if (markdown) out.push(`- **${name}**: ${lines.join('; ')}`);
       else out.push(`  ${ctx.chalk.bold(name)}\n${lines.map((l) => `    ${l}`).join('\n')}`);
     }
-    if (!markdown) out.push(`\n  Next: ds-doctor why <namespace>/<name> for the per-node reasons.`);
+    if (!markdown) out.push(`\n  Next: ds-doctor why <namespace>/<name> for the per-node reasons; ds-doctor rollout <namespace>/<name> when a rollout is stuck.`);
   }
   if (report.notes.length) {
     out.push(markdown ? '\n### Notes\n' : `\n${ctx.chalk.bold('Notes:')}`);
