@@ -50,7 +50,8 @@ export function findRole(matches: RoleMatch[], ...roles: Role[]): RoleMatch | un
 
 /** "network agent (image calico/node:v3.28.1)": a role and its first piece of evidence. */
 export function roleText(match: RoleMatch): string {
-  return `${ROLE_NOUN[match.role]} (${match.evidence[0] ?? 'detected'})`;
+  // Digests make messages unreadable and say nothing about the role.
+  return `${ROLE_NOUN[match.role]} (${(match.evidence[0] ?? 'detected').replace(/@sha256:[0-9a-f]+/, '')})`;
 }
 
 const ROLE_NOUN: Record<Role, string> = {

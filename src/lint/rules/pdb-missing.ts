@@ -34,9 +34,9 @@ export const pdbMissing: LintRule = {
     const labels = ds.spec?.template?.metadata?.labels;
     const covered = ctx.index.snapshot.podDisruptionBudgets.some((p) => p.metadata?.namespace === ns && selectorMatches(p.spec?.selector, labels));
     if (covered) return [];
-    const why = role ? `a ${roleText(role)}` : `priority class ${priority}`;
+    const what = role ? roleText(role) : `DaemonSet of priority class ${priority}`;
     return [{
-      message: `no PodDisruptionBudget in namespace ${ns ?? 'default'} selects the pods of this critical DaemonSet (${why}): evictions through the Eviction API (e.g. cluster-autoscaler scale-down) are not bounded`,
+      message: `no PodDisruptionBudget in namespace ${ns ?? 'default'} selects the pods of this ${what}: evictions through the Eviction API (e.g. cluster-autoscaler scale-down) are not bounded`,
       path: 'spec.template.metadata.labels',
       fix: `add a budget:\n${yamlBlock({
         apiVersion: 'policy/v1',

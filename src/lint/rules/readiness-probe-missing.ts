@@ -29,7 +29,7 @@ export const readinessProbeMissing: LintRule = {
       severity: minReady > 0 || !rolling ? 'info' : 'warning',
       message: `no container has a readiness probe: a pod is Ready as soon as its containers start, so ${rolling ? `a rolling update moves on from a broken version ${minReady > 0 ? `after minReadySeconds (${minReady}s)` : 'immediately'} and can break every node in turn` : 'nothing tells a broken agent from a working one'}`,
       path: `${first.path}.readinessProbe`,
-      fix: `probe the agent's health endpoint (or use exec when it has none), in container ${first.container.name}:\n${yamlBlock({ readinessProbe: { httpGet: { path: '/healthz', port }, periodSeconds: 10, failureThreshold: 3 } })}`,
+      fix: `probe the agent's health endpoint (exec when it has none); for container ${first.container.name}, e.g.:\n${yamlBlock({ readinessProbe: { httpGet: { path: '/healthz', port }, periodSeconds: 10, failureThreshold: 3 } })}`,
     }];
   },
 };
