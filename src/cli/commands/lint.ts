@@ -1,12 +1,37 @@
-/** `lint [daemonset]`: Best-practice findings for DaemonSet manifests. */
-import { InputError } from '../../model/errors.js';
+/** `lint [daemonset]`: best-practice findings for DaemonSet manifests, live or from files, as text, JSON/YAML, Markdown or SARIF. */
+import { resolve } from 'node:path';
+import { lint } from '../../lint/lint.js';
+import { RULES } from '../../lint/registry.js';
+import { renderLint } from '../../render/lint.js';
+import { renderSarif } from '../../render/sarif.js';
+import { exitFor } from '../context.js';
+import { VERSION } from '../main.js';
+import { daemonSetsInScope, resolveDaemonSet, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
 export const lintCommand: CommandSpec = {
   usage: 'lint [daemonset]',
-  description: 'Best-practice findings for DaemonSet manifests',
-  examples: ['ds-doctor lint -f manifests/ -o sarif'],
-  async run() {
-    throw new InputError('"lint" is not available in this version yet: its analysis is still being built');
+  description: 'Best-practice findings for DaemonSets (works on bare manifests; cluster rules use nodes, PDBs and priority classes when present)',
+  examples: ['ds-doctor lint -f manifests/', 'ds-doctor lint -f manifests/ -o sarif > ds-doctor.sarif', 'kubectl ds-doctor lint kube-system/calico-node --fail-on warning'],
+  formats: ['table', 'wide', 'json', 'yaml', 'markdown', 'sarif'],
+  async run(ctx, args) {
+    const name = args[0];
+    const { snapshot, defaultNamespace } = await ctx.load({
+      ...(name ? { daemonSet: name } : {}),
+      kinds: ['PodDisruptionBudget', 'PriorityClass', 'CSIDriver'],
+    });
+    const daemonSets = name ? [resolveDaemonSet(snapshot, name, ctx.opts, defaultNamespace)] : daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
+    if (!daemonSets.length) ctx.note(`no DaemonSets in ${scopeText(ctx.opts, defaultNamespace)}: nothing to lint`);
+    const report = lint(snapshot, daemonSets);
+    if (ctx.opts.output === 'sarif') {
+      // File locations are written relative to the directory ds-doctor runs in, as code scanning expects.
+      ctx.io.stdout.write(renderSarif(report, RULES.map((r) => r.meta), { toolVersion: VERSION, cwd: resolve('.') }));
+    } else {
+      ctx.emit(report, (r, md) => renderLint(report, r, md));
+    }
+    return exitFor(ctx.opts, {
+      error: report.findings.some((f) => f.severity === 'error'),
+      warning: report.findings.some((f) => f.severity === 'warning'),
+    });
   },
 };

@@ -1,0 +1,115 @@
+/** Human rendering of a LintReport: findings grouped by DaemonSet (wide: with paths and fixes), or Markdown. */
+import type { LintFinding, LintReport, ObjectRef, Severity } from '../model/results.js';
+import type { RenderContext } from './context.js';
+import { renderMarkdownTable } from './table.js';
+import { indent, severityMark } from './style.js';
+
+function colorSeverity(ctx: RenderContext, s: Severity): string {
+  const c = ctx.chalk;
+  const text = s.padEnd(7);
+  switch (s) {
+    case 'error': return c.red(text);
+    case 'warning': return c.yellow(text);
+    default: return c.blue(text);
+  }
+}
+
+/** Findings grouped by DaemonSet, in report order. */
+function groups(report: LintReport): { ds: ObjectRef; findings: LintFinding[] }[] {
+  const out: { ds: ObjectRef; findings: LintFinding[] }[] = [];
+  for (const f of report.findings) {
+    const last = out[out.length - 1];
+    if (last && last.ds.namespace === f.daemonSet.namespace && last.ds.name === f.daemonSet.name) last.findings.push(f);
+    else out.push({ ds: f.daemonSet, findings: [f] });
+  }
+  return out;
+}
+
+function where(f: LintFinding): string {
+  return f.location ? `${f.location.file}:${f.location.line}` : '';
+}
+
+/** "3 findings (1 error, 1 warning, 1 info) in 2 DaemonSets". */
+export function lintSummary(report: LintReport): string {
+  const count = (s: Severity) => report.findings.filter((f) => f.severity === s).length;
+  const ds = `${report.daemonSets} DaemonSet${report.daemonSets === 1 ? '' : 's'}`;
+  if (!report.findings.length) return `no findings in ${ds}`;
+  const n = report.findings.length;
+  return `${n} finding${n === 1 ? '' : 's'} (${count('error')} error${count('error') === 1 ? '' : 's'}, ${count('warning')} warning${count('warning') === 1 ? '' : 's'}, ${count('info')} info) in ${ds}`;
+}
+
+/** The sentence of a fix and its YAML snippet (the lines after the first), when it has one. */
+function splitFix(fix: string): { sentence: string; snippet?: string } {
+  const nl = fix.indexOf('\n');
+  return nl < 0 ? { sentence: fix } : { sentence: fix.slice(0, nl), snippet: fix.slice(nl + 1) };
+}
+
+function renderHuman(report: LintReport, ctx: RenderContext): string {
+  const out: string[] = [];
+  const ruleWidth = Math.max(0, ...report.findings.map((f) => f.rule.length));
+  for (const g of groups(report)) {
+    const file = where(g.findings[0]!);
+    out.push(`${ctx.chalk.bold(`${g.ds.namespace}/${g.ds.name}`)}${file ? `  ${ctx.chalk.dim(file)}` : ''}`);
+    for (const f of g.findings) {
+      out.push(`  ${severityMark(ctx, f.severity)} ${colorSeverity(ctx, f.severity)}  ${f.rule.padEnd(ruleWidth)}  ${f.message}`);
+      if (!ctx.wide) continue;
+      const { sentence, snippet } = splitFix(f.fix);
+      out.push(`      ${ctx.chalk.dim('at')} ${f.path}`);
+      out.push(`      ${ctx.chalk.cyan('fix:')} ${sentence}`);
+      if (snippet) out.push(indent(snippet, '        '));
+    }
+    out.push('');
+  }
+  out.push(...footer(report, false, ctx));
+  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+function footer(report: LintReport, markdown: boolean, ctx?: RenderContext): string[] {
+  const out: string[] = [];
+  const heading = (title: string) => (markdown ? `\n#### ${title}\n` : `${ctx!.chalk.bold(`${title}:`)}`);
+  const item = (text: string) => (markdown ? `- ${text}` : `  - ${text}`);
+  if (report.suppressed.length) {
+    out.push(heading('Turned off by annotation'));
+    for (const s of report.suppressed) {
+      const reasons = s.reasons ?? {};
+      const rules = s.rules.map((r) => (reasons[r] ? `${r} ("${reasons[r]}")` : r)).join(', ');
+      out.push(item(`${s.daemonSet.namespace}/${s.daemonSet.name}: ${rules}${s.hiddenFindings ? ` (${s.hiddenFindings} finding${s.hiddenFindings === 1 ? '' : 's'} hidden)` : ''}`));
+    }
+    if (!markdown) out.push('');
+  }
+  if (report.notChecked.length) {
+    out.push(heading('Not checked'));
+    for (const n of report.notChecked) out.push(item(`${n.rule}: ${n.why}`));
+    if (!markdown) out.push('');
+  }
+  if (report.notes?.length) {
+    out.push(heading('Notes'));
+    for (const n of report.notes) out.push(item(n));
+    if (!markdown) out.push('');
+  }
+  out.push(markdown ? `\n${lintSummary(report)}` : lintSummary(report) + (report.findings.length && ctx && !ctx.wide ? '; -o wide shows paths and fixes' : ''));
+  return out;
+}
+
+function renderMarkdown(report: LintReport): string {
+  const out: string[] = ['## DaemonSet lint'];
+  for (const g of groups(report)) {
+    const file = where(g.findings[0]!);
+    out.push('', `### ${g.ds.namespace}/${g.ds.name}${file ? ` (\`${file}\`)` : ''}`, '');
+    out.push(renderMarkdownTable(['Severity', 'Rule', 'Path', 'Message'], g.findings.map((f) => [f.severity, f.rule, `\`${f.path}\``, f.message])).replace(/\n$/, ''));
+    out.push('', '<details><summary>Fixes</summary>', '');
+    for (const f of g.findings) {
+      const { sentence, snippet } = splitFix(f.fix);
+      out.push(`- **${f.rule}** (\`${f.path}\`): ${sentence}`);
+      if (snippet) out.push('', '  ```yaml', indent(snippet, '  '), '  ```');
+    }
+    out.push('', '</details>');
+  }
+  out.push(...footer(report, true));
+  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+/** Renders a LintReport for people: grouped text (table/wide) or Markdown. */
+export function renderLint(report: LintReport, ctx: RenderContext, markdown: boolean): string {
+  return markdown ? renderMarkdown(report) : renderHuman(report, ctx);
+}
