@@ -1,0 +1,43 @@
+import { blanketToleration } from '../../../../src/lint/rules/blanket-toleration.js';
+import { node } from '../../../builders.js';
+import { cluster, goodDaemonSet, ruleTester } from '../rule-tester.js';
+
+const tolerating = (...t: { key?: string; operator?: string; value?: string; effect?: string }[]) => goodDaemonSet().tolerate(...t);
+
+ruleTester(blanketToleration, {
+  valid: [
+    { name: 'no tolerations', ds: goodDaemonSet().build() },
+    { name: 'keyless Exists limited to NoSchedule (the guide\'s fluent-bit)', ds: tolerating({ operator: 'Exists', effect: 'NoSchedule' }).build() },
+    { name: 'keyless Exists limited to PreferNoSchedule', ds: tolerating({ operator: 'Exists', effect: 'PreferNoSchedule' }).build() },
+    { name: 'a keyed Exists toleration', ds: tolerating({ key: 'dedicated', operator: 'Exists' }).build() },
+  ],
+  invalid: [
+    {
+      name: 'keyless Exists without effect',
+      ds: tolerating({ operator: 'Exists' }).build(),
+      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[0]', message: /\{operator: Exists\} tolerates every taint, NoExecute included/, fix: /effect: NoSchedule/ }],
+    },
+    {
+      name: 'keyless Exists for NoExecute',
+      ds: tolerating({ key: 'a', operator: 'Exists' }, { operator: 'Exists', effect: 'NoExecute' }).build(),
+      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[1]' }],
+    },
+    {
+      name: 'with nodes: the fix lists their custom taints, not the lifecycle ones',
+      ds: tolerating({ operator: 'Exists' }).build(),
+      input: (ds) => cluster({
+        daemonSets: [ds],
+        nodes: [
+          node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(),
+          node('edge-1').taint('dedicated', 'edge', 'NoExecute').cordon().build(),
+        ],
+      }),
+      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[0]', fix: /- key: dedicated\n\s+operator: Equal\n\s+value: edge\n\s+effect: NoExecute\n\s+- key: nvidia\.com\/gpu\n\s+operator: Exists\n\s+effect: NoSchedule$/ }],
+    },
+    {
+      name: 'a CNI agent: info',
+      ds: tolerating({ operator: 'Exists' }).with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'quay.io/cilium/cilium:v1.15.6'; }).build(),
+      findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /as a network \(CNI\) agent/ }],
+    },
+  ],
+});

@@ -1,0 +1,68 @@
+import { privilegedContainer } from '../../../../src/lint/rules/privileged-container.js';
+import { goodDaemonSet, ruleTester } from '../rule-tester.js';
+
+const C0 = 'spec.template.spec.containers[0]';
+const privileged = { privileged: true };
+
+ruleTester(privilegedContainer, {
+  valid: [
+    { name: 'not privileged', ds: goodDaemonSet().build() },
+    { name: 'privileged: false', ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.securityContext = { privileged: false }; }).build() },
+    { name: 'capabilities instead of privileged (the Cilium agent shape)', ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.securityContext = { capabilities: { add: ['NET_ADMIN', 'SYS_ADMIN'], drop: ['ALL'] } }; }).build() },
+  ],
+  invalid: [
+    {
+      name: 'an application DaemonSet: error, drop ALL',
+      ds: goodDaemonSet('app', 'shop').with((d) => { d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /container app is privileged: .*application DaemonSet should not need it/, fix: /privileged: false[\s\S]*drop:\n\s+- ALL/ }],
+    },
+    {
+      name: 'a CNI agent: info, one finding for all its privileged containers',
+      ds: goodDaemonSet('calico-node', 'kube-system').with((d) => {
+        const spec = d.spec!.template!.spec!;
+        spec.containers![0]!.image = 'docker.io/calico/node:v3.28.0';
+        spec.containers![0]!.securityContext = privileged;
+        spec.initContainers = [{ name: 'install-cni', image: 'docker.io/calico/cni:v3.28.0', securityContext: privileged }];
+      }).build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /container calico-node, init container install-cni: privileged, as a network \(CNI\) agent/ }],
+    },
+    {
+      name: 'kube-proxy: info',
+      ds: goodDaemonSet('kube-proxy', 'kube-system').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'registry.k8s.io/kube-proxy:v1.30.2'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /service proxy/ }],
+    },
+    {
+      name: 'a CSI node plugin: info',
+      ds: goodDaemonSet('csi-node', 'kube-system').with((d) => {
+        d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        d.spec!.template!.spec!.volumes = [{ name: 'plugins', hostPath: { path: '/var/lib/kubelet/plugins/ebs.csi.aws.com' } }];
+      }).build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /storage \(CSI\) node plugin/ }],
+    },
+    {
+      name: 'a log collector: error, read-only mounts instead',
+      ds: goodDaemonSet('fluent-bit', 'logging').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'fluent/fluent-bit:3.0.7'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /log collector.*mount \/var\/log .*readOnly: true/ }],
+    },
+    {
+      name: 'node-exporter: error, it needs no capability',
+      ds: goodDaemonSet('node-exporter', 'monitoring').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'quay.io/prometheus/node-exporter:v1.8.1'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /monitoring agent.*needs no capability/ }],
+    },
+    {
+      name: 'node-local DNS: error, NET_ADMIN instead',
+      ds: goodDaemonSet('node-local-dns', 'kube-system').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /NET_ADMIN/, fix: /add:\n\s+- NET_ADMIN/ }],
+    },
+    {
+      name: 'a security agent: warning, specific capabilities',
+      ds: goodDaemonSet('falco', 'falco').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'falcosecurity/falco:0.38.1'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /security agent.*BPF, PERFMON/ }],
+    },
+    {
+      name: 'a privileged init container of an application',
+      ds: goodDaemonSet('app', 'shop').with((d) => { d.spec!.template!.spec!.initContainers = [{ name: 'sysctl', image: 'busybox:1.36', securityContext: privileged }]; }).build(),
+      findings: [{ severity: 'error', path: 'spec.template.spec.initContainers[0].securityContext.privileged', message: /init container sysctl is privileged/ }],
+    },
+  ],
+});
