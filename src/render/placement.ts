@@ -56,17 +56,18 @@ export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderConte
 }
 
 /** The reason a table row shows: the short phrase, or the whole sentence in wide output. */
-function mainReason(reasons: Reason[], wide: boolean): string {
+function mainReason(ctx: RenderContext, reasons: Reason[], wide: boolean, markdown: boolean): string {
   const r = reasons.find((x) => x.code !== 'OutdatedRevision') ?? reasons[0];
   if (!r) return '-';
-  return wide ? `${r.code}: ${r.message}` : r.short;
+  const text = wide ? `${r.code}: ${r.message}` : r.short;
+  return markdown ? `${r.severity}: ${text}` : `${severityMark(ctx, r.severity)} ${text}`;
 }
 
 export function renderDaemonSetNodes(d: DaemonSetNodes, ctx: RenderContext, markdown: boolean): string {
   const headers = ['NODE', 'VERDICT', 'POD', 'READY', 'REVISION', 'REASON'];
   const rows = d.nodes.map((n) => [
     n.node, markdown ? n.verdict : colorVerdict(ctx, n.verdict), n.pod?.name ?? '-', n.pod ? (n.pod.ready ? 'true' : 'false') : '-',
-    n.pod ? `${n.pod.revision || '?'}${n.pod.updated ? '' : '*'}` : '-', mainReason(n.reasons, ctx.wide || markdown),
+    n.pod ? `${n.pod.revision || '?'}${n.pod.updated ? '' : '*'}` : '-', mainReason(ctx, n.reasons, ctx.wide || markdown, markdown),
   ]);
   const out: string[] = [];
   if (markdown) out.push(`### ${d.daemonSet.namespace}/${d.daemonSet.name}\n`, renderMarkdownTable(headers, rows));
@@ -81,7 +82,7 @@ export function renderNodeReport(d: NodeReport, ctx: RenderContext, markdown: bo
   const status = `Ready=${d.nodeStatus.ready}${d.nodeStatus.unschedulable ? ', cordoned' : ''}${d.nodeStatus.taints.length ? `, taints: ${d.nodeStatus.taints.join(' ')}` : ''}`;
   const out = [markdown ? `### Node ${d.node}\n\n${status}\n` : `${ctx.chalk.bold(`node ${d.node}`)}: ${status}\n`];
   const headers = ['NAMESPACE', 'DAEMONSET', 'VERDICT', 'POD', 'REASON'];
-  const rows = d.daemonSets.map((e) => [e.namespace, e.name, markdown ? e.verdict : colorVerdict(ctx, e.verdict), e.pod?.name ?? '-', mainReason(e.reasons, ctx.wide || markdown)]);
+  const rows = d.daemonSets.map((e) => [e.namespace, e.name, markdown ? e.verdict : colorVerdict(ctx, e.verdict), e.pod?.name ?? '-', mainReason(ctx, e.reasons, ctx.wide || markdown, markdown)]);
   out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));
   out.push(...notesBlock(d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
