@@ -6,7 +6,9 @@
 import type { LintRule } from './types.js';
 import { IGNORE_ANNOTATION, IGNORE_CHECK_PREFIX } from './suppress.js';
 
+/** The marker lines that enclose the generated section in README.md. */
 export const README_START = '<!-- lint-rules:start -->';
+/** See README_START. */
 export const README_END = '<!-- lint-rules:end -->';
 
 function severityText(rule: LintRule): string {

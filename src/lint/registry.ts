@@ -22,6 +22,7 @@ import { selectorTemplateMismatch } from './rules/selector-template-mismatch.js'
 import { surgeWithHostPort } from './rules/surge-with-host-port.js';
 import { updateStrategyOnDelete } from './rules/update-strategy-on-delete.js';
 
+/** Every rule `lint` runs, sorted by id. */
 export const RULES: readonly LintRule[] = [
   blanketToleration,
   customTaintNotTolerated,
@@ -42,8 +43,3 @@ export const RULES: readonly LintRule[] = [
   surgeWithHostPort,
   updateStrategyOnDelete,
 ];
-
-/** The rule with this id, if any. */
-export function ruleById(id: string): LintRule | undefined {
-  return RULES.find((r) => r.meta.id === id);
-}

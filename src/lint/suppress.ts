@@ -5,7 +5,9 @@
  */
 import type { DaemonSet } from '../model/k8s-types.js';
 
+/** Annotation listing rule ids to turn off, comma-separated. */
 export const IGNORE_ANNOTATION = 'ds-doctor.io/ignore';
+/** Prefix of the per-rule annotation whose value is the reason. */
 export const IGNORE_CHECK_PREFIX = 'ignore-check.ds-doctor.io/';
 
 /** The rules an annotation turns off, each with its reason when one was given. */

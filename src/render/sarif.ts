@@ -9,6 +9,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LintFinding, LintReport, Severity } from '../model/results.js';
 
+/** The schema URI a SARIF 2.1.0 log names (the one GitHub code scanning documents). */
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /** Where the rule documentation lives; each rule's entry is the README anchor named by its id. */
@@ -24,6 +25,7 @@ export interface SarifRule {
   needsCluster?: string;
 }
 
+/** What the SARIF log needs besides the report: the tool version and where paths are relative to. */
 export interface SarifOptions {
   toolVersion: string;
   /** Absolute working directory: file locations are written relative to it. */

@@ -9,6 +9,7 @@ import { VERSION } from '../main.js';
 import { daemonSetsInScope, resolveDaemonSet, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
+/** The `lint` command of the CLI. */
 export const lintCommand: CommandSpec = {
   usage: 'lint [daemonset]',
   description: 'Best-practice findings for DaemonSets (works on bare manifests; cluster rules use nodes, PDBs and priority classes when present)',

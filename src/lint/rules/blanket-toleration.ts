@@ -11,6 +11,7 @@ import { SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.js';
 import type { LintRule, RuleFinding } from '../types.js';
 import { findRole, HOST_PRIVILEGED_ROLES, POD_SPEC, podSpec, roleText, yamlBlock } from '../template.js';
 
+/** The `blanket-toleration` rule, as the registry lists it. */
 export const blanketToleration: LintRule = {
   meta: {
     id: 'blanket-toleration',

@@ -27,6 +27,7 @@ function nodeList(nodes: string[]): string {
   return nodes.length > LISTED ? `${shown} and ${nodes.length - LISTED} more` : shown;
 }
 
+/** The `custom-taint-not-tolerated` rule, as the registry lists it. */
 export const customTaintNotTolerated: LintRule = {
   meta: {
     id: 'custom-taint-not-tolerated',

@@ -14,6 +14,7 @@ const REMOVED: Record<string, string> = {
   'apps/v1beta1': 'apps/v1beta1 never served DaemonSets; apps/v1 requires spec.selector (immutable) and defaults updateStrategy to RollingUpdate',
 };
 
+/** The `deprecated-api-version` rule, as the registry lists it. */
 export const deprecatedApiVersion: LintRule = {
   meta: {
     id: 'deprecated-api-version',

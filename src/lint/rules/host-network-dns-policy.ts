@@ -11,6 +11,7 @@ import { findRole, POD_SPEC, podSpec } from '../template.js';
 /** Policies that state the pod's DNS intent under hostNetwork. */
 const EXPLICIT = new Set(['ClusterFirstWithHostNet', 'Default', 'None']);
 
+/** The `host-network-dns-policy` rule, as the registry lists it. */
 export const hostNetworkDnsPolicy: LintRule = {
   meta: {
     id: 'host-network-dns-policy',

@@ -19,6 +19,7 @@ export function parseImage(image: string): { repository: string; tag?: string; d
   return { repository, ...(tag !== undefined ? { tag } : {}), ...(digest !== undefined ? { digest } : {}) };
 }
 
+/** The `image-tag-mutable` rule, as the registry lists it. */
 export const imageTagMutable: LintRule = {
   meta: {
     id: 'image-tag-mutable',

@@ -42,6 +42,7 @@ function about(seconds: number): string {
   return `about ${formatDuration(seconds * 1000)}`;
 }
 
+/** The `max-unavailable-too-low` rule, as the registry lists it. */
 export const maxUnavailableTooLow: LintRule = {
   meta: {
     id: 'max-unavailable-too-low',

@@ -20,6 +20,7 @@ function suggestedLimit(request: string | undefined): string {
   }
 }
 
+/** The `memory-limit-missing` rule, as the registry lists it. */
 export const memoryLimitMissing: LintRule = {
   meta: {
     id: 'memory-limit-missing',

@@ -42,6 +42,7 @@ function homogeneous(ctx: LintContext): string | undefined {
   return `all ${nodes.length} node(s) of the input are ${[...os.keys()][0] ?? 'unlabelled'}/${[...arch.keys()][0] ?? 'unlabelled'}: there is nothing to select between`;
 }
 
+/** The `missing-os-selector` rule, as the registry lists it. */
 export const missingOsSelector: LintRule = {
   meta: {
     id: 'missing-os-selector',

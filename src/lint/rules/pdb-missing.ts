@@ -12,6 +12,7 @@ import { podSpec, roleText, yamlBlock } from '../template.js';
 
 const CRITICAL_CLASSES = new Set(['system-node-critical', 'system-cluster-critical']);
 
+/** The `pdb-missing` rule, as the registry lists it. */
 export const pdbMissing: LintRule = {
   meta: {
     id: 'pdb-missing',

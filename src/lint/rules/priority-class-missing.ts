@@ -18,6 +18,7 @@ function priorityOf(name: string, classes: PriorityClass[]): number | undefined 
   return BUILT_IN[name] ?? classes.find((c) => c.metadata?.name === name)?.value;
 }
 
+/** The `priority-class-missing` rule, as the registry lists it. */
 export const priorityClassMissing: LintRule = {
   meta: {
     id: 'priority-class-missing',

@@ -23,6 +23,7 @@ function advice(role: RoleMatch | undefined): { needs: string; add?: string[] } 
   return { needs: 'an application DaemonSet should not need it: add only the capabilities it uses and drop ALL' };
 }
 
+/** The `privileged-container` rule, as the registry lists it. */
 export const privilegedContainer: LintRule = {
   meta: {
     id: 'privileged-container',

@@ -5,6 +5,7 @@
 import type { LintRule, RuleFinding } from '../types.js';
 import { containerLabel, findRole, HOST_PRIVILEGED_ROLES, roleJustified, templateContainers, yamlBlock } from '../template.js';
 
+/** The `read-only-root-filesystem` rule, as the registry lists it. */
 export const readOnlyRootFilesystem: LintRule = {
   meta: {
     id: 'read-only-root-filesystem',

@@ -8,6 +8,7 @@
 import type { LintRule } from '../types.js';
 import { isRollingUpdate, templateContainers, yamlBlock } from '../template.js';
 
+/** The `readiness-probe-missing` rule, as the registry lists it. */
 export const readinessProbeMissing: LintRule = {
   meta: {
     id: 'readiness-probe-missing',

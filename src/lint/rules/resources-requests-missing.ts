@@ -9,6 +9,7 @@ import { containerLabel, templateContainers, yamlBlock } from '../template.js';
 
 const PLACEHOLDER: Record<string, string> = { cpu: '100m', memory: '128Mi' };
 
+/** The `resources-requests-missing` rule, as the registry lists it. */
 export const resourcesRequestsMissing: LintRule = {
   meta: {
     id: 'resources-requests-missing',

@@ -7,6 +7,7 @@
 import type { LintRule, RuleFinding } from '../types.js';
 import { containerLabel, findRole, HOST_PRIVILEGED_ROLES, podSpec, roleJustified, templateContainers, yamlBlock, type ContainerRef } from '../template.js';
 
+/** The `run-as-non-root` rule, as the registry lists it. */
 export const runAsNonRoot: LintRule = {
   meta: {
     id: 'run-as-non-root',

@@ -11,6 +11,7 @@ import { yamlBlock } from '../template.js';
 
 const LEGACY = new Set(['extensions/v1beta1', 'apps/v1beta2', 'apps/v1beta1']);
 
+/** The `selector-template-mismatch` rule, as the registry lists it. */
 export const selectorTemplateMismatch: LintRule = {
   meta: {
     id: 'selector-template-mismatch',

@@ -10,6 +10,7 @@ import { allowsSurge } from '../../k8s/rollingupdate.js';
 import type { LintRule } from '../types.js';
 import { podSpec, yamlBlock } from '../template.js';
 
+/** The `surge-with-host-port` rule, as the registry lists it. */
 export const surgeWithHostPort: LintRule = {
   meta: {
     id: 'surge-with-host-port',

@@ -7,6 +7,7 @@
 import type { LintRule } from '../types.js';
 import { yamlBlock } from '../template.js';
 
+/** The `update-strategy-on-delete` rule, as the registry lists it. */
 export const updateStrategyOnDelete: LintRule = {
   meta: {
     id: 'update-strategy-on-delete',
