@@ -140,16 +140,11 @@ export interface StatusCounts {
   misscheduled: number;
 }
 
-export interface ScanEntry {
+/** One DaemonSet in a scan: the counts as `.status` reports them, and what was found. */
+export interface ScanEntry extends StatusCounts {
   namespace: string;
   name: string;
   health: ScanHealth;
-  desired: number;
-  current: number;
-  ready: number;
-  updated: number;
-  available: number;
-  misscheduled: number;
   problems: string[];
   /** Problem code → number of nodes or pods it was seen on. */
   problemCounts: Record<string, number>;
