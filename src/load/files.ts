@@ -2,13 +2,17 @@
  * Loads a ClusterSnapshot from files: multi-document YAML, JSON, `kind: List` and `*List`,
  * directories (recursive), `-` for stdin, and `kubectl cluster-info dump --output-directory`.
  */
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KubeObject } from '../model/k8s-types.js';
 import { InputError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
-import { parseText, type ParsedDocument } from './parse.js';
+import { parseJson, type ParsedDocument } from './parse.js';
 import { addObject, finishSnapshot } from './normalize.js';
+import { JsonDumpParser, JsonStreamError } from './json-stream.js';
+import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
+import { pruneObject } from './prune.js';
 
 const DATA_FILE = /\.(ya?ml|json)$/i;
 
@@ -57,13 +61,106 @@ async function expandPaths(paths: string[]): Promise<string[]> {
   return out;
 }
 
-async function readSource(path: string, readStdin: StdinReader): Promise<string> {
-  if (path === '-') return readStdin();
-  try {
-    return await readFile(path, 'utf8');
-  } catch (err) {
-    throw new InputError(`${path}: cannot read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+/** How files are read: chunk size, and when a YAML List is parsed item by item. */
+export interface LoadOptions extends YamlStreamOptions {
+  /** Bytes per chunk read from a file. */
+  chunkSize?: number;
+  /** Size up to which a JSON syntax error is reported by JSON.parse of the whole text. */
+  wholeTextErrors?: number;
+}
+
+const CHUNK = 4 << 20;
+// Below this size a JSON syntax error is reported by re-parsing the whole text, so the message is
+// exactly JSON.parse's; above it the streaming parser's own message is used.
+const WHOLE_TEXT_ERRORS = 64 << 20;
+
+function readError(path: string, err: unknown): InputError {
+  return new InputError(`${path}: cannot read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+}
+
+/** The text of a source in chunks: a file read incrementally, or stdin read whole (as before). */
+async function* chunks(path: string, readStdin: StdinReader, size: number): AsyncGenerator<string> {
+  if (path === '-') {
+    yield await readStdin();
+    return;
   }
+  try {
+    for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: size })) yield chunk as string;
+  } catch (err) {
+    throw readError(path, err);
+  }
+}
+
+/** Counts the lines up to a character offset of a source, to place a streaming parser's error. */
+async function lineAt(path: string, readStdin: StdinReader, offset: number, size: number): Promise<number> {
+  let line = 1;
+  let seen = 0;
+  for await (const chunk of chunks(path, readStdin, size)) {
+    const upto = Math.min(chunk.length, offset - seen);
+    for (let i = chunk.indexOf('\n'); i >= 0 && i < upto; i = chunk.indexOf('\n', i + 1)) line++;
+    seen += chunk.length;
+    if (seen >= offset) break;
+  }
+  return line;
+}
+
+/**
+ * Parses one source while it is read, handing each document to `onDocument`: JSON through the
+ * streaming parser (items parsed one by one), YAML document by document. Which of the two is
+ * chosen by the extension, or for stdin and other names by the first character, as before.
+ */
+async function parseSource(path: string, name: string, readStdin: StdinReader, options: LoadOptions, onDocument: (doc: ParsedDocument) => void): Promise<void> {
+  const size = options.chunkSize ?? CHUNK;
+  const source = chunks(path, readStdin, size);
+  const first = await source.next();
+  const head = first.done ? '' : first.value;
+  const trimmed = head.trimStart();
+  const looksJson = trimmed.startsWith('{') || trimmed.startsWith('[');
+  const json = name.endsWith('.json') || (!/\.ya?ml$/.test(name) && looksJson);
+  if (!json) {
+    const yamlStream = new YamlDocumentStream(name, onDocument, pruneObject, options);
+    if (!first.done) yamlStream.push(head);
+    for await (const chunk of source) yamlStream.push(chunk);
+    yamlStream.end();
+    return;
+  }
+  const parser = new JsonDumpParser(pruneObject);
+  let read = 0;
+  try {
+    if (!first.done) {
+      read += head.length;
+      parser.push(head);
+    }
+    for await (const chunk of source) {
+      read += chunk.length;
+      parser.push(chunk);
+    }
+    onDocument({ value: parser.end(), line: 1 });
+  } catch (err) {
+    if (!(err instanceof JsonStreamError)) throw err;
+    await source.return(undefined);
+    if (read <= (options.wholeTextErrors ?? WHOLE_TEXT_ERRORS) && path !== '-') {
+      // Small enough to hold whole: report the error exactly as JSON.parse of the text does.
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (e) {
+        throw readError(path, e);
+      }
+      parseJson(text, name);
+    } else if (path === '-') {
+      parseJson(head, name);
+    }
+    const line = path === '-' ? head.slice(0, err.offset).split('\n').length : await lineAt(path, readStdin, err.offset, size);
+    throw new InputError(`${name}:${line}: invalid JSON: ${err.message}`);
+  }
+}
+
+/** Reads one file (or `-`) into its documents, as the loader reads it. */
+export async function readDocuments(path: string, readStdin: StdinReader, options: LoadOptions = {}): Promise<ParsedDocument[]> {
+  const docs: ParsedDocument[] = [];
+  await parseSource(path, path === '-' ? '<stdin>' : path, readStdin, options, (doc) => docs.push(doc));
+  return docs;
 }
 
 /** Adds one parsed document (an object or a List of objects) to the snapshot. */
@@ -84,13 +181,13 @@ function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: strin
       if (typeof item !== 'object' || item === null) {
         throw new InputError(`${file}:${doc.line}: ${kind} has an item that is not an object`);
       }
-      const it = item as KubeObject;
+      const it = pruneObject(item as KubeObject);
       if (!it.kind && itemKind) it.kind = itemKind;
       addDocument(snapshot, { value: it, line: doc.line }, file, seen, ignored);
     }
     return;
   }
-  if (!addObject(snapshot, obj, { file, line: doc.line })) {
+  if (!addObject(snapshot, pruneObject(obj), { file, line: doc.line })) {
     ignored.set(kind, (ignored.get(kind) ?? 0) + 1);
     return;
   }
@@ -101,7 +198,7 @@ function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: strin
  * Loads every path into one snapshot. Kinds that appear nowhere (not even as an empty list)
  * are recorded as missing, so analyses can say what they could not see.
  */
-export async function loadFiles(paths: string[], readStdin: StdinReader): Promise<ClusterSnapshot> {
+export async function loadFiles(paths: string[], readStdin: StdinReader, options: LoadOptions = {}): Promise<ClusterSnapshot> {
   const files = await expandPaths(paths);
   const snapshot = emptySnapshot('files');
   const seen = new Set<SnapshotKind>();
@@ -109,11 +206,10 @@ export async function loadFiles(paths: string[], readStdin: StdinReader): Promis
   let objects = 0;
   for (const file of files) {
     const name = file === '-' ? '<stdin>' : file;
-    const text = await readSource(file, readStdin);
-    for (const doc of parseText(text, name)) {
+    await parseSource(file, name, readStdin, options, (doc) => {
       addDocument(snapshot, doc, name, seen, ignored);
       objects++;
-    }
+    });
   }
   if (objects === 0) {
     throw new InputError(`${paths.join(', ')}: no Kubernetes objects found`);

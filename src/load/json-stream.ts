@@ -1,0 +1,364 @@
+/**
+ * Incremental JSON parsing for API dumps of any size. A dump such as `kubectl get … -o json` is
+ * one object whose `items` array holds every object; past V8's longest string (about 512 MiB)
+ * it cannot be read into one string, let alone `JSON.parse`d. This parser takes the text in
+ * chunks, finds where each member of the top-level object and each element of its `items`
+ * array ends, and hands that element alone to `JSON.parse`: the result is the same value as
+ * `JSON.parse` of the whole text, built item by item.
+ */
+import { jsonErrorOffset } from './parse.js';
+
+/** A syntax error at a character offset of the whole input. */
+export class JsonStreamError extends Error {
+  constructor(message: string, readonly offset: number) {
+    super(message);
+  }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const BOM = 0xfeff;
+
+// Structural characters inside a value; `test` with a global regex moves `lastIndex` without
+// allocating a match, which makes it the fastest way to skip the text between them.
+const STRUCTURAL = /[{}[\]"]/g;
+const SCALAR_END = /[,}\]\s]/g;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+const enum State {
+  Start, Raw, KeyOrClose, Key, Key_Next, Colon, ValueStart, Value, AfterMember,
+  ItemOrClose, ItemStart, Item, AfterItem, Done,
+}
+
+const enum Kind { String, Container, Scalar }
+
+/** The message of a JSON.parse error without V8's position suffix, on one line. */
+function parseMessage(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/ in JSON at position \d+.*$/s, '').split('\n')[0]!.trim().slice(0, 300);
+}
+
+/**
+ * Parses one JSON document pushed in chunks. `onItem` receives each element of the top-level
+ * object's `items` array as soon as it is parsed and returns what to keep (e.g. a pruned copy).
+ */
+export class JsonDumpParser {
+  private state = State.Start;
+  /** Characters consumed before the current chunk. */
+  private offset = 0;
+  private root: Record<string, unknown> = {};
+  private key = '';
+  private items: unknown[] = [];
+  private raw: string[] = [];
+  // The value being scanned: its kind, the pieces of it seen in earlier chunks, where it began.
+  private kind = Kind.Scalar;
+  private pieces: string[] = [];
+  private valueOffset = 0;
+  private depth = 0;
+  private inString = false;
+  private escape = false;
+  /** Closing patterns of pretty-printed items, by the column of their opening brace. */
+  private readonly closers = new Map<number, string>();
+  private guessFailures = 0;
+
+  constructor(private readonly onItem: (value: unknown) => unknown = (v) => v) {}
+
+  /** Feeds the next chunk of text. Throws JsonStreamError on a syntax error. */
+  push(s: string): void {
+    const n = s.length;
+    let i = 0;
+    if (this.offset === 0 && n > 0 && s.charCodeAt(0) === BOM) i = 1;
+    while (i < n) {
+      switch (this.state) {
+        case State.Start: {
+          i = this.skipSpace(s, i);
+          if (i >= n) break;
+          if (s.charCodeAt(i) === OPEN_BRACE) {
+            this.state = State.KeyOrClose;
+            i++;
+          } else {
+            // Not an object (an array or a scalar): no items to stream, parse it whole at the end.
+            this.state = State.Raw;
+            this.raw.push(s.slice(i));
+            i = n;
+          }
+          break;
+        }
+        case State.Raw:
+          this.raw.push(s.slice(i));
+          i = n;
+          break;
+        case State.KeyOrClose:
+        case State.Key_Next: {
+          i = this.skipSpace(s, i);
+          if (i >= n) break;
+          const c = s.charCodeAt(i);
+          if (c === QUOTE) {
+            this.begin(Kind.String, i);
+            this.state = State.Key;
+          } else if (c === CLOSE_BRACE && this.state === State.KeyOrClose) {
+            this.state = State.Done;
+            i++;
+          } else {
+            this.fail(s, i);
+          }
+          break;
+        }
+        case State.Key:
+        case State.Value:
+        case State.Item: {
+          const start = i;
+          const end = this.scan(s, i);
+          if (end < 0) {
+            this.pieces.push(s.slice(start));
+            i = n;
+            break;
+          }
+          const text = this.pieces.length ? this.pieces.join('') + s.slice(start, end) : s.slice(start, end);
+          this.pieces = [];
+          const value = this.parse(text);
+          if (this.state === State.Key) {
+            this.key = value as string;
+            this.state = State.Colon;
+          } else if (this.state === State.Value) {
+            this.root[this.key] = value;
+            this.state = State.AfterMember;
+          } else {
+            this.items.push(this.onItem(value));
+            this.state = State.AfterItem;
+          }
+          i = end;
+          break;
+        }
+        case State.Colon:
+          i = this.skipSpace(s, i);
+          if (i >= n) break;
+          if (s.charCodeAt(i) !== COLON) this.fail(s, i);
+          this.state = State.ValueStart;
+          i++;
+          break;
+        case State.ValueStart: {
+          i = this.skipSpace(s, i);
+          if (i >= n) break;
+          const c = s.charCodeAt(i);
+          if (this.key === 'items' && c === OPEN_BRACKET) {
+            this.items = [];
+            this.root[this.key] = this.items;
+            this.state = State.ItemOrClose;
+            i++;
+          } else {
+            this.begin(this.kindAt(s, i), i);
+            this.state = State.Value;
+          }
+          break;
+        }
+        case State.AfterMember: {
+          i = this.skipSpace(s, i);
+          if (i >= n) break;
+          const c = s.charCodeAt(i);
+          if (c === COMMA) this.state = State.Key_Next;
+          else if (c === CLOSE_BRACE) this.state = State.Done;
+          else this.fail(s, i);
+          i++;
+          break;
+        }
+        case State.ItemOrClose:
+        case State.ItemStart: {
+          i = this.skipSpace(s, i);
+          if (i >= n) break;
+          const c = s.charCodeAt(i);
+          if (c === CLOSE_BRACKET && this.state === State.ItemOrClose) {
+            this.state = State.AfterMember;
+            i++;
+            break;
+          }
+          const fast = c === OPEN_BRACE ? this.prettyItemEnd(s, i) : -1;
+          if (fast >= 0) {
+            i = fast;
+            this.state = State.AfterItem;
+            break;
+          }
+          this.begin(this.kindAt(s, i), i);
+          this.state = State.Item;
+          break;
+        }
+        case State.AfterItem: {
+          i = this.skipSpace(s, i);
+          if (i >= n) break;
+          const c = s.charCodeAt(i);
+          if (c === COMMA) this.state = State.ItemStart;
+          else if (c === CLOSE_BRACKET) this.state = State.AfterMember;
+          else this.fail(s, i);
+          i++;
+          break;
+        }
+        case State.Done:
+          i = this.skipSpace(s, i);
+          if (i < n) this.fail(s, i, 'Unexpected non-whitespace character after JSON');
+          break;
+      }
+    }
+    this.offset += n;
+  }
+
+  /** Ends the input and returns the parsed value. Throws JsonStreamError when it is incomplete. */
+  end(): unknown {
+    if (this.state === State.Done) return this.root;
+    if (this.state === State.Raw) {
+      const text = this.raw.join('');
+      try {
+        return JSON.parse(text);
+      } catch (err) {
+        const at = jsonErrorOffset(text);
+        throw new JsonStreamError(parseMessage(err), this.offset - text.length + Math.max(0, at));
+      }
+    }
+    throw new JsonStreamError('Unexpected end of JSON input', this.offset);
+  }
+
+  private skipSpace(s: string, i: number): number {
+    const n = s.length;
+    while (i < n && isSpace(s.charCodeAt(i))) i++;
+    return i;
+  }
+
+  private fail(s: string, i: number, message?: string): never {
+    throw new JsonStreamError(message ?? `Unexpected token '${s[i]}'`, this.offset + i);
+  }
+
+  /** The kind of value that starts at `i`; a delimiter there is a syntax error. */
+  private kindAt(s: string, i: number): Kind {
+    const c = s.charCodeAt(i);
+    if (c === QUOTE) return Kind.String;
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) return Kind.Container;
+    if (c === COMMA || c === COLON || c === CLOSE_BRACE || c === CLOSE_BRACKET) this.fail(s, i);
+    return Kind.Scalar;
+  }
+
+  private begin(kind: Kind, i: number): void {
+    this.kind = kind;
+    this.pieces = [];
+    this.valueOffset = this.offset + i;
+    this.depth = 0;
+    this.inString = false;
+    this.escape = false;
+  }
+
+  private parse(text: string): unknown {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      const at = jsonErrorOffset(text);
+      throw new JsonStreamError(parseMessage(err), this.valueOffset + Math.max(0, at));
+    }
+  }
+
+  /**
+   * Pretty-printed dumps (kubectl's, `JSON.stringify(…, null, n)`) close an item with a newline,
+   * the item's own indentation and `}`; nothing inside it can look like that, since deeper lines
+   * are indented further and strings hold no raw newline. The guess is checked by JSON.parse:
+   * a text that starts at the item's `{` and parses as one value ends at its matching `}`.
+   * Returns the offset after the item, or -1 to scan it character by character instead.
+   */
+  private prettyItemEnd(s: string, i: number): number {
+    if (this.guessFailures >= 8) return -1;
+    let k = i - 1;
+    while (k >= 0 && s.charCodeAt(k) === 0x20) k--;
+    if (k < 0 || s.charCodeAt(k) !== 0x0a) return -1;
+    const column = i - k - 1;
+    let closer = this.closers.get(column);
+    if (closer === undefined) {
+      closer = `\n${' '.repeat(column)}}`;
+      this.closers.set(column, closer);
+    }
+    const at = s.indexOf(closer, i);
+    if (at < 0) return -1;
+    const end = at + closer.length;
+    let value: unknown;
+    try {
+      value = JSON.parse(s.slice(i, end));
+    } catch {
+      // Another layout (or a broken item): after a few misses, stop guessing, since each miss
+      // costs a search and a failed parse.
+      this.guessFailures++;
+      return -1;
+    }
+    this.items.push(this.onItem(value));
+    return end;
+  }
+
+  /** Scans the current value from `i`; returns the offset after it, or -1 when the chunk ends first. */
+  private scan(s: string, i: number): number {
+    switch (this.kind) {
+      case Kind.String: {
+        // The opening quote is at `i` in the value's first chunk only.
+        if (!this.inString) {
+          this.inString = true;
+          i++;
+        }
+        const end = this.stringEnd(s, i);
+        if (end >= 0) this.inString = false;
+        return end;
+      }
+      case Kind.Scalar: {
+        SCALAR_END.lastIndex = i;
+        return SCALAR_END.test(s) ? SCALAR_END.lastIndex - 1 : -1;
+      }
+      case Kind.Container: {
+        for (;;) {
+          if (this.inString) {
+            const end = this.stringEnd(s, i);
+            if (end < 0) return -1;
+            this.inString = false;
+            i = end;
+          }
+          STRUCTURAL.lastIndex = i;
+          if (!STRUCTURAL.test(s)) return -1;
+          i = STRUCTURAL.lastIndex - 1;
+          const c = s.charCodeAt(i);
+          if (c === QUOTE) {
+            this.inString = true;
+          } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+            this.depth++;
+          } else if (--this.depth === 0) {
+            return i + 1;
+          }
+          i++;
+        }
+      }
+    }
+  }
+
+  /** Inside a string from `i`: the offset after its closing quote, or -1 (remembering a trailing backslash). */
+  private stringEnd(s: string, i: number): number {
+    const n = s.length;
+    if (this.escape) {
+      this.escape = false;
+      i++;
+      if (i > n) return -1;
+    }
+    const from = i;
+    for (;;) {
+      const q = s.indexOf('"', i);
+      if (q < 0) {
+        let k = n - 1;
+        while (k >= from && s.charCodeAt(k) === BACKSLASH) k--;
+        this.escape = (n - 1 - k) % 2 === 1;
+        return -1;
+      }
+      let k = q - 1;
+      while (k >= from && s.charCodeAt(k) === BACKSLASH) k--;
+      if ((q - 1 - k) % 2 === 0) return q + 1;
+      i = q + 1;
+    }
+  }
+}

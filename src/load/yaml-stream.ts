@@ -1,0 +1,252 @@
+/**
+ * Incremental YAML reading for dumps of any size: documents are split at `---` / `...` lines
+ * while the text streams in, and each is parsed on its own, exactly as the whole-text parser
+ * splits them. A single huge `kind: List` document (what `kubectl get … -o yaml` prints) is
+ * parsed item by item once it grows past a threshold: its `items:` block sequence is cut at the
+ * lines that start a new `- ` entry at the items' indentation, and each entry is parsed alone.
+ * Limit: in that mode an alias (`*x`) cannot refer to an anchor in another item (kubectl never
+ * writes anchors); smaller documents are parsed whole, so there anchors work as usual.
+ */
+import yaml from 'js-yaml';
+import { InputError } from '../model/errors.js';
+import type { ParsedDocument } from './parse.js';
+
+/** Options of the streaming YAML reader. */
+export interface YamlStreamOptions {
+  /** Size (characters) above which a List document is parsed item by item. */
+  splitAbove?: number;
+}
+
+const DEFAULT_SPLIT_ABOVE = 32 << 20;
+const DOC_START = /^---(\s.*)?$/;
+const DOC_END = /^\.\.\.\s*$/;
+const ITEMS_KEY = /^items:\s*(#.*)?$/;
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.trim();
+}
+
+/** Leading spaces of a line, or -1 for a blank or comment-only line. */
+function indentOf(line: string): number {
+  let k = 0;
+  while (k < line.length && line.charCodeAt(k) === 0x20) k++;
+  if (k === line.length) return -1;
+  const c = line.charCodeAt(k);
+  if (c === 0x23 /* # */ || (c === 0x09 && line.trim() === '')) return -1;
+  return k;
+}
+
+function startsEntry(line: string, indent: number): boolean {
+  return line.charCodeAt(indent) === 0x2d /* - */ && (line.length === indent + 1 || line.charCodeAt(indent + 1) === 0x20);
+}
+
+/**
+ * Splits pushed text into YAML documents and parses each; `onDocument` gets every non-empty
+ * document with its starting line. Errors are InputErrors naming the file and line.
+ */
+export class YamlDocumentStream {
+  private partial = '';
+  /** 0-based index of the next line. */
+  private lineNo = 0;
+  // The current document (whole mode): its lines, its 0-based start line and size.
+  private lines: string[] = [];
+  private start = 0;
+  private chars = 0;
+  // Where its `items:` block sequence is: the key's line, the entries' indentation and first lines.
+  private itemsAt = -1;
+  private itemIndent = -1;
+  private itemStarts: number[] = [];
+  private itemsEnd = -1;
+  private unsplittable = false;
+  // Split mode: the lines around the items, the entry being read, the entries parsed.
+  private split = false;
+  private before: string[] = [];
+  private trailer: string[] = [];
+  private trailerLine = 0;
+  private entry: string[] = [];
+  private entryLine = 0;
+  private items: unknown[] = [];
+  private readonly splitAbove: number;
+
+  constructor(
+    private readonly file: string,
+    private readonly onDocument: (doc: ParsedDocument) => void,
+    private readonly onItem: (value: unknown) => unknown = (v) => v,
+    options: YamlStreamOptions = {},
+  ) {
+    this.splitAbove = options.splitAbove ?? DEFAULT_SPLIT_ABOVE;
+  }
+
+  /** Feeds the next chunk of text. */
+  push(chunk: string): void {
+    const text = this.partial + chunk;
+    let from = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', from);
+      if (nl < 0) break;
+      const end = nl > from && text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
+      this.line(text.slice(from, end));
+      from = nl + 1;
+    }
+    this.partial = text.slice(from);
+  }
+
+  /** Ends the input: the last line and document are parsed. */
+  end(): void {
+    const last = this.partial.endsWith('\r') ? this.partial.slice(0, -1) : this.partial;
+    this.partial = '';
+    this.line(last);
+    this.finishDocument();
+  }
+
+  private line(l: string): void {
+    const i = this.lineNo++;
+    const c = l.charCodeAt(0);
+    if (c === 0x2d /* - */ && DOC_START.test(l)) {
+      this.finishDocument();
+      this.start = i + 1;
+      // "--- {a: 1}": content on the marker line belongs to the new document.
+      const rest = l.slice(3).trim();
+      if (rest && !rest.startsWith('#')) {
+        this.start = i;
+        this.add(rest);
+      }
+      return;
+    }
+    if (c === 0x2e /* . */ && DOC_END.test(l)) {
+      this.finishDocument();
+      this.start = i + 1;
+      return;
+    }
+    this.add(l);
+  }
+
+  private add(l: string): void {
+    if (this.split) {
+      this.addSplit(l);
+      return;
+    }
+    this.lines.push(l);
+    this.chars += l.length + 1;
+    this.track(l, this.lines.length - 1);
+    if (this.chars > this.splitAbove && !this.unsplittable && this.itemStarts.length > 0) this.enterSplit();
+  }
+
+  /** Follows where the `items:` entries start, while the document is kept whole. */
+  private track(l: string, index: number): void {
+    if (this.unsplittable || this.itemsEnd >= 0) return;
+    if (this.itemsAt < 0) {
+      if (l.charCodeAt(0) === 0x69 /* i */ && ITEMS_KEY.test(l)) this.itemsAt = index;
+      return;
+    }
+    const k = indentOf(l);
+    if (k < 0) return;
+    if (this.itemIndent < 0) {
+      if (startsEntry(l, k)) {
+        this.itemIndent = k;
+        this.itemStarts.push(index);
+      } else {
+        this.unsplittable = true;
+      }
+      return;
+    }
+    if (k === this.itemIndent && startsEntry(l, k)) this.itemStarts.push(index);
+    else if (k <= this.itemIndent) this.itemsEnd = index;
+  }
+
+  private enterSplit(): void {
+    this.split = true;
+    this.before = this.lines.slice(0, this.itemsAt);
+    const starts = this.itemStarts;
+    const stop = this.itemsEnd >= 0 ? this.itemsEnd : this.lines.length;
+    for (let j = 0; j < starts.length; j++) {
+      const from = starts[j]!;
+      const to = j + 1 < starts.length ? starts[j + 1]! : stop;
+      this.entry = this.lines.slice(from, to);
+      this.entryLine = this.start + from;
+      if (j + 1 < starts.length || this.itemsEnd >= 0) this.flushEntry();
+    }
+    if (this.itemsEnd >= 0) {
+      this.trailer = this.lines.slice(this.itemsEnd);
+      this.trailerLine = this.start + this.itemsEnd;
+    }
+    this.lines = [];
+    this.itemStarts = [];
+  }
+
+  private addSplit(l: string): void {
+    if (this.itemsEnd >= 0) {
+      this.trailer.push(l);
+      return;
+    }
+    const k = indentOf(l);
+    if (k < 0) {
+      this.entry.push(l);
+      return;
+    }
+    if (k === this.itemIndent && startsEntry(l, k)) {
+      this.flushEntry();
+      this.entry = [l];
+      this.entryLine = this.lineNo - 1;
+    } else if (k <= this.itemIndent) {
+      this.flushEntry();
+      this.itemsEnd = 0;
+      this.trailer = [l];
+      this.trailerLine = this.lineNo - 1;
+    } else {
+      this.entry.push(l);
+    }
+  }
+
+  private flushEntry(): void {
+    if (!this.entry.length) return;
+    const cut = this.itemIndent;
+    const text = cut > 0 ? this.entry.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length))).join('\n') : this.entry.join('\n');
+    const line = this.entryLine + 1;
+    this.entry = [];
+    const value = this.load(text, line);
+    if (!Array.isArray(value) || value.length !== 1) {
+      throw new InputError(`${this.file}:${line}: invalid YAML: a List entry that does not read as one item`);
+    }
+    this.items.push(this.onItem(value[0]));
+  }
+
+  private load(text: string, line: number): unknown {
+    try {
+      return yaml.load(text, { schema: yaml.CORE_SCHEMA, filename: this.file });
+    } catch (err) {
+      const e = err as { mark?: { line?: number }; reason?: string; message?: string };
+      throw new InputError(`${this.file}:${line + (e.mark?.line ?? 0)}: invalid YAML: ${firstLine(e.reason ?? e.message ?? String(err))}`);
+    }
+  }
+
+  private finishDocument(): void {
+    const line = this.start + 1;
+    if (this.split) {
+      this.flushEntry();
+      const head = this.load(this.before.join('\n'), line);
+      const tail = this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1) : undefined;
+      const value: Record<string, unknown> = {
+        ...(head && typeof head === 'object' ? (head as Record<string, unknown>) : {}),
+        items: this.items,
+        ...(tail && typeof tail === 'object' ? (tail as Record<string, unknown>) : {}),
+      };
+      this.onDocument({ value, line });
+    } else if (this.lines.length) {
+      const value = this.load(this.lines.join('\n'), line);
+      if (value !== null && value !== undefined) this.onDocument({ value, line });
+    }
+    this.lines = [];
+    this.chars = 0;
+    this.itemsAt = -1;
+    this.itemIndent = -1;
+    this.itemStarts = [];
+    this.itemsEnd = -1;
+    this.unsplittable = false;
+    this.split = false;
+    this.before = [];
+    this.trailer = [];
+    this.entry = [];
+    this.items = [];
+  }
+}

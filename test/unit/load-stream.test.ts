@@ -1,0 +1,198 @@
+// Streaming loaders: the same documents as the whole-text parser on every fixture, whatever the
+// chunk boundaries; item-by-item YAML Lists; errors that name the file and line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadFiles, readDocuments } from '../../src/load/files.js';
+import { JsonDumpParser, JsonStreamError } from '../../src/load/json-stream.js';
+import { YamlDocumentStream } from '../../src/load/yaml-stream.js';
+import { parseText, type ParsedDocument } from '../../src/load/parse.js';
+import { InputError } from '../../src/model/errors.js';
+import type { ClusterSnapshot } from '../../src/model/snapshot.js';
+
+const noStdin = async () => '';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesUnder(p)));
+    else if (/\.(ya?ml|json)$/.test(e.name)) out.push(p);
+  }
+  return out.sort();
+}
+
+async function tmp(name: string, text: string): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'ds-doctor-stream-'));
+  const path = join(root, name);
+  await writeFile(path, text);
+  return path;
+}
+
+function lists(s: ClusterSnapshot) {
+  const { origins: _o, ...rest } = s;
+  return rest;
+}
+
+test('every fixture file streams to the documents the whole-text parser returns, at any chunk size', async () => {
+  const files = [...(await filesUnder('fixtures/demo')), ...(await filesUnder('fixtures/cluster-info-dump'))];
+  assert.ok(files.length > 20);
+  for (const file of files) {
+    const whole = parseText(await readFile(file, 'utf8'), file);
+    for (const options of [{}, { chunkSize: 64 }, { chunkSize: 4099, splitAbove: 0 }]) {
+      const streamed = await readDocuments(file, noStdin, options);
+      assert.deepStrictEqual(streamed, whole, `${file} ${JSON.stringify(options)}`);
+    }
+  }
+});
+
+test('whole snapshots (objects, origins, missing kinds, warnings) do not depend on chunking or List splitting', async () => {
+  for (const dir of ['fixtures/demo', 'fixtures/cluster-info-dump']) {
+    const a = await loadFiles([dir], noStdin);
+    const b = await loadFiles([dir], noStdin, { chunkSize: 97, splitAbove: 0 });
+    assert.deepStrictEqual(lists(b), lists(a), dir);
+    a.pods.forEach((p, i) => assert.deepStrictEqual(b.origins.get(b.pods[i]!), a.origins.get(p)));
+    assert.ok(a.origins.get(a.nodes[0]!)!.line >= 1);
+  }
+});
+
+const TRICKY = {
+  apiVersion: 'v1',
+  items: [
+    { kind: 'ConfigMap', metadata: { name: 'q"uote\\', annotations: { a: '} ] { [ "', b: '\\\\"\\', c: 'üñí © 😀 \u2028', d: '\n\t\u0001' } }, data: { n: [1, -2.5e3, true, false, null, [], {}] } },
+    { kind: 'Pod', metadata: { name: 'p', managedFields: [{ manager: 'kubelet' }], labels: { x: 'y' } }, spec: { nodeName: 'n' } },
+    'not an object',
+    12345,
+    [[[]]],
+  ],
+  kind: 'List',
+  metadata: { resourceVersion: '', continue: '}"' },
+};
+
+function parseChunks(chunks: string[]): unknown {
+  const parser = new JsonDumpParser();
+  for (const c of chunks) parser.push(c);
+  return parser.end();
+}
+
+test('JSON: a split at every position, inside strings, escapes, numbers and literals, gives JSON.parse\'s value', () => {
+  for (const text of [JSON.stringify(TRICKY), JSON.stringify(TRICKY, null, 4), `\uFEFF ${JSON.stringify(TRICKY, null, 1)}\n`]) {
+    const want = JSON.parse(text.replace(/^\uFEFF/, ''));
+    for (let at = 0; at <= text.length; at++) {
+      assert.deepStrictEqual(parseChunks([text.slice(0, at), text.slice(at)]), want, `split at ${at}`);
+    }
+    assert.deepStrictEqual(parseChunks([...text]), want, 'one character per chunk');
+  }
+});
+
+test('JSON: other top-level shapes parse whole; items are handed over one by one as they end', () => {
+  assert.deepStrictEqual(parseChunks(['[1,', '2]']), [1, 2]);
+  assert.deepStrictEqual(parseChunks(['{}']), {});
+  assert.deepStrictEqual(parseChunks(['{"kind":"DaemonSet","spec":{"a":[1]}}']), { kind: 'DaemonSet', spec: { a: [1] } });
+  const seen: unknown[] = [];
+  const parser = new JsonDumpParser((v) => {
+    seen.push(v);
+    return v;
+  });
+  parser.push('{"items": [{"a": 1}, {"b"');
+  assert.deepStrictEqual(seen, [{ a: 1 }], 'the first item is out before the second has ended');
+  parser.push(': 2}], "kind": "List"}');
+  assert.deepStrictEqual(parser.end(), { items: [{ a: 1 }, { b: 2 }], kind: 'List' });
+});
+
+test('JSON: syntax errors carry the offset of the bad character', () => {
+  const cases: [string, number, RegExp][] = [
+    ['{"items": [{"a": 1},, {}]}', 20, /Unexpected token/],
+    ['{"items": [{"a": 1}]} x', 22, /after JSON/],
+    ['{"items": [{"a": 1}', 19, /end of JSON input/],
+    ['{"items": [{"a": }]}', 17, /Unexpected token/],
+    ['{"a" 1}', 5, /Unexpected token/],
+  ];
+  for (const [text, offset, message] of cases) {
+    assert.throws(() => parseChunks([text.slice(0, 7), text.slice(7)]), (err: unknown) => {
+      assert.ok(err instanceof JsonStreamError, text);
+      assert.equal(err.offset, offset, text);
+      assert.match(err.message, message);
+      return true;
+    });
+  }
+});
+
+test('files: managedFields are dropped while reading, from JSON items and YAML documents alike', async () => {
+  const json = await tmp('dump.json', JSON.stringify({ kind: 'List', items: [TRICKY.items[1]] }, null, 2));
+  const yamlFile = await tmp('pod.yaml', 'kind: Pod\nmetadata:\n  name: p\n  managedFields:\n  - manager: kubelet\n  namespace: ns\n');
+  const s = await loadFiles([json, yamlFile], noStdin);
+  assert.deepStrictEqual(s.pods.map((p) => p.metadata), [{ name: 'p', labels: { x: 'y' } }, { name: 'p', namespace: 'ns' }]);
+  assert.deepStrictEqual(Object.keys(s.pods[1]!.metadata!), ['name', 'namespace'], 'key order kept');
+});
+
+test('files: a big JSON error is one line with the file and the line of the bad character', async () => {
+  const items = Array.from({ length: 50 }, (_, i) => ({ kind: 'Pod', metadata: { name: `p${i}`, namespace: 'ns' } }));
+  const good = JSON.stringify({ apiVersion: 'v1', items, kind: 'List' }, null, 4);
+  const lines = good.split('\n');
+  const bad = lines.findIndex((l) => l.includes('"p31"'));
+  lines[bad] = lines[bad]!.replace('"p31",', '"p31" "oops",');
+  const path = await tmp('big.json', lines.join('\n'));
+  for (const options of [{ chunkSize: 100, wholeTextErrors: 0 }, { chunkSize: 100 }]) {
+    await assert.rejects(loadFiles([path], noStdin, options), (err: unknown) => {
+      assert.ok(err instanceof InputError);
+      assert.match(err.message, new RegExp(`big\\.json:${bad + 1}: invalid JSON: `));
+      assert.ok(!err.message.includes('\n'));
+      return true;
+    });
+  }
+  const truncated = await tmp('cut.json', good.slice(0, good.length / 2));
+  await assert.rejects(loadFiles([truncated], noStdin, { chunkSize: 64, wholeTextErrors: 0 }), /cut\.json:\d+: invalid JSON: Unexpected end of JSON input$/);
+});
+
+const LIST_YAML = [
+  'apiVersion: v1', // 1
+  'items:', // 2
+  '# a comment before the first item', // 3
+  '- apiVersion: v1', // 4
+  '  kind: Pod', // 5
+  '  metadata:', // 6
+  '    name: a', // 7
+  '    annotations:', // 8
+  '      script: |', // 9
+  '        - not an item', // 10
+  '        items:', // 11
+  '', // 12
+  '      quoted: "x', // 13
+  '        y"', // 14
+  '- kind: Pod', // 15
+  '  metadata: {name: b}', // 16
+  'kind: List', // 17
+  'metadata:', // 18
+  '  resourceVersion: ""', // 19
+].join('\n');
+
+test('YAML: a List document parsed item by item equals the whole document, items at any indentation', async () => {
+  for (const text of [LIST_YAML, LIST_YAML.replace(/\n(- |  )/g, (m) => `\n  ${m.slice(1)}`), `${LIST_YAML}\n---\n${LIST_YAML}\n...\n`]) {
+    const whole = parseText(text, 'x.yaml');
+    for (const splitAbove of [0, 40, 1e9]) {
+      for (const size of [1, 5, 1000]) {
+        const docs: ParsedDocument[] = [];
+        const stream = new YamlDocumentStream('x.yaml', (d) => docs.push(d), (v) => v, { splitAbove });
+        for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+        stream.end();
+        assert.deepStrictEqual(docs, whole, `splitAbove ${splitAbove}, chunks of ${size}`);
+      }
+    }
+  }
+});
+
+test('YAML: an error inside an item of a split List names the line in the file', async () => {
+  const text = LIST_YAML.replace('  metadata: {name: b}', '  metadata: {name: [b}');
+  const path = await tmp('list.yaml', text);
+  for (const splitAbove of [0, undefined]) {
+    await assert.rejects(loadFiles([path], noStdin, { chunkSize: 16, ...(splitAbove === undefined ? {} : { splitAbove }) }), (err: unknown) => {
+      assert.ok(err instanceof InputError);
+      assert.match(err.message, /list\.yaml:16: invalid YAML: /);
+      assert.ok(!err.message.includes('\n'));
+      return true;
+    });
+  }
+});
