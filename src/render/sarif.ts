@@ -12,9 +12,6 @@ import type { LintFinding, LintReport, Severity } from '../model/results.js';
 /** The schema URI a SARIF 2.1.0 log names (the one GitHub code scanning documents). */
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
-/** Where the rule documentation lives; each rule's entry is the README anchor named by its id. */
-export const RULE_DOCS_URL = 'https://github.com/ds-doctor/ds-doctor/blob/main/README.md';
-
 /** What SARIF needs of a rule's metadata (the lint rules' `meta` has this shape). */
 export interface SarifRule {
   id: string;
@@ -100,13 +97,13 @@ export function sarifLog(report: LintReport, rules: readonly SarifRule[], option
           name: 'ds-doctor',
           version: options.toolVersion,
           semanticVersion: options.toolVersion,
-          informationUri: RULE_DOCS_URL,
           rules: rules.map((r) => ({
             id: r.id,
             name: ruleName(r.id),
             shortDescription: { text: r.description },
             fullDescription: { text: r.rationale },
-            helpUri: `${RULE_DOCS_URL}#${r.id}`,
+            // The project has no public documentation URL, so each rule carries its whole
+            // documentation (the README entry's text) instead of a helpUri.
             help: {
               text: `${r.rationale} How to fix: ${r.howToFix}`,
               markdown: `${r.rationale}\n\n**How to fix:** ${r.howToFix}${r.needsCluster ? `\n\n**Needs cluster data:** ${r.needsCluster}` : ''}`,

@@ -12,7 +12,7 @@ import { loadFiles } from '../../../src/load/files.js';
 import { emptySnapshot } from '../../../src/model/snapshot.js';
 import { lint } from '../../../src/lint/lint.js';
 import { RULES } from '../../../src/lint/registry.js';
-import { artifactUri, RULE_DOCS_URL, sarifLog } from '../../../src/render/sarif.js';
+import { artifactUri, sarifLog } from '../../../src/render/sarif.js';
 import { daemonSetsInScope } from '../../../src/cli/scope.js';
 import { runCli } from '../../harness.js';
 
@@ -32,7 +32,7 @@ interface SarifResult {
   locations: { physicalLocation?: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number } } }[];
 }
 interface SarifRun {
-  tool: { driver: { name: string; rules: { id: string; helpUri: string; defaultConfiguration: { level: string } }[] } };
+  tool: { driver: { name: string; rules: { id: string; helpUri?: string; help: { text: string; markdown: string }; defaultConfiguration: { level: string } }[] } };
   results: SarifResult[];
   invocations: { toolExecutionNotifications: { message: { text: string } }[] }[];
 }
@@ -49,7 +49,10 @@ describe('SARIF output', () => {
     const run = (log['runs'] as SarifRun[])[0]!;
     assert.equal(run.tool.driver.name, 'ds-doctor');
     assert.deepEqual(run.tool.driver.rules.map((r) => r.id), RULES.map((r) => r.meta.id));
-    for (const r of run.tool.driver.rules) assert.equal(r.helpUri, `${RULE_DOCS_URL}#${r.id}`);
+    for (const r of run.tool.driver.rules) {
+      assert.equal(r.helpUri, undefined, 'no made-up documentation URL');
+      assert.match(r.help.markdown, /\*\*How to fix:\*\*/);
+    }
     assert.equal(run.results.length, report.findings.length);
     const levels = new Set(run.results.map((r) => `${report.findings[run.results.indexOf(r)]!.severity}->${r.level}`));
     assert.deepEqual([...levels].sort(), ['error->error', 'info->note', 'warning->warning']);
