@@ -49,6 +49,21 @@ test('usage errors: one line on stderr, exit 2, no stack trace', async () => {
   }
 });
 
+test('bad input on stdin: invalid YAML, a document without kind, an empty dump', async () => {
+  const cases: [string, RegExp][] = [
+    ['kind: Node\nmetadata:\n  name: [x\n', /^error: <stdin>:\d+: invalid YAML: /],
+    ['apiVersion: v1\nmetadata: {name: x}\n', /^error: <stdin>:1: document has no "kind"$/],
+    ['# nothing here\n', /^error: -: no Kubernetes objects found$/],
+    ['{"kind": "Node", ', /^error: <stdin>:1: invalid JSON: /],
+  ];
+  for (const [stdin, re] of cases) {
+    const r = await runCli(['scan', '-f', '-'], { stdin });
+    assert.equal(r.code, 2, stdin);
+    assert.match(r.stderr.trim(), re);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+  }
+});
+
 test('--debug adds the stack trace', async () => {
   const r = await runCli(['scan', '-f', 'fixtures/nope', '--debug']);
   assert.equal(r.code, 2);
