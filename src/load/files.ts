@@ -85,6 +85,9 @@ async function* chunks(path: string, readStdin: StdinReader, size: number): Asyn
     return;
   }
   try {
+    // Decoded by the stream (UTF-8 sequences cut by a chunk boundary are joined). Chunks stay
+    // heap strings: a latin1 decode would be faster but makes large external strings, whose
+    // memory accounting triggers full garbage collections once the heap is large.
     for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: size })) yield chunk as string;
   } catch (err) {
     throw readError(path, err);

@@ -87,6 +87,14 @@ test('JSON: a split at every position, inside strings, escapes, numbers and lite
   }
 });
 
+test('files: UTF-8 characters cut by a chunk boundary decode whole, at any chunk size', async () => {
+  const text = JSON.stringify({ ...TRICKY, items: [TRICKY.items[0]] }, null, 2);
+  const path = await tmp('utf8.json', text);
+  for (const chunkSize of [1, 2, 3, 5, 64]) {
+    assert.deepStrictEqual(await readDocuments(path, noStdin, { chunkSize }), [{ value: JSON.parse(text), line: 1 }], `chunks of ${chunkSize} bytes`);
+  }
+});
+
 test('JSON: other top-level shapes parse whole; items are handed over one by one as they end', () => {
   assert.deepStrictEqual(parseChunks(['[1,', '2]']), [1, 2]);
   assert.deepStrictEqual(parseChunks(['{}']), {});
