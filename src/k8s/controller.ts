@@ -48,8 +48,8 @@ export function claimDaemonPods(index: SnapshotIndex, ds: DaemonSet): ClaimedPod
       else if (!deleting) result.released.push(pod);
     }
     if (!deleting) {
-      for (const pod of index.podsByNamespace.get(namespace) ?? []) {
-        if (controllerRef(pod) || pod.metadata?.deletionTimestamp) continue;
+      for (const pod of index.orphanPodsByNamespace.get(namespace) ?? []) {
+        if (pod.metadata?.deletionTimestamp) continue;
         if (selector.matches(pod.metadata?.labels)) {
           result.pods.push(pod);
           result.adoptable.push(pod);

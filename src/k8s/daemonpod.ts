@@ -102,36 +102,60 @@ export interface DaemonPlacement {
   evaluate(node: Node): ShouldRunResult;
 }
 
+// One compiled placement per DaemonSet object, shared by every analysis of a run (placement,
+// status recomputation, rollout, lint), each answer kept per node: scan asks the same
+// DaemonSet × node question several times. Analyses never change the objects they read.
+const compiled = new WeakMap<DaemonSet, DaemonPlacement>();
+
 /**
  * Prepares `NodeShouldRunDaemonPod` for a DaemonSet: the hypothetical pod (NewPod) is built
- * once, then each node is checked against it. Node readiness, cordon, resources and ports are
- * deliberately ignored, exactly as upstream ignores them.
+ * once, then each node is checked against it, once. Node readiness, cordon, resources and ports
+ * are deliberately ignored, exactly as upstream ignores them.
  */
 export function compileDaemonPlacement(ds: DaemonSet): DaemonPlacement {
+  let placement = compiled.get(ds);
+  if (!placement) {
+    placement = compilePlacement(ds);
+    compiled.set(ds, placement);
+  }
+  return placement;
+}
+
+function compilePlacement(ds: DaemonSet): DaemonPlacement {
   const pod = newDaemonPod(ds, '');
   const tolerations = pod.spec!.tolerations!;
   const templateNodeName = ds.spec?.template?.spec?.nodeName;
+  const answers = new WeakMap<Node, ShouldRunResult>();
   return {
     tolerations,
     evaluate(node: Node): ShouldRunResult {
-      const nodeName = node.metadata?.name ?? '';
-      const failures: PredicateFailure[] = [];
-      const nameMismatch = Boolean(templateNodeName) && templateNodeName !== nodeName;
-      if (nameMismatch) failures.push({ kind: 'NodeName', want: templateNodeName! });
-      const affinity = matchRequiredNodeAffinity(pod.spec, node);
-      if (!affinity.matches) failures.push({ kind: 'NodeAffinity', match: affinity });
-      const taints = untoleratedTaints(node.spec?.taints, tolerations, ['NoSchedule', 'NoExecute']);
-      if (taints.length) failures.push({ kind: 'Taint', taints });
-      if (nameMismatch || !affinity.matches) {
-        return { shouldRun: false, shouldContinueRunning: false, failures, tolerations };
+      let answer = answers.get(node);
+      if (!answer) {
+        answer = decide(node);
+        answers.set(node, answer);
       }
-      if (taints.length) {
-        const noExecute = taints.some((t) => t.effect === 'NoExecute');
-        return { shouldRun: false, shouldContinueRunning: !noExecute, failures, tolerations };
-      }
-      return { shouldRun: true, shouldContinueRunning: true, failures, tolerations };
+      return answer;
     },
   };
+
+  function decide(node: Node): ShouldRunResult {
+    const nodeName = node.metadata?.name ?? '';
+    const failures: PredicateFailure[] = [];
+    const nameMismatch = Boolean(templateNodeName) && templateNodeName !== nodeName;
+    if (nameMismatch) failures.push({ kind: 'NodeName', want: templateNodeName! });
+    const affinity = matchRequiredNodeAffinity(pod.spec, node);
+    if (!affinity.matches) failures.push({ kind: 'NodeAffinity', match: affinity });
+    const taints = untoleratedTaints(node.spec?.taints, tolerations, ['NoSchedule', 'NoExecute']);
+    if (taints.length) failures.push({ kind: 'Taint', taints });
+    if (nameMismatch || !affinity.matches) {
+      return { shouldRun: false, shouldContinueRunning: false, failures, tolerations };
+    }
+    if (taints.length) {
+      const noExecute = taints.some((t) => t.effect === 'NoExecute');
+      return { shouldRun: false, shouldContinueRunning: !noExecute, failures, tolerations };
+    }
+    return { shouldRun: true, shouldContinueRunning: true, failures, tolerations };
+  }
 }
 
 /** `NodeShouldRunDaemonPod(node, ds)` → (shouldRun, shouldContinueRunning), every failing predicate explained. */

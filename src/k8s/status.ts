@@ -4,7 +4,7 @@
  */
 import type { DaemonSet } from '../model/k8s-types.js';
 import type { StatusCounts } from '../model/results.js';
-import type { SnapshotIndex } from '../model/snapshot-index.js';
+import { objectKey, type SnapshotIndex } from '../model/snapshot-index.js';
 import { compileDaemonPlacement } from './daemonpod.js';
 import { nodesToDaemonPods } from './controller.js';
 import { compareDaemonPodAge, isPodAvailable, isPodReady } from './podutil.js';
@@ -15,7 +15,10 @@ export interface RecomputedStatus extends StatusCounts {
   unavailable: number;
 }
 
-/** Recomputes the status counters the controller would write, given the current revision hash. */
+/**
+ * Recomputes the status counters the controller would write, given the current revision hash.
+ * Computed once per index and arguments: scan and the rollout analysis both need it.
+ */
 export function recomputeStatus(
   index: SnapshotIndex,
   ds: DaemonSet,
@@ -23,6 +26,12 @@ export function recomputeStatus(
   generation: number | undefined,
   now: Date,
 ): RecomputedStatus {
+  const key = `status:${objectKey(ds)}:${hash}:${generation}:${now.getTime()}`;
+  // A copy each time, so that no caller can change what the next one gets.
+  return { ...index.cached(key, () => computeStatus(index, ds, hash, generation, now)) };
+}
+
+function computeStatus(index: SnapshotIndex, ds: DaemonSet, hash: string, generation: number | undefined, now: Date): RecomputedStatus {
   const byNode = nodesToDaemonPods(index, ds);
   const minReady = ds.spec?.minReadySeconds ?? 0;
   const s: RecomputedStatus = { desired: 0, current: 0, ready: 0, updated: 0, available: 0, misscheduled: 0, unavailable: 0 };

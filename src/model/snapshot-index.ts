@@ -28,30 +28,26 @@ export class SnapshotIndex {
   readonly podsByNode = new Map<string, Pod[]>();
   /** Pods by the UID of their controller ownerReference. */
   readonly podsByOwnerUid = new Map<string, Pod[]>();
-  /** Pods by their controller ownerReference `kind/namespace/name` (for dumps without UIDs). */
-  readonly podsByOwnerName = new Map<string, Pod[]>();
-  readonly podsByNamespace = new Map<string, Pod[]>();
-  readonly podsByKey = new Map<string, Pod>();
   /** Events by involved object UID, and by `Kind/namespace/name`. */
   readonly eventsByUid = new Map<string, KubeEvent[]>();
   readonly eventsByName = new Map<string, KubeEvent[]>();
   readonly revisionsByOwnerUid = new Map<string, ControllerRevision[]>();
   readonly revisionsByOwnerName = new Map<string, ControllerRevision[]>();
   private readonly memo = new Map<string, unknown>();
+  // Built on first use: most commands never need them, and on 150,000 pods each costs a pass
+  // that makes a string key per pod.
+  private byOwnerName?: Map<string, Pod[]>;
+  private byNamespace?: Map<string, Pod[]>;
+  private orphansByNamespace?: Map<string, Pod[]>;
+  private byKey?: Map<string, Pod>;
 
   constructor(readonly snapshot: ClusterSnapshot) {
     for (const n of snapshot.nodes) this.nodesByName.set(n.metadata?.name ?? '', n);
     for (const ds of snapshot.daemonSets) this.daemonSetsByKey.set(objectKey(ds), ds);
     for (const p of snapshot.pods) {
-      const ns = p.metadata?.namespace ?? '';
-      this.podsByKey.set(objectKey(p), p);
-      push(this.podsByNamespace, ns, p);
       if (p.spec?.nodeName) push(this.podsByNode, p.spec.nodeName, p);
-      const ref = controllerRef(p);
-      if (ref) {
-        if (ref.uid) push(this.podsByOwnerUid, ref.uid, p);
-        push(this.podsByOwnerName, `${ref.kind}/${ns}/${ref.name}`, p);
-      }
+      const uid = controllerRef(p)?.uid;
+      if (uid) push(this.podsByOwnerUid, uid, p);
     }
     for (const e of snapshot.events) {
       const o = e.involvedObject ?? e.regarding;
@@ -65,6 +61,45 @@ export class SnapshotIndex {
       if (ref.uid) push(this.revisionsByOwnerUid, ref.uid, r);
       push(this.revisionsByOwnerName, `${ref.kind}/${r.metadata?.namespace ?? ''}/${ref.name}`, r);
     }
+  }
+
+  /** Pods by their controller ownerReference `kind/namespace/name` (for dumps without UIDs). */
+  get podsByOwnerName(): Map<string, Pod[]> {
+    if (!this.byOwnerName) {
+      this.byOwnerName = new Map();
+      for (const p of this.snapshot.pods) {
+        const ref = controllerRef(p);
+        if (ref) push(this.byOwnerName, `${ref.kind}/${p.metadata?.namespace ?? ''}/${ref.name}`, p);
+      }
+    }
+    return this.byOwnerName;
+  }
+
+  /** Pods by namespace. */
+  get podsByNamespace(): Map<string, Pod[]> {
+    if (!this.byNamespace) {
+      this.byNamespace = new Map();
+      for (const p of this.snapshot.pods) push(this.byNamespace, p.metadata?.namespace ?? '', p);
+    }
+    return this.byNamespace;
+  }
+
+  /** Pods without a controller ownerReference, by namespace (what a controller could adopt). */
+  get orphanPodsByNamespace(): Map<string, Pod[]> {
+    if (!this.orphansByNamespace) {
+      this.orphansByNamespace = new Map();
+      for (const p of this.snapshot.pods) if (!controllerRef(p)) push(this.orphansByNamespace, p.metadata?.namespace ?? '', p);
+    }
+    return this.orphansByNamespace;
+  }
+
+  /** Pods by `namespace/name`. */
+  get podsByKey(): Map<string, Pod> {
+    if (!this.byKey) {
+      this.byKey = new Map();
+      for (const p of this.snapshot.pods) this.byKey.set(objectKey(p), p);
+    }
+    return this.byKey;
   }
 
   /** Events about an object: by UID when both sides have one, else by kind, namespace and name. */
