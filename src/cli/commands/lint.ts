@@ -1,9 +1,5 @@
 /** `lint [daemonset]`: best-practice findings for DaemonSet manifests, live or from files, as text, JSON/YAML, Markdown or SARIF. */
 import { resolve } from 'node:path';
-import { lint } from '../../lint/lint.js';
-import { RULES } from '../../lint/registry.js';
-import { renderLint } from '../../render/lint.js';
-import { renderSarif } from '../../render/sarif.js';
 import { exitFor } from '../context.js';
 import { VERSION } from '../main.js';
 import { daemonSetsInScope, resolveDaemonSet, scopeText } from '../scope.js';
@@ -16,6 +12,13 @@ export const lintCommand: CommandSpec = {
   examples: ['ds-doctor lint -f manifests/', 'ds-doctor lint -f manifests/ -o sarif > ds-doctor.sarif', 'kubectl ds-doctor lint kube-system/calico-node --fail-on warning'],
   formats: ['table', 'wide', 'json', 'yaml', 'markdown', 'sarif'],
   async run(ctx, args) {
+    // Loaded when the command runs, so that --help and --version start without them.
+    const [{ lint }, { RULES }, { renderLint }, { renderSarif }] = await Promise.all([
+      import('../../lint/lint.js'),
+      import('../../lint/registry.js'),
+      import('../../render/lint.js'),
+      import('../../render/sarif.js'),
+    ]);
     const name = args[0];
     const { snapshot, defaultNamespace } = await ctx.load({
       ...(name ? { daemonSet: name } : {}),

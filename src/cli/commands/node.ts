@@ -1,7 +1,4 @@
 /** `node <node>`: every DaemonSet in scope against one node. */
-import { SnapshotIndex } from '../../model/snapshot-index.js';
-import { nodeReport } from '../../analyze/placement.js';
-import { renderNodeReport } from '../../render/placement.js';
 import { exitFor } from '../context.js';
 import { daemonSetsInScope, resolveNode } from '../scope.js';
 import type { CommandSpec } from './spec.js';
@@ -12,6 +9,12 @@ export const nodeCommand: CommandSpec = {
   description: 'Every DaemonSet in scope against one node: the view for a misbehaving node',
   examples: ['ds-doctor node worker-5 -f fixtures/demo', 'kubectl ds-doctor node ip-10-0-1-23.ec2.internal -A'],
   async run(ctx, args) {
+    // Loaded when the command runs, so that --help and --version start without them.
+    const [{ SnapshotIndex }, { nodeReport }, { renderNodeReport }] = await Promise.all([
+      import('../../model/snapshot-index.js'),
+      import('../../analyze/placement.js'),
+      import('../../render/placement.js'),
+    ]);
     const { snapshot, defaultNamespace } = await ctx.load({ node: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
     const index = new SnapshotIndex(snapshot);
     const node = resolveNode(snapshot, args[0]!);

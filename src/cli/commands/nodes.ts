@@ -1,10 +1,7 @@
 /** `nodes <daemonset>`: one row per node, filterable by verdict and node labels. */
 import { InputError } from '../../model/errors.js';
-import { SnapshotIndex } from '../../model/snapshot-index.js';
 import { VERDICTS, type Verdict } from '../../model/results.js';
-import { daemonSetNodes } from '../../analyze/placement.js';
 import { compileLabelSelector, parseSelectorString } from '../../k8s/labels.js';
-import { renderDaemonSetNodes } from '../../render/placement.js';
 import { exitFor } from '../context.js';
 import { resolveDaemonSet } from '../scope.js';
 import type { CommandSpec } from './spec.js';
@@ -23,6 +20,12 @@ export const nodesCommand: CommandSpec = {
     cmd.option('-l, --selector <selector>', 'only nodes whose labels match this selector (e.g. node-pool=gpu)');
   },
   async run(ctx, args, raw) {
+    // Loaded when the command runs, so that --help and --version start without them.
+    const [{ SnapshotIndex }, { daemonSetNodes }, { renderDaemonSetNodes }] = await Promise.all([
+      import('../../model/snapshot-index.js'),
+      import('../../analyze/placement.js'),
+      import('../../render/placement.js'),
+    ]);
     const verdicts = (raw['verdict'] as string[]).map((v) => {
       const match = VERDICTS.find((x) => x.toLowerCase() === v.toLowerCase());
       if (!match) throw new InputError(`--verdict: "${v}" is not a verdict (one of ${VERDICTS.join(', ')})`);

@@ -1,7 +1,4 @@
 /** `rollout <daemonset>`: is the rollout complete, progressing or stuck, and why. */
-import { SnapshotIndex } from '../../model/snapshot-index.js';
-import { diagnoseRollout } from '../../analyze/rollout.js';
-import { renderRollout } from '../../render/rollout.js';
 import { exitFor } from '../context.js';
 import { parseDuration } from '../duration.js';
 import { resolveDaemonSet } from '../scope.js';
@@ -15,6 +12,12 @@ export const rolloutCommand: CommandSpec = {
     cmd.option('--stuck-after <duration>', 'how long a transient state (ContainerCreating, a new pod starting) may last before it counts as stuck', '10m');
   },
   async run(ctx, args, raw) {
+    // Loaded when the command runs, so that --help and --version start without them.
+    const [{ SnapshotIndex }, { diagnoseRollout }, { renderRollout }] = await Promise.all([
+      import('../../model/snapshot-index.js'),
+      import('../../analyze/rollout.js'),
+      import('../../render/rollout.js'),
+    ]);
     const stuckAfter = parseDuration('--stuck-after', String(raw['stuckAfter'] ?? '10m'));
     const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
     const index = new SnapshotIndex(snapshot);

@@ -1,7 +1,4 @@
 /** `scan`: every DaemonSet in scope, its health and top problem. */
-import { SnapshotIndex } from '../../model/snapshot-index.js';
-import { scan } from '../../analyze/scan.js';
-import { renderScan } from '../../render/scan.js';
 import { exitFor } from '../context.js';
 import { daemonSetsInScope, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
@@ -11,6 +8,12 @@ export const scanCommand: CommandSpec = {
   description: 'Every DaemonSet in scope: health, counts (reported and recomputed) and top problem',
   examples: ['ds-doctor scan -f fixtures/demo', 'kubectl ds-doctor scan -A -o json'],
   async run(ctx) {
+    // Loaded when the command runs, so that --help and --version start without them.
+    const [{ SnapshotIndex }, { scan }, { renderScan }] = await Promise.all([
+      import('../../model/snapshot-index.js'),
+      import('../../analyze/scan.js'),
+      import('../../render/scan.js'),
+    ]);
     const { snapshot, defaultNamespace } = await ctx.load({ kinds: ['Event', 'ControllerRevision'] });
     const index = new SnapshotIndex(snapshot);
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);

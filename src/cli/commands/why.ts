@@ -1,7 +1,4 @@
 /** `why <daemonset> [node]`: verdict and reasons for one node, or every node without a healthy pod. */
-import { SnapshotIndex } from '../../model/snapshot-index.js';
-import { whyDaemonSet, whyNode } from '../../analyze/placement.js';
-import { renderDaemonSetDiagnosis, renderNodeDiagnosis } from '../../render/placement.js';
 import { exitFor } from '../context.js';
 import { resolveDaemonSet, resolveNode } from '../scope.js';
 import type { CommandSpec } from './spec.js';
@@ -12,6 +9,12 @@ export const whyCommand: CommandSpec = {
   description: 'Why a node has no healthy pod of a DaemonSet (without a node: every such node)',
   examples: ['ds-doctor why logging/fluent-bit worker-1 -f fixtures/demo', 'kubectl ds-doctor why calico-node -n kube-system'],
   async run(ctx, args) {
+    // Loaded when the command runs, so that --help and --version start without them.
+    const [{ SnapshotIndex }, { whyDaemonSet, whyNode }, { renderDaemonSetDiagnosis, renderNodeDiagnosis }] = await Promise.all([
+      import('../../model/snapshot-index.js'),
+      import('../../analyze/placement.js'),
+      import('../../render/placement.js'),
+    ]);
     const [dsArg, nodeArg] = args as [string, string | undefined];
     const { snapshot, defaultNamespace } = await ctx.load({
       daemonSet: dsArg, ...(nodeArg ? { node: nodeArg } : {}), kinds: ['Event', 'ControllerRevision'], allPods: true,
