@@ -15,362 +15,30 @@
 // scheduler messages are checked against the requests, allocatable and host ports of
 // the objects written. Run with:   node scripts/make-scenarios.mjs
 
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import yaml from 'js-yaml';
+import {
+  CONTAINER_DEFAULTS, DAY, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
+  NOW_ISO, ROOT, Versions, admitPodSpec, ago, at, controllerRef, crashLoop, daemonPod, daemonSetStatus,
+  ebsNodeLabels, ebsPluginContainer, ebsRegistrarContainer, failedPullEvents, failedSchedulingMessage, fieldEnv,
+  filterReasons, finishEvents, finishTemplate, freeResource, hostPath, httpProbe, imageNotFound, isTerminal,
+  kubeProxyTemplate, kubeletConditions, kubeletSource, lifecycleTaints, listYaml, makeDaemonSet, makeEvent,
+  makeNamespace, makeNode, makePod, nodeCondition, nodeExporterLabels, nodeExporterTemplate, nodeImages,
+  nodeStartEvents, podAvailable, podIPAllocator, podRequest, podSpecDefaults, podStatus, pulledMessage, quantity,
+  rolling, shouldRun, suffix, systemPriorityClasses, targetNode, templateHash, uid, writeFile,
+} from './lib/fixtures.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = 'fixtures/scenarios';
 
 // ---------------------------------------------------------------------------
-// Time, identity and hashing helpers (same shapes as scripts/make-demo.mjs)
+// Nodes
 // ---------------------------------------------------------------------------
 
-const NOW_ISO = '2026-11-29T12:00:00Z';
-const NOW = Date.parse(NOW_ISO);
-const MIN = 60;
-const HOUR = 3600;
-const DAY = 86400;
-
-/** RFC 3339 timestamp `secondsAgo` seconds before NOW (negative: after NOW). */
-function at(secondsAgo) {
-  return new Date(NOW - Math.round(secondsAgo) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-function ago(ts) {
-  return (NOW - Date.parse(ts)) / 1000;
-}
-
-function sha(s) {
-  return crypto.createHash('sha256').update(s).digest('hex');
-}
-
-/** A stable RFC 4122 v4-shaped uid derived from a key such as "Pod/ns/name". */
-function uid(key) {
-  const h = sha(`uid/${key}`);
-  const variant = '89ab'[parseInt(h[16], 16) % 4];
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-// The alphabet of k8s.io/apimachinery/pkg/util/rand (no vowels, no 0/1/3).
-const SAFE = 'bcdfghjklmnpqrstvwxz2456789';
-
-/** `n` random-looking lowercase characters, as generateName produces, derived from `key`. */
-function suffix(key, n = 5) {
-  const h = sha(`suffix/${key}`);
-  let out = '';
-  for (let i = 0; i < n; i++) out += SAFE[parseInt(h.slice(i * 2, i * 2 + 2), 16) % SAFE.length];
-  return out;
-}
-
-function hex(key, n) {
-  let out = '';
-  for (let i = 0; out.length < n; i++) out += sha(`hex/${key}/${i}`);
-  return out.slice(0, n);
-}
-
-function fnv32a(str) {
-  let h = 0x811c9dc5;
-  for (const b of Buffer.from(str, 'utf8')) {
-    h ^= b;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
-/** Like controller.ComputeHash: FNV-32a of the template, decimal digits safe-encoded. */
-function templateHash(template) {
-  return [...String(fnv32a(JSON.stringify(template)))].map((c) => SAFE[c.charCodeAt(0) % SAFE.length]).join('');
-}
-
-function clone(v) {
-  return JSON.parse(JSON.stringify(v));
-}
-
-/** Returns a copy of `obj` with the keys listed in `order` first (in that order), the rest after. */
-function ordered(obj, order) {
-  const out = {};
-  for (const k of order) if (obj[k] !== undefined) out[k] = obj[k];
-  for (const k of Object.keys(obj)) if (!(k in out) && obj[k] !== undefined) out[k] = obj[k];
-  return out;
-}
-
-const POD_SPEC_ORDER = [
-  'volumes', 'initContainers', 'containers', 'restartPolicy', 'terminationGracePeriodSeconds',
-  'activeDeadlineSeconds', 'dnsPolicy', 'nodeSelector', 'serviceAccountName', 'serviceAccount',
-  'automountServiceAccountToken', 'nodeName', 'hostNetwork', 'hostPID', 'hostIPC', 'securityContext',
-  'imagePullSecrets', 'hostname', 'subdomain', 'affinity', 'schedulerName', 'tolerations', 'hostAliases',
-  'priorityClassName', 'priority', 'dnsConfig', 'readinessGates', 'runtimeClassName', 'enableServiceLinks',
-  'preemptionPolicy',
-];
-const CONTAINER_ORDER = [
-  'name', 'image', 'command', 'args', 'workingDir', 'ports', 'envFrom', 'env', 'resources', 'volumeMounts',
-  'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'terminationMessagePath',
-  'terminationMessagePolicy', 'imagePullPolicy', 'securityContext',
-];
-
-/** Parses the quantities used in this file (m, Ki, Mi, Gi, plain) into cores / bytes / count. */
-function quantity(q) {
-  const m = /^([0-9.]+)(m|Ki|Mi|Gi)?$/.exec(String(q));
-  if (!m) throw new Error(`bad quantity ${q}`);
-  const v = Number(m[1]);
-  switch (m[2]) {
-    case 'm': return v / 1000;
-    case 'Ki': return v * 1024;
-    case 'Mi': return v * 1024 ** 2;
-    case 'Gi': return v * 1024 ** 3;
-    default: return v;
-  }
-}
-
-/** Go's time.Duration.String() for whole seconds: 10s, 2m40s, 5m0s. */
-function goDuration(s) {
-  if (s < 60) return `${s}s`;
-  return `${Math.floor(s / 60)}m${s % 60}s`;
-}
-
-// ---------------------------------------------------------------------------
-// Output helpers
-// ---------------------------------------------------------------------------
-
-/** `kubectl get -o yaml` style: keys sorted, lists not indented, double quotes. */
-function toYaml(obj) {
-  return yaml.dump(clone(obj), { sortKeys: true, noArrayIndent: true, lineWidth: -1, noRefs: true, quotingType: '"' });
-}
-
-function kubectlList(items) {
-  return { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } };
-}
-
-function writeFile(rel, text) {
-  const full = path.join(ROOT, rel);
-  fs.mkdirSync(path.dirname(full), { recursive: true });
-  fs.writeFileSync(full, text);
-}
-
-/** Sort as the API server lists: by namespace, then name. */
-function byKey(a, b) {
-  const ka = `${a.metadata.namespace ?? ''}/${a.metadata.name}`;
-  const kb = `${b.metadata.namespace ?? ''}/${b.metadata.name}`;
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-}
-
-/**
- * Hands out resourceVersions: every object is registered with the time of its last
- * write; versions then increase with that time, like etcd revisions do.
- */
-class Versions {
-  constructor(start) {
-    this.start = start;
-    this.entries = [];
-  }
-
-  add(obj, lastWriteAgo) {
-    this.entries.push({ obj, lastWriteAgo });
-    return obj;
-  }
-
-  assign() {
-    const sorted = [...this.entries].sort((a, b) => b.lastWriteAgo - a.lastWriteAgo || byKey(a.obj, b.obj));
-    let rv = this.start;
-    for (const e of sorted) {
-      rv += 1 + (parseInt(sha(`rv/${e.obj.kind}/${e.obj.metadata.namespace}/${e.obj.metadata.name}`).slice(0, 4), 16) % 97);
-      e.obj.metadata.resourceVersion = String(rv);
-    }
-    return String(rv + 17);
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Kubernetes semantics used to build consistent objects (reference §1.2, §2, §3.5, §3.8, §4)
-// ---------------------------------------------------------------------------
-
-/** Toleration.ToleratesTaint (reference §1.4). */
-function tolerates(tol, taint) {
-  if (tol.effect && tol.effect !== taint.effect) return false;
-  if (tol.key && tol.key !== taint.key) return false;
-  const op = tol.operator ?? 'Equal';
-  if (op === 'Exists') return true;
-  if (op === 'Equal') return (tol.value ?? '') === (taint.value ?? '');
-  return false;
-}
-
-/** AddOrUpdateDaemonPodTolerations (reference §2.1). */
-function daemonTolerations(templateSpec) {
-  const add = [
-    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
-    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },
-    { key: 'node.kubernetes.io/disk-pressure', operator: 'Exists', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/pid-pressure', operator: 'Exists', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' },
-  ];
-  if (templateSpec.hostNetwork) add.push({ key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' });
-  const out = clone(templateSpec.tolerations ?? []);
-  for (const t of add) {
-    const i = out.findIndex((o) => o.key === t.key && o.effect === t.effect && o.operator === t.operator && (o.value ?? '') === '');
-    if (i >= 0) out[i] = t;
-    else out.push(t);
-  }
-  return out;
-}
-
-/** NodeShouldRunDaemonPod for the selectors used here (nodeSelector + taints). */
-function shouldRun(templateSpec, node) {
-  if (templateSpec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution) throw new Error('node affinity not modelled');
-  if (templateSpec.nodeName) throw new Error('nodeName not modelled');
-  for (const [k, v] of Object.entries(templateSpec.nodeSelector ?? {})) {
-    if (node.metadata.labels[k] !== v) return { shouldRun: false, shouldContinueRunning: false };
-  }
-  const tols = daemonTolerations(templateSpec);
-  const untolerated = (node.spec.taints ?? []).filter(
-    (t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tols.some((tol) => tolerates(tol, t)),
-  );
-  if (untolerated.length === 0) return { shouldRun: true, shouldContinueRunning: true };
-  return { shouldRun: false, shouldContinueRunning: !untolerated.some((t) => t.effect === 'NoExecute') };
-}
-
-function podReady(pod) {
-  return (pod.status.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
-}
-
-/** podutil.IsPodAvailable, 1.34+ (ready-since + minReadySeconds <= now). */
-function podAvailable(pod, minReadySeconds) {
-  const c = (pod.status.conditions ?? []).find((x) => x.type === 'Ready');
-  if (!c || c.status !== 'True') return false;
-  if (!minReadySeconds) return true;
-  return Date.parse(c.lastTransitionTime) + minReadySeconds * 1000 <= NOW;
-}
-
-function isTerminal(pod) {
-  return pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
-}
-
-/** util.GetTargetNodeName. */
-function targetNode(pod) {
-  if (pod.spec.nodeName) return pod.spec.nodeName;
-  const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
-  for (const t of terms) for (const f of t.matchFields ?? []) if (f.key === 'metadata.name' && f.operator === 'In') return f.values[0];
-  return undefined;
-}
-
-/** podByCreationTimestampAndPhase: bound first, then creationTimestamp, then name. */
-function oldestFirst(a, b) {
-  return (a.spec.nodeName ? 0 : 1) - (b.spec.nodeName ? 0 : 1)
-    || Date.parse(a.metadata.creationTimestamp) - Date.parse(b.metadata.creationTimestamp)
-    || (a.metadata.name < b.metadata.name ? -1 : 1);
-}
-
-/** The daemon pods of `ds` grouped by target node, as getNodesToDaemonPods(includeDeletedTerminal=false). */
-function nodeToDaemonPods(ds, pods) {
-  const map = new Map();
-  for (const p of pods) {
-    if (p.metadata.ownerReferences?.[0]?.uid !== ds.metadata.uid) continue;
-    if (isTerminal(p) && p.metadata.deletionTimestamp) continue;
-    const n = targetNode(p);
-    if (!map.has(n)) map.set(n, []);
-    map.get(n).push(p);
-  }
-  for (const list of map.values()) list.sort(oldestFirst);
-  return map;
-}
-
-/**
- * updateDaemonSetStatus (reference §3.8). `hash`/`templateGeneration` are those of the
- * revision the controller last synced against (normally the current one).
- */
-function daemonSetStatus(ds, nodes, pods, { hash, templateGeneration, observedGeneration }) {
-  const byNode = nodeToDaemonPods(ds, pods);
-  const minReady = ds.spec.minReadySeconds ?? 0;
-  let desired = 0, current = 0, ready = 0, available = 0, updated = 0, misscheduled = 0;
-  for (const node of nodes) {
-    const mine = byNode.get(node.metadata.name) ?? [];
-    if (shouldRun(ds.spec.template.spec, node).shouldRun) {
-      desired++;
-      if (mine.length > 0) {
-        current++;
-        const pod = mine[0];
-        if (podReady(pod)) {
-          ready++;
-          if (podAvailable(pod, minReady)) available++;
-        }
-        const l = pod.metadata.labels;
-        if (l['controller-revision-hash'] === hash || l['pod-template-generation'] === String(templateGeneration)) updated++;
-      }
-    } else if (mine.length > 0) {
-      misscheduled++;
-    }
-  }
-  // Field order and omitempty as the API serializes DaemonSetStatus.
-  const status = {
-    currentNumberScheduled: current,
-    numberMisscheduled: misscheduled,
-    desiredNumberScheduled: desired,
-    numberReady: ready,
-    observedGeneration,
-  };
-  if (updated) status.updatedNumberScheduled = updated;
-  if (available) status.numberAvailable = available;
-  if (desired - available) status.numberUnavailable = desired - available;
-  return status;
-}
-
-/** computePodResourceRequest for plain containers (no init containers, no overhead here). */
-function podRequest(pod, resource) {
-  if (pod.spec.initContainers?.length) throw new Error('init containers not modelled');
-  return pod.spec.containers.reduce((sum, c) => sum + quantity(c.resources?.requests?.[resource] ?? 0), 0);
-}
-
-function hostPorts(pod) {
-  return pod.spec.containers.flatMap((c) => (c.ports ?? []).filter((p) => p.hostPort > 0)
-    .map((p) => ({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort })));
-}
-
-/**
- * The reasons the scheduler's NodePorts and NodeResourcesFit filters give for `pod` on
- * `node` (reference §4.5, §4.6), counting every non-terminal pod bound to the node.
- */
-function filterReasons(pod, node, pods) {
-  const onNode = pods.filter((p) => p !== pod && p.spec.nodeName === node.metadata.name && !isTerminal(p));
-  const wanted = hostPorts(pod);
-  const used = onNode.flatMap(hostPorts);
-  const clash = wanted.some((w) => used.some((u) => u.protocol === w.protocol && u.port === w.port
-    && (w.ip === '0.0.0.0' || u.ip === '0.0.0.0' || u.ip === w.ip)));
-  if (clash) return ["node(s) didn't have free ports for the requested pod ports"];
-  const reasons = [];
-  if (onNode.length + 1 > Number(node.status.allocatable.pods)) reasons.push('Too many pods');
-  for (const r of ['cpu', 'memory']) {
-    const req = podRequest(pod, r);
-    if (req === 0) continue;
-    const free = quantity(node.status.allocatable[r]) - onNode.reduce((s, p) => s + podRequest(p, r), 0);
-    if (req > free) reasons.push(`Insufficient ${r}`);
-  }
-  return reasons;
-}
-
-/** The FailedScheduling message of a daemon pod whose target node fails one filter with `reason` (1.32+). */
-function failedSchedulingMessage(nodeCount, reason) {
-  const others = nodeCount - 1;
-  return `0/${nodeCount} nodes are available: 1 ${reason}, ${others} node(s) didn't satisfy plugin(s) [NodeAffinity]. `
-    + `preemption: 0/${nodeCount} nodes are available: 1 No preemption victims found for incoming pod, ${others} Preemption is not helpful for scheduling.`;
-}
-
-// ---------------------------------------------------------------------------
-// Object builders
-// ---------------------------------------------------------------------------
-
-const PRIORITIES = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
 const CLUSTER_AGE = 120 * DAY;
 const REGION = 'us-east-1';
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 
-const M5 = {
-  instanceType: 'm5.xlarge',
-  capacity: { cpu: '4', 'ephemeral-storage': '101430960Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '16114092Ki', pods: '110' },
-  allocatable: { cpu: '3920m', 'ephemeral-storage': '93478772582', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '15491072Ki', pods: '110' },
-};
+const M5 = M5_XLARGE;
 const M5_16X = {
   instanceType: 'm5.16xlarge',
   capacity: { cpu: '64', 'ephemeral-storage': '101430960Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '261196992Ki', pods: '737' },
@@ -384,387 +52,23 @@ const T3_MICRO = {
   allocatable: { cpu: '1930m', 'ephemeral-storage': '18242267924', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '571492Ki', pods: '4' },
 };
 
-function imageRef(image) {
-  const first = image.split('/')[0];
-  if (image.split('/').length === 1) return `docker.io/library/${image}`;
-  if (!first.includes('.') && !first.includes(':')) return `docker.io/${image}`;
-  return image;
-}
-
-function imageId(image) {
-  const ref = imageRef(image);
-  return `${ref.replace(/:[^:/]+$/, '')}@sha256:${hex(`image/${ref}`, 64)}`;
-}
-
-function imageSize(image) {
-  return 8_000_000 + (parseInt(sha(`size/${image}`).slice(0, 6), 16) % 90_000_000);
-}
-
-function nodeCondition(type, status, reason, message, heartbeatAgo, sinceAgo) {
-  return { type, status, lastHeartbeatTime: at(heartbeatAgo), lastTransitionTime: at(sinceAgo), reason, message };
-}
-
 /**
- * A Node. `n`: name, ip, zone, type, joinedAgo, heartbeatAgo, labels, annotations, taints,
+ * An EC2 Node. `n`: name, ip, zone, type, joinedAgo, heartbeatAgo, labels, annotations, taints,
  * unschedulable, and `health`: 'Ready' (default), 'NotReady' (never ready: notReadyMessage),
  * 'Unknown' (kubelet stopped posting since unknownSince, last heartbeat lastHeartbeatAgo),
  * plus memoryPressureSince for MemoryPressure=True.
  */
-function makeNode(n) {
-  const type = n.type ?? M5;
-  const labels = {
-    'beta.kubernetes.io/arch': 'amd64',
-    'beta.kubernetes.io/instance-type': type.instanceType,
-    'beta.kubernetes.io/os': 'linux',
-    'failure-domain.beta.kubernetes.io/region': REGION,
-    'failure-domain.beta.kubernetes.io/zone': n.zone,
-    'kubernetes.io/arch': 'amd64',
-    'kubernetes.io/hostname': n.name,
-    'kubernetes.io/os': 'linux',
-    'node.kubernetes.io/instance-type': type.instanceType,
-    'topology.kubernetes.io/region': REGION,
-    'topology.kubernetes.io/zone': n.zone,
-    ...n.labels,
-  };
-  const instanceId = `i-0${hex(`instance/${n.name}`, 16)}`;
-  const annotations = {
-    'alpha.kubernetes.io/provided-node-ip': n.ip,
-    'node.alpha.kubernetes.io/ttl': '0',
-    'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
-    ...n.annotations,
-  };
-  const joined = n.joinedAgo;
-  const hb = n.heartbeatAgo;
-  let conditions;
-  if (n.health === 'Unknown') {
-    const unknown = (type) => nodeCondition(type, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.', n.lastHeartbeatAgo, n.unknownSince);
-    conditions = ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map(unknown);
-  } else {
-    conditions = [
-      n.memoryPressureSince
-        ? nodeCondition('MemoryPressure', 'True', 'KubeletHasInsufficientMemory', 'kubelet has insufficient memory available', hb, n.memoryPressureSince)
-        : nodeCondition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available', hb, joined - 2),
-      nodeCondition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure', hb, joined - 2),
-      nodeCondition('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available', hb, joined - 2),
-      n.health === 'NotReady'
-        ? nodeCondition('Ready', 'False', 'KubeletNotReady', n.notReadyMessage, hb, joined - 2)
-        : nodeCondition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status', hb, n.readySinceAgo ?? joined - 40),
-    ];
-  }
-  return {
-    kind: 'Node',
-    apiVersion: 'v1',
-    metadata: {
-      name: n.name,
-      uid: uid(`Node/${n.name}`),
-      resourceVersion: '',
-      creationTimestamp: at(joined),
-      labels,
-      annotations,
-    },
-    spec: ordered({
-      podCIDR: n.podCIDR,
-      podCIDRs: [n.podCIDR],
-      providerID: `aws:///${n.zone}/${instanceId}`,
-      unschedulable: n.unschedulable,
-      taints: n.taints?.length ? n.taints : undefined,
-    }, ['podCIDR', 'podCIDRs', 'providerID', 'unschedulable', 'taints']),
-    status: {
-      capacity: type.capacity,
-      allocatable: type.allocatable,
-      conditions,
-      addresses: [
-        { type: 'InternalIP', address: n.ip },
-        { type: 'InternalDNS', address: `ip-${n.ip.replaceAll('.', '-')}.ec2.internal` },
-        { type: 'Hostname', address: n.name },
-      ],
-      daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
-      nodeInfo: {
-        machineID: hex(`machine/${n.name}`, 32),
-        systemUUID: uid(`system/${n.name}`).toUpperCase(),
-        bootID: uid(`boot/${n.name}`),
-        kernelVersion: '6.8.0-1019-aws',
-        osImage: 'Ubuntu 24.04.1 LTS',
-        containerRuntimeVersion: 'containerd://2.1.4',
-        kubeletVersion: 'v1.34.2',
-        kubeProxyVersion: '',
-        operatingSystem: 'linux',
-        architecture: 'amd64',
-      },
-      images: [],
-      runtimeHandlers: [
-        { name: 'runc', features: { recursiveReadOnlyMounts: true, userNamespaces: true } },
-        { name: '', features: { recursiveReadOnlyMounts: true, userNamespaces: true } },
-      ],
-      features: { supplementalGroupsPolicy: true },
-    },
-  };
-}
-
-function apiAccessVolume(name) {
-  return {
-    name,
-    projected: {
-      sources: [
-        { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
-        { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
-        { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
-      ],
-      defaultMode: 420,
-    },
-  };
-}
-
-function qosClass(spec) {
-  const cs = [...(spec.initContainers ?? []), ...spec.containers];
-  const any = cs.some((c) => Object.keys(c.resources?.requests ?? {}).length || Object.keys(c.resources?.limits ?? {}).length);
-  if (!any) return 'BestEffort';
-  const guaranteed = spec.containers.every((c) => {
-    const r = c.resources ?? {};
-    return ['cpu', 'memory'].every((k) => r.limits?.[k] && (!r.requests?.[k] || r.requests[k] === r.limits[k]));
+function makeScenarioNode(n) {
+  const unknown = (type) => nodeCondition(type, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.', n.lastHeartbeatAgo, n.unknownSince);
+  return makeNode({
+    ...n,
+    region: REGION,
+    type: n.type ?? M5,
+    annotations: { 'alpha.kubernetes.io/provided-node-ip': n.ip, ...n.annotations },
+    conditions: n.health === 'Unknown'
+      ? ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map(unknown)
+      : kubeletConditions({ ...n, ready: n.health !== 'NotReady' }),
   });
-  return guaranteed ? 'Guaranteed' : 'Burstable';
-}
-
-/**
- * A pod spec as the API server stores it after admission: the service-account token
- * volume, pod-only defaults (hostPort for hostNetwork ports), priority.
- */
-function admitPodSpec(templateSpec, podKey) {
-  const spec = clone(templateSpec);
-  if (spec.automountServiceAccountToken !== false) {
-    const vol = `kube-api-access-${suffix(`kube-api-access/${podKey}`)}`;
-    spec.volumes = [...(spec.volumes ?? []), apiAccessVolume(vol)];
-    for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
-      c.volumeMounts = [...(c.volumeMounts ?? []), { name: vol, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }];
-    }
-  }
-  for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
-    if (spec.hostNetwork) for (const p of c.ports ?? []) if (!p.hostPort) p.hostPort = p.containerPort;
-    if (c.ports) c.ports = c.ports.map((p) => ordered(p, ['name', 'hostPort', 'containerPort', 'protocol']));
-  }
-  spec.priority = PRIORITIES[spec.priorityClassName] ?? 0;
-  spec.enableServiceLinks = true;
-  spec.preemptionPolicy = 'PreemptLowerPriority';
-  return spec;
-}
-
-function finishPodSpec(spec) {
-  for (const key of ['initContainers', 'containers']) {
-    if (spec[key]) spec[key] = spec[key].map((c) => ordered(c, CONTAINER_ORDER));
-  }
-  return ordered(spec, POD_SPEC_ORDER);
-}
-
-function finishTemplate(tmpl) {
-  return { metadata: tmpl.metadata, spec: finishPodSpec(tmpl.spec) };
-}
-
-function podCond(type, status, since, reason, message, observedGeneration = 1) {
-  return ordered({ type, observedGeneration, status, lastProbeTime: null, lastTransitionTime: at(since), reason, message },
-    ['type', 'observedGeneration', 'status', 'lastProbeTime', 'lastTransitionTime', 'reason', 'message']);
-}
-
-function containerResourcesStatus(c) {
-  const r = c.resources ?? {};
-  if (!r.requests && !r.limits) return undefined;
-  return clone(r);
-}
-
-/**
- * Pod status for a given state. `t` holds the timeline in seconds-ago: created,
- * scheduled, sandbox (default: started), started (containers start 1 s later), ready. State kinds:
- *   Running                      all containers running and Ready
- *   NotReady                     running, readiness probe failing (since t.started)
- *   NodeLost                     Running as last reported, Ready=False set by the node lifecycle controller at state.markedAgo
- *   CrashLoopBackOff             waiting CrashLoopBackOff, lastState terminated {state.exitCode, state.reason}
- *   CreateContainerConfigError   waiting with state.message
- *   ImagePullBackOff             waiting ImagePullBackOff
- *   ContainerCreating            bound, sandbox not ready
- *   Unschedulable                unbound, PodScheduled=False
- *   Evicted                      phase Failed, reason Evicted, state.message, at state.evictedAgo
- */
-function podStatus(pod, state, t, node, podIP) {
-  const spec = pod.spec;
-  const og = state.observedGeneration ?? 1;
-  const c = (type, status, since, reason, message) => podCond(type, status, since, reason, message, og);
-  const s = { observedGeneration: og };
-  const cid = (name, n = 0) => `containerd://${hex(`cid/${pod.metadata.name}/${name}/${n}`, 64)}`;
-  const hostIP = node?.status.addresses.find((a) => a.type === 'InternalIP').address;
-  const ips = (ip) => (ip ? [{ ip }] : undefined);
-  const names = (cs) => cs.map((x) => x.name).join(' ');
-  const bound = () => {
-    s.hostIP = hostIP;
-    s.hostIPs = ips(hostIP);
-    if (podIP) {
-      s.podIP = podIP;
-      s.podIPs = ips(podIP);
-    }
-    s.startTime = at(t.scheduled - 1);
-  };
-  const running = (x, ready, n = 0, startedAgo = t.started - 1) => ({
-    name: x.name,
-    state: { running: { startedAt: at(startedAgo) } },
-    lastState: {},
-    ready,
-    restartCount: n,
-    image: imageRef(x.image),
-    imageID: imageId(x.image),
-    containerID: cid(x.name, n),
-    started: true,
-    resources: containerResourcesStatus(x),
-  });
-  if (spec.initContainers?.length) throw new Error('init containers not modelled');
-
-  switch (state.kind) {
-    case 'Unschedulable':
-      s.phase = 'Pending';
-      s.conditions = [c('PodScheduled', 'False', t.scheduled, 'Unschedulable', state.message)];
-      s.qosClass = qosClass(spec);
-      return s;
-
-    case 'Running':
-    case 'NodeLost':
-      s.phase = 'Running';
-      s.conditions = [
-        c('PodReadyToStartContainers', 'True', t.sandbox ?? t.started),
-        c('Initialized', 'True', t.scheduled - 1),
-        state.kind === 'NodeLost' ? c('Ready', 'False', state.markedAgo) : c('Ready', 'True', t.ready),
-        c('ContainersReady', 'True', t.ready),
-        c('PodScheduled', 'True', t.scheduled),
-      ];
-      bound();
-      s.containerStatuses = spec.containers.map((x) => running(x, true));
-      s.qosClass = qosClass(spec);
-      return s;
-
-    case 'NotReady': {
-      const bad = spec.containers.filter((x) => x.readinessProbe);
-      s.phase = 'Running';
-      s.conditions = [
-        c('PodReadyToStartContainers', 'True', t.sandbox ?? t.started),
-        c('Initialized', 'True', t.scheduled - 1),
-        c('Ready', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${names(bad)}]`),
-        c('ContainersReady', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${names(bad)}]`),
-        c('PodScheduled', 'True', t.scheduled),
-      ];
-      bound();
-      s.containerStatuses = spec.containers.map((x) => running(x, !bad.includes(x)));
-      s.qosClass = qosClass(spec);
-      return s;
-    }
-
-    case 'CrashLoopBackOff': {
-      const c0 = spec.containers[0];
-      s.phase = 'Running';
-      s.conditions = [
-        c('PodReadyToStartContainers', 'True', t.sandbox ?? t.started),
-        c('Initialized', 'True', t.scheduled - 1),
-        c('Ready', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${c0.name}]`),
-        c('ContainersReady', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${c0.name}]`),
-        c('PodScheduled', 'True', t.scheduled),
-      ];
-      bound();
-      const n = state.restarts;
-      s.containerStatuses = spec.containers.map((x) => (x !== c0 ? running(x, true) : {
-        name: c0.name,
-        state: { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${state.backoff} restarting failed container=${c0.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` } },
-        lastState: { terminated: { exitCode: state.exitCode, reason: state.reason, startedAt: at(state.lastStartedAgo), finishedAt: at(state.lastFinishedAgo), containerID: cid(c0.name, n) } },
-        ready: false,
-        restartCount: n,
-        image: imageRef(c0.image),
-        imageID: imageId(c0.image),
-        containerID: cid(c0.name, n),
-        started: false,
-        resources: containerResourcesStatus(c0),
-      }));
-      s.qosClass = qosClass(spec);
-      return s;
-    }
-
-    case 'CreateContainerConfigError':
-    case 'ImagePullBackOff': {
-      const c0 = spec.containers[0];
-      s.phase = 'Pending';
-      s.conditions = [
-        c('PodReadyToStartContainers', 'True', t.sandbox ?? t.started),
-        c('Initialized', 'True', t.scheduled - 1),
-        c('Ready', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${c0.name}]`),
-        c('ContainersReady', 'False', t.scheduled - 1, 'ContainersNotReady', `containers with unready status: [${c0.name}]`),
-        c('PodScheduled', 'True', t.scheduled),
-      ];
-      bound();
-      const message = state.kind === 'ImagePullBackOff' ? `Back-off pulling image "${c0.image}"` : state.message;
-      s.containerStatuses = [{
-        name: c0.name,
-        state: { waiting: { reason: state.kind, message } },
-        lastState: {},
-        ready: false,
-        restartCount: 0,
-        image: c0.image,
-        imageID: '',
-        started: false,
-        resources: containerResourcesStatus(c0),
-      }];
-      s.qosClass = qosClass(spec);
-      return s;
-    }
-
-    case 'Evicted': {
-      s.phase = 'Failed';
-      s.conditions = [
-        c('DisruptionTarget', 'True', state.evictedAgo, 'TerminationByKubelet', state.message),
-        c('PodReadyToStartContainers', 'False', state.evictedAgo - 1),
-        c('Initialized', 'True', t.scheduled - 1),
-        c('Ready', 'False', state.evictedAgo - 1, 'PodFailed'),
-        c('ContainersReady', 'False', state.evictedAgo - 1, 'PodFailed'),
-        c('PodScheduled', 'True', t.scheduled),
-      ];
-      s.message = state.message;
-      s.reason = 'Evicted';
-      bound();
-      s.containerStatuses = spec.containers.map((x) => ({
-        name: x.name,
-        state: { terminated: { exitCode: 137, reason: 'Error', startedAt: at(t.started - 1), finishedAt: at(state.evictedAgo - 1), containerID: cid(x.name) } },
-        lastState: {},
-        ready: false,
-        restartCount: 0,
-        image: imageRef(x.image),
-        imageID: imageId(x.image),
-        containerID: cid(x.name),
-        started: false,
-        resources: containerResourcesStatus(x),
-      }));
-      s.qosClass = qosClass(spec);
-      return s;
-    }
-    default:
-      throw new Error(`unknown pod state ${state.kind}`);
-  }
-}
-
-/**
- * A crash loop: the container starts `firstStartAgo`, runs `run` seconds, exits, and is
- * restarted after the kubelet's back-off (10s doubling to 5m). Returns the starts (seconds
- * ago) up to NOW, which falls inside a back-off wait.
- */
-function crashLoop(firstStartAgo, run) {
-  const backoffs = [10, 20, 40, 80, 160, 300];
-  const starts = [];
-  let waited = 0;
-  let tAgo = firstStartAgo;
-  for (let i = 0; ; i++) {
-    starts.push(tAgo);
-    const finish = tAgo - run;
-    const b = backoffs[Math.min(i, backoffs.length - 1)];
-    if (finish - b <= 0) {
-      if (finish <= 0) throw new Error('crash loop: container still running at NOW');
-      waited += finish;
-      return { starts, run, restarts: starts.length - 1, lastStartedAgo: tAgo, lastFinishedAgo: finish, backoff: goDuration(b), waited };
-    }
-    waited += b;
-    tAgo = finish - b;
-  }
 }
 
 // ---------------------------------------------------------------------------
@@ -774,6 +78,7 @@ function crashLoop(firstStartAgo, run) {
 class Cluster {
   constructor(name, rvStart) {
     this.name = name;
+    this.idPrefix = `${name}/`; // keeps the uids and names of separate scenarios apart
     this.versions = new Versions(rvStart);
     this.namespaces = [];
     this.nodes = [];
@@ -785,28 +90,16 @@ class Cluster {
     this.events = [];
     this.quotas = [];
     this.extraImages = {};
-    this.podIPs = new Map();
+    this.ipFor = podIPAllocator((nodeName) => this.nodeDefs[nodeName].podNet);
     this.pulls = new Map();
     for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) this.namespace(ns, CLUSTER_AGE);
   }
 
   namespace(name, createdAgo, labels = {}) {
-    this.namespaces.push(this.versions.add({
-      apiVersion: 'v1',
-      kind: 'Namespace',
-      metadata: {
-        name,
-        uid: uid(`Namespace/${this.name}/${name}`),
-        resourceVersion: '',
-        creationTimestamp: at(createdAgo),
-        labels: { 'kubernetes.io/metadata.name': name, ...labels },
-      },
-      spec: { finalizers: ['kubernetes'] },
-      status: { phase: 'Active' },
-    }, createdAgo));
+    this.namespaces.push(this.versions.add(makeNamespace(name, createdAgo, { uidKey: `Namespace/${this.name}/${name}`, labels }), createdAgo));
   }
 
-  /** Adds nodes; each def gets ip/zone/podCIDR from its index unless given. */
+  /** Adds a node; its def gets ip/zone/podCIDR from its index unless given. */
   node(def) {
     const i = this.nodes.length;
     const n = {
@@ -818,7 +111,7 @@ class Cluster {
       ...def,
     };
     n.podCIDR = `192.168.${n.podNet}.0/24`;
-    const node = makeNode(n);
+    const node = makeScenarioNode(n);
     this.nodeDefs[n.name] = n;
     this.nodes.push(node);
     this.nodesByName[n.name] = node;
@@ -826,64 +119,10 @@ class Cluster {
     return node;
   }
 
-  ipFor(nodeName, key) {
-    const n = this.nodeDefs[nodeName];
-    const used = this.podIPs.get(nodeName) ?? 0;
-    this.podIPs.set(nodeName, used + 1);
-    return `192.168.${n.podNet}.${3 + used * 7 + (parseInt(sha(key).slice(0, 2), 16) % 7)}`;
-  }
-
-  /** A DaemonSet and its ControllerRevisions. `revs` = [{generation, template, createdAgo}] oldest first. */
+  /** A DaemonSet and its ControllerRevisions (see makeDaemonSet); `d.statusWrittenAgo`: last status write. */
   daemonSet(d) {
-    const key = `DaemonSet/${d.namespace}/${d.name}`;
-    const cur = d.revs[d.revs.length - 1];
-    const generation = d.generation ?? cur.generation;
-    const ds = {
-      kind: 'DaemonSet',
-      apiVersion: 'apps/v1',
-      metadata: ordered({
-        name: d.name,
-        namespace: d.namespace,
-        uid: uid(`${this.name}/${key}`),
-        resourceVersion: '',
-        generation,
-        creationTimestamp: at(d.createdAgo),
-        labels: d.labels,
-        annotations: { 'deprecated.daemonset.template.generation': String(cur.generation), ...(d.annotations ?? {}) },
-      }, []),
-      spec: ordered({
-        selector: { matchLabels: d.selector },
-        template: cur.template,
-        updateStrategy: d.updateStrategy,
-        minReadySeconds: d.minReadySeconds,
-        revisionHistoryLimit: 10,
-      }, []),
-      status: {},
-    };
-    const revs = d.revs.map((r) => ({ ...r, hash: templateHash(r.template) }));
-    // Revisions the controller has created: all of them, unless it has not yet observed the newest spec.
-    const stored = d.unobservedRevisions ? revs.slice(0, revs.length - d.unobservedRevisions) : revs;
-    stored.forEach((r, i) => {
-      const name = `${d.name}-${r.hash}`;
-      const cr = {
-        apiVersion: 'apps/v1',
-        kind: 'ControllerRevision',
-        metadata: {
-          name,
-          namespace: d.namespace,
-          uid: uid(`${this.name}/ControllerRevision/${d.namespace}/${name}`),
-          resourceVersion: '',
-          creationTimestamp: at(r.createdAgo),
-          labels: { ...r.template.metadata.labels, 'controller-revision-hash': r.hash },
-          annotations: { 'deprecated.daemonset.template.generation': String(r.generation), ...(d.annotations ?? {}) },
-          ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: d.name, uid: ds.metadata.uid, controller: true, blockOwnerDeletion: true }],
-        },
-        data: { spec: { template: { $patch: 'replace', ...clone(r.template) } } },
-        revision: i + 1,
-      };
-      this.versions.add(cr, r.createdAgo);
-      this.crs.push(cr);
-    });
+    const { ds, revs, revisions } = makeDaemonSet(d, this.versions, this.idPrefix);
+    this.crs.push(...revisions);
     const b = { ds, def: d, revs, lastWrite: d.statusWrittenAgo ?? 60, podsOf: {} };
     this.dss.push(b);
     return b;
@@ -891,58 +130,19 @@ class Cluster {
 
   /**
    * A pod created by the DaemonSet controller for `nodeName` from revision `revIdx`
-   * (reference §1.6, §2.1–2.3). `p`: state, created (ago), optional timeline overrides,
+   * (reference §1.6, §2.1–2.3). `p`: state, created (ago), optional timeline overrides `t`,
+   * lastWrite, pull (seconds the image pull took: delays the start; see startEvents),
    * deletedAgo + grace (graceful deletion requested `deletedAgo` seconds ago).
    */
   daemonPod(b, revIdx, nodeName, p) {
-    const ds = b.ds;
-    const rev = b.revs[revIdx];
-    const name = `${ds.metadata.name}-${suffix(`${this.name}/pod/${ds.metadata.namespace}/${ds.metadata.name}/${nodeName}/${rev.hash}/${p.created}`)}`;
-    const key = `${this.name}/Pod/${ds.metadata.namespace}/${name}`;
-    const tmpl = rev.template;
-    const spec = admitPodSpec(tmpl.spec, key);
-    spec.tolerations = daemonTolerations(tmpl.spec);
-    spec.affinity = {
-      ...(spec.affinity ?? {}),
-      nodeAffinity: {
-        ...(spec.affinity?.nodeAffinity ?? {}),
-        requiredDuringSchedulingIgnoredDuringExecution: {
-          nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }],
-        },
-      },
-    };
-    if (p.state.kind !== 'Unschedulable') spec.nodeName = nodeName;
-    const deleting = p.deletedAgo !== undefined;
-    const pod = {
-      kind: 'Pod',
-      apiVersion: 'v1',
-      metadata: ordered({
-        name,
-        generateName: `${ds.metadata.name}-`,
-        namespace: ds.metadata.namespace,
-        uid: uid(key),
-        resourceVersion: '',
-        generation: deleting ? 2 : 1,
-        creationTimestamp: at(p.created),
-        deletionTimestamp: deleting ? at(p.deletedAgo - p.grace) : undefined,
-        deletionGracePeriodSeconds: deleting ? p.grace : undefined,
-        labels: { ...tmpl.metadata.labels, 'controller-revision-hash': rev.hash, 'pod-template-generation': String(rev.generation) },
-        annotations: tmpl.metadata.annotations,
-        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name, uid: ds.metadata.uid, controller: true, blockOwnerDeletion: true }],
-      }, []),
-      spec: finishPodSpec(spec),
-    };
-    // `pull`: seconds the image pull took on this node (delays the start; see startEvents).
     const pull = p.pull ? Math.ceil(p.pull) : 0;
-    if (p.pull) this.pulls.set(pod, p.pull);
     const t = { created: p.created, scheduled: p.created - 1, started: p.created - 4 - pull, ready: p.created - 12 - pull, ...p.t };
     t.sandbox ??= pull ? p.created - 2 : t.started;
-    const node = this.nodesByName[nodeName];
-    const unbound = p.state.kind === 'Unschedulable';
-    const noIP = unbound || p.state.kind === 'ContainerCreating';
-    const podIP = noIP ? undefined : tmpl.spec.hostNetwork ? this.nodeDefs[nodeName].ip : this.ipFor(nodeName, key);
-    pod.status = podStatus(pod, p.state, t, unbound ? undefined : node, podIP);
-    this.versions.add(pod, p.lastWrite ?? (deleting ? p.deletedAgo : Math.max(0, t.ready)));
+    const pod = daemonPod(b.ds, b.revs[revIdx], this.nodesByName[nodeName], {
+      state: p.state, t, ipFor: this.ipFor, idPrefix: this.idPrefix, deletedAgo: p.deletedAgo, grace: p.grace,
+    });
+    if (p.pull) this.pulls.set(pod, p.pull);
+    this.versions.add(pod, p.lastWrite ?? (p.deletedAgo !== undefined ? p.deletedAgo : Math.max(0, t.ready)));
     this.pods.push(pod);
     (b.podsOf[nodeName] ??= []).push(pod);
     return pod;
@@ -952,54 +152,36 @@ class Cluster {
   deploymentPod(p) {
     const podTemplateHash = templateHash({ app: p.app, image: p.image, ns: p.namespace });
     const rsName = `${p.app}-${podTemplateHash}`;
-    const name = `${rsName}-${suffix(`${this.name}/deploy/${p.namespace}/${p.app}/${p.node}/${p.index ?? 0}`)}`;
-    const key = `${this.name}/Pod/${p.namespace}/${name}`;
-    const spec = admitPodSpec(ordered({
-      containers: [ordered({
+    const name = `${rsName}-${suffix(`${this.idPrefix}deploy/${p.namespace}/${p.app}/${p.node}/${p.index ?? 0}`)}`;
+    const key = `${this.idPrefix}Pod/${p.namespace}/${name}`;
+    const spec = admitPodSpec({
+      containers: [{
         name: p.container ?? p.app,
         image: p.image,
         args: p.args,
         ports: p.ports,
         resources: p.resources,
         readinessProbe: p.readinessProbe,
-        terminationMessagePath: '/dev/termination-log',
-        terminationMessagePolicy: 'File',
-        imagePullPolicy: 'IfNotPresent',
+        ...CONTAINER_DEFAULTS,
         securityContext: p.containerSecurityContext,
-      }, CONTAINER_ORDER)],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: p.dnsPolicy ?? 'ClusterFirst',
+      }],
+      ...podSpecDefaults(p.serviceAccount ?? 'default', { dnsPolicy: p.dnsPolicy ?? 'ClusterFirst' }),
       nodeSelector: p.nodeSelector,
-      serviceAccountName: p.serviceAccount ?? 'default',
-      serviceAccount: p.serviceAccount ?? 'default',
       nodeName: p.node,
-      securityContext: {},
       affinity: p.affinity,
-      schedulerName: 'default-scheduler',
-      tolerations: [
-        ...(p.tolerations ?? []),
-        { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
-        { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
-      ],
+      tolerations: [...(p.tolerations ?? []), ...NOT_READY_TOLERATIONS],
       priorityClassName: p.priorityClassName,
-    }, POD_SPEC_ORDER), key);
-    const pod = {
-      kind: 'Pod',
-      apiVersion: 'v1',
-      metadata: {
-        name,
-        generateName: `${rsName}-`,
-        namespace: p.namespace,
-        uid: uid(key),
-        resourceVersion: '',
-        generation: 1,
-        creationTimestamp: at(p.created),
-        labels: { ...p.labels, 'pod-template-hash': podTemplateHash },
-        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rsName, uid: uid(`${this.name}/ReplicaSet/${p.namespace}/${rsName}`), controller: true, blockOwnerDeletion: true }],
-      },
-      spec: finishPodSpec(spec),
-    };
+    }, key);
+    const pod = makePod({
+      name,
+      generateName: `${rsName}-`,
+      namespace: p.namespace,
+      key,
+      createdAgo: p.created,
+      labels: { ...p.labels, 'pod-template-hash': podTemplateHash },
+      ownerReferences: controllerRef('ReplicaSet', rsName, uid(`${this.idPrefix}ReplicaSet/${p.namespace}/${rsName}`)),
+      spec,
+    });
     const t = { created: p.created, scheduled: p.created - 1, started: p.created - 3, ready: p.created - 20 };
     pod.status = podStatus(pod, { kind: 'Running' }, t, this.nodesByName[p.node], this.ipFor(p.node, key));
     this.versions.add(pod, t.ready);
@@ -1020,7 +202,7 @@ class Cluster {
         { name: 'metrics', containerPort: 9153, protocol: 'TCP' },
       ],
       resources: { limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } },
-      readinessProbe: { httpGet: { path: '/ready', port: 8181, scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
+      readinessProbe: httpProbe('/ready', 8181),
       containerSecurityContext: { capabilities: { add: ['NET_BIND_SERVICE'], drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
       dnsPolicy: 'Default',
       serviceAccount: 'coredns',
@@ -1033,66 +215,41 @@ class Cluster {
     }));
   }
 
-  /** A core/v1 Event written through the classic recorder (source, count, first/lastTimestamp). */
+  /** A core/v1 Event (see makeEvent); events older than the 1 h event TTL would be gone. */
   event(e) {
-    const inv = e.object;
-    const ns = inv.metadata.namespace ?? 'default';
-    const firstMs = BigInt(NOW - Math.round(e.firstAgo) * 1000);
-    const nanos = firstMs * 1000000n + BigInt(parseInt(sha(`evt/${this.name}/${inv.metadata.name}/${e.reason}/${e.message}`).slice(0, 5), 16) % 1000000);
-    const name = `${inv.metadata.name}.${nanos.toString(16)}`;
-    const involvedObject = ordered({
-      kind: inv.kind,
-      namespace: inv.metadata.namespace,
-      name: inv.metadata.name,
-      uid: inv.kind === 'Node' && e.component === 'kubelet' ? inv.metadata.name : inv.metadata.uid,
-      apiVersion: inv.apiVersion,
-      resourceVersion: e.involvedResourceVersion,
-      fieldPath: e.fieldPath,
-    }, []);
-    const ev = {
-      apiVersion: 'v1',
-      kind: 'Event',
-      metadata: {
-        name,
-        namespace: ns,
-        uid: uid(`${this.name}/Event/${ns}/${name}`),
-        resourceVersion: '',
-        creationTimestamp: at(e.firstAgo),
-      },
-      involvedObject,
-      reason: e.reason,
-      message: e.message,
-      source: e.host ? { component: e.component, host: e.host } : { component: e.component },
-      firstTimestamp: at(e.firstAgo),
-      lastTimestamp: at(e.lastAgo ?? e.firstAgo),
-      count: e.count ?? 1,
-      type: e.type ?? 'Normal',
-      eventTime: null,
-      reportingComponent: e.component,
-      reportingInstance: e.host ?? '',
-    };
     if ((e.lastAgo ?? e.firstAgo) > HOUR) throw new Error(`${this.name}: event ${e.reason} older than the 1h event TTL`);
-    this.versions.add(ev, e.lastAgo ?? e.firstAgo);
-    ev._involved = inv;
+    const ev = makeEvent(e, this.versions, this.idPrefix);
     this.events.push(ev);
     return ev;
   }
 
-  /** Kubelet events on a container of `pod` on its node. */
+  /** Kubelet events on a container of `pod` (on the pod, without `container`) on its node. */
   kubeletEvent(pod, container, e) {
-    return this.event({ object: pod, component: 'kubelet', host: pod.spec.nodeName, fieldPath: container ? `spec.containers{${container}}` : undefined, ...e });
+    return this.event({ ...kubeletSource(pod, container), ...e });
+  }
+
+  /** The scheduler's Scheduled event of `pod`, a second after it was created. */
+  scheduledEvent(pod) {
+    const { namespace, name } = pod.metadata;
+    this.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned ${namespace}/${name} to ${pod.spec.nodeName}`, component: 'default-scheduler', firstAgo: ago(pod.metadata.creationTimestamp) - 1 });
+  }
+
+  /** Pulling at `pullingAgo` and Pulled at `pulledAgo` events of a pull that took `seconds`. */
+  pullEvents(pod, container, pullingAgo, seconds, pulledAgo) {
+    const image = pod.spec.containers.find((x) => x.name === container).image;
+    this.kubeletEvent(pod, container, { reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo: pullingAgo });
+    this.kubeletEvent(pod, container, { reason: 'Pulled', message: pulledMessage(image, seconds), firstAgo: pulledAgo });
   }
 
   /** The events of a pod created, scheduled and started normally (image pulled if the pod was built with `pull`). */
   startEvents(pod) {
     const created = ago(pod.metadata.creationTimestamp);
     const pulled = this.pulls.get(pod);
-    this.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${pod.spec.nodeName}`, component: 'default-scheduler', firstAgo: created - 1 });
+    this.scheduledEvent(pod);
     for (const c of pod.spec.containers) {
       const startedAgo = ago(pod.status.containerStatuses.find((s) => s.name === c.name).state.running.startedAt);
       if (pulled) {
-        this.kubeletEvent(pod, c.name, { reason: 'Pulling', message: `Pulling image "${c.image}"`, firstAgo: created - 3 });
-        this.kubeletEvent(pod, c.name, { reason: 'Pulled', message: `Successfully pulled image "${c.image}" in ${pulled}s (${pulled}s including waiting). Image size: ${imageSize(c.image)} bytes.`, firstAgo: created - 3 - Math.ceil(pulled) });
+        this.pullEvents(pod, c.name, created - 3, pulled, created - 3 - Math.ceil(pulled));
       } else {
         this.kubeletEvent(pod, c.name, { reason: 'Pulled', message: `Container image "${c.image}" already present on machine`, firstAgo: startedAgo + 2 });
       }
@@ -1106,6 +263,11 @@ class Cluster {
     return this.event({ object: b.ds, reason, message, component: 'daemonset-controller', firstAgo, type: reason.startsWith('Failed') ? 'Warning' : 'Normal', ...extra });
   }
 
+  /** The controller's SuccessfulCreate event for `pod`, when it was created. */
+  createdEvent(b, pod) {
+    return this.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, ago(pod.metadata.creationTimestamp));
+  }
+
   resourceQuota(q) {
     this.quotas.push(this.versions.add({
       apiVersion: 'v1',
@@ -1113,7 +275,7 @@ class Cluster {
       metadata: {
         name: q.name,
         namespace: q.namespace,
-        uid: uid(`${this.name}/ResourceQuota/${q.namespace}/${q.name}`),
+        uid: uid(`${this.idPrefix}ResourceQuota/${q.namespace}/${q.name}`),
         resourceVersion: '',
         creationTimestamp: at(q.createdAgo),
       },
@@ -1130,8 +292,7 @@ class Cluster {
   /** Statuses, node images, resourceVersions; then writes dump.yaml and README.md. */
   write(readme, { statusNodes } = {}) {
     for (const b of this.dss) {
-      const cur = b.revs[b.revs.length - 1];
-      const synced = b.def.unobservedRevisions ? b.revs[b.revs.length - 1 - b.def.unobservedRevisions] : cur;
+      const synced = b.revs[b.revs.length - 1 - (b.def.unobservedRevisions ?? 0)];
       b.ds.status = daemonSetStatus(b.ds, statusNodes ?? this.nodes, this.pods, {
         hash: synced.hash,
         templateGeneration: synced.generation,
@@ -1145,22 +306,17 @@ class Cluster {
         if (p.spec.nodeName !== node.metadata.name) continue;
         for (const cs of p.status.containerStatuses ?? []) if (cs.imageID) images.add(p.spec.containers.find((c) => c.name === cs.name).image);
       }
-      node.status.images = [...images].map((i) => ({ names: [imageId(i), imageRef(i)], sizeBytes: imageSize(i) }))
-        .sort((a, b) => b.sizeBytes - a.sizeBytes);
+      node.status.images = nodeImages(images);
     }
     this.versions.assign();
-    for (const ev of this.events) {
-      const inv = ev._involved;
-      if (!ev.involvedObject.resourceVersion && inv.metadata.resourceVersion && inv.kind !== 'Node') {
-        ev.involvedObject = ordered({ ...ev.involvedObject, resourceVersion: inv.metadata.resourceVersion },
-          ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath']);
-      }
-      delete ev._involved;
-    }
+    finishEvents(this.events);
+    // The priority classes were created with the cluster, before anything else here.
+    const priorityClasses = systemPriorityClasses(CLUSTER_AGE + 30);
+    priorityClasses.forEach((pc, i) => { pc.metadata.resourceVersion = String(74 + i); });
     const lists = [
       ['namespaces', this.namespaces],
       ['nodes', this.nodes],
-      ['priorityclasses', priorityClasses()],
+      ['priorityclasses', priorityClasses],
       ['daemonsets', this.dss.map((b) => b.ds)],
       ['controllerrevisions', this.crs],
       ['pods', this.pods],
@@ -1169,7 +325,7 @@ class Cluster {
     ].filter(([kind, items]) => items.length || kind !== 'resourcequotas');
     const header = `# Scenario ${this.name}: \`kubectl get <kind> -A -o yaml\` for ${lists.map(([k]) => k).join(', ')}.\n`
       + `# Generated by scripts/make-scenarios.mjs. Evaluation instant: ${NOW_ISO}.\n`;
-    const docs = lists.map(([, items]) => toYaml(kubectlList([...items].sort(byKey))));
+    const docs = lists.map(([, items]) => listYaml(items));
     writeFile(`${OUT}/${this.name}/dump.yaml`, `${header}---\n${docs.join('---\n')}`);
     const text = typeof readme === 'function' ? readme() : readme;
     writeFile(`${OUT}/${this.name}/README.md`, `${text.trim()}\n`);
@@ -1177,82 +333,10 @@ class Cluster {
   }
 }
 
-function priorityClasses() {
-  return [
-    {
-      apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass',
-      description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
-      metadata: { creationTimestamp: at(CLUSTER_AGE + 30), generation: 1, name: 'system-cluster-critical', resourceVersion: '74', uid: uid('PriorityClass/system-cluster-critical') },
-      preemptionPolicy: 'PreemptLowerPriority', value: 2000000000,
-    },
-    {
-      apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass',
-      description: 'Used for system critical pods that must not be moved from their current node.',
-      metadata: { creationTimestamp: at(CLUSTER_AGE + 30), generation: 1, name: 'system-node-critical', resourceVersion: '75', uid: uid('PriorityClass/system-node-critical') },
-      preemptionPolicy: 'PreemptLowerPriority', value: 2000001000,
-    },
-  ];
-}
 
 // ---------------------------------------------------------------------------
 // DaemonSet templates
 // ---------------------------------------------------------------------------
-
-const hostPath = (name, p, type) => ({ name, hostPath: { path: p, type: type ?? '' } });
-const FILE = { terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' };
-const httpProbe = (p, port, extra = {}) => ({ httpGet: { path: p, port, scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3, ...extra });
-const rolling = (maxUnavailable, maxSurge = 0) => ({ type: 'RollingUpdate', rollingUpdate: { maxSurge, maxUnavailable } });
-
-const NODE_EXPORTER_SELECTOR = { 'app.kubernetes.io/component': 'exporter', 'app.kubernetes.io/name': 'node-exporter', 'app.kubernetes.io/part-of': 'kube-prometheus' };
-const nodeExporterLabels = (version) => ({ ...NODE_EXPORTER_SELECTOR, 'app.kubernetes.io/version': version.replace(/^v/, '') });
-
-/** prometheus node-exporter as kube-prometheus ships it (hostNetwork, hostPID, hostPort 9100). */
-function nodeExporterTemplate({ version = 'v1.8.2', memoryLimit = '60Mi', extraArgs = [], explicitHostPort = true, priorityClassName } = {}) {
-  return finishTemplate({
-    metadata: { creationTimestamp: null, labels: nodeExporterLabels(version) },
-    spec: {
-      volumes: [hostPath('proc', '/proc'), hostPath('sys', '/sys'), hostPath('root', '/')],
-      containers: [{
-        name: 'node-exporter',
-        image: `quay.io/prometheus/node-exporter:${version}`,
-        args: [
-          '--web.listen-address=:9100',
-          '--path.procfs=/host/proc',
-          '--path.sysfs=/host/sys',
-          '--path.rootfs=/host/root',
-          '--no-collector.wifi',
-          '--collector.filesystem.mount-points-exclude=^/(dev|proc|sys|run/k3s/containerd/.+|var/lib/docker/.+|var/lib/kubelet/pods/.+)($|/)',
-          ...extraArgs,
-        ],
-        ports: [explicitHostPort
-          ? { name: 'metrics', hostPort: 9100, containerPort: 9100, protocol: 'TCP' }
-          : { name: 'metrics', containerPort: 9100, protocol: 'TCP' }],
-        resources: { limits: { memory: memoryLimit }, requests: { cpu: '50m', memory: '30Mi' } },
-        volumeMounts: [
-          { name: 'proc', readOnly: true, mountPath: '/host/proc' },
-          { name: 'sys', readOnly: true, mountPath: '/host/sys' },
-          { name: 'root', readOnly: true, mountPath: '/host/root', mountPropagation: 'HostToContainer' },
-        ],
-        readinessProbe: httpProbe('/', 9100),
-        ...FILE,
-        securityContext: { capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-      }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirstWithHostNet',
-      nodeSelector: { 'kubernetes.io/os': 'linux' },
-      serviceAccountName: 'node-exporter',
-      serviceAccount: 'node-exporter',
-      automountServiceAccountToken: false,
-      hostNetwork: true,
-      hostPID: true,
-      securityContext: { runAsUser: 65534, runAsGroup: 65534, runAsNonRoot: true },
-      schedulerName: 'default-scheduler',
-      tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }],
-      priorityClassName,
-    },
-  });
-}
 
 const FLUENT_BIT_SELECTOR = { 'app.kubernetes.io/instance': 'fluent-bit', 'app.kubernetes.io/name': 'fluent-bit' };
 
@@ -1282,56 +366,11 @@ function fluentBitTemplate({ version = '3.1', envFrom, priorityClassName = 'syst
         ],
         livenessProbe: httpProbe('/', 'http'),
         readinessProbe: httpProbe('/api/v1/health', 'http'),
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirst',
-      serviceAccountName: 'fluent-bit',
-      serviceAccount: 'fluent-bit',
-      securityContext: {},
-      schedulerName: 'default-scheduler',
+      ...podSpecDefaults('fluent-bit'),
       tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
       priorityClassName,
-    },
-  });
-}
-
-/** kube-proxy as kubeadm deploys it: hostNetwork, privileged, blanket toleration. */
-function kubeProxyTemplate(version) {
-  return finishTemplate({
-    metadata: { creationTimestamp: null, labels: { 'k8s-app': 'kube-proxy' } },
-    spec: {
-      volumes: [
-        { name: 'kube-proxy', configMap: { name: 'kube-proxy', defaultMode: 420 } },
-        hostPath('xtables-lock', '/run/xtables.lock', 'FileOrCreate'),
-        hostPath('lib-modules', '/lib/modules'),
-      ],
-      containers: [{
-        name: 'kube-proxy',
-        image: `registry.k8s.io/kube-proxy:${version}`,
-        command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'],
-        env: [{ name: 'NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
-        resources: {},
-        volumeMounts: [
-          { name: 'kube-proxy', mountPath: '/var/lib/kube-proxy' },
-          { name: 'xtables-lock', mountPath: '/run/xtables.lock' },
-          { name: 'lib-modules', readOnly: true, mountPath: '/lib/modules' },
-        ],
-        ...FILE,
-        securityContext: { privileged: true },
-      }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirst',
-      nodeSelector: { 'kubernetes.io/os': 'linux' },
-      serviceAccountName: 'kube-proxy',
-      serviceAccount: 'kube-proxy',
-      hostNetwork: true,
-      securityContext: {},
-      schedulerName: 'default-scheduler',
-      tolerations: [{ operator: 'Exists' }],
-      priorityClassName: 'system-node-critical',
     },
   });
 }
@@ -1352,7 +391,7 @@ function promtailTemplate(version) {
         image: `docker.io/grafana/promtail:${version}`,
         args: ['-config.file=/etc/promtail/promtail.yaml'],
         ports: [{ name: 'http-metrics', containerPort: 3101, protocol: 'TCP' }],
-        env: [{ name: 'HOSTNAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+        env: [fieldEnv('HOSTNAME')],
         resources: {},
         volumeMounts: [
           { name: 'config', mountPath: '/etc/promtail' },
@@ -1361,16 +400,10 @@ function promtailTemplate(version) {
           { name: 'pods', readOnly: true, mountPath: '/var/log/pods' },
         ],
         readinessProbe: httpProbe('/ready', 'http-metrics', { initialDelaySeconds: 10, timeoutSeconds: 1, periodSeconds: 10, failureThreshold: 5 }),
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
         securityContext: { capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirst',
-      serviceAccountName: 'promtail',
-      serviceAccount: 'promtail',
-      securityContext: { runAsUser: 0, runAsGroup: 0 },
-      schedulerName: 'default-scheduler',
+      ...podSpecDefaults('promtail', { securityContext: { runAsUser: 0, runAsGroup: 0 } }),
       tolerations: [
         { key: 'node-role.kubernetes.io/master', operator: 'Exists', effect: 'NoSchedule' },
         { key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' },
@@ -1478,8 +511,8 @@ function oomKilled() {
   const CREATED = 60 * DAY;
   const b = c.daemonSet({
     namespace: 'monitoring', name: 'node-exporter', createdAgo: CREATED, labels: nodeExporterLabels('v1.8.2'),
-    selector: NODE_EXPORTER_SELECTOR, updateStrategy: rolling(1), statusWrittenAgo: 150,
-    revs: [{ generation: 1, template: nodeExporterTemplate({ memoryLimit: '50Mi' }), createdAgo: CREATED }],
+    selector: NODE_EXPORTER_SELECTOR, statusWrittenAgo: 150,
+    template: nodeExporterTemplate({ memoryLimit: '50Mi' }),
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 2 });
   c.daemonPod(b, 0, 'worker-3', { state: READY, created: CREATED - 3 });
@@ -1489,11 +522,10 @@ function oomKilled() {
     created, lastWrite: loop.lastFinishedAgo - 1,
     state: { kind: 'CrashLoopBackOff', exitCode: 137, reason: 'OOMKilled', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
   });
-  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+  c.createdEvent(b, pod);
   const image = pod.spec.containers[0].image;
-  c.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned monitoring/${pod.metadata.name} to worker-2`, component: 'default-scheduler', firstAgo: created - 1 });
-  c.kubeletEvent(pod, 'node-exporter', { reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo: created - 4 });
-  c.kubeletEvent(pod, 'node-exporter', { reason: 'Pulled', message: `Successfully pulled image "${image}" in 3.412s (3.412s including waiting). Image size: ${imageSize(image)} bytes.`, firstAgo: created - 8 });
+  c.scheduledEvent(pod);
+  c.pullEvents(pod, 'node-exporter', created - 4, 3.412, created - 8);
   crashEvents(c, pod, 'node-exporter', loop, { pulledFresh: true });
   return c.write(() => readme(c, b, `
     monitoring/node-exporter (kube-prometheus, memory limit 50Mi, request 30Mi) runs on three workers.
@@ -1515,8 +547,8 @@ function configError() {
   const envFrom = [{ configMapRef: { name: 'fluent-bit-config' } }];
   const b = c.daemonSet({
     namespace: 'logging', name: 'fluent-bit', createdAgo: CREATED, labels: { ...FLUENT_BIT_SELECTOR, 'app.kubernetes.io/version': '3.1.9' },
-    selector: FLUENT_BIT_SELECTOR, updateStrategy: rolling(1), statusWrittenAgo: JOINED - 60,
-    revs: [{ generation: 1, template: fluentBitTemplate({ version: '3.1.9', envFrom }), createdAgo: CREATED }],
+    selector: FLUENT_BIT_SELECTOR, statusWrittenAgo: JOINED - 60,
+    template: fluentBitTemplate({ version: '3.1.9', envFrom }),
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: 9 * DAY });
   c.daemonPod(b, 0, 'worker-2', { state: READY, created: 9 * DAY - 40 });
@@ -1524,10 +556,9 @@ function configError() {
   const message = 'configmap "fluent-bit-config" not found';
   const pod = c.daemonPod(b, 0, 'worker-3', { created, lastWrite: created - 12, state: { kind: 'CreateContainerConfigError', message } });
   const image = pod.spec.containers[0].image;
-  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
-  c.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned logging/${pod.metadata.name} to worker-3`, component: 'default-scheduler', firstAgo: created - 1 });
-  c.kubeletEvent(pod, 'fluent-bit', { reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo: created - 4 });
-  c.kubeletEvent(pod, 'fluent-bit', { reason: 'Pulled', message: `Successfully pulled image "${image}" in 5.118s (5.118s including waiting). Image size: ${imageSize(image)} bytes.`, firstAgo: created - 10 });
+  c.createdEvent(b, pod);
+  c.scheduledEvent(pod);
+  c.pullEvents(pod, 'fluent-bit', created - 4, 5.118, created - 10);
   c.kubeletEvent(pod, 'fluent-bit', { reason: 'Failed', type: 'Warning', message: `Error: ${message}`, firstAgo: created - 10, lastAgo: 9, count: 17 });
   c.kubeletEvent(pod, 'fluent-bit', { reason: 'Pulled', message: `Container image "${image}" already present on machine`, firstAgo: created - 22, lastAgo: 9, count: 16 });
   return c.write(() => readme(c, b, `
@@ -1554,31 +585,24 @@ function podSecurityFailedCreate() {
         name: 'node-agent',
         image: 'ghcr.io/acme-platform/node-agent:1.12.0',
         args: ['--procfs=/host/proc', '--sysfs=/host/sys', '--listen=127.0.0.1:9810'],
-        env: [{ name: 'NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+        env: [fieldEnv('NODE_NAME')],
         resources: { limits: { memory: '128Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
         volumeMounts: [
           { name: 'proc', readOnly: true, mountPath: '/host/proc' },
           { name: 'sys', readOnly: true, mountPath: '/host/sys' },
         ],
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
         securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirstWithHostNet',
-      serviceAccountName: 'node-agent',
-      serviceAccount: 'node-agent',
+      ...podSpecDefaults('node-agent', { dnsPolicy: 'ClusterFirstWithHostNet' }),
       hostNetwork: true,
-      securityContext: {},
-      schedulerName: 'default-scheduler',
       tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }],
       priorityClassName: 'system-node-critical',
     },
   });
   const b = c.daemonSet({
     namespace: 'agents', name: 'node-agent', createdAgo: CREATED, labels, selector: labels,
-    updateStrategy: rolling(1), statusWrittenAgo: CREATED - 1,
-    revs: [{ generation: 1, template, createdAgo: CREATED }],
+    statusWrittenAgo: CREATED - 1, template,
   });
   const message = 'Error creating: pods "node-agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true), hostPath volumes (volumes "proc", "sys")';
   c.dsEvent(b, 'FailedCreate', message, CREATED - 1, { lastAgo: 4 * MIN + 12, count: 30 });
@@ -1614,9 +638,9 @@ function quotaFailedCreate() {
         args: ['--config-dir', '/etc/vector/'],
         ports: [{ name: 'prom-exporter', containerPort: 9090, protocol: 'TCP' }],
         env: [
-          { name: 'VECTOR_SELF_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
-          { name: 'VECTOR_SELF_POD_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } } },
-          { name: 'VECTOR_SELF_POD_NAMESPACE', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } } },
+          fieldEnv('VECTOR_SELF_NODE_NAME'),
+          fieldEnv('VECTOR_SELF_POD_NAME', 'metadata.name'),
+          fieldEnv('VECTOR_SELF_POD_NAMESPACE', 'metadata.namespace'),
         ],
         resources: { limits: { memory: '400Mi' }, requests: { cpu: '100m', memory: '200Mi' } },
         volumeMounts: [
@@ -1625,22 +649,15 @@ function quotaFailedCreate() {
           { name: 'var-log', readOnly: true, mountPath: '/var/log/' },
           { name: 'var-lib', readOnly: true, mountPath: '/var/lib' },
         ],
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 60,
-      dnsPolicy: 'ClusterFirst',
-      serviceAccountName: 'log-agent',
-      serviceAccount: 'log-agent',
-      securityContext: {},
-      schedulerName: 'default-scheduler',
+      ...podSpecDefaults('log-agent', { terminationGracePeriodSeconds: 60 }),
     },
   });
   const CREATED = 30 * DAY;
   const b = c.daemonSet({
     namespace: 'logging', name: 'log-agent', createdAgo: CREATED, labels, selector: labels,
-    updateStrategy: rolling(1), statusWrittenAgo: 4 * MIN,
-    revs: [{ generation: 1, template, createdAgo: CREATED }],
+    statusWrittenAgo: 4 * MIN, template,
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1 });
   c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 2 });
@@ -1694,28 +711,21 @@ function hostPortConflict() {
         resources: { limits: { memory: '256Mi' }, requests: { cpu: '100m', memory: '128Mi' } },
         volumeMounts: [{ name: 'config', readOnly: true, mountPath: '/etc/envoy' }],
         readinessProbe: httpProbe('/ready', 'admin'),
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirst',
-      serviceAccountName: 'envoy',
-      serviceAccount: 'envoy',
-      securityContext: {},
-      schedulerName: 'default-scheduler',
+      ...podSpecDefaults('envoy'),
     },
   });
   const b = c.daemonSet({
     namespace: 'edge', name: 'envoy', createdAgo: CREATED, labels, selector: labels,
-    updateStrategy: rolling(1), statusWrittenAgo: CREATED - 20,
-    revs: [{ generation: 1, template, createdAgo: CREATED }],
+    statusWrittenAgo: CREATED - 20, template,
   });
   const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1, pull: 2.874 });
   const reason = "node(s) didn't have free ports for the requested pod ports";
   const p2 = c.daemonPod(b, 0, 'worker-2', { state: unschedulable(reason, 3), created: CREATED - 1, lastWrite: CREATED - 2 });
   const p3 = c.daemonPod(b, 0, 'worker-3', { state: READY, created: CREATED - 2, pull: 3.06 });
   assertFilter(c, p2, [reason]);
-  for (const p of [p1, p2, p3]) c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${p.metadata.name}`, ago(p.metadata.creationTimestamp));
+  for (const p of [p1, p2, p3]) c.createdEvent(b, p);
   c.startEvents(p1);
   c.startEvents(p3);
   failedSchedulingEvent(c, p2, 8, 2 * MIN + 30);
@@ -1757,32 +767,25 @@ function tooManyPods() {
           { name: 'otlp', containerPort: 4317, protocol: 'TCP' },
           { name: 'otlp-http', containerPort: 4318, protocol: 'TCP' },
         ],
-        env: [{ name: 'MY_POD_IP', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'status.podIP' } } }],
+        env: [fieldEnv('MY_POD_IP', 'status.podIP')],
         resources: { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
         volumeMounts: [{ name: 'opentelemetry-collector-configmap', mountPath: '/conf' }],
         livenessProbe: httpProbe('/', 13133),
         readinessProbe: httpProbe('/', 13133),
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirst',
-      serviceAccountName: 'otel-agent',
-      serviceAccount: 'otel-agent',
-      securityContext: {},
-      schedulerName: 'default-scheduler',
+      ...podSpecDefaults('otel-agent'),
     },
   });
   const b = c.daemonSet({
     namespace: 'observability', name: 'otel-agent', createdAgo: CREATED, labels, selector: labels,
-    updateStrategy: rolling(1), statusWrittenAgo: CREATED - 18,
-    revs: [{ generation: 1, template, createdAgo: CREATED }],
+    statusWrittenAgo: CREATED - 18, template,
   });
   const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1, pull: 7.52 });
   const p2 = c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 2, pull: 6.981 });
   const p3 = c.daemonPod(b, 0, 'worker-3', { state: unschedulable('Too many pods', 3), created: CREATED - 1, lastWrite: CREATED - 2 });
   assertFilter(c, p3, ['Too many pods']);
-  for (const p of [p1, p2, p3]) c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${p.metadata.name}`, ago(p.metadata.creationTimestamp));
+  for (const p of [p1, p2, p3]) c.createdEvent(b, p);
   c.startEvents(p1);
   c.startEvents(p2);
   failedSchedulingEvent(c, p3, 9, 4 * MIN);
@@ -1830,8 +833,8 @@ function misscheduledLabelRemoved() {
           { name: 'webhook', containerPort: 8443, protocol: 'TCP' },
         ],
         env: [
-          { name: 'POD_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } } },
-          { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } } },
+          fieldEnv('POD_NAME', 'metadata.name'),
+          fieldEnv('POD_NAMESPACE', 'metadata.namespace'),
           { name: 'LD_PRELOAD', value: '/usr/local/lib/libmimalloc.so' },
         ],
         resources: { requests: { cpu: '100m', memory: '90Mi' } },
@@ -1839,27 +842,20 @@ function misscheduledLabelRemoved() {
         livenessProbe: httpProbe('/healthz', 10254, { initialDelaySeconds: 10, failureThreshold: 5 }),
         readinessProbe: httpProbe('/healthz', 10254, { initialDelaySeconds: 10 }),
         lifecycle: { preStop: { exec: { command: ['/wait-shutdown'] } } },
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
         securityContext: {
           capabilities: { add: ['NET_BIND_SERVICE'], drop: ['ALL'] },
           runAsUser: 101, runAsNonRoot: true, readOnlyRootFilesystem: false, allowPrivilegeEscalation: false, seccompProfile: { type: 'RuntimeDefault' },
         },
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 300,
-      dnsPolicy: 'ClusterFirst',
+      ...podSpecDefaults('ingress-nginx', { terminationGracePeriodSeconds: 300 }),
       nodeSelector: { 'kubernetes.io/os': 'linux', role: 'ingress' },
-      serviceAccountName: 'ingress-nginx',
-      serviceAccount: 'ingress-nginx',
-      securityContext: {},
-      schedulerName: 'default-scheduler',
     },
   });
   const b = c.daemonSet({
     namespace: 'ingress-nginx', name: 'ingress-nginx-controller', createdAgo: CREATED,
     labels: { ...selector, 'app.kubernetes.io/part-of': 'ingress-nginx', 'app.kubernetes.io/version': '1.11.3' }, selector,
-    updateStrategy: rolling(1), statusWrittenAgo: LABEL_REMOVED - 1,
-    revs: [{ generation: 1, template, createdAgo: CREATED }],
+    statusWrittenAgo: LABEL_REMOVED - 1, template,
   });
   c.daemonPod(b, 0, 'ingress-1', { state: READY, created: CREATED - 1 });
   const gone = c.daemonPod(b, 0, 'ingress-2', { state: { ...READY, observedGeneration: 2 }, created: CREATED - 2, deletedAgo: LABEL_REMOVED, grace: 300 });
@@ -1895,8 +891,8 @@ function cordonedNode() {
   const CREATED = 60 * DAY;
   const b = c.daemonSet({
     namespace: 'monitoring', name: 'node-exporter', createdAgo: CREATED, labels: nodeExporterLabels('v1.8.2'),
-    selector: NODE_EXPORTER_SELECTOR, updateStrategy: rolling(1), statusWrittenAgo: 12 * DAY,
-    revs: [{ generation: 1, template: nodeExporterTemplate(), createdAgo: CREATED }],
+    selector: NODE_EXPORTER_SELECTOR, statusWrittenAgo: 12 * DAY,
+    template: nodeExporterTemplate(),
   });
   for (let i = 1; i <= 3; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
   const w2 = c.nodesByName['worker-2'];
@@ -1918,27 +914,18 @@ function newNode() {
   c.node({ name: 'worker-2' });
   c.node({
     name: 'worker-3', joinedAgo: JOINED, heartbeatAgo: 9, health: 'NotReady', notReadyMessage: NOT_READY_MSG,
-    taints: [
-      { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule', timeAdded: at(JOINED - 1) },
-      { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute', timeAdded: at(JOINED - 5) },
-    ],
+    taints: lifecycleTaints('not-ready', JOINED - 1, JOINED - 5),
   });
   const CREATED = CLUSTER_AGE - 40;
   const b = c.daemonSet({
     namespace: 'kube-system', name: 'kube-proxy', createdAgo: CREATED, labels: { 'k8s-app': 'kube-proxy' },
-    selector: { 'k8s-app': 'kube-proxy' }, updateStrategy: rolling(1), statusWrittenAgo: 9 * DAY,
-    revs: [{ generation: 1, template: kubeProxyTemplate('v1.34.2'), createdAgo: CREATED }],
+    selector: { 'k8s-app': 'kube-proxy' }, statusWrittenAgo: 9 * DAY,
+    template: kubeProxyTemplate('v1.34.2'),
   });
   for (const n of ['worker-1', 'worker-2']) c.daemonPod(b, 0, n, { state: READY, created: c.nodeDefs[n].joinedAgo - 9 });
   c.coredns(['worker-1', 'worker-2']);
   const w3 = c.nodesByName['worker-3'];
-  const nodeEv = (reason, message, dt, extra = {}) => c.event({ object: w3, reason, message, component: 'kubelet', host: 'worker-3', firstAgo: JOINED + dt, ...extra });
-  nodeEv('Starting', 'Starting kubelet.', 3);
-  nodeEv('NodeHasSufficientMemory', 'Node worker-3 status is now: NodeHasSufficientMemory', 2, { count: 2, lastAgo: JOINED });
-  nodeEv('NodeHasNoDiskPressure', 'Node worker-3 status is now: NodeHasNoDiskPressure', 2, { count: 2, lastAgo: JOINED });
-  nodeEv('NodeHasSufficientPID', 'Node worker-3 status is now: NodeHasSufficientPID', 2, { count: 2, lastAgo: JOINED });
-  nodeEv('NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods', 1);
-  c.event({ object: w3, reason: 'RegisteredNode', message: 'Node worker-3 event: Registered Node worker-3 in Controller', component: 'node-controller', firstAgo: JOINED - 4 });
+  for (const e of nodeStartEvents(w3, JOINED, { startedBefore: 3, lastStatusBefore: 0 })) c.event(e);
   // The controller has not synced since the node was added: its last status was written over
   // worker-1 and worker-2 only (a sync that counted worker-3 would also have created its pod).
   const known = c.nodes.filter((n) => n.metadata.name !== 'worker-3');
@@ -1965,14 +952,14 @@ function readinessFailing() {
   const selector = { 'app.kubernetes.io/instance': 'promtail', 'app.kubernetes.io/name': 'promtail' };
   const b = c.daemonSet({
     namespace: 'logging', name: 'promtail', createdAgo: CREATED, labels: { ...selector, 'app.kubernetes.io/version': '3.2.1' },
-    selector, updateStrategy: rolling(1), statusWrittenAgo: JOINED - 60,
-    revs: [{ generation: 1, template: promtailTemplate('3.2.1'), createdAgo: CREATED }],
+    selector, statusWrittenAgo: JOINED - 60,
+    template: promtailTemplate('3.2.1'),
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 3 });
   c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 4 });
   const created = JOINED - 45;
   const pod = c.daemonPod(b, 0, 'worker-3', { state: { kind: 'NotReady' }, created, lastWrite: created - 10, pull: 4.407 });
-  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+  c.createdEvent(b, pod);
   c.startEvents(pod);
   const started = ago(pod.status.containerStatuses[0].state.running.startedAt);
   c.kubeletEvent(pod, 'promtail', {
@@ -2006,8 +993,8 @@ function evictedPod() {
   const CREATED = 90 * DAY;
   const b = c.daemonSet({
     namespace: 'logging', name: 'fluent-bit', createdAgo: CREATED, labels: { ...FLUENT_BIT_SELECTOR, 'app.kubernetes.io/version': '3.1.9' },
-    selector: FLUENT_BIT_SELECTOR, updateStrategy: rolling(1), statusWrittenAgo: EVICTED - 1,
-    revs: [{ generation: 1, template: fluentBitTemplate({ version: '3.1.9', priorityClassName: undefined }), createdAgo: CREATED }],
+    selector: FLUENT_BIT_SELECTOR, statusWrittenAgo: EVICTED - 1,
+    template: fluentBitTemplate({ version: '3.1.9', priorityClassName: undefined }),
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: 9 * DAY });
   const pod = c.daemonPod(b, 0, 'worker-2', { state: { kind: 'Evicted', message, evictedAgo: EVICTED }, created: 9 * DAY - 40, lastWrite: EVICTED - 2 });
@@ -2039,20 +1026,6 @@ function deletedPodName(c, dsName, nodeName) {
   return `${dsName}-${suffix(`${c.name}/deleted/${dsName}/${nodeName}`)}`;
 }
 
-function pullEvents(c, pod, container, image, attempts, lastWaitStart) {
-  const first = attempts.starts[0];
-  const last = attempts.lastStartedAgo;
-  const n = attempts.starts.length;
-  const err = `rpc error: code = NotFound desc = failed to pull and unpack image "${imageRef(image)}": failed to resolve reference "${imageRef(image)}": ${imageRef(image)}: not found`;
-  c.kubeletEvent(pod, container, { reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo: first, lastAgo: last, count: n });
-  c.kubeletEvent(pod, container, { reason: 'Failed', type: 'Warning', message: `Failed to pull image "${image}": ${err}`, firstAgo: first - 1, lastAgo: last - 1, count: n });
-  c.kubeletEvent(pod, container, { reason: 'Failed', type: 'Warning', message: 'Error: ErrImagePull', firstAgo: first - 1, lastAgo: last - 1, count: n });
-  const backoffs = Math.max(1, Math.round(attempts.waited / 20));
-  c.kubeletEvent(pod, container, { reason: 'BackOff', message: `Back-off pulling image "${image}"`, firstAgo: first - 2, lastAgo: lastWaitStart, count: backoffs });
-  c.kubeletEvent(pod, container, { reason: 'Failed', type: 'Warning', message: 'Error: ImagePullBackOff', firstAgo: first - 2, lastAgo: lastWaitStart, count: backoffs });
-  return err;
-}
-
 function rolloutCrashloop() {
   const c = new Cluster('rollout-crashloop', 6_120_000);
   const CREATED = 60 * DAY;
@@ -2077,10 +1050,9 @@ function rolloutCrashloop() {
   c.nodeImage('worker-1', 'quay.io/prometheus/node-exporter:v1.8.2');
   const image = pod.spec.containers[0].image;
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'node-exporter', 'worker-1')}`, ROLLOUT);
-  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
-  c.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned monitoring/${pod.metadata.name} to worker-1`, component: 'default-scheduler', firstAgo: created - 1 });
-  c.kubeletEvent(pod, 'node-exporter', { reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo: created - 3 });
-  c.kubeletEvent(pod, 'node-exporter', { reason: 'Pulled', message: `Successfully pulled image "${image}" in 3.927s (3.927s including waiting). Image size: ${imageSize(image)} bytes.`, firstAgo: created - 7 });
+  c.createdEvent(b, pod);
+  c.scheduledEvent(pod);
+  c.pullEvents(pod, 'node-exporter', created - 3, 3.927, created - 7);
   crashEvents(c, pod, 'node-exporter', loop, { pulledFresh: true });
   return c.write(() => readme(c, b, `
     monitoring/node-exporter was updated 25 minutes ago from quay.io/prometheus/node-exporter:v1.8.2 to
@@ -2116,7 +1088,7 @@ function rolloutBadTag() {
         image: `ghcr.io/acme-platform/telemetry-agent:${tag}`,
         args: ['--config=/etc/telemetry-agent/agent.yaml', '--node=$(NODE_NAME)'],
         ports: [{ name: 'metrics', containerPort: 9464, protocol: 'TCP' }],
-        env: [{ name: 'NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+        env: [fieldEnv('NODE_NAME')],
         resources: { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '128Mi' } },
         volumeMounts: [
           { name: 'config', readOnly: true, mountPath: '/etc/telemetry-agent' },
@@ -2124,16 +1096,10 @@ function rolloutBadTag() {
           { name: 'varlog', readOnly: true, mountPath: '/var/log' },
         ],
         readinessProbe: httpProbe('/healthz', 'metrics'),
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
         securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirst',
-      serviceAccountName: 'telemetry-agent',
-      serviceAccount: 'telemetry-agent',
-      securityContext: {},
-      schedulerName: 'default-scheduler',
+      ...podSpecDefaults('telemetry-agent'),
       tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
       priorityClassName: 'system-node-critical',
     },
@@ -2154,13 +1120,14 @@ function rolloutBadTag() {
   // Pull attempts back off like container restarts (10 s doubling to 5 min); each takes ~1 s.
   const attempts = crashLoop(created - 5, 1);
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'telemetry-agent', 'worker-3')}`, ROLLOUT);
-  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
-  c.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned platform/${pod.metadata.name} to worker-3`, component: 'default-scheduler', firstAgo: created - 1 });
-  const err = pullEvents(c, pod, 'agent', image, attempts, 8);
+  c.createdEvent(b, pod);
+  c.scheduledEvent(pod);
+  const backOffs = Math.max(1, Math.round(attempts.waited / 20)); // pod syncs in back-off, about every 20 s
+  for (const e of failedPullEvents(pod, 'agent', { firstAgo: attempts.starts[0], lastAgo: attempts.lastStartedAgo, pulls: attempts.starts.length, backOffs, lastBackOffAgo: 8 })) c.event(e);
   return c.write(() => readme(c, b, `
     platform/telemetry-agent was updated 18 minutes ago to the tag v2.0.0-does-not-exist (generation 2,
     RollingUpdate maxUnavailable 25% = 1 of 4 nodes). The new pod ${pod.metadata.name} on worker-3 is in
-    ImagePullBackOff, with Failed events \`Failed to pull image "${image}": ${err}\`; the other three
+    ImagePullBackOff, with Failed events \`Failed to pull image "${image}": ${imageNotFound(image)}\`; the other three
     nodes keep their Ready v1.4.2 pods.`, {
     nodes: {
       'worker-1': 'Healthy (OutdatedRevision, info)',
@@ -2211,15 +1178,9 @@ function rolloutRequestsDontFit() {
           { name: 'varlibdockercontainers', readOnly: true, mountPath: '/var/lib/docker/containers' },
           { name: 'buffer', mountPath: '/fluentd/buffer' },
         ],
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirst',
-      serviceAccountName: 'fluentd',
-      serviceAccount: 'fluentd',
-      securityContext: {},
-      schedulerName: 'default-scheduler',
+      ...podSpecDefaults('fluentd'),
       tolerations: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
     },
   });
@@ -2237,10 +1198,10 @@ function rolloutRequestsDontFit() {
   const pod = c.daemonPod(b, 1, 'worker-2', { state: unschedulable(reason, 3), created, lastWrite: created - 1 });
   assertFilter(c, pod, [reason]);
   // The old pod (256Mi) did fit: 15128Mi allocatable - 13824Mi of shop requests = 1304Mi free.
-  const free = quantity(c.nodesByName['worker-2'].status.allocatable.memory) - c.pods.filter((p) => p.spec.nodeName === 'worker-2').reduce((sum, p) => sum + podRequest(p, 'memory'), 0);
+  const free = freeResource(c.nodesByName['worker-2'], c.pods, 'memory');
   if (!(free >= quantity('256Mi') && free < quantity('2Gi'))) throw new Error(`${c.name}: worker-2 free memory ${free}`);
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'fluentd', 'worker-2')}`, ROLLOUT);
-  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+  c.createdEvent(b, pod);
   failedSchedulingEvent(c, pod, 7, 3 * MIN + 10);
   const freeMi = free / 2 ** 20;
   return c.write(() => readme(c, b, `
@@ -2276,7 +1237,7 @@ function rolloutSurgeHostPort() {
   const created = ROLLOUT - 1;
   const pod = c.daemonPod(b, 1, 'worker-1', { state: unschedulable(reason, 3), created, lastWrite: created - 1 });
   assertFilter(c, pod, [reason]);
-  c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+  c.createdEvent(b, pod);
   failedSchedulingEvent(c, pod, 6, 2 * MIN + 5);
   const old = b.podsOf['worker-1'][0];
   return c.write(() => readme(c, b, `
@@ -2294,61 +1255,18 @@ function rolloutSurgeHostPort() {
   }));
 }
 
+/** The aws-ebs-csi-driver node plugin as its Helm chart ships it. */
 function ebsTemplate(version) {
   return finishTemplate({
-    metadata: { creationTimestamp: null, labels: { app: 'ebs-csi-node', 'app.kubernetes.io/component': 'csi-driver', 'app.kubernetes.io/managed-by': 'Helm', 'app.kubernetes.io/name': 'aws-ebs-csi-driver', 'app.kubernetes.io/version': version.replace(/^v/, '') } },
+    metadata: { creationTimestamp: null, labels: ebsNodeLabels(version) },
     spec: {
-      volumes: [
-        hostPath('kubelet-dir', '/var/lib/kubelet', 'Directory'),
-        hostPath('plugin-dir', '/var/lib/kubelet/plugins/ebs.csi.aws.com/', 'DirectoryOrCreate'),
-        hostPath('registration-dir', '/var/lib/kubelet/plugins_registry/', 'Directory'),
-        hostPath('device-dir', '/dev', 'Directory'),
-      ],
+      volumes: EBS_NODE_VOLUMES,
       containers: [
-        {
-          name: 'ebs-plugin',
-          image: `public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:${version}`,
-          args: ['node', '--endpoint=$(CSI_ENDPOINT)', '--csi-mount-point-prefix=/var/lib/kubelet/plugins/kubernetes.io/csi/ebs.csi.aws.com/', '--logging-format=text', '--v=2'],
-          ports: [{ name: 'healthz', containerPort: 9808, protocol: 'TCP' }],
-          env: [
-            { name: 'CSI_ENDPOINT', value: 'unix:/csi/csi.sock' },
-            { name: 'CSI_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
-          ],
-          resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
-          volumeMounts: [
-            { name: 'kubelet-dir', mountPath: '/var/lib/kubelet', mountPropagation: 'Bidirectional' },
-            { name: 'plugin-dir', mountPath: '/csi' },
-            { name: 'device-dir', mountPath: '/dev' },
-          ],
-          livenessProbe: { httpGet: { path: '/healthz', port: 'healthz', scheme: 'HTTP' }, initialDelaySeconds: 10, timeoutSeconds: 3, periodSeconds: 10, successThreshold: 1, failureThreshold: 5 },
-          ...FILE,
-          securityContext: { privileged: true, readOnlyRootFilesystem: true },
-        },
-        {
-          name: 'node-driver-registrar',
-          image: 'public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.12.0-eks-1-31-7',
-          args: ['--csi-address=$(ADDRESS)', '--kubelet-registration-path=$(DRIVER_REG_SOCK_PATH)', '--v=2'],
-          env: [
-            { name: 'ADDRESS', value: '/csi/csi.sock' },
-            { name: 'DRIVER_REG_SOCK_PATH', value: '/var/lib/kubelet/plugins/ebs.csi.aws.com/csi.sock' },
-          ],
-          resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
-          volumeMounts: [
-            { name: 'plugin-dir', mountPath: '/csi' },
-            { name: 'registration-dir', mountPath: '/registration' },
-          ],
-          ...FILE,
-          securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-        },
+        ebsPluginContainer(version, '40Mi'),
+        ebsRegistrarContainer('public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.12.0-eks-1-31-7'),
       ],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirst',
+      ...podSpecDefaults('ebs-csi-node-sa', { securityContext: { runAsUser: 0, runAsGroup: 0, runAsNonRoot: false, fsGroup: 0 } }),
       nodeSelector: { 'kubernetes.io/os': 'linux' },
-      serviceAccountName: 'ebs-csi-node-sa',
-      serviceAccount: 'ebs-csi-node-sa',
-      securityContext: { runAsUser: 0, runAsGroup: 0, runAsNonRoot: false, fsGroup: 0 },
-      schedulerName: 'default-scheduler',
       tolerations: [{ operator: 'Exists' }],
       priorityClassName: 'system-node-critical',
     },
@@ -2401,10 +1319,7 @@ function rolloutTerminatingUnreachable() {
   workers(c, 4, {
     'worker-3': {
       health: 'Unknown', lastHeartbeatAgo: LOST, unknownSince: UNKNOWN,
-      taints: [
-        { key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule', timeAdded: at(UNKNOWN - 1) },
-        { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: at(UNKNOWN - 5) },
-      ],
+      taints: lifecycleTaints('unreachable', UNKNOWN - 1, UNKNOWN - 5),
     },
   });
   const CREATED = CLUSTER_AGE - 40;
@@ -2496,7 +1411,7 @@ function rolloutComplete() {
     const pod = c.daemonPod(b, 1, n, { state: READY, created, pull: 3.2 + k / 10, t: { ready: created - 4 - 4 - 14 } });
     c.nodeImage(n, 'docker.io/grafana/promtail:3.2.0');
     c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'promtail', n)}`, deleted);
-    c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, created);
+    c.createdEvent(b, pod);
     c.startEvents(pod);
   }
   return c.write(() => readme(c, b, `
@@ -2533,7 +1448,7 @@ function rolloutInProgress() {
         ports: [{ name: 'web', containerPort: 8765, protocol: 'TCP' }],
         env: [
           { name: 'HOST_ROOT', value: '/host' },
-          { name: 'FALCO_HOSTNAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
+          fieldEnv('FALCO_HOSTNAME'),
           { name: 'FALCO_K8S_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
         ],
         resources: { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '100m', memory: '512Mi' } },
@@ -2548,16 +1463,10 @@ function rolloutInProgress() {
         ],
         livenessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 60, timeoutSeconds: 5, periodSeconds: 15 }),
         readinessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 35, timeoutSeconds: 5, periodSeconds: 15 }),
-        ...FILE,
+        ...CONTAINER_DEFAULTS,
         securityContext: { privileged: true },
       }],
-      restartPolicy: 'Always',
-      terminationGracePeriodSeconds: 30,
-      dnsPolicy: 'ClusterFirst',
-      serviceAccountName: 'falco',
-      serviceAccount: 'falco',
-      securityContext: {},
-      schedulerName: 'default-scheduler',
+      ...podSpecDefaults('falco'),
       tolerations: [
         { key: 'node-role.kubernetes.io/master', effect: 'NoSchedule' },
         { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' },
@@ -2571,7 +1480,7 @@ function rolloutInProgress() {
   const B = { deleted: 55, created: 54, t: { ready: 10 } };
   const b = c.daemonSet({
     namespace: 'security', name: 'falco', createdAgo: CREATED, labels, selector: labels,
-    updateStrategy: rolling(1), minReadySeconds: 30, statusWrittenAgo: B.t.ready,
+    minReadySeconds: 30, updateStrategy: rolling(1), statusWrittenAgo: B.t.ready,
     revs: [
       { generation: 1, template: template('0.39.1'), createdAgo: CREATED },
       { generation: 2, template: template('0.39.2'), createdAgo: A.deleted + 1 },
@@ -2584,7 +1493,7 @@ function rolloutInProgress() {
     pods[n] = pod;
     c.nodeImage(n, 'docker.io/falcosecurity/falco:0.39.1');
     c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'falco', n)}`, x.deleted);
-    c.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, x.created);
+    c.createdEvent(b, pod);
     c.startEvents(pod);
   }
   if (podAvailable(pods['worker-2'], 30) || !podAvailable(pods['worker-1'], 30)) throw new Error(`${c.name}: availability story broken`);
