@@ -33,6 +33,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       const progress = io.stderrIsTTY ? (text: string) => io.stderr.write(`\r\u001b[2Kloading: ${text}`) : undefined;
       const loaded = await live.loadLive(request, {
         ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
+        ...(io.env['KUBECONFIG'] ? { kubeconfigEnv: io.env['KUBECONFIG'] } : {}),
         ...(opts.context ? { context: opts.context } : {}),
         ...(opts.namespace ? { namespace: opts.namespace } : {}),
         allNamespaces: opts.allNamespaces,

@@ -4,9 +4,11 @@
  * tokens, exec credential plugins, proxies), requests made with node:https for raw JSON. It has
  * one verb, GET, so ds-doctor cannot write to a cluster.
  */
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { KubeConfig } from '@kubernetes/client-node';
+import { delimiter } from 'node:path';
+import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node';
 import { ClusterError } from '../model/errors.js';
 
 /** An HTTP error answer of the API server, with its Status message. */
@@ -19,8 +21,37 @@ export class ApiError extends Error {
 
 export interface KubeconfigOptions {
   kubeconfig?: string;
+  /** The KUBECONFIG variable of the CLI's environment (a list of files, as for kubectl). */
+  kubeconfigEnv?: string;
   context?: string;
   requestTimeoutMs: number;
+}
+
+/**
+ * Loads the files of a KUBECONFIG list with kubectl's merge rules: missing files are skipped,
+ * the first file to define a cluster, user or context name wins, and so does the first
+ * current-context. (client-node's own merge throws on a repeated name and lets a later file's
+ * current-context win.)
+ */
+function loadKubeconfigList(list: string): KubeConfig {
+  const files = list.split(delimiter).filter((f) => f !== '');
+  const present = files.filter((f) => existsSync(f));
+  if (!present.length) throw new Error(`KUBECONFIG=${list}: no such file`);
+  const clusters: Cluster[] = [];
+  const users: User[] = [];
+  const contexts: Context[] = [];
+  let currentContext = '';
+  for (const file of present) {
+    const kc = new KubeConfig();
+    kc.loadFromFile(file);
+    for (const c of kc.clusters) if (!clusters.some((x) => x.name === c.name)) clusters.push(c);
+    for (const u of kc.users) if (!users.some((x) => x.name === u.name)) users.push(u);
+    for (const c of kc.contexts) if (!contexts.some((x) => x.name === c.name)) contexts.push(c);
+    if (!currentContext && kc.currentContext) currentContext = kc.currentContext;
+  }
+  const merged = new KubeConfig();
+  merged.loadFromOptions({ clusters, users, contexts, currentContext });
+  return merged;
 }
 
 function closest(name: string, names: string[]): string {
@@ -50,9 +81,10 @@ export class ApiClient {
 
   /** Loads the kubeconfig and the credentials of the chosen context; failures are exit 3. */
   static async fromKubeconfig(opts: KubeconfigOptions): Promise<ApiClient> {
-    const kc = new KubeConfig();
+    let kc = new KubeConfig();
     try {
       if (opts.kubeconfig) kc.loadFromFile(opts.kubeconfig);
+      else if (opts.kubeconfigEnv) kc = loadKubeconfigList(opts.kubeconfigEnv);
       else kc.loadFromDefault();
     } catch (err) {
       throw new ClusterError(`cannot load kubeconfig${opts.kubeconfig ? ` ${opts.kubeconfig}` : ''}: ${(err as Error).message.split('\n')[0]}`);
@@ -68,8 +100,17 @@ export class ApiClient {
     const cluster = kc.getCurrentCluster();
     // client-node falls back to an unauthenticated http://localhost:8080 when it finds no config.
     const fallback = !opts.kubeconfig && contextName === 'loaded-context' && cluster?.server === 'http://localhost:8080';
-    if (!context || !cluster || fallback) {
+    if (fallback || !kc.getContexts().length) {
       throw new ClusterError('no kubeconfig found (set KUBECONFIG or --kubeconfig, or analyse a dump with -f <file|dir|->)');
+    }
+    if (!context) {
+      const names = kc.getContexts().map((c) => c.name);
+      throw new ClusterError(contextName
+        ? `current context "${contextName}" not found in kubeconfig${closest(contextName, names)}`
+        : `the kubeconfig has no current context: pass --context (contexts: ${names.join(', ')})`);
+    }
+    if (!cluster) {
+      throw new ClusterError(`context "${contextName}" refers to cluster "${context.cluster}", which is not in the kubeconfig`);
     }
     const requestOptions: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json', 'User-Agent': 'ds-doctor' } };
     try {
@@ -89,8 +130,12 @@ export class ApiClient {
       const req = transport.request(url, { ...this.requestOptions, method: 'GET' }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (e) => reject(networkError(e as NodeJS.ErrnoException, this.server)));
+        res.on('error', (e) => {
+          clearTimeout(timer);
+          reject(e instanceof ClusterError ? e : networkError(e as NodeJS.ErrnoException, this.server));
+        });
         res.on('end', () => {
+          clearTimeout(timer);
           const text = Buffer.concat(chunks).toString('utf8');
           const status = res.statusCode ?? 0;
           let body: unknown;
@@ -105,10 +150,16 @@ export class ApiClient {
           reject(new ApiError(status === 403 ? `forbidden: ${message}` : message, status));
         });
       });
-      req.setTimeout(this.timeoutMs, () => {
-        req.destroy(new ClusterError(`request to ${this.server}${url.pathname} timed out after ${Math.round(this.timeoutMs / 1000)}s (--request-timeout)`));
+      // A deadline for the whole request, as kubectl's --request-timeout: the socket's idle
+      // timeout (req.setTimeout) fired at twice the value against a server that accepts
+      // connections and never answers. 0 means no timeout, as for kubectl.
+      const timer = this.timeoutMs > 0 ? setTimeout(() => {
+        req.destroy(new ClusterError(`request to ${this.server}${url.pathname} timed out after ${this.timeoutMs / 1000}s (--request-timeout)`));
+      }, this.timeoutMs) : undefined;
+      req.on('error', (e) => {
+        clearTimeout(timer);
+        reject(e instanceof ClusterError ? e : networkError(e as NodeJS.ErrnoException, this.server));
       });
-      req.on('error', (e) => reject(e instanceof ClusterError ? e : networkError(e as NodeJS.ErrnoException, this.server)));
       req.end();
     });
   }

@@ -12,12 +12,15 @@ import {
   emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type LoadedSnapshot, type LoadRequest, type SnapshotKind,
 } from '../model/snapshot.js';
 import { addObject, finishSnapshot } from './normalize.js';
+import { pruneObject } from './prune.js';
 import { ApiClient, ApiError } from './api-client.js';
 import { formatSelectorForQuery } from './selector-query.js';
 
 /** How to reach the cluster (the kubeconfig flags), and where to report progress. */
 export interface LiveOptions {
   kubeconfig?: string;
+  /** The KUBECONFIG variable of the CLI's environment (used when --kubeconfig is not given). */
+  kubeconfigEnv?: string;
   context?: string;
   namespace?: string;
   allNamespaces: boolean;
@@ -63,10 +66,12 @@ class LiveLoader {
 
   private add(kind: SnapshotKind, items: KubeObject[]): void {
     const m = SNAPSHOT_KINDS[kind];
-    for (const item of items) {
-      // Items of a list come without kind/apiVersion; a dump from `kubectl get -o yaml` has them.
-      item.kind = kind;
-      item.apiVersion = m.group ? `${m.group}/${m.version}` : m.version;
+    const apiVersion = m.group ? `${m.group}/${m.version}` : m.version;
+    for (const listed of items) {
+      // Items of a list come without kind/apiVersion; a dump from `kubectl get -o yaml` has them,
+      // first, and (like kubectl and the file loader) without managedFields.
+      const { apiVersion: _v, kind: _k, ...fields } = listed;
+      const item: KubeObject = pruneObject({ apiVersion, kind, ...fields });
       const key = `${kind}/${item.metadata?.namespace ?? ''}/${item.metadata?.name ?? ''}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
@@ -133,6 +138,14 @@ class LiveLoader {
     }
   }
 
+  /**
+   * Counts a kind as read although no request was needed: e.g. the pods and events of the
+   * DaemonSets in scope when there are none. Not when it was refused.
+   */
+  markRead(kind: SnapshotKind): void {
+    if (!this.snapshot.missing.some((m) => m.kind === kind)) this.listed.add(kind);
+  }
+
   finish(): ClusterSnapshot {
     for (const kind of Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]) {
       if (!this.listed.has(kind) && !this.snapshot.missing.some((m) => m.kind === kind)) {
@@ -194,6 +207,10 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
     else tasks.push(() => loader.list(kind, { cached: true }));
   }
   await pool(tasks, CONCURRENCY);
+  // Every DaemonSet's pods (and requested revisions and events) were listed above, also when
+  // there were none to list for: the analysis saw all there is, not a missing kind.
+  loader.markRead('Pod');
+  for (const kind of ['Event', 'ControllerRevision'] as const) if (request.kinds.includes(kind)) loader.markRead(kind);
 
   // 3. The other pods on nodes where a daemon pod waits for the scheduler: their requests and
   //    host ports decide the fit. Bounded by the number of pending pods, not by the cluster size.
