@@ -25,7 +25,7 @@ function eventLines(events: EventSummary[] | undefined): string[] {
 
 function notesBlock(notes: string[] | undefined, markdown: boolean): string[] {
   if (!notes?.length) return [];
-  return ['', markdown ? '**Notes**' : 'Notes:', ...notes.map((n) => (markdown ? `- ${n}` : `  - ${n}`))];
+  return ['', markdown ? '**Notes**\n' : 'Notes:', ...notes.map((n) => (markdown ? `- ${n}` : `  - ${n}`))];
 }
 
 export function renderNodeDiagnosis(d: NodeDiagnosis, ctx: RenderContext, markdown: boolean): string {
@@ -36,7 +36,7 @@ export function renderNodeDiagnosis(d: NodeDiagnosis, ctx: RenderContext, markdo
   out.push('');
   for (const r of d.reasons) out.push(reasonBlock(ctx, r, markdown));
   const ev = eventLines(d.events);
-  if (ev.length) out.push('', markdown ? '**Events**' : 'Events:', ...ev);
+  if (ev.length) out.push('', markdown ? '**Events**\n' : 'Events:', ...ev);
   out.push(...notesBlock(d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

@@ -26,23 +26,25 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
   out.push(markdown ? `### Rollout of ${title}: ${d.verdict}` : `${c.bold(`rollout of ${title}:`)} ${colorVerdict(ctx, d.verdict)}  (${d.strategy})`);
   out.push('');
   const budget = d.strategy === 'RollingUpdate' ? `maxUnavailable ${d.maxUnavailable}, maxSurge ${d.maxSurge}` : 'no automatic replacement (OnDelete)';
+  if (markdown) out.push('```');
   out.push(`  updated   ${bar(d.updated, d.desired)} ${d.updated}/${d.desired}`);
   out.push(`  available ${bar(d.available, d.desired)} ${d.available}/${d.desired}`);
   out.push(`  budget    ${budget}; in use ${d.budgetInUse.length}`);
   if (d.estimate) out.push(`  estimate  ${d.estimate}`);
   out.push(`  kubectl   ${d.kubectlStatus}`);
+  if (markdown) out.push('```');
   if (d.budgetInUse.length) {
-    out.push('', markdown ? '**Budget in use**' : c.bold('Budget in use:'));
+    out.push('', markdown ? '**Budget in use**\n' : c.bold('Budget in use:'));
     const headers = ['NODE', 'POD', 'STATE', 'CODE', 'RESOLVES'];
     const rows = d.budgetInUse.map((u) => [u.node, u.pod || '-', u.state, u.code, u.resolvesOnItsOwn ? 'yes' : 'no']);
     out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));
   }
   if (d.blockers.length) {
-    out.push('', markdown ? '**Blockers**' : c.bold('Blockers:'));
+    out.push('', markdown ? '**Blockers**\n' : c.bold('Blockers:'));
     for (const b of d.blockers) out.push(markdown ? `- node ${b.node} ${b.pod}: **${b.code}** ${b.message}` : `  ${c.red('✗')} node ${b.node}  ${b.pod}  ${c.bold(b.code)}: ${b.message}`);
   }
   if (d.reasons.length) {
-    out.push('', markdown ? '**Reasons**' : c.bold('Reasons:'));
+    out.push('', markdown ? '**Reasons**\n' : c.bold('Reasons:'));
     for (const r of d.reasons) {
       out.push(markdown ? `- **${r.code}** (${r.severity}): ${r.message} — fix: ${r.fix}` : `  ${severityMark(ctx, r.severity)} ${c.bold(r.code)}  ${r.message}`);
       if (!markdown) {
@@ -53,21 +55,21 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
     }
   }
   if (d.nextSteps.length) {
-    out.push('', markdown ? '**Next steps**' : c.bold('Next steps:'));
+    out.push('', markdown ? '**Next steps**\n' : c.bold('Next steps:'));
     d.nextSteps.forEach((s, i) => out.push(markdown ? `${i + 1}. ${s}` : `  ${i + 1}. ${s}`));
   }
   if (d.revisions.length) {
-    out.push('', markdown ? '**Revisions**' : c.bold('Revisions:'));
+    out.push('', markdown ? '**Revisions**\n' : c.bold('Revisions:'));
     const headers = ['REVISION', 'HASH', 'AGE', 'IMAGES', 'CHANGE-CAUSE'];
     const rows = d.revisions.map((r) => [`${r.revision}${r.current ? ' (current)' : ''}`, r.hash, r.age ?? '-', r.images.join(', '), r.changeCause ?? '<none>']);
     out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));
   }
   if (d.templateDiff.length) {
-    out.push('', markdown ? '**What changed (previous → current template)**' : c.bold('What changed (previous → current template):'));
+    out.push('', markdown ? '**What changed (previous → current template)**\n' : c.bold('What changed (previous → current template):'));
     for (const l of d.templateDiff) out.push(markdown ? `- \`${l}\`` : `  ${l}`);
   }
   if (d.notes?.length) {
-    out.push('', markdown ? '**Notes**' : 'Notes:', ...d.notes.map((n) => (markdown ? `- ${n}` : `  - ${n}`)));
+    out.push('', markdown ? '**Notes**\n' : 'Notes:', ...d.notes.map((n) => (markdown ? `- ${n}` : `  - ${n}`)));
   }
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }
