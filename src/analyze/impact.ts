@@ -252,7 +252,9 @@ function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): void {
   // unreplicatedFilter: an orphan with an emptyDir volume is refused for that first.
   const refusal = (p: Pod) => ((p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined)
     ? 'Pods with local storage (use --delete-emptydir-data to override)'
-    : 'Pods that declare no controller (use --force to override)');
+    // kubectl's own constant already starts with "cannot delete" (k8s.io/kubectl pkg/drain/filters.go,
+    // unmanagedFatal), so the printed message says it twice; this mirrors kubectl 1.35 as it prints.
+    : 'cannot delete Pods that declare no controller (use --force to override)');
   const drain = [...byNode.entries()].map(([n, pods]) => {
     const groups = new Map<string, string[]>();
     for (const p of pods) groups.set(refusal(p), [...(groups.get(refusal(p)) ?? []), podName(p)]);

@@ -4,7 +4,7 @@ import { InputError } from '../model/errors.js';
 export function parseDuration(flag: string, text: string): number {
   const t = text.trim();
   if (/^\d+$/.test(t)) return Number(t);
-  const re = /(\d+(?:\.\d+)?)(h|m|s|ms)/g;
+  const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
   let total = 0;
   let consumed = '';
   for (const m of t.matchAll(re)) {

