@@ -503,7 +503,7 @@ function ref(ds: DaemonSet) {
 }
 
 function snapshotNotes(index: SnapshotIndex, ctx: DaemonSetContext): string[] {
-  const notes = [...ctx.notes];
+  const notes = [...ctx.notes, ...index.snapshot.warnings];
   if (isMissing(index.snapshot, 'Node')) notes.push('no Node objects in the input: placement cannot be evaluated');
   return notes;
 }
@@ -556,7 +556,7 @@ export function nodeReport(index: SnapshotIndex, daemonSets: DaemonSet[], node: 
     const row = diagnoseNode(index, daemonSetContext(index, ds), node, now);
     return { ...ref(ds), verdict: row.verdict, reasons: row.reasons, ...(row.pod ? { pod: row.pod } : {}) };
   });
-  const notes: string[] = [];
+  const notes: string[] = [...index.snapshot.warnings];
   if (isMissing(index.snapshot, 'Event')) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
   return {
     apiVersion: API_VERSION, kind: 'NodeReport', node: node.metadata?.name ?? '',

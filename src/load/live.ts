@@ -93,7 +93,7 @@ class LiveLoader {
   }
 
   /** Lists a kind (all pages), optionally namespaced and filtered. */
-  async list(kind: SnapshotKind, query: { namespace?: string; labelSelector?: string; fieldSelector?: string; cached?: boolean } = {}): Promise<KubeObject[]> {
+  async list(kind: SnapshotKind, query: { namespace?: string; labelSelector?: string; fieldSelector?: string; cached?: boolean; supplementary?: string } = {}): Promise<KubeObject[]> {
     const items: KubeObject[] = [];
     let cont: string | undefined;
     try {
@@ -110,6 +110,12 @@ class LiveLoader {
         this.progress?.(`read ${items.length} ${SNAPSHOT_KINDS[kind].plural}${query.namespace ? ` in ${query.namespace}` : ''}`);
       } while (cont);
     } catch (err) {
+      if (err instanceof ApiError && err.status === 403 && query.supplementary) {
+        // Extra context (e.g. the other pods on a node) that a namespaced role may not grant:
+        // the analysis goes on without it and says what it could not check.
+        this.snapshot.warnings.push(`forbidden: cannot list ${SNAPSHOT_KINDS[kind].plural}${query.fieldSelector ? ` with ${query.fieldSelector}` : ''} at cluster scope: ${query.supplementary}`);
+        return [];
+      }
       if (err instanceof ApiError && (err.status === 403 || err.status === 404 || err.status === 405)) {
         this.refused(kind, err, query.namespace);
         return [];
@@ -198,7 +204,7 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
     for (const namespace of namespaces) tasks.push(() => loader.list('Event', { namespace, fieldSelector: 'type=Warning' }));
   }
   if (request.node) {
-    tasks.push(() => loader.list('Pod', { fieldSelector: `spec.nodeName=${request.node}` }));
+    tasks.push(() => loader.list('Pod', { fieldSelector: `spec.nodeName=${request.node}`, supplementary: `the other pods on node ${request.node} are not seen, so resource and host-port fit there is unchecked` }));
   }
   for (const kind of request.kinds) {
     if (kind === 'Event' || kind === 'ControllerRevision' || kind === 'Pod' || kind === 'Node' || kind === 'DaemonSet') continue;
@@ -225,7 +231,7 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
     if (pendingNodes.size > nodes.length) {
       loader.snapshot.warnings.push(`${pendingNodes.size} nodes have pending daemon pods; the other pods of only the first ${nodes.length} were read`);
     }
-    await pool(nodes.map((n) => () => loader.list('Pod', { fieldSelector: `spec.nodeName=${n}` })), CONCURRENCY);
+    await pool(nodes.map((n) => () => loader.list('Pod', { fieldSelector: `spec.nodeName=${n}`, supplementary: `the other pods on node ${n} are not seen, so resource and host-port fit there is unchecked` })), CONCURRENCY);
   }
   return { snapshot: loader.finish(), defaultNamespace };
 }
