@@ -34,6 +34,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       const loaded = await live.loadLive(request, {
         ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
         ...(io.env['KUBECONFIG'] ? { kubeconfigEnv: io.env['KUBECONFIG'] } : {}),
+        proxyEnv: Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, io.env[k]])),
         ...(opts.context ? { context: opts.context } : {}),
         ...(opts.namespace ? { namespace: opts.namespace } : {}),
         allNamespaces: opts.allNamespaces,

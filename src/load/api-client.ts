@@ -10,6 +10,7 @@ import https from 'node:https';
 import { delimiter } from 'node:path';
 import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node';
 import { ClusterError } from '../model/errors.js';
+import { proxyFor } from './proxy.js';
 
 /** An HTTP error answer of the API server, with its Status message. */
 export class ApiError extends Error {
@@ -25,6 +26,8 @@ export interface KubeconfigOptions {
   kubeconfigEnv?: string;
   context?: string;
   requestTimeoutMs: number;
+  /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY of the CLI's environment, used when the kubeconfig sets no proxy-url. */
+  proxyEnv?: Record<string, string | undefined>;
 }
 
 /**
@@ -112,6 +115,10 @@ export class ApiClient {
     if (!cluster) {
       throw new ClusterError(`context "${contextName}" refers to cluster "${context.cluster}", which is not in the kubeconfig`);
     }
+    // kubectl honours the proxy environment variables when the kubeconfig names no proxy-url;
+    // client-node builds its proxy agent from the cluster's proxyUrl, so set it there.
+    const envProxy = cluster.proxyUrl ? undefined : proxyFor(cluster.server, opts.proxyEnv ?? {});
+    if (envProxy) (cluster as { proxyUrl?: string }).proxyUrl = envProxy;
     const requestOptions: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json', 'User-Agent': 'ds-doctor' } };
     try {
       await kc.applyToHTTPSOptions(requestOptions);

@@ -13,19 +13,13 @@ import {
 } from '../model/snapshot.js';
 import { addObject, finishSnapshot } from './normalize.js';
 import { pruneObject } from './prune.js';
-import { ApiClient, ApiError } from './api-client.js';
+import { ApiClient, ApiError, type KubeconfigOptions } from './api-client.js';
 import { formatSelectorForQuery } from './selector-query.js';
 
-/** How to reach the cluster (the kubeconfig flags), and where to report progress. */
-export interface LiveOptions {
-  kubeconfig?: string;
-  /** The KUBECONFIG variable of the CLI's environment (used when --kubeconfig is not given). */
-  kubeconfigEnv?: string;
-  context?: string;
+/** How to reach the cluster (the kubeconfig flags and environment), and where to report progress. */
+export interface LiveOptions extends KubeconfigOptions {
   namespace?: string;
   allNamespaces: boolean;
-  /** Per-request timeout in milliseconds. */
-  requestTimeoutMs: number;
   /** Progress lines (only wired to a terminal). */
   progress?: (text: string) => void;
 }
