@@ -204,3 +204,12 @@ test('YAML: an error inside an item of a split List names the line in the file',
     });
   }
 });
+
+test('YAML: values are copied off the document text, and numbers JSON cannot carry survive the copy', async () => {
+  const path = await tmp('odd.yaml', 'kind: ConfigMap\nmetadata: {name: odd}\ndata:\n  big: .inf\n  none: .nan\n  text: a string longer than thirteen characters\n');
+  const [doc] = await readDocuments(path, noStdin);
+  assert.deepStrictEqual(doc, parseText(await readFile(path, 'utf8'), path)[0]);
+  const data = (doc!.value as { data: Record<string, unknown> }).data;
+  assert.equal(data['big'], Infinity);
+  assert.ok(Number.isNaN(data['none']));
+});
