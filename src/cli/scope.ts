@@ -64,3 +64,15 @@ export function resolveNode(snapshot: ClusterSnapshot, arg: string): Node {
   }
   throw new InputError(`node "${name}" not found${didYouMean(name, snapshot.nodes.map((n) => n.metadata?.name ?? ''))}`);
 }
+
+/**
+ * Refuses to answer from an input that lacks the kinds a command cannot do without (a bare
+ * manifest has no nodes or pods, and "0/0 nodes healthy" would be a wrong answer).
+ */
+export function requireKinds(snapshot: ClusterSnapshot, command: string, kinds: ('Node' | 'Pod')[]): void {
+  const missing = kinds.filter((k) => snapshot.missing.some((m) => m.kind === k && m.reason === 'absent'));
+  if (!missing.length) return;
+  const what = missing.map((k) => `${k} objects`).join(' or ');
+  const dump = missing.map((k) => (k === 'Node' ? 'nodes' : 'pods')).join(',');
+  throw new InputError(`the input has no ${what}: ${command} needs them (add the output of kubectl get ${dump} -A -o yaml); for manifests alone, use ds-doctor lint`);
+}

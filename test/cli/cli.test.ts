@@ -108,8 +108,19 @@ test('colour: on a terminal unless --no-color or NO_COLOR', async () => {
 });
 
 test('stdin with -f -', async () => {
-  const r = await runCli(['scan', '-f', '-', '-o', 'json'], { stdin: 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: x, namespace: y}\nspec: {selector: {matchLabels: {a: b}}}\n' });
+  const ds = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: x, namespace: y}\nspec: {selector: {matchLabels: {a: b}}}\n';
+  const lists = 'apiVersion: v1\nkind: NodeList\nitems: []\n---\napiVersion: v1\nkind: PodList\nitems: []\n';
+  const r = await runCli(['scan', '-f', '-', '-o', 'json'], { stdin: `${ds}---\n${lists}` });
   assert.equal(JSON.parse(r.stdout).daemonSets[0].name, 'x');
+});
+
+test('a bare manifest has no nodes or pods: placement commands say so instead of "0/0 healthy"', async () => {
+  for (const argv of [['scan'], ['why', 'fluent-bit'], ['nodes', 'fluent-bit'], ['rollout', 'fluent-bit']]) {
+    const r = await runCli([...argv, '-f', 'fixtures/manifests/agents/fluent-bit.yaml']);
+    assert.equal(r.code, 2, argv.join(' '));
+    assert.match(r.stderr.trim(), /^error: the input has no Node objects or Pod objects: \w+ needs them \(add the output of kubectl get nodes,pods -A -o yaml\); for manifests alone, use ds-doctor lint$/);
+  }
+  assert.notEqual((await runCli(['lint', '-f', 'fixtures/manifests/agents/fluent-bit.yaml'])).code, 2, 'lint works on manifests');
 });
 
 test('why / nodes / node documents follow the contract', async () => {

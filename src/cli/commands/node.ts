@@ -1,6 +1,6 @@
 /** `node <node>`: every DaemonSet in scope against one node. */
 import { exitFor } from '../context.js';
-import { daemonSetsInScope, resolveNode } from '../scope.js';
+import { daemonSetsInScope, resolveNode, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { severitiesOf } from './verdicts.js';
 
@@ -18,6 +18,7 @@ export const nodeCommand: CommandSpec = {
     const { snapshot, defaultNamespace } = await ctx.load({ node: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
     const index = new SnapshotIndex(snapshot);
     const node = resolveNode(snapshot, args[0]!);
+    requireKinds(snapshot, 'node', ['Node', 'Pod']);
     const result = nodeReport(index, daemonSetsInScope(snapshot, ctx.opts, defaultNamespace), node, ctx.opts.now);
     ctx.emit(result, (r, md) => renderNodeReport(result, r, md));
     return exitFor(ctx.opts, severitiesOf(result.daemonSets));

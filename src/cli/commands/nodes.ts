@@ -3,7 +3,7 @@ import { InputError } from '../../model/errors.js';
 import { VERDICTS, type Verdict } from '../../model/results.js';
 import { compileLabelSelector, parseSelectorString } from '../../k8s/labels.js';
 import { exitFor } from '../context.js';
-import { resolveDaemonSet } from '../scope.js';
+import { resolveDaemonSet, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { severitiesOf } from './verdicts.js';
 
@@ -46,6 +46,7 @@ export const nodesCommand: CommandSpec = {
     }
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
+    requireKinds(snapshot, 'nodes', ['Node', 'Pod']);
     const result = daemonSetNodes(index, ds, ctx.opts.now, { verdicts, ...(nodeFilter ? { nodes: nodeFilter } : {}) });
     ctx.emit(result, (r, md) => renderDaemonSetNodes(result, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes));

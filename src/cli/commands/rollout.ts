@@ -1,7 +1,7 @@
 /** `rollout <daemonset>`: is the rollout complete, progressing or stuck, and why. */
 import { exitFor } from '../context.js';
 import { parseDuration } from '../duration.js';
-import { resolveDaemonSet } from '../scope.js';
+import { resolveDaemonSet, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
 export const rolloutCommand: CommandSpec = {
@@ -22,6 +22,7 @@ export const rolloutCommand: CommandSpec = {
     const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
+    requireKinds(snapshot, 'rollout', ['Node', 'Pod']);
     const result = diagnoseRollout(index, ds, ctx.opts.now, stuckAfter);
     ctx.emit(result, (r, md) => renderRollout(result, r, md));
     return exitFor(ctx.opts, { error: result.verdict === 'Stuck', warning: result.verdict === 'Manual' || result.verdict === 'Pending' });

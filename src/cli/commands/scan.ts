@@ -1,6 +1,6 @@
 /** `scan`: every DaemonSet in scope, its health and top problem. */
 import { exitFor } from '../context.js';
-import { daemonSetsInScope, scopeText } from '../scope.js';
+import { daemonSetsInScope, scopeText, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
 export const scanCommand: CommandSpec = {
@@ -15,6 +15,7 @@ export const scanCommand: CommandSpec = {
       import('../../render/scan.js'),
     ]);
     const { snapshot, defaultNamespace } = await ctx.load({ kinds: ['Event', 'ControllerRevision'] });
+    requireKinds(snapshot, 'scan', ['Node', 'Pod']);
     const index = new SnapshotIndex(snapshot);
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
     const report = scan(index, daemonSets, ctx.opts.now, scopeText(ctx.opts, defaultNamespace));

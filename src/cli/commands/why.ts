@@ -1,6 +1,6 @@
 /** `why <daemonset> [node]`: verdict and reasons for one node, or every node without a healthy pod. */
 import { exitFor } from '../context.js';
-import { resolveDaemonSet, resolveNode } from '../scope.js';
+import { resolveDaemonSet, resolveNode, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { severitiesOf } from './verdicts.js';
 
@@ -21,6 +21,7 @@ export const whyCommand: CommandSpec = {
     });
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, dsArg, ctx.opts, defaultNamespace);
+    requireKinds(snapshot, 'why', ['Node', 'Pod']);
     if (nodeArg) {
       const node = resolveNode(snapshot, nodeArg);
       const result = whyNode(index, ds, node, ctx.opts.now);
