@@ -13,6 +13,15 @@ export interface StartControlPlaneOptions {
   timeoutMs?: number;
   /** Controllers to run besides daemonset-, garbage-collector- and namespace-controller. */
   extraControllers?: string[];
+  /**
+   * Admission plugins to leave on that are disabled by default here (`ServiceAccount`,
+   * `TaintNodesByCondition`); they are also passed to `--enable-admission-plugins`.
+   * Turn `TaintNodesByCondition` on only together with `node-lifecycle-controller`, which
+   * removes the not-ready taint it puts on every new Node.
+   */
+  enableAdmissionPlugins?: string[];
+  /** Extra kube-controller-manager flags, e.g. `--node-monitor-grace-period=4s`. */
+  controllerManagerArgs?: string[];
   /** Keep the processes running after this Node process exits (used by the CLI `up`). Default false. */
   keepAlive?: boolean;
   /** Progress messages; silent by default. */

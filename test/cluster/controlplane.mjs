@@ -38,6 +38,8 @@ const MANAGED = [
 ];
 
 const DEFAULT_CONTROLLERS = ['daemonset-controller', 'garbage-collector-controller', 'namespace-controller'];
+/** Admission plugins switched off unless `enableAdmissionPlugins` names them. */
+const DEFAULT_DISABLED_ADMISSION = ['ServiceAccount', 'TaintNodesByCondition'];
 
 // ---------------------------------------------------------------------------------------
 // process bookkeeping shared by all control planes of this Node process
@@ -201,6 +203,10 @@ function run(bin, args, { input, env, timeoutMs = 60_000 } = {}) {
  * @param {boolean} [o.reset]  remove what an earlier run left in workDir (only the names in MANAGED) first
  * @param {number} [o.timeoutMs]  per-component readiness timeout (default 120000)
  * @param {string[]} [o.extraControllers]  controllers to run in addition to the default three
+ * @param {string[]} [o.enableAdmissionPlugins]  admission plugins to keep on although disabled by default here
+ *   (e.g. ['TaintNodesByCondition'] together with the node-lifecycle-controller)
+ * @param {string[]} [o.controllerManagerArgs]  extra kube-controller-manager flags
+ *   (e.g. ['--node-monitor-grace-period=4s'])
  * @param {boolean} [o.keepAlive]  do not stop the processes when this Node process exits (CLI `up`)
  * @param {(msg:string)=>void} [o.log]  progress messages (default: silent)
  */
@@ -377,6 +383,8 @@ export async function startControlPlane(o) {
 
     // --- kube-apiserver ----------------------------------------------------------------
     const server = `https://127.0.0.1:${apiPort}`;
+    const enabledPlugins = o.enableAdmissionPlugins ?? [];
+    const disabledPlugins = DEFAULT_DISABLED_ADMISSION.filter((p) => !enabledPlugins.includes(p));
     const apiArgs = [
       `--etcd-servers=${etcdUrl}`,
       '--bind-address=127.0.0.1', '--advertise-address=127.0.0.1', `--secure-port=${apiPort}`,
@@ -388,8 +396,10 @@ export async function startControlPlane(o) {
       `--token-auth-file=${f('tokens.csv')}`,
       '--authorization-mode=Node,RBAC',
       // No serviceaccount controller runs, and nothing removes the not-ready taint that
-      // TaintNodesByCondition would put on every new Node (no node-lifecycle controller).
-      '--disable-admission-plugins=ServiceAccount,TaintNodesByCondition',
+      // TaintNodesByCondition would put on every new Node (no node-lifecycle controller),
+      // unless the caller runs that controller and asks for the plugin.
+      `--disable-admission-plugins=${disabledPlugins.join(',')}`,
+      ...(enabledPlugins.length ? [`--enable-admission-plugins=${enabledPlugins.join(',')}`] : []),
       '--allow-privileged=true',
       '--endpoint-reconciler-type=none',
     ];
@@ -441,6 +451,7 @@ export async function startControlPlane(o) {
       // apiserver only publishes when --client-ca-file is set (avoids an error loop in the log).
       '--authentication-skip-lookup=true',
       '--leader-elect=false', '--bind-address=127.0.0.1', `--secure-port=${kcmPort}`,
+      ...(o.controllerManagerArgs ?? []),
     ]);
     const sched = start('kube-scheduler', [
       `--config=${f('kube-scheduler.yaml')}`,
