@@ -29,7 +29,18 @@ export interface AffinityMatch {
   termMismatches: TermMismatch[];
 }
 
-const INTEGER = /^[+-]?\d+$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * `strconv.ParseInt(s, 10, 64)`, which Gt/Lt use for both the requirement's value and the
+ * node's label: an optional sign and decimal digits within int64, else no number.
+ */
+function parseInt64(s: string): bigint | undefined {
+  if (!/^[+-]?\d+$/.test(s)) return undefined;
+  const v = BigInt(s);
+  return v < INT64_MIN || v > INT64_MAX ? undefined : v;
+}
 
 function requirementText(r: NodeSelectorRequirement): string {
   const values = r.values ?? [];
@@ -49,7 +60,7 @@ function labelRequirementError(r: NodeSelectorRequirement): string | undefined {
     case 'Gt':
     case 'Lt':
       if (values.length !== 1) return `${r.key}: ${r.operator} needs exactly one value`;
-      return INTEGER.test(values[0]!) ? undefined : `${r.key}: ${r.operator} value "${values[0]}" is not an integer`;
+      return parseInt64(values[0]!) !== undefined ? undefined : `${r.key}: ${r.operator} value "${values[0]}" is not a 64-bit integer`;
     default:
       return `${r.key}: "${r.operator}" is not a valid node selector operator`;
   }
@@ -66,9 +77,9 @@ function labelRequirementMatches(r: NodeSelectorRequirement, labels: Record<stri
     case 'DoesNotExist': return !has;
     case 'Gt':
     case 'Lt': {
-      if (!has || !INTEGER.test(v!)) return false;
-      const lhs = BigInt(v!);
-      const rhs = BigInt(values[0]!);
+      const lhs = has ? parseInt64(v!) : undefined;
+      const rhs = parseInt64(values[0]!);
+      if (lhs === undefined || rhs === undefined) return false;
       return r.operator === 'Gt' ? lhs > rhs : lhs < rhs;
     }
     default: return false;
