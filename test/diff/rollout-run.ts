@@ -1,0 +1,246 @@
+/**
+ * Rollout mode. After the base scenario has settled (old pods reported Ready, or not, by the
+ * simulated kubelets), the DaemonSet's template changes. Then, in rounds: let the controller and
+ * scheduler settle, dump, ask `ds-doctor rollout` (live and on the dump), and let the kubelets
+ * report the pods created since; stop when they have nothing left to report (a fixed point:
+ * nothing will ever change again). What the controller did between two rounds — which pods it
+ * deleted and created — is compared with ds-doctor's verdict and budget in each round:
+ *
+ * - verdict: at the fixed point `Complete` when every node that should run a pod has an updated,
+ *   Ready one, else `Stuck` (`Manual` for OnDelete with old pods); in an earlier round
+ *   `Progressing` whenever the controller went on to delete or create a pod after the kubelets
+ *   reported (if it did not, a new pod that is still starting cannot be judged, so either
+ *   `Progressing` or `Stuck` is accepted);
+ * - budget in use: in every settled round the controller has done all it can, so when it left an
+ *   available old pod in place (a candidate) ds-doctor must count the budget as exhausted, and it
+ *   must not list an unavailable old pod the controller would have replaced at once;
+ * - maxUnavailable / maxSurge: the first wave after the change deletes (or surges) exactly
+ *   min(candidates, budget) pods when every old pod was available, which pins the resolved
+ *   budget when fewer than all candidates went;
+ * - desired: the nodes where the controller wants a pod (probe) against ds-doctor's `desired`.
+ */
+import type { DaemonSet, Pod } from '../../src/model/k8s-types.js';
+import type { RolloutDiagnosis } from '../../src/model/results.js';
+import { paths } from './api.js';
+import { applyDaemonSets, applyWorld } from './apply.js';
+import { Kubelets, scenarioScope, type Scope, type World } from './cluster.js';
+import { isReady, podsOf, targetNode } from './compare.js';
+import { askDoctor, dumpKind, judgeNodes, takeDump, type DoctorAnswers, type Dump, type NodeJudgement, type RunContext } from './judge.js';
+import { checkNodeHealth, HarnessError, intendedReady, planOf, settleOrThrow } from './placement-run.js';
+import { probeNamespace, type Scenario } from './scenario.js';
+
+export interface RolloutCheck {
+  daemonSet: string;
+  round: string;
+  source: 'live' | 'file' | 'both';
+  what: 'verdict' | 'budget-exhausted' | 'old-unavailable-kept' | 'maxUnavailable' | 'maxSurge' | 'desired';
+  ok: boolean;
+  kubernetes: string;
+  dsDoctor: string;
+}
+
+interface PodView {
+  uid: string;
+  name: string;
+  node: string;
+  bound: boolean;
+  ready: boolean;
+  updated: boolean;
+  terminating: boolean;
+}
+
+export interface RoundRecord {
+  round: number;
+  pods: PodView[];
+  /** Pods the kubelets reported after this round. */
+  reported: number;
+  deleted: string[];
+  created: string[];
+}
+
+function views(ds: DaemonSet, pods: Pod[], newImage: string): PodView[] {
+  return podsOf(ds, pods)
+    .filter((p) => !((p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') && p.metadata?.deletionTimestamp))
+    .map((p) => ({
+      uid: p.metadata?.uid ?? '', name: p.metadata?.name ?? '', node: targetNode(p) ?? '', bound: Boolean(p.spec?.nodeName),
+      ready: isReady(p), updated: p.spec?.containers?.[0]?.image === newImage, terminating: Boolean(p.metadata?.deletionTimestamp),
+    }))
+    .sort((a, b) => a.node.localeCompare(b.node) || a.name.localeCompare(b.name));
+}
+
+function byNode(pods: PodView[]): Map<string, PodView[]> {
+  const m = new Map<string, PodView[]>();
+  for (const p of pods.filter((x) => !x.terminating)) m.set(p.node, [...(m.get(p.node) ?? []), p]);
+  return m;
+}
+
+/** Every node that should run a pod has exactly one live pod as its oldest, updated and Ready. */
+function complete(pods: PodView[], shouldRun: Set<string>): boolean {
+  const m = byNode(pods);
+  return [...shouldRun].every((n) => {
+    const list = m.get(n) ?? [];
+    return list.length === 1 && list[0]!.updated && list[0]!.ready && list[0]!.bound;
+  });
+}
+
+const SURGE_STATES = new Set(['new pod surging next to the old one', 'more than one pod of a revision']);
+
+export interface RolloutOutcome {
+  judgement: NodeJudgement;
+  checks: RolloutCheck[];
+  rounds: RoundRecord[];
+  answers: DoctorAnswers<RolloutDiagnosis>[];
+  dumpText: string;
+}
+
+async function settleRound(world: World, scope: Scope, what: string): Promise<void> {
+  await settleOrThrow(world, scope, what, { waitFailedCreate: true });
+}
+
+export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutOutcome> {
+  const world = ctx.world;
+  const plan = s.rollout;
+  if (!plan) throw new Error(`${s.id} has no rollout`);
+  const dsPlan = s.daemonSets[plan.daemonSet]!;
+  const ns = dsPlan.object.metadata!.namespace!;
+  const name = dsPlan.object.metadata!.name!;
+  const key = `${ns}/${name}`;
+  const newImage = plan.template.spec?.containers?.[0]?.image ?? '';
+  const scope = scenarioScope(s);
+  const kubelets = new Kubelets(world);
+  const strategy = dsPlan.object.spec?.updateStrategy;
+  const surge = Boolean(strategy?.rollingUpdate?.maxSurge);
+  const onDelete = strategy?.type === 'OnDelete';
+
+  await applyWorld(world, s);
+  await applyDaemonSets(world, s);
+  await settleRound(world, scope, 'after creating the DaemonSet');
+  for (let i = 0; i < 3 && await kubelets.step(scope, (p) => planOf(s, p)); i++) await settleRound(world, scope, 'after the kubelets reported');
+  await checkNodeHealth(world, scope, intendedReady(s, 0));
+  const pre = await world.observe(scope);
+  const preDs = pre.daemonSets.find((d) => d.metadata?.name === name && d.metadata?.namespace === ns);
+  if (!preDs) throw new HarnessError(`daemonset ${key} not found`);
+  const prePods = views(preDs, pre.pods, newImage);
+
+  // The template change.
+  await world.api.patch(paths.daemonSet(ns, name), { spec: { template: plan.template } }, 'merge');
+
+  const rounds: RoundRecord[] = [];
+  const answers: DoctorAnswers<RolloutDiagnosis>[] = [];
+  let dump: Dump | undefined;
+  for (let round = 0; ; round++) {
+    if (round > 20) throw new HarnessError('the rollout did not reach a fixed point in 20 rounds');
+    await settleRound(world, scope, `rollout round ${round}`);
+    dump = await takeDump(ctx, `${s.id}-r${round}`);
+    const ds = dumpKind<DaemonSet>(dump, 'DaemonSet', [ns]).find((d) => d.metadata?.name === name)!;
+    answers.push(await askDoctor<RolloutDiagnosis>(ctx, 'rollout', ds, dump));
+    const pods = views(ds, dumpKind<Pod>(dump, 'Pod', [ns]), newImage);
+    const reported = await kubelets.step(scope, (p) => planOf(s, p));
+    rounds.push({ round, pods, reported, deleted: [], created: [] });
+    if (!reported) break;
+  }
+  // Fill in what the controller did between rounds.
+  const before = [prePods, ...rounds.map((r) => r.pods)];
+  // A pod is deleted in the round where it is gone or has started terminating.
+  const liveUids = (pods: PodView[]) => new Set(pods.filter((p) => !p.terminating).map((p) => p.uid));
+  rounds.forEach((r, i) => {
+    const prev = new Set(before[i]!.map((p) => p.uid));
+    const now = liveUids(r.pods);
+    r.deleted = before[i]!.filter((p) => !p.terminating && !now.has(p.uid)).map((p) => `${p.name}@${p.node}${p.updated ? ' (new)' : ' (old)'}`);
+    r.created = r.pods.filter((p) => !prev.has(p.uid)).map((p) => `${p.name}@${p.node}`);
+  });
+
+  // The node verdicts at the fixed point, with the scheduler's view of pending pods refreshed.
+  if (await world.refreshPending(scope)) {
+    await settleRound(world, scope, 'after re-creating the pending pods');
+    dump = await takeDump(ctx, `${s.id}-final`);
+  }
+  await checkNodeHealth(world, scope, intendedReady(s, 0));
+  const judgement = await judgeNodes(ctx, scope, dump!, [ns], probeNamespace(s));
+  await checkNodeHealth(world, scope, intendedReady(s, 0));
+  const shouldRun = new Set(judgement.probes[key]?.full ?? []);
+
+  const checks: RolloutCheck[] = [];
+  const add = (c: Omit<RolloutCheck, 'daemonSet'>) => checks.push({ daemonSet: key, ...c });
+  const last = rounds.length - 1;
+  rounds.forEach((r, i) => {
+    const label = i === last ? `round ${i} (fixed point)` : `round ${i}`;
+    const next = rounds[i + 1];
+    const progressed = next ? next.deleted.length > 0 || next.created.length > 0 : false;
+    const done = complete(r.pods, shouldRun);
+    const outdated = [...shouldRun].some((n) => (byNode(r.pods).get(n) ?? []).some((p) => !p.updated));
+    for (const source of ['live', 'file'] as const) {
+      const a = answers[i]![source];
+      // Verdict.
+      let expected: string[];
+      let why: string;
+      if (onDelete) {
+        expected = outdated ? ['Manual'] : ['Complete', 'Progressing', 'Stuck'];
+        why = outdated ? 'OnDelete with old pods: nothing replaces them' : 'OnDelete, no old pods';
+      } else if (done) {
+        expected = ['Complete'];
+        why = 'every node that should run a pod has an updated, Ready pod';
+      } else if (i === last) {
+        expected = ['Stuck'];
+        why = 'fixed point: the kubelets have nothing left to report and the controller does nothing more';
+      } else if (progressed) {
+        expected = ['Progressing'];
+        why = `after the kubelets reported, the controller went on (deleted ${next!.deleted.join(', ') || 'none'}; created ${next!.created.join(', ') || 'none'})`;
+      } else {
+        expected = ['Progressing', 'Stuck'];
+        why = 'new pods were still starting; after they reported the controller did nothing more';
+      }
+      add({ round: label, source, what: 'verdict', ok: expected.includes(a.verdict), kubernetes: `${expected.join(' or ')} (${why})`, dsDoctor: a.verdict });
+
+      // Budget: the controller is settled, so it deletes nothing more.
+      if (!onDelete) {
+        const nodes = byNode(r.pods);
+        const candidates = [...nodes.entries()].filter(([n, list]) => list.length === 1 && !list[0]!.updated && list[0]!.ready && list[0]!.bound && (!surge || shouldRun.has(n)))
+          .map(([n]) => n);
+        const used = surge ? a.budgetInUse.filter((u) => SURGE_STATES.has(u.state)).length : a.budgetInUse.filter((u) => !SURGE_STATES.has(u.state)).length;
+        const limit = surge ? a.maxSurge : a.maxUnavailable;
+        if (candidates.length) {
+          add({
+            round: label, source, what: 'budget-exhausted', ok: used >= limit,
+            kubernetes: `the controller left ${candidates.length} available old pod(s) (${candidates.join(', ')}) in place: its ${surge ? 'surge' : 'unavailability'} budget is used up`,
+            dsDoctor: `${used} of ${surge ? 'maxSurge' : 'maxUnavailable'} ${limit} in use (${a.budgetInUse.map((u) => `${u.node}: ${u.state}`).join('; ') || 'none'})`,
+          });
+        }
+        const terminating = new Set(r.pods.filter((p) => p.terminating).map((p) => p.name));
+        const keptOld = a.budgetInUse.filter((u) => u.state === 'old pod unavailable' && !terminating.has(u.pod));
+        if (keptOld.length) {
+          add({
+            round: label, source, what: 'old-unavailable-kept', ok: false,
+            kubernetes: `the controller keeps ${keptOld.map((u) => `${u.pod}@${u.node}`).join(', ')} (it would replace an unavailable old pod at once, so it must not count as one)`,
+            dsDoctor: `listed as "old pod unavailable" (${keptOld.map((u) => u.code).join(', ')})`,
+          });
+        }
+      }
+      add({ round: label, source, what: 'desired', ok: a.desired === shouldRun.size, kubernetes: `${shouldRun.size} node(s) where the controller wants a pod`, dsDoctor: `desired ${a.desired}` });
+    }
+  });
+
+  // The first wave pins the resolved budget when every old pod was available.
+  if (!onDelete && rounds[0]) {
+    const preNodes = byNode(prePods);
+    const clean = prePods.every((p) => p.ready && p.bound && !p.terminating) &&
+      [...shouldRun].every((n) => (preNodes.get(n)?.length ?? 0) === 1) && [...preNodes.keys()].every((n) => shouldRun.has(n));
+    if (clean && prePods.length) {
+      const c0 = prePods.length;
+      const wave = surge
+        ? [...byNode(rounds[0].pods).values()].filter((list) => list.some((p) => p.updated) && list.some((p) => !p.updated)).length
+        : prePods.filter((p) => !liveUids(rounds[0].pods).has(p.uid)).length;
+      for (const source of ['live', 'file'] as const) {
+        const a = answers[0]![source];
+        const resolved = surge ? a.maxSurge : a.maxUnavailable;
+        const ok = wave < c0 ? resolved === wave : resolved >= wave;
+        add({
+          round: 'round 0', source, what: surge ? 'maxSurge' : 'maxUnavailable', ok,
+          kubernetes: `${wave} of ${c0} available old pod(s) ${surge ? 'got a surge pod' : 'deleted'} in the first wave: ${surge ? 'maxSurge' : 'maxUnavailable'} ${wave < c0 ? `= ${wave}` : `≥ ${wave}`}`,
+          dsDoctor: `${surge ? 'maxSurge' : 'maxUnavailable'} ${resolved}`,
+        });
+      }
+    }
+  }
+  return { judgement, checks, rounds, answers, dumpText: dump!.text };
+}

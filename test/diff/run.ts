@@ -1,0 +1,284 @@
+/**
+ * The differential test runner: `npm run test:diff -- --seed N --count K`.
+ *
+ * Starts one real control plane (etcd, kube-apiserver with TaintNodesByCondition, and
+ * kube-controller-manager with the DaemonSet, node lifecycle, resource quota, garbage collector
+ * and namespace controllers, kube-scheduler), runs generated scenarios one after the other, and
+ * compares ds-doctor's verdicts (live and on a dump) with what Kubernetes did. Prints the
+ * agreement figure and `N passed, M failed`; exits 1 on any disagreement or harness error.
+ * Every disagreement is written to test/diff/out/<scenario>/ as a reproduction.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBinaries, startControlPlane, type ControlPlane } from '../cluster/harness.js';
+import { Api } from './api.js';
+import { removeScenario } from './apply.js';
+import { Heartbeats, World } from './cluster.js';
+import type { Disagreement } from './compare.js';
+import { generateScenario } from './generate.js';
+import type { RunContext } from './judge.js';
+import { HarnessError, runPlacement } from './placement-run.js';
+import { reduceScenario, renameScenario, scenarioYaml } from './repro.js';
+import { runRollout, type RolloutCheck } from './rollout-run.js';
+import { probeNamespace, type Scenario } from './scenario.js';
+
+/** The fixed CI set: about 10–12 minutes on 2 cores. */
+export const CI_RUNS: readonly { seed: number; count: number; kind?: 'placement' | 'rollout' }[] = [
+  { seed: 9001, count: 30, kind: 'placement' },
+  { seed: 9002, count: 12, kind: 'rollout' },
+];
+
+interface Args {
+  runs: { seed: number; count: number; kind?: 'placement' | 'rollout' }[];
+  only?: number;
+  keep: boolean;
+  reduce: boolean;
+  verbose: boolean;
+  /** Write every scenario's artifacts to out/, not only disagreements. */
+  save: boolean;
+  out: string;
+}
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** test/diff in the source tree (this file runs from dist/test/diff/). */
+const SOURCE_DIR = path.resolve(HERE, '..', '..', '..', 'test', 'diff');
+
+function usage(msg: string): never {
+  process.stderr.write(`${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--out DIR]\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): Args {
+  let seed = 1;
+  let count = 10;
+  let kind: 'placement' | 'rollout' | undefined;
+  let ci = false;
+  const a: Args = { runs: [], keep: false, reduce: true, verbose: false, save: false, out: path.join(SOURCE_DIR, 'out') };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => argv[++i] ?? usage(`${arg} needs a value`);
+    switch (arg) {
+      case '--seed': seed = Number(value()); break;
+      case '--count': count = Number(value()); break;
+      case '--only': a.only = Number(value()); break;
+      case '--kind': {
+        const k = value();
+        if (k !== 'placement' && k !== 'rollout' && k !== 'mixed') usage(`--kind: ${k}`);
+        kind = k === 'mixed' ? undefined : k;
+        break;
+      }
+      case '--ci': ci = true; break;
+      case '--keep': a.keep = true; break;
+      case '--no-reduce': a.reduce = false; break;
+      case '--verbose': a.verbose = true; break;
+      case '--save': a.save = true; break;
+      case '--out': a.out = path.resolve(value()); break;
+      default: usage(`unknown argument ${arg}`);
+    }
+  }
+  if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) usage('--seed and --count must be integers');
+  a.runs = ci ? [...CI_RUNS] : [{ seed, count, ...(kind ? { kind } : {}) }];
+  return a;
+}
+
+interface Outcome {
+  scenario: Scenario;
+  ms: number;
+  decisions: number;
+  /** Kubernetes' verdicts over the node decisions. */
+  verdicts: Record<string, number>;
+  disagreements: Disagreement[];
+  rolloutChecks: RolloutCheck[];
+  error?: string;
+  retried: boolean;
+}
+
+function fmtS(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`;
+}
+
+type Once = Omit<Outcome, 'retried' | 'ms' | 'scenario'> & { artifacts: Record<string, string> };
+
+function verdictCounts(truths: { verdict: string }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of truths) out[t.verdict] = (out[t.verdict] ?? 0) + 1;
+  return out;
+}
+
+async function runOnce(ctx: RunContext, s: Scenario, keep: boolean): Promise<Once> {
+  try {
+    if (s.kind === 'rollout') {
+      const r = await runRollout(ctx, s);
+      return {
+        decisions: r.judgement.truths.length, verdicts: verdictCounts(r.judgement.truths), disagreements: r.judgement.disagreements, rolloutChecks: r.checks,
+        artifacts: {
+          'truth.json': JSON.stringify({ nodes: r.judgement.truths, probes: r.judgement.probes, rollout: r.rounds }, null, 2),
+          'ds-doctor.json': JSON.stringify({ nodes: r.judgement.answers, rollout: r.answers }, null, 2),
+          'dump.yaml': r.dumpText,
+        },
+      };
+    }
+    const r = await runPlacement(ctx, s);
+    return {
+      decisions: r.judgement.truths.length, verdicts: verdictCounts(r.judgement.truths), disagreements: r.judgement.disagreements, rolloutChecks: [],
+      artifacts: {
+        'truth.json': JSON.stringify({ nodes: r.judgement.truths, probes: r.judgement.probes }, null, 2),
+        'ds-doctor.json': JSON.stringify(r.judgement.answers, null, 2),
+        'dump.yaml': r.dumpText,
+      },
+    };
+  } finally {
+    if (!keep) await removeScenario(ctx.world, s, [probeNamespace(s)]).catch((e: Error) => ctx.log(`  cleanup of ${s.id} failed: ${e.message}`));
+  }
+}
+
+function failedChecks(o: { disagreements: Disagreement[]; rolloutChecks: RolloutCheck[] }): number {
+  return o.disagreements.length + o.rolloutChecks.filter((c) => !c.ok).length;
+}
+
+function disagreementText(d: Disagreement): string {
+  return `${d.daemonSet} on ${d.node} (${d.source}): Kubernetes: ${d.kubernetes} | ds-doctor: ${d.dsDoctor}`;
+}
+
+async function writeRepro(dir: string, s: Scenario, o: Once, note: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, 'scenario.yaml'), scenarioYaml(s));
+  for (const [name, text] of Object.entries(o.artifacts)) await fs.writeFile(path.join(dir, name), text);
+  const lines = [
+    note,
+    ...o.disagreements.map(disagreementText),
+    ...o.rolloutChecks.filter((c) => !c.ok).map((c) => `rollout ${c.daemonSet} ${c.round}: ${c.what}: Kubernetes: ${c.kubernetes} | ds-doctor: ${c.dsDoctor}`),
+    ...(o.error ? [`error: ${o.error}`] : []),
+  ];
+  await fs.writeFile(path.join(dir, 'disagreements.txt'), `${lines.join('\n')}\n`);
+}
+
+/** Runs a scenario; on a disagreement tries to reproduce it on a cut-down copy and writes the reproduction. */
+async function runScenario(ctx: RunContext, base: Scenario, args: Args): Promise<Outcome> {
+  const t0 = Date.now();
+  let s = base;
+  let retried = false;
+  let r: Once;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      r = await runOnce(ctx, s, args.keep);
+      break;
+    } catch (e) {
+      if (e instanceof HarnessError && attempt === 0) {
+        ctx.log(`  harness: ${e.message}; retrying`);
+        retried = true;
+        s = renameScenario(base, `${base.id}x`);
+        continue;
+      }
+      return { scenario: s, ms: Date.now() - t0, decisions: 0, verdicts: {}, disagreements: [], rolloutChecks: [], error: (e as Error).stack ?? String(e), retried };
+    }
+  }
+  if (!failedChecks(r) && args.save) await writeRepro(path.join(args.out, s.id), s, r, `agreed; seed ${s.seed}, index ${s.index}`);
+  if (failedChecks(r)) {
+    let repro: Scenario = s;
+    let reproResult = r;
+    let note = 'the full scenario';
+    const first = r.disagreements[0];
+    if (args.reduce && first && s.kind === 'placement') {
+      // The smallest cut that still disagrees: this DaemonSet on this node, else every DaemonSet on this node.
+      for (const [dsKey, label] of [[first.daemonSet, 'one DaemonSet, one node'], [undefined, 'every DaemonSet, one node']] as const) {
+        const small = reduceScenario(s, dsKey, [first.node], `${s.id}r${dsKey ? 1 : 2}`);
+        try {
+          const sr = await runOnce(ctx, small, false);
+          if (sr.disagreements.some((d) => d.what === first.what)) {
+            repro = small;
+            reproResult = sr;
+            note = `reduced to ${label} (the full scenario disagrees too)`;
+            break;
+          }
+        } catch (e) {
+          ctx.log(`  reduction failed: ${(e as Error).message}`);
+        }
+      }
+    }
+    const dir = path.join(args.out, s.id);
+    await writeRepro(dir, repro, reproResult, `${note}; seed ${s.seed}, index ${s.index}`);
+    process.stdout.write(`\n=== DISAGREEMENT in ${s.id} (${note}) — written to ${path.relative(process.cwd(), dir)}\n`);
+    for (const d of r.disagreements) process.stdout.write(`  ${disagreementText(d)}\n`);
+    for (const c of r.rolloutChecks.filter((x) => !x.ok)) process.stdout.write(`  rollout ${c.daemonSet} ${c.round}: ${c.what}: Kubernetes: ${c.kubernetes} | ds-doctor: ${c.dsDoctor}\n`);
+    if (args.verbose) process.stdout.write(`${scenarioYaml(repro)}\n`);
+  }
+  return { scenario: s, ms: Date.now() - t0, decisions: r.decisions, verdicts: r.verdicts, disagreements: r.disagreements, rolloutChecks: r.rolloutChecks, retried };
+}
+
+function coverage(outcomes: Outcome[]): string[] {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) for (const f of o.scenario.features) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const groups = new Map<string, string[]>();
+  for (const [f, n] of [...counts.entries()].sort()) {
+    const g = f.split(':')[0]!;
+    groups.set(g, [...(groups.get(g) ?? []), `${f.slice(g.length + 1)} ${n}`]);
+  }
+  return [...groups.entries()].map(([g, items]) => `  ${g}: ${items.join(', ')}`);
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const binDir = await ensureBinaries();
+  const workDir = path.join(args.out, '.cluster');
+  await fs.mkdir(path.join(args.out, '.scratch'), { recursive: true });
+  const cp: ControlPlane = await startControlPlane({
+    binDir, workDir, reset: true,
+    extraControllers: ['node-lifecycle-controller', 'resourcequota-controller'],
+    enableAdmissionPlugins: ['TaintNodesByCondition'],
+    controllerManagerArgs: ['--node-monitor-period=1s', '--node-monitor-grace-period=5s', '--node-startup-grace-period=5s'],
+  });
+  const api = new Api(cp.server, cp.token, cp.ca);
+  const heartbeats = new Heartbeats(api);
+  heartbeats.start();
+  const world = new World(api, heartbeats, { scheduler: cp.ports.scheduler, controllerManager: cp.ports.controllerManager });
+  const ctx: RunContext = { cp, world, scratch: path.join(args.out, '.scratch'), log: (l) => process.stdout.write(`${l}\n`) };
+  process.stdout.write(`control plane up in ${fmtS(cp.timings.totalMs)} (Kubernetes v1.35.4, node lifecycle controller with 5s grace)\n`);
+
+  const outcomes: Outcome[] = [];
+  try {
+    const total = args.runs.reduce((n, r) => n + (args.only !== undefined ? 1 : r.count), 0);
+    for (const run of args.runs) {
+      const indexes = args.only !== undefined ? [args.only] : Array.from({ length: run.count }, (_, i) => i);
+      for (const index of indexes) {
+        const s = generateScenario(run.seed, index, run.kind);
+        const o = await runScenario(ctx, s, args);
+        outcomes.push(o);
+        const what = s.kind === 'rollout'
+          ? `rollout (${s.rollout?.change.split(',')[1]?.trim() ?? 'image'}), ${s.nodes.length} nodes: ${o.decisions} node decisions, ${o.rolloutChecks.length} rollout checks`
+          : `${s.daemonSets.length} DaemonSet(s) × ${s.nodes.length} nodes: ${o.decisions} node decisions`;
+        const verdicts = Object.entries(o.verdicts).sort().map(([v, n]) => `${v} ${n}`).join(', ');
+        const status = o.error ? `ERROR: ${o.error.split('\n')[0]}` : `${failedChecks(o)} disagreement(s) [${verdicts}]`;
+        process.stdout.write(`[${outcomes.length}/${total}] ${s.id} ${what}; ${status}${o.retried ? ' (retried)' : ''} (${fmtS(o.ms)})\n`);
+        if (o.error && args.verbose) process.stdout.write(`${o.error}\n`);
+      }
+    }
+  } finally {
+    heartbeats.stop();
+    api.close();
+    await cp.stop();
+  }
+
+  const failed = outcomes.filter((o) => o.error || failedChecks(o) > 0);
+  const decisions = outcomes.reduce((n, o) => n + o.decisions, 0);
+  const checks = outcomes.reduce((n, o) => n + o.rolloutChecks.length, 0);
+  const disagreements = outcomes.reduce((n, o) => n + failedChecks(o), 0);
+  const errors = outcomes.filter((o) => o.error).length;
+  const allVerdicts: Record<string, number> = {};
+  for (const o of outcomes) for (const [v, n] of Object.entries(o.verdicts)) allVerdicts[v] = (allVerdicts[v] ?? 0) + n;
+  process.stdout.write(`\nKubernetes' verdicts over all node decisions: ${Object.entries(allVerdicts).sort().map(([v, n]) => `${v} ${n}`).join(', ')}\n`);
+  process.stdout.write('\ncoverage (scenarios with each feature):\n');
+  process.stdout.write(`${coverage(outcomes).join('\n')}\n`);
+  process.stdout.write(`\nagreement: ${outcomes.length} scenarios (${outcomes.filter((o) => o.scenario.kind === 'placement').length} placement, ${outcomes.filter((o) => o.scenario.kind === 'rollout').length} rollout), ` +
+    `${decisions} node decisions compared live and on the dump (${decisions * 2} comparisons), ${checks} rollout checks, ` +
+    `${disagreements} disagreements${errors ? `, ${errors} harness errors` : ''}; ${fmtS(Date.now() - started)}\n`);
+  process.stdout.write(`${outcomes.length - failed.length} passed, ${failed.length} failed\n`);
+  return failed.length ? 1 : 0;
+}
+
+main().then((code) => { process.exitCode = code; }, (e: Error) => {
+  process.stderr.write(`test:diff: ${e.stack ?? e.message}\n`);
+  process.exitCode = 1;
+});
