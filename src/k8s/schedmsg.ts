@@ -1,8 +1,8 @@
 /**
  * Parsing of the scheduler's FailedScheduling message (`FitError.Error`,
  * pkg/scheduler/framework/types.go) in every form since 1.28: the histogram, the PreFilter
- * message, the preemption suffix (with or without the 1.28 double period), and both
- * TaintToleration wordings.
+ * message, the PostFilter messages (DynamicResources' and the preemption suffix, with or without
+ * the 1.28 double period), and both TaintToleration wordings.
  */
 import type { ReasonCode } from '../model/results.js';
 
@@ -36,13 +36,20 @@ export function parseFitError(message: string): ParsedFitError | undefined {
   if (!m) return undefined;
   const totalNodes = Number(m[1]);
   let rest = message.trim().slice(m[0].length);
-  let preemption: string | undefined;
-  const p = rest.indexOf(' preemption: ');
-  if (p >= 0) {
-    preemption = rest.slice(p + ' preemption: '.length).replace(/\.\.$/, '.');
-    rest = rest.slice(0, p);
+  // The histogram (or PreFilter message) ends with "."; the PostFilter plugins' messages follow,
+  // joined by ", " — 1.34+ puts DynamicResources' before preemption's: ". no new claims to
+  // deallocate, preemption: …".
+  let post = '';
+  const end = rest.indexOf('. ');
+  if (end >= 0) {
+    post = rest.slice(end + 2);
+    rest = rest.slice(0, end);
+  } else {
+    rest = rest.replace(/\.$/, '');
   }
-  rest = rest.replace(/\.$/, '');
+  let preemption: string | undefined;
+  const p = post.indexOf('preemption: ');
+  if (p >= 0) preemption = post.slice(p + 'preemption: '.length).replace(/\.\.$/, '.');
   const entries = splitHistogram(rest);
   if (entries.length === 0) return { totalNodes, entries, preFilter: rest, ...(preemption ? { preemption } : {}) };
   return { totalNodes, entries, ...(preemption ? { preemption } : {}) };

@@ -5,7 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchNodeSelector } from '../../src/k8s/nodeaffinity.js';
 import { nodeShouldRunDaemonPod } from '../../src/k8s/daemonpod.js';
-import { daemonSet, node } from '../builders.js';
+import { parseFitError, preemptionVerdict, targetNodeEntries } from '../../src/k8s/schedmsg.js';
+import { whyNode } from '../../src/analyze/placement.js';
+import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 
 test('Gt/Lt compare 64-bit integers: a value that overflows int64 is not a number, so the term never matches', () => {
   // d6-51: `rank Lt [9223372036854775808]` on a node with rank=2. labels.NewRequirement parses the
@@ -25,4 +27,29 @@ test('Gt/Lt compare 64-bit integers: a value that overflows int64 is not a numbe
 
   const ds = daemonSet('agent').affinity(term('Lt', '9223372036854775808')).build();
   assert.equal(nodeShouldRunDaemonPod(rank2, ds).shouldRun, false);
+});
+
+test('the 1.35 FailedScheduling message puts DRA\'s PostFilter text before preemption\'s: the histogram ends at the first ". "', () => {
+  // Every PodScheduled message the real scheduler wrote in the differential runs reads
+  // "<histogram>. no new claims to deallocate, preemption: …": DynamicResources (on by default
+  // since DRA went GA) runs as a PostFilter before DefaultPreemption, and RunPostFilterPlugins
+  // joins their messages with ", ". When the target node's reason sorted last in the histogram,
+  // ds-doctor lost it (and with it the reason code).
+  const msg = "0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.";
+  const parsed = parseFitError(msg)!;
+  assert.deepEqual(targetNodeEntries(parsed), [{ count: 1, reason: 'node(s) had untolerated taint(s)' }]);
+  assert.equal(parsed.preemption, '0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
+  assert.equal(preemptionVerdict(parsed.preemption), 'not-helpful');
+  const never = parseFitError('0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t satisfy plugin(s) [NodeAffinity]. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.')!;
+  assert.deepEqual(never.entries.map((e) => e.reason), ['Insufficient cpu', "node(s) didn't satisfy plugin(s) [NodeAffinity]"]);
+  assert.equal(preemptionVerdict(never.preemption), 'not-eligible');
+
+  // When the snapshot no longer shows the cause, the scheduler's reason still gives the code.
+  const ds = daemonSet('agent').build();
+  const n = node('n1').build();
+  const pending = pod('agent-x').ofDaemonSet(ds, 'n1').unschedulable(msg).build();
+  const d = whyNode(indexOf({ nodes: [n, node('n2').build()], daemonSets: [ds], pods: [pending] }), ds, n, NOW);
+  assert.equal(d.verdict, 'Pending');
+  assert.equal(d.reasons[0]!.code, 'UntoleratedTaint');
+  assert.equal(d.reasons[0]!.short, 'node(s) had untolerated taint(s)');
 });
