@@ -27,7 +27,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
     render,
     async load(request: LoadRequest): Promise<LoadedSnapshot> {
       if (opts.filenames.length > 0) {
-        return { snapshot: await loadFiles(opts.filenames, io.readStdin) };
+        return { snapshot: await loadFiles(opts.filenames, io.readStdin, io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {}) };
       }
       const live = await import('../load/live.js');
       const progress = io.stderrIsTTY ? (text: string) => io.stderr.write(`\r\u001b[2Kloading: ${text}`) : undefined;

@@ -3,6 +3,8 @@ export interface CliIO {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
   readStdin(): Promise<string>;
+  /** Standard input as text chunks while it arrives, so that a dump of any size can be piped in. */
+  stdinChunks?(): AsyncIterable<string>;
   env: Record<string, string | undefined>;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
@@ -20,6 +22,7 @@ export function processIO(): CliIO {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
+    stdinChunks: () => process.stdin.setEncoding('utf8') as AsyncIterable<string>,
     env: process.env,
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),

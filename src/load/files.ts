@@ -67,6 +67,8 @@ export interface LoadOptions extends YamlStreamOptions {
   chunkSize?: number;
   /** Size up to which a JSON syntax error is reported by JSON.parse of the whole text. */
   wholeTextErrors?: number;
+  /** Standard input as text chunks; without it, stdin is read whole with the StdinReader. */
+  stdinChunks?: () => AsyncIterable<string>;
 }
 
 const CHUNK = 4 << 20;
@@ -78,10 +80,11 @@ function readError(path: string, err: unknown): InputError {
   return new InputError(`${path}: cannot read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
 }
 
-/** The text of a source in chunks: a file read incrementally, or stdin read whole (as before). */
-async function* chunks(path: string, readStdin: StdinReader, size: number): AsyncGenerator<string> {
+/** The text of a source in chunks: a file read incrementally; stdin as it comes, or whole. */
+async function* chunks(path: string, readStdin: StdinReader, size: number, stdinChunks?: () => AsyncIterable<string>): AsyncGenerator<string> {
   if (path === '-') {
-    yield await readStdin();
+    if (stdinChunks) yield* stdinChunks();
+    else yield await readStdin();
     return;
   }
   try {
@@ -108,13 +111,55 @@ async function lineAt(path: string, readStdin: StdinReader, offset: number, size
 }
 
 /**
+ * What stdin has shown so far, to place a JSON error after the fact (stdin cannot be read again):
+ * the line each chunk starts at, the last chunks' text, and all of it while it is small.
+ */
+class StdinText {
+  private readonly starts: number[] = [];
+  private readonly lines: number[] = [];
+  private readonly recent: string[] = [];
+  private all: string[] | undefined = [];
+  private offset = 0;
+  private line = 1;
+
+  constructor(private readonly wholeLimit: number) {}
+
+  add(chunk: string): void {
+    this.starts.push(this.offset);
+    this.lines.push(this.line);
+    for (let i = chunk.indexOf('\n'); i >= 0; i = chunk.indexOf('\n', i + 1)) this.line++;
+    this.offset += chunk.length;
+    // API objects are at most 1.5 MiB (etcd's limit), so an error lies within the last chunks.
+    this.recent.push(chunk);
+    if (this.recent.length > 4) this.recent.shift();
+    if (this.all) {
+      this.all.push(chunk);
+      if (this.offset > this.wholeLimit) this.all = undefined;
+    }
+  }
+
+  /** The whole text, while it is small enough to have been kept. */
+  whole(): string | undefined {
+    return this.all?.join('');
+  }
+
+  lineAt(offset: number): number {
+    let k = this.starts.length - 1;
+    while (k > 0 && this.starts[k]! > offset) k--;
+    const text = this.recent[this.recent.length - (this.starts.length - k)];
+    if (text === undefined) return this.lines[k] ?? 1;
+    return this.lines[k]! + text.slice(0, offset - this.starts[k]!).split('\n').length - 1;
+  }
+}
+
+/**
  * Parses one source while it is read, handing each document to `onDocument`: JSON through the
  * streaming parser (items parsed one by one), YAML document by document. Which of the two is
  * chosen by the extension, or for stdin and other names by the first character, as before.
  */
 async function parseSource(path: string, name: string, readStdin: StdinReader, options: LoadOptions, onDocument: (doc: ParsedDocument) => void): Promise<void> {
   const size = options.chunkSize ?? CHUNK;
-  const source = chunks(path, readStdin, size);
+  const source = chunks(path, readStdin, size, options.stdinChunks);
   const first = await source.next();
   const head = first.done ? '' : first.value;
   const trimmed = head.trimStart();
@@ -128,22 +173,29 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
     return;
   }
   const parser = new JsonDumpParser(pruneObject);
+  const wholeLimit = options.wholeTextErrors ?? WHOLE_TEXT_ERRORS;
+  const stdin = path === '-' ? new StdinText(wholeLimit) : undefined;
   let read = 0;
   try {
     if (!first.done) {
       read += head.length;
+      stdin?.add(head);
       parser.push(head);
     }
     for await (const chunk of source) {
       read += chunk.length;
+      stdin?.add(chunk);
       parser.push(chunk);
     }
     onDocument({ value: parser.end(), line: 1 });
   } catch (err) {
     if (!(err instanceof JsonStreamError)) throw err;
     await source.return(undefined);
-    if (read <= (options.wholeTextErrors ?? WHOLE_TEXT_ERRORS) && path !== '-') {
-      // Small enough to hold whole: report the error exactly as JSON.parse of the text does.
+    // Small enough to hold whole: report the error exactly as JSON.parse of the text does.
+    if (stdin) {
+      const text = stdin.whole();
+      if (text !== undefined) parseJson(text, name);
+    } else if (read <= wholeLimit) {
       let text: string;
       try {
         text = await readFile(path, 'utf8');
@@ -151,10 +203,8 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
         throw readError(path, e);
       }
       parseJson(text, name);
-    } else if (path === '-') {
-      parseJson(head, name);
     }
-    const line = path === '-' ? head.slice(0, err.offset).split('\n').length : await lineAt(path, readStdin, err.offset, size);
+    const line = stdin ? stdin.lineAt(err.offset) : await lineAt(path, readStdin, err.offset, size);
     throw new InputError(`${name}:${line}: invalid JSON: ${err.message}`);
   }
 }

@@ -35,7 +35,7 @@ function isSpace(c: number): boolean {
 }
 
 const enum State {
-  Start, Raw, KeyOrClose, Key, Key_Next, Colon, ValueStart, Value, AfterMember,
+  Start, Raw, KeyOrClose, Key, NextKey, Colon, ValueStart, Value, AfterMember,
   ItemOrClose, ItemStart, Item, AfterItem, Done,
 }
 
@@ -98,7 +98,7 @@ export class JsonDumpParser {
           i = n;
           break;
         case State.KeyOrClose:
-        case State.Key_Next: {
+        case State.NextKey: {
           i = this.skipSpace(s, i);
           if (i >= n) break;
           const c = s.charCodeAt(i);
@@ -165,7 +165,7 @@ export class JsonDumpParser {
           i = this.skipSpace(s, i);
           if (i >= n) break;
           const c = s.charCodeAt(i);
-          if (c === COMMA) this.state = State.Key_Next;
+          if (c === COMMA) this.state = State.NextKey;
           else if (c === CLOSE_BRACE) this.state = State.Done;
           else this.fail(s, i);
           i++;

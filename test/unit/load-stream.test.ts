@@ -213,3 +213,35 @@ test('YAML: values are copied off the document text, and numbers JSON cannot car
   assert.equal(data['big'], Infinity);
   assert.ok(Number.isNaN(data['none']));
 });
+
+async function* pieces(text: string, size: number): AsyncGenerator<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
+test('stdin streams in chunks: same snapshot as the file, JSON errors still name the line', async () => {
+  const text = JSON.stringify({ apiVersion: 'v1', items: Array.from({ length: 40 }, (_, i) => ({ kind: 'Pod', metadata: { name: `p${i}`, namespace: 'ns' } })), kind: 'List' }, null, 4);
+  const fromFile = await loadFiles([await tmp('pods.json', text)], noStdin);
+  const fromStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(text, 100) });
+  assert.deepStrictEqual(fromStdin.pods, fromFile.pods);
+  const lines = text.split('\n');
+  const bad = lines.findIndex((l) => l.includes('"p27"'));
+  lines[bad] = lines[bad]!.replace('"p27"', '"p27" 1');
+  const broken = lines.join('\n');
+  let exact = '';
+  try {
+    JSON.parse(broken);
+  } catch (err) {
+    exact = (err as Error).message;
+  }
+  for (const wholeTextErrors of [0, undefined]) {
+    await assert.rejects(loadFiles(['-'], noStdin, { stdinChunks: () => pieces(broken, 64), ...(wholeTextErrors === undefined ? {} : { wholeTextErrors }) }), (err: unknown) => {
+      assert.ok(err instanceof InputError);
+      assert.match(err.message, new RegExp(`^<stdin>:${bad + 1}: invalid JSON: `));
+      if (wholeTextErrors === undefined) assert.ok(err.message.endsWith(exact.split('\n')[0]!.replace(/ in JSON at position \d+.*$/, '')), err.message);
+      return true;
+    });
+  }
+  const yamlText = 'kind: Node\nmetadata: {name: a}\n---\nkind: Node\nmetadata: {name: b}\n';
+  const yamlStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(yamlText, 7) });
+  assert.deepStrictEqual(yamlStdin.nodes.map((n) => n.metadata?.name), ['a', 'b']);
+});
