@@ -90,6 +90,13 @@ class Random {
   suffix(n = 5): string {
     return this.chars(SAFE, n);
   }
+  /** `prefix` + a random suffix not used before: the API server refuses a second pod of a name. */
+  uniqueName(prefix: string, used: Set<string>): string {
+    let name = `${prefix}${this.suffix()}`;
+    while (used.has(name)) name = `${prefix}${this.suffix()}`;
+    used.add(name);
+    return name;
+  }
   uid(): string {
     const h = this.chars(HEX, 32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[this.int(4)]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -283,6 +290,12 @@ interface DsShape {
 
 const tolerateAll: Json[] = [{ operator: 'Exists' }];
 
+/** A toleration without a key that tolerates every NoSchedule taint. */
+function isBlanket(t: Json): boolean {
+  const o = t as Obj;
+  return o['key'] === undefined && o['operator'] === 'Exists' && (o['effect'] === undefined || o['effect'] === 'NoSchedule');
+}
+
 const DAEMONSETS: DsShape[] = [
   {
     namespace: 'kube-system', name: 'calico-node', labelKey: 'k8s-app', image: 'docker.io/calico/node:v3.28.1', updatedShare: 1,
@@ -444,10 +457,10 @@ interface Deployment {
   job: boolean;
 }
 
-function workloadPod(dep: Deployment, node: NodeInfo | undefined, r: Random, withManaged: boolean, cpuOverride?: number): Obj {
-  const name = dep.job ? `${dep.name}-${r.suffix()}` : `${dep.name}-${dep.rsHash}-${r.suffix()}`;
+function workloadPod(dep: Deployment, node: NodeInfo | undefined, r: Random, withManaged: boolean, used: Set<string>): Obj {
+  const name = r.uniqueName(dep.job ? `${dep.name}-` : `${dep.name}-${dep.rsHash}-`, used);
   const created = r.int(20 * DAY) + 600;
-  const cpuMilli = cpuOverride ?? dep.cpuMilli;
+  const cpuMilli = dep.cpuMilli;
   const app: Obj = {
     name: 'app', image: dep.image, imagePullPolicy: 'IfNotPresent',
     env: [
@@ -649,17 +662,21 @@ export function generate(opts: GenerateOptions): GenerateResult {
     });
   };
   let daemonPods = 0;
+  const podNames = new Set<string>();
   for (const n of nodes) {
     for (const st of states) {
       const d = st.shape;
       if (!d.runs(n)) continue;
-      st.desired++;
+      // The unreachable:NoSchedule taint of a NotReady node keeps it out of the desired count of a
+      // DaemonSet without a blanket toleration; its pod there counts as misscheduled.
+      const excluded = n.notReady && !d.tolerations.some((t) => isBlanket(t));
+      if (!excluded) st.desired++;
       // A node that joined seconds ago is desired already; the controller creates its pods next.
       if (n.justJoined) continue;
       const outdated = st.oldTemplate !== undefined && r.float() >= d.updatedShare;
       const template = outdated ? st.oldTemplate! : st.template;
       const hash = outdated ? st.oldHash! : st.hash;
-      const name = `${d.name}-${r.suffix()}`;
+      const name = r.uniqueName(`${d.name}-`, podNames);
       const created = outdated ? 90 * DAY + r.int(30 * DAY) : r.int(2 * HOUR) + 5 * MIN;
       let state: PodState = n.notReady ? 'nodeDown' : 'running';
       if (!outdated && r.chance(d.crashLoop)) state = 'crashloop';
@@ -696,14 +713,18 @@ export function generate(opts: GenerateOptions): GenerateResult {
       daemonPods++;
       const ref: Obj = { apiVersion: 'v1', kind: 'Pod', name, namespace: d.namespace, uid: String(metadata['uid']) };
       // The controller counts a pod by its target node, bound or not.
-      st.current++;
-      if (!outdated) st.updated++;
+      if (excluded) {
+        st.misscheduled++;
+      } else {
+        st.current++;
+        if (!outdated) st.updated++;
+      }
       if (state === 'pending') {
         event({ ...ref, resourceVersion: rv() }, 'FailedScheduling', `0/${opts.nodes} nodes are available: 1 Insufficient cpu, ${opts.nodes - 1} node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/${opts.nodes} nodes are available: 1 No preemption victims found for incoming pod, ${opts.nodes - 1} Preemption is not helpful for scheduling.`, 'Warning', 40, 30, 'default-scheduler');
       } else {
         n.cpuUsed += d.cpuMilli;
         n.podsUsed++;
-        if (state === 'running') {
+        if (state === 'running' && !excluded) {
           st.ready++;
           st.available++;
         }
@@ -740,7 +761,7 @@ export function generate(opts: GenerateOptions): GenerateResult {
         }
       }
     }
-    const pod = workloadPod(dep, node, r, opts.managedFields);
+    const pod = workloadPod(dep, node, r, opts.managedFields, podNames);
     if (node) {
       node.cpuUsed += dep.cpuMilli + (dep.sidecar ? 100 : 0);
       node.podsUsed++;
@@ -764,7 +785,7 @@ export function generate(opts: GenerateOptions): GenerateResult {
   // Fill the "full" nodes' CPU so node-exporter's 100m no longer fits there.
   for (const n of nodes.filter((x) => x.full)) {
     const filler: Deployment = { namespace: 'batch', name: `render-${n.podCidr}`, rsHash: r.chars(SAFE, 10), rsUid: r.uid(), image: 'ghcr.io/acme/batch:0.9.12', cpuMilli: n.cpuMilli - n.cpuUsed - 50, memMi: 1024, sidecar: false, job: false };
-    emit(workloadPod(filler, n, r, opts.managedFields), 'Pod');
+    emit(workloadPod(filler, n, r, opts.managedFields, podNames), 'Pod');
     n.cpuUsed = n.cpuMilli - 50;
   }
 

@@ -47,7 +47,7 @@ const RSS_HOOK = `process.on('exit', () => { require('node:fs').writeFileSync(pr
 
 function ensureDump(d: Dump): Record<string, string> {
   const dir = join(OUT, d.name);
-  const params = JSON.stringify({ nodes: d.nodes, pods: d.pods, managedFields: d.managedFields, formats: d.formats, seed: 1, version: 1 });
+  const params = JSON.stringify({ nodes: d.nodes, pods: d.pods, managedFields: d.managedFields, formats: d.formats, seed: 1, version: 2 });
   const stamp = join(dir, 'params.json');
   const files = Object.fromEntries(d.formats.map((f) => [f, join(dir, f === 'json' ? 'dump.json' : f === 'yaml' ? 'dump.yaml' : 'dump-list.yaml')]));
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === params && Object.values(files).every((f) => existsSync(f))) return files;
