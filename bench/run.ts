@@ -149,7 +149,7 @@ function main(): void {
   const onlyAt = argv.indexOf('--only');
   const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
   const all: Dump[] = [
-    { name: '1k', nodes: 1000, pods: 30000, managedFields: false, formats: ['json', 'yaml'], full: ['json', 'yaml'] },
+    { name: '1k', nodes: 1000, pods: 30000, managedFields: false, formats: ['json', 'yaml', 'yaml-list'], full: ['json', 'yaml'] },
     { name: '5k', nodes: 5000, pods: 150000, managedFields: false, formats: ['json'], full: ['json'] },
   ];
   if (huge) all.push({ name: '5k-managed-fields', nodes: 5000, pods: 150000, managedFields: true, formats: ['json'], full: [] });
@@ -161,7 +161,8 @@ function main(): void {
     const files = ensureDump(d);
     for (const [format, file] of Object.entries(files)) {
       const size = statSync(file).size;
-      const label = `${d.nodes} nodes / ${d.pods} pods, ${format.toUpperCase()}${d.managedFields ? ' with managedFields' : ''}, ${mb(size)}`;
+      const shape = format === 'json' ? 'JSON List' : format === 'yaml' ? 'multi-document YAML' : 'YAML, one kind: List document';
+      const label = `${d.nodes} nodes / ${d.pods} pods, ${shape}${d.managedFields ? ' with managedFields' : ''}, ${mb(size)}`;
       process.stderr.write(`${label}\n`);
       const stream = repeat(['dist/bench/baseline.js', 'stream', file], runs);
       // JSON.parse of the whole text only works below V8's longest string (~512 MiB).
@@ -169,7 +170,7 @@ function main(): void {
       const line = (what: string, m: Measure) => rows.push(
         `| ${label} | ${what} | ${m.ok ? sec(m.ms) : `fails: ${m.note}`} | ${m.ok ? mb(m.rss) : '—'} | ${m.ok ? `${(m.ms / stream.ms).toFixed(2)}×` : '—'} | ${m.ok ? `${(m.rss / size).toFixed(2)}×` : '—'} |`,
       );
-      line(format === 'json' ? 'baseline: streaming read + JSON.parse per item' : 'baseline: streaming read + js-yaml per document', stream);
+      line(format === 'json' ? 'baseline: streaming read + JSON.parse per item' : 'baseline: streaming read + js-yaml per document (or List entry)', stream);
       line(format === 'json' ? 'baseline: readFile + JSON.parse' : 'baseline: readFile + js-yaml loadAll', whole);
       const commands = d.full.includes(format) ? COMMANDS : COMMANDS.slice(0, 1);
       for (const c of commands) {
