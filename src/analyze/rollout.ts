@@ -17,6 +17,7 @@ import { isPodAvailable, podCondition } from '../k8s/podutil.js';
 import { revisionHash, revisionTemplate } from '../k8s/revision.js';
 import { nodeReadyStatus } from '../k8s/podhealth.js';
 import { daemonSetContext, diagnoseAllNodes, diagnosePod } from './placement.js';
+import { classifyCreateError } from './create-errors.js';
 import { diffTemplates, templateImages } from './template-diff.js';
 
 /** Reason codes that resolve on their own, given time. */
@@ -168,6 +169,11 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   const uses: BudgetUse[] = [];
   const candidates: string[] = [];
   let numSurge = 0;
+  // Creations refused since the current revision (quota, admission). In surge mode every step
+  // starts with a new pod next to the old one, so these stop it where nothing is deleted first.
+  const revisionSince = Date.parse(ctx.revision.revision?.metadata?.creationTimestamp ?? '');
+  const createFailures = ctx.failedCreates.filter((e) => Number.isNaN(revisionSince) || Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= revisionSince);
+  const surgeBlocked = surge && createFailures.length > 0;
   for (const nodeName of [...nodeNames].sort()) {
     const node = index.nodesByName.get(nodeName);
     const row = rowByNode.get(nodeName);
@@ -195,8 +201,11 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
         continue;
       }
       if (!newPod) {
-        if (!isPodAvailable(oldPod, minReady, now)) use('old-unavailable', oldPod);
-        else if (shouldRun) candidates.push(nodeName);
+        if (!isPodAvailable(oldPod, minReady, now)) {
+          use('old-unavailable', oldPod);
+          // Its replacement is a new pod created next to it: refused, it stays.
+          if (surgeBlocked && shouldRun) uses[uses.length - 1]!.hard = true;
+        } else if (shouldRun) candidates.push(nodeName);
         continue;
       }
       if (!isPodAvailable(newPod, minReady, now)) {
@@ -236,7 +245,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     verdict = 'Complete';
   } else {
     // Progress is possible when a transient state will resolve, or budget is left for a candidate.
-    const canDeleteMore = candidates.length > 0 && used < limit;
+    const canDeleteMore = candidates.length > 0 && used < limit && !surgeBlocked;
     verdict = transient.length > 0 || canDeleteMore ? 'Progressing' : 'Stuck';
   }
 
@@ -285,6 +294,15 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
         fix: 'set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1} (or a percentage)',
       });
     }
+    if (surgeBlocked && verdict !== 'Complete' && (candidates.length > 0 || uses.some((u) => u.slot === 'old-unavailable'))) {
+      const c = classifyCreateError(createFailures[0]!.message ?? '', ns);
+      reasons.push({
+        code: 'FailedCreate', severity: 'error',
+        message: `each new pod is created next to the old one before that goes, and the API refuses to create it: ${c.summary}`,
+        evidence: createFailures.slice(0, 3).map((e) => `event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}: ${(e.message ?? '').trim()}`),
+        fix: c.kind === 'ResourceQuota' ? `${c.fix}; a surge needs room for one more pod per surging node` : c.fix,
+      });
+    }
     if (verdict !== 'Complete' && used >= limit && limit > 0) {
       reasons.push({
         code: 'BudgetExhausted', severity: verdict === 'Stuck' ? 'error' : 'info',
@@ -326,7 +344,9 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   if (verdict === 'Progressing' && !budget.forcedOne && status.desired >= 20 && budget.maxUnavailable === 1 && !surge) {
     nextSteps.push(`maxUnavailable 1 on ${status.desired} nodes rolls one node at a time; consider a percentage such as "10%"`);
   }
-  if (verdict === 'Stuck' && !blockers.length) nextSteps.push(`no single node explains it: run ds-doctor why ${ns}/${name}`);
+  const refused = reasons.find((r) => r.code === 'FailedCreate');
+  if (refused) nextSteps.push(refused.fix);
+  if (verdict === 'Stuck' && !blockers.length && !refused) nextSteps.push(`no single node explains it: run ds-doctor why ${ns}/${name}`);
 
   // Time left, from the pace observed for the pods already updated.
   let estimate: string | undefined;

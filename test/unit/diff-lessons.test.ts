@@ -7,7 +7,9 @@ import { matchNodeSelector } from '../../src/k8s/nodeaffinity.js';
 import { nodeShouldRunDaemonPod } from '../../src/k8s/daemonpod.js';
 import { parseFitError, preemptionVerdict, targetNodeEntries } from '../../src/k8s/schedmsg.js';
 import { whyNode } from '../../src/analyze/placement.js';
-import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
+import { diagnoseRollout } from '../../src/analyze/rollout.js';
+import type { ControllerRevision } from '../../src/model/k8s-types.js';
+import { NOW, ago, daemonSet, event, indexOf, node, pod } from '../builders.js';
 
 test('Gt/Lt compare 64-bit integers: a value that overflows int64 is not a number, so the term never matches', () => {
   // d6-51: `rank Lt [9223372036854775808]` on a node with rank=2. labels.NewRequirement parses the
@@ -52,4 +54,40 @@ test('the 1.35 FailedScheduling message puts DRA\'s PostFilter text before preem
   assert.equal(d.verdict, 'Pending');
   assert.equal(d.reasons[0]!.code, 'UntoleratedTaint');
   assert.equal(d.reasons[0]!.short, 'node(s) had untolerated taint(s)');
+});
+
+test('a surge rollout whose new pods the API refuses (a pod-count quota) is stuck, not progressing', () => {
+  // d7-109, d7-118: maxSurge 1 with a ResourceQuota of one pod per node. The controller's surge
+  // loop creates the new pod before it deletes the old one (update.go: candidateNewNodes,
+  // allowedNewNodes → syncNodes creates); every create came back "exceeded quota" as a FailedCreate
+  // event and nothing ever moved. ds-doctor saw budget left and candidates, and said Progressing.
+  const ds = daemonSet('agent', 'ops').generation(2)
+    .with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }; }).build();
+  ds.status = { observedGeneration: 2 };
+  const nodes = ['n0', 'n1', 'n2'].map((n) => node(n).build());
+  const pods = nodes.map((n) => pod(`agent-old-${n.metadata!.name}`, 'ops').ofDaemonSet(ds, n.metadata!.name!, 'old', '1').on(n.metadata!.name!).ready().build());
+  const revision: ControllerRevision = {
+    apiVersion: 'apps/v1', kind: 'ControllerRevision', revision: 2, data: { spec: { template: ds.spec!.template! } },
+    metadata: { name: 'agent-new', namespace: 'ops', creationTimestamp: ago(120), labels: { 'controller-revision-hash': 'new' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: ds.metadata!.uid!, controller: true }] },
+  };
+  const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-x7k2p" is forbidden: exceeded quota: quota, requested: pods=1, used: pods=3, limited: pods=3', 'Warning', 30);
+  const index = (events: ReturnType<typeof event>[]) => indexOf({ nodes, daemonSets: [ds], pods, events, controllerRevisions: [revision] });
+
+  const stuck = diagnoseRollout(index([refused]), ds, NOW);
+  assert.equal(stuck.verdict, 'Stuck');
+  const reason = stuck.reasons.find((r) => r.code === 'FailedCreate');
+  assert.ok(reason, JSON.stringify(stuck.reasons));
+  assert.match(reason.message, /exhausted/);
+  assert.match(stuck.nextSteps[0]!, /kubectl edit resourcequota -n ops quota/);
+
+  // A refusal from before the current revision says nothing about this rollout.
+  const before = event('DaemonSet', ds, 'FailedCreate', refused.message!, 'Warning', 600);
+  assert.equal(diagnoseRollout(index([before]), ds, NOW).verdict, 'Progressing');
+  assert.equal(diagnoseRollout(index([]), ds, NOW).verdict, 'Progressing');
+
+  // An old pod that is unavailable is replaced by creating the new pod first: refused, it stays.
+  pods[0] = pod('agent-old-n0', 'ops').ofDaemonSet(ds, 'n0', 'old', '1').on('n0').waiting('CrashLoopBackOff').build();
+  const crash = diagnoseRollout(index([refused]), ds, NOW);
+  assert.equal(crash.verdict, 'Stuck');
+  assert.deepEqual(crash.blockers.map((b) => b.node), ['n0']);
 });
