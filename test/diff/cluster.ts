@@ -378,15 +378,15 @@ export class Kubelets {
       const owner = pod.metadata?.ownerReferences?.find((r) => r.controller)?.kind;
       if (owner !== 'DaemonSet') continue;
       const node = nodes.get(nodeName);
-      // Only a kubelet that is alive and Ready starts (or stops) containers.
-      if (!node || readyStatus(node) !== 'True' || !this.world.heartbeats.isAlive(nodeName)) continue;
+      // A kubelet that is alive stops containers and confirms deletions, even on a NotReady
+      // node; only one that is also Ready starts containers.
+      if (!node || !this.world.heartbeats.isAlive(nodeName)) continue;
       if (pod.metadata?.deletionTimestamp) {
-        // The kubelet has stopped the containers: it confirms the deletion.
         await this.world.api.delete(paths.pod(pod.metadata.namespace!, pod.metadata.name!), { gracePeriodSeconds: 0 });
         reported++;
         continue;
       }
-      if (this.done.has(uid)) continue;
+      if (readyStatus(node) !== 'True' || this.done.has(uid)) continue;
       const plan = planFor(pod);
       if (!plan) continue;
       this.done.add(uid);

@@ -122,7 +122,7 @@ function drawNode(d: Draw, name: string, rollout: boolean): NodePlan {
       d.tag(`taint:${effect}`);
     }
   }
-  const health = r.weighted<'ready' | 'notready' | 'unreachable'>(rollout ? [['ready', 14], ['notready', 1], ['unreachable', 0.7]] : [['ready', 12], ['notready', 1.5], ['unreachable', 1]]);
+  const health = r.weighted<'ready' | 'notready' | 'unreachable'>(rollout ? [['ready', 12], ['notready', 1], ['unreachable', 1]] : [['ready', 12], ['notready', 1.5], ['unreachable', 1]]);
   d.tag(`node:${health}`);
   const conditions: NodeCondition[] = [readyCondition(health, d)];
   if (health !== 'unreachable') {
@@ -344,7 +344,7 @@ function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean }): Po
     d.tag('ds:sidecar');
   }
   // A grace period makes deleted pods wait for their kubelet: on a dead node, forever.
-  const grace = r.chance(0.12) ? 30 : 0;
+  const grace = r.chance(opts.rollout ? 0.25 : 0.12) ? 30 : 0;
   if (grace) d.tag('ds:termination-grace');
   const spec: PodSpec = {
     terminationGracePeriodSeconds: grace,
@@ -547,6 +547,11 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
   // Rollouts are about the budget: keep most nodes eligible.
   if (r.chance(0.75)) delete spec.affinity;
   if (r.chance(0.75)) delete spec.nodeSelector;
+  // Some agents run on nodes that are down too: their old pods there cannot be replaced.
+  if (r.chance(0.15)) {
+    spec.tolerations = [...(spec.tolerations ?? []), { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' }];
+    d.tag('rollout:runs-on-down-nodes');
+  }
   const strategy = r.weighted<NonNullable<RolloutPlan['updateStrategy']>>([
     [{ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }, 3],
     [{ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } }, 1.5],

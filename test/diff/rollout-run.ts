@@ -19,7 +19,7 @@
  *   budget when fewer than all candidates went;
  * - desired: the nodes where the controller wants a pod (probe) against ds-doctor's `desired`.
  */
-import type { DaemonSet, Pod } from '../../src/model/k8s-types.js';
+import type { DaemonSet, KubeEvent, Pod } from '../../src/model/k8s-types.js';
 import type { RolloutDiagnosis } from '../../src/model/results.js';
 import { paths } from './api.js';
 import { applyDaemonSets, applyWorld } from './apply.js';
@@ -54,6 +54,8 @@ export interface RoundRecord {
   pods: PodView[];
   /** Pods the kubelets reported after this round. */
   reported: number;
+  /** The API refused pods the controller created since the template change (FailedCreate events). */
+  refused: string[];
   deleted: string[];
   created: string[];
 }
@@ -122,7 +124,8 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
   if (!preDs) throw new HarnessError(`daemonset ${key} not found`);
   const prePods = views(preDs, pre.pods, newImage);
 
-  // The template change.
+  // The template change. Event times have whole seconds.
+  const changedAt = Math.floor(Date.now() / 1000) * 1000;
   await world.api.patch(paths.daemonSet(ns, name), { spec: { template: plan.template } }, 'merge');
 
   const rounds: RoundRecord[] = [];
@@ -135,8 +138,11 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
     const ds = dumpKind<DaemonSet>(dump, 'DaemonSet', [ns]).find((d) => d.metadata?.name === name)!;
     answers.push(await askDoctor<RolloutDiagnosis>(ctx, 'rollout', ds, dump));
     const pods = views(ds, dumpKind<Pod>(dump, 'Pod', [ns]), newImage);
+    const refused = dumpKind<KubeEvent>(dump, 'Event', [ns])
+      .filter((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === ds.metadata?.uid && Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= changedAt)
+      .map((e) => (e.message ?? '').trim());
     const reported = await kubelets.step(scope, (p) => planOf(s, p));
-    rounds.push({ round, pods, reported, deleted: [], created: [] });
+    rounds.push({ round, pods, reported, refused, deleted: [], created: [] });
     if (!reported) break;
   }
   // Fill in what the controller did between rounds.
@@ -192,8 +198,9 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
       }
       add({ round: label, source, what: 'verdict', ok: expected.includes(a.verdict), kubernetes: `${expected.join(' or ')} (${why})`, dsDoctor: a.verdict });
 
-      // Budget: the controller is settled, so it deletes nothing more.
-      if (!onDelete) {
+      // Budget: the controller is settled, so it deletes nothing more — unless, surging, it tried
+      // to create the new pods first and the API refused them.
+      if (!onDelete && !(surge && r.refused.length)) {
         const nodes = byNode(r.pods);
         const candidates = [...nodes.entries()].filter(([n, list]) => list.length === 1 && !list[0]!.updated && list[0]!.ready && list[0]!.bound && (!surge || shouldRun.has(n)))
           .map(([n]) => n);

@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBinaries, startControlPlane, type ControlPlane } from '../cluster/harness.js';
-import { Api } from './api.js';
+import { Api, paths } from './api.js';
 import { removeScenario } from './apply.js';
 import { Heartbeats, World } from './cluster.js';
 import type { Disagreement } from './compare.js';
@@ -218,6 +218,21 @@ function coverage(outcomes: Outcome[]): string[] {
   return [...groups.entries()].map(([g, items]) => `  ${g}: ${items.join(', ')}`);
 }
 
+/**
+ * A cluster always has some pod (kube-system's at least); this one has none of its own. A dump of
+ * a cluster without a single pod is a `kind: List` with no Pod in it, which ds-doctor's file
+ * loader cannot tell from a dump that left pods out, and refuses. One gated, never-bound pod in
+ * a namespace of its own stands in for the system pods; it takes nothing on any node.
+ */
+async function createSentinel(api: Api): Promise<void> {
+  const namespace = 'ds-diff-system';
+  await api.create(paths.namespaces, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
+  await api.create(paths.pods(namespace), {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'sentinel', namespace },
+    spec: { schedulingGates: [{ name: 'ds-diff.test/never' }], terminationGracePeriodSeconds: 0, containers: [{ name: 'pause', image: 'registry.invalid/pause:1' }] },
+  });
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const started = Date.now();
@@ -235,6 +250,7 @@ async function main(): Promise<number> {
   heartbeats.start();
   const world = new World(api, heartbeats, { scheduler: cp.ports.scheduler, controllerManager: cp.ports.controllerManager });
   const ctx: RunContext = { cp, world, scratch: path.join(args.out, '.scratch'), log: (l) => process.stdout.write(`${l}\n`) };
+  await createSentinel(api);
   process.stdout.write(`control plane up in ${fmtS(cp.timings.totalMs)} (Kubernetes v1.35.4, node lifecycle controller with 5s grace)\n`);
 
   const outcomes: Outcome[] = [];
