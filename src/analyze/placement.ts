@@ -28,6 +28,7 @@ import { formatTaint, formatTaintBraces, formatToleration, tolerationFor } from 
 import { formatHostPort } from '../k8s/hostports.js';
 import { codeForSchedulerReason, parseFitError, preemptionVerdict, targetNodeEntries } from '../k8s/schedmsg.js';
 import { detectRoles } from '../k8s/roles.js';
+import { allowsSurge } from '../k8s/rollingupdate.js';
 import { classifyCreateError } from './create-errors.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
@@ -447,7 +448,7 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   }
   const live = pods.filter((p) => !p.metadata?.deletionTimestamp && !isPodTerminal(p));
   if (live.length > 1 && verdict !== 'Excluded') {
-    const surge = Boolean(ctx.ds.spec?.updateStrategy?.rollingUpdate?.maxSurge) && ctx.ds.spec?.updateStrategy?.rollingUpdate?.maxSurge !== 0 && ctx.ds.spec?.updateStrategy?.rollingUpdate?.maxSurge !== '0%';
+    const surge = allowsSurge(ctx.ds);
     reasons.push({
       code: 'OutdatedRevision', severity: 'info', short: 'node(s) with more than one pod',
       message: `${live.length} pods of this DaemonSet target the node (${live.map((p) => p.metadata?.name).join(', ')}): ${surge ? 'a surge hand-over; the old pod goes once the new one is available' : 'the controller keeps the oldest and deletes the others'}`,
