@@ -13,8 +13,8 @@ import type { SnapshotIndex } from '../model/snapshot-index.js';
 import { formatDuration } from '../model/duration.js';
 import { recomputeStatus } from '../k8s/status.js';
 import { findUpdatedPodsOnNode, rollingBudget, allowsSurge } from '../k8s/rollingupdate.js';
-import { isPodAvailable, podCondition } from '../k8s/podutil.js';
-import { revisionHash, revisionTemplate } from '../k8s/revision.js';
+import { compareDaemonPodAge, isPodAvailable, podCondition } from '../k8s/podutil.js';
+import { isPodUpdated, revisionHash, revisionTemplate } from '../k8s/revision.js';
 import { nodeReadyStatus } from '../k8s/podhealth.js';
 import { daemonSetContext, diagnoseAllNodes, diagnosePod } from './placement.js';
 import { classifyCreateError } from './create-errors.js';
@@ -24,7 +24,7 @@ import { diffTemplates, templateImages } from './template-diff.js';
 const TRANSIENT: ReadonlySet<ReasonCode> = new Set(['ContainerCreating', 'NotAvailableYet', 'NotYetCreated', 'FailedScheduling', 'ReadinessProbeFailing', 'PodTerminating', 'ControllerNotObserved']);
 
 /** Why a node counts against the budget. */
-type Slot = 'no-pod' | 'duplicates' | 'old-and-new' | 'new-unavailable' | 'old-unavailable' | 'surging';
+type Slot = 'no-pod' | 'duplicates' | 'old-and-new' | 'new-unavailable' | 'old-unavailable' | 'surging' | 'old-terminating';
 
 interface BudgetUse {
   node: string;
@@ -43,6 +43,7 @@ const SLOT_TEXT: Record<Slot, string> = {
   'new-unavailable': 'new pod not available',
   'old-unavailable': 'old pod unavailable',
   surging: 'new pod surging next to the old one',
+  'old-terminating': 'old pod still terminating next to the available new one',
 };
 
 function ageSeconds(pod: Pod | undefined, now: Date): number {
@@ -174,6 +175,11 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   const revisionSince = Date.parse(ctx.revision.revision?.metadata?.creationTimestamp ?? '');
   const createFailures = ctx.failedCreates.filter((e) => Number.isNaN(revisionSince) || Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= revisionSince);
   const surgeBlocked = surge && createFailures.length > 0;
+  // Nodes whose new pod is available while the old pod is still terminating: the controller has
+  // nothing left to do there (findUpdatedPodsOnNode skips terminating pods), but the status
+  // looks at the oldest pod and counts the node as updated only once the old one is gone. They
+  // hold no budget.
+  const leaving: BudgetUse[] = [];
   for (const nodeName of [...nodeNames].sort()) {
     const node = index.nodesByName.get(nodeName);
     const row = rowByNode.get(nodeName);
@@ -186,6 +192,18 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
       const own = pod && node ? diagnosePod(index, ctx, node, pod, now).reasons : row?.reasons ?? [];
       uses.push(classify(nodeName, slot, pod, own, now, stuckAfter, ready));
     };
+    if (newPod && !oldPod && shouldRun && node && isPodAvailable(newPod, minReady, now)) {
+      const gone = pods.find((p) => p.metadata?.deletionTimestamp && !isPodUpdated(p, ctx.revision.hash, ctx.revision.generation) && compareDaemonPodAge(p, newPod) < 0);
+      if (gone) {
+        const terminating = diagnosePod(index, ctx, node, gone, now).reasons.find((r) => r.code === 'PodTerminating');
+        leaving.push({
+          node: nodeName, slot: 'old-terminating', pod: gone, code: 'PodTerminating',
+          // It goes when the kubelet confirms; past its grace period on a node that does not report, it will not.
+          hard: terminating?.severity === 'error' && ready !== 'True',
+          message: terminating?.message ?? SLOT_TEXT['old-terminating'],
+        });
+      }
+    }
     if (!surge) {
       if (!ok) use('duplicates');
       else if (!newPod && !oldPod) { if (shouldRun || pods.length) use('no-pod', pods[0]); }
@@ -220,7 +238,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   const hardUses = uses.filter((u) => u.hard);
   const transient = uses.filter((u) => !u.hard);
 
-  const blockers: RolloutBlocker[] = hardUses.map((u) => ({
+  const blockers: RolloutBlocker[] = [...hardUses, ...leaving.filter((l) => l.hard)].map((u) => ({
     node: u.node, pod: u.pod?.metadata?.name ?? '', code: u.code, message: `${SLOT_TEXT[u.slot]}: ${u.message}`,
   }));
 
@@ -246,7 +264,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   } else {
     // Progress is possible when a transient state will resolve, or budget is left for a candidate.
     const canDeleteMore = candidates.length > 0 && used < limit && !surgeBlocked;
-    verdict = transient.length > 0 || canDeleteMore ? 'Progressing' : 'Stuck';
+    verdict = transient.length > 0 || canDeleteMore || leaving.some((l) => !l.hard) ? 'Progressing' : 'Stuck';
   }
 
   if (verdict !== 'Pending' && strategy === 'RollingUpdate') {
@@ -284,6 +302,14 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
         message: `${notReady.length} node(s) with pods of this DaemonSet are NotReady or unreachable: their pods are unavailable and hold budget until the nodes recover`,
         evidence: notReady.map((r) => `node ${r.node}: Ready=${nodeReadyStatus(index.nodesByName.get(r.node)) || 'unknown'}`),
         fix: 'recover or remove those nodes; force-delete pods stuck terminating on nodes that are gone',
+      });
+    }
+    if (leaving.length && verdict !== 'Complete') {
+      reasons.push({
+        code: 'OldPodsTerminating', severity: leaving.some((l) => l.hard) ? 'error' : 'info',
+        message: `${leaving.length} node(s) run an available new pod while the old one is still terminating: they count as updated once it is gone`,
+        evidence: leaving.map((l) => `node ${l.node}: pod ${l.pod?.metadata?.name}: ${l.message}`),
+        fix: leaving.some((l) => l.hard) ? 'recover those nodes, or force-delete the old pods if the nodes are gone for good' : 'wait: the kubelet confirms the deletions',
       });
     }
     if (surge && hardUses.some((u) => u.code === 'HostPortConflict')) {

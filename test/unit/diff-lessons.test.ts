@@ -91,3 +91,32 @@ test('a surge rollout whose new pods the API refuses (a pod-count quota) is stuc
   assert.equal(crash.verdict, 'Stuck');
   assert.deepEqual(crash.blockers.map((b) => b.node), ['n0']);
 });
+
+test('an old pod still terminating next to an available new pod holds the status, not the budget: Progressing until it is gone', () => {
+  // d8-71, d8-88: with a termination grace period the old pod lingers after the surge hand-over.
+  // findUpdatedPodsOnNode skips terminating pods, so the controller has nothing left to do on the
+  // node, but updateDaemonSetStatus counts the oldest pod, so the node is not "updated" until the
+  // kubelet confirms the deletion; a moment later the rollout was complete. ds-doctor saw no budget
+  // in use and no candidate and said Stuck.
+  const ds = daemonSet('agent', 'ops').generation(2)
+    .with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }; }).build();
+  ds.status = { observedGeneration: 2 };
+  const fresh = (n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(60).ready(30).build();
+  const leaving = (n: string, secondsAgo: number) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).created(3600).ready().terminating(secondsAgo, 30).build();
+  const run = (nodes: ReturnType<typeof node>[], terminatingSince: number) => {
+    const ns = nodes.map((b) => b.build());
+    const pods = [...ns.map((n) => fresh(n.metadata!.name!)), leaving('n0', terminatingSince)];
+    return diagnoseRollout(indexOf({ nodes: ns, daemonSets: [ds], pods }), ds, NOW);
+  };
+
+  const waiting = run([node('n0'), node('n1'), node('n2')], -20);
+  assert.equal(waiting.updated, 2);
+  assert.equal(waiting.verdict, 'Progressing');
+  assert.deepEqual(waiting.budgetInUse, []);
+  assert.equal(waiting.reasons.find((r) => r.code === 'OldPodsTerminating')?.severity, 'info');
+
+  // Past its grace period on a node that does not report, the deletion will not complete.
+  const lost = run([node('n0').notReady('Unknown'), node('n1'), node('n2')], 120);
+  assert.equal(lost.verdict, 'Stuck');
+  assert.deepEqual(lost.blockers.map((b) => [b.node, b.code]), [['n0', 'PodTerminating']]);
+});
