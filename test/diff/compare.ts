@@ -45,7 +45,7 @@ export interface Disagreement {
   daemonSet: string;
   node: string;
   source: 'live' | 'file';
-  what: 'verdict' | 'reasons' | 'missing-row';
+  what: 'verdict' | 'reasons' | 'missing-row' | 'live-vs-file';
   kubernetes: string;
   dsDoctor: string;
 }
@@ -196,6 +196,21 @@ export function compareNodes(truth: NodeTruth[], answer: DaemonSetNodes, source:
     }
     if (same && t.createError && t.createError !== 'other') same = row.reasons.some((r) => r.code === 'FailedCreate' && r.short.includes(t.createError!));
     if (!same) out.push({ ...base, what: 'reasons', kubernetes: truthText, dsDoctor: answerText });
+  }
+  return out;
+}
+
+/** The live answer and the dump's must agree on every node (verdict and reason codes), Healthy and Unhealthy ones included. */
+export function compareLiveFile(daemonSet: string, nodes: string[], live: DaemonSetNodes, file: DaemonSetNodes): Disagreement[] {
+  const l = new Map(live.nodes.map((r) => [r.node, r]));
+  const f = new Map(file.nodes.map((r) => [r.node, r]));
+  const out: Disagreement[] = [];
+  for (const node of nodes) {
+    const a = l.get(node);
+    const b = f.get(node);
+    if (!a || !b) continue;
+    const text = (r: NodeRow) => `${r.verdict} [${[...new Set(r.reasons.map((x) => x.code))].sort().join(', ')}]`;
+    if (text(a) !== text(b)) out.push({ daemonSet, node, source: 'live', what: 'live-vs-file', kubernetes: `on the dump: ${text(b)}`, dsDoctor: `live: ${text(a)}` });
   }
   return out;
 }

@@ -547,9 +547,15 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
   // Rollouts are about the budget: keep most nodes eligible.
   if (r.chance(0.75)) delete spec.affinity;
   if (r.chance(0.75)) delete spec.nodeSelector;
-  // Some agents run on nodes that are down too: their old pods there cannot be replaced.
+  // Some agents run on nodes that are down too (one node here is): an old pod there is
+  // replaced only when its deletion completes, which a dead kubelet never confirms.
   if (r.chance(0.15)) {
     spec.tolerations = [...(spec.tolerations ?? []), { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' }];
+    spec.terminationGracePeriodSeconds = 30;
+    const down = r.pick(nodes);
+    const state = r.chance(0.6) ? 'unreachable' : 'notready';
+    down.object.status!.conditions = [readyCondition(state, d)];
+    down.heartbeat = state !== 'unreachable';
     d.tag('rollout:runs-on-down-nodes');
   }
   const strategy = r.weighted<NonNullable<RolloutPlan['updateStrategy']>>([
@@ -571,6 +577,8 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
   let changeText = 'image registry.invalid/agent:1 → :2';
   if (change === 'requests') {
     main.resources = { requests: { cpu: r.pick(['100m', '900m', '1500m', '3']), memory: r.pick(['64Mi', '1Gi', '3Gi']) } };
+    // Pod-level requests must stay at least the containers' sum.
+    delete newSpec.resources;
     changeText += `, requests → ${JSON.stringify(main.resources.requests)}`;
   } else if (change === 'tolerations') {
     const tol = drawTolerations(d, nodes.flatMap((n) => n.object.spec?.taints ?? []));
@@ -600,7 +608,9 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
 /** The scenario `index` of `seed`: the same on every run. `kind` forces placement or rollout. */
 export function generateScenario(seed: number, index: number, kind?: 'placement' | 'rollout'): Scenario {
   const d = new Draw(new Rng(seed, index));
-  const k = kind ?? (d.rng.chance(0.3) ? 'rollout' : 'placement');
+  // Drawn even when forced, so that `--kind` picks out the same scenario a mixed run made.
+  const drawn = d.rng.chance(0.3) ? 'rollout' : 'placement';
+  const k = kind ?? drawn;
   const s = k === 'rollout' ? rolloutScenario(d, seed, index) : placementScenario(d, seed, index);
   s.features = [...d.features].sort();
   return s;

@@ -9,7 +9,7 @@ import type { DaemonSet, KubeEvent, KubeObject, Pod } from '../../src/model/k8s-
 import type { DaemonSetNodes } from '../../src/model/results.js';
 import type { ControlPlane } from '../cluster/harness.js';
 import type { Scope, World } from './cluster.js';
-import { compareNodes, kubernetesTruth, type Disagreement, type NodeTruth, type ProbeResult } from './compare.js';
+import { compareLiveFile, compareNodes, kubernetesTruth, type Disagreement, type NodeTruth, type ProbeResult } from './compare.js';
 import { doctorJson, dsDoctor, dumpCluster } from './doctor.js';
 import { runProbes } from './probes.js';
 
@@ -46,10 +46,10 @@ export interface DoctorAnswers<T> {
 }
 
 /** `ds-doctor <command> <ns/name> -o json`, live and on the dump. */
-export async function askDoctor<T>(ctx: RunContext, command: string, ds: DaemonSet, dump: Dump): Promise<DoctorAnswers<T>> {
+export async function askDoctor<T>(ctx: RunContext, command: string, ds: DaemonSet, dump: Dump, extra: string[] = []): Promise<DoctorAnswers<T>> {
   const target = `${ds.metadata?.namespace}/${ds.metadata?.name}`;
-  const live = doctorJson<T>(await dsDoctor([command, target, '-o', 'json', '--kubeconfig', ctx.cp.kubeconfig]));
-  const file = doctorJson<T>(await dsDoctor([command, target, '-o', 'json', '-f', dump.file]));
+  const live = doctorJson<T>(await dsDoctor([command, target, '-o', 'json', ...extra, '--kubeconfig', ctx.cp.kubeconfig]));
+  const file = doctorJson<T>(await dsDoctor([command, target, '-o', 'json', ...extra, '-f', dump.file]));
   return { live, file };
 }
 
@@ -84,7 +84,10 @@ export async function judgeNodes(ctx: RunContext, scope: Scope, dump: Dump, dsNa
     };
     const t = kubernetesTruth(ds, scope.nodes, pods, events, probe);
     truths.push(...t);
-    disagreements.push(...compareNodes(t, answers[key]!.live, 'live'), ...compareNodes(t, answers[key]!.file, 'file'));
+    disagreements.push(
+      ...compareNodes(t, answers[key]!.live, 'live'), ...compareNodes(t, answers[key]!.file, 'file'),
+      ...compareLiveFile(key, scope.nodes, answers[key]!.live, answers[key]!.file),
+    );
   }
   return { truths, answers, disagreements, probes: probeText };
 }

@@ -32,7 +32,7 @@ export function changeText(c: NodeChange): string {
 export function scenarioYaml(s: Scenario): string {
   const head = [
     `# ds-doctor differential scenario ${s.id} (seed ${s.seed}, index ${s.index}, ${s.kind})`,
-    `# reproduce: npm run test:diff -- --seed ${s.seed} --only ${s.index}${s.kind === 'rollout' ? ' --kind rollout' : ''}`,
+    `# reproduce: npm run test:diff -- --seed ${s.seed} --only ${s.index} --kind ${s.kind}`,
     '# steps: create the objects below in order (nodes with status, via POST); renew the Leases of nodes',
     '# marked "heartbeat"; set the other pods\' phases; create the DaemonSets; wait until settled; the',
     '# simulated kubelet reports each bound daemon pod on a Ready, heartbeating node as planned:',
@@ -51,7 +51,7 @@ export function scenarioYaml(s: Scenario): string {
     ...s.nodes.map((n) => doc(stampConditions(n.object), n.heartbeat ? 'heartbeat: Lease renewed every second' : 'no heartbeat: no Lease')),
     ...s.others.map((o) => doc(o.object, `phase reported: ${o.phase}`)),
     ...s.daemonSets.map((d) => doc(d.object)),
-    ...(s.rollout ? [doc({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: s.daemonSets[s.rollout.daemonSet]!.object.metadata!, spec: { ...s.daemonSets[s.rollout.daemonSet]!.object.spec, template: s.rollout.template } }, 'the template change (apply over the DaemonSet above)')] : []),
+    ...(s.rollout ? [doc({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: s.daemonSets[s.rollout.daemonSet]!.object.metadata!, spec: { ...s.daemonSets[s.rollout.daemonSet]!.object.spec, template: s.rollout.template } }, 'the template change (replaces spec.template of the DaemonSet above)')] : []),
   ];
   return `${head}\n---\n${docs.join('---\n')}`;
 }
