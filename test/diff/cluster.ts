@@ -4,7 +4,7 @@
  * lifecycle controller keeps them Ready and lets the others go stale), a simulated kubelet that
  * reports pod status through the status subresource, node changes, and "settled" detection.
  */
-import type { DaemonSet, KubeEvent, Node, NodeCondition, Pod, PodCondition, Taint } from '../../src/model/k8s-types.js';
+import type { DaemonSet, KubeEvent, Node, Pod, PodCondition, Taint } from '../../src/model/k8s-types.js';
 import { Api, ApiError, paths } from './api.js';
 import type { KubeletPlan, KubeletState, NodeChange, Scenario } from './scenario.js';
 
@@ -402,14 +402,5 @@ export class Kubelets {
     return reported;
   }
 
-  /** Whether a pod has been reported (or deliberately left alone) by the simulated kubelet. */
-  seen(uid: string): boolean {
-    return this.done.has(uid);
-  }
 }
 
-/** A fresh Ready condition for a node patch. */
-export function nodeCondition(c: NodeCondition): NodeCondition {
-  const now = isoTime();
-  return { ...c, lastHeartbeatTime: now, lastTransitionTime: now };
-}

@@ -24,7 +24,7 @@ import { runRollout, type RolloutCheck } from './rollout-run.js';
 import { probeNamespace, type Scenario } from './scenario.js';
 
 /** The fixed CI set (test/diff/README.md gives its run time). */
-export const CI_RUNS: readonly { seed: number; count: number; kind?: 'placement' | 'rollout' }[] = [
+const CI_RUNS: readonly { seed: number; count: number; kind?: 'placement' | 'rollout' }[] = [
   { seed: 9001, count: 45, kind: 'placement' },
   { seed: 9002, count: 15, kind: 'rollout' },
 ];
