@@ -22,6 +22,7 @@ import { HarnessError, runPlacement } from './placement-run.js';
 import { reduceScenario, renameScenario, scenarioYaml } from './repro.js';
 import { runRollout, type RolloutCheck } from './rollout-run.js';
 import { probeNamespace, type Scenario } from './scenario.js';
+import { selfCheck } from './selfcheck.js';
 
 /** The fixed CI set (test/diff/README.md gives its run time). */
 const CI_RUNS: readonly { seed: number; count: number; kind?: 'placement' | 'rollout' }[] = [
@@ -37,6 +38,8 @@ interface Args {
   verbose: boolean;
   /** Write every scenario's artifacts to out/, not only disagreements. */
   save: boolean;
+  /** Only check the harness's pure parts (no cluster). */
+  selfCheckOnly: boolean;
   out: string;
 }
 
@@ -45,7 +48,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SOURCE_DIR = path.resolve(HERE, '..', '..', '..', 'test', 'diff');
 
 function usage(msg: string): never {
-  process.stderr.write(`${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--out DIR]\n`);
+  process.stderr.write(`${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--self-check] [--out DIR]\n`);
   process.exit(2);
 }
 
@@ -54,7 +57,7 @@ function parseArgs(argv: string[]): Args {
   let count = 10;
   let kind: 'placement' | 'rollout' | undefined;
   let ci = false;
-  const a: Args = { runs: [], keep: false, reduce: true, verbose: false, save: false, out: path.join(SOURCE_DIR, 'out') };
+  const a: Args = { runs: [], keep: false, reduce: true, verbose: false, save: false, selfCheckOnly: false, out: path.join(SOURCE_DIR, 'out') };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => argv[++i] ?? usage(`${arg} needs a value`);
@@ -73,6 +76,7 @@ function parseArgs(argv: string[]): Args {
       case '--no-reduce': a.reduce = false; break;
       case '--verbose': a.verbose = true; break;
       case '--save': a.save = true; break;
+      case '--self-check': a.selfCheckOnly = true; break;
       case '--out': a.out = path.resolve(value()); break;
       default: usage(`unknown argument ${arg}`);
     }
@@ -235,6 +239,11 @@ async function createSentinel(api: Api): Promise<void> {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
+  selfCheck();
+  if (args.selfCheckOnly) {
+    process.stdout.write('self-check passed\n');
+    return 0;
+  }
   const started = Date.now();
   const binDir = await ensureBinaries();
   const workDir = path.join(args.out, '.cluster');

@@ -1,0 +1,70 @@
+/**
+ * Checks of the harness's own pure parts, run before every differential run (and alone with
+ * `--self-check`): the generator is deterministic, the scheduler's message is split the way
+ * FitError.Error builds it, and the verdict mapping gives what the README's table says.
+ */
+import assert from 'node:assert/strict';
+import type { DaemonSet, KubeEvent, Pod } from '../../src/model/k8s-types.js';
+import { codeForScheduler, createErrorKind, kubernetesTruth, schedulerReasons } from './compare.js';
+import { generateScenario } from './generate.js';
+import { reduceScenario } from './repro.js';
+
+function podOn(name: string, node: string, opts: { bound?: boolean; ready?: boolean; scheduled?: string } = {}): Pod {
+  return {
+    metadata: { name, namespace: 'ns', uid: `uid-${name}`, creationTimestamp: '2026-01-01T00:00:00Z', ownerReferences: [{ kind: 'DaemonSet', name: 'ds', uid: 'ds-uid', controller: true }] },
+    spec: {
+      ...(opts.bound ? { nodeName: node } : {}),
+      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }] } } },
+    },
+    status: {
+      conditions: [
+        ...(opts.ready ? [{ type: 'Ready', status: 'True' }] : []),
+        ...(opts.scheduled ? [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: opts.scheduled }] : []),
+      ],
+    },
+  };
+}
+
+export function selfCheck(): void {
+  // Determinism: the same seed and index give the same scenario, forced kind or not.
+  for (const [seed, index] of [[1, 0], [7, 12], [9001, 44]] as const) {
+    const a = JSON.stringify(generateScenario(seed, index));
+    assert.equal(JSON.stringify(generateScenario(seed, index)), a, `scenario ${seed}/${index} is not deterministic`);
+    const s = generateScenario(seed, index);
+    assert.equal(JSON.stringify(generateScenario(seed, index, s.kind)), a, `--kind ${s.kind} changes scenario ${seed}/${index}`);
+  }
+  const s = generateScenario(3, 1, 'placement');
+  const cut = reduceScenario(s, undefined, [s.nodes[0]!.object.metadata!.name!], `${s.id}r`);
+  assert.ok(JSON.stringify(cut).includes(`${s.id}r-n0`) && !JSON.stringify(cut).includes(`"${s.id}-`), 'reduceScenario renames every object');
+
+  // FitError.Error: histogram, then the PostFilter messages.
+  const msg = "0/4 nodes are available: 1 Insufficient cpu, 1 Insufficient memory, 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. no new claims to deallocate, preemption: 0/4 nodes are available: 1 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling.";
+  assert.deepEqual(schedulerReasons(msg), ['Insufficient cpu', 'Insufficient memory']);
+  assert.deepEqual(schedulerReasons("0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had untolerated taint(s)."), ['node(s) had untolerated taint(s)']);
+  assert.equal(codeForScheduler("node(s) didn't have free ports for the requested pod ports"), 'HostPortConflict');
+  assert.equal(codeForScheduler('Too many pods'), 'TooManyPods');
+  assert.equal(createErrorKind('Error creating: pods "a-1" is forbidden: exceeded quota: quota, requested: pods=1'), 'ResourceQuota');
+  assert.equal(createErrorKind('(combined from similar events): Error creating: pods "a-1" is forbidden: violates PodSecurity "baseline:latest": host namespaces'), 'PodSecurity');
+
+  // The verdict mapping.
+  const ds: DaemonSet = { metadata: { name: 'ds', namespace: 'ns', uid: 'ds-uid' } };
+  const pods = [
+    podOn('a', 'healthy', { bound: true, ready: true }),
+    podOn('b', 'unhealthy', { bound: true }),
+    podOn('c', 'pending', { scheduled: msg }),
+    podOn('d', 'misscheduled', { bound: true, ready: true }),
+  ];
+  const events: KubeEvent[] = [{ reason: 'FailedCreate', message: 'Error creating: pods "ds-x" is forbidden: exceeded quota: quota', involvedObject: { uid: 'ds-uid' }, lastTimestamp: '2026-01-01T00:00:00Z' }];
+  const nodes = ['healthy', 'unhealthy', 'pending', 'misscheduled', 'missing', 'excluded'];
+  const probe = {
+    full: new Set(['healthy', 'unhealthy', 'pending', 'missing']),
+    sel: new Set(['healthy', 'unhealthy', 'pending', 'missing', 'misscheduled']),
+    tol: new Set(['healthy', 'unhealthy', 'pending', 'missing']),
+  };
+  const truth = new Map(kubernetesTruth(ds, nodes, pods, events, probe).map((t) => [t.node, t]));
+  assert.deepEqual(nodes.map((n) => truth.get(n)!.verdict), ['Healthy', 'Unhealthy', 'Pending', 'Misscheduled', 'Missing', 'Excluded']);
+  assert.deepEqual(truth.get('pending')!.codes, ['InsufficientResource']);
+  assert.deepEqual(truth.get('misscheduled')!.codes, ['UntoleratedTaint']);
+  assert.deepEqual(truth.get('excluded')!.codes, ['NodeSelectorMismatch', 'UntoleratedTaint']);
+  assert.equal(truth.get('missing')!.createError, 'ResourceQuota');
+}
