@@ -206,7 +206,7 @@ async function runScenario(ctx: RunContext, base: Scenario, args: Args): Promise
     process.stdout.write(`\n=== DISAGREEMENT in ${s.id} (${note}) — written to ${path.relative(process.cwd(), dir)}\n`);
     for (const d of r.disagreements) process.stdout.write(`  ${disagreementText(d)}\n`);
     for (const c of r.rolloutChecks.filter((x) => !x.ok)) process.stdout.write(`  rollout ${c.daemonSet} ${c.round}: ${c.what}: Kubernetes: ${c.kubernetes} | ds-doctor: ${c.dsDoctor}\n`);
-    if (args.verbose) process.stdout.write(`${scenarioYaml(repro)}\n`);
+    process.stdout.write(`--- reproduction (${path.relative(process.cwd(), path.join(dir, 'scenario.yaml'))}):\n${scenarioYaml(repro)}\n--- end of reproduction\n`);
   }
   return { scenario: s, ms: Date.now() - t0, decisions: r.decisions, verdicts: r.verdicts, disagreements: r.disagreements, rolloutChecks: r.rolloutChecks, retried };
 }
