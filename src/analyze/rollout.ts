@@ -246,6 +246,8 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   const generation = ds.metadata?.generation ?? 0;
   const observed = ds.status?.observedGeneration ?? 0;
   const outdated = status.desired - status.updated;
+  // Nodes whose pod is of an old revision; a node without a pod is not waiting for anyone to delete one.
+  const oldPods = status.current - status.updated;
   if (observed < generation) {
     verdict = 'Pending';
     reasons.push({
@@ -258,7 +260,9 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     verdict = 'Stuck';
     reasons.push({ code: 'InvalidBudget', severity: 'error', message: budget.error, evidence: [`spec.updateStrategy.rollingUpdate: ${JSON.stringify(ds.spec?.updateStrategy?.rollingUpdate)}`], fix: 'set maxUnavailable (and maxSurge) to an integer or a percentage such as "10%"' });
   } else if (strategy === 'OnDelete') {
-    verdict = outdated > 0 ? 'Manual' : status.available >= status.desired ? 'Complete' : 'Progressing';
+    // OnDelete leaves old pods to the user; pods missing or unavailable are the controller's and
+    // the kubelet's to sort out, or are blocked like under RollingUpdate.
+    verdict = oldPods > 0 ? 'Manual' : status.available >= status.desired ? 'Complete' : transient.length > 0 ? 'Progressing' : 'Stuck';
   } else if (status.updated >= status.desired && status.available >= status.desired) {
     verdict = 'Complete';
   } else {
@@ -344,11 +348,11 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
       });
     }
   }
-  if (strategy === 'OnDelete' && outdated > 0) {
+  if (strategy === 'OnDelete' && oldPods > 0) {
     const outdatedNodes = rows.filter((r) => r.pod && !r.pod.updated && r.verdict !== 'Excluded');
     reasons.push({
       code: 'OnDeleteStrategy', severity: 'info',
-      message: `updateStrategy is OnDelete: ${outdated} node(s) keep the old revision until their pod is deleted`,
+      message: `updateStrategy is OnDelete: ${oldPods} node(s) keep the old revision until their pod is deleted`,
       evidence: outdatedNodes.slice(0, 20).map((r) => `node ${r.node}: pod ${r.pod!.name} (revision ${r.pod!.revision})`),
       fix: `roll one canary node first, check it, then the rest one at a time: kubectl delete pod -n ${ns} <pod>`,
     });
@@ -357,7 +361,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   // Next steps, most useful first.
   const nextSteps: string[] = [];
   for (const b of blockers.slice(0, 5)) nextSteps.push(`node ${b.node}${b.pod ? ` (pod ${b.pod})` : ''}: ${blockerFix(b.code, ns, name, b.pod, b.node)}`);
-  if (strategy === 'OnDelete' && outdated > 0) {
+  if (strategy === 'OnDelete' && oldPods > 0) {
     const outdatedPods = rows.filter((r) => r.pod && !r.pod.updated && r.verdict !== 'Excluded');
     const first = outdatedPods[0];
     if (first) {

@@ -120,3 +120,24 @@ test('an old pod still terminating next to an available new pod holds the status
   assert.equal(lost.verdict, 'Stuck');
   assert.deepEqual(lost.blockers.map((b) => [b.node, b.code]), [['n0', 'PodTerminating']]);
 });
+
+test('OnDelete waits for someone only where an old pod exists: nodes without a pod are not "Manual"', () => {
+  // d200-195: OnDelete, and a quota that wants requests.cpu refused every pod, before and after
+  // the template change. With no pod anywhere, ds-doctor said Manual — "4 node(s) keep the old
+  // revision until their pod is deleted" — counting nodes without a pod as outdated. The
+  // controller's manage() creates missing pods from the current template whatever the strategy;
+  // here it cannot, so the rollout is stuck on the FailedCreate, as under RollingUpdate.
+  const ds = daemonSet('agent', 'ops').generation(2).with((d) => { d.spec!.updateStrategy = { type: 'OnDelete' }; }).build();
+  ds.status = { observedGeneration: 2 };
+  const nodes = ['n0', 'n1'].map((n) => node(n).build());
+  const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-x" is forbidden: failed quota: quota: must specify requests.cpu for: agent', 'Warning', 30);
+  const empty = diagnoseRollout(indexOf({ nodes, daemonSets: [ds], pods: [], events: [refused] }), ds, NOW, 1);
+  assert.equal(empty.verdict, 'Stuck');
+  assert.ok(!empty.reasons.some((r) => r.code === 'OnDeleteStrategy'));
+
+  // An old pod is what makes it Manual.
+  const old = pod('agent-old', 'ops').ofDaemonSet(ds, 'n0', 'old', '1').on('n0').ready().build();
+  const manual = diagnoseRollout(indexOf({ nodes, daemonSets: [ds], pods: [old], events: [refused] }), ds, NOW, 1);
+  assert.equal(manual.verdict, 'Manual');
+  assert.match(manual.reasons.find((r) => r.code === 'OnDeleteStrategy')!.message, /: 1 node\(s\) keep the old revision/);
+});
