@@ -192,9 +192,9 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
       // Verdict.
       let expected: string[];
       let why: string;
-      if (onDelete) {
-        expected = outdated ? ['Manual'] : ['Complete', 'Progressing', 'Stuck'];
-        why = outdated ? 'OnDelete with old pods: nothing replaces them' : 'OnDelete, no old pods';
+      if (onDelete && outdated) {
+        expected = ['Manual'];
+        why = 'OnDelete with old pods: nothing replaces them';
       } else if (done) {
         expected = ['Complete'];
         why = 'every node that should run a pod has an updated, Ready pod';
