@@ -232,6 +232,12 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
       }
     }
   }
+  // manage() runs before rollingUpdate() and returns the create error (updateDaemonSet in
+  // pkg/controller/daemon/daemon_controller.go): while the API refuses the pod of a node that has
+  // none, every sync stops there and no old pod is replaced anywhere, unavailable ones included.
+  const refusedNodes = uses.filter((u) => u.slot === 'no-pod' && u.code === 'FailedCreate' && u.hard);
+  const manageBlocked = strategy === 'RollingUpdate' && refusedNodes.length > 0;
+  if (manageBlocked) for (const u of uses) if (u.slot === 'old-unavailable') u.hard = true;
   const unavailableUses = uses.filter((u) => u.slot !== 'surging');
   const used = surge ? numSurge : unavailableUses.length;
   const limit = surge ? budget.maxSurge : budget.maxUnavailable;
@@ -267,7 +273,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     verdict = 'Complete';
   } else {
     // Progress is possible when a transient state will resolve, or budget is left for a candidate.
-    const canDeleteMore = candidates.length > 0 && used < limit && !surgeBlocked;
+    const canDeleteMore = candidates.length > 0 && used < limit && !surgeBlocked && !manageBlocked;
     verdict = transient.length > 0 || canDeleteMore || leaving.some((l) => !l.hard) ? 'Progressing' : 'Stuck';
   }
 
@@ -285,7 +291,9 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     if (oldUnavailable.length) {
       reasons.push({
         code: 'OldPodsUnavailable', severity: 'warning',
-        message: `${oldUnavailable.length} old pod(s) are unavailable: the controller replaces them regardless of the budget, and since 1.31 each counts against maxUnavailable`,
+        message: manageBlocked
+          ? `${oldUnavailable.length} old pod(s) are unavailable: the controller would replace them regardless of the budget, but not while it cannot create the missing pods`
+          : `${oldUnavailable.length} old pod(s) are unavailable: the controller replaces them regardless of the budget, and since 1.31 each counts against maxUnavailable`,
         evidence: oldUnavailable.map((u) => `node ${u.node}: ${u.code}: ${u.message}`),
         fix: 'fix those nodes or pods; they hold budget until replaced and available',
       });
@@ -324,7 +332,19 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
         fix: 'set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1} (or a percentage)',
       });
     }
-    if (surgeBlocked && verdict !== 'Complete' && (candidates.length > 0 || uses.some((u) => u.slot === 'old-unavailable'))) {
+    if (manageBlocked && verdict !== 'Complete' && (candidates.length > 0 || uses.some((u) => u.slot === 'old-unavailable'))) {
+      const failure = createFailures[0] ?? ctx.failedCreates[0];
+      const c = classifyCreateError(failure?.message ?? '', ns);
+      reasons.push({
+        code: 'FailedCreate', severity: 'error',
+        message: `the API refuses to create the pod of ${refusedNodes.length} node(s) that have none (${c.summary}): while a create fails, the controller's sync ends before the rolling update, so no old pod is replaced on any node`,
+        evidence: [
+          `node(s) without a pod: ${refusedNodes.slice(0, 5).map((u) => u.node).join(', ')}${refusedNodes.length > 5 ? `, … (${refusedNodes.length - 5} more)` : ''}`,
+          ...(createFailures.length ? createFailures : ctx.failedCreates).slice(0, 2).map((e) => `event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}: ${(e.message ?? '').trim()}`),
+        ],
+        fix: c.fix,
+      });
+    } else if (surgeBlocked && verdict !== 'Complete' && (candidates.length > 0 || uses.some((u) => u.slot === 'old-unavailable'))) {
       const c = classifyCreateError(createFailures[0]!.message ?? '', ns);
       reasons.push({
         code: 'FailedCreate', severity: 'error',
@@ -333,7 +353,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
         fix: c.kind === 'ResourceQuota' ? `${c.fix}; a surge needs room for one more pod per surging node` : c.fix,
       });
     }
-    if (verdict !== 'Complete' && used >= limit && limit > 0) {
+    if (verdict !== 'Complete' && used >= limit && limit > 0 && !manageBlocked) {
       reasons.push({
         code: 'BudgetExhausted', severity: verdict === 'Stuck' ? 'error' : 'info',
         message: surge

@@ -33,7 +33,7 @@ export interface RolloutCheck {
   daemonSet: string;
   round: string;
   source: 'live' | 'file';
-  what: 'verdict' | 'budget-exhausted' | 'old-unavailable-kept' | 'maxUnavailable' | 'maxSurge' | 'desired';
+  what: 'verdict' | 'budget-exhausted' | 'old-unavailable-kept' | 'refused-create-shown' | 'maxUnavailable' | 'maxSurge' | 'desired';
   ok: boolean;
   kubernetes: string;
   dsDoctor: string;
@@ -217,9 +217,21 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
       }
       add({ round: label, source, what: 'verdict', ok: expected.includes(a.verdict), kubernetes: `${expected.join(' or ')} (${why})`, dsDoctor: a.verdict });
 
-      // Budget: the controller is settled, so it deletes nothing more — unless, surging, it tried
-      // to create the new pods first and the API refused them.
-      if (!onDelete && !(surge && r.refused.length)) {
+      // A node that should run a pod has none at all (a terminating one stops the controller from
+      // creating another) and the API refused creates since the change: manage() returns that
+      // error before rollingUpdate() runs, so nothing is replaced anywhere. ds-doctor must name it.
+      const refusedMissing = !onDelete && r.refused.length > 0 && [...shouldRun].some((n) => !r.pods.some((p) => p.node === n));
+      if (refusedMissing && !done) {
+        const shown = [...a.reasons.map((x) => x.code), ...a.blockers.map((x) => x.code)].includes('FailedCreate');
+        add({
+          round: label, source, what: 'refused-create-shown', ok: shown,
+          kubernetes: `the API refuses the pod of a node that has none (${r.refused[0]}): the rolling update does not run`,
+          dsDoctor: `reasons ${a.reasons.map((x) => x.code).join(', ') || 'none'}; blockers ${a.blockers.map((x) => `${x.node}: ${x.code}`).join(', ') || 'none'}`,
+        });
+      }
+      // Budget: the controller is settled, so it deletes nothing more — unless it tried to create
+      // pods (surging: the new pods first) and the API refused them.
+      if (!onDelete && !(surge && r.refused.length) && !refusedMissing) {
         const nodes = byNode(r.pods);
         const candidates = [...nodes.entries()].filter(([n, list]) => list.length === 1 && !list[0]!.updated && list[0]!.ready && list[0]!.bound && (!surge || shouldRun.has(n)))
           .map(([n]) => n);

@@ -8,8 +8,19 @@ import { nodeShouldRunDaemonPod } from '../../src/k8s/daemonpod.js';
 import { parseFitError, preemptionVerdict, targetNodeEntries } from '../../src/k8s/schedmsg.js';
 import { whyNode } from '../../src/analyze/placement.js';
 import { diagnoseRollout } from '../../src/analyze/rollout.js';
-import type { ControllerRevision } from '../../src/model/k8s-types.js';
+import type { ControllerRevision, DaemonSet } from '../../src/model/k8s-types.js';
 import { NOW, ago, daemonSet, event, indexOf, node, pod } from '../builders.js';
+
+/** The ControllerRevision of the DaemonSet's template (hash "new", revision 2), created two minutes ago. */
+function currentRevision(ds: DaemonSet): ControllerRevision {
+  return {
+    apiVersion: 'apps/v1', kind: 'ControllerRevision', revision: 2, data: { spec: { template: ds.spec!.template! } },
+    metadata: {
+      name: `${ds.metadata!.name}-new`, namespace: ds.metadata!.namespace!, creationTimestamp: ago(120), labels: { 'controller-revision-hash': 'new' },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata!.name!, uid: ds.metadata!.uid!, controller: true }],
+    },
+  };
+}
 
 test('Gt/Lt compare 64-bit integers: a value that overflows int64 is not a number, so the term never matches', () => {
   // d6-51: `rank Lt [9223372036854775808]` on a node with rank=2. labels.NewRequirement parses the
@@ -66,10 +77,7 @@ test('a surge rollout whose new pods the API refuses (a pod-count quota) is stuc
   ds.status = { observedGeneration: 2 };
   const nodes = ['n0', 'n1', 'n2'].map((n) => node(n).build());
   const pods = nodes.map((n) => pod(`agent-old-${n.metadata!.name}`, 'ops').ofDaemonSet(ds, n.metadata!.name!, 'old', '1').on(n.metadata!.name!).ready().build());
-  const revision: ControllerRevision = {
-    apiVersion: 'apps/v1', kind: 'ControllerRevision', revision: 2, data: { spec: { template: ds.spec!.template! } },
-    metadata: { name: 'agent-new', namespace: 'ops', creationTimestamp: ago(120), labels: { 'controller-revision-hash': 'new' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: ds.metadata!.uid!, controller: true }] },
-  };
+  const revision = currentRevision(ds);
   const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-x7k2p" is forbidden: exceeded quota: quota, requested: pods=1, used: pods=3, limited: pods=3', 'Warning', 30);
   const index = (events: ReturnType<typeof event>[]) => indexOf({ nodes, daemonSets: [ds], pods, events, controllerRevisions: [revision] });
 
@@ -140,4 +148,40 @@ test('OnDelete waits for someone only where an old pod exists: nodes without a p
   const manual = diagnoseRollout(indexOf({ nodes, daemonSets: [ds], pods: [old], events: [refused] }), ds, NOW, 1);
   assert.equal(manual.verdict, 'Manual');
   assert.match(manual.reasons.find((r) => r.code === 'OnDeleteStrategy')!.message, /: 1 node\(s\) keep the old revision/);
+});
+
+test('a pod the API refuses on a node without one stops the whole rolling update, unavailable old pods included', () => {
+  // d100-58: maxUnavailable 1 with a cpu ResourceQuota that refused the pod of one node, before
+  // and after the template change, and two old pods unavailable on NotReady nodes. The controller
+  // replaced nothing: updateDaemonSet (daemon_controller.go) returns manage()'s create error before
+  // rollingUpdate() runs, on every sync. ds-doctor said the controller replaces unavailable old
+  // pods "regardless of the budget", and with budget left it would have called it Progressing.
+  const ds = daemonSet('agent', 'ops').generation(2)
+    .with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 3 } }; }).build();
+  ds.status = { observedGeneration: 2 };
+  const nodes = ['n0', 'n1', 'n2', 'n3'].map((n) => node(n).build());
+  const pods = [
+    pod('agent-old-n0', 'ops').ofDaemonSet(ds, 'n0', 'old', '1').on('n0').waiting('CrashLoopBackOff').build(),
+    pod('agent-old-n1', 'ops').ofDaemonSet(ds, 'n1', 'old', '1').on('n1').ready().build(),
+    pod('agent-old-n2', 'ops').ofDaemonSet(ds, 'n2', 'old', '1').on('n2').ready().build(),
+  ];
+  const revision = currentRevision(ds);
+  const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-9ngt4" is forbidden: exceeded quota: quota, requested: requests.cpu=350m, used: requests.cpu=1750m, limited: requests.cpu=1800m', 'Warning', 5);
+  const index = (events: ReturnType<typeof event>[]) => indexOf({ nodes, daemonSets: [ds], pods, events, controllerRevisions: [revision] });
+
+  const stuck = diagnoseRollout(index([refused]), ds, NOW);
+  assert.equal(stuck.verdict, 'Stuck');
+  const reason = stuck.reasons.find((r) => r.code === 'FailedCreate');
+  assert.ok(reason, JSON.stringify(stuck.reasons.map((r) => r.code)));
+  assert.match(reason.message, /1 node\(s\) that have none .*no old pod is replaced on any node/);
+  assert.match(stuck.reasons.find((r) => r.code === 'OldPodsUnavailable')!.message, /but not while it cannot create the missing pods/);
+  // The crashing old pod stays, and so does the budget left: the refusal, not the budget, holds it.
+  assert.deepEqual(stuck.blockers.map((b) => [b.node, b.code]).sort(), [['n0', 'CrashLoopBackOff'], ['n3', 'FailedCreate']]);
+  assert.ok(!stuck.reasons.some((r) => r.code === 'BudgetExhausted'));
+  assert.match(stuck.nextSteps.join('\n'), /kubectl edit resourcequota -n ops quota/);
+
+  // The missing pod alone, without a refusal (the controller is creating it): the update goes on.
+  const going = diagnoseRollout(index([]), ds, NOW);
+  assert.equal(going.verdict, 'Progressing');
+  assert.ok(!going.reasons.some((r) => r.code === 'FailedCreate'));
 });
