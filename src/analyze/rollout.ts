@@ -54,6 +54,15 @@ function ageSeconds(pod: Pod | undefined, now: Date): number {
 /** Whether the state of a node that uses the budget will resolve on its own. */
 function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Reason[], now: Date, stuckAfter: number, nodeReady: string): BudgetUse {
   const reasons = ownReasons.filter((r) => r.code !== 'OutdatedRevision' && (r.severity !== 'info' || r.code === 'NotAvailableYet'));
+  // A node whose only pods are being deleted waits for the deletion, whatever state the pod was
+  // in (a crashing pod terminates like any other): it is stuck only when the kubelet cannot
+  // confirm it (the node does not report) or it is long overdue.
+  const terminating = slot === 'no-pod' && pod?.metadata?.deletionTimestamp ? reasons.find((r) => r.code === 'PodTerminating') : undefined;
+  if (terminating) {
+    const overdue = (now.getTime() - Date.parse(pod!.metadata!.deletionTimestamp!)) / 1000 > stuckAfter;
+    const hard = terminating.severity === 'error' && ((nodeReady !== 'True' && nodeReady !== '') || overdue);
+    return { node, slot, hard, pod: pod!, code: 'PodTerminating', message: terminating.message };
+  }
   const main = reasons[0];
   const old = ageSeconds(pod, now) > stuckAfter;
   let hard = reasons.some((r) => r.severity === 'error' && !TRANSIENT.has(r.code));

@@ -185,3 +185,32 @@ test('a pod the API refuses on a node without one stops the whole rolling update
   assert.equal(going.verdict, 'Progressing');
   assert.ok(!going.reasons.some((r) => r.code === 'FailedCreate'));
 });
+
+test('a node whose old pod is being deleted waits for the deletion, whatever state the pod was in', () => {
+  // d3001-9: maxUnavailable 1, every old pod crashing. The controller deleted all five at once
+  // (unavailable old pods are replaced regardless of the budget) and, once the kubelets confirmed
+  // the deletions, created the new pods, which became Ready. In between, ds-doctor judged each
+  // terminating pod by its CrashLoopBackOff, called all five nodes blockers and said Stuck.
+  const ds = daemonSet('agent', 'ops').generation(2)
+    .with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }; }).build();
+  ds.status = { observedGeneration: 2 };
+  const run = (nodes: ReturnType<typeof node>[], deletedSecondsAgo: number) => {
+    const ns = nodes.map((b) => b.build());
+    const pods = ns.map((n) => pod(`agent-old-${n.metadata!.name}`, 'ops').ofDaemonSet(ds, n.metadata!.name!, 'old', '1').on(n.metadata!.name!)
+      .created(120).waiting('CrashLoopBackOff').terminating(deletedSecondsAgo, 30).build());
+    return diagnoseRollout(indexOf({ nodes: ns, daemonSets: [ds], pods, controllerRevisions: [currentRevision(ds)] }), ds, NOW);
+  };
+
+  const waiting = run([node('n0'), node('n1'), node('n2')], 2);
+  assert.equal(waiting.verdict, 'Progressing');
+  assert.deepEqual(waiting.blockers, []);
+  assert.deepEqual(waiting.budgetInUse.map((u) => [u.node, u.code, u.resolvesOnItsOwn]), [['n0', 'PodTerminating', true], ['n1', 'PodTerminating', true], ['n2', 'PodTerminating', true]]);
+
+  // Past its grace period on a node that does not report, the kubelet cannot confirm it.
+  const lost = run([node('n0').notReady('Unknown'), node('n1'), node('n2')], 120);
+  assert.deepEqual(lost.blockers.map((b) => [b.node, b.code]), [['n0', 'PodTerminating']]);
+  // Long overdue on a reporting node (a finalizer holds it): stuck too.
+  const held = run([node('n0'), node('n1'), node('n2')], 3600);
+  assert.equal(held.verdict, 'Stuck');
+  assert.equal(held.blockers.length, 3);
+});
