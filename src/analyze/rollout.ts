@@ -55,12 +55,14 @@ function ageSeconds(pod: Pod | undefined, now: Date): number {
 function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Reason[], now: Date, stuckAfter: number, nodeReady: string): BudgetUse {
   const reasons = ownReasons.filter((r) => r.code !== 'OutdatedRevision' && (r.severity !== 'info' || r.code === 'NotAvailableYet'));
   // A node whose only pods are being deleted waits for the deletion, whatever state the pod was
-  // in (a crashing pod terminates like any other): it is stuck only when the kubelet cannot
-  // confirm it (the node does not report) or it is long overdue.
+  // in (a crashing pod terminates like any other): it is stuck when the kubelet cannot confirm
+  // it (past its grace period on a node that does not report) or it has lasted past stuckAfter.
   const terminating = slot === 'no-pod' && pod?.metadata?.deletionTimestamp ? reasons.find((r) => r.code === 'PodTerminating') : undefined;
   if (terminating) {
-    const overdue = (now.getTime() - Date.parse(pod!.metadata!.deletionTimestamp!)) / 1000 > stuckAfter;
-    const hard = terminating.severity === 'error' && ((nodeReady !== 'True' && nodeReady !== '') || overdue);
+    const grace = pod!.metadata!.deletionGracePeriodSeconds ?? pod!.spec?.terminationGracePeriodSeconds ?? 30;
+    // deletionTimestamp is the time of the delete call plus the grace period.
+    const terminatingFor = (now.getTime() - Date.parse(pod!.metadata!.deletionTimestamp!)) / 1000 + grace;
+    const hard = terminatingFor > stuckAfter || (terminating.severity === 'error' && nodeReady !== 'True' && nodeReady !== '');
     return { node, slot, hard, pod: pod!, code: 'PodTerminating', message: terminating.message };
   }
   const main = reasons[0];

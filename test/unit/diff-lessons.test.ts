@@ -213,4 +213,12 @@ test('a node whose old pod is being deleted waits for the deletion, whatever sta
   const held = run([node('n0'), node('n1'), node('n2')], 3600);
   assert.equal(held.verdict, 'Stuck');
   assert.equal(held.blockers.length, 3);
+  // d3001-96, d3002-95: within its grace period on a node that stopped reporting, the deletion
+  // will never be confirmed either; past --stuck-after that is Stuck, not Progressing.
+  const ns = [node('n0').notReady('Unknown').build()];
+  const gone = pod('agent-old-n0', 'ops').ofDaemonSet(ds, 'n0', 'old', '1').on('n0').created(120).ready().terminating(-25, 30).build();
+  const down = (stuckAfter: number) => diagnoseRollout(indexOf({ nodes: ns, daemonSets: [ds], pods: [gone], controllerRevisions: [currentRevision(ds)] }), ds, NOW, stuckAfter);
+  assert.equal(down(600).verdict, 'Progressing');
+  assert.equal(down(1).verdict, 'Stuck');
+  assert.deepEqual(down(1).blockers.map((b) => [b.node, b.code]), [['n0', 'PodTerminating']]);
 });
