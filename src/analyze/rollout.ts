@@ -5,7 +5,7 @@
  * maxUnavailable), classifies every node that uses the budget with the placement engine's
  * reasons, and decides whether anything can move without someone acting.
  */
-import type { ControllerRevision, DaemonSet, Pod } from '../model/k8s-types.js';
+import type { ControllerRevision, DaemonSet, KubeEvent, Pod } from '../model/k8s-types.js';
 import {
   API_VERSION, type Reason, type ReasonCode, type RevisionInfo, type RolloutBlocker, type RolloutDiagnosis, type RolloutReason,
 } from '../model/results.js';
@@ -160,6 +160,10 @@ function blockerFix(code: string, ns: string, name: string, pod: string | undefi
   }
 }
 
+function failedCreateEvidence(e: KubeEvent): string {
+  return `event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}: ${(e.message ?? '').trim()}`;
+}
+
 /** Diagnoses the rollout of one DaemonSet. `stuckAfter` is in seconds. */
 export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = 600): RolloutDiagnosis {
   const ctx = daemonSetContext(index, ds);
@@ -176,8 +180,8 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   const notes = [...ctx.notes];
 
   // The controller's loop runs over every node entry that has pods, plus desired nodes without.
-  const nodeNames = new Set<string>(ctx.byNode.keys());
-  for (const n of index.snapshot.nodes) if (ctx.placement.evaluate(n).shouldRun) nodeNames.add(n.metadata?.name ?? '');
+  const shouldRunNodes = new Set(index.snapshot.nodes.filter((n) => ctx.placement.evaluate(n).shouldRun).map((n) => n.metadata?.name ?? ''));
+  const nodeNames = new Set<string>([...ctx.byNode.keys(), ...shouldRunNodes]);
   const uses: BudgetUse[] = [];
   const candidates: string[] = [];
   let numSurge = 0;
@@ -196,7 +200,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     const row = rowByNode.get(nodeName);
     const pods = ctx.byNode.get(nodeName) ?? [];
     const ready = nodeReadyStatus(node);
-    const shouldRun = node ? ctx.placement.evaluate(node).shouldRun : false;
+    const shouldRun = shouldRunNodes.has(nodeName);
     const { ok, newPod, oldPod } = findUpdatedPodsOnNode(pods, ctx.revision.hash, ctx.revision.generation);
     // The reasons of the pod that holds the budget (not necessarily the node's deciding pod).
     const use = (slot: Slot, pod?: Pod) => {
@@ -230,11 +234,8 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
         continue;
       }
       if (!newPod) {
-        if (!isPodAvailable(oldPod, minReady, now)) {
-          use('old-unavailable', oldPod);
-          // Its replacement is a new pod created next to it: refused, it stays.
-          if (surgeBlocked && shouldRun) uses[uses.length - 1]!.hard = true;
-        } else if (shouldRun) candidates.push(nodeName);
+        if (!isPodAvailable(oldPod, minReady, now)) use('old-unavailable', oldPod);
+        else if (shouldRun) candidates.push(nodeName);
         continue;
       }
       if (!isPodAvailable(newPod, minReady, now)) {
@@ -248,7 +249,11 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   // none, every sync stops there and no old pod is replaced anywhere, unavailable ones included.
   const refusedNodes = uses.filter((u) => u.slot === 'no-pod' && u.code === 'FailedCreate' && u.hard);
   const manageBlocked = strategy === 'RollingUpdate' && refusedNodes.length > 0;
-  if (manageBlocked) for (const u of uses) if (u.slot === 'old-unavailable') u.hard = true;
+  // Refused creates keep unavailable old pods in place: surging, their replacement is a new pod
+  // created next to them; a blocked manage() replaces none at all.
+  for (const u of uses) {
+    if (u.slot === 'old-unavailable' && (manageBlocked || (surgeBlocked && shouldRunNodes.has(u.node)))) u.hard = true;
+  }
   const unavailableUses = uses.filter((u) => u.slot !== 'surging');
   const used = surge ? numSurge : unavailableUses.length;
   const limit = surge ? budget.maxSurge : budget.maxUnavailable;
@@ -343,25 +348,21 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
         fix: 'set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1} (or a percentage)',
       });
     }
-    if (manageBlocked && verdict !== 'Complete' && (candidates.length > 0 || uses.some((u) => u.slot === 'old-unavailable'))) {
-      const failure = createFailures[0] ?? ctx.failedCreates[0];
-      const c = classifyCreateError(failure?.message ?? '', ns);
+    if ((manageBlocked || surgeBlocked) && verdict !== 'Complete' && (candidates.length > 0 || uses.some((u) => u.slot === 'old-unavailable'))) {
+      const events = createFailures.length ? createFailures : ctx.failedCreates;
+      const c = classifyCreateError(events[0]?.message ?? '', ns);
       reasons.push({
         code: 'FailedCreate', severity: 'error',
-        message: `the API refuses to create the pod of ${refusedNodes.length} node(s) that have none (${c.summary}): while a create fails, the controller's sync ends before the rolling update, so no old pod is replaced on any node`,
-        evidence: [
-          `node(s) without a pod: ${refusedNodes.slice(0, 5).map((u) => u.node).join(', ')}${refusedNodes.length > 5 ? `, … (${refusedNodes.length - 5} more)` : ''}`,
-          ...(createFailures.length ? createFailures : ctx.failedCreates).slice(0, 2).map((e) => `event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}: ${(e.message ?? '').trim()}`),
-        ],
-        fix: c.fix,
-      });
-    } else if (surgeBlocked && verdict !== 'Complete' && (candidates.length > 0 || uses.some((u) => u.slot === 'old-unavailable'))) {
-      const c = classifyCreateError(createFailures[0]!.message ?? '', ns);
-      reasons.push({
-        code: 'FailedCreate', severity: 'error',
-        message: `each new pod is created next to the old one before that goes, and the API refuses to create it: ${c.summary}`,
-        evidence: createFailures.slice(0, 3).map((e) => `event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}: ${(e.message ?? '').trim()}`),
-        fix: c.kind === 'ResourceQuota' ? `${c.fix}; a surge needs room for one more pod per surging node` : c.fix,
+        message: manageBlocked
+          ? `the API refuses to create the pod of ${refusedNodes.length} node(s) that have none (${c.summary}): while a create fails, the controller's sync ends before the rolling update, so no old pod is replaced on any node`
+          : `each new pod is created next to the old one before that goes, and the API refuses to create it: ${c.summary}`,
+        evidence: manageBlocked
+          ? [
+            `node(s) without a pod: ${refusedNodes.slice(0, 5).map((u) => u.node).join(', ')}${refusedNodes.length > 5 ? `, … (${refusedNodes.length - 5} more)` : ''}`,
+            ...events.slice(0, 2).map(failedCreateEvidence),
+          ]
+          : events.slice(0, 3).map(failedCreateEvidence),
+        fix: !manageBlocked && c.kind === 'ResourceQuota' ? `${c.fix}; a surge needs room for one more pod per surging node` : c.fix,
       });
     }
     if (verdict !== 'Complete' && used >= limit && limit > 0 && !manageBlocked) {
