@@ -11,6 +11,8 @@ import type {
   Affinity, Container, ContainerPort, DaemonSet, DaemonSetSpec, IntOrString, KubeObject, Namespace, Node, NodeCondition,
   NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, PodTemplateSpec, ResourceQuota, Taint, Toleration,
 } from '../../src/model/k8s-types.js';
+import { podRequests } from '../../src/k8s/resources.js';
+import { isoTime } from './cluster.js';
 import { Rng } from './rng.js';
 import {
   othersNamespace, type DaemonSetPlan, type KubeletPlan, type KubeletState, type NodeChange, type NodePlan,
@@ -83,10 +85,6 @@ class Draw {
   readonly features = new Set<string>();
   constructor(readonly rng: Rng) {}
   tag(feature: string): void { this.features.add(feature); }
-}
-
-function isoNow(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
 /** Node conditions for a health state; timestamps are filled in when the node is created. */
@@ -371,41 +369,13 @@ function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean }): Po
   if (r.chance(0.08)) {
     // Pod-level requests (PodLevelResources, beta and on in 1.34+) replace the containers' cpu/memory
     // sum; validation wants them at least as large as that sum.
-    const agg = aggregateRequests(spec);
-    spec.resources = { requests: { cpu: `${agg.cpu + r.pick([0, 100, 1000])}m`, memory: `${agg.memory + r.pick([0, 64, 1024])}Mi` } };
+    const agg = podRequests(spec);
+    const cpu = agg.get('cpu') ?? 0;
+    const memoryMi = Math.ceil((agg.get('memory') ?? 0) / 2 ** 20);
+    spec.resources = { requests: { cpu: `${cpu + r.pick([0, 100, 1000])}m`, memory: `${memoryMi + r.pick([0, 64, 1024])}Mi` } };
     d.tag('ds:pod-level-resources');
   }
   return spec;
-}
-
-function milli(q: string): number {
-  return q.endsWith('m') ? Number(q.slice(0, -1)) : Number(q) * 1000;
-}
-
-function mebi(q: string): number {
-  return q.endsWith('Gi') ? Number(q.slice(0, -2)) * 1024 : Number(q.replace(/Mi$/, ''));
-}
-
-/** cpu (millicores) and memory (MiB) a pod spec asks for, as the API server will see it (limits stand in for requests). */
-function aggregateRequests(spec: PodSpec): { cpu: number; memory: number } {
-  const of = (c: Container) => {
-    const q = { ...(c.resources?.limits ?? {}), ...(c.resources?.requests ?? {}) };
-    return { cpu: q['cpu'] ? milli(q['cpu']) : 0, memory: q['memory'] ? mebi(q['memory']) : 0 };
-  };
-  const sum = { cpu: 0, memory: 0 };
-  const sidecars = { cpu: 0, memory: 0 };
-  const initMax = { cpu: 0, memory: 0 };
-  for (const c of spec.containers ?? []) { const x = of(c); sum.cpu += x.cpu; sum.memory += x.memory; }
-  for (const c of spec.initContainers ?? []) {
-    const x = of(c);
-    if (c.restartPolicy === 'Always') {
-      sum.cpu += x.cpu; sum.memory += x.memory; sidecars.cpu += x.cpu; sidecars.memory += x.memory;
-      initMax.cpu = Math.max(initMax.cpu, sidecars.cpu); initMax.memory = Math.max(initMax.memory, sidecars.memory);
-    } else {
-      initMax.cpu = Math.max(initMax.cpu, sidecars.cpu + x.cpu); initMax.memory = Math.max(initMax.memory, sidecars.memory + x.memory);
-    }
-  }
-  return { cpu: Math.max(sum.cpu, initMax.cpu), memory: Math.max(sum.memory, initMax.memory) };
 }
 
 function kubeletPlan(d: Draw, nodeNames: string[], weights: readonly (readonly [KubeletState, number])[]): KubeletPlan {
@@ -618,7 +588,7 @@ export function generateScenario(seed: number, index: number, kind?: 'placement'
 
 /** Fills the timestamps a kubelet would report into a node's conditions. */
 export function stampConditions(node: Node): Node {
-  const now = isoNow();
+  const now = isoTime();
   const copy = JSON.parse(JSON.stringify(node)) as Node;
   for (const c of copy.status?.conditions ?? []) {
     c.lastHeartbeatTime = now;
