@@ -8,8 +8,20 @@ import { nodeShouldRunDaemonPod } from '../../src/k8s/daemonpod.js';
 import { parseFitError, preemptionVerdict, targetNodeEntries } from '../../src/k8s/schedmsg.js';
 import { whyNode } from '../../src/analyze/placement.js';
 import { diagnoseRollout } from '../../src/analyze/rollout.js';
-import type { ControllerRevision, DaemonSet } from '../../src/model/k8s-types.js';
+import type { ControllerRevision, DaemonSet, DaemonSetSpec, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';
 import { NOW, ago, daemonSet, event, indexOf, node, pod } from '../builders.js';
+
+/** ops/agent at generation 2, observed by the controller, with this update strategy. */
+function rolledDaemonSet(strategy: NonNullable<DaemonSetSpec['updateStrategy']>): DaemonSet {
+  const ds = daemonSet('agent', 'ops').generation(2).with((d) => { d.spec!.updateStrategy = strategy; }).build();
+  ds.status = { observedGeneration: 2 };
+  return ds;
+}
+
+/** A rollout's snapshot: the nodes, the DaemonSet with its current revision, its pods and events. */
+function rolloutIndex(ds: DaemonSet, nodes: Node[], pods: Pod[], events: KubeEvent[] = []): ReturnType<typeof indexOf> {
+  return indexOf({ nodes, daemonSets: [ds], pods, events, controllerRevisions: [currentRevision(ds)] });
+}
 
 /** The ControllerRevision of the DaemonSet's template (hash "new", revision 2), created two minutes ago. */
 function currentRevision(ds: DaemonSet): ControllerRevision {
@@ -72,14 +84,11 @@ test('a surge rollout whose new pods the API refuses (a pod-count quota) is stuc
   // loop creates the new pod before it deletes the old one (update.go: candidateNewNodes,
   // allowedNewNodes → syncNodes creates); every create came back "exceeded quota" as a FailedCreate
   // event and nothing ever moved. ds-doctor saw budget left and candidates, and said Progressing.
-  const ds = daemonSet('agent', 'ops').generation(2)
-    .with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }; }).build();
-  ds.status = { observedGeneration: 2 };
+  const ds = rolledDaemonSet({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } });
   const nodes = ['n0', 'n1', 'n2'].map((n) => node(n).build());
   const pods = nodes.map((n) => pod(`agent-old-${n.metadata!.name}`, 'ops').ofDaemonSet(ds, n.metadata!.name!, 'old', '1').on(n.metadata!.name!).ready().build());
-  const revision = currentRevision(ds);
   const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-x7k2p" is forbidden: exceeded quota: quota, requested: pods=1, used: pods=3, limited: pods=3', 'Warning', 30);
-  const index = (events: ReturnType<typeof event>[]) => indexOf({ nodes, daemonSets: [ds], pods, events, controllerRevisions: [revision] });
+  const index = (events: KubeEvent[]) => rolloutIndex(ds, nodes, pods, events);
 
   const stuck = diagnoseRollout(index([refused]), ds, NOW);
   assert.equal(stuck.verdict, 'Stuck');
@@ -106,9 +115,7 @@ test('an old pod still terminating next to an available new pod holds the status
   // node, but updateDaemonSetStatus counts the oldest pod, so the node is not "updated" until the
   // kubelet confirms the deletion; a moment later the rollout was complete. ds-doctor saw no budget
   // in use and no candidate and said Stuck.
-  const ds = daemonSet('agent', 'ops').generation(2)
-    .with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }; }).build();
-  ds.status = { observedGeneration: 2 };
+  const ds = rolledDaemonSet({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } });
   const fresh = (n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(60).ready(30).build();
   const leaving = (n: string, secondsAgo: number) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).created(3600).ready().terminating(secondsAgo, 30).build();
   const run = (nodes: ReturnType<typeof node>[], terminatingSince: number) => {
@@ -135,8 +142,7 @@ test('OnDelete waits for someone only where an old pod exists: nodes without a p
   // revision until their pod is deleted" — counting nodes without a pod as outdated. The
   // controller's manage() creates missing pods from the current template whatever the strategy;
   // here it cannot, so the rollout is stuck on the FailedCreate, as under RollingUpdate.
-  const ds = daemonSet('agent', 'ops').generation(2).with((d) => { d.spec!.updateStrategy = { type: 'OnDelete' }; }).build();
-  ds.status = { observedGeneration: 2 };
+  const ds = rolledDaemonSet({ type: 'OnDelete' });
   const nodes = ['n0', 'n1'].map((n) => node(n).build());
   const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-x" is forbidden: failed quota: quota: must specify requests.cpu for: agent', 'Warning', 30);
   const empty = diagnoseRollout(indexOf({ nodes, daemonSets: [ds], pods: [], events: [refused] }), ds, NOW, 1);
@@ -156,18 +162,15 @@ test('a pod the API refuses on a node without one stops the whole rolling update
   // replaced nothing: updateDaemonSet (daemon_controller.go) returns manage()'s create error before
   // rollingUpdate() runs, on every sync. ds-doctor said the controller replaces unavailable old
   // pods "regardless of the budget", and with budget left it would have called it Progressing.
-  const ds = daemonSet('agent', 'ops').generation(2)
-    .with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 3 } }; }).build();
-  ds.status = { observedGeneration: 2 };
+  const ds = rolledDaemonSet({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 3 } });
   const nodes = ['n0', 'n1', 'n2', 'n3'].map((n) => node(n).build());
   const pods = [
     pod('agent-old-n0', 'ops').ofDaemonSet(ds, 'n0', 'old', '1').on('n0').waiting('CrashLoopBackOff').build(),
     pod('agent-old-n1', 'ops').ofDaemonSet(ds, 'n1', 'old', '1').on('n1').ready().build(),
     pod('agent-old-n2', 'ops').ofDaemonSet(ds, 'n2', 'old', '1').on('n2').ready().build(),
   ];
-  const revision = currentRevision(ds);
   const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-9ngt4" is forbidden: exceeded quota: quota, requested: requests.cpu=350m, used: requests.cpu=1750m, limited: requests.cpu=1800m', 'Warning', 5);
-  const index = (events: ReturnType<typeof event>[]) => indexOf({ nodes, daemonSets: [ds], pods, events, controllerRevisions: [revision] });
+  const index = (events: KubeEvent[]) => rolloutIndex(ds, nodes, pods, events);
 
   const stuck = diagnoseRollout(index([refused]), ds, NOW);
   assert.equal(stuck.verdict, 'Stuck');
@@ -191,14 +194,12 @@ test('a node whose old pod is being deleted waits for the deletion, whatever sta
   // (unavailable old pods are replaced regardless of the budget) and, once the kubelets confirmed
   // the deletions, created the new pods, which became Ready. In between, ds-doctor judged each
   // terminating pod by its CrashLoopBackOff, called all five nodes blockers and said Stuck.
-  const ds = daemonSet('agent', 'ops').generation(2)
-    .with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }; }).build();
-  ds.status = { observedGeneration: 2 };
+  const ds = rolledDaemonSet({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } });
   const run = (nodes: ReturnType<typeof node>[], deletedSecondsAgo: number) => {
     const ns = nodes.map((b) => b.build());
     const pods = ns.map((n) => pod(`agent-old-${n.metadata!.name}`, 'ops').ofDaemonSet(ds, n.metadata!.name!, 'old', '1').on(n.metadata!.name!)
       .created(120).waiting('CrashLoopBackOff').terminating(deletedSecondsAgo, 30).build());
-    return diagnoseRollout(indexOf({ nodes: ns, daemonSets: [ds], pods, controllerRevisions: [currentRevision(ds)] }), ds, NOW);
+    return diagnoseRollout(rolloutIndex(ds, ns, pods), ds, NOW);
   };
 
   const waiting = run([node('n0'), node('n1'), node('n2')], 2);
@@ -217,7 +218,7 @@ test('a node whose old pod is being deleted waits for the deletion, whatever sta
   // will never be confirmed either; past --stuck-after that is Stuck, not Progressing.
   const ns = [node('n0').notReady('Unknown').build()];
   const gone = pod('agent-old-n0', 'ops').ofDaemonSet(ds, 'n0', 'old', '1').on('n0').created(120).ready().terminating(-25, 30).build();
-  const down = (stuckAfter: number) => diagnoseRollout(indexOf({ nodes: ns, daemonSets: [ds], pods: [gone], controllerRevisions: [currentRevision(ds)] }), ds, NOW, stuckAfter);
+  const down = (stuckAfter: number) => diagnoseRollout(rolloutIndex(ds, ns, [gone]), ds, NOW, stuckAfter);
   assert.equal(down(600).verdict, 'Progressing');
   assert.equal(down(1).verdict, 'Stuck');
   assert.deepEqual(down(1).blockers.map((b) => [b.node, b.code]), [['n0', 'PodTerminating']]);
