@@ -16,6 +16,10 @@
  * DaemonSet, each keeping one placement input: nodeSelector only, required node affinity only,
  * tolerations (and hostNetwork) only. A node the selector-only copy skips must carry
  * `NodeSelectorMismatch`, and so on.
+ *
+ * The truth never calls ds-doctor's engine (`src/k8s`, `src/analyze`): the small helpers here
+ * (ownership, readiness, the scheduler message's split) are kept apart on purpose, so that a
+ * mistake in the engine cannot agree with itself. `selfcheck.ts` checks the split and the mapping.
  */
 import type { DaemonSet, KubeEvent, Pod } from '../../src/model/k8s-types.js';
 import type { DaemonSetNodes, NodeRow, ReasonCode, Verdict } from '../../src/model/results.js';

@@ -145,6 +145,10 @@ function disagreementText(d: Disagreement): string {
   return `${d.daemonSet} on ${d.node} (${d.source}): Kubernetes: ${d.kubernetes} | ds-doctor: ${d.dsDoctor}`;
 }
 
+function checkText(c: RolloutCheck): string {
+  return `rollout ${c.daemonSet} ${c.round}: ${c.what}: Kubernetes: ${c.kubernetes} | ds-doctor: ${c.dsDoctor}`;
+}
+
 async function writeRepro(dir: string, s: Scenario, o: Once, note: string): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, 'scenario.yaml'), scenarioYaml(s));
@@ -152,7 +156,7 @@ async function writeRepro(dir: string, s: Scenario, o: Once, note: string): Prom
   const lines = [
     note,
     ...o.disagreements.map(disagreementText),
-    ...o.rolloutChecks.filter((c) => !c.ok).map((c) => `rollout ${c.daemonSet} ${c.round}: ${c.what}: Kubernetes: ${c.kubernetes} | ds-doctor: ${c.dsDoctor}`),
+    ...o.rolloutChecks.filter((c) => !c.ok).map(checkText),
     ...(o.error ? [`error: ${o.error}`] : []),
   ];
   await fs.writeFile(path.join(dir, 'disagreements.txt'), `${lines.join('\n')}\n`);
@@ -205,7 +209,7 @@ async function runScenario(ctx: RunContext, base: Scenario, args: Args): Promise
     await writeRepro(dir, repro, reproResult, `${note}; seed ${s.seed}, index ${s.index}`);
     process.stdout.write(`\n=== DISAGREEMENT in ${s.id} (${note}) — written to ${path.relative(process.cwd(), dir)}\n`);
     for (const d of r.disagreements) process.stdout.write(`  ${disagreementText(d)}\n`);
-    for (const c of r.rolloutChecks.filter((x) => !x.ok)) process.stdout.write(`  rollout ${c.daemonSet} ${c.round}: ${c.what}: Kubernetes: ${c.kubernetes} | ds-doctor: ${c.dsDoctor}\n`);
+    for (const c of r.rolloutChecks.filter((x) => !x.ok)) process.stdout.write(`  ${checkText(c)}\n`);
     process.stdout.write(`--- reproduction (${path.relative(process.cwd(), path.join(dir, 'scenario.yaml'))}):\n${scenarioYaml(repro)}\n--- end of reproduction\n`);
   }
   return { scenario: s, ms: Date.now() - t0, decisions: r.decisions, verdicts: r.verdicts, disagreements: r.disagreements, rolloutChecks: r.rolloutChecks, retried };
