@@ -186,7 +186,16 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
   rounds.forEach((r, i) => {
     const label = i === last ? `round ${i} (fixed point)` : `round ${i}`;
     const done = complete(r.pods, shouldRun);
-    const outdated = [...shouldRun].some((n) => (byNode(r.pods).get(n) ?? []).some((p) => !p.updated));
+    const nodes = byNode(r.pods);
+    const outdated = [...shouldRun].some((n) => (nodes.get(n) ?? []).some((p) => !p.updated));
+    // A node that should run a pod has none at all (a terminating one stops the controller from
+    // creating another) and the API refused creates since the change: manage() returns that
+    // error before rollingUpdate() runs, so nothing is replaced anywhere. ds-doctor must name it.
+    const refusedMissing = !onDelete && r.refused.length > 0 && [...shouldRun].some((n) => !r.pods.some((p) => p.node === n));
+    // Available old pods alone on their node: what the controller would replace next.
+    const candidates = [...nodes.entries()].filter(([n, list]) => list.length === 1 && !list[0]!.updated && list[0]!.ready && list[0]!.bound && (!surge || shouldRun.has(n)))
+      .map(([n]) => n);
+    const terminating = new Set(r.pods.filter((p) => p.terminating).map((p) => p.name));
     for (const source of ['live', 'file'] as const) {
       const a = answers[i]![source];
       // Verdict.
@@ -217,10 +226,6 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
       }
       add({ round: label, source, what: 'verdict', ok: expected.includes(a.verdict), kubernetes: `${expected.join(' or ')} (${why})`, dsDoctor: a.verdict });
 
-      // A node that should run a pod has none at all (a terminating one stops the controller from
-      // creating another) and the API refused creates since the change: manage() returns that
-      // error before rollingUpdate() runs, so nothing is replaced anywhere. ds-doctor must name it.
-      const refusedMissing = !onDelete && r.refused.length > 0 && [...shouldRun].some((n) => !r.pods.some((p) => p.node === n));
       if (refusedMissing && !done) {
         const shown = [...a.reasons.map((x) => x.code), ...a.blockers.map((x) => x.code)].includes('FailedCreate');
         add({
@@ -232,9 +237,6 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
       // Budget: the controller is settled, so it deletes nothing more — unless it tried to create
       // pods (surging: the new pods first) and the API refused them.
       if (!onDelete && !(surge && r.refused.length) && !refusedMissing) {
-        const nodes = byNode(r.pods);
-        const candidates = [...nodes.entries()].filter(([n, list]) => list.length === 1 && !list[0]!.updated && list[0]!.ready && list[0]!.bound && (!surge || shouldRun.has(n)))
-          .map(([n]) => n);
         const used = surge ? a.budgetInUse.filter((u) => SURGE_STATES.has(u.state)).length : a.budgetInUse.filter((u) => !SURGE_STATES.has(u.state)).length;
         const limit = surge ? a.maxSurge : a.maxUnavailable;
         if (candidates.length) {
@@ -244,7 +246,6 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
             dsDoctor: `${used} of ${surge ? 'maxSurge' : 'maxUnavailable'} ${limit} in use (${a.budgetInUse.map((u) => `${u.node}: ${u.state}`).join('; ') || 'none'})`,
           });
         }
-        const terminating = new Set(r.pods.filter((p) => p.terminating).map((p) => p.name));
         const keptOld = a.budgetInUse.filter((u) => u.state === 'old pod unavailable' && !terminating.has(u.pod));
         if (keptOld.length) {
           add({
