@@ -48,7 +48,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SOURCE_DIR = path.resolve(HERE, '..', '..', '..', 'test', 'diff');
 
 function usage(msg: string): never {
-  process.stderr.write(`${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--self-check] [--out DIR]\n`);
+  process.stderr.write(`test:diff: ${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout|mixed] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--self-check] [--out DIR]\n`);
   process.exit(2);
 }
 
@@ -61,13 +61,18 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => argv[++i] ?? usage(`${arg} needs a value`);
+    const integer = (min?: number) => {
+      const v = value();
+      const n = Number(v);
+      return Number.isInteger(n) && (min === undefined || n >= min) ? n : usage(`${arg} must be an integer${min === undefined ? '' : ` of at least ${min}`} (got ${v})`);
+    };
     switch (arg) {
-      case '--seed': seed = Number(value()); break;
-      case '--count': count = Number(value()); break;
-      case '--only': a.only = Number(value()); break;
+      case '--seed': seed = integer(); break;
+      case '--count': count = integer(1); break;
+      case '--only': a.only = integer(0); break;
       case '--kind': {
         const k = value();
-        if (k !== 'placement' && k !== 'rollout' && k !== 'mixed') usage(`--kind: ${k}`);
+        if (k !== 'placement' && k !== 'rollout' && k !== 'mixed') usage(`--kind must be placement, rollout or mixed (got ${k})`);
         kind = k === 'mixed' ? undefined : k;
         break;
       }
@@ -81,7 +86,6 @@ function parseArgs(argv: string[]): Args {
       default: usage(`unknown argument ${arg}`);
     }
   }
-  if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) usage('--seed and --count must be integers');
   a.runs = ci ? [...CI_RUNS] : [{ seed, count, ...(kind ? { kind } : {}) }];
   return a;
 }
