@@ -11,21 +11,34 @@ export type Role = 'network' | 'service-proxy' | 'storage' | 'device' | 'dns' | 
 
 export const ROLES: readonly Role[] = ['network', 'service-proxy', 'storage', 'device', 'dns', 'logging', 'monitoring', 'security'];
 
-export interface RoleMatch {
-  role: Role;
+export interface RoleMatch<R extends string = Role> {
+  role: R;
   evidence: string[];
 }
 
+/**
+ * Roles that lint tells apart beyond `Role` (whose callers, such as impact, handle exactly the
+ * roles above): a node-reboot agent (kured, Flatcar's update agent) and a local-volume
+ * provisioner. Their jobs contradict other rules (a reboot agent enters PID 1's namespaces, a
+ * provisioner cleans block devices as root) without making them network, storage or security
+ * agents for everything else.
+ */
+export type AgentRole = Role | 'node-reboot' | 'local-volume';
+
+export const AGENT_ROLES: readonly AgentRole[] = [...ROLES, 'node-reboot', 'local-volume'];
+
 /** Image name patterns of well-known node agents, by role (matched against the image path, tag ignored). */
-const KNOWN_IMAGES: Record<Role, RegExp> = {
+const KNOWN_IMAGES: Record<AgentRole, RegExp> = {
   network: /(^|\/)(calico\/node|calico\/cni|cilium\/cilium|cilium-agent|flannel|flannel-cni-plugin|weave-kube|weave-npc|kube-ovn|antrea-agent|antrea\/antrea|amazon-k8s-cni|aws-node|azure-cni|azure-vnet|kindnetd|multus|canal|kube-router|ovn-kubernetes|netd|istio\/install-cni)(:|@|$)/,
   'service-proxy': /(^|\/)(kube-proxy(-amd64|-arm64)?)(:|@|$)/,
   storage: /(^|\/)(csi-node-driver-registrar|[\w.-]*csi[\w.-]*(driver|plugin|node)[\w.-]*|longhorn-manager|rook\/ceph|openebs[\w/-]*)(:|@|$)/,
   device: /(^|\/)(k8s-device-plugin|nvidia-device-plugin|[\w-]*device-plugin[\w-]*|sriov-network-device-plugin|intel-gpu-plugin)(:|@|$)/,
-  dns: /(^|\/)(k8s-dns-node-cache|node-local-dns)(:|@|$)/,
+  dns: /(^|\/)(k8s-dns-node-cache|node-local-dns|coredns-nodecache)(:|@|$)/,
   logging: /(^|\/)(fluent-bit|aws-for-fluent-bit|fluentd[\w-]*|fluent\/fluent-bit|vector|promtail|filebeat|logstash|splunk-otel-collector|logging-operator[\w/-]*|stackdriver-logging-agent|fluentd-elasticsearch)(:|@|$)/,
-  monitoring: /(^|\/)(node-exporter|prometheus\/node-exporter|datadog\/agent|dd-agent|dcgm-exporter|cadvisor|newrelic-infrastructure|opentelemetry-collector[\w-]*|otel\/opentelemetry-collector[\w-]*|grafana\/agent|grafana\/alloy|metrics-agent|netdata)(:|@|$)/,
+  monitoring: /(^|\/)(node-exporter|prometheus\/node-exporter|datadog\/agent|dd-agent|dcgm-exporter|cadvisor|newrelic-infrastructure|opentelemetry-collector[\w-]*|otel\/opentelemetry-collector[\w-]*|grafana\/agent|grafana\/alloy|metrics-agent|netdata|node-problem-detector)(:|@|$)/,
   security: /(^|\/)(falco|falcosecurity\/falco[\w-]*|tetragon|sysdig[\w/-]*|twistlock[\w/-]*|defender|crowdstrike[\w/-]*|falcon-sensor|aqua[\w/-]*enforcer|kube-bench|trivy-node|tracee|wazuh[\w-]*)(:|@|$)/,
+  'node-reboot': /(^|\/)(kured|kubereboot\/kured|flatcar-linux-update-operator|container-linux-update-operator)(:|@|$)/,
+  'local-volume': /(^|\/)(local-volume-provisioner|local-path-provisioner|lvm-localpv[\w-]*|topolvm[\w-]*|lvm-driver)(:|@|$)/,
 };
 
 function allContainers(spec: PodSpec | undefined): Container[] {
@@ -85,20 +98,43 @@ function hasPath(paths: string[], ...prefixes: string[]): string | undefined {
  * confirm a storage role when a plugin directory carries a driver's name.
  */
 export function detectRoles(ds: DaemonSet, csiDriverNames: readonly string[] = []): RoleMatch[] {
+  return detectAgentRoles(ds, csiDriverNames).filter((m): m is RoleMatch => (ROLES as readonly string[]).includes(m.role));
+}
+
+/** The host paths the containers mount with mount propagation (HostToContainer or Bidirectional). */
+function propagatedHostPaths(spec: PodSpec | undefined): string[] {
+  const byName = new Map((spec?.volumes ?? []).filter((v) => v.hostPath?.path).map((v) => [v.name, v.hostPath!.path]));
+  return allContainers(spec).flatMap((c) => (c.volumeMounts ?? [])
+    .filter((m) => m.mountPropagation === 'HostToContainer' || m.mountPropagation === 'Bidirectional')
+    .map((m) => byName.get(m.name))
+    .filter((p): p is string => typeof p === 'string'));
+}
+
+/**
+ * The init container that builds or loads a kernel module or eBPF probe for a runtime-security
+ * agent (Falco's falco-driver-loader), which needs privileged to insert it; undefined when none.
+ */
+export function kernelDriverLoader(ds: DaemonSet): string | undefined {
+  const loader = (ds.spec?.template?.spec?.initContainers ?? []).find((c) => /(^|\/)[\w-]*driver-loader$/.test(imagePath(c.image ?? '')) || /driver-loader/.test(c.name ?? ''));
+  return loader ? `init container ${loader.name} (${imagePath(loader.image ?? '')}) loads the kernel driver` : undefined;
+}
+
+/** Like `detectRoles`, with the roles only lint tells apart (`AgentRole`). */
+export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[] = []): RoleMatch<AgentRole>[] {
   const spec = ds.spec?.template?.spec;
   const containers = allContainers(spec);
   const paths = hostPaths(spec);
   const images = containers.map((c) => c.image ?? '').filter(Boolean);
   const name = ds.metadata?.name ?? '';
-  const found = new Map<Role, string[]>();
-  const add = (role: Role, evidence: string) => {
+  const found = new Map<AgentRole, string[]>();
+  const add = (role: AgentRole, evidence: string) => {
     const list = found.get(role) ?? [];
     if (!list.includes(evidence)) list.push(evidence);
     found.set(role, list);
   };
 
   for (const image of images) {
-    for (const role of ROLES) {
+    for (const role of AGENT_ROLES) {
       if (KNOWN_IMAGES[role].test(imagePath(image))) add(role, `image ${image}`);
     }
   }
@@ -160,7 +196,26 @@ export function detectRoles(ds: DaemonSet, csiDriverNames: readonly string[] = [
   const kernelPath = hasPath(paths, '/sys/kernel/security', '/sys/kernel/debug', '/sys/kernel/tracing');
   if (kernelPath && spec?.hostPID) add('security', `hostPID with hostPath ${kernelPath} (kernel tracing/LSM)`);
 
-  return ROLES.filter((r) => found.has(r)).map((role) => ({ role, evidence: found.get(role)! }));
+  // Problem detectors read the kernel log to raise node conditions.
+  const kmsg = hasPath(paths, '/dev/kmsg');
+  if (kmsg) add('monitoring', 'hostPath /dev/kmsg (reads the kernel log)');
+
+  // A DNS server on the host's port 53 is a node-local DNS cache, whatever its image.
+  const port53 = containers.some((c) => (c.ports ?? []).some((p) => p.containerPort === 53 || p.hostPort === 53));
+  if (port53 && spec?.hostNetwork) add('dns', 'serves DNS on the host\'s port 53 (hostNetwork)');
+
+  // Reboot agents: hostPID to nsenter PID 1 (or the host's D-Bus) plus a reboot flag.
+  for (const c of containers) {
+    const flag = words(c).find((w) => /^--?reboot[\w-]*(=|$)/.test(w));
+    if (flag && (spec?.hostPID || hasPath(paths, '/var/run/dbus', '/run/dbus'))) add('node-reboot', `container ${c.name} reboots the node (${flag.replace(/=.*/, '')}) with ${spec?.hostPID ? 'hostPID' : 'the host D-Bus'}`);
+  }
+
+  // Local-volume provisioners: the host /dev and a discovery directory mounted with propagation,
+  // outside the kubelet's CSI plugin directories.
+  const discovery = propagatedHostPaths(spec).find((p) => !p.startsWith('/var/lib/kubelet'));
+  if (paths.some((p) => p.replace(/\/$/, '') === '/dev') && discovery && !pluginPath) add('local-volume', `hostPath /dev and discovery directory ${discovery} mounted with mount propagation`);
+
+  return AGENT_ROLES.filter((r) => found.has(r)).map((role) => ({ role, evidence: found.get(role)! }));
 }
 
 /** True when the DaemonSet looks like a node-level agent: any role, hostNetwork, or host paths. */

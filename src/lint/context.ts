@@ -3,14 +3,14 @@ import type { DaemonSet, Node } from '../model/k8s-types.js';
 import type { ClusterSnapshot, SnapshotKind } from '../model/snapshot.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
 import { compileDaemonPlacement, type DaemonPlacement } from '../k8s/daemonpod.js';
-import { detectRoles, type RoleMatch } from '../k8s/roles.js';
+import { detectAgentRoles, type AgentRole, type RoleMatch } from '../k8s/roles.js';
 import type { LintContext } from './types.js';
 
 /** Builds the context the rules share for one run over `snapshot`. */
 export function createLintContext(snapshot: ClusterSnapshot): LintContext {
   const index = new SnapshotIndex(snapshot);
   const csiDrivers = snapshot.csiDrivers.map((d) => d.metadata?.name ?? '').filter(Boolean);
-  const roles = new WeakMap<DaemonSet, RoleMatch[]>();
+  const roles = new WeakMap<DaemonSet, RoleMatch<AgentRole>[]>();
   const placements = new WeakMap<DaemonSet, DaemonPlacement>();
   const targets = new WeakMap<DaemonSet, Node[]>();
   const placement = (ds: DaemonSet): DaemonPlacement => {
@@ -23,7 +23,7 @@ export function createLintContext(snapshot: ClusterSnapshot): LintContext {
     placement,
     roles(ds) {
       let r = roles.get(ds);
-      if (!r) roles.set(ds, (r = detectRoles(ds, csiDrivers)));
+      if (!r) roles.set(ds, (r = detectAgentRoles(ds, csiDrivers)));
       return r;
     },
     targetNodes(ds) {

@@ -4,7 +4,7 @@
  */
 import yaml from 'js-yaml';
 import type { Container, DaemonSet, PodSpec } from '../model/k8s-types.js';
-import { hostPaths, type Role, type RoleMatch } from '../k8s/roles.js';
+import { hostPaths, kernelDriverLoader, type AgentRole, type RoleMatch } from '../k8s/roles.js';
 import type { LintContext, RuleFinding } from './types.js';
 
 /** JSON path of the pod template's spec. */
@@ -44,17 +44,17 @@ export function containerLabel(ref: ContainerRef): string {
 }
 
 /** The first of `roles` the DaemonSet plays, with its evidence. */
-export function findRole(matches: RoleMatch[], ...roles: Role[]): RoleMatch | undefined {
+export function findRole(matches: RoleMatch<AgentRole>[], ...roles: AgentRole[]): RoleMatch<AgentRole> | undefined {
   return matches.find((m) => roles.includes(m.role));
 }
 
 /** "network agent (image calico/node:v3.28.1)": a role and its first piece of evidence. */
-export function roleText(match: RoleMatch): string {
+export function roleText(match: RoleMatch<AgentRole>): string {
   // Digests make messages unreadable and say nothing about the role.
   return `${ROLE_NOUN[match.role]} (${(match.evidence[0] ?? 'detected').replace(/@sha256:[0-9a-f]+/, '')})`;
 }
 
-const ROLE_NOUN: Record<Role, string> = {
+const ROLE_NOUN: Record<AgentRole, string> = {
   network: 'network (CNI) agent',
   'service-proxy': 'service proxy',
   storage: 'storage (CSI) node plugin',
@@ -63,6 +63,8 @@ const ROLE_NOUN: Record<Role, string> = {
   logging: 'log collector',
   monitoring: 'monitoring agent',
   security: 'security agent',
+  'node-reboot': 'node-reboot agent',
+  'local-volume': 'local-volume provisioner',
 };
 
 /**
@@ -70,7 +72,45 @@ const ROLE_NOUN: Record<Role, string> = {
  * network, a CSI node plugin mounts with Bidirectional propagation, kube-proxy rewrites
  * iptables/IPVS. For them privileged, root and a writable root filesystem are information.
  */
-export const HOST_PRIVILEGED_ROLES: readonly Role[] = ['network', 'storage', 'service-proxy'];
+export const HOST_PRIVILEGED_ROLES: readonly AgentRole[] = ['network', 'storage', 'service-proxy'];
+
+/**
+ * Roles whose agents must run on every node, NoExecute taints included: the node's networking,
+ * storage and DNS depend on them, and monitors, problem detectors and security agents exist to
+ * see every node, the broken and evacuated ones above all.
+ */
+export const EVERYWHERE_ROLES: readonly AgentRole[] = [...HOST_PRIVILEGED_ROLES, 'dns', 'monitoring', 'security'];
+
+/**
+ * The monitoring match of a problem detector (node-problem-detector, or any agent reading
+ * /dev/kmsg): it needs root and privileged to read the kernel log device.
+ */
+export function problemDetector(matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> | undefined {
+  return matches.find((m) => m.role === 'monitoring' && m.evidence.some((e) => /\/dev\/kmsg|node-problem-detector/.test(e)));
+}
+
+/**
+ * The role whose job needs uid 0: host-privileged roles, device plugins (device nodes), node-local
+ * DNS (iptables and a link-local interface), security agents (every process), reboot agents
+ * (nsenter into PID 1), local-volume provisioners (cleaning block devices) and problem detectors.
+ */
+export function rootRole(matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> | undefined {
+  return findRole(matches, ...HOST_PRIVILEGED_ROLES, 'device', 'dns', 'security', 'node-reboot', 'local-volume') ?? problemDetector(matches);
+}
+
+/**
+ * The role whose job needs `privileged: true`, with the reason: host-privileged roles, a reboot
+ * agent (nsenter into PID 1's namespaces), a local-volume provisioner (block devices and mount
+ * propagation), a security agent that loads a kernel driver, a problem detector (/dev/kmsg).
+ */
+export function privilegedRole(ds: DaemonSet, matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> | undefined {
+  const host = findRole(matches, ...HOST_PRIVILEGED_ROLES, 'node-reboot', 'local-volume');
+  if (host) return host;
+  const security = findRole(matches, 'security');
+  const loader = kernelDriverLoader(ds);
+  if (security && loader) return { role: 'security', evidence: [loader] };
+  return problemDetector(matches);
+}
 
 /** A value as an indented YAML block (stable key order, no line folding). */
 export function yamlBlock(value: unknown): string {
@@ -81,7 +121,7 @@ export function yamlBlock(value: unknown): string {
  * One finding for the containers whose setting the DaemonSet's role justifies (e.g. privileged
  * in a CNI agent): info, listing them, at the first one's path.
  */
-export function roleJustified(match: RoleMatch, refs: ContainerRef[], setting: string, field: string): RuleFinding {
+export function roleJustified(match: RoleMatch<AgentRole>, refs: ContainerRef[], setting: string, field: string): RuleFinding {
   const names = refs.map(containerLabel).join(', ');
   return {
     severity: 'info',

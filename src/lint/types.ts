@@ -6,7 +6,7 @@ import type { DaemonSet, Node } from '../model/k8s-types.js';
 import type { Severity } from '../model/results.js';
 import type { SnapshotIndex } from '../model/snapshot-index.js';
 import type { DaemonPlacement } from '../k8s/daemonpod.js';
-import type { RoleMatch } from '../k8s/roles.js';
+import type { AgentRole, RoleMatch } from '../k8s/roles.js';
 
 /** What documents a rule: the README entry and the SARIF `reportingDescriptor` are built from it. */
 export interface RuleMeta {
@@ -43,7 +43,7 @@ export interface RuleFinding {
 export interface LintContext {
   readonly index: SnapshotIndex;
   /** The roles the DaemonSet plays on its nodes (CSIDriver names of the input included). */
-  roles(ds: DaemonSet): RoleMatch[];
+  roles(ds: DaemonSet): RoleMatch<AgentRole>[];
   /** The controller's placement decision for `ds` (`NodeShouldRunDaemonPod`), compiled once. */
   placement(ds: DaemonSet): DaemonPlacement;
   /** Nodes of the input on which the controller would run a pod of `ds` (`shouldRun`). */

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Volume } from '../../src/model/k8s-types.js';
-import { csiDriversServed, detectRoles, isNodeAgent, type Role } from '../../src/k8s/roles.js';
+import { csiDriversServed, detectAgentRoles, detectRoles, isNodeAgent, kernelDriverLoader, type Role } from '../../src/k8s/roles.js';
 import { daemonSet as builder, type DaemonSetBuilder } from '../builders.js';
 
 /** A DaemonSet without the builder's default container, so that only the containers a test adds count. */
@@ -132,7 +132,7 @@ test('logging: collectors by image, container-log and host-log mounts', () => {
 test('logging: false positives: an app log directory, node-problem-detector, a "vector" database', () => {
   assert.deepEqual(roles(volumes(daemonSet('web'), hostPath('logs', '/var/log/web'))), []);
   const npd = volumes(daemonSet('node-problem-detector', 'kube-system').container({ name: 'npd', image: 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19' }), hostPath('log', '/var/log'));
-  assert.deepEqual(roles(npd), []);
+  assert.deepEqual(roles(npd), ['monitoring'], 'node-problem-detector raises node conditions: a monitor, not a log collector');
   assert.deepEqual(roles(daemonSet('embeddings').container({ name: 'db', image: 'registry.example.com/vector-db:2' })), []);
 });
 
@@ -160,4 +160,44 @@ test('roles come in a fixed order and evidence is not repeated', () => {
   assert.deepEqual(found.map((r) => r.role), ['network', 'service-proxy']);
   const net = found[0]!.evidence;
   assert.equal(new Set(net).size, net.length);
+});
+
+// Issue 14 §3: the roles lint tells apart (detectAgentRoles), never by a manifest name alone;
+// detectRoles (impact's view) keeps to its eight roles.
+test('node-reboot: kured\'s image, or a reboot flag with hostPID or the host D-Bus; a name alone is not enough', () => {
+  const kured = daemonSet('kured', 'kube-system').with((d) => { d.spec!.template!.spec!.hostPID = true; }).container({ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.23.0', command: ['/usr/bin/kured', '--reboot-sentinel=/sentinel/reboot-required'] });
+  assert.deepEqual(detectAgentRoles(kured.build()).map((r) => r.role), ['node-reboot']);
+  assert.deepEqual(detectAgentRoles(kured.build()).find((r) => r.role === 'node-reboot')!.evidence, ['image ghcr.io/kubereboot/kured:1.23.0', 'container kured reboots the node (--reboot-sentinel) with hostPID']);
+  assert.deepEqual(roles(kured), [], 'impact\'s roles are unchanged');
+  const flagOnly = daemonSet('rebooter').container({ name: 'r', image: 'registry.example.com/r:1', args: ['--reboot-days=mon'] });
+  assert.deepEqual(detectAgentRoles(flagOnly.build()), [], 'a reboot flag without hostPID or D-Bus');
+  assert.deepEqual(detectAgentRoles(daemonSet('kured').container({ name: 'kured', image: 'registry.example.com/web:1' }).build()), [], 'the name kured alone');
+});
+
+test('local-volume: the provisioner image, or host /dev with a propagated discovery directory', () => {
+  const byImage = daemonSet('lvp').container({ name: 'p', image: 'registry.k8s.io/sig-storage/local-volume-provisioner:v2.7.0' });
+  assert.deepEqual(detectAgentRoles(byImage.build()).map((r) => r.role), ['local-volume']);
+  const shape = volumes(daemonSet('disks').container({ name: 'p', image: 'registry.example.com/p:1', volumeMounts: [{ name: 'disks', mountPath: '/mnt/disks', mountPropagation: 'HostToContainer' }] }),
+    hostPath('disks', '/mnt/disks'), hostPath('dev', '/dev'));
+  assert.deepEqual(detectAgentRoles(shape.build()).find((r) => r.role === 'local-volume')?.evidence, ['hostPath /dev and discovery directory /mnt/disks mounted with mount propagation']);
+  const noPropagation = volumes(daemonSet('disks').container({ name: 'p', image: 'registry.example.com/p:1', volumeMounts: [{ name: 'disks', mountPath: '/mnt/disks' }] }), hostPath('disks', '/mnt/disks'), hostPath('dev', '/dev'));
+  assert.deepEqual(detectAgentRoles(noPropagation.build()), []);
+});
+
+test('dns: coredns-nodecache by image, and any hostNetwork DNS server on port 53', () => {
+  assert.deepEqual(roles(daemonSet('nodecache').container({ name: 'c', image: 'ghcr.io/contentful-labs/coredns-nodecache:latest' })), ['dns']);
+  const port53 = daemonSet('dns').hostNetwork().container({ name: 'c', image: 'registry.example.com/dns:1', ports: [{ containerPort: 53, protocol: 'UDP' }] });
+  assert.deepEqual(evidence(port53, 'dns'), ['serves DNS on the host\'s port 53 (hostNetwork)']);
+  assert.deepEqual(roles(daemonSet('dns').container({ name: 'c', image: 'registry.example.com/dns:1', ports: [{ containerPort: 53 }] })), [], 'port 53 on the pod network is an ordinary DNS server');
+});
+
+test('monitoring: a problem detector reads /dev/kmsg', () => {
+  assert.deepEqual(evidence(volumes(daemonSet('npd').container({ name: 'c', image: 'registry.example.com/detector:1' }), hostPath('kmsg', '/dev/kmsg')), 'monitoring'), ['hostPath /dev/kmsg (reads the kernel log)']);
+});
+
+test('kernelDriverLoader: Falco\'s driver-loader init container', () => {
+  const falco = daemonSet('falco').container({ name: 'falco', image: 'docker.io/falcosecurity/falco:0.44.1' })
+    .with((d) => { d.spec!.template!.spec!.initContainers = [{ name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1' }]; });
+  assert.equal(kernelDriverLoader(falco.build()), 'init container falco-driver-loader (docker.io/falcosecurity/falco-driver-loader) loads the kernel driver');
+  assert.equal(kernelDriverLoader(daemonSet('tracee').container({ name: 'tracee', image: 'docker.io/aquasec/tracee:0.24.1' }).build()), undefined);
 });

@@ -4,20 +4,26 @@
  * access is expected for node agents, not a blanket danger) — so a CNI agent, CSI node plugin
  * or kube-proxy gets information, and anything else gets the capability it probably needs.
  */
-import type { Role, RoleMatch } from '../../k8s/roles.js';
+import type { AgentRole, RoleMatch } from '../../k8s/roles.js';
 import type { LintRule, RuleFinding } from '../types.js';
-import { containerLabel, findRole, HOST_PRIVILEGED_ROLES, roleJustified, roleText, templateContainers, yamlBlock } from '../template.js';
+import { containerLabel, privilegedRole, roleJustified, roleText, templateContainers, yamlBlock } from '../template.js';
 
 /** What an agent of each role needs instead of privileged, and the capabilities to add. */
-const INSTEAD: Partial<Record<Role, { needs: string; add?: string[] }>> = {
+const INSTEAD: Partial<Record<AgentRole, { needs: string; add?: string[] }>> = {
   logging: { needs: 'a log collector only reads the host\'s log directories: drop privileged and mount /var/log (and /var/lib/docker/containers) with readOnly: true' },
   monitoring: { needs: 'a node metrics agent needs no capability: hostPID/hostNetwork and read-only mounts of /proc, /sys and / (mountPropagation: HostToContainer) are enough' },
-  device: { needs: 'a device plugin only talks to the kubelet over /var/lib/kubelet/device-plugins: drop privileged, disallow privilege escalation and drop ALL capabilities' },
+  device: { needs: 'a device plugin talks to the kubelet over /var/lib/kubelet/device-plugins and reads the devices it advertises: mount those device nodes instead of privileged, disallow privilege escalation and drop ALL capabilities' },
   dns: { needs: 'a node-local DNS cache needs NET_ADMIN (its iptables rules and link-local interface), not privileged', add: ['NET_ADMIN'] },
   security: { needs: 'an eBPF-based sensor usually runs with specific capabilities instead of privileged (BPF, PERFMON, SYS_RESOURCE, SYS_PTRACE); only kernel-module drivers need privileged', add: ['BPF', 'PERFMON', 'SYS_RESOURCE', 'SYS_PTRACE'] },
 };
 
-function advice(role: RoleMatch | undefined): { needs: string; add?: string[] } {
+/**
+ * Roles whose agents need some host privilege, where privileged is more than needed rather than
+ * a danger out of place: a warning.
+ */
+const MILDER: readonly AgentRole[] = ['security', 'dns', 'device'];
+
+function advice(role: RoleMatch<AgentRole> | undefined): { needs: string; add?: string[] } {
   const known = role ? INSTEAD[role.role] : undefined;
   if (known) return known;
   return { needs: 'an application DaemonSet should not need it: add only the capabilities it uses and drop ALL' };
@@ -28,7 +34,7 @@ export const privilegedContainer: LintRule = {
   meta: {
     id: 'privileged-container',
     severity: 'error',
-    severityNote: 'info for a network (CNI) agent, CSI node plugin or service proxy, which need it; warning for a security agent',
+    severityNote: 'info for the roles that need it: network (CNI) agents, CSI node plugins, service proxies, node-reboot agents (nsenter into PID 1), local-volume provisioners (block devices), security agents that load a kernel driver, problem detectors (/dev/kmsg); warning for other security agents, node-local DNS caches and device plugins, which need less',
     description: 'No container runs with `securityContext.privileged: true` unless the DaemonSet\'s role needs it.',
     rationale: 'A privileged container has every capability and every host device, on every node the DaemonSet covers: one compromised agent is root on the whole fleet. Node agents need host access, but most need far less than privileged (DaemonSet guide, production practice "minimal security context").',
     howToFix: 'Set `privileged: false`, `allowPrivilegeEscalation: false`, drop ALL capabilities and add back only what the agent uses (the finding names it per role: none for node-exporter, read-only mounts for a log collector, NET_ADMIN for node-local DNS).',
@@ -38,12 +44,12 @@ export const privilegedContainer: LintRule = {
     const refs = templateContainers(ds, { init: true }).filter((r) => r.container.securityContext?.privileged === true);
     if (!refs.length) return [];
     const roles = ctx.roles(ds);
-    const needsIt = findRole(roles, ...HOST_PRIVILEGED_ROLES);
+    const needsIt = privilegedRole(ds, roles);
     if (needsIt) return [roleJustified(needsIt, refs, 'privileged', 'securityContext.privileged')];
     const role = roles[0];
     const { needs, add } = advice(role);
     return refs.map((ref): RuleFinding => ({
-      severity: role?.role === 'security' ? 'warning' : 'error',
+      severity: role && MILDER.includes(role.role) ? 'warning' : 'error',
       message: `${containerLabel(ref)} is privileged${role ? ` in a ${roleText(role)}` : ''}: it gets every capability and host device on every node; ${needs}`,
       path: `${ref.path}.securityContext.privileged`,
       fix: `replace privileged with the least it needs:\n${yamlBlock({

@@ -5,14 +5,14 @@
  * runAsNonRoot (CreateContainerConfigError).
  */
 import type { LintRule, RuleFinding } from '../types.js';
-import { containerLabel, findRole, HOST_PRIVILEGED_ROLES, podSpec, roleJustified, templateContainers, yamlBlock, type ContainerRef } from '../template.js';
+import { containerLabel, findRole, podSpec, roleJustified, rootRole, templateContainers, yamlBlock, type ContainerRef } from '../template.js';
 
 /** The `run-as-non-root` rule, as the registry lists it. */
 export const runAsNonRoot: LintRule = {
   meta: {
     id: 'run-as-non-root',
     severity: 'error',
-    severityNote: 'warning for a container that may run as root; error when runAsNonRoot contradicts runAsUser 0 (the kubelet refuses to start it); info for network, CSI, proxy and device-plugin agents, which write root-owned host paths',
+    severityNote: 'warning for a container that may run as root; error when runAsNonRoot contradicts runAsUser 0 (the kubelet refuses to start it); info for agents whose job needs uid 0: network, CSI, proxy, device-plugin, node-local DNS, security, node-reboot and local-volume agents and problem detectors',
     description: 'Every container runs as a non-root user (`runAsNonRoot: true` or a non-zero `runAsUser`, on the container or the pod).',
     rationale: 'An agent running as root on every node turns any bug in it into root on the host paths it mounts. The DaemonSet guide\'s production practice runs collectors with runAsNonRoot. Setting runAsNonRoot with runAsUser 0 is worse: the kubelet refuses to start the container.',
     howToFix: 'Set `securityContext.runAsNonRoot: true` and a `runAsUser` the image supports (65534 for node-exporter-style agents). A collector that must read root-owned 0640 log files keeps uid 0 but drops ALL capabilities and mounts the logs read-only.',
@@ -40,7 +40,7 @@ export const runAsNonRoot: LintRule = {
       rootRefs.push(ref);
     }
     if (!rootRefs.length) return out;
-    const needsRoot = findRole(roles, ...HOST_PRIVILEGED_ROLES, 'device');
+    const needsRoot = rootRole(roles);
     if (needsRoot) return [...out, roleJustified(needsRoot, rootRefs, 'may run as root', 'securityContext.runAsNonRoot')];
     const logging = findRole(roles, 'logging');
     for (const ref of rootRefs) {

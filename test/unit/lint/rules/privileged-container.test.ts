@@ -50,14 +50,69 @@ ruleTester(privilegedContainer, {
       findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /monitoring agent.*needs no capability/ }],
     },
     {
-      name: 'node-local DNS: error, NET_ADMIN instead',
+      name: 'node-local DNS: warning (more than it needs, not a danger out of place), NET_ADMIN instead',
       ds: goodDaemonSet('node-local-dns', 'kube-system').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
-      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /NET_ADMIN/, fix: /add:\n\s+- NET_ADMIN/ }],
+      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /NET_ADMIN/, fix: /add:\n\s+- NET_ADMIN/ }],
     },
     {
       name: 'a security agent: warning, specific capabilities',
       ds: goodDaemonSet('falco', 'falco').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'falcosecurity/falco:0.38.1'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
       findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /security agent.*BPF, PERFMON/ }],
+    },
+    // Issue 14 §3: roles whose job needs privileged get information, detected by evidence.
+    {
+      name: 'a node-reboot agent (kured: hostPID, nsenter into PID 1): info',
+      ds: goodDaemonSet('kured', 'kube-system').with((d) => { d.spec!.template!.spec!.hostPID = true; }).with((d) => {
+        const c = d.spec!.template!.spec!.containers![0]!;
+        c.image = 'ghcr.io/kubereboot/kured:1.23.0';
+        c.securityContext = privileged;
+      }).build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a node-reboot agent \(image ghcr\.io\/kubereboot\/kured:1\.23\.0\)/ }],
+    },
+    {
+      name: 'a reboot agent under another image, by its reboot flag and hostPID: info',
+      ds: goodDaemonSet('rebooter', 'ops').with((d) => { d.spec!.template!.spec!.hostPID = true; }).with((d) => {
+        const c = d.spec!.template!.spec!.containers![0]!;
+        c.args = ['--reboot-command=/bin/systemctl reboot'];
+        c.securityContext = privileged;
+      }).build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /node-reboot agent \(container rebooter reboots the node \(--reboot-command\) with hostPID\)/ }],
+    },
+    {
+      name: 'a local-volume provisioner (host /dev, discovery directory with propagation): info',
+      ds: goodDaemonSet('local-volume-provisioner', 'default').with((d) => {
+        const spec = d.spec!.template!.spec!;
+        spec.containers![0]!.image = 'registry.example.com/disk-provisioner:2.0';
+        spec.containers![0]!.securityContext = privileged;
+        spec.containers![0]!.volumeMounts = [{ name: 'disks', mountPath: '/mnt/fast-disks', mountPropagation: 'HostToContainer' }, { name: 'dev', mountPath: '/dev' }];
+        spec.volumes = [{ name: 'disks', hostPath: { path: '/mnt/fast-disks' } }, { name: 'dev', hostPath: { path: '/dev' } }];
+      }).build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /local-volume provisioner \(hostPath \/dev and discovery directory \/mnt\/fast-disks/ }],
+    },
+    {
+      name: 'a security agent that loads a kernel driver (Falco\'s driver loader): info',
+      ds: goodDaemonSet('falco', 'falco').with((d) => {
+        const spec = d.spec!.template!.spec!;
+        spec.containers![0]!.image = 'docker.io/falcosecurity/falco:0.44.1';
+        spec.containers![0]!.securityContext = privileged;
+        spec.initContainers = [{ name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1', securityContext: privileged }];
+      }).build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /container falco, init container falco-driver-loader: privileged, as a security agent \(init container falco-driver-loader .* loads the kernel driver\)/ }],
+    },
+    {
+      name: 'a problem detector reading /dev/kmsg: info',
+      ds: goodDaemonSet('node-problem-detector', 'kube-system').with((d) => {
+        const spec = d.spec!.template!.spec!;
+        spec.containers![0]!.image = 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19';
+        spec.containers![0]!.securityContext = privileged;
+        spec.volumes = [{ name: 'kmsg', hostPath: { path: '/dev/kmsg' } }];
+      }).build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /as a monitoring agent/ }],
+    },
+    {
+      name: 'a device plugin: warning, the device nodes instead',
+      ds: goodDaemonSet('gpu-plugin', 'kube-system').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'rocm/k8s-device-plugin:1.25.2.8'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /device plugin.*mount those device nodes/ }],
     },
     {
       name: 'a privileged init container of an application',

@@ -16,6 +16,23 @@ ruleTester(runAsNonRoot, {
     },
   ],
   invalid: [
+    // Issue 14 §3: roles whose job needs uid 0 get information.
+    ...([
+      ['a node-reboot agent (kured)', 'ghcr.io/kubereboot/kured:1.23.0', /node-reboot agent/],
+      ['a runtime-security agent (Falco)', 'docker.io/falcosecurity/falco:0.44.1', /security agent/],
+      ['a node-local DNS cache', 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1', /node-local DNS cache/],
+      ['a local-volume provisioner', 'registry.k8s.io/sig-storage/local-volume-provisioner:v2.7.0', /local-volume provisioner/],
+      ['a problem detector', 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19', /monitoring agent/],
+    ] as const).map(([name, image, message]) => ({
+      name: `${name}: info`,
+      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.image = image; delete d.spec!.template!.spec!.containers![0]!.securityContext; }).build(),
+      findings: [{ severity: 'info' as const, path: `${C0}.securityContext.runAsNonRoot`, message }],
+    })),
+    {
+      name: 'a node monitor that reads /proc and /sys (node-exporter) does not need root: warning',
+      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'quay.io/prometheus/node-exporter:v1.8.2'; delete d.spec!.template!.spec!.containers![0]!.securityContext; }).build(),
+      findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot` }],
+    },
     {
       name: 'no securityContext: the image decides',
       ds: goodDaemonSet().with((d) => { delete d.spec!.template!.spec!.containers![0]!.securityContext; }).build(),
