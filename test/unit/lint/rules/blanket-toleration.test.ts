@@ -18,9 +18,29 @@ ruleTester(blanketToleration, {
       findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[0]', message: /\{operator: Exists\} tolerates every taint, NoExecute included/, fix: /effect: NoSchedule/ }],
     },
     {
-      name: 'keyless Exists for NoExecute',
+      // Section 5 of issue 14: {Exists, NoExecute} covers NoExecute taints only, not every taint.
+      name: 'keyless Exists for NoExecute: every NoExecute taint, not every taint',
       ds: tolerating({ key: 'a', operator: 'Exists' }, { operator: 'Exists', effect: 'NoExecute' }).build(),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[1]' }],
+      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[1]', message: /\{operator: Exists, effect: NoExecute\} tolerates every NoExecute taint \(NoSchedule taints still apply\): the pods stay on nodes being evacuated/, fix: /^(?![\s\S]*NoSchedule)[\s\S]*out-of-service/ }],
+    },
+    {
+      name: 'keyless Exists for NoExecute with nodes: the fix names only their NoExecute taints',
+      ds: tolerating({ operator: 'Exists', effect: 'NoExecute' }).build(),
+      input: (ds) => cluster({
+        daemonSets: [ds],
+        nodes: [node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(), node('edge-1').taint('dedicated', 'edge', 'NoExecute').build()],
+      }),
+      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[0]', fix: /- key: dedicated\n\s+operator: Equal\n\s+value: edge\n\s+effect: NoExecute$/ }],
+    },
+    {
+      name: 'a node monitor (node-exporter) tolerates every taint on purpose: info',
+      ds: tolerating({ operator: 'Exists' }).with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'quay.io/prometheus/node-exporter:v1.8.2'; }).build(),
+      findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /as a monitoring agent/ }],
+    },
+    {
+      name: 'a problem detector (hostPath /dev/kmsg) keeps {Exists, NoExecute}: info',
+      ds: tolerating({ operator: 'Exists', effect: 'NoExecute' }).with((d) => { d.spec!.template!.spec!.volumes = [{ name: 'kmsg', hostPath: { path: '/dev/kmsg' } }]; }).build(),
+      findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /every NoExecute taint .*as a monitoring agent \(hostPath \/dev\/kmsg/ }],
     },
     {
       name: 'with nodes: the fix lists their custom taints, not the lifecycle ones',
