@@ -2,7 +2,8 @@
  * `image-tag-mutable`: images are pinned to a version tag or a digest.
  * Motivation: DaemonSet pods are created over time (new nodes, evictions, failed pods), each
  * pulling what the tag means then; Popeye 100/101, kube-linter latest-tag, Polaris
- * tagNotSpecified.
+ * tagNotSpecified; issue 14 §3 (branch and channel tags such as `main`, `stable`, `devel`,
+ * tags without a version).
  */
 import type { LintRule, RuleFinding } from '../types.js';
 import { containerLabel, templateContainers } from '../template.js';
@@ -19,13 +20,32 @@ export function parseImage(image: string): { repository: string; tag?: string; d
   return { repository, ...(tag !== undefined ? { tag } : {}), ...(digest !== undefined ? { digest } : {}) };
 }
 
+/** Branch and channel words: a tag that is one of them, or has one as a `-`/`.`/`_` part, moves. */
+const CHANNELS = new Set(['latest', 'master', 'main', 'snapshot', 'canary', 'nightly', 'edge', 'dev', 'devel', 'develop', 'development', 'stable', 'unstable', 'head', 'trunk', 'next', 'rolling', 'current', 'testing']);
+
+/**
+ * Why `tag` names a moving target, or undefined for a version tag: no tag (latest), a branch or
+ * channel word (`main`, `stable`, `1.2-SNAPSHOT`, `labeller-latest`), no digit at all (no
+ * version), or a major version only (`v1`, `v1-debian-elasticsearch`), which moves with every
+ * minor release. Build stamps without dots (`v20240813-e1dc4e3c`) count as versions.
+ */
+export function floatingTag(tag: string | undefined): string | undefined {
+  if (tag === undefined) return 'no tag: latest';
+  const parts = tag.toLowerCase().split(/[-._]/);
+  const channel = parts.find((p) => CHANNELS.has(p));
+  if (channel) return tag.toLowerCase() === channel ? `${channel} is a ${channel === 'latest' ? 'moving tag' : 'branch or channel tag'}` : `tag part "${channel}" is a branch or channel`;
+  if (!/\d/.test(tag)) return 'a tag without a version';
+  if (/^v?\d{1,3}($|-[a-z])/i.test(tag)) return 'a major-version tag, which moves with every release of that major';
+  return undefined;
+}
+
 /** The `image-tag-mutable` rule, as the registry lists it. */
 export const imageTagMutable: LintRule = {
   meta: {
     id: 'image-tag-mutable',
     severity: 'warning',
-    description: 'Every image has a version tag other than `latest`, or a digest.',
-    rationale: 'A DaemonSet creates pods over weeks, as nodes join, pods are evicted or fail: with `latest` (or no tag, which means latest) each node runs whatever the tag pointed to when it pulled, the fleet drifts apart, a template rollback does not bring the old binary back, and `imagePullPolicy` defaults to Always, so any restart can change the agent.',
+    description: 'Every image has a version tag (not `latest`, a branch or channel tag such as `main`, `stable`, `nightly`, `devel`, a tag without a version, or a major version only), or a digest.',
+    rationale: 'A DaemonSet creates pods over weeks, as nodes join, pods are evicted or fail: with `latest` (or no tag, which means latest), a branch or channel tag (`main`, `master`, `stable`, `canary`, `nightly`, `edge`, `dev`, `-SNAPSHOT`) or a major version only (`v1`), each node runs whatever the tag pointed to when it pulled, the fleet drifts apart, a template rollback does not bring the old binary back, and with `latest` or no tag `imagePullPolicy` defaults to Always, so any restart can change the agent.',
     howToFix: 'Pin a version tag (`fluent/fluent-bit:3.0.7`) or a digest (`…@sha256:…`).',
     example: 'containers:\n  - name: agent\n    image: example/agent:latest',
   },
@@ -35,9 +55,10 @@ export const imageTagMutable: LintRule = {
       const image = ref.container.image;
       if (!image) continue;
       const { repository, tag, digest } = parseImage(image);
-      if (digest || (tag !== undefined && tag !== 'latest')) continue;
+      const floating = digest ? undefined : floatingTag(tag);
+      if (!floating) continue;
       out.push({
-        message: `${containerLabel(ref)} uses ${image}${tag === undefined ? ' (no tag: latest)' : ''}: nodes run whatever the tag meant when they pulled, so versions drift across the fleet and a rollback does not restore the old binary`,
+        message: `${containerLabel(ref)} uses ${image} (${floating}): nodes run whatever the tag meant when they pulled, so versions drift across the fleet and a rollback does not restore the old binary`,
         path: `${ref.path}.image`,
         fix: `pin a version or a digest:\nimage: ${repository}:<version>`,
       });

@@ -20,7 +20,7 @@ describe('lint rendering', () => {
 
   it('table: one line per finding under its DaemonSet and file, then what was turned off, not checked, and a summary', () => {
     const text = renderLint(report(), plain, false);
-    assert.match(text, /^shop\/relay {2}manifests\/relay\.yaml:3\n {2}! warning {2}image-tag-mutable {2}container relay uses example\/relay:latest: /);
+    assert.match(text, /^shop\/relay {2}manifests\/relay\.yaml:3\n {2}! warning {2}image-tag-mutable {2}container relay uses example\/relay:latest \(latest is a moving tag\): /);
     assert.match(text, /Turned off by annotation:\n {2}- shop\/relay: readiness-probe-missing\n/);
     assert.match(text, /Not checked:\n {2}- custom-taint-not-tolerated: the input has no Node objects/);
     assert.match(text, /1 finding \(0 errors, 1 warning, 0 info\) in 1 DaemonSet; -o wide shows paths and fixes\n$/);

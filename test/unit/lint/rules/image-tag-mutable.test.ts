@@ -12,9 +12,27 @@ ruleTester(imageTagMutable, {
     { name: 'a digest', ds: withImage('quay.io/cilium/cilium@sha256:6aa840986a3a9722cd967ef63248d675a87add7e1704740902d5d3162f0c0def').build() },
     { name: 'latest pinned by digest', ds: withImage('example/agent:latest@sha256:6aa840986a3a9722cd967ef63248d675a87add7e1704740902d5d3162f0c0def').build() },
     { name: 'a registry port is not a tag', ds: withImage('registry.local:5000/team/agent:2.1.0').build() },
+    { name: 'a date-stamped build (kindnetd v20240813-…)', ds: withImage('docker.io/kindest/kindnetd:v20240813-c6f155d6').build() },
+    { name: 'a version with a distro suffix', ds: withImage('docker.io/timberio/vector:0.57.0-distroless-libc').build() },
+    { name: 'a major.minor tag', ds: withImage('registry.k8s.io/dns/k8s-dns-node-cache:1.23').build() },
   ],
   invalid: [
-    { name: 'latest', ds: withImage('example/agent:latest').build(), findings: [{ severity: 'warning', path: PATH, message: /uses example\/agent:latest: /, fix: /image: example\/agent:<version>/ }] },
+    { name: 'latest', ds: withImage('example/agent:latest').build(), findings: [{ severity: 'warning', path: PATH, message: /uses example\/agent:latest \(latest is a moving tag\): /, fix: /image: example\/agent:<version>/ }] },
+    // Issue 14 §3: branch and channel tags beyond latest, as vendors publish them.
+    ...([
+      ['quay.io/metallb/speaker:main', /main is a branch or channel tag/],
+      ['example/agent:master', /master is a branch or channel tag/],
+      ['ghcr.io/aojea/kindnetd:stable', /stable is a branch or channel tag/],
+      ['intel/intel-gpu-plugin:devel', /devel is a branch or channel tag/],
+      ['example/agent:nightly', /nightly/],
+      ['example/agent:canary', /canary/],
+      ['example/agent:edge', /edge/],
+      ['example/agent:dev', /dev is a branch/],
+      ['example/agent:1.4.0-SNAPSHOT', /tag part "snapshot"/],
+      ['rocm/k8s-device-plugin:labeller-latest', /tag part "latest"/],
+      ['example/agent:debian', /a tag without a version/],
+      ['fluent/fluentd-kubernetes-daemonset:v1-debian-elasticsearch', /a major-version tag/],
+    ] as const).map(([image, message]) => ({ name: `floating: ${image}`, ds: withImage(image).build(), findings: [{ severity: 'warning' as const, path: PATH, message }] })),
     { name: 'no tag', ds: withImage('busybox').build(), findings: [{ severity: 'warning', path: PATH, message: /\(no tag: latest\)/ }] },
     { name: 'registry port without tag', ds: withImage('registry.local:5000/team/agent').build(), findings: [{ severity: 'warning', path: PATH, fix: /image: registry\.local:5000\/team\/agent:<version>/ }] },
     {
