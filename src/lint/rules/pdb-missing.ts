@@ -5,19 +5,33 @@
  * the other callers of the Eviction API (the cluster-autoscaler's scale-down evicts DaemonSet
  * pods by default), hence info rather than warning.
  */
-import { selectorMatches } from '../../k8s/labels.js';
+import { selectorMatches, type Labels } from '../../k8s/labels.js';
+import type { PodDisruptionBudget } from '../../model/k8s-types.js';
 import type { LintRule } from '../types.js';
 import { kindUnavailable } from '../context.js';
 import { podSpec, roleText, yamlBlock } from '../template.js';
 
 const CRITICAL_CLASSES = new Set(['system-node-critical', 'system-cluster-critical']);
 
+/**
+ * True when the budget selects pods with `labels` (the disruption controller's `getPodsForPdb`):
+ * a null selector selects no pod; an empty one selects every pod of the namespace in policy/v1
+ * and none in policy/v1beta1; otherwise the selector must match.
+ */
+export function budgetSelects(pdb: PodDisruptionBudget, labels: Labels | undefined): boolean {
+  const selector = pdb.spec?.selector;
+  if (selector === undefined || selector === null) return false;
+  const empty = !Object.keys(selector.matchLabels ?? {}).length && !(selector.matchExpressions ?? []).length;
+  if (empty) return pdb.apiVersion !== 'policy/v1beta1';
+  return selectorMatches(selector, labels);
+}
+
 /** The `pdb-missing` rule, as the registry lists it. */
 export const pdbMissing: LintRule = {
   meta: {
     id: 'pdb-missing',
     severity: 'info',
-    description: 'A critical DaemonSet (a node-agent role, or a system-*-critical priority class) is covered by a PodDisruptionBudget in its namespace.',
+    description: 'A critical DaemonSet (a node-agent role, or a system-*-critical priority class) is covered by a PodDisruptionBudget that selects its pods: same namespace, and a selector matching the template labels (an empty policy/v1 selector selects every pod, a missing one none).',
     rationale: 'The DaemonSet guide recommends a PDB for critical DaemonSets so that maintenance does not take too many log or monitoring pods at once. `kubectl drain` itself leaves DaemonSet pods alone (`--ignore-daemonsets`), but other callers of the Eviction API, such as the cluster-autoscaler\'s scale-down, evict them and respect a PDB.',
     howToFix: 'Add a `policy/v1` PodDisruptionBudget selecting the template labels, with `maxUnavailable` near the rollout\'s budget (e.g. 10%).',
     example: '# a kube-system CNI DaemonSet and no PodDisruptionBudget selecting app=calico-node',
@@ -31,9 +45,9 @@ export const pdbMissing: LintRule = {
     const role = ctx.roles(ds)[0];
     const priority = podSpec(ds).priorityClassName ?? '';
     if (!role && !CRITICAL_CLASSES.has(priority)) return [];
-    const ns = ds.metadata?.namespace;
+    const ns = ds.metadata?.namespace ?? 'default';
     const labels = ds.spec?.template?.metadata?.labels;
-    const covered = ctx.index.snapshot.podDisruptionBudgets.some((p) => p.metadata?.namespace === ns && selectorMatches(p.spec?.selector, labels));
+    const covered = ctx.index.snapshot.podDisruptionBudgets.some((p) => (p.metadata?.namespace ?? 'default') === ns && budgetSelects(p, labels));
     if (covered) return [];
     const what = role ? roleText(role) : `DaemonSet of priority class ${priority}`;
     return [{

@@ -13,6 +13,12 @@ ruleTester(pdbMissing, {
   valid: [
     { name: 'a PDB selects the pods', ds: logAgent().build(), input: withPdbs(pdb('logging', { app: 'fluent-bit' })) },
     { name: 'an application DaemonSet is not critical', ds: goodDaemonSet('app', 'shop').build(), input: withPdbs() },
+    { name: 'an empty policy/v1 selector selects every pod of the namespace', ds: logAgent().build(), input: withPdbs({ ...pdb('logging', {}), spec: { maxUnavailable: 1, selector: {} } }) },
+    {
+      name: 'a DaemonSet and a PDB written without a namespace are both in default',
+      ds: logAgent().with((d) => { delete d.metadata!.namespace; }).build(),
+      input: withPdbs({ ...pdb('default', { app: 'fluent-bit' }), metadata: { name: 'budget' } }),
+    },
   ],
   invalid: [
     {
@@ -25,6 +31,24 @@ ruleTester(pdbMissing, {
       name: 'a PDB in another namespace does not count',
       ds: logAgent().build(),
       input: withPdbs(pdb('default', { app: 'fluent-bit' })),
+      findings: [{ severity: 'info', path: 'spec.template.metadata.labels' }],
+    },
+    {
+      name: 'a PDB of the namespace selecting other pods does not count',
+      ds: logAgent().build(),
+      input: withPdbs(pdb('logging', { app: 'elasticsearch' })),
+      findings: [{ severity: 'info', path: 'spec.template.metadata.labels' }],
+    },
+    {
+      name: 'a PDB without a selector selects no pod',
+      ds: logAgent().build(),
+      input: withPdbs({ ...pdb('logging', {}), spec: { maxUnavailable: 1 } }),
+      findings: [{ severity: 'info', path: 'spec.template.metadata.labels' }],
+    },
+    {
+      name: 'an empty policy/v1beta1 selector selects no pod',
+      ds: logAgent().build(),
+      input: withPdbs({ ...pdb('logging', {}), apiVersion: 'policy/v1beta1', spec: { maxUnavailable: 1, selector: {} } }),
       findings: [{ severity: 'info', path: 'spec.template.metadata.labels' }],
     },
     {
