@@ -4,15 +4,19 @@
  */
 import type { LintRule } from './types.js';
 import { blanketToleration } from './rules/blanket-toleration.js';
+import { credentialInEnv } from './rules/credential-in-env.js';
 import { customTaintNotTolerated } from './rules/custom-taint-not-tolerated.js';
 import { deprecatedApiVersion } from './rules/deprecated-api-version.js';
 import { hostNetworkDnsPolicy } from './rules/host-network-dns-policy.js';
 import { imageTagMutable } from './rules/image-tag-mutable.js';
+import { livenessProbeMissing } from './rules/liveness-probe-missing.js';
 import { maxUnavailableTooLow } from './rules/max-unavailable-too-low.js';
 import { memoryLimitMissing } from './rules/memory-limit-missing.js';
 import { missingOsSelector } from './rules/missing-os-selector.js';
+import { notReadyTolerationMissing } from './rules/not-ready-toleration-missing.js';
 import { pdbMissing } from './rules/pdb-missing.js';
 import { priorityClassMissing } from './rules/priority-class-missing.js';
+import { privilegeEscalationAllowed } from './rules/privilege-escalation-allowed.js';
 import { privilegedContainer } from './rules/privileged-container.js';
 import { readOnlyRootFilesystem } from './rules/read-only-root-filesystem.js';
 import { readinessProbeMissing } from './rules/readiness-probe-missing.js';
@@ -25,15 +29,19 @@ import { updateStrategyOnDelete } from './rules/update-strategy-on-delete.js';
 /** Every rule `lint` runs, sorted by id. */
 export const RULES: readonly LintRule[] = [
   blanketToleration,
+  credentialInEnv,
   customTaintNotTolerated,
   deprecatedApiVersion,
   hostNetworkDnsPolicy,
   imageTagMutable,
+  livenessProbeMissing,
   maxUnavailableTooLow,
   memoryLimitMissing,
   missingOsSelector,
+  notReadyTolerationMissing,
   pdbMissing,
   priorityClassMissing,
+  privilegeEscalationAllowed,
   privilegedContainer,
   readOnlyRootFilesystem,
   readinessProbeMissing,

@@ -16,6 +16,8 @@ const CONTRACT_IDS = [
   'surge-with-host-port', 'max-unavailable-too-low', 'blanket-toleration', 'custom-taint-not-tolerated',
   'host-network-dns-policy', 'readiness-probe-missing', 'image-tag-mutable', 'pdb-missing',
   'update-strategy-on-delete', 'missing-os-selector',
+  // Issue 14 §3 and §5.
+  'credential-in-env', 'liveness-probe-missing', 'privilege-escalation-allowed', 'not-ready-toleration-missing',
 ];
 
 describe('lint rule registry', () => {

@@ -13,14 +13,15 @@ import { daemonSet, type DaemonSetBuilder } from '../../builders.js';
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
 
-/** A DaemonSet that passes every rule: pinned image, requests and limits, non-root read-only, probe. */
+/** A DaemonSet that passes every rule: pinned image, requests and limits, non-root read-only without escalation or capabilities, probes. */
 export function goodDaemonSet(name = 'agent', namespace = 'default'): DaemonSetBuilder {
   return daemonSet(name, namespace).container({
     name,
     image: `example/${name}:1.4.2`,
     resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '128Mi' } },
-    securityContext: { runAsNonRoot: true, runAsUser: 65534, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+    securityContext: { runAsNonRoot: true, runAsUser: 65534, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
     readinessProbe: { httpGet: { path: '/healthz', port: 8080 } },
+    livenessProbe: { httpGet: { path: '/healthz', port: 8080 } },
   });
 }
 
