@@ -45,7 +45,7 @@ describe('ds-doctor lint', () => {
     const manifest = readFileSync(`${AGENTS}/fluent-bit.yaml`, 'utf8').replace('  labels:\n    app: fluent-bit\nspec:', '  labels:\n    app: fluent-bit\n  annotations:\n    ds-doctor.io/ignore: run-as-non-root,read-only-root-filesystem\nspec:');
     const run = await runCli(['lint', '-f', '-', '--no-color'], { stdin: manifest });
     assert.equal(run.code, 0);
-    assert.match(run.stdout, /^logging\/fluent-bit {2}<stdin>:1\n {2}! warning {2}readiness-probe-missing/);
+    assert.match(run.stdout, /^logging\/fluent-bit {2}<stdin>:1\n {2}! warning {2}liveness-probe-missing/);
     assert.match(run.stdout, /Turned off by annotation:\n {2}- logging\/fluent-bit: read-only-root-filesystem, run-as-non-root \(2 findings hidden\)/);
   });
 

@@ -27,14 +27,16 @@ function fired(report: LintReport, name?: string): string[] {
 const NOT_CHECKED_BARE = ['custom-taint-not-tolerated', 'max-unavailable-too-low', 'missing-os-selector', 'pdb-missing'];
 
 describe('the DaemonSet guide\'s Fluent Bit manifest', () => {
-  it('fires three warnings: writable root filesystem, no readiness probe, possibly root; exit 0', async () => {
+  it('fires five warnings: no liveness probe, privilege escalation, writable root filesystem, no readiness probe, possibly root; exit 0', async () => {
     const { code, report } = await lintJson('-f', GUIDE);
     assert.equal(code, 0);
     // Resources, memory limit, priority class, selector, image tag and the NoSchedule-only
     // toleration already follow the guide's own production practice: nothing fires for them.
-    assert.deepEqual(fired(report), ['read-only-root-filesystem warning', 'readiness-probe-missing warning', 'run-as-non-root warning']);
+    assert.deepEqual(fired(report), ['liveness-probe-missing warning', 'privilege-escalation-allowed warning', 'read-only-root-filesystem warning', 'readiness-probe-missing warning', 'run-as-non-root warning']);
     assert.deepEqual(report.notChecked.map((n) => n.rule), NOT_CHECKED_BARE);
     assert.deepEqual(report.findings.map((f) => f.path), [
+      'spec.template.spec.containers[0].livenessProbe',
+      'spec.template.spec.containers[0].securityContext.allowPrivilegeEscalation',
       'spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem',
       'spec.template.spec.containers[0].readinessProbe',
       'spec.template.spec.containers[0].securityContext.runAsNonRoot',
@@ -45,21 +47,38 @@ describe('the DaemonSet guide\'s Fluent Bit manifest', () => {
   it('reads as a reviewer would want it (wide output)', async () => {
     const run = await runCli(['lint', '-f', GUIDE, '-o', 'wide', '--no-color']);
     assert.equal(run.stdout, `logging/fluent-bit  ${GUIDE}:1
-  ! warning  read-only-root-filesystem  container fluent-bit has a writable root filesystem: a collector writes only its buffer and position files, which belong on a hostPath or emptyDir
+  ! warning  liveness-probe-missing        container fluent-bit has no liveness probe: if it hangs it keeps running on its node without doing its job, and the kubelet restarts it only when it exits
+      at spec.template.spec.containers[0].livenessProbe
+      fix: probe it with a command, since it declares no TCP port, failing only when it is stuck:
+        livenessProbe:
+          exec:
+            command:
+              - <a command that fails when the agent is unhealthy>
+          periodSeconds: 10
+          failureThreshold: 6
+  ! warning  privilege-escalation-allowed  container fluent-bit allows privilege escalation and keeps the default capabilities (no drop: [ALL])
+      at spec.template.spec.containers[0].securityContext.allowPrivilegeEscalation
+      fix: disallow escalation and keep only the capabilities it uses:
+        securityContext:
+          allowPrivilegeEscalation: false
+          capabilities:
+            drop:
+              - ALL
+  ! warning  read-only-root-filesystem     container fluent-bit has a writable root filesystem: a collector writes only its buffer and position files, which belong on a hostPath or emptyDir
       at spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem
       fix: make the root filesystem read-only and mount an emptyDir where the agent writes (e.g. /tmp):
         securityContext:
           readOnlyRootFilesystem: true
-  ! warning  readiness-probe-missing    no container has a readiness probe: a pod is Ready as soon as its containers start, so a rolling update moves on from a broken version immediately and can break every node in turn
+  ! warning  readiness-probe-missing       container fluent-bit has no readiness probe: it is Ready as soon as it starts, so a rolling update moves on from a broken version immediately and can break every node in turn
       at spec.template.spec.containers[0].readinessProbe
-      fix: probe the agent's health endpoint (exec when it has none); for container fluent-bit, e.g.:
+      fix: probe it with a command, since it declares no TCP port:
         readinessProbe:
-          httpGet:
-            path: /healthz
-            port: 8080
+          exec:
+            command:
+              - <a command that fails when the agent is unhealthy>
           periodSeconds: 10
           failureThreshold: 3
-  ! warning  run-as-non-root            container fluent-bit may run as root (no runAsNonRoot or runAsUser: the image decides); a log collector that reads root-owned 0640 log files needs uid 0, but nothing else: then drop ALL capabilities and mount the logs readOnly
+  ! warning  run-as-non-root               container fluent-bit may run as root (no runAsNonRoot or runAsUser: the image decides); a log collector that reads root-owned 0640 log files needs uid 0, but nothing else: then drop ALL capabilities and mount the logs readOnly
       at spec.template.spec.containers[0].securityContext.runAsNonRoot
       fix: run as non-root when the log files are readable, otherwise keep uid 0 with nothing else:
         securityContext:
@@ -72,7 +91,7 @@ Not checked:
   - missing-os-selector: the input has no Node objects: lint a live cluster, or add \`kubectl get nodes -o yaml\` to the input
   - pdb-missing: the input has no PodDisruptionBudget objects: add the PDB manifests to the input, or lint a live cluster
 
-3 findings (0 errors, 3 warnings, 0 info) in 1 DaemonSet
+5 findings (0 errors, 5 warnings, 0 info) in 1 DaemonSet
 `);
     assert.equal(run.code, 0);
   });
@@ -85,11 +104,12 @@ Not checked:
 describe('well-known node agents, as bare manifests', () => {
   const expected: Record<string, string[]> = {
     'calico-node': ['memory-limit-missing warning', 'resources-requests-missing warning', 'blanket-toleration info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
-    cilium: ['memory-limit-missing warning', 'resources-requests-missing warning', 'blanket-toleration info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
-    'kube-proxy': ['memory-limit-missing warning', 'readiness-probe-missing warning', 'resources-requests-missing warning', 'blanket-toleration info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
-    'node-exporter': ['host-network-dns-policy warning', 'priority-class-missing warning'],
-    'fluent-bit': ['read-only-root-filesystem warning', 'readiness-probe-missing warning', 'run-as-non-root warning'],
-    'nvidia-device-plugin-daemonset': ['memory-limit-missing warning', 'read-only-root-filesystem warning', 'readiness-probe-missing warning', 'resources-requests-missing warning', 'run-as-non-root info'],
+    cilium: ['memory-limit-missing warning', 'resources-requests-missing warning', 'blanket-toleration info', 'privilege-escalation-allowed info', 'privilege-escalation-allowed info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
+    'kube-proxy': ['liveness-probe-missing warning', 'memory-limit-missing warning', 'readiness-probe-missing warning', 'resources-requests-missing warning', 'blanket-toleration info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
+    // node-exporter names no Service (it serves metrics and resolves nothing): no dnsPolicy finding.
+    'node-exporter': ['priority-class-missing warning', 'privilege-escalation-allowed warning'],
+    'fluent-bit': ['liveness-probe-missing warning', 'privilege-escalation-allowed warning', 'read-only-root-filesystem warning', 'readiness-probe-missing warning', 'run-as-non-root warning'],
+    'nvidia-device-plugin-daemonset': ['liveness-probe-missing warning', 'memory-limit-missing warning', 'read-only-root-filesystem warning', 'readiness-probe-missing warning', 'resources-requests-missing warning', 'run-as-non-root info'],
   };
 
   it('produce few, sensible findings and no error: exit 0', async () => {
@@ -137,9 +157,11 @@ describe('the agents against a cluster inventory', () => {
 });
 
 describe('the demo dump', () => {
-  it('lints every DaemonSet of a cluster dump with its nodes and PDBs', async () => {
+  it('lints every DaemonSet of a cluster dump with its nodes and PDBs; the CNI deadlock is an error', async () => {
     const { code, report } = await lintJson('-f', 'fixtures/demo');
-    assert.equal(code, 0);
+    // calico-node does not tolerate not-ready:NoSchedule (the demo's NotReady node, issue 14 §5).
+    assert.equal(code, 1);
+    assert.deepEqual(report.findings.filter((f) => f.severity === 'error').map((f) => `${f.daemonSet.name} ${f.rule}`), ['calico-node not-ready-toleration-missing']);
     assert.equal(report.daemonSets, 6);
     assert.deepEqual(report.notChecked.map((n) => n.rule), ['missing-os-selector']);
     assert.match(report.notChecked[0]!.why, /all 9 node\(s\) of the input are linux\/amd64/);
