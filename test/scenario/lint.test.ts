@@ -103,8 +103,8 @@ Not checked:
 
 describe('well-known node agents, as bare manifests', () => {
   const expected: Record<string, string[]> = {
-    'calico-node': ['memory-limit-missing warning', 'resources-requests-missing warning', 'blanket-toleration info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
-    cilium: ['memory-limit-missing warning', 'resources-requests-missing warning', 'blanket-toleration info', 'privilege-escalation-allowed info', 'privilege-escalation-allowed info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
+    'calico-node': ['resources-requests-missing warning', 'blanket-toleration info', 'memory-limit-missing info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
+    cilium: ['resources-requests-missing warning', 'blanket-toleration info', 'memory-limit-missing info', 'privilege-escalation-allowed info', 'privilege-escalation-allowed info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
     'kube-proxy': ['liveness-probe-missing warning', 'memory-limit-missing warning', 'readiness-probe-missing warning', 'resources-requests-missing warning', 'blanket-toleration info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
     // node-exporter names no Service (it serves metrics and resolves nothing): no dnsPolicy finding.
     'node-exporter': ['priority-class-missing warning', 'privilege-escalation-allowed warning'],

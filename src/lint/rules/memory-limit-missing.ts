@@ -6,7 +6,7 @@
  */
 import { value } from '../../k8s/quantity.js';
 import type { LintRule, RuleFinding } from '../types.js';
-import { containerLabel, templateContainers, yamlBlock } from '../template.js';
+import { containerLabel, findRole, roleText, templateContainers, yamlBlock } from '../template.js';
 
 const MI = 1024 * 1024;
 
@@ -25,18 +25,22 @@ export const memoryLimitMissing: LintRule = {
   meta: {
     id: 'memory-limit-missing',
     severity: 'warning',
+    severityNote: 'info for network (CNI) agents and node-local DNS caches, whose vendors leave memory unlimited on purpose: the OOM killer taking them takes the node\'s pod networking or DNS with them',
     description: 'Every container (and sidecar) of the pod template has a memory limit.',
     rationale: 'An agent without a memory limit can take a node\'s memory when it leaks or buffers (a log collector behind a slow backend), and because a DaemonSet runs everywhere, it can do so on every node at once; the kernel OOM killer and the kubelet then pick victims among the node\'s other pods (DaemonSet guide, production practice "enforce resource limits, especially memory").',
     howToFix: 'Set `resources.limits.memory` at or above the memory request (a starting point: twice the request, then tune). A cpu limit is not required: it only throttles.',
     example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    resources:\n      requests: {cpu: 50m, memory: 64Mi}\n      # no limits.memory',
   },
-  check(ds) {
+  check(ds, ctx) {
     const out: RuleFinding[] = [];
+    // A limit turns a leak into an OOM kill; for these agents the kill is the worse outage.
+    const critical = findRole(ctx.roles(ds), 'network', 'dns');
     for (const ref of templateContainers(ds, { sidecars: true })) {
       const res = ref.container.resources;
       if (res?.limits?.['memory'] !== undefined) continue;
       out.push({
-        message: `${containerLabel(ref)} has no memory limit: one leaking or buffering copy can exhaust a node's memory, and the DaemonSet runs a copy on every node`,
+        ...(critical ? { severity: 'info' as const } : {}),
+        message: `${containerLabel(ref)} has no memory limit: one leaking or buffering copy can exhaust a node's memory, and the DaemonSet runs a copy on every node${critical ? `; as a ${roleText(critical)}, an OOM kill would cut the node's ${critical.role === 'dns' ? 'DNS' : 'pod networking'}, so vendors leave it unlimited on purpose: set one only with generous headroom` : ''}`,
         path: `${ref.path}.resources.limits.memory`,
         fix: `set a memory limit at or above the request (start at twice the request and tune):\n${yamlBlock({ resources: { limits: { memory: suggestedLimit(res?.requests?.['memory']) } } })}`,
       });
