@@ -31,7 +31,7 @@ import { detectRoles } from '../k8s/roles.js';
 import { allowsSurge } from '../k8s/rollingupdate.js';
 import { classifyCreateError, createRetryNote } from './create-errors.js';
 import { rollbackTarget, type RollbackTarget } from '../k8s/rollback.js';
-import { DEFAULT_STUCK_AFTER, isPastStuckAfter, isStuck } from './stuck.js';
+import { DEFAULT_STUCK_AFTER, isStuck } from './stuck.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
 
@@ -519,7 +519,7 @@ function handOverReasons(index: SnapshotIndex, ctx: DaemonSetContext, node: Node
       fix: 'nothing to do',
     }];
   }
-  const stuck = isStuck(own, incoming, now, stuckAfter, minReady) || (main.severity === 'error' && isPastStuckAfter(incoming, now, stuckAfter, minReady));
+  const stuck = isStuck(own, incoming, now, stuckAfter, minReady);
   return [{
     ...main,
     severity: stuck ? 'error' : 'info',
