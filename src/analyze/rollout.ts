@@ -132,15 +132,15 @@ function observedPace(pods: Pod[], minReady: number, now: Date): number | undefi
 
 function blockerFix(code: string, ns: string, name: string, pod: string | undefined, node: string, rollback: string, createFix: string): string {
   switch (code) {
-    case 'ImagePullBackOff': return `fix the image in the template and re-apply, ${rollback}`;
+    case 'ImagePullBackOff': return `fix the image in the template and re-apply${rollback}`;
     case 'CrashLoopBackOff':
     case 'OOMKilled':
     case 'CreateContainerConfigError':
     case 'ReadinessProbeFailing':
-      return `read the new pod's logs (kubectl logs -n ${ns} ${pod} --previous), fix and re-apply, ${rollback}`;
+      return `read the new pod's logs (kubectl logs -n ${ns} ${pod} --previous), fix and re-apply${rollback}`;
     case 'InsufficientResource':
     case 'TooManyPods':
-      return `the new template does not fit on node ${node}: lower its requests, free room on the node, ${rollback}`;
+      return `the new template does not fit on node ${node}: lower its requests, free room on the node${rollback}`;
     case 'HostPortConflict':
       return `surge cannot work with host ports: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}`;
     case 'PodTerminating':
@@ -353,7 +353,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
         code: 'NewPodsUnavailable', severity: newUnavailable.some((u) => u.hard) ? 'error' : 'warning',
         message: `${newUnavailable.length} new pod(s) are not available`,
         evidence: newUnavailable.map((u) => `node ${u.node}: ${u.code}: ${u.message}`),
-        fix: newUnavailable.some((u) => u.hard) ? `fix the new template, ${rollback}` : 'wait: they are starting',
+        fix: newUnavailable.some((u) => u.hard) ? `fix the new template${rollback}` : 'wait: they are starting',
       });
     }
     const oldUnavailable = unavailableUses.filter((u) => u.slot === 'old-unavailable');

@@ -83,7 +83,7 @@ function exitedSuccessfully(pod: Pod, ds: DaemonSetName, s: ContainerStatus, t: 
       `container ${s.name}: ${looping ? `waiting: CrashLoopBackOff; last terminated: ${exitText(t)}` : `terminated: ${exitText(t)}`}${t.finishedAt ? ` at ${t.finishedAt}` : ''}`,
       `pod restartPolicy: ${pod.spec?.restartPolicy ?? 'Always'}`,
     ],
-    fix: `make the container's command run in the foreground (not daemonize or exit after a one-off task): kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous shows its last run; fix the command/args, ${rollback(ds)}`,
+    fix: `make the container's command run in the foreground (not daemonize or exit after a one-off task): kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous shows its last run; fix the command/args${rollback(ds)}`,
   };
 }
 
@@ -102,7 +102,7 @@ function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init:
         `${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
         ...latest(events, ['Failed', 'BackOff', 'ErrImagePull']).map(eventLine),
       ],
-      fix: `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template, ${rollback(ds)}`,
+      fix: `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template${rollback(ds)}`,
     }];
   }
   const looping = waiting?.reason === 'CrashLoopBackOff';
@@ -121,7 +121,7 @@ function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init:
       ],
       fix: lastTerm?.reason === 'OOMKilled'
         ? 'the crashes are out-of-memory kills: see OOMKilled'
-        : `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image, ${rollback(ds)}`,
+        : `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image${rollback(ds)}`,
     });
   }
   // CrashLoopBackOff is what kubectl get pods shows; OOMKilled is its cause: both are reported.

@@ -21,17 +21,18 @@ export function rollbackTarget(revisions: ControllerRevision[], known: boolean):
 }
 
 /**
- * The rollback part of a fix: the command when there is an earlier revision, and what to do
- * instead when there is none (the command would fail).
+ * The rollback tail of a fix, to append to a sentence: ", or roll back to revision N: <command>"
+ * when there is an earlier revision, and when there is none a note that the command would fail
+ * (the sentence before it already says what to change instead).
  */
 export function rollbackAdvice(target: RollbackTarget, namespace: string, name: string): string {
   const undo = `kubectl rollout undo daemonset/${name} -n ${namespace}`;
   switch (target.kind) {
     case 'revision':
-      return `or roll back to revision ${target.revision}: ${undo}`;
+      return `, or roll back to revision ${target.revision}: ${undo}`;
     case 'none':
-      return `there is no earlier revision to roll back to (kubectl rollout undo would fail: "no last revision to roll back to"): change the template and re-apply`;
+      return ` (there is no earlier revision to roll back to: kubectl rollout undo would fail with "no last revision to roll back to")`;
     case 'unknown':
-      return `or, if an earlier revision exists (kubectl rollout history daemonset/${name} -n ${namespace}), roll back: ${undo}`;
+      return `, or, if an earlier revision exists (kubectl rollout history daemonset/${name} -n ${namespace}), roll back: ${undo}`;
   }
 }
