@@ -42,3 +42,18 @@ test('kubernetes#106417: maxSurge 2 with hostPort 54323, the new pod Pending 14 
   assert.deepEqual(why.nodes.map((x) => [x.node, x.reasons[0]?.code, x.reasons[0]?.severity]), [['node-1', 'HostPortConflict', 'error']]);
   assert.doesNotMatch(JSON.stringify(why), /nothing to do unless it persists/);
 });
+
+const SONOBUOY = join(REALDUMPS, 'sonobuoy-kind-k8s1.14-dup', 'input');
+const exitedZero: { name: string; args: string[] }[] = [
+  { name: 'why', args: ['why', 'heptio-sonobuoy/sonobuoy-tarresultsds-daemon-set-425dd9bda3e141c4'] },
+  { name: 'rollout', args: ['rollout', 'heptio-sonobuoy/sonobuoy-singlefileds-daemon-set-c5a017f0a6dd4ac1'] },
+];
+for (const c of exitedZero) {
+  test(`sonobuoy kind 1.14: a plugin container that exits 0 under restartPolicy Always (${c.name}): said so, no ContainerCreating, no rollback without a revision`, { skip: absent }, async () => {
+    const r = await runCli([...c.args, '-f', SONOBUOY, '--now', '2019-07-31T21:00:00Z', '--no-color']);
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, /exits successfully \(Completed, exit code 0\) and restartPolicy Always restarts it/);
+    assert.doesNotMatch(r.stdout, /ContainerCreating|kubectl rollout undo daemonset/);
+    assert.match(r.stdout, /no earlier revision to roll back to/);
+  });
+}
