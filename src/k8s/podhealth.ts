@@ -5,8 +5,6 @@
  * and the node's own readiness. Each cause is a Reason with evidence and a fix.
  */
 import type { ContainerState, ContainerStatus, KubeEvent, Node, Pod } from '../model/k8s-types.js';
-
-type ContainerStateTerminated = NonNullable<ContainerState['terminated']>;
 import type { Reason } from '../model/results.js';
 import { withShort } from '../model/codes.js';
 
@@ -14,6 +12,8 @@ type RawReason = Omit<Reason, 'short'> & { short?: string };
 import { formatDuration } from '../model/duration.js';
 import { isPodReady, secondsUntilAvailable } from './podutil.js';
 import { rollbackAdvice, type RollbackTarget } from './rollback.js';
+
+type ContainerStateTerminated = NonNullable<ContainerState['terminated']>;
 
 /** The DaemonSet a pod belongs to, for fix commands. */
 export interface DaemonSetName {
@@ -56,7 +56,7 @@ function missingReference(message: string): string | undefined {
   return m[0];
 }
 
-/** The rollback part of a fix, or nothing when the caller gave no DaemonSet history. */
+/** The rollback tail of a fix (hedged when the caller gave no DaemonSet history). */
 function rollback(ds: DaemonSetName): string {
   return rollbackAdvice(ds.rollback ?? { kind: 'unknown' }, ds.namespace, ds.name);
 }
@@ -87,6 +87,49 @@ function exitedSuccessfully(pod: Pod, ds: DaemonSetName, s: ContainerStatus, t: 
   };
 }
 
+/**
+ * A crash loop and its cause: CrashLoopBackOff is what kubectl get pods shows, OOMKilled the cause
+ * when the kernel killed the container; both are reported.
+ */
+function crashReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, kind: string, events: KubeEvent[]): RawReason[] {
+  const waiting = s.state?.waiting;
+  const lastTerm = s.lastState?.terminated;
+  const term = s.state?.terminated;
+  const looping = waiting?.reason === 'CrashLoopBackOff';
+  const out: RawReason[] = [];
+  if (looping) {
+    const last = lastTerm ? `last exit: ${exitText(lastTerm)}` : 'no previous termination recorded';
+    out.push({
+      code: 'CrashLoopBackOff', severity: 'error',
+      message: `${kind} ${s.name} keeps crashing (${s.restartCount ?? 0} restarts; ${last})`,
+      evidence: [
+        `${kind} ${s.name}: waiting: CrashLoopBackOff${waiting?.message ? `: ${waiting.message}` : ''}`,
+        ...(lastTerm?.message ? [`last termination message: ${lastTerm.message.trim().split('\n')[0]}`] : []),
+        ...latest(events, ['BackOff']).map(eventLine),
+      ],
+      fix: lastTerm?.reason === 'OOMKilled'
+        ? 'the crashes are out-of-memory kills: see OOMKilled'
+        : `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image${rollback(ds)}`,
+    });
+  }
+  const oom = (term?.reason === 'OOMKilled' ? term : undefined) ?? (lastTerm?.reason === 'OOMKilled' ? lastTerm : undefined);
+  if (oom && (looping || term)) {
+    const limit = containerLimit(pod, s.name, 'memory');
+    out.push({
+      code: 'OOMKilled', severity: 'error',
+      message: `${kind} ${s.name} is killed for running out of memory (OOMKilled, exit code ${oom.exitCode ?? 137}, ${s.restartCount ?? 0} restarts)`,
+      evidence: [
+        `${kind} ${s.name}: last terminated: OOMKilled, exit code ${oom.exitCode ?? 137}${oom.finishedAt ? ` at ${oom.finishedAt}` : ''}`,
+        `memory limit: ${limit ?? 'none set (the node ran out of memory)'}`,
+      ],
+      fix: limit
+        ? `raise resources.limits.memory of ${kind} ${s.name} above ${limit} (and its request to match), or reduce the agent's buffers`
+        : `set resources.requests.memory and limits.memory on ${kind} ${s.name} so it is not the node's first victim`,
+    });
+  }
+  return out;
+}
+
 function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init: boolean, events: KubeEvent[]): RawReason[] {
   const kind = init ? 'init container' : 'container';
   const waiting = s.state?.waiting;
@@ -108,39 +151,8 @@ function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init:
   const looping = waiting?.reason === 'CrashLoopBackOff';
   if (!init && always && looping && lastTerm && exitedZero(lastTerm)) return [exitedSuccessfully(pod, ds, s, lastTerm, true)];
   if (!init && always && term && exitedZero(term)) return [exitedSuccessfully(pod, ds, s, term, false)];
-  const out: RawReason[] = [];
-  if (looping) {
-    const last = lastTerm ? `last exit: ${exitText(lastTerm)}` : 'no previous termination recorded';
-    out.push({
-      code: 'CrashLoopBackOff', severity: 'error',
-      message: `${kind} ${s.name} keeps crashing (${s.restartCount ?? 0} restarts; ${last})`,
-      evidence: [
-        `${kind} ${s.name}: waiting: CrashLoopBackOff${waiting.message ? `: ${waiting.message}` : ''}`,
-        ...(lastTerm?.message ? [`last termination message: ${lastTerm.message.trim().split('\n')[0]}`] : []),
-        ...latest(events, ['BackOff']).map(eventLine),
-      ],
-      fix: lastTerm?.reason === 'OOMKilled'
-        ? 'the crashes are out-of-memory kills: see OOMKilled'
-        : `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image${rollback(ds)}`,
-    });
-  }
-  // CrashLoopBackOff is what kubectl get pods shows; OOMKilled is its cause: both are reported.
-  const oom = (term?.reason === 'OOMKilled' ? term : undefined) ?? (lastTerm?.reason === 'OOMKilled' ? lastTerm : undefined);
-  if (oom && (looping || term)) {
-    const limit = containerLimit(pod, s.name, 'memory');
-    out.push({
-      code: 'OOMKilled', severity: 'error',
-      message: `${kind} ${s.name} is killed for running out of memory (OOMKilled, exit code ${oom.exitCode ?? 137}, ${s.restartCount ?? 0} restarts)`,
-      evidence: [
-        `${kind} ${s.name}: last terminated: OOMKilled, exit code ${oom.exitCode ?? 137}${oom.finishedAt ? ` at ${oom.finishedAt}` : ''}`,
-        `memory limit: ${limit ?? 'none set (the node ran out of memory)'}`,
-      ],
-      fix: limit
-        ? `raise resources.limits.memory of ${kind} ${s.name} above ${limit} (and its request to match), or reduce the agent's buffers`
-        : `set resources.requests.memory and limits.memory on ${kind} ${s.name} so it is not the node's first victim`,
-    });
-  }
-  if (out.length) return out;
+  const crash = crashReasons(pod, ds, s, kind, events);
+  if (crash.length) return crash;
   if (waiting && CONFIG_ERRORS.has(waiting.reason ?? '')) {
     const ref = missingReference(waiting.message ?? '');
     return [{
