@@ -532,7 +532,7 @@ function oomKilled() {
     worker-2 is a new m5.16xlarge (64 vCPUs) that joined 50 minutes ago; there node-exporter needs more
     than 50Mi, so its pod ${pod.metadata.name} is killed at start-up (lastState terminated reason OOMKilled,
     exit code 137, ${loop.restarts} restarts) and waits in CrashLoopBackOff.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Unhealthy — OOMKilled (container in CrashLoopBackOff; raise the 50Mi memory limit)', 'worker-3': 'Healthy' },
+    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Unhealthy — CrashLoopBackOff and its cause OOMKilled (raise the 50Mi memory limit)', 'worker-3': 'Healthy' },
   }));
 }
 

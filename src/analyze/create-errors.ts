@@ -76,3 +76,19 @@ export function classifyCreateError(message: string, namespace: string): CreateE
   }
   return { kind: 'API error', summary: msg, fix: 'read the full message: kubectl describe daemonset; fix what it names' };
 }
+
+/** A harmless update of the DaemonSet (an annotation on its metadata, not its template). */
+export function touchCommand(namespace: string, name: string): string {
+  return `kubectl annotate daemonset/${name} -n ${namespace} ds-doctor/retry-at="$(date +%s)" --overwrite`;
+}
+
+/**
+ * When a fixed create is retried. A failed sync goes back on the controller's rate-limited queue
+ * (processNextWorkItem → AddRateLimited: 5ms doubling up to 1000s), while any update of the
+ * DaemonSet re-queues it at once (updateDaemonset → enqueueDaemonSet): kubernetes v1.35
+ * pkg/controller/daemon/daemon_controller.go. A namespace relabel or a quota change is no event
+ * the DaemonSet controller watches.
+ */
+export function createRetryNote(namespace: string, name: string): string {
+  return `after the fix the controller retries only when its back-off expires (it doubles with each failure, up to about 17 minutes); to retry now, update the DaemonSet, which re-queues it at once: ${touchCommand(namespace, name)}`;
+}

@@ -29,7 +29,9 @@ import { formatHostPort } from '../k8s/hostports.js';
 import { codeForSchedulerReason, parseFitError, preemptionVerdict, targetNodeEntries } from '../k8s/schedmsg.js';
 import { detectRoles } from '../k8s/roles.js';
 import { allowsSurge } from '../k8s/rollingupdate.js';
-import { classifyCreateError } from './create-errors.js';
+import { classifyCreateError, createRetryNote } from './create-errors.js';
+import { rollbackTarget, type RollbackTarget } from '../k8s/rollback.js';
+import { DEFAULT_STUCK_AFTER, isStuck } from './stuck.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
 
@@ -45,6 +47,8 @@ export interface DaemonSetContext {
   eventsAvailable: boolean;
   /** The DaemonSet looks like the cluster's network (CNI) agent. */
   networkAgent: boolean;
+  /** What `kubectl rollout undo` would restore. */
+  rollback: RollbackTarget;
   notes: string[];
 }
 
@@ -73,10 +77,14 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
       failedCreates,
       eventsAvailable,
       networkAgent: detectRoles(ds, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? '')).some((r) => r.role === 'network'),
+      rollback: rollbackTarget(revisions, !isMissing(index.snapshot, 'ControllerRevision')),
       notes,
     };
   });
 }
+
+/** The taints kubeadm and most distributions put on control-plane nodes. */
+const CONTROL_PLANE_TAINT_KEYS: readonly string[] = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'];
 
 const TOLERATION_YAML = (t: ReturnType<typeof tolerationFor>) =>
   `add to spec.template.spec.tolerations: - ${formatToleration(t)}`;
@@ -101,10 +109,12 @@ function taintReason(taint: Taint, node: Node, hasPod: boolean, networkAgent = f
     };
   }
   const system = SYSTEM_TAINT_KEYS.includes(taint.key);
+  // Staying off the control plane is the usual choice, not a gap, except for the network agent.
+  const controlPlane = CONTROL_PLANE_TAINT_KEYS.includes(taint.key) && !networkAgent;
   const noExecute = taint.effect === 'NoExecute';
   return {
-    code: 'UntoleratedTaint', severity: system ? 'info' : 'warning', short,
-    message: `node ${nodeName} has taint ${t} that the DaemonSet does not tolerate${noExecute ? ' (NoExecute: an existing pod is deleted)' : ''}`,
+    code: 'UntoleratedTaint', severity: system || controlPlane ? 'info' : 'warning', short,
+    message: `node ${nodeName} has taint ${t} that the DaemonSet does not tolerate${noExecute ? ' (NoExecute: an existing pod is deleted)' : ''}${controlPlane ? ': it stays off the control plane, as most DaemonSets do' : ''}`,
     evidence: [`node taint ${t}`],
     fix: `if the DaemonSet should run on this node, ${TOLERATION_YAML(tolerationFor(taint))}`,
   };
@@ -174,6 +184,24 @@ function podSummary(pod: Pod, ctx: DaemonSetContext, now: Date): PodSummary {
   };
 }
 
+/**
+ * An empty selector: syncDaemonSet emits SelectingAll and returns before it looks at any node
+ * (kubernetes v1.35 pkg/controller/daemon/daemon_controller.go#syncDaemonSet).
+ */
+function selectsAll(ds: DaemonSet): boolean {
+  const sel = ds.spec?.selector;
+  return Boolean(sel) && !Object.keys(sel?.matchLabels ?? {}).length && !(sel?.matchExpressions ?? []).length;
+}
+
+function selectingAllReason(): RawReason {
+  return {
+    code: 'SelectingAll', severity: 'error',
+    message: 'This daemon set is selecting all pods. A non-empty selector is required.',
+    evidence: ['spec.selector: {}', 'the controller stops before it looks at any node: it creates and deletes no pod anywhere'],
+    fix: 'set spec.selector.matchLabels to the template labels (the selector is immutable: re-create the DaemonSet)',
+  };
+}
+
 /** Why the controller has not created a pod on a node where one should run. */
 function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason[] {
   const ds = ctx.ds;
@@ -186,15 +214,7 @@ function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason
       fix: 'wait for the deletion to finish, then re-create the DaemonSet',
     }];
   }
-  const sel = ds.spec?.selector;
-  if (sel && !Object.keys(sel.matchLabels ?? {}).length && !(sel.matchExpressions ?? []).length) {
-    return [{
-      code: 'SelectingAll', severity: 'error',
-      message: 'This daemon set is selecting all pods. A non-empty selector is required.',
-      evidence: ['spec.selector: {}'],
-      fix: 'set spec.selector.matchLabels to the template labels (the selector is immutable: re-create the DaemonSet)',
-    }];
-  }
+  if (selectsAll(ds)) return [selectingAllReason()];
   const reasons: RawReason[] = [];
   const recent = ctx.failedCreates.slice(0, 3);
   const seen = new Set<string>();
@@ -206,7 +226,7 @@ function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason
       code: 'FailedCreate', severity: 'error', short: `pod creation failed: ${c.kind}`,
       message: `the controller cannot create the pod: ${c.summary}`,
       evidence: [`event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}${e.lastTimestamp ? ` last seen ${formatDuration(now.getTime() - Date.parse(e.lastTimestamp))} ago` : ''}: ${(e.message ?? '').trim()}`],
-      fix: c.fix,
+      fix: `${c.fix}; ${createRetryNote(ctx.namespace, ctx.name)}`,
     });
   }
   const generation = ds.metadata?.generation ?? 0;
@@ -373,7 +393,7 @@ export function diagnosePod(index: SnapshotIndex, ctx: DaemonSetContext, node: N
     return { verdict: 'Pending', reasons: p.reasons.map(withShort), events: p.events.slice(0, 3).map((e) => eventSummary(e, `pod/${pod.metadata?.name}`)) };
   }
   const podEvents = index.eventsFor('Pod', pod);
-  const reasons = boundPodReasons(pod, node, { namespace: ctx.namespace, name: ctx.name }, podEvents, ctx.ds.spec?.minReadySeconds ?? 0, now);
+  const reasons = boundPodReasons(pod, node, { namespace: ctx.namespace, name: ctx.name, rollback: ctx.rollback }, podEvents, ctx.ds.spec?.minReadySeconds ?? 0, now);
   const terminating = Boolean(pod.metadata?.deletionTimestamp);
   const events = podEvents
     .filter((x) => x.type === 'Warning')
@@ -391,10 +411,12 @@ function decidingPod(pods: Pod[]): Pod | undefined {
 
 export interface NodeVerdict extends NodeRow {
   events: EventSummary[];
+  /** The node's problem will not resolve on its own (the judgement of stuck.ts); false when it has none. */
+  stuck: boolean;
 }
 
-/** Diagnoses one DaemonSet × node. */
-export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: Node, now: Date): NodeVerdict {
+/** Diagnoses one DaemonSet × node. `stuckAfter` (seconds) bounds how long a transient state may last. */
+export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: Node, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): NodeVerdict {
   const nodeName = node.metadata?.name ?? '';
   const decision = ctx.placement.evaluate(node);
   const pods = ctx.byNode.get(nodeName) ?? [];
@@ -423,6 +445,12 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
         ...(i === 0 ? { short: 'pod(s) running where the controller would not create one' } : {}),
         message: i === 0 ? `${r.message}: ${fate}` : r.message,
       }));
+      // The pod is still a pod: its own health (a NotReady node, a crash) is explained too.
+      if (pod?.spec?.nodeName) {
+        const d = diagnosePod(index, ctx, node, pod, now);
+        reasons.push(...d.reasons);
+        events.push(...d.events);
+      }
     }
   } else if (!pods.length) {
     verdict = 'Missing';
@@ -447,22 +475,65 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
     });
   }
   const live = pods.filter((p) => !p.metadata?.deletionTimestamp && !isPodTerminal(p));
-  if (live.length > 1 && verdict !== 'Excluded') {
-    const surge = allowsSurge(ctx.ds);
-    reasons.push({
-      code: 'OutdatedRevision', severity: 'info', short: 'node(s) with more than one pod',
-      message: `${live.length} pods of this DaemonSet target the node (${live.map((p) => p.metadata?.name).join(', ')}): ${surge ? 'a surge hand-over; the old pod goes once the new one is available' : 'the controller keeps the oldest and deletes the others'}`,
-      evidence: live.map((p) => `${p.metadata?.name}: ${p.spec?.nodeName ? 'bound' : 'unbound'}, Ready=${isPodReady(p)}, hash ${podRevisionHash(p) || '?'}`),
-      fix: 'nothing to do unless it persists',
-    });
-  }
+  if (live.length > 1 && verdict !== 'Excluded') reasons.push(...handOverReasons(index, ctx, node, live, pod, now, stuckAfter));
+  if (selectsAll(ctx.ds) && !reasons.some((r) => r.code === 'SelectingAll')) reasons.unshift(selectingAllReason());
+  const sorted = sortReasons(reasons.map(withShort));
+  const problem = verdict === 'Missing' || verdict === 'Pending' || verdict === 'Unhealthy' || sorted.some((r) => r.severity === 'error');
   return {
     node: nodeName,
     verdict,
-    reasons: sortReasons(reasons.map(withShort)),
+    reasons: sorted,
     ...(pod ? { pod: podSummary(pod, ctx, now) } : {}),
     events,
+    stuck: problem && isStuck(sorted, pod, now, stuckAfter, ctx.ds.spec?.minReadySeconds ?? 0),
   };
+}
+
+/**
+ * More than one live pod on a node. Surging, the new pod waits next to the old one until it is
+ * available: weighed with the same stuck judgement as `rollout` (a surge pod Pending for want of
+ * the old pod's host port never hands over). Otherwise the controller keeps the oldest.
+ */
+function handOverReasons(index: SnapshotIndex, ctx: DaemonSetContext, node: Node, live: Pod[], deciding: Pod | undefined, now: Date, stuckAfter: number): RawReason[] {
+  const surge = allowsSurge(ctx.ds);
+  const evidence = live.map((p) => `${p.metadata?.name}: ${p.spec?.nodeName ? 'bound' : 'unbound'}, Ready=${isPodReady(p)}, hash ${podRevisionHash(p) || '?'}`);
+  const names = live.map((p) => p.metadata?.name).join(', ');
+  const minReady = ctx.ds.spec?.minReadySeconds ?? 0;
+  const incoming = surge ? live.find((p) => p !== deciding && isPodUpdated(p, ctx.revision.hash, ctx.revision.generation)) : undefined;
+  if (!incoming) {
+    return [{
+      code: 'OutdatedRevision', severity: 'info', short: 'node(s) with more than one pod',
+      message: `${live.length} pods of this DaemonSet target the node (${names}): ${surge ? 'a surge hand-over; the old pod goes once the new one is available' : 'the controller keeps the oldest and deletes the others'}`,
+      evidence,
+      fix: 'nothing to do unless it persists',
+    }];
+  }
+  const own = diagnosePod(index, ctx, node, incoming, now).reasons.filter((r) => r.code !== 'OutdatedRevision');
+  const age = formatDuration(Math.max(0, now.getTime() - Date.parse(incoming.metadata?.creationTimestamp ?? '')));
+  const main = own[0];
+  if (!main) {
+    return [{
+      code: 'OutdatedRevision', severity: 'info', short: 'node(s) with more than one pod',
+      message: `${live.length} pods of this DaemonSet target the node (${names}): a surge hand-over; the old pod goes now that the new one is available`,
+      evidence,
+      fix: 'nothing to do',
+    }];
+  }
+  const stuck = isStuck(own, incoming, now, stuckAfter, minReady);
+  return [{
+    ...main,
+    severity: stuck ? 'error' : 'info',
+    short: stuck ? `surge pod(s) stuck: ${main.short}` : 'surge hand-over in progress',
+    message: stuck
+      ? `the surge pod ${incoming.metadata?.name} of the new revision has not become available after ${age} (${main.message}): the old pod keeps serving, but the rollout cannot hand over on this node`
+      : `a surge hand-over (${age} so far): the new pod ${incoming.metadata?.name} waits next to the old one: ${main.message}`,
+    evidence: [...main.evidence, ...evidence],
+    fix: stuck
+      ? main.code === 'HostPortConflict'
+        ? 'a surge pod can never take the host port the old pod holds: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}'
+        : main.fix
+      : `nothing to do unless it lasts past --stuck-after (${formatDuration(stuckAfter * 1000)}); see: ds-doctor rollout ${ctx.namespace}/${ctx.name}`,
+  }];
 }
 
 function summarize(rows: NodeRow[]): VerdictSummary {
@@ -490,12 +561,12 @@ export function headline(rows: NodeRow[]): string {
 }
 
 /** Diagnoses a DaemonSet on every node of the snapshot, in node-name order. */
-export function diagnoseAllNodes(index: SnapshotIndex, ds: DaemonSet, now: Date): NodeVerdict[] {
-  return index.cached(`rows:${objectKey(ds)}:${now.getTime()}`, () => {
+export function diagnoseAllNodes(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): NodeVerdict[] {
+  return index.cached(`rows:${objectKey(ds)}:${now.getTime()}:${stuckAfter}`, () => {
     const ctx = daemonSetContext(index, ds);
     return [...index.snapshot.nodes]
       .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''))
-      .map((n) => diagnoseNode(index, ctx, n, now));
+      .map((n) => diagnoseNode(index, ctx, n, now, stuckAfter));
   });
 }
 
@@ -510,9 +581,9 @@ function snapshotNotes(index: SnapshotIndex, ctx: DaemonSetContext): string[] {
 }
 
 /** `why <ds> <node>`. */
-export function whyNode(index: SnapshotIndex, ds: DaemonSet, node: Node, now: Date): NodeDiagnosis {
+export function whyNode(index: SnapshotIndex, ds: DaemonSet, node: Node, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): NodeDiagnosis {
   const ctx = daemonSetContext(index, ds);
-  const row = diagnoseNode(index, ctx, node, now);
+  const row = diagnoseNode(index, ctx, node, now, stuckAfter);
   const notes = snapshotNotes(index, ctx);
   return {
     apiVersion: API_VERSION, kind: 'NodeDiagnosis', daemonSet: ref(ds), node: row.node, verdict: row.verdict,
@@ -521,14 +592,15 @@ export function whyNode(index: SnapshotIndex, ds: DaemonSet, node: Node, now: Da
 }
 
 /** `why <ds>`: every node whose verdict is neither Healthy nor Excluded, plus the summary over all. */
-export function whyDaemonSet(index: SnapshotIndex, ds: DaemonSet, now: Date): DaemonSetDiagnosis {
+export function whyDaemonSet(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): DaemonSetDiagnosis {
   const ctx = daemonSetContext(index, ds);
-  const rows = diagnoseAllNodes(index, ds, now);
+  const rows = diagnoseAllNodes(index, ds, now, stuckAfter);
   const notes = snapshotNotes(index, ctx);
   return {
     apiVersion: API_VERSION, kind: 'DaemonSetDiagnosis', daemonSet: ref(ds), totalNodes: rows.length,
-    // Excluded nodes are listed too when their exclusion is itself a problem (the CNI deadlock).
-    nodes: rows.filter((r) => r.verdict !== 'Healthy' && (r.verdict !== 'Excluded' || r.reasons.some((x) => x.severity === 'error')))
+    // Healthy and Excluded nodes are listed too when something there is itself a problem (the CNI
+    // deadlock, a surge pod that cannot start next to a healthy old one).
+    nodes: rows.filter((r) => (r.verdict !== 'Healthy' && r.verdict !== 'Excluded') || r.reasons.some((x) => x.severity === 'error'))
       .map((r) => ({ node: r.node, verdict: r.verdict, reasons: r.reasons, ...(r.pod ? { pod: r.pod } : {}), events: r.events })),
     summary: summarize(rows),
     headline: headline(rows),
@@ -543,7 +615,7 @@ export function daemonSetNodes(index: SnapshotIndex, ds: DaemonSet, now: Date, f
   const rows = all
     .filter((r) => !filter?.verdicts?.length || filter.verdicts.includes(r.verdict))
     .filter((r) => !filter?.nodes || filter.nodes.has(r.node))
-    .map(({ events: _events, ...r }) => r);
+    .map(({ events: _events, stuck: _stuck, ...r }) => r);
   const notes = snapshotNotes(index, ctx);
   return {
     apiVersion: API_VERSION, kind: 'DaemonSetNodes', daemonSet: ref(ds), nodes: rows, summary: summarize(all),
@@ -552,15 +624,15 @@ export function daemonSetNodes(index: SnapshotIndex, ds: DaemonSet, now: Date, f
 }
 
 /** `node <node>`: every DaemonSet in scope against one node. */
-export function nodeReport(index: SnapshotIndex, daemonSets: DaemonSet[], node: Node, now: Date): NodeReport {
+export function nodeReport(index: SnapshotIndex, daemonSets: DaemonSet[], node: Node, now: Date, scope = 'all namespaces in the input', stuckAfter = DEFAULT_STUCK_AFTER): NodeReport {
   const entries = daemonSets.map((ds) => {
-    const row = diagnoseNode(index, daemonSetContext(index, ds), node, now);
+    const row = diagnoseNode(index, daemonSetContext(index, ds), node, now, stuckAfter);
     return { ...ref(ds), verdict: row.verdict, reasons: row.reasons, ...(row.pod ? { pod: row.pod } : {}) };
   });
   const notes: string[] = [...index.snapshot.warnings];
   if (isMissing(index.snapshot, 'Event')) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
   return {
-    apiVersion: API_VERSION, kind: 'NodeReport', node: node.metadata?.name ?? '',
+    apiVersion: API_VERSION, kind: 'NodeReport', node: node.metadata?.name ?? '', scope,
     nodeStatus: {
       ready: nodeReadyStatus(node) || 'Unknown',
       unschedulable: node.spec?.unschedulable === true,

@@ -7,7 +7,7 @@
  */
 import type { ControllerRevision, DaemonSet, KubeEvent, Pod } from '../model/k8s-types.js';
 import {
-  API_VERSION, type Reason, type ReasonCode, type RevisionInfo, type RolloutBlocker, type RolloutDiagnosis, type RolloutReason,
+  API_VERSION, type Reason, type RevisionInfo, type StatusCounts, type RolloutBlocker, type RolloutDiagnosis, type RolloutReason,
 } from '../model/results.js';
 import type { SnapshotIndex } from '../model/snapshot-index.js';
 import { formatDuration } from '../model/duration.js';
@@ -17,11 +17,12 @@ import { compareDaemonPodAge, isPodAvailable, podCondition } from '../k8s/poduti
 import { isPodUpdated, revisionHash, revisionTemplate } from '../k8s/revision.js';
 import { nodeReadyStatus } from '../k8s/podhealth.js';
 import { daemonSetContext, diagnoseAllNodes, diagnosePod } from './placement.js';
-import { classifyCreateError } from './create-errors.js';
+import { classifyCreateError, createRetryNote, touchCommand } from './create-errors.js';
+import { DEFAULT_STUCK_AFTER, isPastStuckAfter, isStuck } from './stuck.js';
+import { rollbackAdvice } from '../k8s/rollback.js';
+import { statusDisagreement } from './stale-status.js';
 import { diffTemplates, templateImages } from './template-diff.js';
 
-/** Reason codes that resolve on their own, given time. */
-const TRANSIENT: ReadonlySet<ReasonCode> = new Set(['ContainerCreating', 'NotAvailableYet', 'NotYetCreated', 'FailedScheduling', 'ReadinessProbeFailing', 'PodTerminating', 'ControllerNotObserved']);
 
 /** Why a node counts against the budget. */
 type Slot = 'no-pod' | 'duplicates' | 'old-and-new' | 'new-unavailable' | 'old-unavailable' | 'surging' | 'old-terminating';
@@ -46,13 +47,8 @@ const SLOT_TEXT: Record<Slot, string> = {
   'old-terminating': 'old pod still terminating next to the available new one',
 };
 
-function ageSeconds(pod: Pod | undefined, now: Date): number {
-  const t = Date.parse(pod?.metadata?.creationTimestamp ?? '');
-  return Number.isNaN(t) ? Number.POSITIVE_INFINITY : (now.getTime() - t) / 1000;
-}
-
 /** Whether the state of a node that uses the budget will resolve on its own. */
-function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Reason[], now: Date, stuckAfter: number, nodeReady: string): BudgetUse {
+function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Reason[], now: Date, stuckAfter: number, minReady: number, nodeReady: string): BudgetUse {
   const reasons = ownReasons.filter((r) => r.code !== 'OutdatedRevision' && (r.severity !== 'info' || r.code === 'NotAvailableYet'));
   // A node whose only pods are being deleted waits for the deletion, whatever state the pod was
   // in (a crashing pod terminates like any other): it is stuck when the kubelet cannot confirm
@@ -66,12 +62,11 @@ function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Re
     return { node, slot, hard, pod: pod!, code: 'PodTerminating', message: terminating.message };
   }
   const main = reasons[0];
-  const old = ageSeconds(pod, now) > stuckAfter;
-  let hard = reasons.some((r) => r.severity === 'error' && !TRANSIENT.has(r.code));
+  // The same judgement as the placement verdicts' (stuck.ts), so that why, scan and rollout agree.
+  let hard = isStuck(reasons, pod, now, stuckAfter, minReady);
   // A pod terminating on a node that does not report will never finish on its own.
   if (reasons.some((r) => r.code === 'PodTerminating' && r.severity === 'error') && nodeReady !== 'True') hard = true;
-  if (!hard && main && old) hard = true;
-  if (!main && slot === 'no-pod' && old) hard = true;
+  if (!main && slot === 'no-pod' && isPastStuckAfter(pod, now, stuckAfter, minReady)) hard = true;
   // An unavailable old pod is always replaced by the controller, whatever its trouble: that is
   // progress, unless its deletion cannot complete because the node does not report.
   if (slot === 'old-unavailable') hard = nodeReady !== 'True' && nodeReady !== '';
@@ -135,18 +130,17 @@ function observedPace(pods: Pod[], minReady: number, now: Date): number | undefi
   return times.reduce((a, b) => a + b, 0) / times.length / 1000;
 }
 
-function blockerFix(code: string, ns: string, name: string, pod: string | undefined, node: string): string {
-  const undo = `kubectl rollout undo daemonset/${name} -n ${ns}`;
+function blockerFix(code: string, ns: string, name: string, pod: string | undefined, node: string, rollback: string, createFix: string): string {
   switch (code) {
-    case 'ImagePullBackOff': return `fix the image in the template and re-apply, or roll back: ${undo}`;
+    case 'ImagePullBackOff': return `fix the image in the template and re-apply${rollback}`;
     case 'CrashLoopBackOff':
     case 'OOMKilled':
     case 'CreateContainerConfigError':
     case 'ReadinessProbeFailing':
-      return `read the new pod's logs (kubectl logs -n ${ns} ${pod} --previous), fix and re-apply, or roll back: ${undo}`;
+      return `read the new pod's logs (kubectl logs -n ${ns} ${pod} --previous), fix and re-apply${rollback}`;
     case 'InsufficientResource':
     case 'TooManyPods':
-      return `the new template does not fit on node ${node}: lower its requests, free room on the node, or roll back: ${undo}`;
+      return `the new template does not fit on node ${node}: lower its requests, free room on the node${rollback}`;
     case 'HostPortConflict':
       return `surge cannot work with host ports: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}`;
     case 'PodTerminating':
@@ -154,10 +148,68 @@ function blockerFix(code: string, ns: string, name: string, pod: string | undefi
     case 'NodeNotReady':
       return `fix node ${node} (kubectl describe node ${node}); until then it holds one unit of maxUnavailable`;
     case 'FailedCreate':
-      return `fix what refuses the pod (see: ds-doctor why ${ns}/${name} ${node})`;
+      return createFix;
     default:
       return `see: ds-doctor why ${ns}/${name} ${node}`;
   }
+}
+
+/**
+ * Evidence lines for nodes that hold budget, one per distinct cause; a blocker's message is
+ * already printed with the blockers, so it is referred to, not repeated.
+ */
+function groupedEvidence(uses: BudgetUse[]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const u of uses) {
+    const key = u.hard ? `${u.code} (see the blockers)` : `${u.code}: ${u.message}`;
+    groups.set(key, [...(groups.get(key) ?? []), u.node]);
+  }
+  return [...groups.entries()].map(([key, nodes]) => `${nodes.length > 1 ? `nodes ${listNodes(nodes)}` : `node ${nodes[0]}`}: ${key}`);
+}
+
+function listNodes(nodes: string[]): string {
+  return `${nodes.slice(0, 5).join(', ')}${nodes.length > 5 ? `, … (${nodes.length - 5} more)` : ''}`;
+}
+
+/** One next step per distinct fix, naming the nodes it applies to (the first five fixes). */
+function blockerSteps(blockers: RolloutBlocker[], ns: string, name: string, rollback: string, createFix: string): string[] {
+  const steps = new Map<string, { nodes: string[]; pods: string[] }>();
+  for (const b of blockers) {
+    // A pod name in the fix makes every step distinct; group the ones that do not name it.
+    const fix = blockerFix(b.code, ns, name, b.pod, b.node, rollback, createFix);
+    const generic = blockerFix(b.code, ns, name, b.pod, '<node>', rollback, createFix);
+    const key = fix === generic ? fix : `${b.node}\u0000${fix}`;
+    const s = steps.get(key) ?? { nodes: [], pods: [] };
+    s.nodes.push(b.node);
+    if (b.pod) s.pods.push(b.pod);
+    steps.set(key, s);
+  }
+  return [...steps.entries()].slice(0, 5).map(([key, s]) => {
+    const fix = key.includes('\u0000') ? key.split('\u0000')[1]! : key;
+    const where = s.nodes.length > 1 ? `nodes ${listNodes(s.nodes)}` : `node ${s.nodes[0]}${s.pods[0] ? ` (pod ${s.pods[0]})` : ''}`;
+    return `${where}: ${fix}`;
+  });
+}
+
+/**
+ * `.status` that disagrees with the pods although the controller has observed the spec: kubectl
+ * rollout status reads `.status` and keeps waiting (kubernetes#53023: with minReadySeconds a pod
+ * that became available raised no event, so numberAvailable stayed stale until PR #77208, 1.15).
+ */
+function staleStatusReason(ds: DaemonSet, status: StatusCounts, verdict: RolloutDiagnosis['verdict'], ns: string, name: string): RolloutReason | undefined {
+  const diffs = statusDisagreement(ds, status);
+  if (!diffs.length) return undefined;
+  const minReady = ds.spec?.minReadySeconds ?? 0;
+  return {
+    code: 'StaleStatus', severity: 'warning',
+    message: `.status disagrees with the pods (${diffs.join(', ')}): the controller has not caught up, so kubectl rollout status (which reads .status) ${verdict === 'Complete' ? 'still waits although the pods say the rollout is complete' : 'reports other numbers than the pods'}`,
+    evidence: [
+      ...diffs.map((d) => `status.${d}`),
+      `status.observedGeneration ${ds.status?.observedGeneration ?? 0}, metadata.generation ${ds.metadata?.generation ?? 0}: the controller has seen this spec`,
+      ...(minReady > 0 ? [`minReadySeconds ${minReady}: before Kubernetes 1.15 a pod becoming available after minReadySeconds raised no event, so the count stayed stale (kubernetes#53023)`] : []),
+    ],
+    fix: `make the controller recount (any update of the DaemonSet re-queues it): ${touchCommand(ns, name)}; if .status still lags, check kube-controller-manager (its daemonset-controller logs) and clock skew between nodes and the control plane`,
+  };
 }
 
 function failedCreateEvidence(e: KubeEvent): string {
@@ -165,11 +217,12 @@ function failedCreateEvidence(e: KubeEvent): string {
 }
 
 /** Diagnoses the rollout of one DaemonSet. `stuckAfter` is in seconds. */
-export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = 600): RolloutDiagnosis {
+export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): RolloutDiagnosis {
   const ctx = daemonSetContext(index, ds);
   const ns = ctx.namespace;
   const name = ctx.name;
-  const rows = diagnoseAllNodes(index, ds, now);
+  const rows = diagnoseAllNodes(index, ds, now, stuckAfter);
+  const rollback = rollbackAdvice(ctx.rollback, ns, name);
   const rowByNode = new Map(rows.map((r) => [r.node, r]));
   const status = recomputeStatus(index, ds, ctx.revision.hash, ctx.revision.generation, now);
   const strategy = (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'OnDelete' ? 'OnDelete' : 'RollingUpdate';
@@ -205,7 +258,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     // The reasons of the pod that holds the budget (not necessarily the node's deciding pod).
     const use = (slot: Slot, pod?: Pod) => {
       const own = pod && node ? diagnosePod(index, ctx, node, pod, now).reasons : row?.reasons ?? [];
-      uses.push(classify(nodeName, slot, pod, own, now, stuckAfter, ready));
+      uses.push(classify(nodeName, slot, pod, own, now, stuckAfter, minReady, ready));
     };
     if (newPod && !oldPod && shouldRun && node && isPodAvailable(newPod, minReady, now)) {
       const gone = pods.find((p) => p.metadata?.deletionTimestamp && !isPodUpdated(p, ctx.revision.hash, ctx.revision.generation) && compareDaemonPodAge(p, newPod) < 0);
@@ -300,7 +353,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
         code: 'NewPodsUnavailable', severity: newUnavailable.some((u) => u.hard) ? 'error' : 'warning',
         message: `${newUnavailable.length} new pod(s) are not available`,
         evidence: newUnavailable.map((u) => `node ${u.node}: ${u.code}: ${u.message}`),
-        fix: newUnavailable.some((u) => u.hard) ? `fix the new template, or roll back: kubectl rollout undo daemonset/${name} -n ${ns}` : 'wait: they are starting',
+        fix: newUnavailable.some((u) => u.hard) ? `fix the new template${rollback}` : 'wait: they are starting',
       });
     }
     const oldUnavailable = unavailableUses.filter((u) => u.slot === 'old-unavailable');
@@ -319,8 +372,8 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
       reasons.push({
         code: missing.some((u) => u.code === 'PodTerminating') ? 'PodStuckTerminating' : 'NodesWithoutPod', severity: missing.some((u) => u.hard) ? 'error' : 'warning',
         message: `${missing.length} node(s) that should run a pod have none (or only a terminating one)`,
-        evidence: missing.map((u) => `node ${u.node}: ${u.code}: ${u.message}`),
-        fix: missing.some((u) => u.hard) ? 'see the blockers below' : 'wait for the controller to create them',
+        evidence: groupedEvidence(missing),
+        fix: missing.some((u) => u.hard) ? 'clear the blockers listed above' : 'wait for the controller to create them',
       });
     }
     const notReady = rows.filter((r) => nodeReadyStatus(index.nodesByName.get(r.node)) !== 'True' && (ctx.byNode.get(r.node)?.length ?? 0) > 0);
@@ -362,10 +415,13 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
             ...events.slice(0, 2).map(failedCreateEvidence),
           ]
           : events.slice(0, 3).map(failedCreateEvidence),
-        fix: !manageBlocked && c.kind === 'ResourceQuota' ? `${c.fix}; a surge needs room for one more pod per surging node` : c.fix,
+        fix: `${!manageBlocked && c.kind === 'ResourceQuota' ? `${c.fix}; a surge needs room for one more pod per surging node` : c.fix}; ${createRetryNote(ns, name)}`,
       });
     }
-    if (verdict !== 'Complete' && used >= limit && limit > 0 && !manageBlocked) {
+    // The budget holds back only nodes that wait for it: with maxSurge 0 every unavailable old pod is
+    // replaced regardless (TestDaemonSetUpdatesAllOldPodsNotReady), so with no candidate left there
+    // is nothing it stops.
+    if (verdict !== 'Complete' && used >= limit && limit > 0 && !manageBlocked && candidates.length > 0) {
       reasons.push({
         code: 'BudgetExhausted', severity: verdict === 'Stuck' ? 'error' : 'info',
         message: surge
@@ -392,7 +448,9 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
 
   // Next steps, most useful first.
   const nextSteps: string[] = [];
-  for (const b of blockers.slice(0, 5)) nextSteps.push(`node ${b.node}${b.pod ? ` (pod ${b.pod})` : ''}: ${blockerFix(b.code, ns, name, b.pod, b.node)}`);
+  const refusal = classifyCreateError(ctx.failedCreates[0]?.message ?? '', ns);
+  const createFix = ctx.failedCreates.length ? `${refusal.fix}; ${createRetryNote(ns, name)}` : `fix what refuses the pod (see: ds-doctor why ${ns}/${name})`;
+  nextSteps.push(...blockerSteps(blockers, ns, name, rollback, createFix));
   if (strategy === 'OnDelete' && oldPods > 0) {
     const outdatedPods = rows.filter((r) => r.pod && !r.pod.updated && r.verdict !== 'Excluded');
     const first = outdatedPods[0];
@@ -407,7 +465,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     nextSteps.push(`maxUnavailable 1 on ${status.desired} nodes rolls one node at a time; consider a percentage such as "10%"`);
   }
   const refused = reasons.find((r) => r.code === 'FailedCreate');
-  if (refused) nextSteps.push(refused.fix);
+  if (refused && !nextSteps.some((s) => s.endsWith(refused.fix))) nextSteps.push(refused.fix);
   if (verdict === 'Stuck' && !blockers.length && !refused) nextSteps.push(`no single node explains it: run ds-doctor why ${ns}/${name}`);
 
   // Time left, from the pace observed for the pods already updated.
@@ -431,6 +489,8 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   const prevObj = previous ? revObjects.find((r) => r.metadata?.name === previous.name) : undefined;
   const templateDiff = prevObj ? diffTemplates(revisionTemplate(prevObj), ds.spec?.template) : [];
   if (!revObjects.length) notes.push('no ControllerRevisions in the input: the revision history and the template diff cannot be shown');
+  const stale = staleStatusReason(ds, status, verdict, ns, name);
+  if (stale) reasons.push(stale);
 
   return {
     apiVersion: API_VERSION,
@@ -451,6 +511,7 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     templateDiff,
     nextSteps,
     ...(estimate ? { estimate } : {}),
+    budgetUsed: used,
     budgetInUse: uses.map((u) => ({ node: u.node, pod: u.pod?.metadata?.name ?? '', state: SLOT_TEXT[u.slot], code: u.code, resolvesOnItsOwn: !u.hard })),
     ...(notes.length ? { notes } : {}),
   };

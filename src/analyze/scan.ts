@@ -7,30 +7,46 @@ import { API_VERSION, type RolloutDiagnosis, type ScanEntry, type ScanHealth, ty
 import type { SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing } from '../model/snapshot.js';
 import { recomputeStatus, reportedStatus } from '../k8s/status.js';
+import { statusDifferences, statusObserved } from './stale-status.js';
+import { DEFAULT_STUCK_AFTER } from './stuck.js';
+import { nodeReadyStatus } from '../k8s/podhealth.js';
 import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement.js';
 import { diagnoseRollout } from './rollout.js';
 
-const FIELDS: [keyof StatusCounts, string][] = [
-  ['desired', 'desiredNumberScheduled'],
-  ['current', 'currentNumberScheduled'],
-  ['ready', 'numberReady'],
-  ['updated', 'updatedNumberScheduled'],
-  ['available', 'numberAvailable'],
-  ['misscheduled', 'numberMisscheduled'],
-];
-
-function mismatches(ds: DaemonSet, reported: StatusCounts, recomputed: StatusCounts): string[] {
+function mismatches(ds: DaemonSet, recomputed: StatusCounts): string[] {
   if (!ds.status) return ['the DaemonSet has no .status (a bare manifest, or never synced by the controller)'];
-  const diffs = FIELDS.filter(([k]) => reported[k] !== recomputed[k]).map(([k, f]) => `${f} ${reported[k]} (recomputed ${recomputed[k]})`);
+  const diffs = statusDifferences(ds, recomputed);
   if (!diffs.length) return [];
-  const behind = (ds.status.observedGeneration ?? 0) < (ds.metadata?.generation ?? 0);
-  return [`.status disagrees with the pods and nodes in the snapshot: ${diffs.join(', ')}; ${behind ? 'the controller has not observed the latest generation yet' : 'the controller is behind, or the dump was taken while things changed'}`];
+  return [`.status disagrees with the pods and nodes in the snapshot: ${diffs.join(', ')}; ${statusObserved(ds) ? 'the controller is behind, or the dump was taken while things changed' : 'the controller has not observed the latest generation yet'}`];
+}
+
+/**
+ * Excluded nodes with a reason `why` warns about (a custom taint, an invalid affinity term), grouped
+ * by what the scheduler would print: the guide's pitfall of business taints on dedicated nodes.
+ */
+function coverageGaps(index: SnapshotIndex, rows: NodeVerdict[]): ScanEntry['coverageGaps'] {
+  const groups = new Map<string, { code: string; nodes: string[]; message: string }>();
+  for (const r of rows) {
+    // A NotReady node keeps new pods off by its not-ready taint: a node problem, not a gap.
+    if (r.verdict !== 'Excluded' || nodeReadyStatus(index.nodesByName.get(r.node)) !== 'True') continue;
+    const gap = r.reasons.find((x) => x.severity === 'warning');
+    if (!gap) continue;
+    const g = groups.get(gap.short) ?? { code: gap.code, nodes: [], message: gap.short };
+    g.nodes.push(r.node);
+    groups.set(gap.short, g);
+  }
+  return [...groups.values()].map((g) => ({ ...g, message: `${g.nodes.length} ${g.message}: the DaemonSet runs no pod there` }));
+}
+
+/** A node with a problem: no healthy pod where one should run, or an error reason (a stuck surge pod, the CNI deadlock). */
+function isProblemRow(r: NodeVerdict): boolean {
+  return (r.verdict !== 'Healthy' && r.verdict !== 'Excluded') || r.reasons.some((x) => x.severity === 'error');
 }
 
 function problemCounts(rows: NodeVerdict[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const r of rows) {
-    if (r.verdict === 'Healthy' || (r.verdict === 'Excluded' && !r.reasons.some((x) => x.severity === 'error'))) continue;
+    if (!isProblemRow(r)) continue;
     const codes = new Set<string>(r.reasons.filter((x) => x.severity !== 'info' || r.reasons.length === 1).map((x) => x.code));
     if (r.verdict === 'Pending') codes.add('Pending');
     for (const c of codes) counts[c] = (counts[c] ?? 0) + 1;
@@ -46,7 +62,9 @@ function health(rows: NodeVerdict[], counts: StatusCounts, rollout: RolloutDiagn
   const healthy = rows.filter((r) => r.verdict === 'Healthy').length;
   const bad = rows.some((r) => r.verdict === 'Missing' || r.verdict === 'Pending' || r.verdict === 'Unhealthy' || r.verdict === 'Misscheduled' ||
     (r.verdict === 'Excluded' && r.reasons.some((x) => x.severity === 'error')));
-  if (counts.desired > 0 && healthy === 0) return 'Failing';
+  // No healthy pod anywhere is a failure only once something is stuck: pods still starting within
+  // --stuck-after are a rollout in progress, as `rollout` judges them.
+  if (counts.desired > 0 && healthy === 0 && rows.some((r) => r.stuck)) return 'Failing';
   // A rollout is under way only while pods remain on an old revision (or the spec is unobserved);
   // an unschedulable pod of the current revision is a degraded DaemonSet, not a stuck rollout.
   if (rollout.verdict === 'Stuck' && counts.updated < counts.desired) return 'Stuck';
@@ -57,7 +75,7 @@ function health(rows: NodeVerdict[], counts: StatusCounts, rollout: RolloutDiagn
 function topProblem(rows: NodeVerdict[]): string {
   const phrases = new Map<string, number>();
   for (const r of rows) {
-    if (r.verdict === 'Healthy' || (r.verdict === 'Excluded' && !r.reasons.some((x) => x.severity === 'error'))) continue;
+    if (!isProblemRow(r)) continue;
     const main = r.reasons[0];
     const phrase = main ? main.short : r.verdict;
     phrases.set(phrase, (phrases.get(phrase) ?? 0) + 1);
@@ -67,13 +85,13 @@ function topProblem(rows: NodeVerdict[]): string {
 }
 
 /** Scans the given DaemonSets. */
-export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, scope: string): ScanReport {
+export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, scope: string, stuckAfter = DEFAULT_STUCK_AFTER): ScanReport {
   const entries: ScanEntry[] = daemonSets.map((ds) => {
     const ctx = daemonSetContext(index, ds);
-    const rows = diagnoseAllNodes(index, ds, now);
+    const rows = diagnoseAllNodes(index, ds, now, stuckAfter);
     const recomputed = recomputeStatus(index, ds, ctx.revision.hash, ctx.revision.generation, now);
     const reported = ds.status ? reportedStatus(ds) : recomputed;
-    const rollout = diagnoseRollout(index, ds, now);
+    const rollout = diagnoseRollout(index, ds, now, stuckAfter);
     const counts = problemCounts(rows);
     // Rollout blockers can sit on nodes whose own verdict is fine (a surge pod next to a healthy old one).
     for (const b of rollout.blockers) {
@@ -93,8 +111,9 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
       problems: Object.keys(counts).sort(),
       problemCounts: counts,
       recomputed: recomputedCounts,
-      statusMismatch: mismatches(ds, reported, recomputed),
+      statusMismatch: mismatches(ds, recomputed),
       topProblem: topProblem(rows) || (rollout.blockers[0] ? `1 ${rollout.blockers[0].code} (rollout blocker on node ${rollout.blockers[0].node})` : ''),
+      coverageGaps: coverageGaps(index, rows),
     };
   });
   const notes: string[] = [...index.snapshot.warnings];

@@ -4,18 +4,23 @@
  * admission or eviction (pkg/kubelet/lifecycle/predicate.go, eviction), stuck termination,
  * and the node's own readiness. Each cause is a Reason with evidence and a fix.
  */
-import type { ContainerStatus, KubeEvent, Node, Pod } from '../model/k8s-types.js';
+import type { ContainerState, ContainerStatus, KubeEvent, Node, Pod } from '../model/k8s-types.js';
 import type { Reason } from '../model/results.js';
 import { withShort } from '../model/codes.js';
 
-type RawReason = Omit<Reason, 'short'>;
+type RawReason = Omit<Reason, 'short'> & { short?: string };
 import { formatDuration } from '../model/duration.js';
 import { isPodReady, secondsUntilAvailable } from './podutil.js';
+import { rollbackAdvice, type RollbackTarget } from './rollback.js';
+
+type ContainerStateTerminated = NonNullable<ContainerState['terminated']>;
 
 /** The DaemonSet a pod belongs to, for fix commands. */
 export interface DaemonSetName {
   namespace: string;
   name: string;
+  /** What `kubectl rollout undo` would restore; unknown when not given. */
+  rollback?: RollbackTarget;
 }
 
 const IMAGE_PULL = new Set(['ImagePullBackOff', 'ErrImagePull', 'InvalidImageName', 'ErrImageNeverPull', 'RegistryUnavailable', 'SignatureValidationFailed']);
@@ -51,28 +56,66 @@ function missingReference(message: string): string | undefined {
   return m[0];
 }
 
-function containerReason(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init: boolean, events: KubeEvent[]): RawReason | undefined {
-  const kind = init ? 'init container' : 'container';
+/** The rollback tail of a fix (hedged when the caller gave no DaemonSet history). */
+function rollback(ds: DaemonSetName): string {
+  return rollbackAdvice(ds.rollback ?? { kind: 'unknown' }, ds.namespace, ds.name);
+}
+
+/** The last termination's exit, as kubectl describe shows it. */
+function exitText(t: ContainerStateTerminated): string {
+  return `${t.reason ?? 'Terminated'}, exit code ${t.exitCode ?? '?'}`;
+}
+
+/** Exit code 0 ("Completed"). */
+function exitedZero(t: ContainerStateTerminated): boolean {
+  return t.exitCode === 0 || (t.exitCode === undefined && t.reason === 'Completed');
+}
+
+/**
+ * A container under restartPolicy Always that ended with exit code 0: the kubelet restarts it
+ * (and backs off as for a crash), so an agent that is meant to run for ever exits by mistake.
+ */
+function exitedSuccessfully(pod: Pod, ds: DaemonSetName, s: ContainerStatus, t: ContainerStateTerminated, looping: boolean): RawReason {
+  return {
+    code: 'CrashLoopBackOff', severity: 'error',
+    message: `container ${s.name} exits successfully (${exitText(t)}) and restartPolicy Always restarts it${looping ? ', with a growing back-off' : ''} (${s.restartCount ?? 0} restarts): an agent is meant to keep running, not to exit`,
+    evidence: [
+      `container ${s.name}: ${looping ? `waiting: CrashLoopBackOff; last terminated: ${exitText(t)}` : `terminated: ${exitText(t)}`}${t.finishedAt ? ` at ${t.finishedAt}` : ''}`,
+      `pod restartPolicy: ${pod.spec?.restartPolicy ?? 'Always'}`,
+    ],
+    fix: `make the container's command run in the foreground (not daemonize or exit after a one-off task): kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous shows its last run; fix the command/args${rollback(ds)}`,
+  };
+}
+
+/**
+ * A crash loop and its cause: CrashLoopBackOff is what kubectl get pods shows, OOMKilled the cause
+ * when the kernel killed the container; both are reported.
+ */
+function crashReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, kind: string, events: KubeEvent[]): RawReason[] {
   const waiting = s.state?.waiting;
   const lastTerm = s.lastState?.terminated;
   const term = s.state?.terminated;
-  const undo = `kubectl rollout undo daemonset/${ds.name} -n ${ds.namespace}`;
-  if (waiting && IMAGE_PULL.has(waiting.reason ?? '')) {
-    const img = image(pod, s.name, s);
-    return {
-      code: 'ImagePullBackOff', severity: 'error',
-      message: `${kind} ${s.name} cannot pull image "${img}" (${waiting.reason})`,
+  const looping = waiting?.reason === 'CrashLoopBackOff';
+  const out: RawReason[] = [];
+  if (looping) {
+    const last = lastTerm ? `last exit: ${exitText(lastTerm)}` : 'no previous termination recorded';
+    out.push({
+      code: 'CrashLoopBackOff', severity: 'error',
+      message: `${kind} ${s.name} keeps crashing (${s.restartCount ?? 0} restarts; ${last})`,
       evidence: [
-        `${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
-        ...latest(events, ['Failed', 'BackOff', 'ErrImagePull']).map(eventLine),
+        `${kind} ${s.name}: waiting: CrashLoopBackOff${waiting?.message ? `: ${waiting.message}` : ''}`,
+        ...(lastTerm?.message ? [`last termination message: ${lastTerm.message.trim().split('\n')[0]}`] : []),
+        ...latest(events, ['BackOff']).map(eventLine),
       ],
-      fix: `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template, or roll back: ${undo}`,
-    };
+      fix: lastTerm?.reason === 'OOMKilled'
+        ? 'the crashes are out-of-memory kills: see OOMKilled'
+        : `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image${rollback(ds)}`,
+    });
   }
   const oom = (term?.reason === 'OOMKilled' ? term : undefined) ?? (lastTerm?.reason === 'OOMKilled' ? lastTerm : undefined);
-  if (oom && (waiting?.reason === 'CrashLoopBackOff' || term)) {
+  if (oom && (looping || term)) {
     const limit = containerLimit(pod, s.name, 'memory');
-    return {
+    out.push({
       code: 'OOMKilled', severity: 'error',
       message: `${kind} ${s.name} is killed for running out of memory (OOMKilled, exit code ${oom.exitCode ?? 137}, ${s.restartCount ?? 0} restarts)`,
       evidence: [
@@ -82,41 +125,54 @@ function containerReason(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init: 
       fix: limit
         ? `raise resources.limits.memory of ${kind} ${s.name} above ${limit} (and its request to match), or reduce the agent's buffers`
         : `set resources.requests.memory and limits.memory on ${kind} ${s.name} so it is not the node's first victim`,
-    };
+    });
   }
-  if (waiting?.reason === 'CrashLoopBackOff') {
-    const last = lastTerm ? `last exit: ${lastTerm.reason ?? 'Terminated'}, exit code ${lastTerm.exitCode ?? '?'}` : 'no previous termination recorded';
-    return {
-      code: 'CrashLoopBackOff', severity: 'error',
-      message: `${kind} ${s.name} keeps crashing (${s.restartCount ?? 0} restarts; ${last})`,
+  return out;
+}
+
+function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init: boolean, events: KubeEvent[]): RawReason[] {
+  const kind = init ? 'init container' : 'container';
+  const waiting = s.state?.waiting;
+  const lastTerm = s.lastState?.terminated;
+  const term = s.state?.terminated;
+  const always = (pod.spec?.restartPolicy ?? 'Always') === 'Always';
+  if (waiting && IMAGE_PULL.has(waiting.reason ?? '')) {
+    const img = image(pod, s.name, s);
+    return [{
+      code: 'ImagePullBackOff', severity: 'error',
+      message: `${kind} ${s.name} cannot pull image "${img}" (${waiting.reason})`,
       evidence: [
-        `${kind} ${s.name}: waiting: CrashLoopBackOff${waiting.message ? `: ${waiting.message}` : ''}`,
-        ...(lastTerm?.message ? [`last termination message: ${lastTerm.message.trim().split('\n')[0]}`] : []),
-        ...latest(events, ['BackOff']).map(eventLine),
+        `${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
+        ...latest(events, ['Failed', 'BackOff', 'ErrImagePull']).map(eventLine),
       ],
-      fix: `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image, or roll back: ${undo}`,
-    };
+      fix: `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template${rollback(ds)}`,
+    }];
   }
+  const looping = waiting?.reason === 'CrashLoopBackOff';
+  if (!init && always && looping && lastTerm && exitedZero(lastTerm)) return [exitedSuccessfully(pod, ds, s, lastTerm, true)];
+  if (!init && always && term && exitedZero(term)) return [exitedSuccessfully(pod, ds, s, term, false)];
+  const crash = crashReasons(pod, ds, s, kind, events);
+  if (crash.length) return crash;
   if (waiting && CONFIG_ERRORS.has(waiting.reason ?? '')) {
     const ref = missingReference(waiting.message ?? '');
-    return {
+    return [{
       code: 'CreateContainerConfigError', severity: 'error',
       message: `${kind} ${s.name} cannot be created: ${waiting.message ?? waiting.reason}`,
       evidence: [`${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`, ...latest(events, ['Failed']).map(eventLine)],
       fix: ref
         ? `create the missing object in namespace ${pod.metadata?.namespace} (${ref}), or mark the reference optional: true`
         : `fix the container's configuration (env, volume mounts, securityContext) named in the message`,
-    };
+    }];
   }
-  if (term && !init && (pod.spec?.restartPolicy ?? 'Always') === 'Always' && term.reason !== 'Completed') {
-    return {
+  if (term && !init && always) {
+    return [{
       code: 'CrashLoopBackOff', severity: 'error',
-      message: `${kind} ${s.name} terminated (${term.reason ?? 'Error'}, exit code ${term.exitCode ?? '?'}) and is being restarted`,
+      message: `${kind} ${s.name} terminated (${exitText(term)}) and is being restarted`,
       evidence: [`${kind} ${s.name}: terminated: ${term.reason ?? ''} exit code ${term.exitCode ?? '?'}`],
       fix: `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous`,
-    };
+    }];
   }
-  return undefined;
+  return [];
 }
 
 function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
@@ -139,6 +195,35 @@ function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
       : mount
         ? `fix the volume named in the event (missing ConfigMap/Secret/hostPath, CSI driver not registered on the node)`
         : `wait; if it lasts, check events: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
+  };
+}
+
+/**
+ * Running containers, a pod not Ready, on a Ready node and not terminating: the readiness probe
+ * fails when there is one; without one, the kubelet has not yet reported the started containers.
+ */
+function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now: Date): RawReason {
+  const containers = pod.spec?.containers ?? [];
+  const probed = notReady.filter((n) => containers.find((c) => c.name === n)?.readinessProbe);
+  const ns = pod.metadata?.namespace;
+  const name = pod.metadata?.name;
+  if (probed.length || (!notReady.length && containers.some((c) => c.readinessProbe))) {
+    const probe = latest(events, ['Unhealthy']).filter((e) => /Readiness/i.test(e.message ?? ''));
+    const which = probed.length ? probed : notReady;
+    return {
+      code: 'ReadinessProbeFailing', severity: 'error',
+      message: `container(s) ${which.join(', ') || '?'} running but not ready: the readiness probe fails`,
+      evidence: probe.length ? probe.map(eventLine) : [`containers running, Ready=False${which.length ? ` (${which.join(', ')})` : ''}`],
+      fix: `check what the probe checks: kubectl describe pod -n ${ns} ${name}; kubectl logs -n ${ns} ${name}`,
+    };
+  }
+  const started = pod.status?.startTime ?? pod.metadata?.creationTimestamp;
+  const age = started ? formatDuration(now.getTime() - Date.parse(started)) : 'an unknown time';
+  return {
+    code: 'ContainerCreating', severity: 'warning', short: 'containers starting',
+    message: `container(s) ${notReady.join(', ') || '?'} have no readiness probe and are running, but the kubelet has not reported the pod Ready yet (started ${age} ago): containers starting`,
+    evidence: [`containers running, Ready=False${notReady.length ? ` (${notReady.join(', ')})` : ''}`, 'no readinessProbe on those containers'],
+    fix: `wait; if it lasts, check the kubelet on node ${pod.spec?.nodeName}: kubectl describe pod -n ${ns} ${name}`,
   };
 }
 
@@ -214,11 +299,9 @@ export function boundPodReasons(
     ];
     let found = false;
     for (const [s, init] of statuses) {
-      const r = containerReason(pod, ds, s, init, events);
-      if (r) {
-        reasons.push(r);
-        found = true;
-      }
+      const r = containerReasons(pod, ds, s, init, events);
+      reasons.push(...r);
+      if (r.length) found = true;
     }
     // On an unreachable node (Ready=Unknown) container states are stale: the node is the reason.
     const stale = Boolean(node) && nodeReady === 'Unknown';
@@ -227,15 +310,8 @@ export function boundPodReasons(
       const running = statuses.length > 0 && statuses.filter(([, init]) => !init).every(([s]) => s.state?.running);
       if (creating && !del) {
         reasons.push(creatingReason(pod, events, now));
-      } else if (running) {
-        const probe = latest(events, ['Unhealthy']).filter((e) => /Readiness/i.test(e.message ?? ''));
-        const notReady = statuses.filter(([s, init]) => !init && !s.ready).map(([s]) => s.name);
-        reasons.push({
-          code: 'ReadinessProbeFailing', severity: 'error',
-          message: `container(s) ${notReady.join(', ') || '?'} running but not ready: the readiness probe fails`,
-          evidence: probe.length ? probe.map(eventLine) : [`containers running, Ready=False${notReady.length ? ` (${notReady.join(', ')})` : ''}`],
-          fix: `check what the probe checks: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}; kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
-        });
+      } else if (running && !del && (!node || nodeReady === 'True')) {
+        reasons.push(notReadyRunning(pod, statuses.filter(([c, init]) => !init && !c.ready).map(([c]) => c.name), events, now));
       } else if (!reasons.length) {
         reasons.push(creatingReason(pod, events, now));
       }

@@ -123,6 +123,8 @@ export interface NodeReport {
   apiVersion: typeof API_VERSION;
   kind: 'NodeReport';
   node: string;
+  /** The namespaces whose DaemonSets were weighed ("all namespaces" unless -n narrowed it). */
+  scope: string;
   nodeStatus: { ready: string; unschedulable: boolean; taints: string[] };
   daemonSets: NodeReportEntry[];
   notes?: string[];
@@ -154,6 +156,11 @@ export interface ScanEntry extends StatusCounts {
   statusMismatch: string[];
   /** The one-line summary of the most important problem. */
   topProblem: string;
+  /**
+   * Nodes the DaemonSet stays off for a reason `why` warns about (a custom taint not tolerated,
+   * an invalid affinity term), one line per cause: coverage gaps, not failures.
+   */
+  coverageGaps: { code: string; nodes: string[]; message: string }[];
 }
 
 export interface ScanReport {
@@ -208,6 +215,8 @@ export interface RolloutDiagnosis {
   templateDiff: string[];
   nextSteps: string[];
   estimate?: string;
+  /** Units of the budget in use: unavailable nodes (maxUnavailable) or surging nodes (maxSurge). */
+  budgetUsed: number;
   /** Every node that holds a unit of the maxUnavailable (or maxSurge) budget now, and why. */
   budgetInUse: { node: string; pod: string; state: string; code: string; resolvesOnItsOwn: boolean }[];
   notes?: string[];

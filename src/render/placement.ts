@@ -47,9 +47,21 @@ export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderConte
   const verdicts = Object.entries(d.summary.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
   out.push(markdown ? `\nVerdicts: ${verdicts}` : `  verdicts: ${verdicts}`);
   if (!d.nodes.length) out.push(markdown ? '\nEvery node that should run a pod has a healthy one.' : '  every node that should run a pod has a healthy one');
+  // A reason repeated word for word on several nodes (one admission refusal for all) prints once.
+  const firstSeen = new Map<string, string>();
   for (const n of d.nodes) {
     out.push('', markdown ? `#### ${n.node}: ${n.verdict}` : `${ctx.chalk.bold(n.node)}: ${colorVerdict(ctx, n.verdict)}${n.pod ? `  (${podLine(n.pod)})` : ''}`);
-    for (const r of n.reasons) out.push(markdown ? reasonBlock(ctx, r, true) : reasonBlock(ctx, r, false).split('\n').map((l) => `  ${l}`).join('\n'));
+    for (const r of n.reasons) {
+      const key = JSON.stringify([r.code, r.message, r.evidence, r.fix]);
+      const seen = firstSeen.get(key);
+      if (seen) {
+        const line = `${severityMark(ctx, r.severity)} ${ctx.chalk.bold(r.code)}  the same as on node ${seen} above`;
+        out.push(markdown ? `- **${r.code}** (${r.severity}): the same as on node ${seen} above` : `  ${line}`);
+        continue;
+      }
+      firstSeen.set(key, n.node);
+      out.push(markdown ? reasonBlock(ctx, r, true) : reasonBlock(ctx, r, false).split('\n').map((l) => `  ${l}`).join('\n'));
+    }
   }
   out.push(...notesBlock(d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
@@ -80,10 +92,12 @@ export function renderDaemonSetNodes(d: DaemonSetNodes, ctx: RenderContext, mark
 
 export function renderNodeReport(d: NodeReport, ctx: RenderContext, markdown: boolean): string {
   const status = `Ready=${d.nodeStatus.ready}${d.nodeStatus.unschedulable ? ', cordoned' : ''}${d.nodeStatus.taints.length ? `, taints: ${d.nodeStatus.taints.join(' ')}` : ''}`;
-  const out = [markdown ? `### Node ${d.node}\n\n${status}\n` : `${ctx.chalk.bold(`node ${d.node}`)}: ${status}\n`];
+  const scope = `DaemonSets in ${d.scope}`;
+  const out = [markdown ? `### Node ${d.node}\n\n${status}\n\n${scope}\n` : `${ctx.chalk.bold(`node ${d.node}`)}: ${status}\n${scope}\n`];
   const headers = ['NAMESPACE', 'DAEMONSET', 'VERDICT', 'POD', 'REASON'];
   const rows = d.daemonSets.map((e) => [e.namespace, e.name, markdown ? e.verdict : colorVerdict(ctx, e.verdict), e.pod?.name ?? '-', mainReason(ctx, e.reasons, ctx.wide || markdown, markdown)]);
-  out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));
+  if (rows.length) out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));
+  else out.push(markdown ? `No DaemonSets found in ${d.scope}.` : `  no DaemonSets found in ${d.scope}`);
   out.push(...notesBlock(d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

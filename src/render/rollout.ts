@@ -19,6 +19,19 @@ function colorVerdict(ctx: RenderContext, v: RolloutDiagnosis['verdict']): strin
   }
 }
 
+/** Blockers with the same code and message (one admission refusal on every node) print once. */
+function groupBlockers(blockers: RolloutDiagnosis['blockers']): { code: string; message: string; nodes: string[]; pods: string[] }[] {
+  const groups = new Map<string, { code: string; message: string; nodes: string[]; pods: string[] }>();
+  for (const b of blockers) {
+    const key = `${b.code}\u0000${b.message}`;
+    const g = groups.get(key) ?? { code: b.code, message: b.message, nodes: [], pods: [] };
+    g.nodes.push(b.node);
+    if (b.pod) g.pods.push(b.pod);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
 export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown: boolean): string {
   const c = ctx.chalk;
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}`;
@@ -29,7 +42,7 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
   if (markdown) out.push('```');
   out.push(`  updated   ${bar(d.updated, d.desired)} ${d.updated}/${d.desired}`);
   out.push(`  available ${bar(d.available, d.desired)} ${d.available}/${d.desired}`);
-  out.push(`  budget    ${budget}; in use ${d.budgetInUse.length}`);
+  out.push(`  budget    ${budget}; in use ${d.budgetUsed}`);
   if (d.estimate) out.push(`  estimate  ${d.estimate}`);
   out.push(`  kubectl   ${d.kubectlStatus}`);
   if (markdown) out.push('```');
@@ -41,7 +54,10 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
   }
   if (d.blockers.length) {
     out.push('', markdown ? '**Blockers**\n' : c.bold('Blockers:'));
-    for (const b of d.blockers) out.push(markdown ? `- node ${b.node} ${b.pod}: **${b.code}** ${b.message}` : `  ${c.red('✗')} node ${b.node}  ${b.pod}  ${c.bold(b.code)}: ${b.message}`);
+    for (const g of groupBlockers(d.blockers)) {
+      const where = g.nodes.length > 1 ? `nodes ${g.nodes.join(', ')}` : `node ${g.nodes[0]}  ${g.pods[0] ?? ''}`.trimEnd();
+      out.push(markdown ? `- ${where}: **${g.code}** ${g.message}` : `  ${c.red('✗')} ${where}  ${c.bold(g.code)}: ${g.message}`);
+    }
   }
   if (d.reasons.length) {
     out.push('', markdown ? '**Reasons**\n' : c.bold('Reasons:'));

@@ -24,13 +24,14 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
   } else if (rows.length) {
     out.push(renderTable(ctx, headers, rows).replace(/\n$/, ''));
   }
-  const problems = report.daemonSets.filter((d) => d.topProblem || d.statusMismatch.length);
+  const problems = report.daemonSets.filter((d) => d.topProblem || d.statusMismatch.length || d.coverageGaps.length);
   if (problems.length) {
     out.push(markdown ? '\n### Problems\n' : `\n${ctx.chalk.bold('Problems:')}`);
     for (const d of problems) {
       const lines: string[] = [];
       if (d.topProblem) lines.push(`${d.health}: ${d.topProblem}${Object.keys(d.problemCounts).length ? ` [${problemText(d.problemCounts)}]` : ''}`);
       lines.push(...d.statusMismatch);
+      for (const g of d.coverageGaps) lines.push(`warning: ${g.message} (${g.nodes.slice(0, 5).join(', ')}${g.nodes.length > 5 ? `, … ${g.nodes.length - 5} more` : ''})`);
       const name = `${d.namespace}/${d.name}`;
       if (markdown) out.push(`- **${name}**: ${lines.join('; ')}`);
       else out.push(`  ${ctx.chalk.bold(name)}\n${lines.map((l) => `    ${l}`).join('\n')}`);

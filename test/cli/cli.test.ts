@@ -140,3 +140,18 @@ test('why / nodes / node documents follow the contract', async () => {
   assert.equal(report.nodeStatus.unschedulable, true);
   assert.ok(report.daemonSets.every((d: { verdict: string }) => d.verdict !== 'Missing'), 'a cordoned node still gets daemon pods');
 });
+
+const nodeScopeCases: { name: string; args: string[]; scope: string; count: (n: number) => boolean }[] = [
+  { name: 'node without -n/-A weighs every namespace (a node-centric view) and says so', args: [], scope: 'all namespaces', count: (n) => n > 1 },
+  { name: 'node -n narrows to that namespace and says which', args: ['-n', 'logging'], scope: 'namespace logging', count: (n) => n === 1 },
+  { name: 'node -n with no DaemonSet there names the namespace searched', args: ['-n', 'nowhere'], scope: 'namespace nowhere', count: (n) => n === 0 },
+];
+for (const c of nodeScopeCases) {
+  test(c.name, async () => {
+    const report = JSON.parse((await runCli(['node', 'worker-6', ...DEMO, ...c.args, '-o', 'json'])).stdout);
+    assert.equal(report.scope, c.scope);
+    assert.ok(c.count(report.daemonSets.length), `${report.daemonSets.length} DaemonSets`);
+    const human = await runCli(['node', 'worker-6', ...DEMO, ...c.args, '--no-color']);
+    assert.match(human.stdout, new RegExp(`DaemonSets in ${c.scope}`));
+  });
+}

@@ -169,8 +169,14 @@ export function kubernetesTruth(ds: DaemonSet, nodes: string[], pods: Pod[], eve
   });
 }
 
+/** The controller's placement predicates: what the probe decides for Excluded and Misscheduled rows. */
+const PLACEMENT_CODES: ReadonlySet<string> = new Set(['NodeNameMismatch', 'NodeSelectorMismatch', 'NodeAffinityMismatch', 'UntoleratedTaint']);
+
 function codesOf(row: NodeRow): string[] {
-  return [...new Set(row.reasons.map((r) => r.code).filter((c) => !INFO_CODES.has(c)))].sort();
+  // A Misscheduled pod's own health (NodeNotReady, PodTerminating, …) is explained too; the probe
+  // judges only why the controller would not create it now.
+  const judged = (c: string) => !INFO_CODES.has(c) && (row.verdict !== 'Misscheduled' || PLACEMENT_CODES.has(c));
+  return [...new Set(row.reasons.map((r) => r.code).filter(judged))].sort();
 }
 
 /** Compares ds-doctor's rows with the truth; returns every disagreement. */

@@ -52,6 +52,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'rollout-not-observed', input: scenario('rollout-not-observed'), args: ['rollout', 'logging/fluent-bit'], exit: 0, story: 'the controller has not observed the new generation' },
   { name: 'rollout-complete', input: scenario('rollout-complete'), args: ['rollout', 'logging/promtail'], exit: 0, story: 'a complete rollout' },
   { name: 'rollout-in-progress', input: scenario('rollout-in-progress'), args: ['rollout', 'security/falco'], exit: 0, story: 'a rollout in progress, not stuck' },
+  { name: 'why-surge-hostport', input: scenario('rollout-surge-hostport'), args: ['why', 'monitoring/node-exporter'], exit: 1, story: 'why weighs the surge pod that can never take the old pod\'s host port (kubernetes#106417)' },
+  { name: 'rollout-podsecurity', input: scenario('podsecurity-failedcreate'), args: ['rollout', 'agents/node-agent'], exit: 1, story: 'one PodSecurity refusal on every node: the message once, the fix with the back-off' },
   { name: 'scan-surge-hostport', input: scenario('rollout-surge-hostport'), args: ['scan'], exit: 1, story: 'scan health knows a stuck rollout even when every node is served' },
 ];
 

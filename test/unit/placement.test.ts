@@ -4,7 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { daemonSetContext, diagnoseNode, headline, whyDaemonSet } from '../../src/analyze/placement.js';
-import type { DaemonSet, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';
+import { diagnoseRollout } from '../../src/analyze/rollout.js';
+import type { ControllerRevision, DaemonSet, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';
+import { severitiesOf } from '../../src/cli/commands/verdicts.js';
 import { NOW, ago, daemonSet, event, indexOf, node, pod } from '../builders.js';
 
 interface Case {
@@ -15,13 +17,30 @@ interface Case {
   events?: KubeEvent[];
   verdict: string;
   codes: string[];
-  /** Substrings expected in the first reason's message or fix. */
+  revisions?: ControllerRevision[];
+  /** Substrings expected in the reasons' messages, fixes or evidence. */
   says?: RegExp;
+  /** Text the reasons must not contain. */
+  never?: RegExp;
+  /** Whether the row counts as an error for the exit code. */
+  exitError?: boolean;
 }
 
 const ds = () => daemonSet('agent', 'ops');
 const base = ds().build();
 const dsPod = (d: DaemonSet, n: string, name = `agent-${n}`) => pod(name, 'ops').ofDaemonSet(d, n);
+const probed = (p: Pod) => { p.spec!.containers![0]!.readinessProbe = { httpGet: { path: '/ready', port: 8080 } }; };
+const notReadyYet = (p: Pod) => { p.status!.conditions![0]!.status = 'False'; p.status!.containerStatuses![0]!.ready = false; };
+const terminated = (reason: string, exitCode: number) => (p: Pod) => {
+  p.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }], containerStatuses: [{ name: 'agent', ready: false, restartCount: 1, state: { terminated: { reason, exitCode } } }] };
+};
+const revision = (d: DaemonSet, n: number): ControllerRevision => ({
+  apiVersion: 'apps/v1', kind: 'ControllerRevision',
+  metadata: { name: `agent-rev${n}`, namespace: 'ops', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: d.metadata!.uid!, controller: true }] },
+  revision: n, data: { spec: { template: d.spec!.template } },
+});
+const crashZero = (d: DaemonSet) => dsPod(d, 'n').on('n').waiting('CrashLoopBackOff', 'back-off 5m0s restarting failed container', { restartCount: 7, lastTerminated: { reason: 'Completed', exitCode: 0 } }).build();
+const notReadyNode = () => node('n').notReady('False', 'container runtime network not ready').taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build();
 
 const cases: Case[] = [
   { name: 'nodeSelector mismatch → Excluded (TestNodeShouldRunDaemonPod)', ds: ds().nodeSelector({ pool: 'gpu' }).build(), node: node('n').build(), verdict: 'Excluded', codes: ['NodeSelectorMismatch'], says: /kubectl label node n pool=gpu/ },
@@ -39,6 +58,12 @@ const cases: Case[] = [
   { name: 'no pod on a node that joined seconds ago → NotYetCreated (info)', ds: base, node: node('n').created(20).build(), verdict: 'Missing', codes: ['NotYetCreated'], says: /joined 20s ago/ },
   { name: 'DaemonSet being deleted → DaemonSetDeleting', ds: ds().with((d) => { d.metadata!.deletionTimestamp = ago(30); }).build(), node: node('n').build(), verdict: 'Missing', codes: ['DaemonSetDeleting'] },
   { name: 'empty selector → SelectingAll', ds: ds().with((d) => { d.spec!.selector = {}; }).build(), node: node('n').build(), verdict: 'Missing', codes: ['SelectingAll'] },
+  {
+    name: 'empty selector is reported first even where the nodeSelector excludes the node (kubernetes v1.35 pkg/controller/daemon/daemon_controller_test.go#TestPodIsNotDeletedByDaemonsetWithEmptyLabelSelector)',
+    ds: ds().with((d) => { d.spec!.selector = {}; }).nodeSelector({ foo: 'bar' }).build(), node: node('node1').build(),
+    pods: [pod('unowned', 'ops').labels({ bang: 'boom' }).on('node1').ready().build()],
+    verdict: 'Excluded', codes: ['SelectingAll', 'NodeSelectorMismatch'], says: /creates and deletes no pod anywhere/, exitError: true,
+  },
   {
     name: 'pending on cpu; terminal pods free resources (scheduler excludes Succeeded/Failed)',
     ds: ds().requests({ cpu: '500m' }).build(), node: node('n').allocatable({ cpu: '1' }).build(),
@@ -75,20 +100,55 @@ const cases: Case[] = [
     pods: [dsPod(base, 'n').with((p) => { p.spec!.schedulingGates = [{ name: 'example.com/wait' }]; }).build()],
     verdict: 'Pending', codes: ['SchedulingGated'],
   },
-  { name: 'image pull back-off', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('ImagePullBackOff', 'Back-off pulling image "x:9"').build()], verdict: 'Unhealthy', codes: ['ImagePullBackOff'], says: /rollout undo/ },
+  { name: 'image pull back-off, one revision: no rollback advised', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('ImagePullBackOff', 'Back-off pulling image "x:9"').build()], revisions: [revision(base, 1)], verdict: 'Unhealthy', codes: ['ImagePullBackOff'], says: /no earlier revision to roll back to/, never: /kubectl rollout undo daemonset/ },
+  { name: 'image pull back-off, two revisions: roll back to the previous one (kubectl rollback.go#findHistory)', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('ImagePullBackOff', 'Back-off pulling image "x:9"').build()], revisions: [revision(base, 3), revision(base, 4)], verdict: 'Unhealthy', codes: ['ImagePullBackOff'], says: /roll back to revision 3: kubectl rollout undo daemonset\/agent -n ops/ },
   { name: 'crash loop with exit code', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('CrashLoopBackOff', '', { restartCount: 4, lastTerminated: { reason: 'Error', exitCode: 2 } }).build()], verdict: 'Unhealthy', codes: ['CrashLoopBackOff'], says: /exit code 2/ },
   {
-    name: 'OOMKilled names the memory limit',
+    name: 'CrashLoopBackOff whose last termination was OOMKilled gets both codes; OOMKilled names the memory limit',
     ds: base, node: node('n').build(),
     pods: [dsPod(base, 'n').on('n').with((p) => { p.spec!.containers![0]!.resources = { limits: { memory: '50Mi' } }; }).waiting('CrashLoopBackOff', '', { restartCount: 3, lastTerminated: { reason: 'OOMKilled', exitCode: 137 } }).build()],
-    verdict: 'Unhealthy', codes: ['OOMKilled'], says: /above 50Mi/,
+    verdict: 'Unhealthy', codes: ['CrashLoopBackOff', 'OOMKilled'], says: /above 50Mi/,
+  },
+  {
+    name: 'crash loop whose last exit was 0: it exits successfully and restartPolicy Always restarts it; no rollback without a revision',
+    ds: base, node: node('n').build(), pods: [crashZero(base)], revisions: [revision(base, 1)],
+    verdict: 'Unhealthy', codes: ['CrashLoopBackOff'], says: /exits successfully \(Completed, exit code 0\) and restartPolicy Always restarts it/, never: /rollout undo daemonset|fix the config or image/,
+  },
+  {
+    name: 'a container that exited 0 (Completed) in an always-restarting pod is not ContainerCreating',
+    ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').with((p) => { p.spec!.containers![0]!.name = 'agent'; }).with(terminated('Completed', 0)).build()],
+    verdict: 'Unhealthy', codes: ['CrashLoopBackOff'], says: /not meant to exit|meant to keep running/, never: /wait;/,
   },
   { name: 'missing ConfigMap', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('CreateContainerConfigError', 'configmap "agent-config" not found').build()], verdict: 'Unhealthy', codes: ['CreateContainerConfigError'], says: /configmap "agent-config" not found/ },
   {
     name: 'readiness probe failing',
     ds: base, node: node('n').build(),
-    pods: [dsPod(base, 'n').on('n').ready().with((p) => { p.status!.conditions![0]!.status = 'False'; p.status!.containerStatuses![0]!.ready = false; }).build()],
+    pods: [dsPod(base, 'n').on('n').with(probed).ready().with(notReadyYet).build()],
     verdict: 'Unhealthy', codes: ['ReadinessProbeFailing'],
+  },
+  {
+    name: 'running but not ready without a readiness probe: containers starting, not ReadinessProbeFailing',
+    ds: base, node: node('n').build(),
+    pods: [dsPod(base, 'n').on('n').ready(5).with(notReadyYet).build()],
+    verdict: 'Unhealthy', codes: ['ContainerCreating'], says: /no readiness probe/, never: /readiness probe fails/,
+  },
+  {
+    name: 'running, not ready, on a NotReady node: NodeNotReady, not ReadinessProbeFailing',
+    ds: base, node: node('n').notReady('False', 'PLEG is not healthy').build(),
+    pods: [dsPod(base, 'n').on('n').with(probed).ready().with(notReadyYet).build()],
+    verdict: 'Unhealthy', codes: ['NodeNotReady'],
+  },
+  {
+    name: 'running, not ready, terminating: PodTerminating, not ReadinessProbeFailing',
+    ds: base, node: node('n').build(),
+    pods: [dsPod(base, 'n').on('n').with(probed).ready().with(notReadyYet).terminating(-20).build()],
+    verdict: 'Unhealthy', codes: ['PodTerminating'],
+  },
+  {
+    name: 'Misscheduled pod on a node turned NotReady (not-ready:NoSchedule) still gets its health explained and counts in the exit code',
+    ds: base, node: notReadyNode(),
+    pods: [dsPod(base, 'n').on('n').with(probed).ready().with(notReadyYet).build()],
+    verdict: 'Misscheduled', codes: ['NodeNotReady', 'UntoleratedTaint'], says: /so the pod cannot become Ready/, exitError: true,
   },
   { name: 'evicted (phase Failed)', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').phase('Failed').with((p) => { p.status!.reason = 'Evicted'; }).build()], verdict: 'Unhealthy', codes: ['PodFailed'] },
   { name: 'terminating past its grace period on an unreachable node', ds: base, node: node('n').notReady('Unknown').build(), pods: [dsPod(base, 'n').on('n').ready().terminating(2400).build()], verdict: 'Unhealthy', codes: ['PodTerminating'], says: /--grace-period=0 --force/ },
@@ -99,17 +159,17 @@ const cases: Case[] = [
 
 for (const c of cases) {
   test(c.name, () => {
-    const index = indexOf({ nodes: [c.node], daemonSets: [c.ds], pods: c.pods ?? [], events: c.events ?? [] });
+    const index = indexOf({ nodes: [c.node], daemonSets: [c.ds], pods: c.pods ?? [], events: c.events ?? [], controllerRevisions: c.revisions ?? [] });
     const row = diagnoseNode(index, daemonSetContext(index, c.ds), c.node, NOW);
     assert.equal(row.verdict, c.verdict);
     assert.deepEqual(row.reasons.map((r) => r.code).filter((x, i, a) => a.indexOf(x) === i), c.codes);
     for (const r of row.reasons) {
       assert.ok(r.message && r.fix && r.short, `reason ${r.code} has message, fix and short`);
     }
-    if (c.says) {
-      const text = row.reasons.map((r) => `${r.message} ${r.fix} ${r.evidence.join(' ')}`).join(' ');
-      assert.match(text, c.says);
-    }
+    const text = row.reasons.map((r) => `${r.message} ${r.fix} ${r.evidence.join(' ')}`).join(' ');
+    if (c.says) assert.match(text, c.says);
+    if (c.never) assert.doesNotMatch(text, c.never);
+    if (c.exitError !== undefined) assert.equal(severitiesOf([row]).error, c.exitError, 'counts as an error for the exit code');
   });
 }
 
@@ -131,4 +191,61 @@ test('headline groups nodes like the scheduler histogram (sorted as strings)', (
   const index = indexOf({ nodes, daemonSets: [d], pods: [dsPod(d, 'a').on('a').ready().build()] });
   const rows = nodes.map((n) => diagnoseNode(index, daemonSetContext(index, d), n, NOW));
   assert.equal(headline(rows), '1/3 nodes healthy: 2 node(s) had untolerated taint {dedicated: gpu}');
+});
+
+/** A surge DaemonSet with a host port: the new pod (generation 2) waits unbound next to the old one. */
+function surgeHostPort(newPodAge: number) {
+  const d = daemonSet('agent', 'ops').generation(2).with((x) => {
+    x.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 2 };
+    x.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 54323, hostPort: 54323 }];
+    x.status = { observedGeneration: 2 };
+  }).build();
+  const n = node('n').build();
+  const old = pod('agent-old', 'ops').ofDaemonSet(d, 'n', 'old', '1').on('n').created(86400).ready().build();
+  const incoming = pod('agent-new', 'ops').ofDaemonSet(d, 'n', 'new', '2').created(newPodAge)
+    .unschedulable("0/1 nodes are available: 1 node(s) didn't have free ports for the requested pod ports.").build();
+  return { d, n, index: indexOf({ nodes: [n], daemonSets: [d], pods: [old, incoming] }) };
+}
+
+test('maxSurge with a hostPort: why weighs the Pending surge pod with the rollout\'s stuck judgement (kubernetes#106417)', () => {
+  const { d, n, index } = surgeHostPort(14 * 60);
+  const row = diagnoseNode(index, daemonSetContext(index, d), n, NOW);
+  assert.equal(row.verdict, 'Healthy', 'the old pod still serves the node');
+  assert.equal(row.reasons[0]!.code, 'HostPortConflict');
+  assert.equal(row.reasons[0]!.severity, 'error');
+  assert.match(row.reasons[0]!.message, /has not become available after 14m/);
+  assert.match(row.reasons[0]!.fix, /maxSurge: 0, maxUnavailable: 1/);
+  assert.doesNotMatch(row.reasons.map((r) => r.message).join(' '), /nothing to do/);
+  const why = whyDaemonSet(index, d, NOW);
+  assert.deepEqual(why.nodes.map((x) => x.node), ['n'], 'why <ds> lists the node although its verdict is Healthy');
+  assert.equal(severitiesOf(why.nodes).error, true);
+});
+
+test('maxSurge with a hostPort, a minute in: already stuck, as rollout judges it (a host port conflict never resolves)', () => {
+  const { d, n, index } = surgeHostPort(60);
+  const row = diagnoseNode(index, daemonSetContext(index, d), n, NOW);
+  assert.deepEqual([row.reasons[0]!.code, row.reasons[0]!.severity], ['HostPortConflict', 'error']);
+  assert.equal(diagnoseRollout(index, d, NOW).verdict, 'Stuck');
+});
+
+test('a surge pod still starting is a hand-over in progress until --stuck-after', () => {
+  const d = daemonSet('agent', 'ops').generation(2).with((x) => { x.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 1 }; x.status = { observedGeneration: 2 }; }).build();
+  const n = node('n').build();
+  const old = pod('agent-old', 'ops').ofDaemonSet(d, 'n', 'old', '1').on('n').created(86400).ready().build();
+  const incoming = pod('agent-new', 'ops').ofDaemonSet(d, 'n', 'new', '2').on('n').created(60).waiting('ContainerCreating').build();
+  const index = indexOf({ nodes: [n], daemonSets: [d], pods: [old, incoming] });
+  const young = diagnoseNode(index, daemonSetContext(index, d), n, NOW).reasons.find((r) => r.code !== 'OutdatedRevision')!;
+  assert.deepEqual([young.code, young.severity], ['ContainerCreating', 'info']);
+  assert.match(young.message, /a surge hand-over \(60s so far\)/);
+  assert.equal(diagnoseNode(index, daemonSetContext(index, d), n, NOW, 30).reasons[0]!.severity, 'error', '--stuck-after 30s makes it stuck');
+  assert.equal(diagnoseRollout(index, d, NOW, 30).verdict, 'Stuck', 'and rollout agrees');
+});
+
+test('FailedCreate: the fix says the controller retries after its back-off and how to re-queue it now', () => {
+  const d = ds().build();
+  const n = node('n').build();
+  const index = indexOf({ nodes: [n], daemonSets: [d], events: [event('DaemonSet', d, 'FailedCreate', 'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)')] });
+  const fix = diagnoseNode(index, daemonSetContext(index, d), n, NOW).reasons[0]!.fix;
+  assert.match(fix, /back-off/);
+  assert.match(fix, /kubectl annotate daemonset\/agent -n ops ds-doctor\/retry-at=/);
 });

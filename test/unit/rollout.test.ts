@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rollingBudget, scaledValue, allowsSurge, findUpdatedPodsOnNode } from '../../src/k8s/rollingupdate.js';
 import { diagnoseRollout } from '../../src/analyze/rollout.js';
+import { scan } from '../../src/analyze/scan.js';
 import type { DaemonSet, Node, Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 
@@ -81,7 +82,7 @@ test('new pod crash-looping uses the whole budget → Stuck with the blocker nam
   assert.equal(r.verdict, 'Stuck');
   assert.deepEqual(r.blockers.map((b) => [b.node, b.code]), [['n0', 'CrashLoopBackOff']]);
   assert.ok(r.reasons.some((x) => x.code === 'BudgetExhausted'));
-  assert.match(r.nextSteps[0]!, /rollout undo daemonset\/agent -n ops/);
+  assert.match(r.nextSteps[0]!, /read the new pod's logs/);
 });
 
 test('a larger budget keeps going past one bad node (Progressing with a warning)', () => {
@@ -134,4 +135,60 @@ test('spec not observed yet → Pending, and kubectl says so', () => {
   const r = run(w);
   assert.equal(r.verdict, 'Pending');
   assert.equal(r.kubectlStatus, 'Waiting for daemon set spec update to be observed...');
+});
+
+test('maxSurge 0: every unavailable old pod is replaced regardless of the budget, so no BudgetExhausted (kubernetes v1.35 pkg/controller/daemon/update_test.go#TestDaemonSetUpdatesAllOldPodsNotReady)', () => {
+  const oldNotReady = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).waiting('ContainerCreating').build();
+  const r = run(world(5, (ds, n) => oldNotReady(ds, n), (b) => b.with((d) => { d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 3 }; })));
+  assert.equal(r.budgetUsed, 5);
+  assert.ok(r.reasons.some((x) => x.code === 'OldPodsUnavailable'));
+  assert.ok(!r.reasons.some((x) => x.code === 'BudgetExhausted'), 'no BudgetExhausted: no candidate waits for the budget');
+});
+
+test('surge in use does not count a node whose only pod is terminating', () => {
+  const surge = (b: ReturnType<typeof daemonSet>) => b.with((d) => { d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 2 }; });
+  const starting = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(30).waiting('ContainerCreating').build();
+  const dying = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().terminating(-10).build();
+  const r = run(world(3, (ds, n, i) => (i === 0 ? dying(ds, n) : i === 1 ? [oldReady(ds, n), starting(ds, n)] : oldReady(ds, n)), surge));
+  assert.equal(r.budgetInUse.length, 2, 'both nodes are listed');
+  assert.equal(r.budgetUsed, 1, 'only the surging node uses maxSurge');
+});
+
+test('a crash-looping new image with no earlier revision: the fix never advises kubectl rollout undo', () => {
+  const r = run(world(6, (ds, n, i) => (i === 0 ? newCrash(ds, n) : oldReady(ds, n))));
+  assert.match(r.nextSteps[0]!, /no earlier revision to roll back to/);
+  assert.ok(!r.reasons.some((x) => /kubectl rollout undo daemonset/.test(x.fix)));
+});
+
+test('one judgement of a young pod: rollout Progressing and scan RollingOut (not Failing) within --stuck-after; both Stuck/Failing past it', () => {
+  const young = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(40).waiting('ContainerCreating').build();
+  const w = world(3, (ds, n) => young(ds, n));
+  const index = indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods });
+  assert.equal(diagnoseRollout(index, w.ds, NOW, 600).verdict, 'Progressing');
+  assert.equal(scan(index, [w.ds], NOW, 'all namespaces', 600).daemonSets[0]!.health, 'RollingOut');
+  assert.equal(diagnoseRollout(index, w.ds, NOW, 30).verdict, 'Stuck');
+  assert.equal(scan(index, [w.ds], NOW, 'all namespaces', 30).daemonSets[0]!.health, 'Failing');
+});
+
+test('NotAvailableYet resolves by the clock: an old pod within minReadySeconds is not stuck', () => {
+  const w = world(2, (ds, n, i) => (i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(7200).ready(10).build() : newReady(ds, n)), (b) => b.with((d) => { d.spec!.minReadySeconds = 60; }));
+  assert.equal(run(w).verdict, 'Progressing');
+});
+
+test('stale .status: every pod available but numberAvailable lags → StaleStatus next to kubectl\'s Waiting (kubernetes#53023)', () => {
+  const w = world(2, (ds, n) => newReady(ds, n));
+  w.ds.status = { observedGeneration: 2, desiredNumberScheduled: 2, currentNumberScheduled: 2, numberReady: 2, updatedNumberScheduled: 2, numberAvailable: 1, numberUnavailable: 1, numberMisscheduled: 0 };
+  const r = run(w);
+  assert.equal(r.verdict, 'Complete');
+  assert.match(r.kubectlStatus, /Waiting for daemon set "agent" rollout to finish: 1 of 2 updated pods are available/);
+  const stale = r.reasons.find((x) => x.code === 'StaleStatus');
+  assert.ok(stale, 'StaleStatus explains the disagreement');
+  assert.match(stale.message, /numberAvailable 1 \(recomputed 2\)/);
+  assert.match(stale.fix, /kubectl annotate daemonset\/agent -n ops/);
+});
+
+test('no StaleStatus while the controller has not observed the spec (that is ControllerNotObserved)', () => {
+  const w = world(2, (ds, n) => newReady(ds, n));
+  w.ds.status = { observedGeneration: 1, desiredNumberScheduled: 2, numberAvailable: 0 };
+  assert.ok(!run(w).reasons.some((x) => x.code === 'StaleStatus'));
 });

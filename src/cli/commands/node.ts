@@ -1,6 +1,7 @@
 /** `node <node>`: every DaemonSet in scope against one node. */
 import { exitFor } from '../context.js';
-import { daemonSetsInScope, resolveNode, requireKinds } from '../scope.js';
+import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
+import { daemonSetsInScope, resolveNode, requireKinds, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { severitiesOf } from './verdicts.js';
 
@@ -8,7 +9,11 @@ export const nodeCommand: CommandSpec = {
   usage: 'node <node>',
   description: 'Every DaemonSet in scope against one node: the view for a misbehaving node',
   examples: ['ds-doctor node worker-5 -f fixtures/demo', 'kubectl ds-doctor node ip-10-0-1-23.ec2.internal -A'],
-  async run(ctx, args) {
+  options: addStuckAfterOption,
+  async run(ctx, args, raw) {
+    const stuckAfter = stuckAfterOf(raw);
+    // A node-centric view: every DaemonSet that can put a pod on the node, unless -n narrows it.
+    if (ctx.opts.namespace === undefined) ctx.opts.allNamespaces = true;
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { nodeReport }, { renderNodeReport }] = await Promise.all([
       import('../../model/snapshot-index.js'),
@@ -19,7 +24,7 @@ export const nodeCommand: CommandSpec = {
     const index = new SnapshotIndex(snapshot);
     const node = resolveNode(snapshot, args[0]!);
     requireKinds(snapshot, 'node', ['Node', 'Pod']);
-    const result = nodeReport(index, daemonSetsInScope(snapshot, ctx.opts, defaultNamespace), node, ctx.opts.now);
+    const result = nodeReport(index, daemonSetsInScope(snapshot, ctx.opts, defaultNamespace), node, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter);
     ctx.emit(result, (r, md) => renderNodeReport(result, r, md));
     return exitFor(ctx.opts, severitiesOf(result.daemonSets));
   },

@@ -1,6 +1,6 @@
 /** `rollout <daemonset>`: is the rollout complete, progressing or stuck, and why. */
 import { exitFor } from '../context.js';
-import { parseDuration } from '../duration.js';
+import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
 import { resolveDaemonSet, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
@@ -8,9 +8,7 @@ export const rolloutCommand: CommandSpec = {
   usage: 'rollout <daemonset>',
   description: 'Is the rollout complete, progressing or stuck, and why (budget, blockers, what changed)',
   examples: ['ds-doctor rollout logging/fluent-bit -f fixtures/demo', 'kubectl ds-doctor rollout kube-proxy -n kube-system --stuck-after 5m'],
-  options: (cmd) => {
-    cmd.option('--stuck-after <duration>', 'how long a transient state (ContainerCreating, a new pod starting) may last before it counts as stuck', '10m');
-  },
+  options: addStuckAfterOption,
   async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { diagnoseRollout }, { renderRollout }] = await Promise.all([
@@ -18,7 +16,7 @@ export const rolloutCommand: CommandSpec = {
       import('../../analyze/rollout.js'),
       import('../../render/rollout.js'),
     ]);
-    const stuckAfter = parseDuration('--stuck-after', String(raw['stuckAfter'] ?? '10m'));
+    const stuckAfter = stuckAfterOf(raw);
     const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);

@@ -1,5 +1,6 @@
 /** `scan`: every DaemonSet in scope, its health and top problem. */
 import { exitFor } from '../context.js';
+import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
 import { daemonSetsInScope, scopeText, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
@@ -7,7 +8,9 @@ export const scanCommand: CommandSpec = {
   usage: 'scan',
   description: 'Every DaemonSet in scope: health, counts (reported and recomputed) and top problem',
   examples: ['ds-doctor scan -f fixtures/demo', 'kubectl ds-doctor scan -A -o json'],
-  async run(ctx) {
+  options: addStuckAfterOption,
+  async run(ctx, _args, raw) {
+    const stuckAfter = stuckAfterOf(raw);
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { scan }, { renderScan }] = await Promise.all([
       import('../../model/snapshot-index.js'),
@@ -18,11 +21,11 @@ export const scanCommand: CommandSpec = {
     requireKinds(snapshot, 'scan', ['Node', 'Pod']);
     const index = new SnapshotIndex(snapshot);
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
-    const report = scan(index, daemonSets, ctx.opts.now, scopeText(ctx.opts, defaultNamespace));
+    const report = scan(index, daemonSets, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter);
     ctx.emit(report, (r, md) => renderScan(report, r, md));
     return exitFor(ctx.opts, {
       error: report.daemonSets.some((d) => d.health !== 'Healthy' && d.health !== 'RollingOut'),
-      warning: report.daemonSets.some((d) => d.health === 'RollingOut'),
+      warning: report.daemonSets.some((d) => d.health === 'RollingOut' || d.coverageGaps.length > 0),
     });
   },
 };

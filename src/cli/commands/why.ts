@@ -1,5 +1,6 @@
 /** `why <daemonset> [node]`: verdict and reasons for one node, or every node without a healthy pod. */
 import { exitFor } from '../context.js';
+import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
 import { resolveDaemonSet, resolveNode, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { severitiesOf } from './verdicts.js';
@@ -8,7 +9,8 @@ export const whyCommand: CommandSpec = {
   usage: 'why <daemonset> [node]',
   description: 'Why a node has no healthy pod of a DaemonSet (without a node: every such node)',
   examples: ['ds-doctor why logging/fluent-bit worker-1 -f fixtures/demo', 'kubectl ds-doctor why calico-node -n kube-system'],
-  async run(ctx, args) {
+  options: addStuckAfterOption,
+  async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { whyDaemonSet, whyNode }, { renderDaemonSetDiagnosis, renderNodeDiagnosis }] = await Promise.all([
       import('../../model/snapshot-index.js'),
@@ -16,6 +18,7 @@ export const whyCommand: CommandSpec = {
       import('../../render/placement.js'),
     ]);
     const [dsArg, nodeArg] = args as [string, string | undefined];
+    const stuckAfter = stuckAfterOf(raw);
     const { snapshot, defaultNamespace } = await ctx.load({
       daemonSet: dsArg, ...(nodeArg ? { node: nodeArg } : {}), kinds: ['Event', 'ControllerRevision'], allPods: true,
     });
@@ -24,11 +27,11 @@ export const whyCommand: CommandSpec = {
     requireKinds(snapshot, 'why', ['Node', 'Pod']);
     if (nodeArg) {
       const node = resolveNode(snapshot, nodeArg);
-      const result = whyNode(index, ds, node, ctx.opts.now);
+      const result = whyNode(index, ds, node, ctx.opts.now, stuckAfter);
       ctx.emit(result, (r, md) => renderNodeDiagnosis(result, r, md));
       return exitFor(ctx.opts, severitiesOf([result]));
     }
-    const result = whyDaemonSet(index, ds, ctx.opts.now);
+    const result = whyDaemonSet(index, ds, ctx.opts.now, stuckAfter);
     ctx.emit(result, (r, md) => renderDaemonSetDiagnosis(result, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes));
   },
