@@ -64,9 +64,9 @@ function generationText(revision: CurrentRevision): string {
 export function currentRevisionNote(revision: CurrentRevision, revisionsMissing: boolean): string | undefined {
   if (revision.source !== 'unknown') return undefined;
   const why = revisionsMissing
-    ? 'no ControllerRevisions in the input (kubectl cluster-info dump does not collect them) and no pod at the current template generation'
+    ? 'no ControllerRevisions in the input (kubectl cluster-info dump does not collect them), and no pod at the current template generation'
     : 'no ControllerRevision matches the template';
-  return `the current revision is unknown (${why}): ${generationText(revision)}`;
+  return `the current revision is unknown: ${why}; ${generationText(revision)}`;
 }
 
 /** Builds (once per index) the node-independent facts of a DaemonSet. */
