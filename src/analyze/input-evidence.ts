@@ -75,3 +75,17 @@ export function judgeAbsentKinds(absent: NeededKind[], daemonSets: DaemonSet[], 
   }
   return { accepted };
 }
+
+/**
+ * A note for a kind that was collected as an empty list (a typed `PodList` with no items, a
+ * cluster-info dump's empty `pods.json`): taken as none, and, when a DaemonSet's status counts
+ * some, that the two disagree (the status is stale, or the list came from elsewhere).
+ */
+export function emptyListNote(kind: NeededKind, daemonSets: DaemonSet[]): string {
+  const what = kind === 'Pod' ? 'Pod' : 'Node';
+  const busy = daemonSets.find((ds) => (counted(ds, kind) ?? 0) > 0);
+  const base = `the input's ${what} lists are empty: taken as collected, with no ${kind === 'Pod' ? 'pods' : 'nodes'}`;
+  if (!busy) return base;
+  const n = counted(busy, kind)!;
+  return `${base}; but the status of daemonset ${dsName(busy)} ${kind === 'Pod' ? `counts ${n} scheduled pod(s)` : `wants a pod on ${n} node(s)`}: the status is stale, or the list came from elsewhere (${kind === 'Pod' ? podsCommand(busy) : 'kubectl get nodes -o yaml'} gives the current ones)`;
+}

@@ -4,7 +4,7 @@ import { InputError } from '../model/errors.js';
 import type { ClusterSnapshot } from '../model/snapshot.js';
 import type { GlobalOptions } from './options.js';
 import { didYouMean } from './suggest.js';
-import { judgeAbsentKinds, type NeededKind } from '../analyze/input-evidence.js';
+import { emptyListNote, judgeAbsentKinds, type NeededKind } from '../analyze/input-evidence.js';
 
 /** Human description of the namespace scope. */
 export function scopeText(opts: GlobalOptions, defaultNamespace?: string): string {
@@ -70,10 +70,14 @@ export function resolveNode(snapshot: ClusterSnapshot, arg: string): Node {
  * Refuses to answer from an input that lacks the kinds a command cannot do without, unless the
  * DaemonSets' status shows they were collected with none (see judgeAbsentKinds): those kinds are
  * then taken as present and empty, with a note. A bare manifest has no status, so it is refused
- * ("0/0 nodes healthy" would be a wrong answer).
+ * ("0/0 nodes healthy" would be a wrong answer). A kind collected as an empty list gets a note.
  */
 export function requireKinds(snapshot: ClusterSnapshot, command: string, kinds: NeededKind[], daemonSets: DaemonSet[]): void {
   const absent = kinds.filter((k) => snapshot.missing.some((m) => m.kind === k && m.reason === 'absent'));
+  for (const kind of kinds) {
+    const collectedEmpty = !absent.includes(kind) && !snapshot.missing.some((m) => m.kind === kind) && !(kind === 'Pod' ? snapshot.pods : snapshot.nodes).length;
+    if (collectedEmpty && snapshot.source === 'files') snapshot.warnings.push(emptyListNote(kind, daemonSets));
+  }
   if (!absent.length) return;
   const judgement = judgeAbsentKinds(absent, daemonSets, command);
   if (judgement.refusal) throw new InputError(judgement.refusal);

@@ -171,6 +171,19 @@ test('no pods: a status that counts scheduled pods refuses, naming what to add',
   assert.equal(r.stderr, "error: the input has no Pod objects, but the status of daemonset kube-system/agent counts 2 scheduled pod(s): why needs them (add the output of kubectl get pods -n kube-system -l 'app=agent' -o yaml)\n");
 });
 
+test('an empty typed PodList (also "items": null) is collected with none: answered with a note, and a status that disagrees is named', async () => {
+  for (const items of [[], null]) {
+    const quiet = daemonSet('agent', 'kube-system').with((d) => { d.status = zeroStatus; }).build();
+    const file = await dumpOf([quiet, node('worker-1').build(), { apiVersion: 'v1', kind: 'PodList', items }]);
+    const { code, doc } = await json(['why', 'kube-system/agent', '-f', file, ...NOW]);
+    assert.notEqual(code, 2);
+    assert.ok(notes(doc).includes("the input's Pod lists are empty: taken as collected, with no pods"), notes(doc).join('\n'));
+  }
+  const busy = daemonSet('agent', 'kube-system').with((d) => { d.status = { ...zeroStatus, currentNumberScheduled: 1, desiredNumberScheduled: 1 }; }).build();
+  const { doc } = await json(['scan', '-f', await dumpOf([busy, node('worker-1').build(), { apiVersion: 'v1', kind: 'PodList', items: null }]), ...NOW]);
+  assert.ok(notes(doc).some((n) => n.includes('but the status of daemonset kube-system/agent counts 1 scheduled pod(s): the status is stale, or the list came from elsewhere')), notes(doc).join('\n'));
+});
+
 test('no nodes and no pods: a status that desires none is a Complete rollout, desired 0', async () => {
   const ds = daemonSet('agent', 'kube-system').with((d) => { d.status = zeroStatus; }).build();
   const { code, doc } = await json(['rollout', 'kube-system/agent', '-f', await dumpOf([ds]), ...NOW]);
