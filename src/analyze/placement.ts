@@ -59,10 +59,10 @@ function generationText(revision: CurrentRevision): string {
  * One note on how pods are judged updated when the current revision's hash is unknown: no
  * ControllerRevision in the input (cluster-info dumps hold none) and no pod at the template
  * generation to take it from, or no ControllerRevision matching the template. With the hash
- * taken from the pods, nothing is uncertain and nothing is said.
+ * taken from the pods, or no pod to judge, nothing is said.
  */
-export function currentRevisionNote(revision: CurrentRevision, revisionsMissing: boolean): string | undefined {
-  if (revision.source !== 'unknown') return undefined;
+export function currentRevisionNote(revision: CurrentRevision, revisionsMissing: boolean, pods: number): string | undefined {
+  if (revision.source !== 'unknown' || pods === 0) return undefined;
   const why = revisionsMissing
     ? 'no ControllerRevisions in the input (kubectl cluster-info dump does not collect them), and no pod at the current template generation'
     : 'no ControllerRevision matches the template';
@@ -83,7 +83,7 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
     if (!eventsAvailable) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
     if (claimed.selectorError) notes.push(`the DaemonSet's selector is invalid (${claimed.selectorError}): no pod can be matched`);
     if (claimed.adoptable.length) notes.push(`${claimed.adoptable.length} orphaned pod(s) match the selector and will be adopted on the next sync`);
-    const revisionNote = currentRevisionNote(revision, isMissing(index.snapshot, 'ControllerRevision'));
+    const revisionNote = currentRevisionNote(revision, isMissing(index.snapshot, 'ControllerRevision'), claimed.pods.length);
     if (revisionNote) notes.push(revisionNote);
     return {
       ds,

@@ -105,6 +105,9 @@ realTest('a cluster-info dump does not print "current revision unknown"; the mis
   const dir = input('clusterinfo-aks-k8s1.16');
   const why = await json(['why', 'kube-system/kube-proxy', '-f', dir]);
   assert.ok(!notes(why.doc).some((n) => /revision is unknown|ControllerRevision/.test(n)), notes(why.doc).join('\n'));
+  // A DaemonSet without pods (OKE's GPU plugin on a cluster without GPUs) has nothing to judge.
+  const idle = await json(['why', 'kube-system/nvidia-gpu-device-plugin', '-f', input('clusterinfo-oke-k8s1.18')]);
+  assert.ok(!notes(idle.doc).some((n) => /revision is unknown/.test(n)), notes(idle.doc).join('\n'));
   const rollout = await json(['rollout', 'kube-system/kube-proxy', '-f', dir]);
   assert.deepEqual(notes(rollout.doc).filter((n) => n.includes('ControllerRevision')), ['no ControllerRevisions in the input: the revision history and the template diff cannot be shown']);
 });
