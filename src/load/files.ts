@@ -228,10 +228,12 @@ export async function readDocuments(path: string, readStdin: StdinReader, option
  * Why a parsed document is not a Kubernetes object (or a list of them), or undefined when it is.
  * A list in kubectl's old internal-type form is named as such, with what to do instead.
  */
-function notAnObject(value: unknown): string | undefined {
+function notAnObject(value: unknown, file: string): string | undefined {
   if (Array.isArray(value)) {
-    // A bare array of objects that each name their kind (Sonobuoy's resource files) is a list.
-    if (value.length && value.every((v) => typeof (v as KubeObject | null)?.kind === 'string')) return undefined;
+    // A bare array of objects (Sonobuoy's resource files) is a list when each object names its
+    // kind, or when the file is named after one (older Sonobuoy: `Pods.json`, `core_v1_pods.json`).
+    const objects = value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+    if (objects && (kindFromFileName(file) || value.every((v) => typeof (v as KubeObject).kind === 'string'))) return undefined;
     return 'expected a Kubernetes object, found a list';
   }
   if (typeof value !== 'object' || value === null) return `expected a Kubernetes object, found ${value === null ? 'null' : typeof value}`;
@@ -243,12 +245,23 @@ function notAnObject(value: unknown): string | undefined {
   return 'document has no "kind"';
 }
 
+/**
+ * The kind a file's name says it holds, as Sonobuoy names its resource files: `Pods.json`,
+ * `DaemonSets.json` (0.10 and before) or `core_v1_pods.json`, `apps_v1_daemonsets.json`.
+ */
+export function kindFromFileName(file: string): SnapshotKind | undefined {
+  const base = (file.split(/[\\/]/).pop() ?? '').replace(/\.json$/i, '').toLowerCase();
+  const plural = base.includes('_') ? base.slice(base.lastIndexOf('_') + 1) : base;
+  return (Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]).find((k) => SNAPSHOT_KINDS[k].plural === plural);
+}
+
 /** Adds one parsed document (an object or a List of objects) to the snapshot. */
 function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: string, seen: Set<SnapshotKind>, ignored: Map<string, number>): void {
   const value = doc.value;
-  const problem = notAnObject(value);
+  const problem = notAnObject(value, file);
   if (problem) throw new InputError(`${file}:${doc.line}: ${problem}`);
-  const obj = (Array.isArray(value) ? { kind: 'List', items: value } : value) as KubeObject;
+  const fileKind = Array.isArray(value) ? kindFromFileName(file) : undefined;
+  const obj = (Array.isArray(value) ? { kind: fileKind ? `${fileKind}List` : 'List', items: value } : value) as KubeObject;
   const kind = obj.kind!;
   const items = obj['items'];
   // A typed list with `"items": null` (how kubectl writes an empty list) is a collected, empty kind.
@@ -288,7 +301,7 @@ async function readDirectoryFile(path: string, readStdin: StdinReader, options: 
     return undefined;
   }
   for (const doc of docs) {
-    const problem = notAnObject(doc.value);
+    const problem = notAnObject(doc.value, path);
     if (!problem) continue;
     if (problem.includes('internal-type')) throw new InputError(`${path}:${doc.line}: ${problem}`);
     warnings.push(`skipped ${path}:${doc.line}: ${problem} (not read as Kubernetes objects)`);

@@ -74,6 +74,15 @@ realTest('a non-Kubernetes file in a directory is skipped with one warning line'
   assert.match(r.stdout, /skipped .*auth-cani-list-default\.json:1: expected a Kubernetes object, found a list/);
 });
 
+realTest('Sonobuoy results as published: bare arrays, named by the file (Pods.json) or by each object\'s kind', async () => {
+  for (const name of ['sonobuoy-aws-k8s1.8-2017-12-13', 'sonobuoy-kind-k8s1.21']) {
+    const raw = await json(['scan', '-f', join(ROOT, name, 'raw')]);
+    const converted = await json(['scan', '-f', input(name)]);
+    assert.deepEqual(raw.doc['daemonSets'], converted.doc['daemonSets'], name);
+    assert.deepEqual(notes(raw.doc).filter((n) => n.startsWith('skipped ')).map((n) => n.replace(/^skipped .*\/raw\//, '')), ['serverversion.json:1: document has no "kind" (not read as Kubernetes objects)']);
+  }
+});
+
 realTest('pods owned by a DaemonSet missing from the input are reported', async () => {
   const { doc } = await json(['scan', '-f', input('supportbundle-k3s-2022')]);
   assert.ok(notes(doc).some((n) => /1 pod\(s\) are owned by DaemonSets that are not in the input: kube-system\/svclb-traefik-\w+ \(1\)/.test(n)), notes(doc).join('\n'));

@@ -107,6 +107,18 @@ test('a bare JSON array of objects that name their kind is read as a list', asyn
   assert.deepEqual(s.nodes.map((n) => n.metadata!.name), ['a', 'b']);
 });
 
+test('a bare JSON array of objects without kinds takes the kind its file is named after (older Sonobuoy)', async () => {
+  const root = await dir({
+    'resources/cluster/Nodes.json': JSON.stringify([{ metadata: { name: 'a' } }]),
+    'resources/ns/kube-system/core_v1_pods.json': JSON.stringify([{ metadata: { name: 'p', namespace: 'kube-system' } }]),
+    'resources/ns/kube-system/Things.json': JSON.stringify([{ metadata: { name: 't' } }]),
+  });
+  const s = await loadFiles([root], noStdin);
+  assert.deepEqual([s.nodes.length, s.pods.length], [1, 1]);
+  assert.equal(s.pods[0]!.kind, 'Pod');
+  assert.match(s.warnings.join('\n'), /skipped .*Things\.json:1: expected a Kubernetes object, found a list/);
+});
+
 test('a file in a directory that holds no Kubernetes objects is skipped with one warning line', async () => {
   const root = await dir({
     'nodes.json': JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', items: [{ metadata: { name: 'n1' } }] }),
