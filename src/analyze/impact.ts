@@ -13,6 +13,7 @@ import {
 } from '../model/results.js';
 import { controllerRef, objectKey, type SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing, type SnapshotKind } from '../model/snapshot.js';
+import { judgeAbsentKinds } from './input-evidence.js';
 import { compileLabelSelector, formatLabelSelector } from '../k8s/labels.js';
 import { isPodTerminal } from '../k8s/podutil.js';
 import { nodeReadyStatus } from '../k8s/podhealth.js';
@@ -60,6 +61,8 @@ interface Analysis {
   findings: ImpactFinding[];
   risks: RiskReason[];
   notChecked: string[];
+  /** The input holds no Pod objects and the status does not say there are none (a bare manifest). */
+  podsUnseen: boolean;
   /** Services (`namespace/name`) that keep no endpoint once the pods are gone. */
   lostServices: Set<string>;
   /** Fail-closed webhooks that lose their backend: configuration kind, name and webhook index. */
@@ -170,8 +173,34 @@ function revisionNames(a: Analysis): string[] {
   return a.index.revisionsFor(a.ds).map((r) => r.metadata?.name ?? '').sort();
 }
 
+/** What each role breaks where it runs, when the input does not show where that is. */
+const ROLE_RISK: Record<Role, { risk: Risk; what: string }> = {
+  network: { risk: 'critical', what: 'the CNI agent: pods on its nodes lose the pod network' },
+  'service-proxy': { risk: 'critical', what: 'the service proxy: Service routing on its nodes stops being kept up to date' },
+  storage: { risk: 'high', what: 'a CSI node plugin: volumes on its nodes can no longer be mounted or unmounted' },
+  device: { risk: 'high', what: 'a device plugin: its extended resources stop being advertised' },
+  dns: { risk: 'high', what: 'the node-local DNS cache: lookups through it fail on its nodes' },
+  logging: { risk: 'medium', what: 'a log collector: logs on its nodes are not shipped for the gap' },
+  monitoring: { risk: 'medium', what: 'a node monitor: metrics of its nodes stop' },
+  security: { risk: 'medium', what: 'a security agent: its nodes are not watched for the gap' },
+};
+
+/**
+ * A bare manifest shows no pods, which is not "no pods": judges the risk by the DaemonSet's role
+ * wherever it runs (a CNI agent is critical on every node it covers), and says so.
+ */
+function unseenPodsSection(a: Analysis): void {
+  a.notChecked.push('which pods and nodes it runs on (no Pod or Node objects in the input): the risk is judged by its role wherever it runs');
+  addFinding(a, 'PodsNotInInput', 'info', 'the input holds no Pod objects and no status that counts them: what is deleted on which nodes cannot be seen, so the risk is judged by the DaemonSet\'s role');
+  for (const role of a.roles) {
+    const r = ROLE_RISK[role.role];
+    addRisk(a, r.risk, `${r.what} (judged by its role: its pods are not in the input)`);
+  }
+}
+
 function deletionSection(a: Analysis): void {
   const revisions = revisionNames(a);
+  if (a.podsUnseen) return;
   if (!a.pods.length) {
     addFinding(a, 'NoPods', 'info', `the DaemonSet has no pods: deleting it removes no pod${revisions.length ? `, only the object and its ${plural(revisions.length, 'ControllerRevision')}` : ''}`);
     return;
@@ -766,6 +795,7 @@ export function analyzeImpact(index: SnapshotIndex, ds: DaemonSet, cascade: Casc
     nodes: [...new Set(live.map((p) => p.spec?.nodeName).filter((n): n is string => Boolean(n)))].sort(),
     roles: detectRoles(ds, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? '').filter(Boolean)),
     findings: [], risks: [], notChecked: [], lostServices: new Set(), failClosed: [],
+    podsUnseen: isMissing(index.snapshot, 'Pod') && !judgeAbsentKinds(['Pod'], [ds], 'impact').accepted.length,
   };
   if (missing(a, 'Node')) a.notChecked.push('whether the nodes are Ready, and what they advertise (no Node objects in the input)');
   if (missing(a, 'ControllerRevision')) a.notChecked.push('the ControllerRevisions that go with the DaemonSet (none in the input)');
@@ -781,15 +811,16 @@ export function analyzeImpact(index: SnapshotIndex, ds: DaemonSet, cascade: Casc
       servicesSection(a);
       webhooksSection(a);
     }
+    if (a.podsUnseen) unseenPodsSection(a);
     deletionSection(a);
-    if (live.length) {
-      budgetsSection(a);
-      stakesSection(a);
-    }
+    if (live.length) budgetsSection(a);
+    if (live.length || a.podsUnseen) stakesSection(a);
     if (!a.risks.length) {
       addRisk(a, 'low', live.length
         ? `nothing found that depends on these pods: no node-agent role, and no Service or webhook backed only by them${a.notChecked.length ? ' (within what the input allows to check)' : ''}`
-        : 'no running pod goes away');
+        : a.podsUnseen
+          ? 'no node-agent role in the pod template (its pods are not in the input, so Services or webhooks they back cannot be checked)'
+          : 'no running pod goes away');
     }
   }
 

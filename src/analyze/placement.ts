@@ -52,6 +52,27 @@ export interface DaemonSetContext {
   notes: string[];
 }
 
+/** What decides whether a pod is updated, when the current revision's hash is not known. */
+function generationText(revision: CurrentRevision): string {
+  return revision.generation === undefined
+    ? 'the DaemonSet records no template generation, so no pod can be judged updated'
+    : `pods are judged by their pod-template-generation label against template generation ${revision.generation} (${revision.generationField})`;
+}
+
+/**
+ * One note on how pods are judged updated when the current revision's hash is unknown: no
+ * ControllerRevision in the input (cluster-info dumps hold none) and no pod at the template
+ * generation to take it from, or no ControllerRevision matching the template. With the hash
+ * taken from the pods, or no pod to judge, nothing is said.
+ */
+export function currentRevisionNote(revision: CurrentRevision, revisionsMissing: boolean, pods: number): string | undefined {
+  if (revision.source !== 'unknown' || pods === 0) return undefined;
+  const why = revisionsMissing
+    ? 'no ControllerRevisions in the input (kubectl cluster-info dump does not collect them), and no pod at the current template generation'
+    : 'no ControllerRevision matches the template';
+  return `the current revision is unknown: ${why}; ${generationText(revision)}`;
+}
+
 /** Builds (once per index) the node-independent facts of a DaemonSet. */
 export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSetContext {
   return index.cached(`dsctx:${objectKey(ds)}`, () => {
@@ -66,7 +87,8 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
     if (!eventsAvailable) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
     if (claimed.selectorError) notes.push(`the DaemonSet's selector is invalid (${claimed.selectorError}): no pod can be matched`);
     if (claimed.adoptable.length) notes.push(`${claimed.adoptable.length} orphaned pod(s) match the selector and will be adopted on the next sync`);
-    if (revision.source === 'unknown') notes.push('the current revision is unknown (no ControllerRevision matches the template): pods are compared by pod-template-generation only');
+    const revisionNote = currentRevisionNote(revision, isMissing(index.snapshot, 'ControllerRevision'), claimed.pods.length);
+    if (revisionNote) notes.push(revisionNote);
     return {
       ds,
       namespace: ds.metadata?.namespace ?? '',
@@ -468,7 +490,7 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
     reasons.push({
       code: 'OutdatedRevision', severity: 'info',
       message: `pod ${pod.metadata?.name} runs an outdated revision (${podRevisionHash(pod) || 'unknown hash'}; current ${ctx.revision.hash || 'unknown'})`,
-      evidence: [`pod labels controller-revision-hash=${podRevisionHash(pod) || '<none>'}, pod-template-generation=${pod.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] ?? '<none>'}`, `current revision hash ${ctx.revision.hash || '<unknown>'}, template generation ${ctx.revision.generation ?? '<unknown>'}`],
+      evidence: [`pod labels controller-revision-hash=${podRevisionHash(pod) || '<none>'}, pod-template-generation=${pod.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] ?? '<none>'}`, `current revision hash ${ctx.revision.hash || '<unknown>'}, template generation ${ctx.revision.generation === undefined ? '<unknown>' : `${ctx.revision.generation} (${ctx.revision.generationField})`}`],
       fix: strategy === 'OnDelete'
         ? `OnDelete: delete the pod to roll it: kubectl delete pod -n ${ctx.namespace} ${pod.metadata?.name}`
         : `the rolling update replaces it; see: ds-doctor rollout ${ctx.namespace}/${ctx.name}`,

@@ -230,7 +230,8 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   const surge = allowsSurge(ds);
   const minReady = ds.spec?.minReadySeconds ?? 0;
   const reasons: RolloutReason[] = [];
-  const notes = [...ctx.notes];
+  // Load warnings too (duplicates kept, kinds taken as collected with none), as why and scan give them.
+  const notes = [...ctx.notes, ...index.snapshot.warnings];
 
   // The controller's loop runs over every node entry that has pods, plus desired nodes without.
   const shouldRunNodes = new Set(index.snapshot.nodes.filter((n) => ctx.placement.evaluate(n).shouldRun).map((n) => n.metadata?.name ?? ''));

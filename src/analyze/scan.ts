@@ -4,7 +4,7 @@
  */
 import type { DaemonSet } from '../model/k8s-types.js';
 import { API_VERSION, type RolloutDiagnosis, type ScanEntry, type ScanHealth, type ScanReport, type StatusCounts } from '../model/results.js';
-import type { SnapshotIndex } from '../model/snapshot-index.js';
+import { controllerRef, type SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing } from '../model/snapshot.js';
 import { recomputeStatus, reportedStatus } from '../k8s/status.js';
 import { statusDifferences, statusObserved } from './stale-status.js';
@@ -84,6 +84,26 @@ function topProblem(rows: NodeVerdict[]): string {
   return best ? `${best[1]} ${best[0]}` : '';
 }
 
+/**
+ * Pods whose controller is a DaemonSet the input does not hold (a dump of pods without their
+ * DaemonSets, or a DaemonSet deleted with --cascade=orphan), as one note naming the owners.
+ */
+export function podsOfAbsentDaemonSets(index: SnapshotIndex): string | undefined {
+  const owners = new Map<string, number>();
+  for (const pod of index.snapshot.pods) {
+    const owner = controllerRef(pod);
+    if (owner?.kind !== 'DaemonSet') continue;
+    const key = `${pod.metadata?.namespace ?? ''}/${owner.name ?? ''}`;
+    if (index.daemonSetsByKey.has(key)) continue;
+    owners.set(key, (owners.get(key) ?? 0) + 1);
+  }
+  if (!owners.size) return undefined;
+  const total = [...owners.values()].reduce((a, b) => a + b, 0);
+  const names = [...owners.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(0, 10).map(([k, n]) => `${k} (${n})`);
+  const more = owners.size > 10 ? ` and ${owners.size - 10} more` : '';
+  return `${total} pod(s) are owned by DaemonSets that are not in the input: ${names.join(', ')}${more}; add them (kubectl get daemonsets -A -o yaml) to diagnose them`;
+}
+
 /** Scans the given DaemonSets. */
 export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, scope: string, stuckAfter = DEFAULT_STUCK_AFTER): ScanReport {
   const entries: ScanEntry[] = daemonSets.map((ds) => {
@@ -121,5 +141,7 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
   if (isMissing(index.snapshot, 'Pod')) notes.push('no Pod objects in the input: pod health cannot be seen');
   if (isMissing(index.snapshot, 'Event')) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
   if (!daemonSets.length) notes.push(`no DaemonSets found in ${scope}`);
+  const orphans = podsOfAbsentDaemonSets(index);
+  if (orphans) notes.push(orphans);
   return { apiVersion: API_VERSION, kind: 'ScanReport', scope, daemonSets: entries, notes };
 }

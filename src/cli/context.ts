@@ -1,5 +1,6 @@
 /** What a command handler gets: parsed flags, the streams, a loader and an output writer. */
-import type { LoadedSnapshot, LoadRequest } from '../model/snapshot.js';
+import type { ClusterSnapshot, LoadedSnapshot, LoadRequest } from '../model/snapshot.js';
+import { snapshotTime } from '../model/snapshot-time.js';
 import { EXIT } from '../model/errors.js';
 import { renderContext, type RenderContext } from '../render/context.js';
 import { renderJson, renderYaml } from '../render/document.js';
@@ -19,6 +20,25 @@ export interface CommandContext {
   note(text: string): void;
 }
 
+/**
+ * A dump whose newest timestamp is older than this is judged at that timestamp. A younger one is
+ * judged now: timestamps are written only when something changes (node heartbeats every few
+ * minutes), so they lag the moment a fresh dump was taken.
+ */
+const STALE_DUMP_MS = 60 * 60 * 1000;
+
+/**
+ * Without --now, an old dump is judged at the time it describes (its newest timestamp), not
+ * today: a pod of a dump taken years ago is not "7y old". Said in one line on stderr.
+ */
+function judgeAtDumpTime(opts: GlobalOptions, snapshot: ClusterSnapshot, note: (text: string) => void): void {
+  if (opts.nowGiven) return;
+  const taken = snapshotTime(snapshot);
+  if (!taken || opts.now.getTime() - taken.getTime() <= STALE_DUMP_MS) return;
+  opts.now = taken;
+  note(`note: judging the input at ${taken.toISOString().replace('.000Z', 'Z')}, its newest timestamp (pass --now to choose the time)`);
+}
+
 export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
   const render = renderContext({ color: opts.color && io.stdoutIsTTY !== false && opts.output !== 'markdown', columns: io.columns, wide: opts.output === 'wide' });
   return {
@@ -27,7 +47,9 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
     render,
     async load(request: LoadRequest): Promise<LoadedSnapshot> {
       if (opts.filenames.length > 0) {
-        return { snapshot: await loadFiles(opts.filenames, io.readStdin, io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {}) };
+        const snapshot = await loadFiles(opts.filenames, io.readStdin, io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {});
+        judgeAtDumpTime(opts, snapshot, (text) => io.stderr.write(`${text}\n`));
+        return { snapshot };
       }
       const live = await import('../load/live.js');
       const progress = io.stderrIsTTY ? (text: string) => io.stderr.write(`\r\u001b[2Kloading: ${text}`) : undefined;

@@ -15,6 +15,8 @@ export interface GlobalOptions {
   output: OutputFormat;
   color: boolean;
   now: Date;
+  /** Whether --now was given; without it a dump is judged at the time it describes. */
+  nowGiven?: boolean;
   failOn: FailOn;
   debug: boolean;
   requestTimeout?: string;
@@ -35,7 +37,7 @@ export function addCommonOptions(cmd: Command, formats: readonly string[] = OUTP
     .option('-A, --all-namespaces', 'every namespace', false)
     .addOption(new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'))
     .option('--no-color', 'disable colour (also NO_COLOR)')
-    .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time)')
+    .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time; for files, the newest timestamp they hold)')
     .addOption(new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found').choices(['error', 'warning', 'none']).default('error'))
     .option('--request-timeout <duration>', 'timeout of each API request (e.g. 30s, 1m)')
     .option('--dump <file>', 'write the snapshot that was analysed as multi-document YAML')
@@ -62,6 +64,7 @@ export function globalOptions(raw: Record<string, unknown>, env: Record<string, 
     output: (raw['output'] as OutputFormat | undefined) ?? 'table',
     color: raw['color'] !== false && !noColorEnv,
     now: parseNow(raw['now'] as string | undefined, clock),
+    nowGiven: raw['now'] !== undefined,
     failOn: (raw['failOn'] as FailOn | undefined) ?? 'error',
     debug: Boolean(raw['debug']),
   };

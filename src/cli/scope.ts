@@ -4,6 +4,7 @@ import { InputError } from '../model/errors.js';
 import type { ClusterSnapshot } from '../model/snapshot.js';
 import type { GlobalOptions } from './options.js';
 import { didYouMean } from './suggest.js';
+import { emptyListNote, judgeAbsentKinds, type NeededKind } from '../analyze/input-evidence.js';
 
 /** Human description of the namespace scope. */
 export function scopeText(opts: GlobalOptions, defaultNamespace?: string): string {
@@ -66,13 +67,22 @@ export function resolveNode(snapshot: ClusterSnapshot, arg: string): Node {
 }
 
 /**
- * Refuses to answer from an input that lacks the kinds a command cannot do without (a bare
- * manifest has no nodes or pods, and "0/0 nodes healthy" would be a wrong answer).
+ * Refuses to answer from an input that lacks the kinds a command cannot do without, unless the
+ * DaemonSets' status shows they were collected with none (see judgeAbsentKinds): those kinds are
+ * then taken as present and empty, with a note. A bare manifest has no status, so it is refused
+ * ("0/0 nodes healthy" would be a wrong answer). A kind collected as an empty list gets a note.
  */
-export function requireKinds(snapshot: ClusterSnapshot, command: string, kinds: ('Node' | 'Pod')[]): void {
-  const missing = kinds.filter((k) => snapshot.missing.some((m) => m.kind === k && m.reason === 'absent'));
-  if (!missing.length) return;
-  const what = missing.map((k) => `${k} objects`).join(' or ');
-  const dump = missing.map((k) => (k === 'Node' ? 'nodes' : 'pods')).join(',');
-  throw new InputError(`the input has no ${what}: ${command} needs them (add the output of kubectl get ${dump} -A -o yaml); for manifests alone, use ds-doctor lint`);
+export function requireKinds(snapshot: ClusterSnapshot, command: string, kinds: NeededKind[], daemonSets: DaemonSet[]): void {
+  const absent = kinds.filter((k) => snapshot.missing.some((m) => m.kind === k && m.reason === 'absent'));
+  for (const kind of kinds) {
+    const collectedEmpty = !absent.includes(kind) && !snapshot.missing.some((m) => m.kind === kind) && !(kind === 'Pod' ? snapshot.pods : snapshot.nodes).length;
+    if (collectedEmpty && snapshot.source === 'files') snapshot.warnings.push(emptyListNote(kind, daemonSets));
+  }
+  if (!absent.length) return;
+  const judgement = judgeAbsentKinds(absent, daemonSets, command);
+  if (judgement.refusal) throw new InputError(judgement.refusal);
+  for (const { kind, note } of judgement.accepted) {
+    snapshot.missing = snapshot.missing.filter((m) => m.kind !== kind);
+    snapshot.warnings.push(note);
+  }
 }

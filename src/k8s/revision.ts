@@ -9,11 +9,27 @@ export const LABEL_REVISION_HASH = 'controller-revision-hash';
 export const LABEL_TEMPLATE_GENERATION = 'pod-template-generation';
 export const ANNOTATION_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
 
-/** `GetTemplateGeneration`: the annotation parsed as an integer, or undefined. */
-export function templateGeneration(ds: DaemonSet): number | undefined {
+/** Where a DaemonSet's template generation was read from. */
+export type GenerationField = typeof ANNOTATION_TEMPLATE_GENERATION | 'spec.templateGeneration';
+
+/**
+ * The template generation and the field it comes from: `GetTemplateGeneration` (kubernetes v1.35
+ * pkg/controller/daemon/util/daemonset_util.go) reads the annotation; clusters before 1.16
+ * serve DaemonSets as extensions/v1beta1 with `spec.templateGeneration` instead (kubernetes
+ * v1.15 pkg/apis/extensions/v1beta1/conversion.go moves the annotation there, and the v1.8
+ * controller's `IsPodUpdated` compares the pod's pod-template-generation label against it).
+ */
+export function templateGenerationOf(ds: DaemonSet): { generation: number; field: GenerationField } | undefined {
   const raw = ds.metadata?.annotations?.[ANNOTATION_TEMPLATE_GENERATION];
-  if (raw === undefined || !/^-?\d+$/.test(raw)) return undefined;
-  return Number(raw);
+  if (raw !== undefined && /^-?\d+$/.test(raw)) return { generation: Number(raw), field: ANNOTATION_TEMPLATE_GENERATION };
+  const spec = ds.spec?.templateGeneration;
+  if (typeof spec === 'number' && Number.isInteger(spec)) return { generation: spec, field: 'spec.templateGeneration' };
+  return undefined;
+}
+
+/** `GetTemplateGeneration`: the template generation as an integer, or undefined (see templateGenerationOf). */
+export function templateGeneration(ds: DaemonSet): number | undefined {
+  return templateGenerationOf(ds)?.generation;
 }
 
 /** `IsPodUpdated(pod, hash, generation)`: the revision hash matches, or the template generation does. */
@@ -64,6 +80,8 @@ export type HashSource = 'revision' | 'pods' | 'latest-revision' | 'unknown';
 export interface CurrentRevision {
   hash: string;
   generation: number | undefined;
+  /** The field the generation was read from. */
+  generationField?: GenerationField;
   revision?: ControllerRevision;
   source: HashSource;
 }
@@ -74,18 +92,20 @@ export interface CurrentRevision {
  * snapshot, the hash of pods carrying the current template generation is used instead.
  */
 export function currentRevision(ds: DaemonSet, revisions: ControllerRevision[], pods: Pod[]): CurrentRevision {
-  const generation = templateGeneration(ds);
+  const of = templateGenerationOf(ds);
+  const generation = of?.generation;
+  const field = of ? { generationField: of.field } : {};
   const name = ds.metadata?.name ?? '';
   const matching = revisions
     .filter((r) => semanticEqual(revisionTemplate(r), ds.spec?.template))
     .sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0));
-  if (matching[0]) return { hash: revisionHash(matching[0], name), generation, revision: matching[0], source: 'revision' };
+  if (matching[0]) return { hash: revisionHash(matching[0], name), generation, ...field, revision: matching[0], source: 'revision' };
   if (generation !== undefined) {
     const pod = pods.find((p) => p.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] === String(generation) && podRevisionHash(p));
-    if (pod) return { hash: podRevisionHash(pod), generation, source: 'pods' };
+    if (pod) return { hash: podRevisionHash(pod), generation, ...field, source: 'pods' };
   }
   const observed = (ds.status?.observedGeneration ?? 0) >= (ds.metadata?.generation ?? 0);
   const latest = [...revisions].sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0))[0];
-  if (latest && observed) return { hash: revisionHash(latest, name), generation, revision: latest, source: 'latest-revision' };
-  return { hash: '', generation, source: 'unknown' };
+  if (latest && observed) return { hash: revisionHash(latest, name), generation, ...field, revision: latest, source: 'latest-revision' };
+  return { hash: '', generation, ...field, source: 'unknown' };
 }

@@ -35,12 +35,18 @@ async function listDirectory(dir: string): Promise<string[]> {
   return files;
 }
 
+/** A file to read, and whether it was found in a directory (rather than named by the user). */
+interface Source {
+  path: string;
+  inDirectory: boolean;
+}
+
 /** Expands each path: a file as is, a directory into its data files, `-` stays stdin. */
-async function expandPaths(paths: string[]): Promise<string[]> {
-  const out: string[] = [];
+async function expandPaths(paths: string[]): Promise<Source[]> {
+  const out: Source[] = [];
   for (const p of paths) {
     if (p === '-') {
-      out.push(p);
+      out.push({ path: p, inDirectory: false });
       continue;
     }
     let st;
@@ -53,9 +59,9 @@ async function expandPaths(paths: string[]): Promise<string[]> {
     if (st.isDirectory()) {
       const files = await listDirectory(p);
       if (files.length === 0) throw new InputError(`${p}: directory has no .yaml, .yml or .json files`);
-      out.push(...files);
+      out.push(...files.map((path) => ({ path, inDirectory: true })));
     } else {
-      out.push(p);
+      out.push({ path: p, inDirectory: false });
     }
   }
   return out;
@@ -187,15 +193,17 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
       stdin?.add(chunk);
       parser.push(chunk);
     }
-    onDocument({ value: parser.end(), line: 1 });
+    for (const value of parser.endDocuments()) onDocument({ value, line: 1 });
   } catch (err) {
     if (!(err instanceof JsonStreamError)) throw err;
     await source.return(undefined);
-    // Small enough to hold whole: report the error exactly as JSON.parse of the text does.
-    if (stdin) {
+    // Small enough to hold whole: report the error exactly as JSON.parse of the text does
+    // (not after concatenated documents: JSON.parse of the whole text would stop at the second).
+    const single = parser.documentsBefore === 0;
+    if (single && stdin) {
       const text = stdin.whole();
       if (text !== undefined) parseJson(text, name);
-    } else if (read <= wholeLimit) {
+    } else if (single && read <= wholeLimit) {
       let text: string;
       try {
         text = await readFile(path, 'utf8');
@@ -216,21 +224,51 @@ export async function readDocuments(path: string, readStdin: StdinReader, option
   return docs;
 }
 
+/**
+ * Why a parsed document is not a Kubernetes object (or a list of them), or undefined when it is.
+ * A list in kubectl's old internal-type form is named as such, with what to do instead.
+ */
+function notAnObject(value: unknown, file: string): string | undefined {
+  if (Array.isArray(value)) {
+    // A bare array of objects (Sonobuoy's resource files) is a list when each object names its
+    // kind, or when the file is named after one (older Sonobuoy: `Pods.json`, `core_v1_pods.json`).
+    const objects = value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+    if (objects && (kindFromFileName(file) || value.every((v) => typeof (v as KubeObject).kind === 'string'))) return undefined;
+    return 'expected a Kubernetes object, found a list';
+  }
+  if (typeof value !== 'object' || value === null) return `expected a Kubernetes object, found ${value === null ? 'null' : typeof value}`;
+  const obj = value as Record<string, unknown>;
+  if (typeof obj['kind'] === 'string' && obj['kind'] !== '') return undefined;
+  if ('Items' in obj || 'TypeMeta' in obj || 'ObjectMeta' in obj) {
+    return 'a list in kubectl\'s internal-type format ("Items", objects without kind or apiVersion), as older kubectl versions wrote kubectl cluster-info dump; dump again with a current kubectl (kubectl cluster-info dump --output-directory <dir>, or kubectl get <kind> -A -o json)';
+  }
+  return 'document has no "kind"';
+}
+
+/**
+ * The kind a file's name says it holds, as Sonobuoy names its resource files: `Pods.json`,
+ * `DaemonSets.json` (0.10 and before) or `core_v1_pods.json`, `apps_v1_daemonsets.json`.
+ */
+export function kindFromFileName(file: string): SnapshotKind | undefined {
+  const base = (file.split(/[\\/]/).pop() ?? '').replace(/\.json$/i, '').toLowerCase();
+  const plural = base.includes('_') ? base.slice(base.lastIndexOf('_') + 1) : base;
+  return (Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]).find((k) => SNAPSHOT_KINDS[k].plural === plural);
+}
+
 /** Adds one parsed document (an object or a List of objects) to the snapshot. */
 function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: string, seen: Set<SnapshotKind>, ignored: Map<string, number>): void {
   const value = doc.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InputError(`${file}:${doc.line}: expected a Kubernetes object, found ${Array.isArray(value) ? 'a list' : typeof value}`);
-  }
-  const obj = value as KubeObject;
-  const kind = obj.kind;
-  if (typeof kind !== 'string' || kind === '') {
-    throw new InputError(`${file}:${doc.line}: document has no "kind"`);
-  }
-  if (kind.endsWith('List') && Array.isArray(obj['items'])) {
+  const problem = notAnObject(value, file);
+  if (problem) throw new InputError(`${file}:${doc.line}: ${problem}`);
+  const fileKind = Array.isArray(value) ? kindFromFileName(file) : undefined;
+  const obj = (Array.isArray(value) ? { kind: fileKind ? `${fileKind}List` : 'List', items: value } : value) as KubeObject;
+  const kind = obj.kind!;
+  const items = obj['items'];
+  // A typed list with `"items": null` (how kubectl writes an empty list) is a collected, empty kind.
+  if (kind.endsWith('List') && (Array.isArray(items) || items === null || items === undefined)) {
     const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
     if (itemKind && itemKind in SNAPSHOT_KINDS) seen.add(itemKind as SnapshotKind);
-    for (const item of obj['items'] as unknown[]) {
+    for (const item of (items ?? []) as unknown[]) {
       if (typeof item !== 'object' || item === null) {
         throw new InputError(`${file}:${doc.line}: ${kind} has an item that is not an object`);
       }
@@ -248,25 +286,60 @@ function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: strin
 }
 
 /**
+ * Reads a file found in a directory: its documents, or, when it is not Kubernetes objects (a
+ * support bundle's other JSON, a broken file), undefined and a warning, as kubectl skips files it
+ * cannot read when told to continue. An internal-type dump is an error: it is cluster state that
+ * must be dumped again, not a stray file.
+ */
+async function readDirectoryFile(path: string, readStdin: StdinReader, options: LoadOptions, warnings: string[]): Promise<ParsedDocument[] | undefined> {
+  let docs: ParsedDocument[];
+  try {
+    docs = await readDocuments(path, readStdin, options);
+  } catch (err) {
+    if (!(err instanceof InputError) || err.message.startsWith(`${path}: cannot read`)) throw err;
+    warnings.push(`skipped ${err.message} (not read as Kubernetes objects)`);
+    return undefined;
+  }
+  for (const doc of docs) {
+    const problem = notAnObject(doc.value, path);
+    if (!problem) continue;
+    if (problem.includes('internal-type')) throw new InputError(`${path}:${doc.line}: ${problem}`);
+    warnings.push(`skipped ${path}:${doc.line}: ${problem} (not read as Kubernetes objects)`);
+    return undefined;
+  }
+  return docs;
+}
+
+/**
  * Loads every path into one snapshot. Kinds that appear nowhere (not even as an empty list)
- * are recorded as missing, so analyses can say what they could not see.
+ * are recorded as missing, so analyses can say what they could not see. A file found in a
+ * directory that holds no Kubernetes objects is skipped with a warning; a file named on its own
+ * must be read.
  */
 export async function loadFiles(paths: string[], readStdin: StdinReader, options: LoadOptions = {}): Promise<ClusterSnapshot> {
-  const files = await expandPaths(paths);
+  const sources = await expandPaths(paths);
   const snapshot = emptySnapshot('files');
   const seen = new Set<SnapshotKind>();
   const ignored = new Map<string, number>();
+  const skipped: string[] = [];
   let objects = 0;
-  for (const file of files) {
-    const name = file === '-' ? '<stdin>' : file;
-    await parseSource(file, name, readStdin, options, (doc) => {
+  for (const { path, inDirectory } of sources) {
+    const name = path === '-' ? '<stdin>' : path;
+    if (inDirectory) {
+      const docs = await readDirectoryFile(path, readStdin, options, skipped);
+      for (const doc of docs ?? []) addDocument(snapshot, doc, name, seen, ignored);
+      objects += docs?.length ?? 0;
+      continue;
+    }
+    await parseSource(path, name, readStdin, options, (doc) => {
       addDocument(snapshot, doc, name, seen, ignored);
       objects++;
     });
   }
   if (objects === 0) {
-    throw new InputError(`${paths.join(', ')}: no Kubernetes objects found`);
+    throw new InputError(`${paths.join(', ')}: no Kubernetes objects found${skipped.length ? ` (${skipped[0]})` : ''}`);
   }
+  snapshot.warnings.push(...skipped);
   if (ignored.size) {
     const total = [...ignored.values()].reduce((a, b) => a + b, 0);
     const kinds = [...ignored.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} (${n})`).join(', ');

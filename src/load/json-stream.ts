@@ -5,6 +5,11 @@
  * chunks, finds where each member of the top-level object and each element of its `items`
  * array ends, and hands that element alone to `JSON.parse`: the result is the same value as
  * `JSON.parse` of the whole text, built item by item.
+ *
+ * `kubectl cluster-info dump` without `--output-directory` prints one such object per list, one
+ * after another, and after them each container's log between `==== START logs for …` and
+ * `==== END logs for …` lines (older kubectl: then "Cluster info dumped to standard output"):
+ * the parser returns every object and skips the log sections and that line.
  */
 import { jsonErrorOffset } from './parse.js';
 
@@ -23,7 +28,13 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+const EQUALS = 0x3d;
 const BOM = 0xfeff;
+const LOG_START = '==== START logs for ';
+const LOG_END = '==== END logs for ';
+// Older kubectl ends its standard output with this line.
+const DUMPED = 'Cluster info dumped to ';
+const UPPER_C = 0x43;
 
 // Structural characters inside a value; `test` with a global regex moves `lastIndex` without
 // allocating a match, which makes it the fastest way to skip the text between them.
@@ -36,7 +47,7 @@ function isSpace(c: number): boolean {
 
 const enum State {
   Start, Raw, KeyOrClose, Key, NextKey, Colon, ValueStart, Value, AfterMember,
-  ItemOrClose, ItemStart, Item, AfterItem, Done,
+  ItemOrClose, ItemStart, Item, AfterItem, Done, LogHead, LogBody, LogLineEnd,
 }
 
 const enum Kind { String, Container, Scalar }
@@ -69,6 +80,12 @@ export class JsonDumpParser {
   /** Closing patterns of pretty-printed items, by the column of their opening brace. */
   private readonly closers = new Map<number, string>();
   private guessFailures = 0;
+  /** Documents completed before the current one (cluster-info dump's concatenated lists). */
+  private readonly finished: unknown[] = [];
+  /** Text of a log section kept across chunks: its head until checked, or a tail that may start the end marker. */
+  private logCarry = '';
+  /** The line a section after a document starts with: a log section's, or the closing line's. */
+  private marker = LOG_START;
 
   constructor(private readonly onItem: (value: unknown) => unknown = (v) => v) {}
 
@@ -201,18 +218,51 @@ export class JsonDumpParser {
           i++;
           break;
         }
-        case State.Done:
+        case State.Done: {
           i = this.skipSpace(s, i);
-          if (i < n) this.fail(s, i, 'Unexpected non-whitespace character after JSON');
+          if (i >= n) break;
+          const c = s.charCodeAt(i);
+          if (c === OPEN_BRACE) this.nextDocument();
+          else if (c === EQUALS || c === UPPER_C) {
+            this.marker = c === EQUALS ? LOG_START : DUMPED;
+            this.state = State.LogHead;
+          }
+          else this.fail(s, i, 'Unexpected non-whitespace character after JSON');
           break;
+        }
+        case State.LogHead:
+          i = this.logHead(s, i);
+          break;
+        case State.LogBody:
+          i = this.logBody(s, i);
+          break;
+        case State.LogLineEnd: {
+          const nl = s.indexOf('\n', i);
+          if (nl < 0) i = n;
+          else {
+            i = nl + 1;
+            this.state = State.Done;
+          }
+          break;
+        }
       }
     }
     this.offset += n;
   }
 
-  /** Ends the input and returns the parsed value. Throws JsonStreamError when it is incomplete. */
+  /** How many documents were completed before the current one. */
+  get documentsBefore(): number {
+    return this.finished.length;
+  }
+
+  /** Ends the input and returns every document it held (one, unless documents were concatenated). */
+  endDocuments(): unknown[] {
+    return [...this.finished, this.end()];
+  }
+
+  /** Ends the input and returns the (last) parsed value. Throws JsonStreamError when it is incomplete. */
   end(): unknown {
-    if (this.state === State.Done) return this.root;
+    if (this.state === State.Done || this.state === State.LogLineEnd) return this.root;
     if (this.state === State.Raw) {
       const text = this.raw.join('');
       try {
@@ -223,6 +273,45 @@ export class JsonDumpParser {
       }
     }
     throw new JsonStreamError('Unexpected end of JSON input', this.offset);
+  }
+
+  /** Keeps the finished document and starts the next one at the current `{`. */
+  private nextDocument(): void {
+    this.finished.push(this.root);
+    this.root = {};
+    this.key = '';
+    this.items = [];
+    this.state = State.Start;
+  }
+
+  /** Checks that a section after a document starts with its marker: a log section, or the closing line. */
+  private logHead(s: string, i: number): number {
+    const want = this.marker.length - this.logCarry.length;
+    const text = this.logCarry + s.slice(i, i + want);
+    if (!this.marker.startsWith(text)) {
+      throw new JsonStreamError('Unexpected non-whitespace character after JSON', this.offset + i - this.logCarry.length);
+    }
+    if (text.length < this.marker.length) {
+      this.logCarry = text;
+      return s.length;
+    }
+    this.logCarry = '';
+    this.state = this.marker === LOG_START ? State.LogBody : State.LogLineEnd;
+    return i + want;
+  }
+
+  /** Skips a container's log up to its `==== END logs for` marker (the log need not end its line). */
+  private logBody(s: string, i: number): number {
+    const text = this.logCarry + s.slice(i);
+    const at = text.indexOf(LOG_END);
+    if (at < 0) {
+      this.logCarry = text.slice(-(LOG_END.length - 1));
+      return s.length;
+    }
+    const end = i + at + LOG_END.length - this.logCarry.length;
+    this.logCarry = '';
+    this.state = State.LogLineEnd;
+    return end;
   }
 
   private skipSpace(s: string, i: number): number {

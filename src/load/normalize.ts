@@ -3,6 +3,7 @@
  * newer API shapes are mapped to the ones analyses read, duplicates are dropped.
  */
 import type { KubeEvent, KubeObject } from '../model/k8s-types.js';
+import { newestObjectTime } from '../model/snapshot-time.js';
 import { SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind, type SourceLocation } from '../model/snapshot.js';
 
 /** events.k8s.io/v1 Events carry `regarding`/`note`; analyses read the core/v1 names. */
@@ -26,22 +27,54 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   return true;
 }
 
-/** Drops duplicate objects (same kind, namespace and name; the last one read wins) and sorts nothing. */
+/** A resourceVersion as a number when it is one (etcd's revision, as every API server writes it). */
+function revisionNumber(obj: KubeObject): bigint | undefined {
+  const rv = obj.metadata?.resourceVersion;
+  return typeof rv === 'string' && /^\d{1,30}$/.test(rv) ? BigInt(rv) : undefined;
+}
+
+/**
+ * Whether `a` is a newer copy of an object than `b`: the higher resourceVersion, else the newer
+ * timestamps; identical ranks fall back to the text, so the choice never depends on input order.
+ */
+export function isNewerCopy(a: KubeObject, b: KubeObject): boolean {
+  const ra = revisionNumber(a);
+  const rb = revisionNumber(b);
+  if (ra !== undefined && rb !== undefined && ra !== rb) return ra > rb;
+  const ta = newestObjectTime(a);
+  const tb = newestObjectTime(b);
+  if (ta !== tb) return ta > tb;
+  return JSON.stringify(a) > JSON.stringify(b);
+}
+
+/**
+ * Drops duplicate objects (same kind, namespace and name; several snapshots of one cluster in one
+ * folder), keeping the newest copy of each, and says so in one warning.
+ */
 export function finishSnapshot(snapshot: ClusterSnapshot): void {
+  const counts: string[] = [];
   for (const [kind, meta] of Object.entries(SNAPSHOT_KINDS)) {
     if (kind === 'Event') continue;
     const list = snapshot[meta.field] as KubeObject[];
-    const seen = new Map<string, number>();
+    const newest = new Map<string, number>();
     let duplicates = 0;
     list.forEach((o, i) => {
       const key = `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
-      if (seen.has(key)) duplicates++;
-      seen.set(key, i);
+      const kept = newest.get(key);
+      if (kept === undefined) {
+        newest.set(key, i);
+        return;
+      }
+      duplicates++;
+      if (isNewerCopy(o, list[kept]!)) newest.set(key, i);
     });
     if (duplicates) {
-      const keep = new Set(seen.values());
+      const keep = new Set(newest.values());
       (snapshot[meta.field] as KubeObject[]) = list.filter((_, i) => keep.has(i));
-      snapshot.warnings.push(`${duplicates} duplicate ${kind} object(s) in the input: the last one read was kept`);
+      counts.push(`${duplicates} ${kind}`);
     }
+  }
+  if (counts.length) {
+    snapshot.warnings.push(`duplicate objects in the input (same namespace and name): ${counts.join(', ')}; the newest copy of each (highest resourceVersion, then newest timestamps) was kept`);
   }
 }

@@ -22,6 +22,7 @@ function headline(d: DeleteImpact): string {
 function summary(d: DeleteImpact): string {
   const revisions = d.revisions ? `; ${d.revisions} ControllerRevision${d.revisions === 1 ? '' : 's'} ${d.cascade === 'orphan' ? 'orphaned' : 'deleted'}` : '';
   if (d.cascade === 'orphan') return `no pod is deleted: the pods are orphaned and keep running${revisions}`;
+  if (d.findings.some((f) => f.code === 'PodsNotInInput')) return `every pod of the DaemonSet goes away: its pods and nodes are not in the input${revisions}`;
   return `${d.pods} pod${d.pods === 1 ? '' : 's'} on ${d.nodes} node${d.nodes === 1 ? '' : 's'} go away${revisions}`;
 }
 

@@ -41,12 +41,26 @@ export function renderNodeDiagnosis(d: NodeDiagnosis, ctx: RenderContext, markdo
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }
 
+/**
+ * What a diagnosis without problem nodes means: every node that should run a pod has a healthy
+ * one, or no node should run one at all (every node excluded, or none in the input).
+ */
+function noProblemLine(d: DaemonSetDiagnosis): string {
+  const excluded = d.summary.verdicts.Excluded ?? 0;
+  if (d.totalNodes === 0) return 'the input has no node that should run a pod';
+  if (excluded === d.totalNodes) return `no node should run a pod: all ${d.totalNodes} node(s) are excluded by the DaemonSet's placement (nodeSelector, affinity or taints), so none has one`;
+  return 'every node that should run a pod has a healthy one';
+}
+
 export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderContext, markdown: boolean): string {
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}: ${d.headline}`;
   const out = [markdown ? `### ${title}` : ctx.chalk.bold(title)];
   const verdicts = Object.entries(d.summary.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
   out.push(markdown ? `\nVerdicts: ${verdicts}` : `  verdicts: ${verdicts}`);
-  if (!d.nodes.length) out.push(markdown ? '\nEvery node that should run a pod has a healthy one.' : '  every node that should run a pod has a healthy one');
+  if (!d.nodes.length) {
+    const line = noProblemLine(d);
+    out.push(markdown ? `\n${line[0]!.toUpperCase()}${line.slice(1)}.` : `  ${line}`);
+  }
   // A reason repeated word for word on several nodes (one admission refusal for all) prints once.
   const firstSeen = new Map<string, string>();
   for (const n of d.nodes) {

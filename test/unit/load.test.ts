@@ -73,10 +73,107 @@ test('kubectl cluster-info dump --output-directory layout', async () => {
   assert.ok(s.missing.some((m) => m.kind === 'ControllerRevision'), 'cluster-info dump has no ControllerRevisions');
 });
 
-test('duplicates: the last one read wins, with a warning', async () => {
-  const s = await loadFiles(['-'], async () => `${NODE_YAML}---\n${NODE_YAML}`);
+const nodeCopy = (rv: string, heartbeat: string, label: string) =>
+  ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', resourceVersion: rv, labels: { copy: label } }, status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: heartbeat }] } });
+
+// Several snapshots of one cluster in one folder: the verdict must not depend on the -f order.
+const DUPLICATE_CASES: { name: string; copies: object[]; kept: string }[] = [
+  { name: 'higher resourceVersion wins', copies: [nodeCopy('120', '2020-01-01T00:00:00Z', 'old'), nodeCopy('99', '2020-01-01T00:00:00Z', 'older')], kept: 'old' },
+  { name: 'resourceVersions compare as numbers, not text', copies: [nodeCopy('9', '2020-01-01T00:00:00Z', 'nine'), nodeCopy('10', '2020-01-01T00:00:00Z', 'ten')], kept: 'ten' },
+  { name: 'same resourceVersion: the newer timestamps win', copies: [nodeCopy('5', '2020-01-01T00:00:09Z', 'later'), nodeCopy('5', '2020-01-01T00:00:01Z', 'earlier')], kept: 'later' },
+  { name: 'no resourceVersion: the newer timestamps win', copies: [nodeCopy('', '2020-01-01T00:00:00.5Z', 'fraction'), nodeCopy('', '2020-01-01T00:00:00Z', 'whole')], kept: 'fraction' },
+];
+
+for (const c of DUPLICATE_CASES) {
+  test(`duplicates: ${c.name}, in either order, with one warning`, async () => {
+    for (const order of [c.copies, [...c.copies].reverse()]) {
+      const s = await loadFiles(['-'], async () => order.map((o) => JSON.stringify(o)).join('\n'));
+      assert.equal(s.nodes.length, 1);
+      assert.equal(s.nodes[0]!.metadata!.labels!['copy'], c.kept);
+      assert.deepEqual(s.warnings.filter((w) => w.startsWith('duplicate')), ['duplicate objects in the input (same namespace and name): 1 Node; the newest copy of each (highest resourceVersion, then newest timestamps) was kept']);
+    }
+  });
+}
+
+test('"items": null in a typed list is a collected kind with no objects, not an ignored kind', async () => {
+  const s = await loadFiles(['-'], async () => JSON.stringify({ apiVersion: 'v1', kind: 'PodList', metadata: { resourceVersion: '1' }, items: null }) + '\n' + JSON.stringify({ apiVersion: 'v1', kind: 'EventList', items: null }) + '\n' + JSON.stringify({ kind: 'Node', metadata: { name: 'n' } }));
+  assert.equal(s.pods.length, 0);
+  assert.ok(!s.missing.some((m) => m.kind === 'Pod' || m.kind === 'Event'), JSON.stringify(s.missing));
+  assert.ok(!s.warnings.some((w) => w.includes('PodList')), s.warnings.join('; '));
+});
+
+test('a bare JSON array of objects that name their kind is read as a list', async () => {
+  const s = await loadFiles(['-'], async () => JSON.stringify([{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'a' } }, { apiVersion: 'v1', kind: 'Node', metadata: { name: 'b' } }]));
+  assert.deepEqual(s.nodes.map((n) => n.metadata!.name), ['a', 'b']);
+});
+
+test('a bare JSON array of objects without kinds takes the kind its file is named after (older Sonobuoy)', async () => {
+  const root = await dir({
+    'resources/cluster/Nodes.json': JSON.stringify([{ metadata: { name: 'a' } }]),
+    'resources/ns/kube-system/core_v1_pods.json': JSON.stringify([{ metadata: { name: 'p', namespace: 'kube-system' } }]),
+    'resources/ns/kube-system/Things.json': JSON.stringify([{ metadata: { name: 't' } }]),
+  });
+  const s = await loadFiles([root], noStdin);
+  assert.deepEqual([s.nodes.length, s.pods.length], [1, 1]);
+  assert.equal(s.pods[0]!.kind, 'Pod');
+  assert.match(s.warnings.join('\n'), /skipped .*Things\.json:1: expected a Kubernetes object, found a list/);
+});
+
+test('a file in a directory that holds no Kubernetes objects is skipped with one warning line', async () => {
+  const root = await dir({
+    'nodes.json': JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', items: [{ metadata: { name: 'n1' } }] }),
+    'auth-cani.json': JSON.stringify([{ verbs: ['*'], resources: ['*'] }]),
+    'notes.yaml': 'title: not an object\n',
+    'broken.json': '{"kind": ',
+  });
+  const s = await loadFiles([root], noStdin);
   assert.equal(s.nodes.length, 1);
-  assert.match(s.warnings.join(), /1 duplicate Node/);
+  const skipped = s.warnings.filter((w) => w.startsWith('skipped '));
+  assert.equal(skipped.length, 3, skipped.join('\n'));
+  assert.match(skipped.join('\n'), /auth-cani\.json:1: expected a Kubernetes object, found a list \(not read as Kubernetes objects\)/);
+  assert.match(skipped.join('\n'), /notes\.yaml:1: document has no "kind"/);
+  assert.match(skipped.join('\n'), /broken\.json:1: invalid JSON/);
+  assert.ok(skipped.every((w) => !w.includes('\n')));
+  // Named on its own, the same file is an error: the user asked for it.
+  await assert.rejects(loadFiles([join(root, 'auth-cani.json')], noStdin), /auth-cani\.json:1: expected a Kubernetes object, found a list$/);
+});
+
+test('a list in kubectl\'s old internal-type format is named as such, not "document has no kind"', async () => {
+  const root = await dir({ 'kube-system/pods.json': JSON.stringify({ selfLink: '/api/v1/namespaces/kube-system/pods', resourceVersion: '4225', Items: [] }) });
+  for (const path of [root, join(root, 'kube-system/pods.json')]) {
+    await assert.rejects(loadFiles([path], noStdin), (err: unknown) => {
+      assert.ok(err instanceof InputError);
+      assert.match(err.message, /pods\.json:1: a list in kubectl's internal-type format .*dump again with a current kubectl/);
+      return true;
+    });
+  }
+});
+
+const CLUSTER_INFO_STDOUT = [
+  JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', items: [{ metadata: { name: 'n1' } }] }, null, 4),
+  JSON.stringify({ kind: 'EventList', apiVersion: 'v1', items: null }, null, 4),
+  JSON.stringify({ kind: 'PodList', apiVersion: 'v1', items: [{ metadata: { name: 'p', namespace: 'kube-system' } }] }, null, 4),
+  '==== START logs for container agent of pod kube-system/p ====',
+  'level=info msg="{ [ \\" not json"',
+  'last line without a newline==== END logs for container agent of pod kube-system/p ====',
+  '==== START logs for kube-system/p ====',
+  '==== END logs for kube-system/p ====',
+  JSON.stringify({ kind: 'DaemonSetList', apiVersion: 'apps/v1', items: [{ metadata: { name: 'd', namespace: 'kube-system' } }] }, null, 4),
+  'Cluster info dumped to standard output',
+  '',
+].join('\n');
+
+for (const chunkSize of [7, 64, 1 << 20]) {
+  test(`kubectl cluster-info dump to standard output (documents one after another, log sections), chunks of ${chunkSize}`, async () => {
+    const root = await dir({ 'dump.txt': CLUSTER_INFO_STDOUT });
+    const s = await loadFiles([join(root, 'dump.txt')], noStdin, { chunkSize });
+    assert.deepEqual([s.nodes.length, s.pods.length, s.daemonSets.length, s.events.length], [1, 1, 1, 0]);
+    assert.ok(!s.missing.some((m) => m.kind === 'Event'));
+  });
+}
+
+test('text after a JSON document that is not a log section is still an error', async () => {
+  await assert.rejects(loadFiles(['-'], async () => '{"kind": "Node", "metadata": {"name": "n"}}\n==== STOP\n'), /<stdin>:2: invalid JSON: Unexpected non-whitespace character after JSON/);
 });
 
 test('bad input: one line naming the file (and line), as an InputError', async () => {

@@ -23,8 +23,9 @@ export const nodeCommand: CommandSpec = {
     const { snapshot, defaultNamespace } = await ctx.load({ node: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
     const index = new SnapshotIndex(snapshot);
     const node = resolveNode(snapshot, args[0]!);
-    requireKinds(snapshot, 'node', ['Node', 'Pod']);
-    const result = nodeReport(index, daemonSetsInScope(snapshot, ctx.opts, defaultNamespace), node, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter);
+    const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
+    requireKinds(snapshot, 'node', ['Node', 'Pod'], daemonSets);
+    const result = nodeReport(index, daemonSets, node, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter);
     ctx.emit(result, (r, md) => renderNodeReport(result, r, md));
     return exitFor(ctx.opts, severitiesOf(result.daemonSets));
   },

@@ -46,7 +46,7 @@ export const nodesCommand: CommandSpec = {
     }
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
-    requireKinds(snapshot, 'nodes', ['Node', 'Pod']);
+    requireKinds(snapshot, 'nodes', ['Node', 'Pod'], [ds]);
     const result = daemonSetNodes(index, ds, ctx.opts.now, { verdicts, ...(nodeFilter ? { nodes: nodeFilter } : {}) });
     ctx.emit(result, (r, md) => renderDaemonSetNodes(result, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes));

@@ -20,7 +20,7 @@ export const rolloutCommand: CommandSpec = {
     const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
-    requireKinds(snapshot, 'rollout', ['Node', 'Pod']);
+    requireKinds(snapshot, 'rollout', ['Node', 'Pod'], [ds]);
     const result = diagnoseRollout(index, ds, ctx.opts.now, stuckAfter);
     ctx.emit(result, (r, md) => renderRollout(result, r, md));
     return exitFor(ctx.opts, { error: result.verdict === 'Stuck', warning: result.verdict === 'Manual' || result.verdict === 'Pending' });

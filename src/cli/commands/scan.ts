@@ -18,9 +18,9 @@ export const scanCommand: CommandSpec = {
       import('../../render/scan.js'),
     ]);
     const { snapshot, defaultNamespace } = await ctx.load({ kinds: ['Event', 'ControllerRevision'] });
-    requireKinds(snapshot, 'scan', ['Node', 'Pod']);
-    const index = new SnapshotIndex(snapshot);
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
+    requireKinds(snapshot, 'scan', ['Node', 'Pod'], daemonSets);
+    const index = new SnapshotIndex(snapshot);
     const report = scan(index, daemonSets, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter);
     ctx.emit(report, (r, md) => renderScan(report, r, md));
     return exitFor(ctx.opts, {

@@ -24,7 +24,7 @@ export const whyCommand: CommandSpec = {
     });
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, dsArg, ctx.opts, defaultNamespace);
-    requireKinds(snapshot, 'why', ['Node', 'Pod']);
+    requireKinds(snapshot, 'why', ['Node', 'Pod'], [ds]);
     if (nodeArg) {
       const node = resolveNode(snapshot, nodeArg);
       const result = whyNode(index, ds, node, ctx.opts.now, stuckAfter);
