@@ -20,7 +20,7 @@ export const nodeCommand: CommandSpec = {
     const node = resolveNode(snapshot, args[0]!);
     requireKinds(snapshot, 'node', ['Node', 'Pod']);
     const result = nodeReport(index, daemonSetsInScope(snapshot, ctx.opts, defaultNamespace), node, ctx.opts.now);
-    ctx.emit(result, (r, md) => renderNodeReport(result, r, md));
+    ctx.emit(result, (d, r, md) => renderNodeReport(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.daemonSets));
   },
 };

@@ -19,7 +19,7 @@ export const scanCommand: CommandSpec = {
     const index = new SnapshotIndex(snapshot);
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
     const report = scan(index, daemonSets, ctx.opts.now, scopeText(ctx.opts, defaultNamespace));
-    ctx.emit(report, (r, md) => renderScan(report, r, md));
+    ctx.emit(report, (d, r, md) => renderScan(d, r, md));
     return exitFor(ctx.opts, {
       error: report.daemonSets.some((d) => d.health !== 'Healthy' && d.health !== 'RollingOut'),
       warning: report.daemonSets.some((d) => d.health === 'RollingOut'),
