@@ -9,6 +9,7 @@ import { escapeTerminal } from '../render/sanitize.js';
 import { addCommonOptions, globalOptions } from './options.js';
 import { commandContext, type CommandContext } from './context.js';
 import { COMMANDS } from './commands/index.js';
+import { checkTargetArgs } from './scope.js';
 
 export const VERSION = '0.1.0';
 
@@ -76,6 +77,7 @@ export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () 
       debug = debug || Boolean(raw['debug']);
       const positional = command.args;
       const ctx: CommandContext = commandContext(globalOptions(raw, io.env, clock), io);
+      checkTargetArgs(spec.usage, positional);
       exitCode = await spec.run(ctx, positional, raw);
     });
   }
