@@ -13,6 +13,7 @@ import {
 } from '../model/results.js';
 import { controllerRef, objectKey, type SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing, type SnapshotKind } from '../model/snapshot.js';
+import { parseRfc3339 } from '../model/duration.js';
 import { judgeAbsentKinds } from './input-evidence.js';
 import { compileLabelSelector, formatLabelSelector } from '../k8s/labels.js';
 import { isPodTerminal } from '../k8s/podutil.js';
@@ -228,7 +229,7 @@ function deletionSection(a: Analysis): void {
     if (!node) continue;
     const ready = nodeReadyStatus(a.index.nodesByName.get(node));
     const since = p.metadata?.deletionTimestamp;
-    const overdue = since ? Math.max(0, Math.round((a.now.getTime() - Date.parse(since)) / 60000)) : 0;
+    const overdue = since ? Math.max(0, Math.round((a.now.getTime() - parseRfc3339(since)) / 60000)) : 0;
     if (ready !== 'True' && a.index.nodesByName.has(node)) {
       stuck.push(`${node} (Ready=${ready || 'unknown'}): ${p.metadata?.name}; force-delete: kubectl delete pod -n ${a.ns} ${p.metadata?.name} --grace-period=0 --force`);
     } else if (since && overdue > 0) {

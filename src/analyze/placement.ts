@@ -12,7 +12,7 @@ import {
 import { objectKey, type SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing } from '../model/snapshot.js';
 import { sortReasons, withShort } from '../model/codes.js';
-import { formatDuration } from '../model/duration.js';
+import { ageOf, formatDuration, parseRfc3339 } from '../model/duration.js';
 import {
   compileDaemonPlacement, type DaemonPlacement, type PredicateFailure, TAINT_NOT_READY, TAINT_UNREACHABLE,
   SYSTEM_TAINT_KEYS,
@@ -34,6 +34,12 @@ import { rollbackTarget, type RollbackTarget } from '../k8s/rollback.js';
 import { DEFAULT_STUCK_AFTER, isStuck } from './stuck.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
+
+/** " last seen 5m ago" for an event with a valid lastTimestamp, else nothing. */
+function lastSeen(e: KubeEvent, now: Date): string {
+  const t = parseRfc3339(e.lastTimestamp ?? '');
+  return Number.isNaN(t) ? '' : ` last seen ${formatDuration(now.getTime() - t)} ago`;
+}
 
 /** Everything about one DaemonSet that does not depend on the node, computed once. */
 export interface DaemonSetContext {
@@ -82,7 +88,7 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
     const eventsAvailable = !isMissing(index.snapshot, 'Event');
     const failedCreates = index.eventsFor('DaemonSet', ds)
       .filter((e) => e.reason === 'FailedCreate')
-      .sort((a, b) => Date.parse(b.lastTimestamp ?? '') - Date.parse(a.lastTimestamp ?? ''));
+      .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''));
     const notes: string[] = [];
     if (!eventsAvailable) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
     if (claimed.selectorError) notes.push(`the DaemonSet's selector is invalid (${claimed.selectorError}): no pod can be matched`);
@@ -202,7 +208,7 @@ function podSummary(pod: Pod, ctx: DaemonSetContext, now: Date): PodSummary {
     revision: podRevisionHash(pod) || (pod.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] ? `gen ${pod.metadata.labels[LABEL_TEMPLATE_GENERATION]}` : ''),
     updated: isPodUpdated(pod, ctx.revision.hash, ctx.revision.generation),
     restarts: podRestarts(pod),
-    ...(created ? { age: formatDuration(now.getTime() - Date.parse(created)) } : {}),
+    ...(created ? { age: ageOf(created, now) } : {}),
   };
 }
 
@@ -247,7 +253,7 @@ function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason
     reasons.push({
       code: 'FailedCreate', severity: 'error', short: `pod creation failed: ${c.kind}`,
       message: `the controller cannot create the pod: ${c.summary}`,
-      evidence: [`event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}${e.lastTimestamp ? ` last seen ${formatDuration(now.getTime() - Date.parse(e.lastTimestamp))} ago` : ''}: ${(e.message ?? '').trim()}`],
+      evidence: [`event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}${lastSeen(e, now)}: ${(e.message ?? '').trim()}`],
       fix: `${c.fix}; ${createRetryNote(ctx.namespace, ctx.name)}`,
     });
   }
@@ -262,7 +268,7 @@ function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason
     });
   }
   if (reasons.length) return reasons;
-  const nodeCreated = Date.parse(node.metadata?.creationTimestamp ?? '');
+  const nodeCreated = parseRfc3339(node.metadata?.creationTimestamp ?? '');
   const nodeAge = Number.isNaN(nodeCreated) ? undefined : now.getTime() - nodeCreated;
   if (nodeAge !== undefined && nodeAge < 60_000) {
     return [{
@@ -364,7 +370,7 @@ function pendingReasons(index: SnapshotIndex, pod: Pod, node: Node, now: Date): 
   const others = podsUsingNode(index.podsByNode.get(node.metadata?.name ?? ''), pod);
   const outcome = runFilters(pod, node, others);
   const events = index.eventsFor('Pod', pod).filter((e) => e.reason === 'FailedScheduling')
-    .sort((a, b) => Date.parse(b.lastTimestamp ?? '') - Date.parse(a.lastTimestamp ?? ''));
+    .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''));
   const cond = podCondition(pod, 'PodScheduled');
   const message = events[0]?.message ?? (cond?.status === 'False' ? cond.message : undefined);
   const schedEvidence = message ? [`scheduler: ${message.trim()}`] : [];
@@ -392,7 +398,7 @@ function pendingReasons(index: SnapshotIndex, pod: Pod, node: Node, now: Date): 
       events,
     };
   }
-  const created = Date.parse(pod.metadata?.creationTimestamp ?? '');
+  const created = parseRfc3339(pod.metadata?.creationTimestamp ?? '');
   const age = Number.isNaN(created) ? 'an unknown time' : formatDuration(now.getTime() - created);
   return {
     reasons: [{
@@ -419,7 +425,7 @@ export function diagnosePod(index: SnapshotIndex, ctx: DaemonSetContext, node: N
   const terminating = Boolean(pod.metadata?.deletionTimestamp);
   const events = podEvents
     .filter((x) => x.type === 'Warning')
-    .sort((a, b) => Date.parse(b.lastTimestamp ?? '') - Date.parse(a.lastTimestamp ?? ''))
+    .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''))
     .slice(0, 3)
     .map((e) => eventSummary(e, `pod/${pod.metadata?.name}`));
   return { verdict: isPodReady(pod) && !terminating && !isPodTerminal(pod) ? 'Healthy' : 'Unhealthy', reasons, events };
@@ -531,7 +537,7 @@ function handOverReasons(index: SnapshotIndex, ctx: DaemonSetContext, node: Node
     }];
   }
   const own = diagnosePod(index, ctx, node, incoming, now).reasons.filter((r) => r.code !== 'OutdatedRevision');
-  const age = formatDuration(Math.max(0, now.getTime() - Date.parse(incoming.metadata?.creationTimestamp ?? '')));
+  const age = formatDuration(Math.max(0, now.getTime() - parseRfc3339(incoming.metadata?.creationTimestamp ?? '')));
   const main = own[0];
   if (!main) {
     return [{

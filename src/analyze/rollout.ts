@@ -10,7 +10,7 @@ import {
   API_VERSION, type Reason, type RevisionInfo, type StatusCounts, type RolloutBlocker, type RolloutDiagnosis, type RolloutReason,
 } from '../model/results.js';
 import type { SnapshotIndex } from '../model/snapshot-index.js';
-import { formatDuration } from '../model/duration.js';
+import { ageOf, formatDuration, parseRfc3339 } from '../model/duration.js';
 import { recomputeStatus } from '../k8s/status.js';
 import { findUpdatedPodsOnNode, rollingBudget, allowsSurge } from '../k8s/rollingupdate.js';
 import { compareDaemonPodAge, isPodAvailable, podCondition } from '../k8s/podutil.js';
@@ -57,7 +57,7 @@ function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Re
   if (terminating) {
     const grace = pod!.metadata!.deletionGracePeriodSeconds ?? pod!.spec?.terminationGracePeriodSeconds ?? 30;
     // deletionTimestamp is the time of the delete call plus the grace period.
-    const terminatingFor = (now.getTime() - Date.parse(pod!.metadata!.deletionTimestamp!)) / 1000 + grace;
+    const terminatingFor = (now.getTime() - parseRfc3339(pod!.metadata!.deletionTimestamp!)) / 1000 + grace;
     const hard = terminatingFor > stuckAfter || (terminating.severity === 'error' && nodeReady !== 'True' && nodeReady !== '');
     return { node, slot, hard, pod: pod!, code: 'PodTerminating', message: terminating.message };
   }
@@ -108,7 +108,7 @@ function revisionInfo(revs: ControllerRevision[], dsName: string, currentHash: s
         revision: r.revision ?? 0,
         name: r.metadata?.name ?? '',
         hash,
-        ...(created ? { age: formatDuration(now.getTime() - Date.parse(created)) } : {}),
+        ...(created ? { age: ageOf(created, now) } : {}),
         ...(cause ? { changeCause: cause } : {}),
         current: hash === currentHash,
         images: templateImages(revisionTemplate(r)),
@@ -121,8 +121,8 @@ function observedPace(pods: Pod[], minReady: number, now: Date): number | undefi
   const times = pods
     .filter((p) => isPodAvailable(p, minReady, now))
     .map((p) => {
-      const ready = Date.parse(podCondition(p, 'Ready')?.lastTransitionTime ?? '');
-      const created = Date.parse(p.metadata?.creationTimestamp ?? '');
+      const ready = parseRfc3339(podCondition(p, 'Ready')?.lastTransitionTime ?? '');
+      const created = parseRfc3339(p.metadata?.creationTimestamp ?? '');
       return ready - created + minReady * 1000;
     })
     .filter((ms) => Number.isFinite(ms) && ms >= 0);
@@ -241,8 +241,8 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
   let numSurge = 0;
   // Creations refused since the current revision (quota, admission). In surge mode every step
   // starts with a new pod next to the old one, so these stop it where nothing is deleted first.
-  const revisionSince = Date.parse(ctx.revision.revision?.metadata?.creationTimestamp ?? '');
-  const createFailures = ctx.failedCreates.filter((e) => Number.isNaN(revisionSince) || Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= revisionSince);
+  const revisionSince = parseRfc3339(ctx.revision.revision?.metadata?.creationTimestamp ?? '');
+  const createFailures = ctx.failedCreates.filter((e) => Number.isNaN(revisionSince) || parseRfc3339(e.lastTimestamp ?? e.eventTime ?? '') >= revisionSince);
   const surgeBlocked = surge && createFailures.length > 0;
   // Nodes whose new pod is available while the old pod is still terminating: the controller has
   // nothing left to do there (findUpdatedPodsOnNode skips terminating pods), but the status

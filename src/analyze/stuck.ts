@@ -7,6 +7,7 @@
  */
 import type { Pod } from '../model/k8s-types.js';
 import type { Reason, ReasonCode } from '../model/results.js';
+import { parseRfc3339 } from '../model/duration.js';
 
 /** The default of `--stuck-after`, in seconds. */
 export const DEFAULT_STUCK_AFTER = 600;
@@ -18,7 +19,7 @@ export const TRANSIENT: ReadonlySet<ReasonCode> = new Set([
 
 /** Seconds since the pod was created (infinite when unknown: an unknown age is no excuse). */
 export function podAgeSeconds(pod: Pod | undefined, now: Date): number {
-  const t = Date.parse(pod?.metadata?.creationTimestamp ?? '');
+  const t = parseRfc3339(pod?.metadata?.creationTimestamp ?? '');
   return Number.isNaN(t) ? Number.POSITIVE_INFINITY : (now.getTime() - t) / 1000;
 }
 

@@ -4,6 +4,7 @@ import { snapshotTime } from '../model/snapshot-time.js';
 import { EXIT } from '../model/errors.js';
 import { renderContext, type RenderContext } from '../render/context.js';
 import { renderJson, renderYaml } from '../render/document.js';
+import { escapeDocumentForHumans } from '../render/sanitize.js';
 import { loadFiles } from '../load/files.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './options.js';
@@ -14,8 +15,11 @@ export interface CommandContext {
   io: CliIO;
   render: RenderContext;
   load(request: LoadRequest): Promise<LoadedSnapshot>;
-  /** Writes a result: JSON/YAML of `doc`, or the human rendering for table/wide/markdown. */
-  emit(doc: unknown, human: (ctx: RenderContext, markdown: boolean) => string): void;
+  /**
+   * Writes a result: JSON/YAML of `doc`, or the human rendering for table/wide/markdown, which
+   * gets a copy of `doc` whose strings are escaped for a terminal (and for Markdown).
+   */
+  emit<T>(doc: T, human: (doc: T, ctx: RenderContext, markdown: boolean) => string): void;
   /** Prints a note on stderr (never on stdout, which stays parseable). */
   note(text: string): void;
 }
@@ -52,7 +56,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
         return { snapshot };
       }
       const live = await import('../load/live.js');
-      const progress = io.stderrIsTTY ? (text: string) => io.stderr.write(`\r\u001b[2Kloading: ${text}`) : undefined;
+      const progress = io.status;
       const loaded = await live.loadLive(request, {
         ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
         ...(io.env['KUBECONFIG'] ? { kubeconfigEnv: io.env['KUBECONFIG'] } : {}),
@@ -63,7 +67,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
         requestTimeoutMs: parseDuration('--request-timeout', opts.requestTimeout ?? '30s') * 1000,
         ...(progress ? { progress } : {}),
       });
-      if (progress) io.stderr.write('\r\u001b[2K');
+      progress?.('');
       if (opts.dump) await live.writeDump(loaded.snapshot, opts.dump);
       return loaded;
     },
@@ -75,14 +79,22 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
         case 'yaml':
           io.stdout.write(renderYaml(doc));
           break;
-        default:
-          io.stdout.write(human(render, opts.output === 'markdown'));
+        default: {
+          const markdown = opts.output === 'markdown';
+          // Lint fixes end in a YAML snippet on the lines after the sentence.
+          const safe = escapeDocumentForHumans(doc, { markdown, multilineKeys: isLintReport(doc) ? ['fix'] : [] });
+          io.stdout.write(human(safe, render, markdown));
+        }
       }
     },
     note(text: string) {
       io.stderr.write(`${text}\n`);
     },
   };
+}
+
+function isLintReport(doc: unknown): boolean {
+  return typeof doc === 'object' && doc !== null && (doc as { kind?: unknown }).kind === 'LintReport';
 }
 
 /** Exit code for results with the given worst severities, honouring --fail-on. */

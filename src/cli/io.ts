@@ -1,3 +1,5 @@
+import { escapeTerminal, escapeTerminalLines } from '../render/sanitize.js';
+
 /** What the command-line program may touch: streams, environment, and whether they are terminals. */
 export interface CliIO {
   stdout: { write(text: string): unknown };
@@ -10,6 +12,22 @@ export interface CliIO {
   stderrIsTTY: boolean;
   /** Terminal width for tables (columns), when stdout is a terminal. */
   columns?: number;
+  /** Replaces the progress line on a terminal's stderr ('' clears it); absent when not a terminal. */
+  status?(text: string): void;
+}
+
+/**
+ * The streams with stderr guarded: every line written there has its terminal control characters
+ * made visible (error messages quote file names, flags and server replies), and the progress
+ * line, our only control sequence on stderr, goes through `status`.
+ */
+export function guardStderr(io: CliIO): CliIO {
+  const raw = io.stderr;
+  return {
+    ...io,
+    stderr: { write: (text: string) => raw.write(escapeTerminalLines(text)) },
+    ...(io.stderrIsTTY ? { status: (text: string) => { raw.write(`\r\u001b[2K${text ? `loading: ${escapeTerminal(text)}` : ''}`); } } : {}),
+  };
 }
 
 /** The real process's streams. The only place besides bin/ that touches `process`. */

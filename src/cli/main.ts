@@ -4,10 +4,12 @@
  */
 import { Command, CommanderError } from 'commander';
 import { DsDoctorError, EXIT } from '../model/errors.js';
-import type { CliIO } from './io.js';
+import { guardStderr, type CliIO } from './io.js';
+import { escapeTerminal } from '../render/sanitize.js';
 import { addCommonOptions, globalOptions } from './options.js';
 import { commandContext, type CommandContext } from './context.js';
 import { COMMANDS } from './commands/index.js';
+import { checkTargetArgs } from './scope.js';
 
 export const VERSION = '0.1.0';
 
@@ -41,7 +43,8 @@ Exit codes: 0 nothing at or above --fail-on, 1 problems found, 2 usage or input 
 3 the cluster could not be read.`;
 
 /** Runs the program; never throws. */
-export async function main(argv: string[], io: CliIO, clock: () => Date = () => new Date()): Promise<number> {
+export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () => new Date()): Promise<number> {
+  const io = guardStderr(rawIO);
   let exitCode: number = EXIT.ok;
   let debug = argv.includes('--debug');
   const program = new Command('ds-doctor');
@@ -74,6 +77,7 @@ export async function main(argv: string[], io: CliIO, clock: () => Date = () => 
       debug = debug || Boolean(raw['debug']);
       const positional = command.args;
       const ctx: CommandContext = commandContext(globalOptions(raw, io.env, clock), io);
+      checkTargetArgs(spec.usage, positional);
       exitCode = await spec.run(ctx, positional, raw);
     });
   }
@@ -91,12 +95,12 @@ export async function main(argv: string[], io: CliIO, clock: () => Date = () => 
       return EXIT.usage;
     }
     if (err instanceof DsDoctorError) {
-      io.stderr.write(`error: ${err.message}\n`);
+      io.stderr.write(`error: ${escapeTerminal(err.message)}\n`);
       if (debug && err.stack) io.stderr.write(`${err.stack}\n`);
       return err.exitCode;
     }
     const e = err as Error;
-    io.stderr.write(`error: internal error: ${e?.message ?? String(err)} (run with --debug for details)\n`);
+    io.stderr.write(`error: internal error: ${escapeTerminal(e?.message ?? String(err))} (run with --debug for details)\n`);
     if (debug && e?.stack) io.stderr.write(`${e.stack}\n`);
     return EXIT.usage;
   }

@@ -1,6 +1,9 @@
 /** The kubectl-style flags every command shares, parsed and validated. */
 import { Command, Option } from 'commander';
 import { InputError } from '../model/errors.js';
+import { parseRfc3339 } from '../model/duration.js';
+import { checkNamespace } from './scope.js';
+import { parseDuration } from './duration.js';
 
 export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | 'sarif';
@@ -44,15 +47,12 @@ export function addCommonOptions(cmd: Command, formats: readonly string[] = OUTP
     .option('--debug', 'print stack traces on errors', false);
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
-/** Parses `--now`; a value that is not RFC 3339 is a usage error. */
+/** Parses `--now`; a value that is not an RFC 3339 time on the calendar is a usage error. */
 export function parseNow(value: string | undefined, clock: () => Date): Date {
   if (value === undefined) return clock();
-  if (!RFC3339.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new InputError(`--now: "${value}" is not an RFC 3339 time (e.g. 2026-11-29T12:00:00Z)`);
-  }
-  return new Date(value);
+  const t = parseRfc3339(value);
+  if (Number.isNaN(t)) throw new InputError(`--now: "${value}" is not an RFC 3339 time (e.g. 2026-11-29T12:00:00Z)`);
+  return new Date(t);
 }
 
 /** Turns commander's raw option bag into GlobalOptions. */
@@ -75,5 +75,8 @@ export function globalOptions(raw: Record<string, unknown>, env: Record<string, 
   if (opts.namespace !== undefined && opts.namespace.trim() === '') {
     throw new InputError('-n/--namespace: the namespace must not be empty');
   }
+  // Checked even with -f, where no request is made: a bad flag is a bad flag.
+  if (opts.namespace !== undefined) checkNamespace('-n/--namespace', opts.namespace);
+  if (opts.requestTimeout !== undefined) parseDuration('--request-timeout', opts.requestTimeout);
   return opts;
 }

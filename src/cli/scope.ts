@@ -5,6 +5,7 @@ import type { ClusterSnapshot } from '../model/snapshot.js';
 import type { GlobalOptions } from './options.js';
 import { didYouMean } from './suggest.js';
 import { emptyListNote, judgeAbsentKinds, type NeededKind } from '../analyze/input-evidence.js';
+import { isDNS1123Label, isDNS1123Subdomain } from '../k8s/names.js';
 
 /** Human description of the namespace scope. */
 export function scopeText(opts: GlobalOptions, defaultNamespace?: string): string {
@@ -27,18 +28,61 @@ export function daemonSetsInScope(snapshot: ClusterSnapshot, opts: GlobalOptions
       (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
 }
 
+const DAEMONSET_PREFIX = /^(daemonsets?|ds|daemonset\.apps)\//i;
+const NODE_PREFIX = /^(nodes?|no)\//i;
+
+function invalid(what: string, value: string, kind: string, errs: string[]): InputError {
+  return new InputError(`${what}: "${value}" is not a valid ${kind} name: ${errs.join('; ')}`);
+}
+
+/** Checks a namespace from a flag or an argument, as the API server would (a DNS-1123 label). */
+export function checkNamespace(what: string, ns: string): void {
+  const errs = isDNS1123Label(ns);
+  if (errs.length) throw invalid(what, ns, 'namespace', errs);
+}
+
+/** `name`, `namespace/name` or `daemonset/name` split into its parts, each checked as the API server checks them. */
+export function parseDaemonSetArg(arg: string): { namespace?: string; name: string } {
+  const parts = arg.replace(DAEMONSET_PREFIX, '').split('/');
+  if (parts.length > 2) throw new InputError(`daemonset "${arg}": expected <name> or <namespace>/<name>`);
+  const name = parts[parts.length - 1]!;
+  const errs = isDNS1123Subdomain(name);
+  if (errs.length) throw invalid(`daemonset "${arg}"`, name, 'DaemonSet', errs);
+  if (parts.length === 1) return { name };
+  checkNamespace(`daemonset "${arg}"`, parts[0]!);
+  return { namespace: parts[0]!, name };
+}
+
+/** A node argument (`name` or `node/name`), checked as the API server checks node names. */
+export function parseNodeArg(arg: string): string {
+  const name = arg.replace(NODE_PREFIX, '');
+  const errs = isDNS1123Subdomain(name);
+  if (errs.length) throw invalid(`node "${arg}"`, name, 'node', errs);
+  return name;
+}
+
+/**
+ * Checks the positional arguments a command's usage names (`<daemonset>`, `[node]`), before
+ * anything is loaded: a name goes into an API path.
+ */
+export function checkTargetArgs(usage: string, args: string[]): void {
+  const names = [...usage.matchAll(/[<[](\w+)[>\]]/g)].map((m) => m[1]);
+  names.forEach((what, i) => {
+    const arg = args[i];
+    if (arg === undefined) return;
+    if (what === 'daemonset') parseDaemonSetArg(arg);
+    if (what === 'node') parseNodeArg(arg);
+  });
+}
+
 /**
  * Resolves `name` or `namespace/name` (also `daemonset/name`, `ds/name`) to one DaemonSet.
  * Without -n, a name that is unique across the input's namespaces is accepted.
  */
 export function resolveDaemonSet(snapshot: ClusterSnapshot, arg: string, opts: GlobalOptions, defaultNamespace?: string): DaemonSet {
-  let name = arg.replace(/^(daemonsets?|ds|daemonset\.apps)\//i, '');
-  let ns = opts.namespace;
-  if (name.includes('/')) {
-    const [a, b] = name.split('/', 2) as [string, string];
-    ns = a;
-    name = b;
-  }
+  const parsed = parseDaemonSetArg(arg);
+  const name = parsed.name;
+  let ns = parsed.namespace ?? opts.namespace;
   if (ns === undefined && !opts.allNamespaces) ns = defaultNamespace;
   const matches = snapshot.daemonSets.filter((ds) => ds.metadata?.name === name && (ns === undefined || ds.metadata?.namespace === ns));
   if (matches.length === 1) return matches[0]!;
@@ -57,7 +101,7 @@ export function resolveDaemonSet(snapshot: ClusterSnapshot, arg: string, opts: G
 
 /** Resolves a node name (also `node/name`), with a suggestion when it is unknown. */
 export function resolveNode(snapshot: ClusterSnapshot, arg: string): Node {
-  const name = arg.replace(/^(nodes?|no)\//i, '');
+  const name = parseNodeArg(arg);
   const node = snapshot.nodes.find((n) => n.metadata?.name === name);
   if (node) return node;
   if (snapshot.missing.some((m) => m.kind === 'Node')) {

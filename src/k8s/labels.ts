@@ -12,7 +12,7 @@ export type CompiledSelector =
   | { ok: false; error: string };
 
 function requirementMatches(req: LabelSelectorRequirement, labels: Labels): boolean {
-  const has = labels !== undefined && Object.prototype.hasOwnProperty.call(labels, req.key);
+  const has = labels !== undefined && Object.hasOwn(labels, req.key);
   const value = has ? labels![req.key] : undefined;
   switch (req.operator) {
     case 'In':
@@ -62,7 +62,7 @@ export function compileLabelSelector(selector: LabelSelector | undefined | null)
     ok: true,
     empty,
     matches: (labels) =>
-      pairs.every(([k, v]) => labels !== undefined && labels[k] === v) &&
+      pairs.every(([k, v]) => labels !== undefined && Object.hasOwn(labels, k) && labels[k] === v) &&
       exprs.every((req) => requirementMatches(req, labels)),
   };
 }
@@ -118,7 +118,8 @@ export function parseSelectorString(text: string): LabelSelector {
     } else if ((m = /^([\w./-]+)\s*!=\s*([\w.-]*)$/.exec(raw))) {
       selector.matchExpressions.push({ key: m[1]!, operator: 'NotIn', values: [m[2]!] });
     } else if ((m = /^([\w./-]+)\s*==?\s*([\w.-]*)$/.exec(raw))) {
-      selector.matchLabels[m[1]!] = m[2]!;
+      // An own property even for `__proto__`, which plain assignment would turn into a prototype.
+      Object.defineProperty(selector.matchLabels, m[1]!, { value: m[2]!, enumerable: true, writable: true, configurable: true });
     } else if ((m = /^!([\w./-]+)$/.exec(raw))) {
       selector.matchExpressions.push({ key: m[1]!, operator: 'DoesNotExist' });
     } else if ((m = /^([\w./-]+)$/.exec(raw))) {

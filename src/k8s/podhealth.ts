@@ -9,7 +9,7 @@ import type { Reason } from '../model/results.js';
 import { withShort } from '../model/codes.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
-import { formatDuration } from '../model/duration.js';
+import { formatDuration, parseRfc3339 } from '../model/duration.js';
 import { isPodReady, secondsUntilAvailable } from './podutil.js';
 import { rollbackAdvice, type RollbackTarget } from './rollback.js';
 
@@ -35,7 +35,7 @@ function eventLine(e: KubeEvent): string {
 function latest(events: KubeEvent[], reasons: string[]): KubeEvent[] {
   return events
     .filter((e) => reasons.includes(e.reason ?? ''))
-    .sort((a, b) => Date.parse(b.lastTimestamp ?? '') - Date.parse(a.lastTimestamp ?? ''))
+    .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''))
     .slice(0, 2);
 }
 
@@ -178,7 +178,8 @@ function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init:
 function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
   const blockers = latest(events, ['FailedMount', 'FailedAttachVolume', 'FailedCreatePodSandBox', 'FailedKillPodSandBox', 'NetworkNotReady']);
   const started = pod.status?.startTime ?? pod.metadata?.creationTimestamp;
-  const age = started ? formatDuration(now.getTime() - Date.parse(started)) : 'an unknown time';
+  const startedAt = parseRfc3339(started ?? '');
+  const age = Number.isNaN(startedAt) ? 'an unknown time' : formatDuration(now.getTime() - startedAt);
   const sandbox = blockers.some((e) => e.reason === 'FailedCreatePodSandBox' || e.reason === 'NetworkNotReady');
   const mount = blockers.find((e) => e.reason === 'FailedMount' || e.reason === 'FailedAttachVolume');
   return {
@@ -218,7 +219,7 @@ function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now:
     };
   }
   const started = pod.status?.startTime ?? pod.metadata?.creationTimestamp;
-  const age = started ? formatDuration(now.getTime() - Date.parse(started)) : 'an unknown time';
+  const age = started ? formatDuration(now.getTime() - parseRfc3339(started)) : 'an unknown time';
   return {
     code: 'ContainerCreating', severity: 'warning', short: 'containers starting',
     message: `container(s) ${notReady.join(', ') || '?'} have no readiness probe and are running, but the kubelet has not reported the pod Ready yet (started ${age} ago): containers starting`,
@@ -250,7 +251,7 @@ export function boundPodReasons(
   if (del) {
     const grace = pod.metadata?.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30;
     // deletionTimestamp is set to the time the grace period ends.
-    const overdue = now.getTime() - Date.parse(del);
+    const overdue = now.getTime() - parseRfc3339(del);
     const stuck = overdue > 0;
     reasons.push({
       code: 'PodTerminating', severity: stuck ? 'error' : 'warning',

@@ -4,6 +4,7 @@
  * pkg/controller/controller_utils.go).
  */
 import type { Pod, PodCondition } from '../model/k8s-types.js';
+import { parseRfc3339 } from '../model/duration.js';
 
 export function podCondition(pod: Pod, type: string): PodCondition | undefined {
   return pod.status?.conditions?.find((c) => c.type === type);
@@ -23,7 +24,7 @@ export function isPodAvailable(pod: Pod, minReadySeconds: number, now: Date): bo
   const ready = podCondition(pod, 'Ready');
   if (ready?.status !== 'True') return false;
   if (!minReadySeconds) return true;
-  const since = ready.lastTransitionTime ? Date.parse(ready.lastTransitionTime) : NaN;
+  const since = ready.lastTransitionTime ? parseRfc3339(ready.lastTransitionTime) : NaN;
   if (Number.isNaN(since)) return false;
   return since + minReadySeconds * 1000 <= now.getTime();
 }
@@ -32,7 +33,7 @@ export function isPodAvailable(pod: Pod, minReadySeconds: number, now: Date): bo
 export function secondsUntilAvailable(pod: Pod, minReadySeconds: number, now: Date): number {
   const ready = podCondition(pod, 'Ready');
   if (ready?.status !== 'True' || !minReadySeconds || !ready.lastTransitionTime) return 0;
-  const at = Date.parse(ready.lastTransitionTime) + minReadySeconds * 1000;
+  const at = parseRfc3339(ready.lastTransitionTime) + minReadySeconds * 1000;
   return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 }
 
@@ -54,8 +55,8 @@ export function compareDaemonPodAge(a: Pod, b: Pod): number {
   const aBound = a.spec?.nodeName ? 1 : 0;
   const bBound = b.spec?.nodeName ? 1 : 0;
   if (aBound !== bBound) return bBound - aBound;
-  const at = Date.parse(a.metadata?.creationTimestamp ?? '') || 0;
-  const bt = Date.parse(b.metadata?.creationTimestamp ?? '') || 0;
+  const at = parseRfc3339(a.metadata?.creationTimestamp ?? '') || 0;
+  const bt = parseRfc3339(b.metadata?.creationTimestamp ?? '') || 0;
   if (at !== bt) return at - bt;
   return (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? '');
 }

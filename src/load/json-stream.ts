@@ -147,7 +147,8 @@ export class JsonDumpParser {
             this.key = value as string;
             this.state = State.Colon;
           } else if (this.state === State.Value) {
-            this.root[this.key] = value;
+            // As JSON.parse does: an own property, even for "__proto__" (assignment would set the prototype).
+            Object.defineProperty(this.root, this.key, { value, enumerable: true, writable: true, configurable: true });
             this.state = State.AfterMember;
           } else {
             this.items.push(this.onItem(value));

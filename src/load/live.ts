@@ -47,7 +47,7 @@ async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]>
 function listPath(kind: SnapshotKind, namespace?: string): string {
   const m = SNAPSHOT_KINDS[kind];
   const base = m.group ? `/apis/${m.group}/${m.version}` : `/api/${m.version}`;
-  return m.namespaced && namespace ? `${base}/namespaces/${namespace}/${m.plural}` : `${base}/${m.plural}`;
+  return m.namespaced && namespace ? `${base}/namespaces/${encodeURIComponent(namespace)}/${m.plural}` : `${base}/${m.plural}`;
 }
 
 class LiveLoader {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LintFinding, LintReport, Severity } from '../model/results.js';
+import { escapeJsonText } from './sanitize.js';
 
 /** The schema URI a SARIF 2.1.0 log names (the one GitHub code scanning documents). */
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -134,5 +135,5 @@ export function sarifLog(report: LintReport, rules: readonly SarifRule[], option
 
 /** The SARIF log as JSON text. */
 export function renderSarif(report: LintReport, rules: readonly SarifRule[], options: SarifOptions): string {
-  return `${JSON.stringify(sarifLog(report, rules, options), null, 2)}\n`;
+  return `${escapeJsonText(JSON.stringify(sarifLog(report, rules, options), null, 2))}\n`;
 }

@@ -245,3 +245,12 @@ test('stdin streams in chunks: same snapshot as the file, JSON errors still name
   const yamlStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(yamlText, 7) });
   assert.deepStrictEqual(yamlStdin.nodes.map((n) => n.metadata?.name), ['a', 'b']);
 });
+
+test('streaming JSON: a top-level "__proto__" key is an own property, as JSON.parse makes it, not the prototype', () => {
+  const parser = new JsonDumpParser((x) => x);
+  parser.push('{"__proto__": {"kind": "NodeList"}, "apiVersion": "v1", "items": []}');
+  const root = parser.end() as Record<string, unknown>;
+  assert.deepEqual(root, JSON.parse('{"__proto__": {"kind": "NodeList"}, "apiVersion": "v1", "items": []}'));
+  assert.equal(Object.getPrototypeOf(root), Object.prototype);
+  assert.equal(root['kind'], undefined);
+});

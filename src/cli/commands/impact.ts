@@ -25,7 +25,7 @@ export const impactCommand: CommandSpec = {
     const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: [...IMPACT_KINDS], allPods: true });
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
     const impact = analyzeImpact(new SnapshotIndex(snapshot), ds, cascade, ctx.opts.now);
-    ctx.emit(impact, (r, md) => renderImpact(impact, r, md));
+    ctx.emit(impact, (d, r, md) => renderImpact(d, r, md));
     // A pipeline gates a deletion on this: high and critical fail, medium only with --fail-on warning.
     return exitFor(ctx.opts, {
       error: impact.risk === 'critical' || impact.risk === 'high',

@@ -31,7 +31,7 @@ export const lintCommand: CommandSpec = {
       // File locations are written relative to the directory ds-doctor runs in, as code scanning expects.
       ctx.io.stdout.write(renderSarif(report, RULES.map((r) => r.meta), { toolVersion: VERSION, cwd: resolve('.') }));
     } else {
-      ctx.emit(report, (r, md) => renderLint(report, r, md));
+      ctx.emit(report, (d, r, md) => renderLint(d, r, md));
     }
     return exitFor(ctx.opts, {
       error: report.findings.some((f) => f.severity === 'error'),

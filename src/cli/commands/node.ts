@@ -26,7 +26,7 @@ export const nodeCommand: CommandSpec = {
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'node', ['Node', 'Pod'], daemonSets);
     const result = nodeReport(index, daemonSets, node, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter);
-    ctx.emit(result, (r, md) => renderNodeReport(result, r, md));
+    ctx.emit(result, (d, r, md) => renderNodeReport(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.daemonSets));
   },
 };

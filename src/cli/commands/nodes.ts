@@ -48,7 +48,7 @@ export const nodesCommand: CommandSpec = {
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'nodes', ['Node', 'Pod'], [ds]);
     const result = daemonSetNodes(index, ds, ctx.opts.now, { verdicts, ...(nodeFilter ? { nodes: nodeFilter } : {}) });
-    ctx.emit(result, (r, md) => renderDaemonSetNodes(result, r, md));
+    ctx.emit(result, (d, r, md) => renderDaemonSetNodes(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes));
   },
 };

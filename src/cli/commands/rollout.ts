@@ -22,7 +22,7 @@ export const rolloutCommand: CommandSpec = {
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'rollout', ['Node', 'Pod'], [ds]);
     const result = diagnoseRollout(index, ds, ctx.opts.now, stuckAfter);
-    ctx.emit(result, (r, md) => renderRollout(result, r, md));
+    ctx.emit(result, (d, r, md) => renderRollout(d, r, md));
     return exitFor(ctx.opts, { error: result.verdict === 'Stuck', warning: result.verdict === 'Manual' || result.verdict === 'Pending' });
   },
 };

@@ -22,7 +22,7 @@ export const scanCommand: CommandSpec = {
     requireKinds(snapshot, 'scan', ['Node', 'Pod'], daemonSets);
     const index = new SnapshotIndex(snapshot);
     const report = scan(index, daemonSets, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter);
-    ctx.emit(report, (r, md) => renderScan(report, r, md));
+    ctx.emit(report, (d, r, md) => renderScan(d, r, md));
     return exitFor(ctx.opts, {
       error: report.daemonSets.some((d) => d.health !== 'Healthy' && d.health !== 'RollingOut'),
       warning: report.daemonSets.some((d) => d.health === 'RollingOut' || d.coverageGaps.length > 0),

@@ -28,11 +28,11 @@ export const whyCommand: CommandSpec = {
     if (nodeArg) {
       const node = resolveNode(snapshot, nodeArg);
       const result = whyNode(index, ds, node, ctx.opts.now, stuckAfter);
-      ctx.emit(result, (r, md) => renderNodeDiagnosis(result, r, md));
+      ctx.emit(result, (d, r, md) => renderNodeDiagnosis(d, r, md));
       return exitFor(ctx.opts, severitiesOf([result]));
     }
     const result = whyDaemonSet(index, ds, ctx.opts.now, stuckAfter);
-    ctx.emit(result, (r, md) => renderDaemonSetDiagnosis(result, r, md));
+    ctx.emit(result, (d, r, md) => renderDaemonSetDiagnosis(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes));
   },
 };

@@ -6,7 +6,7 @@
  * `maxUnavailable: 1` serialises hundreds of nodes behind any single broken one.
  */
 import type { DaemonSet } from '../../model/k8s-types.js';
-import { formatDuration } from '../../model/duration.js';
+import { formatDuration, parseRfc3339 } from '../../model/duration.js';
 import { podCondition } from '../../k8s/podutil.js';
 import { rollingBudget } from '../../k8s/rollingupdate.js';
 import type { LintContext, LintRule } from '../types.js';
@@ -26,7 +26,7 @@ export function secondsPerNode(ds: DaemonSet, ctx: LintContext): { seconds: numb
     .map((p) => {
       const ready = podCondition(p, 'Ready');
       if (ready?.status !== 'True' || !ready.lastTransitionTime || !p.metadata?.creationTimestamp) return NaN;
-      return (Date.parse(ready.lastTransitionTime) - Date.parse(p.metadata.creationTimestamp)) / 1000;
+      return (parseRfc3339(ready.lastTransitionTime) - parseRfc3339(p.metadata.creationTimestamp)) / 1000;
     })
     // A pod that turned Ready again hours after creation (a restart) says nothing about start-up time.
     .filter((d) => Number.isFinite(d) && d > 0 && d < 3600)

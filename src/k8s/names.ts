@@ -1,0 +1,39 @@
+/**
+ * Object-name validation, as the API machinery words it:
+ * kubernetes v1.35 staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go#IsDNS1123Label
+ * and #IsDNS1123Subdomain, and staging/src/k8s.io/apimachinery/pkg/api/validation/path/name.go
+ * #IsValidPathSegmentName (the check client-go's request builder applies to every name and
+ * namespace it puts in a URL path, which is what kubectl reports for `kubectl get ds ../x`).
+ * Each returns the list of problems, empty when the value is valid.
+ */
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** validation.go#IsDNS1123Label: namespace names. */
+export function isDNS1123Label(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push('must be no more than 63 characters');
+  if (!DNS1123_LABEL.test(value)) {
+    errs.push("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
+  }
+  return errs;
+}
+
+/** validation.go#IsDNS1123Subdomain: DaemonSet and Node names. */
+export function isDNS1123Subdomain(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 253) errs.push('must be no more than 253 characters');
+  if (!DNS1123_SUBDOMAIN.test(value)) {
+    errs.push("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
+  }
+  return errs;
+}
+
+/** path/name.go#IsValidPathSegmentName: what may stand in one segment of an API path. */
+export function isValidPathSegmentName(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  const errs: string[] = [];
+  for (const illegal of ['/', '%']) if (name.includes(illegal)) errs.push(`may not contain '${illegal}'`);
+  return errs;
+}
