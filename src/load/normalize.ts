@@ -50,7 +50,7 @@ function warnShape(snapshot: ClusterSnapshot, line: string): void {
 
 /** One warning per malformed field (the first few of an object), naming file, object and field path. */
 function reportShape(snapshot: ClusterSnapshot, where: string, label: string, issues: ShapeIssue[]): void {
-  for (const issue of issues.slice(0, ISSUES_PER_OBJECT)) warnShape(snapshot, `${where}${label}: ${clip(issue.path)}: ${issue.message}`);
+  for (const issue of issues.slice(0, ISSUES_PER_OBJECT)) warnShape(snapshot, `${where}${label}: ${issue.path}: ${issue.message}`);
   if (issues.length > ISSUES_PER_OBJECT) warnShape(snapshot, `${where}${label}: ${issues.length - ISSUES_PER_OBJECT} more field(s) of the wrong type ignored`);
 }
 

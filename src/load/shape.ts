@@ -270,7 +270,8 @@ class ShapeChecker {
 
   private checkMap(m: Record<string, unknown>, value: Shape, path: string): void {
     for (const k of Object.keys(m)) {
-      const at = `${path}.${k}`;
+      // A map key comes from the input: cut to a length fit for a warning line.
+      const at = `${path}.${k.length > 100 ? `${k.slice(0, 100)}…` : k}`;
       if (m[k] === null || m[k] === undefined) {
         this.issues.push({ path: at, message: 'null; ignored' });
         delete m[k];
