@@ -170,3 +170,11 @@ export function makeMutant(rng: Rng, corpus: Corpus): { text: string; format: 'j
   const text = format === 'json' ? JSON.stringify(root) : yaml.dump(root, { noRefs: true, lineWidth: -1 });
   return { text, format, mutations };
 }
+
+/** Sets (or, with `undefined`, deletes) the value at a path such as ['metadata', 'labels'] of an object. */
+export function setPath(obj: Record<string, unknown>, path: readonly Step[], value: unknown): void {
+  const parent = at(obj, path.slice(0, -1)) as Record<string | number, unknown>;
+  const key = path[path.length - 1]!;
+  if (value === undefined) delete parent[key];
+  else parent[key] = value;
+}
