@@ -129,7 +129,12 @@ const REPLACE: Record<string, (rng: Rng, old: unknown) => unknown> = {
   unicode: (rng, old) => (typeof old === 'string' && rng.next() < 0.5 ? `${old}${HOSTILE}` : HOSTILE),
   'list-of-nulls': () => [null, null],
   'deep': (rng) => nest(rng.pick([50, 200, 3000])),
+  // Names of Object.prototype members, where a lookup table keyed by input text would find them.
+  'prototype-name': (rng) => rng.pick(PROTOTYPE_NAMES),
+  'number-text': (rng) => rng.pick(['0x10', '1e3', '-0', 'NaN', 'Infinity', '00', '1_000', ' 1 ']),
+  'long-list': (rng, old) => Array.from({ length: rng.pick([1000, 5000]) }, (_, i) => (typeof old === 'object' && old !== null ? structuredClone(Array.isArray(old) ? old[0] ?? {} : old) : `${i}`)),
 };
+const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
 
 function nest(depth: number): unknown {
   let v: unknown = { leaf: 'x' };
@@ -137,7 +142,7 @@ function nest(depth: number): unknown {
   return v;
 }
 
-const OPS = ['delete', 'delete', 'duplicate', ...Object.keys(REPLACE), 'null', 'wrong-type', 'wrong-type'];
+const OPS = ['delete', 'delete', 'duplicate', 'prototype-key', ...Object.keys(REPLACE), 'null', 'wrong-type', 'wrong-type'];
 
 /** Applies one random mutation to `root` ({items}) in place and says what it did. */
 export function mutateOnce(rng: Rng, root: { items: unknown[] }): Mutation {
@@ -149,6 +154,10 @@ export function mutateOnce(rng: Rng, root: { items: unknown[] }): Mutation {
   if (op === 'delete') {
     if (Array.isArray(parent)) parent.splice(key as number, 1);
     else delete parent[key];
+  } else if (op === 'prototype-key') {
+    // A map gains a member named after an Object.prototype member (as JSON.parse makes it: own).
+    const target = typeof old === 'object' && old !== null && !Array.isArray(old) ? (old as Record<string, unknown>) : parent;
+    if (!Array.isArray(target)) Object.defineProperty(target, rng.pick(PROTOTYPE_NAMES), { value: rng.pick(['x', 1, null, {}, []]), enumerable: true, writable: true, configurable: true });
   } else if (op === 'duplicate') {
     const copy = structuredClone(old);
     if (Array.isArray(parent)) parent.splice(key as number, 0, copy);
@@ -159,11 +168,11 @@ export function mutateOnce(rng: Rng, root: { items: unknown[] }): Mutation {
   return { op, path: formatPath(path) };
 }
 
-/** One mutant: a deep copy of the corpus with 1–3 mutations, as JSON or YAML text. */
+/** One mutant: a deep copy of the corpus with 1–4 mutations, as JSON or YAML text. */
 export function makeMutant(rng: Rng, corpus: Corpus): { text: string; format: 'json' | 'yaml'; mutations: Mutation[] } {
   const root = { apiVersion: 'v1', kind: 'List', items: structuredClone(corpus.items) as unknown[] };
   const mutations: Mutation[] = [];
-  const n = 1 + rng.int(3);
+  const n = 1 + rng.int(4);
   for (let i = 0; i < n && root.items.length > 0; i++) mutations.push(mutateOnce(rng, root));
   // js-yaml's dump recurses: very deep values are written as JSON (the loader's depth bound is tested by hand).
   const format = rng.next() < 0.5 || mutations.some((m) => m.op === 'deep') ? 'json' : 'yaml';
