@@ -229,3 +229,9 @@ test('JSON: a top-level "__proto__" member stays data and never becomes the prot
   // Were it the prototype, the document would inherit its kind and metadata and read as Node "evil".
   await assert.rejects(load('{"__proto__":{"kind":"Node","metadata":{"name":"evil"}}}'), /^InputError: <stdin>:1: document has no "kind"$/);
 });
+
+test('a kind named after an Object.prototype member is a kind ds-doctor does not use (fuzzer seed 1301 mutant 71)', async () => {
+  const s = await load('{"kind":"List","items":[{"kind":"constructor","metadata":{"name":"x"}},{"kind":"toString","metadata":{"name":"y"}},{"kind":"Node","metadata":{"name":"n1"}}]}');
+  assert.equal(s.nodes.length, 1);
+  assert.match(s.warnings.join('\n'), /ignored 2 object\(s\) of kinds ds-doctor does not use: constructor \(1\), toString \(1\)/);
+});
