@@ -103,7 +103,9 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
     spec: fields({ unschedulable: B, taints: list(taint), podCIDR: S, providerID: S }),
     status: fields({
       capacity: map('quantity'), allocatable: map('quantity'), conditions: list(condition),
-      addresses: list(fields({ type: S, address: S })), nodeInfo: map(S),
+      addresses: list(fields({ type: S, address: S })),
+      // NodeSystemInfo: its strings (`swap`, since v1.30, is a map, read by nothing).
+      nodeInfo: fields({ operatingSystem: S, architecture: S, kernelVersion: S, osImage: S, containerRuntimeVersion: S, kubeletVersion: S, kubeProxyVersion: S, machineID: S, systemUUID: S, bootID: S }),
     }),
   },
   DaemonSet: {

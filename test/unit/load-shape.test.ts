@@ -7,6 +7,9 @@ import { loadFiles } from '../../src/load/files.js';
 import { checkShape } from '../../src/load/shape.js';
 import { allowedAliasRatio } from '../../src/load/bounds.js';
 import { InputError } from '../../src/model/errors.js';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ClusterSnapshot } from '../../src/model/snapshot.js';
 
 function load(text: string): Promise<ClusterSnapshot> {
@@ -130,6 +133,12 @@ const CASES: ShapeCase[] = [
     check: (s) => assert.deepEqual({ ...s.nodes[0]!.metadata!.labels }, { tier: '2' }),
   },
   {
+    name: 'status.nodeInfo.swap is a map since v1.30 (a real rke2 dump has one): not warned',
+    yaml: 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus:\n  nodeInfo: {operatingSystem: linux, swap: {capacity: 0}}\n',
+    warnings: [],
+    check: (s) => assert.equal(s.nodes[0]!.status!.nodeInfo!['operatingSystem'], 'linux'),
+  },
+  {
     name: 'an object without a name is skipped, said so',
     yaml: 'apiVersion: v1\nkind: Pod\nmetadata: {namespace: ns}\n---\napiVersion: v1\nkind: Pod\nmetadata: [p]\n',
     warnings: [/^<stdin>:1: Pod \(no name\): no metadata\.name; skipped$/, /^<stdin>:5: Pod \(no name\): metadata: expected a map, found a list; ignored$/, /^<stdin>:5: Pod \(no name\): no metadata\.name; skipped$/],
@@ -234,4 +243,22 @@ test('a kind named after an Object.prototype member is a kind ds-doctor does not
   const s = await load('{"kind":"List","items":[{"kind":"constructor","metadata":{"name":"x"}},{"kind":"toString","metadata":{"name":"y"}},{"kind":"Node","metadata":{"name":"n1"}}]}');
   assert.equal(s.nodes.length, 1);
   assert.match(s.warnings.join('\n'), /ignored 2 object\(s\) of kinds ds-doctor does not use: constructor \(1\), toString \(1\)/);
+});
+
+// Real dumps (../shared/realdumps, beside the checkout) are well-formed: the shape check must
+// not warn about any of them.
+const REALDUMPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'realdumps');
+const SHAPE_NOTE = /expected an? |null entry|; skipped|read as "|malformed fields/;
+
+test('shape: no real dump gets a shape warning', async (t) => {
+  if (!existsSync(REALDUMPS)) {
+    t.skip(`${REALDUMPS} is absent: the real dumps were not checked`);
+    return;
+  }
+  const dumps = readdirSync(REALDUMPS).filter((d) => existsSync(path.join(REALDUMPS, d, 'input'))).sort();
+  assert.ok(dumps.length > 0, `${REALDUMPS} has no <dump>/input folders`);
+  for (const d of dumps) {
+    const s = await loadFiles([path.join(REALDUMPS, d, 'input')], async () => '');
+    assert.deepEqual(s.warnings.filter((w) => SHAPE_NOTE.test(w)), [], d);
+  }
 });
