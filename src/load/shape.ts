@@ -11,7 +11,7 @@
  * read are left as they are. The walk follows the description, never the input, so its depth is
  * that of the description.
  */
-import { parseQuantity } from '../k8s/quantity.js';
+import { isQuantity } from '../k8s/quantity.js';
 
 /** What a field must hold. */
 export type Shape =
@@ -175,8 +175,6 @@ export interface ShapeIssue {
   message: string;
 }
 
-type Holder = Record<string, unknown> | unknown[];
-
 function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
@@ -201,97 +199,137 @@ function isMap(v: unknown): v is Record<string, unknown> {
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 
-/** The value a scalar field keeps (possibly converted), or undefined when it has the wrong type. */
-function scalar(shape: Shape, v: unknown): { value: unknown; converted?: boolean } | undefined {
+function isInt32(v: unknown): boolean {
+  return typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX;
+}
+
+/** True when a scalar field's value has its shape. */
+function scalarOk(shape: string, v: unknown): boolean {
   switch (shape) {
-    case 'string':
-      if (typeof v === 'string') return { value: v };
-      if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean') return { value: String(v), converted: true };
-      return undefined;
-    case 'boolean':
-      return typeof v === 'boolean' ? { value: v } : undefined;
-    case 'int32':
-      return typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX ? { value: v } : undefined;
-    case 'int64':
-      return Number.isSafeInteger(v) ? { value: v } : undefined;
-    case 'intOrString':
-      return typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX) ? { value: v } : undefined;
-    case 'quantity':
-      return (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && parseQuantity(v) !== undefined ? { value: v } : undefined;
-    case 'object':
-      return isMap(v) ? { value: v } : undefined;
-    default:
-      return undefined;
+    case 'string': return typeof v === 'string';
+    case 'boolean': return typeof v === 'boolean';
+    case 'int32': return isInt32(v);
+    case 'int64': return Number.isSafeInteger(v);
+    case 'intOrString': return typeof v === 'string' || isInt32(v);
+    case 'quantity': return (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v);
+    case 'object': return isMap(v);
+    default: return false;
   }
 }
 
-/** Checks the shapes of an object's fields in place, collecting an issue per removed or converted field. */
+/** A number or boolean where a string is expected is read as its text. */
+function asText(v: unknown): string | undefined {
+  return (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean' ? String(v) : undefined;
+}
+
+/** A description compiled once: the fields of a map as a list, so each object costs no key lookups. */
+type Compiled = string | { list: Compiled } | { map: Compiled } | { fields: [string, Compiled][] };
+
+function compile(shape: Shape): Compiled {
+  if (typeof shape === 'string') return shape;
+  if ('list' in shape) return { list: compile(shape.list) };
+  if ('map' in shape) return { map: compile(shape.map) };
+  return { fields: Object.entries(shape.fields).map(([k, f]) => [k, compile(f)]) };
+}
+
+function expectedOf(shape: Compiled): string {
+  if (typeof shape === 'string') return expected(shape as Shape);
+  return 'list' in shape ? 'a list' : 'a map';
+}
+
+/** Checks an object's fields in place, collecting an issue per removed or converted field. */
 class ShapeChecker {
   readonly issues: ShapeIssue[] = [];
+  /** The path to the value being checked, joined only when there is an issue to report. */
+  private readonly path: (string | number)[] = [];
 
-  /** Checks `holder[key]` against `shape`; returns false when the value is to be removed. */
-  private check(holder: Holder, key: string | number, shape: Shape, path: string): boolean {
-    const v = (holder as Record<string | number, unknown>)[key];
+  private pathText(): string {
+    let out = '';
+    for (const step of this.path) {
+      if (typeof step === 'number') out += `[${step}]`;
+      // A map key comes from the input: cut to a length fit for a warning line.
+      else out += `${out ? '.' : ''}${step.length > 100 ? `${step.slice(0, 100)}…` : step}`;
+    }
+    return out;
+  }
+
+  private issue(message: string): void {
+    this.issues.push({ path: this.pathText(), message });
+  }
+
+  /** Checks `holder[key]` (not null) against `shape`; returns false when the value is to be removed. */
+  private check(holder: Record<string | number, unknown>, key: string | number, shape: Compiled): boolean {
+    const v = holder[key];
     if (typeof shape === 'string') {
-      const kept = scalar(shape, v);
-      if (!kept) {
-        this.issues.push({ path, message: `expected ${expected(shape)}, found ${describe(v)}; ignored` });
+      if (scalarOk(shape, v)) return true;
+      const text = shape === 'string' ? asText(v) : undefined;
+      if (text === undefined) {
+        this.issue(`expected ${expectedOf(shape)}, found ${describe(v)}; ignored`);
         return false;
       }
-      if (kept.converted) {
-        this.issues.push({ path, message: `expected a string, found ${describe(v)}; read as "${kept.value as string}"` });
-        (holder as Record<string | number, unknown>)[key] = kept.value;
-      }
+      this.issue(`expected a string, found ${describe(v)}; read as "${text}"`);
+      holder[key] = text;
       return true;
     }
     if ('list' in shape) {
-      if (!Array.isArray(v)) return this.wrong(shape, v, path);
-      this.checkList(v, shape.list, path);
+      if (!Array.isArray(v)) return this.wrong(shape, v);
+      this.checkList(v, shape.list);
       return true;
     }
-    if (!isMap(v)) return this.wrong(shape, v, path);
-    if ('map' in shape) this.checkMap(v, shape.map, path);
-    else this.checkFields(v, shape.fields, path);
+    if (!isMap(v)) return this.wrong(shape, v);
+    if ('map' in shape) this.checkMap(v, shape.map);
+    else this.checkFields(v, shape.fields);
     return true;
   }
 
-  private wrong(shape: Shape, v: unknown, path: string): false {
-    this.issues.push({ path, message: `expected ${expected(shape)}, found ${describe(v)}; ignored` });
+  private wrong(shape: Compiled, v: unknown): false {
+    this.issue(`expected ${expectedOf(shape)}, found ${describe(v)}; ignored`);
     return false;
   }
 
-  private checkList(items: unknown[], item: Shape, path: string): void {
+  private checkList(items: unknown[], item: Compiled): void {
     let kept = 0;
     for (let i = 0; i < items.length; i++) {
-      const at = `${path}[${i}]`;
-      if (items[i] === null || items[i] === undefined) this.issues.push({ path: at, message: 'a null entry; ignored' });
-      else if (this.check(items, i, item, at)) items[kept++] = items[i];
+      this.path.push(i);
+      if (items[i] === null || items[i] === undefined) this.issue('a null entry; ignored');
+      else if (this.check(items as unknown as Record<number, unknown>, i, item)) items[kept++] = items[i];
+      this.path.pop();
     }
     items.length = kept;
   }
 
-  private checkMap(m: Record<string, unknown>, value: Shape, path: string): void {
+  private checkMap(m: Record<string, unknown>, value: Compiled): void {
     for (const k of Object.keys(m)) {
-      // A map key comes from the input: cut to a length fit for a warning line.
-      const at = `${path}.${k.length > 100 ? `${k.slice(0, 100)}…` : k}`;
+      this.path.push(k);
       if (m[k] === null || m[k] === undefined) {
-        this.issues.push({ path: at, message: 'null; ignored' });
+        this.issue('null; ignored');
         delete m[k];
-      } else if (!this.check(m, k, value, at)) {
+      } else if (!this.check(m, k, value)) {
         delete m[k];
       }
+      this.path.pop();
     }
   }
 
-  checkFields(m: Record<string, unknown>, f: Fields, path: string): void {
-    for (const k of Object.keys(f)) {
-      if (!Object.prototype.hasOwnProperty.call(m, k)) continue;
-      const at = path ? `${path}.${k}` : k;
+  checkFields(m: Record<string, unknown>, fields: [string, Compiled][]): void {
+    for (const [k, shape] of fields) {
+      // No field name of the description is a member of Object.prototype, so `m[k]` is own data.
+      const v = m[k];
+      if (v === undefined) continue;
       // null is an absent field, as Go's decoder reads it.
-      if (m[k] === null || m[k] === undefined || !this.check(m, k, f[k]!, at)) delete m[k];
+      if (v === null) {
+        delete m[k];
+        continue;
+      }
+      this.path.push(k);
+      if (!this.check(m, k, shape)) delete m[k];
+      this.path.pop();
     }
   }
 }
+
+const COMPILED_COMMON = (compile({ fields: COMMON }) as { fields: [string, Compiled][] }).fields;
+const COMPILED_KINDS = new Map(Object.entries(KIND_SHAPES).map(([kind, f]) => [kind, (compile({ fields: f }) as { fields: [string, Compiled][] }).fields]));
 
 /**
  * Checks an API object of a snapshot kind against the fields the analyses read, in place: a field
@@ -300,7 +338,7 @@ class ShapeChecker {
  */
 export function checkShape(obj: Record<string, unknown>, kind: string): ShapeIssue[] {
   const checker = new ShapeChecker();
-  checker.checkFields(obj, COMMON, '');
-  checker.checkFields(obj, KIND_SHAPES[kind] ?? {}, '');
+  checker.checkFields(obj, COMPILED_COMMON);
+  checker.checkFields(obj, COMPILED_KINDS.get(kind) ?? []);
   return checker.issues;
 }

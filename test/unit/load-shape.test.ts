@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFiles } from '../../src/load/files.js';
-import { checkShape } from '../../src/load/shape.js';
+import { checkShape, KIND_SHAPES, type Shape } from '../../src/load/shape.js';
 import { allowedAliasRatio } from '../../src/load/bounds.js';
 import { InputError } from '../../src/model/errors.js';
 import { existsSync, readdirSync } from 'node:fs';
@@ -168,6 +168,23 @@ test('shape: a well-formed dump object is left exactly as it was', () => {
   assert.deepEqual(checkShape(copy, 'Pod'), []);
   const { lastProbeTime: _null, ...condition } = pod.status.conditions[0]!;
   assert.deepEqual(copy, { ...pod, status: { ...pod.status, conditions: [condition] } });
+});
+
+test('shape: no field name of the description is an Object.prototype member (the checker reads fields without hasOwnProperty)', () => {
+  const reserved = new Set(Object.getOwnPropertyNames(Object.prototype));
+  const names: string[] = [];
+  const walk = (shape: Shape): void => {
+    if (typeof shape === 'string') return;
+    if ('list' in shape) return walk(shape.list);
+    if ('map' in shape) return walk(shape.map);
+    for (const [k, f] of Object.entries(shape.fields)) {
+      names.push(k);
+      walk(f);
+    }
+  };
+  for (const fields of Object.values(KIND_SHAPES)) walk({ fields });
+  assert.ok(names.length > 100);
+  assert.deepEqual(names.filter((n) => reserved.has(n)), []);
 });
 
 test('shape: many malformed fields give at most five lines per object, and the rest are counted', async () => {
