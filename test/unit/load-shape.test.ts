@@ -246,6 +246,17 @@ test('bounds: a JSON pod template nested 6,000 levels deep is refused naming the
   });
 });
 
+test('bounds: JSON lists nested 6,000 levels deep in a field ds-doctor does not read are refused too', async () => {
+  const pod = `{"kind":"Pod","metadata":{"name":"p","namespace":"ns"},"spec":{"extra":${'['.repeat(6000)}${']'.repeat(6000)}}}`;
+  await assert.rejects(load(pod), /^InputError: <stdin>:1: Pod ns\/p: nested deeper than 100 levels \(no Kubernetes object is\); refused$/);
+});
+
+test('JSON: a number too large for a double (1e400 parses as Infinity) is a wrong type, not Infinity', async () => {
+  const s = await load('{"kind":"Node","metadata":{"name":"n1"},"status":{"allocatable":{"cpu":1e400,"pods":110}}}');
+  assert.deepEqual(s.warnings, ['<stdin>:1: Node n1: status.allocatable.cpu: expected a quantity, found a non-finite number; ignored']);
+  assert.deepEqual(s.nodes[0]!.status!.allocatable, { pods: 110 });
+});
+
 test('bounds: a deep value in a kind ds-doctor does not use is ignored, not walked', async () => {
   const s = await load(`{"kind":"List","items":[{"kind":"ConfigMap","metadata":{"name":"c"},"data":${deepJson(6000)}},{"kind":"Node","metadata":{"name":"n1"}}]}`);
   assert.equal(s.nodes.length, 1);
