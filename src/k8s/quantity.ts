@@ -16,6 +16,14 @@ const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6
 
 const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?\d+)?$/;
 
+/** True when `parseQuantity` accepts the input (checked without building the number). */
+export function isQuantity(input: string | number): boolean {
+  const m = QUANTITY.exec(String(input).trim());
+  if (!m) return false;
+  const suffix = m[3] ?? '';
+  return suffix in BINARY || suffix in DECIMAL || Math.abs(Number(suffix.slice(1))) <= 1000;
+}
+
 /** Parses a quantity string ("100m", "1.5Gi", "1e3", "2") exactly; undefined when malformed. */
 export function parseQuantity(input: string | number): Fraction | undefined {
   const text = String(input).trim();

@@ -89,6 +89,14 @@ export class JsonDumpParser {
 
   constructor(private readonly onItem: (value: unknown) => unknown = (v) => v) {}
 
+  /**
+   * Sets a member of the top-level object as JSON.parse does: as an own property, so a
+   * `"__proto__"` key is data and never the object's prototype.
+   */
+  private setMember(value: unknown): void {
+    Object.defineProperty(this.root, this.key, { value, writable: true, enumerable: true, configurable: true });
+  }
+
   /** Feeds the next chunk of text. Throws JsonStreamError on a syntax error. */
   push(s: string): void {
     const n = s.length;
@@ -147,8 +155,7 @@ export class JsonDumpParser {
             this.key = value as string;
             this.state = State.Colon;
           } else if (this.state === State.Value) {
-            // As JSON.parse does: an own property, even for "__proto__" (assignment would set the prototype).
-            Object.defineProperty(this.root, this.key, { value, enumerable: true, writable: true, configurable: true });
+            this.setMember(value);
             this.state = State.AfterMember;
           } else {
             this.items.push(this.onItem(value));
@@ -170,7 +177,7 @@ export class JsonDumpParser {
           const c = s.charCodeAt(i);
           if (this.key === 'items' && c === OPEN_BRACKET) {
             this.items = [];
-            this.root[this.key] = this.items;
+            this.setMember(this.items);
             this.state = State.ItemOrClose;
             i++;
           } else {

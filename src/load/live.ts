@@ -176,13 +176,14 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
   const loader = new LiveLoader(api, opts.progress);
 
   // 1. The DaemonSets in question.
-  let daemonSets: DaemonSet[];
   if (request.daemonSet) {
     const t = daemonSetTarget(request.daemonSet, defaultNamespace);
-    daemonSets = [await loader.getDaemonSet(t.namespace, t.name)];
+    await loader.getDaemonSet(t.namespace, t.name);
   } else {
-    daemonSets = await loader.list('DaemonSet', opts.allNamespaces ? {} : { namespace: defaultNamespace }) as DaemonSet[];
+    await loader.list('DaemonSet', opts.allNamespaces ? {} : { namespace: defaultNamespace });
   }
+  // As loaded: shape-checked (src/load/shape.ts), without the ones that have no name.
+  const daemonSets: DaemonSet[] = loader.snapshot.daemonSets;
 
   // 2. Nodes (a cached list is fine), and each DaemonSet's pods, revisions and warning events.
   const namespaces = [...new Set(daemonSets.map((d) => d.metadata?.namespace ?? ''))].sort();

@@ -4,7 +4,17 @@
  */
 import type { KubeEvent, KubeObject } from '../model/k8s-types.js';
 import { newestObjectTime } from '../model/snapshot-time.js';
+import { InputError } from '../model/errors.js';
 import { SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind, type SourceLocation } from '../model/snapshot.js';
+import { MAX_DEPTH, nestedDeeperThan } from './bounds.js';
+import { checkShape, type ShapeIssue } from './shape.js';
+
+/** Shape warnings shown per object, and per snapshot, before the rest are only counted. */
+const ISSUES_PER_OBJECT = 5;
+const SHAPE_WARNINGS_SHOWN = 20;
+/** Shape warnings not shown, per snapshot (reported once by finishSnapshot). */
+const unshown = new WeakMap<ClusterSnapshot, number>();
+const shown = new WeakMap<ClusterSnapshot, number>();
 
 /** events.k8s.io/v1 Events carry `regarding`/`note`; analyses read the core/v1 names. */
 function normalizeEvent(e: KubeEvent): KubeEvent {
@@ -16,11 +26,55 @@ function normalizeEvent(e: KubeEvent): KubeEvent {
   return e;
 }
 
-/** Adds an object to its kind's list; false when ds-doctor does not use that kind. */
+/** A cluster string cut to a length fit for one warning line. */
+function clip(s: string): string {
+  return s.length > 100 ? `${s.slice(0, 100)}…` : s;
+}
+
+/** `Kind namespace/name` (or `Kind name`), for warnings about an object whose shape was checked. */
+function objectLabel(obj: KubeObject, kind: string): string {
+  const name = obj.metadata?.name;
+  const ns = obj.metadata?.namespace;
+  if (!name) return `${kind} (no name)`;
+  return `${kind} ${ns ? `${clip(ns)}/` : ''}${clip(name)}`;
+}
+
+function warnShape(snapshot: ClusterSnapshot, line: string): void {
+  const n = shown.get(snapshot) ?? 0;
+  if (n < SHAPE_WARNINGS_SHOWN) {
+    snapshot.warnings.push(line);
+    shown.set(snapshot, n + 1);
+  } else {
+    unshown.set(snapshot, (unshown.get(snapshot) ?? 0) + 1);
+  }
+}
+
+/** One warning per malformed field (the first few of an object), naming file, object and field path. */
+function reportShape(snapshot: ClusterSnapshot, where: string, label: string, issues: ShapeIssue[]): void {
+  for (const issue of issues.slice(0, ISSUES_PER_OBJECT)) warnShape(snapshot, `${where}${label}: ${issue.path}: ${issue.message}`);
+  if (issues.length > ISSUES_PER_OBJECT) warnShape(snapshot, `${where}${label}: ${issues.length - ISSUES_PER_OBJECT} more field(s) of the wrong type ignored`);
+}
+
+/**
+ * Adds an object to its kind's list; false when ds-doctor does not use that kind. The object's
+ * shape is checked first (src/load/shape.ts): malformed fields are dropped with a warning, an
+ * object without a name is skipped with a warning, one nested deeper than MAX_DEPTH is refused.
+ */
 export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: SourceLocation): boolean {
   const kind = obj.kind as SnapshotKind;
-  const meta = SNAPSHOT_KINDS[kind];
+  const meta = Object.prototype.hasOwnProperty.call(SNAPSHOT_KINDS, kind) ? SNAPSHOT_KINDS[kind] : undefined;
   if (!meta) return false;
+  const where = origin ? `${origin.file}:${origin.line}: ` : '';
+  const issues = checkShape(obj, kind);
+  const label = objectLabel(obj, kind);
+  if (nestedDeeperThan(obj, MAX_DEPTH)) {
+    throw new InputError(`${where}${label}: nested deeper than ${MAX_DEPTH} levels (no Kubernetes object is); refused`);
+  }
+  reportShape(snapshot, where, label, issues);
+  if (!obj.metadata?.name) {
+    warnShape(snapshot, `${where}${label}: no metadata.name; skipped`);
+    return true;
+  }
   const target = snapshot[meta.field] as KubeObject[];
   target.push(kind === 'Event' ? normalizeEvent(obj as KubeEvent) : obj);
   if (origin) snapshot.origins.set(obj, origin);
@@ -53,6 +107,8 @@ export function isNewerCopy(a: KubeObject, b: KubeObject): boolean {
  */
 export function finishSnapshot(snapshot: ClusterSnapshot): void {
   const counts: string[] = [];
+  const more = unshown.get(snapshot);
+  if (more) snapshot.warnings.push(`${more} more warning(s) about malformed fields not shown`);
   for (const [kind, meta] of Object.entries(SNAPSHOT_KINDS)) {
     if (kind === 'Event') continue;
     const list = snapshot[meta.field] as KubeObject[];

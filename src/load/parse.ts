@@ -4,6 +4,7 @@
  */
 import yaml from 'js-yaml';
 import { InputError } from '../model/errors.js';
+import { aliasExpansionProblem, MAX_DEPTH } from './bounds.js';
 
 export interface ParsedDocument {
   value: unknown;
@@ -44,18 +45,33 @@ function firstLine(message: string): string {
   return message.split('\n')[0]!.trim();
 }
 
+/**
+ * Parses one YAML document whose text starts at `line`; errors name the file and the line. A
+ * document with anchors is refused when its aliases expand it too far or too deep (bounds.ts).
+ */
+export function loadYamlDocument(text: string, file: string, line: number): unknown {
+  let value: unknown;
+  try {
+    value = yaml.load(text, { schema: yaml.CORE_SCHEMA, filename: file });
+  } catch (err) {
+    const e = err as { mark?: { line?: number }; reason?: string; message?: string };
+    throw new InputError(`${file}:${line + (e.mark?.line ?? 0)}: invalid YAML: ${firstLine(e.reason ?? e.message ?? String(err))}`);
+  }
+  // Without an anchor there is no alias, and js-yaml bounds the depth itself (maxDepth 100).
+  if (text.includes('&')) {
+    const problem = aliasExpansionProblem(value);
+    if (problem === 'aliasing') throw new InputError(`${file}:${line}: invalid YAML: document contains excessive aliasing`);
+    if (problem === 'depth') throw new InputError(`${file}:${line}: invalid YAML: aliases nest the document deeper than ${MAX_DEPTH} levels`);
+  }
+  return value;
+}
+
 /** Parses YAML (one or more documents); errors name the file and the line. */
 export function parseYaml(text: string, file: string): ParsedDocument[] {
   const out: ParsedDocument[] = [];
   for (const doc of splitYamlDocuments(text)) {
-    try {
-      const value = yaml.load(doc.body, { schema: yaml.CORE_SCHEMA, filename: file });
-      if (value !== null && value !== undefined) out.push({ value, line: doc.line });
-    } catch (err) {
-      const e = err as { mark?: { line?: number }; reason?: string; message?: string };
-      const line = doc.line + (e.mark?.line ?? 0);
-      throw new InputError(`${file}:${line}: invalid YAML: ${firstLine(e.reason ?? e.message ?? String(err))}`);
-    }
+    const value = loadYamlDocument(doc.body, file, doc.line);
+    if (value !== null && value !== undefined) out.push({ value, line: doc.line });
   }
   return out;
 }

@@ -7,9 +7,8 @@
  * Limit: in that mode an alias (`*x`) cannot refer to an anchor in another item (kubectl never
  * writes anchors); smaller documents are parsed whole, so there anchors work as usual.
  */
-import yaml from 'js-yaml';
 import { InputError } from '../model/errors.js';
-import type { ParsedDocument } from './parse.js';
+import { loadYamlDocument, type ParsedDocument } from './parse.js';
 
 /** Options of the streaming YAML reader. */
 export interface YamlStreamOptions {
@@ -21,10 +20,6 @@ const DEFAULT_SPLIT_ABOVE = 32 << 20;
 const DOC_START = /^---(\s.*)?$/;
 const DOC_END = /^\.\.\.\s*$/;
 const ITEMS_KEY = /^items:\s*(#.*)?$/;
-
-function firstLine(message: string): string {
-  return message.split('\n')[0]!.trim();
-}
 
 /** True when every number in a parsed value is finite (JSON can carry it). */
 function jsonSafe(v: unknown): boolean {
@@ -232,12 +227,7 @@ export class YamlDocumentStream {
   }
 
   private load(text: string, line: number): unknown {
-    try {
-      return yaml.load(text, { schema: yaml.CORE_SCHEMA, filename: this.file });
-    } catch (err) {
-      const e = err as { mark?: { line?: number }; reason?: string; message?: string };
-      throw new InputError(`${this.file}:${line + (e.mark?.line ?? 0)}: invalid YAML: ${firstLine(e.reason ?? e.message ?? String(err))}`);
-    }
+    return loadYamlDocument(text, this.file, line);
   }
 
   private finishDocument(): void {

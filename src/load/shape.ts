@@ -1,0 +1,344 @@
+/**
+ * Shape validation at load: the fields the analyses read (src/model/k8s-types.ts), described as
+ * data, checked once per object as it enters a snapshot, from files and from a live cluster.
+ * Analyses can then trust the types: a field of the wrong type is removed (treated as absent)
+ * with one issue naming its path, as the API server's decoder would refuse it
+ * (kubernetes v1.35 staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json: Go's
+ * encoding/json rejects a number where a string is expected, and so on). Departures, chosen so a
+ * hand-written manifest can still be read: a number or boolean where a string is expected is read
+ * as its text (`namespace: 123` is "123"), with an issue; `null` is absent without an issue, as Go
+ * decodes it; a `null` or malformed list entry or map value is dropped. Fields ds-doctor does not
+ * read are left as they are. The walk follows the description, never the input, so its depth is
+ * that of the description.
+ */
+import { isQuantity } from '../k8s/quantity.js';
+
+/** What a field must hold. */
+export type Shape =
+  | 'string' | 'boolean' | 'int32' | 'int64' | 'quantity' | 'intOrString' | 'object'
+  | { list: Shape }
+  | { map: Shape }
+  | { fields: Fields };
+export type Fields = { readonly [field: string]: Shape };
+
+const S = 'string';
+const B = 'boolean';
+const I32 = 'int32';
+const I64 = 'int64';
+const OBJ = 'object';
+const list = (item: Shape): Shape => ({ list: item });
+const map = (value: Shape): Shape => ({ map: value });
+const fields = (f: Fields): Shape => ({ fields: f });
+
+const ownerReference = fields({ apiVersion: S, kind: S, name: S, uid: S, controller: B, blockOwnerDeletion: B });
+const objectMeta = fields({
+  name: S, generateName: S, namespace: S, uid: S, resourceVersion: S, generation: I64,
+  creationTimestamp: S, deletionTimestamp: S, deletionGracePeriodSeconds: I64,
+  labels: map(S), annotations: map(S), ownerReferences: list(ownerReference), finalizers: list(S),
+});
+const requirement = fields({ key: S, operator: S, values: list(S) });
+const labelSelector = fields({ matchLabels: map(S), matchExpressions: list(requirement) });
+const nodeSelectorTerm = fields({ matchExpressions: list(requirement), matchFields: list(requirement) });
+const nodeSelector = fields({ nodeSelectorTerms: list(nodeSelectorTerm) });
+const affinity = fields({
+  nodeAffinity: fields({
+    requiredDuringSchedulingIgnoredDuringExecution: nodeSelector,
+    preferredDuringSchedulingIgnoredDuringExecution: list(fields({ weight: I32, preference: nodeSelectorTerm })),
+  }),
+  podAffinity: OBJ,
+  podAntiAffinity: OBJ,
+});
+const toleration = fields({ key: S, operator: S, value: S, effect: S, tolerationSeconds: I64 });
+const taint = fields({ key: S, value: S, effect: S, timeAdded: S });
+const resources = fields({ requests: map('quantity'), limits: map('quantity') });
+const probe = fields({ httpGet: OBJ, tcpSocket: OBJ, exec: OBJ, grpc: OBJ, initialDelaySeconds: I32, periodSeconds: I32, failureThreshold: I32 });
+const keyRef = fields({ name: S, key: S, optional: B });
+const sourceRef = fields({ name: S, optional: B });
+const container = fields({
+  name: S, image: S, command: list(S), args: list(S),
+  ports: list(fields({ name: S, containerPort: I32, hostPort: I32, hostIP: S, protocol: S })),
+  env: list(fields({ name: S, value: S, valueFrom: fields({ configMapKeyRef: keyRef, secretKeyRef: keyRef, fieldRef: OBJ, resourceFieldRef: OBJ }) })),
+  envFrom: list(fields({ configMapRef: sourceRef, secretRef: sourceRef })),
+  resources,
+  volumeMounts: list(fields({ name: S, mountPath: S, readOnly: B, mountPropagation: S })),
+  readinessProbe: probe, livenessProbe: probe, startupProbe: probe,
+  securityContext: fields({
+    privileged: B, runAsNonRoot: B, runAsUser: I64, readOnlyRootFilesystem: B, allowPrivilegeEscalation: B,
+    capabilities: fields({ add: list(S), drop: list(S) }),
+  }),
+  restartPolicy: S, imagePullPolicy: S,
+});
+const volume = fields({
+  name: S,
+  hostPath: fields({ path: S, type: S }),
+  configMap: fields({ name: S, optional: B }),
+  secret: fields({ secretName: S, optional: B }),
+  persistentVolumeClaim: fields({ claimName: S, readOnly: B }),
+  csi: fields({ driver: S }),
+  emptyDir: OBJ, projected: OBJ, ephemeral: OBJ,
+});
+const podSpec = fields({
+  nodeName: S, nodeSelector: map(S), affinity, tolerations: list(toleration),
+  containers: list(container), initContainers: list(container), volumes: list(volume),
+  hostNetwork: B, hostPID: B, hostIPC: B, dnsPolicy: S, priorityClassName: S, priority: I32,
+  preemptionPolicy: S, schedulerName: S, serviceAccountName: S, restartPolicy: S,
+  terminationGracePeriodSeconds: I64, securityContext: fields({ runAsNonRoot: B, runAsUser: I64 }),
+  overhead: map('quantity'), resources, schedulingGates: list(fields({ name: S })), runtimeClassName: S,
+});
+const podTemplate = fields({ metadata: objectMeta, spec: podSpec });
+const containerState = fields({
+  running: fields({ startedAt: S }),
+  waiting: fields({ reason: S, message: S }),
+  terminated: fields({ reason: S, message: S, exitCode: I32, signal: I32, startedAt: S, finishedAt: S }),
+});
+const containerStatus = fields({
+  name: S, ready: B, started: B, restartCount: I32, image: S, imageID: S, state: containerState, lastState: containerState,
+});
+const condition = fields({ type: S, status: S, reason: S, message: S, lastTransitionTime: S, lastProbeTime: S, lastHeartbeatTime: S });
+const objectReference = fields({ kind: S, namespace: S, name: S, uid: S, apiVersion: S, fieldPath: S });
+
+/** The fields of every kind a snapshot holds, besides apiVersion, kind and metadata. */
+export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
+  Node: {
+    spec: fields({ unschedulable: B, taints: list(taint), podCIDR: S, providerID: S }),
+    status: fields({
+      capacity: map('quantity'), allocatable: map('quantity'), conditions: list(condition),
+      addresses: list(fields({ type: S, address: S })),
+      // NodeSystemInfo: its strings (`swap`, since v1.30, is a map, read by nothing).
+      nodeInfo: fields({ operatingSystem: S, architecture: S, kernelVersion: S, osImage: S, containerRuntimeVersion: S, kubeletVersion: S, kubeProxyVersion: S, machineID: S, systemUUID: S, bootID: S }),
+    }),
+  },
+  DaemonSet: {
+    spec: fields({
+      selector: labelSelector, template: podTemplate,
+      updateStrategy: fields({ type: S, rollingUpdate: fields({ maxUnavailable: 'intOrString', maxSurge: 'intOrString' }) }),
+      minReadySeconds: I32, revisionHistoryLimit: I32, templateGeneration: I64,
+    }),
+    status: fields({
+      currentNumberScheduled: I32, numberMisscheduled: I32, desiredNumberScheduled: I32, numberReady: I32,
+      observedGeneration: I64, updatedNumberScheduled: I32, numberAvailable: I32, numberUnavailable: I32, collisionCount: I32,
+    }),
+  },
+  Pod: {
+    spec: podSpec,
+    status: fields({
+      phase: S, reason: S, message: S, conditions: list(condition),
+      containerStatuses: list(containerStatus), initContainerStatuses: list(containerStatus),
+      hostIP: S, podIP: S, startTime: S, nominatedNodeName: S, qosClass: S,
+    }),
+  },
+  Event: {
+    involvedObject: objectReference, regarding: objectReference,
+    reason: S, message: S, note: S, type: S, count: I32,
+    firstTimestamp: S, lastTimestamp: S, eventTime: S,
+    series: fields({ count: I32, lastObservedTime: S }),
+    source: fields({ component: S, host: S }),
+    reportingComponent: S, deprecatedCount: I32, deprecatedFirstTimestamp: S, deprecatedLastTimestamp: S,
+  },
+  ControllerRevision: { revision: I64, data: fields({ spec: fields({ template: podTemplate }) }) },
+  PodDisruptionBudget: { spec: fields({ selector: labelSelector, minAvailable: 'intOrString', maxUnavailable: 'intOrString' }) },
+  PriorityClass: { value: I32, globalDefault: B, preemptionPolicy: S },
+  Service: {
+    spec: fields({
+      selector: map(S), ports: list(fields({ name: S, port: I32, targetPort: 'intOrString', protocol: S })),
+      clusterIP: S, type: S, externalTrafficPolicy: S, internalTrafficPolicy: S,
+    }),
+  },
+  EndpointSlice: {
+    endpoints: list(fields({
+      addresses: list(S), nodeName: S,
+      targetRef: fields({ kind: S, name: S, namespace: S, uid: S }),
+      conditions: fields({ ready: B }),
+    })),
+  },
+  Namespace: { status: fields({ phase: S }) },
+  ResourceQuota: { spec: fields({ hard: map('quantity') }), status: fields({ hard: map('quantity'), used: map('quantity') }) },
+  CSIDriver: {},
+};
+const webhooks: Fields = {
+  webhooks: list(fields({
+    name: S,
+    clientConfig: fields({ service: fields({ namespace: S, name: S, path: S, port: I32 }), url: S }),
+    failurePolicy: S,
+    rules: list(fields({ operations: list(S), apiGroups: list(S), apiVersions: list(S), resources: list(S), scope: S })),
+    namespaceSelector: labelSelector, objectSelector: labelSelector,
+  })),
+};
+(KIND_SHAPES as Record<string, Fields>)['ValidatingWebhookConfiguration'] = webhooks;
+(KIND_SHAPES as Record<string, Fields>)['MutatingWebhookConfiguration'] = webhooks;
+
+const COMMON: Fields = { apiVersion: S, kind: S, metadata: objectMeta };
+
+/** One field that did not have its shape: its path and what was done with it. */
+export interface ShapeIssue {
+  path: string;
+  message: string;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a map';
+  if (typeof v === 'string') return 'a string';
+  if (typeof v === 'number') return Number.isFinite(v) ? (Number.isInteger(v) ? 'an integer' : 'a fraction') : 'a non-finite number';
+  return `a ${typeof v}`;
+}
+
+function expected(shape: Shape): string {
+  if (typeof shape === 'string') {
+    return { string: 'a string', boolean: 'a boolean', int32: 'a 32-bit integer', int64: 'an integer', quantity: 'a quantity', intOrString: 'an integer or a string', object: 'a map' }[shape];
+  }
+  if ('list' in shape) return 'a list';
+  return 'a map';
+}
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+function isInt32(v: unknown): boolean {
+  return typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX;
+}
+
+/** True when a scalar field's value has its shape. */
+function scalarOk(shape: string, v: unknown): boolean {
+  switch (shape) {
+    case 'string': return typeof v === 'string';
+    case 'boolean': return typeof v === 'boolean';
+    case 'int32': return isInt32(v);
+    case 'int64': return Number.isSafeInteger(v);
+    case 'intOrString': return typeof v === 'string' || isInt32(v);
+    case 'quantity': return (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v);
+    case 'object': return isMap(v);
+    default: return false;
+  }
+}
+
+/** A number or boolean where a string is expected is read as its text. */
+function asText(v: unknown): string | undefined {
+  return (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean' ? String(v) : undefined;
+}
+
+/** A description compiled once: the fields of a map as a list, so each object costs no key lookups. */
+type Compiled = string | { list: Compiled } | { map: Compiled } | { fields: [string, Compiled][] };
+
+function compile(shape: Shape): Compiled {
+  if (typeof shape === 'string') return shape;
+  if ('list' in shape) return { list: compile(shape.list) };
+  if ('map' in shape) return { map: compile(shape.map) };
+  return { fields: Object.entries(shape.fields).map(([k, f]) => [k, compile(f)]) };
+}
+
+function expectedOf(shape: Compiled): string {
+  if (typeof shape === 'string') return expected(shape as Shape);
+  return 'list' in shape ? 'a list' : 'a map';
+}
+
+/** Checks an object's fields in place, collecting an issue per removed or converted field. */
+class ShapeChecker {
+  readonly issues: ShapeIssue[] = [];
+  /** The path to the value being checked, joined only when there is an issue to report. */
+  private readonly path: (string | number)[] = [];
+
+  private pathText(): string {
+    let out = '';
+    for (const step of this.path) {
+      if (typeof step === 'number') out += `[${step}]`;
+      // A map key comes from the input: cut to a length fit for a warning line.
+      else out += `${out ? '.' : ''}${step.length > 100 ? `${step.slice(0, 100)}…` : step}`;
+    }
+    return out;
+  }
+
+  private issue(message: string): void {
+    this.issues.push({ path: this.pathText(), message });
+  }
+
+  /** Checks `holder[key]` (not null) against `shape`; returns false when the value is to be removed. */
+  private check(holder: Record<string | number, unknown>, key: string | number, shape: Compiled): boolean {
+    const v = holder[key];
+    if (typeof shape === 'string') {
+      if (scalarOk(shape, v)) return true;
+      const text = shape === 'string' ? asText(v) : undefined;
+      if (text === undefined) {
+        this.issue(`expected ${expectedOf(shape)}, found ${describe(v)}; ignored`);
+        return false;
+      }
+      this.issue(`expected a string, found ${describe(v)}; read as "${text}"`);
+      holder[key] = text;
+      return true;
+    }
+    if ('list' in shape) {
+      if (!Array.isArray(v)) return this.wrong(shape, v);
+      this.checkList(v, shape.list);
+      return true;
+    }
+    if (!isMap(v)) return this.wrong(shape, v);
+    if ('map' in shape) this.checkMap(v, shape.map);
+    else this.checkFields(v, shape.fields);
+    return true;
+  }
+
+  private wrong(shape: Compiled, v: unknown): false {
+    this.issue(`expected ${expectedOf(shape)}, found ${describe(v)}; ignored`);
+    return false;
+  }
+
+  private checkList(items: unknown[], item: Compiled): void {
+    let kept = 0;
+    for (let i = 0; i < items.length; i++) {
+      this.path.push(i);
+      if (items[i] === null || items[i] === undefined) this.issue('a null entry; ignored');
+      else if (this.check(items as unknown as Record<number, unknown>, i, item)) items[kept++] = items[i];
+      this.path.pop();
+    }
+    items.length = kept;
+  }
+
+  private checkMap(m: Record<string, unknown>, value: Compiled): void {
+    for (const k of Object.keys(m)) {
+      this.path.push(k);
+      if (m[k] === null || m[k] === undefined) {
+        this.issue('null; ignored');
+        delete m[k];
+      } else if (!this.check(m, k, value)) {
+        delete m[k];
+      }
+      this.path.pop();
+    }
+  }
+
+  checkFields(m: Record<string, unknown>, fields: [string, Compiled][]): void {
+    for (const [k, shape] of fields) {
+      // No field name of the description is a member of Object.prototype, so `m[k]` is own data.
+      const v = m[k];
+      if (v === undefined) continue;
+      // null is an absent field, as Go's decoder reads it.
+      if (v === null) {
+        delete m[k];
+        continue;
+      }
+      this.path.push(k);
+      if (!this.check(m, k, shape)) delete m[k];
+      this.path.pop();
+    }
+  }
+}
+
+const COMPILED_COMMON = (compile({ fields: COMMON }) as { fields: [string, Compiled][] }).fields;
+const COMPILED_KINDS = new Map(Object.entries(KIND_SHAPES).map(([kind, f]) => [kind, (compile({ fields: f }) as { fields: [string, Compiled][] }).fields]));
+
+/**
+ * Checks an API object of a snapshot kind against the fields the analyses read, in place: a field
+ * of the wrong type is removed, a number or boolean where a string is expected becomes its text.
+ * Returns one issue per such field, in the order of the description.
+ */
+export function checkShape(obj: Record<string, unknown>, kind: string): ShapeIssue[] {
+  const checker = new ShapeChecker();
+  checker.checkFields(obj, COMPILED_COMMON);
+  checker.checkFields(obj, COMPILED_KINDS.get(kind) ?? []);
+  return checker.issues;
+}
