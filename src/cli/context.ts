@@ -19,6 +19,16 @@ export interface CommandContext {
   note(text: string): void;
 }
 
+/**
+ * --request-timeout bounds each request and all of the command's reads together; without it,
+ * each request gets 30s and all reads 5 minutes. 0 means no limit, as for kubectl.
+ */
+function readTimeouts(flag: string | undefined): { requestTimeoutMs: number; totalTimeoutMs: number } {
+  if (flag === undefined) return { requestTimeoutMs: 30_000, totalTimeoutMs: 300_000 };
+  const ms = parseDuration('--request-timeout', flag) * 1000;
+  return { requestTimeoutMs: ms, totalTimeoutMs: ms };
+}
+
 export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
   const render = renderContext({ color: opts.color && io.stdoutIsTTY !== false && opts.output !== 'markdown', columns: io.columns, wide: opts.output === 'wide' });
   return {
@@ -38,7 +48,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
         ...(opts.context ? { context: opts.context } : {}),
         ...(opts.namespace ? { namespace: opts.namespace } : {}),
         allNamespaces: opts.allNamespaces,
-        requestTimeoutMs: parseDuration('--request-timeout', opts.requestTimeout ?? '30s') * 1000,
+        ...readTimeouts(opts.requestTimeout),
         ...(progress ? { progress } : {}),
       });
       if (progress) io.stderr.write('\r\u001b[2K');
