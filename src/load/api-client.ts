@@ -113,7 +113,8 @@ interface Answer {
 export class ApiClient {
   /** The server for messages: its password, if the URL has one, masked. */
   readonly server: string;
-  private readonly deadline: number | undefined;
+  /** When all reads must have ended: set by the first request, so that it gets the whole limit. */
+  private deadline: number | undefined;
 
   private constructor(
     private readonly serverUrl: string,
@@ -125,7 +126,6 @@ export class ApiClient {
     private readonly secrets: string[],
   ) {
     this.server = redactedUrl(serverUrl);
-    this.deadline = totalTimeoutMs > 0 ? Date.now() + totalTimeoutMs : undefined;
   }
 
   /**
@@ -213,7 +213,9 @@ export class ApiClient {
 
   /** Milliseconds left for this request: its own limit or what remains of all reads, if less. */
   private timeLeft(path: string): { ms: number; total: boolean } | undefined {
-    const remaining = this.deadline === undefined ? undefined : this.deadline - Date.now();
+    const now = Date.now();
+    if (this.deadline === undefined && this.totalTimeoutMs > 0) this.deadline = now + this.totalTimeoutMs;
+    const remaining = this.deadline === undefined ? undefined : this.deadline - now;
     if (remaining !== undefined && remaining <= 0) throw this.deadlineError(path);
     if (remaining === undefined) return this.timeoutMs > 0 ? { ms: this.timeoutMs, total: false } : undefined;
     return this.timeoutMs > 0 && this.timeoutMs <= remaining ? { ms: this.timeoutMs, total: false } : { ms: remaining, total: true };
