@@ -79,7 +79,7 @@ function authorizationOf(options: https.RequestOptions): unknown {
 }
 
 /** The secrets a request carries, to be masked in anything printed. */
-function secretsOf(options: https.RequestOptions, server: URL, user: User | null): string[] {
+function secretsOf(options: https.RequestOptions, server: URL, user: User | null, proxyUrl: string | undefined): string[] {
   const found: string[] = [];
   const authorization = authorizationOf(options);
   if (typeof authorization === 'string') {
@@ -91,6 +91,14 @@ function secretsOf(options: https.RequestOptions, server: URL, user: User | null
   if (server.password) found.push(server.password, decodeURIComponent(server.password));
   if (user?.token) found.push(user.token);
   if (user?.password) found.push(user.password);
+  if (proxyUrl) {
+    try {
+      const proxy = new URL(proxyUrl);
+      if (proxy.password) found.push(proxy.password, decodeURIComponent(proxy.password));
+    } catch {
+      // client-node has refused a proxy URL it cannot parse
+    }
+  }
   // Short strings would mask ordinary words; real credentials are longer.
   return [...new Set(found.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
 }
@@ -183,7 +191,7 @@ export class ApiClient {
     if (checked.fileToken && authorizationOf(requestOptions) === undefined) {
       requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${checked.fileToken}` };
     }
-    const secrets = secretsOf(requestOptions, checked.server, user);
+    const secrets = secretsOf(requestOptions, checked.server, user, cluster.proxyUrl);
     return new ApiClient(server, contextName, context.namespace ?? 'default', requestOptions, opts.requestTimeoutMs, opts.totalTimeoutMs ?? 0, secrets);
   }
 
