@@ -54,11 +54,11 @@ const MAX_SERVER_TEXT = 300;
 
 /**
  * Server text (an error message, a header) as one line of plain text: newlines, tabs, C0 and C1
- * controls, DEL and bidirectional overrides escaped, long text cut. A local stand-in for the
+ * controls, DEL, line and paragraph separators and bidirectional overrides escaped, long text cut. A local stand-in for the
  * render/ sanitizer of issue 13: swap this one function for it when it lands.
  */
 export function oneLineServerText(text: string, max = MAX_SERVER_TEXT): string {
-  const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+  const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';
     if (c === '\t') return '\\t';

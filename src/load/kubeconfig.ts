@@ -104,18 +104,23 @@ export function loadKubeconfig(opts: { kubeconfig?: string; kubeconfigEnv?: stri
 
 /** A server URL for messages: the password of any user info masked, as Go's url.Redacted does. */
 export function redactedUrl(server: string): string {
+  let url: URL | undefined;
   try {
-    const url = new URL(server);
-    if (!url.password) return server;
+    url = new URL(server);
+  } catch {
+    url = undefined;
+  }
+  if (url?.password) {
     url.password = 'xxxxx';
     return server.endsWith('/') ? url.href : url.href.replace(/\/$/, '');
-  } catch {
-    // Not a URL: mask from the first colon after the scheme to the last "@", to be safe.
-    const at = server.lastIndexOf('@');
-    const start = server.includes('//') ? server.indexOf('//') + 2 : 0;
-    const colon = server.indexOf(':', start);
-    return colon >= 0 && colon < at ? `${server.slice(0, colon)}:xxxxx${server.slice(at)}` : server;
   }
+  if (url?.host) return server;
+  // Not a URL with a host ("admin:pw@host" reads as scheme "admin"): mask from the first colon
+  // after any "//" to the last "@", to be safe.
+  const at = server.lastIndexOf('@');
+  const start = server.includes('//') ? server.indexOf('//') + 2 : 0;
+  const colon = server.indexOf(':', start);
+  return colon >= 0 && colon < at ? `${server.slice(0, colon)}:xxxxx${server.slice(at)}` : server;
 }
 
 /**
@@ -131,6 +136,7 @@ export function serverUrl(server: string, defaultTLS: boolean): URL {
   } catch {
     url = undefined;
   }
+  if (!server) throw new Error('not set (e.g. https://host:6443)');
   if (!url || !url.host || !/^https?:$/.test(url.protocol)) {
     if (url && url.host) throw new Error(`scheme ${url.protocol.slice(0, -1)} is not http or https`);
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(server)) throw new Error('not a URL (e.g. https://host:6443)');
@@ -139,6 +145,7 @@ export function serverUrl(server: string, defaultTLS: boolean): URL {
     } catch {
       throw new Error('not a URL (e.g. https://host:6443)');
     }
+    if (url.pathname !== '/') throw new Error('not a URL or a host:port pair (e.g. https://host:6443)');
   }
   if (!url.hostname) throw new Error('not a URL: no host (e.g. https://host:6443)');
   return url;
