@@ -95,6 +95,8 @@ class LiveLoader {
     const where = namespace ? ` in namespace "${namespace}"` : ' at cluster scope';
     const detail = `${err.status === 403 ? 'forbidden' : `error ${err.status}`}: cannot list ${SNAPSHOT_KINDS[kind].plural}${where}`;
     if (REQUIRED.has(kind)) {
+      // Only a refusal by RBAC is helped by the role; another status is the server's own fault.
+      if (err.status !== 403) throw err;
       throw new ClusterError(`${err.message} (ds-doctor needs "list ${SNAPSHOT_KINDS[kind].plural}"${where}; see the ds-doctor-reader ClusterRole in the README)`);
     }
     if (!this.snapshot.missing.some((m) => m.kind === kind)) {

@@ -128,6 +128,11 @@ const FAULTS: FaultCase[] = [
     re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 503 Service Unavailable for GET ${NODES_PATH} \\(text/html, not a Kubernetes Status\\)$`),
   },
   {
+    name: 'HTTP 404 from a proxy for a kind ds-doctor needs: exit 3 naming it, no RBAC hint',
+    handler: on(NODES_PATH, (res) => { res.writeHead(404, { 'Content-Type': 'text/plain' }); res.end('404 page not found'); }),
+    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 404 Not Found for GET ${NODES_PATH} \\(text/plain, not a Kubernetes Status\\)$`),
+  },
+  {
     name: 'HTTP 429 twice: Retry-After honoured once, then exit 3',
     handler: on(DS_PATH, (res) => statusAnswer(res, 429, 'too many requests, please slow down', { 'Retry-After': '1' })),
     re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 429 Too Many Requests for GET ${DS_PATH}: too many requests, please slow down \\(retried once, as Retry-After asked\\)$`),
