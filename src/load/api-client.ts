@@ -297,13 +297,14 @@ export class ApiClient {
   private retryDelay(answer: Answer, path: string): number {
     const header = answer.headers['retry-after'];
     const head = `${this.answered(answer.status, path)}${this.statusMessage(answer.text)}`;
-    if (header === undefined) throw new ApiError(`${head} (no Retry-After: not retried)`, answer.status, true);
+    const isStatus = kubernetesStatus(answer.text) !== undefined;
+    if (header === undefined) throw new ApiError(`${head} (no Retry-After: not retried)`, answer.status, isStatus);
     const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : (Date.parse(header) - Date.now()) / 1000;
-    if (!Number.isFinite(seconds)) throw new ApiError(`${head} (Retry-After "${this.say(header)}" is not a delay: not retried)`, answer.status, true);
+    if (!Number.isFinite(seconds)) throw new ApiError(`${head} (Retry-After "${this.say(header)}" is not a delay: not retried)`, answer.status, isStatus);
     const wait = Math.max(0, seconds);
     const left = this.deadline === undefined ? Infinity : (this.deadline - Date.now()) / 1000;
     if (wait > MAX_RETRY_AFTER_S || wait >= left) {
-      throw new ApiError(`${head} (Retry-After ${Math.ceil(wait)}s is longer than ds-doctor waits: ${Math.min(MAX_RETRY_AFTER_S, Math.max(0, Math.floor(left)))}s)`, answer.status, true);
+      throw new ApiError(`${head} (Retry-After ${Math.ceil(wait)}s is longer than ds-doctor waits: ${Math.min(MAX_RETRY_AFTER_S, Math.max(0, Math.floor(left)))}s)`, answer.status, isStatus);
     }
     return wait * 1000;
   }
@@ -324,7 +325,7 @@ export class ApiClient {
         body = JSON.parse(text);
       } catch {
         const html = /html/i.test(type) || /^\s*</.test(text);
-        const what = html ? `${type}, not JSON (a login page or a proxy in front of the API server?)` : text ? `invalid JSON (${type}, ${text.length} bytes)` : 'an empty body, not JSON';
+        const what = html ? `${type}, not JSON (a login page or a proxy in front of the API server?)` : text ? `invalid JSON (${type}, ${Buffer.byteLength(text)} bytes)` : 'an empty body, not JSON';
         throw new ApiError(`${this.answered(status, path)} with ${what}`, status, false);
       }
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -341,7 +342,7 @@ export class ApiClient {
       const message = kubernetesStatus(text)?.message;
       throw new ApiError(typeof message === 'string' && message ? `forbidden: ${this.say(message)}` : `forbidden: ${this.answered(status, path)}${detail}`, status, isStatus);
     }
-    throw new ApiError(`${this.answered(status, path)}${detail}${retried ? ` (retried once, as Retry-After asked)` : ''}`, status, isStatus);
+    throw new ApiError(`${this.answered(status, path)}${detail}${retried && status === 429 ? ' (retried once, as Retry-After asked)' : ''}`, status, isStatus);
   }
 
   /** GETs a path with query parameters and returns the parsed JSON object. */
