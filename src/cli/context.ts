@@ -41,7 +41,8 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       }
       const live = await import('../load/live.js');
       const progress = io.stderrIsTTY ? (text: string) => io.stderr.write(`\r\u001b[2Kloading: ${text}`) : undefined;
-      const loaded = await live.loadLive(request, {
+      // The progress line is cleared also when loading fails, so the error starts its own line.
+      const loading = live.loadLive(request, {
         ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
         ...(io.env['KUBECONFIG'] ? { kubeconfigEnv: io.env['KUBECONFIG'] } : {}),
         proxyEnv: Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, io.env[k]])),
@@ -51,7 +52,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
         ...readTimeouts(opts.requestTimeout),
         ...(progress ? { progress } : {}),
       });
-      if (progress) io.stderr.write('\r\u001b[2K');
+      const loaded = await (progress ? loading.finally(() => io.stderr.write('\r\u001b[2K')) : loading);
       if (opts.dump) await live.writeDump(loaded.snapshot, opts.dump);
       return loaded;
     },
