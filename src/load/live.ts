@@ -149,7 +149,7 @@ class LiveLoader {
       try {
         page = await this.api.getList(listPath(kind, query.namespace), params) as { items: KubeObject[]; continue?: string };
       } catch (err) {
-        if (err instanceof ReadTimeout && pages > 0) throw new ClusterError(`${listing(kind, query)} did not end: ${err.message} (${pages} pages read)`);
+        if (err instanceof ReadTimeout && pages > 0) throw new ClusterError(`${listing(kind, query)} did not end: ${err.message} (${pages} page${pages === 1 ? '' : 's'} read)`);
         throw err;
       }
       pages++;
