@@ -43,6 +43,16 @@ function judgeAtDumpTime(opts: GlobalOptions, snapshot: ClusterSnapshot, note: (
   note(`note: judging the input at ${taken.toISOString().replace('.000Z', 'Z')}, its newest timestamp (pass --now to choose the time)`);
 }
 
+/**
+ * --request-timeout bounds each request and all of the command's reads together; without it,
+ * each request gets 30s and all reads 5 minutes. 0 means no limit, as for kubectl.
+ */
+function readTimeouts(flag: string | undefined): { requestTimeoutMs: number; totalTimeoutMs: number } {
+  if (flag === undefined) return { requestTimeoutMs: 30_000, totalTimeoutMs: 300_000 };
+  const ms = parseDuration('--request-timeout', flag) * 1000;
+  return { requestTimeoutMs: ms, totalTimeoutMs: ms };
+}
+
 export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
   const render = renderContext({ color: opts.color && io.stdoutIsTTY !== false && opts.output !== 'markdown', columns: io.columns, wide: opts.output === 'wide' });
   return {
@@ -57,17 +67,18 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       }
       const live = await import('../load/live.js');
       const progress = io.status;
-      const loaded = await live.loadLive(request, {
+      // The progress line is cleared also when loading fails, so the error starts its own line.
+      const loading = live.loadLive(request, {
         ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
         ...(io.env['KUBECONFIG'] ? { kubeconfigEnv: io.env['KUBECONFIG'] } : {}),
         proxyEnv: Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, io.env[k]])),
         ...(opts.context ? { context: opts.context } : {}),
         ...(opts.namespace ? { namespace: opts.namespace } : {}),
         allNamespaces: opts.allNamespaces,
-        requestTimeoutMs: parseDuration('--request-timeout', opts.requestTimeout ?? '30s') * 1000,
+        ...readTimeouts(opts.requestTimeout),
         ...(progress ? { progress } : {}),
       });
-      progress?.('');
+      const loaded = await (progress ? loading.finally(() => progress('')) : loading);
       if (opts.dump) await live.writeDump(loaded.snapshot, opts.dump);
       return loaded;
     },

@@ -42,7 +42,7 @@ export function addCommonOptions(cmd: Command, formats: readonly string[] = OUTP
     .option('--no-color', 'disable colour (also NO_COLOR)')
     .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time; for files, the newest timestamp they hold)')
     .addOption(new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found').choices(['error', 'warning', 'none']).default('error'))
-    .option('--request-timeout <duration>', 'timeout of each API request (e.g. 30s, 1m)')
+    .option('--request-timeout <duration>', 'time limit of each API request and of all the reads together (e.g. 30s, 1m; default 30s each, 5m in all; 0: none)')
     .option('--dump <file>', 'write the snapshot that was analysed as multi-document YAML')
     .option('--debug', 'print stack traces on errors', false);
 }

@@ -3,20 +3,32 @@
  * @kubernetes/client-node (KUBECONFIG with several files, contexts, client certificates, bearer
  * tokens, exec credential plugins, proxies), requests made with node:https for raw JSON. It has
  * one verb, GET, so ds-doctor cannot write to a cluster.
+ *
+ * Every way a server can fail (an error status, throttling, a redirect, a page that is not JSON,
+ * a connection reset, silence) is a ClusterError (exit 3) with one line naming the status and the
+ * API path. Server text in it is put on one line with control characters escaped, and the
+ * client's own secrets (token, password) are masked wherever they appear.
  */
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { delimiter } from 'node:path';
-import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node';
+import type { User } from '@kubernetes/client-node';
 import { ClusterError } from '../model/errors.js';
+import { checkEntries, loadKubeconfig, redactedUrl } from './kubeconfig.js';
 import { proxyFor } from './proxy.js';
 
-/** An HTTP error answer of the API server, with its Status message. */
-export class ApiError extends Error {
-  constructor(message: string, readonly status: number) {
+/** An HTTP error answer of the API server (exit 3 unless the caller knows better). */
+export class ApiError extends ClusterError {
+  constructor(message: string, readonly status: number, readonly kubernetesStatus: boolean) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/** A request cut short by --request-timeout (its own limit, or the deadline of all reads). */
+export class ReadTimeout extends ClusterError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReadTimeout';
   }
 }
 
@@ -25,36 +37,34 @@ export interface KubeconfigOptions {
   /** The KUBECONFIG variable of the CLI's environment (a list of files, as for kubectl). */
   kubeconfigEnv?: string;
   context?: string;
+  /** Limit of each request; 0 means none, as for kubectl. */
   requestTimeoutMs: number;
+  /** Limit of all the command's reads together, from the moment the client is made; 0 means none. */
+  totalTimeoutMs?: number;
   /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY of the CLI's environment, used when the kubeconfig sets no proxy-url. */
   proxyEnv?: Record<string, string | undefined>;
 }
 
+/** Redirects followed to the same server before giving up (a proxy adding a slash, say). */
+const MAX_REDIRECTS = 3;
+/** The longest Retry-After honoured on a 429; a longer one fails at once. */
+const MAX_RETRY_AFTER_S = 10;
+/** Server text longer than this is cut in an error line. */
+const MAX_SERVER_TEXT = 300;
+
 /**
- * Loads the files of a KUBECONFIG list with kubectl's merge rules: missing files are skipped,
- * the first file to define a cluster, user or context name wins, and so does the first
- * current-context. (client-node's own merge throws on a repeated name and lets a later file's
- * current-context win.)
+ * Server text (an error message, a header) as one line of plain text: newlines, tabs, C0 and C1
+ * controls, DEL, line and paragraph separators and bidirectional overrides escaped, long text cut. A local stand-in for the
+ * render/ sanitizer of issue 13: swap this one function for it when it lands.
  */
-function loadKubeconfigList(list: string): KubeConfig {
-  const files = list.split(delimiter).filter((f) => f !== '');
-  const present = files.filter((f) => existsSync(f));
-  if (!present.length) throw new Error(`KUBECONFIG=${list}: no such file`);
-  const clusters: Cluster[] = [];
-  const users: User[] = [];
-  const contexts: Context[] = [];
-  let currentContext = '';
-  for (const file of present) {
-    const kc = new KubeConfig();
-    kc.loadFromFile(file);
-    for (const c of kc.clusters) if (!clusters.some((x) => x.name === c.name)) clusters.push(c);
-    for (const u of kc.users) if (!users.some((x) => x.name === u.name)) users.push(u);
-    for (const c of kc.contexts) if (!contexts.some((x) => x.name === c.name)) contexts.push(c);
-    if (!currentContext && kc.currentContext) currentContext = kc.currentContext;
-  }
-  const merged = new KubeConfig();
-  merged.loadFromOptions({ clusters, users, contexts, currentContext });
-  return merged;
+export function oneLineServerText(text: string, max = MAX_SERVER_TEXT): string {
+  const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
 }
 
 function closest(name: string, names: string[]): string {
@@ -62,36 +72,77 @@ function closest(name: string, names: string[]): string {
   return near.length ? ` (did you mean "${near[0]}"?)` : names.length ? ` (contexts: ${names.join(', ')})` : '';
 }
 
-function networkError(err: NodeJS.ErrnoException, server: string): ClusterError {
-  const code = err.code ?? '';
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN'].includes(code)) {
-    return new ClusterError(`cannot reach the API server at ${server}: ${code}`);
+/** The Authorization header client-node put in the request options, if any. */
+function authorizationOf(options: https.RequestOptions): unknown {
+  const headers = (options.headers ?? {}) as Record<string, unknown>;
+  return headers['Authorization'] ?? headers['authorization'];
+}
+
+/** The secrets a request carries, to be masked in anything printed. */
+function secretsOf(options: https.RequestOptions, server: URL, user: User | null, proxyUrl: string | undefined): string[] {
+  const found: string[] = [];
+  const authorization = authorizationOf(options);
+  if (typeof authorization === 'string') {
+    const [scheme, credential = ''] = authorization.split(' ', 2);
+    found.push(credential);
+    if (/^basic$/i.test(scheme ?? '')) found.push(...Buffer.from(credential, 'base64').toString('utf8').split(':'));
   }
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL|ERR_TLS/i.test(code) || /certificate|TLS|SSL/i.test(err.message)) {
-    return new ClusterError(`TLS failure talking to ${server}: ${err.message}`);
+  if (typeof options.auth === 'string') found.push(options.auth, options.auth.slice(options.auth.indexOf(':') + 1));
+  if (server.password) found.push(server.password, decodeURIComponent(server.password));
+  if (user?.token) found.push(user.token);
+  if (user?.password) found.push(user.password);
+  if (proxyUrl) {
+    try {
+      const proxy = new URL(proxyUrl);
+      if (proxy.password) found.push(proxy.password, decodeURIComponent(proxy.password));
+    } catch {
+      // client-node has refused a proxy URL it cannot parse
+    }
   }
-  return new ClusterError(`request to ${server} failed: ${err.message}`);
+  // Short strings would mask ordinary words; real credentials are longer.
+  return [...new Set(found.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
+}
+
+/** Why an exec credential plugin failed, without its output (which may hold a credential). */
+function execFailure(user: User, err: unknown): string {
+  const command = oneLineServerText(String(user.exec?.command ?? ''), 80);
+  const e = err as NodeJS.ErrnoException;
+  if (e?.code === 'ENOENT') return `the exec plugin "${command}" of user "${user.name}" was not found`;
+  if (e instanceof SyntaxError) return `the exec plugin "${command}" of user "${user.name}" did not print an ExecCredential as JSON (its output is not shown)`;
+  return `the exec plugin "${command}" of user "${user.name}" failed (its output is not shown; run it to see why)`;
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
 }
 
 export class ApiClient {
+  /** The server for messages: its password, if the URL has one, masked. */
+  readonly server: string;
+  /** When all reads must have ended: set by the first request, so that it gets the whole limit. */
+  private deadline: number | undefined;
+
   private constructor(
-    readonly server: string,
+    private readonly serverUrl: string,
     readonly contextName: string,
     readonly contextNamespace: string,
     private readonly requestOptions: https.RequestOptions,
     private readonly timeoutMs: number,
-  ) {}
+    private readonly totalTimeoutMs: number,
+    private readonly secrets: string[],
+  ) {
+    this.server = redactedUrl(serverUrl);
+  }
 
-  /** Loads the kubeconfig and the credentials of the chosen context; failures are exit 3. */
+  /**
+   * Loads the kubeconfig and the credentials of the chosen context. A missing kubeconfig or
+   * context and credentials that cannot be had are exit 3; a wrong field is exit 2.
+   */
   static async fromKubeconfig(opts: KubeconfigOptions): Promise<ApiClient> {
-    let kc = new KubeConfig();
-    try {
-      if (opts.kubeconfig) kc.loadFromFile(opts.kubeconfig);
-      else if (opts.kubeconfigEnv) kc = loadKubeconfigList(opts.kubeconfigEnv);
-      else kc.loadFromDefault();
-    } catch (err) {
-      throw new ClusterError(`cannot load kubeconfig${opts.kubeconfig ? ` ${opts.kubeconfig}` : ''}: ${(err as Error).message.split('\n')[0]}`);
-    }
+    const loaded = loadKubeconfig(opts);
+    const { kc } = loaded;
     if (opts.context) {
       if (!kc.getContextObject(opts.context)) {
         throw new ClusterError(`context "${opts.context}" not found in kubeconfig${closest(opts.context, kc.getContexts().map((c) => c.name))}`);
@@ -115,59 +166,232 @@ export class ApiClient {
     if (!cluster) {
       throw new ClusterError(`context "${contextName}" refers to cluster "${context.cluster}", which is not in the kubeconfig`);
     }
+    const user = kc.getCurrentUser();
+    if (context.user && !user) {
+      throw new ClusterError(`context "${contextName}" refers to user "${context.user}", which is not in the kubeconfig`);
+    }
+    const checked = checkEntries(loaded, contextName, cluster, user);
+    const server = checked.server.href.replace(/\/$/, '');
+    const mutable = cluster as { server: string; proxyUrl?: string; skipTLSVerify: boolean };
+    mutable.server = server;
+    // client-node refuses http:// unless TLS verification is off; kubectl reads a plain http
+    // server (kubectl proxy) as it is, and there is no TLS to verify.
+    if (checked.server.protocol === 'http:') mutable.skipTLSVerify = true;
     // kubectl honours the proxy environment variables when the kubeconfig names no proxy-url;
     // client-node builds its proxy agent from the cluster's proxyUrl, so set it there.
-    const envProxy = cluster.proxyUrl ? undefined : proxyFor(cluster.server, opts.proxyEnv ?? {});
-    if (envProxy) (cluster as { proxyUrl?: string }).proxyUrl = envProxy;
+    const envProxy = cluster.proxyUrl ? undefined : proxyFor(server, opts.proxyEnv ?? {});
+    if (envProxy) mutable.proxyUrl = envProxy;
     const requestOptions: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json', 'User-Agent': 'ds-doctor' } };
     try {
       await kc.applyToHTTPSOptions(requestOptions);
     } catch (err) {
-      throw new ClusterError(`cannot get credentials for context "${contextName}": ${(err as Error).message.split('\n')[0]}`);
+      const why = user?.exec ? execFailure(user, err) : oneLineServerText((err as Error).message.split('\n')[0] ?? '');
+      throw new ClusterError(`cannot get credentials for context "${contextName}": ${why}`);
     }
-    return new ApiClient(cluster.server.replace(/\/$/, ''), contextName, context.namespace ?? 'default', requestOptions, opts.requestTimeoutMs);
+    if (checked.fileToken && authorizationOf(requestOptions) === undefined) {
+      requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${checked.fileToken}` };
+    }
+    const secrets = secretsOf(requestOptions, checked.server, user, cluster.proxyUrl);
+    return new ApiClient(server, contextName, context.namespace ?? 'default', requestOptions, opts.requestTimeoutMs, opts.totalTimeoutMs ?? 0, secrets);
   }
 
-  /** GETs a path with query parameters and returns the parsed JSON body. */
-  get(path: string, params: Record<string, string>): Promise<unknown> {
-    const url = new URL(`${this.server}${path}`);
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  /** Server text for an error line: one line, escaped, the client's secrets masked. */
+  private say(text: string): string {
+    let out = text;
+    for (const s of this.secrets) out = out.split(s).join('***');
+    return oneLineServerText(out);
+  }
+
+  /** "the API server at https://… answered HTTP 503 Service Unavailable for GET /api/v1/nodes" */
+  private answered(status: number, path: string): string {
+    return `the API server at ${this.server} answered HTTP ${status} ${http.STATUS_CODES[status] ?? ''}`.trimEnd() + ` for GET ${path}`;
+  }
+
+  private networkError(err: NodeJS.ErrnoException, path: string, midBody: boolean): ClusterError {
+    const code = err.code ?? '';
+    if (midBody) return new ClusterError(`the connection to ${this.server} broke while reading the answer to GET ${path} (${code || this.say(err.message)})`);
+    if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN'].includes(code)) {
+      return new ClusterError(`cannot reach the API server at ${this.server}: ${code}`);
+    }
+    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL|ERR_TLS/i.test(code) || /certificate|TLS|SSL/i.test(err.message)) {
+      return new ClusterError(`TLS failure talking to ${this.server}: ${this.say(err.message)}`);
+    }
+    return new ClusterError(`request to ${this.server} failed: ${this.say(err.message)}`);
+  }
+
+  /** Milliseconds left for this request: its own limit or what remains of all reads, if less. */
+  private timeLeft(path: string): { ms: number; total: boolean } | undefined {
+    const now = Date.now();
+    if (this.deadline === undefined && this.totalTimeoutMs > 0) this.deadline = now + this.totalTimeoutMs;
+    const remaining = this.deadline === undefined ? undefined : this.deadline - now;
+    if (remaining !== undefined && remaining <= 0) throw this.deadlineError(path);
+    if (remaining === undefined) return this.timeoutMs > 0 ? { ms: this.timeoutMs, total: false } : undefined;
+    return this.timeoutMs > 0 && this.timeoutMs <= remaining ? { ms: this.timeoutMs, total: false } : { ms: remaining, total: true };
+  }
+
+  private deadlineError(path: string): ReadTimeout {
+    return new ReadTimeout(`reading from ${this.server} took longer than ${this.totalTimeoutMs / 1000}s in all (--request-timeout); GET ${path} did not finish`);
+  }
+
+  /** One HTTP exchange, bounded by the time left; the body is read whole. */
+  private exchange(url: URL, path: string): Promise<Answer> {
+    const limit = this.timeLeft(path);
     const transport = url.protocol === 'http:' ? http : https;
     return new Promise((resolve, reject) => {
+      let timedOut: ReadTimeout | undefined;
+      let settled = false;
+      const fail = (err: Error, midBody: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(timedOut ?? (err instanceof ClusterError ? err : this.networkError(err as NodeJS.ErrnoException, path, midBody)));
+      };
       const req = transport.request(url, { ...this.requestOptions, method: 'GET' }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (e) => {
-          clearTimeout(timer);
-          reject(e instanceof ClusterError ? e : networkError(e as NodeJS.ErrnoException, this.server));
+        res.on('error', (e) => fail(e, true));
+        res.on('close', () => {
+          if (!res.complete) fail(Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }), true);
         });
         res.on('end', () => {
+          if (settled) return;
+          settled = true;
           clearTimeout(timer);
-          const text = Buffer.concat(chunks).toString('utf8');
-          const status = res.statusCode ?? 0;
-          let body: unknown;
-          try {
-            body = text ? JSON.parse(text) : {};
-          } catch {
-            body = undefined;
-          }
-          if (status >= 200 && status < 300 && body !== undefined) return resolve(body);
-          const message = (body as { message?: string } | undefined)?.message ?? `HTTP ${status} from ${url.pathname}`;
-          if (status === 401) return reject(new ClusterError(`unauthorized (401) by ${this.server}: the credentials of context "${this.contextName}" are missing, invalid or expired`));
-          reject(new ApiError(status === 403 ? `forbidden: ${message}` : message, status));
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
         });
       });
       // A deadline for the whole request, as kubectl's --request-timeout: the socket's idle
       // timeout (req.setTimeout) fired at twice the value against a server that accepts
-      // connections and never answers. 0 means no timeout, as for kubectl.
-      const timer = this.timeoutMs > 0 ? setTimeout(() => {
-        req.destroy(new ClusterError(`request to ${this.server}${url.pathname} timed out after ${this.timeoutMs / 1000}s (--request-timeout)`));
-      }, this.timeoutMs) : undefined;
-      req.on('error', (e) => {
-        clearTimeout(timer);
-        reject(e instanceof ClusterError ? e : networkError(e as NodeJS.ErrnoException, this.server));
-      });
+      // connections and never answers.
+      const timer = limit ? setTimeout(() => {
+        timedOut = limit.total
+          ? this.deadlineError(path)
+          : new ReadTimeout(`request to ${this.server}${path} timed out after ${limit.ms / 1000}s (--request-timeout)`);
+        req.destroy(timedOut);
+      }, limit.ms) : undefined;
+      req.on('error', (e) => fail(e, false));
       req.end();
     });
+  }
+
+  /** The same-server URL a redirect points to; another server, or too many hops, is an error. */
+  private redirectTarget(answer: Answer, from: URL, path: string, hops: number): URL {
+    const location = answer.headers.location;
+    let to: URL | undefined;
+    try {
+      to = location ? new URL(location, from) : undefined;
+    } catch {
+      to = undefined;
+    }
+    const head = `${this.answered(answer.status, path)}, a redirect`;
+    if (!to) throw new ApiError(`${head} without a valid Location`, answer.status, false);
+    const shown = this.say(`${to.protocol}//${to.host}${to.pathname}`);
+    if (to.origin !== from.origin) throw new ApiError(`${head} to ${shown}: ds-doctor does not follow a redirect to another host`, answer.status, false);
+    if (hops >= MAX_REDIRECTS) throw new ApiError(`${head} to ${shown}, after ${hops} redirects already: not followed`, answer.status, false);
+    to.username = from.username;
+    to.password = from.password;
+    return to;
+  }
+
+  /** How long to wait before retrying a 429, from its Retry-After; throws when it cannot be honoured. */
+  private retryDelay(answer: Answer, path: string): number {
+    const header = answer.headers['retry-after'];
+    const head = `${this.answered(answer.status, path)}${this.statusMessage(answer.text)}`;
+    const isStatus = kubernetesStatus(answer.text) !== undefined;
+    if (header === undefined) throw new ApiError(`${head} (no Retry-After: not retried)`, answer.status, isStatus);
+    const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : (Date.parse(header) - Date.now()) / 1000;
+    if (!Number.isFinite(seconds)) throw new ApiError(`${head} (Retry-After "${this.say(header)}" is not a delay: not retried)`, answer.status, isStatus);
+    const wait = Math.max(0, seconds);
+    const left = this.deadline === undefined ? Infinity : (this.deadline - Date.now()) / 1000;
+    if (wait > MAX_RETRY_AFTER_S || wait >= left) {
+      throw new ApiError(`${head} (Retry-After ${Math.ceil(wait)}s is longer than ds-doctor waits: ${Math.min(MAX_RETRY_AFTER_S, Math.max(0, Math.floor(left)))}s)`, answer.status, isStatus);
+    }
+    return wait * 1000;
+  }
+
+  /** ": <message>" of a Kubernetes Status body, or "" when the body is not one. */
+  private statusMessage(text: string): string {
+    const message = kubernetesStatus(text)?.message;
+    return typeof message === 'string' && message ? `: ${this.say(message)}` : '';
+  }
+
+  /** Turns a final answer into parsed JSON or the error it means. */
+  private decode(answer: Answer, path: string, retried: boolean): Record<string, unknown> {
+    const { status, text } = answer;
+    const type = this.say(String(answer.headers['content-type'] ?? 'no Content-Type').split(';')[0]!.trim());
+    if (status >= 200 && status < 300) {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        const html = /html/i.test(type) || /^\s*</.test(text);
+        const what = html ? `${type}, not JSON (a login page or a proxy in front of the API server?)` : text ? `invalid JSON (${type}, ${Buffer.byteLength(text)} bytes)` : 'an empty body, not JSON';
+        throw new ApiError(`${this.answered(status, path)} with ${what}`, status, false);
+      }
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        throw new ApiError(`${this.answered(status, path)} with JSON that is not an object`, status, false);
+      }
+      return body as Record<string, unknown>;
+    }
+    const isStatus = kubernetesStatus(text) !== undefined;
+    const detail = isStatus ? this.statusMessage(text) : ` (${type}, not a Kubernetes Status)`;
+    if (status === 401) {
+      throw new ApiError(`unauthorized (401) by ${this.server}: the credentials of context "${this.contextName}" are missing, invalid or expired`, status, isStatus);
+    }
+    if (status === 403) {
+      const message = kubernetesStatus(text)?.message;
+      throw new ApiError(typeof message === 'string' && message ? `forbidden: ${this.say(message)}` : `forbidden: ${this.answered(status, path)}${detail}`, status, isStatus);
+    }
+    throw new ApiError(`${this.answered(status, path)}${detail}${retried && status === 429 ? ' (retried once, as Retry-After asked)' : ''}`, status, isStatus);
+  }
+
+  /** GETs a path with query parameters and returns the parsed JSON object. */
+  async get(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+    let url = new URL(`${this.serverUrl}${path}`);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    let retried = false;
+    for (let hops = 0; ;) {
+      const answer = await this.exchange(url, path);
+      if (answer.status >= 300 && answer.status < 400) {
+        url = this.redirectTarget(answer, url, path, hops++);
+        continue;
+      }
+      if (answer.status === 429 && !retried) {
+        const wait = this.retryDelay(answer, path);
+        await new Promise((r) => setTimeout(r, wait));
+        retried = true;
+        continue;
+      }
+      return this.decode(answer, path, retried);
+    }
+  }
+
+  /**
+   * GETs one page of a list: its items (each an object) and its continue token. A page that is
+   * not a list, or holds an item that is not an object, is an error naming the path.
+   */
+  async getList(path: string, params: Record<string, string>): Promise<{ items: Record<string, unknown>[]; continue?: string }> {
+    const page = await this.get(path, params);
+    // Go writes an empty list's items as null; a list has the field, though: an object without
+    // it is not a list (another service answering), and reading it as empty would be wrong.
+    if (!('items' in page)) throw new ApiError(`the API server at ${this.server} answered GET ${path} with an object that is not a list (no "items")`, 200, false);
+    const items = page['items'] ?? [];
+    if (!Array.isArray(items)) throw new ApiError(`the API server at ${this.server} answered GET ${path} with a list whose "items" is not an array`, 200, false);
+    const bad = items.findIndex((i) => !i || typeof i !== 'object' || Array.isArray(i));
+    if (bad >= 0) {
+      throw new ApiError(`the API server at ${this.server} answered GET ${path} with a list holding ${items[bad] === null ? 'a null item' : 'an item that is not an object'} (items[${bad}])`, 200, false);
+    }
+    const cont = (page['metadata'] as { continue?: unknown } | undefined)?.continue;
+    return typeof cont === 'string' && cont ? { items, continue: cont } : { items };
+  }
+}
+
+/** The body parsed as a Kubernetes Status object (`kind: Status`), or undefined. */
+function kubernetesStatus(text: string): { message?: unknown } | undefined {
+  try {
+    const body = JSON.parse(text) as { kind?: unknown; message?: unknown } | null;
+    return body && typeof body === 'object' && body.kind === 'Status' ? body : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '../model/snapshot.js';
 import { addObject, finishSnapshot } from './normalize.js';
 import { pruneObject } from './prune.js';
-import { ApiClient, ApiError, type KubeconfigOptions } from './api-client.js';
+import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from './api-client.js';
 import { formatSelectorForQuery } from './selector-query.js';
 
 /** How to reach the cluster (the kubeconfig flags and environment), and where to report progress. */
@@ -50,6 +50,23 @@ function listPath(kind: SnapshotKind, namespace?: string): string {
   return m.namespaced && namespace ? `${base}/namespaces/${encodeURIComponent(namespace)}/${m.plural}` : `${base}/${m.plural}`;
 }
 
+interface ListQuery {
+  namespace?: string;
+  labelSelector?: string;
+  fieldSelector?: string;
+  cached?: boolean;
+  /** Why the list is wanted, when the analysis can go on without it (a 403 is then a note). */
+  supplementary?: string;
+}
+
+/** "listing pods in namespace "logging" with app=fluent-bit", for a list that went wrong. */
+function listing(kind: SnapshotKind, query: ListQuery): string {
+  const m = SNAPSHOT_KINDS[kind];
+  const where = !m.namespaced ? '' : query.namespace ? ` in namespace "${query.namespace}"` : ' in all namespaces';
+  const selectors = [query.labelSelector, query.fieldSelector].filter(Boolean).map((s) => oneLineServerText(s!, 120));
+  return `listing ${m.plural}${where}${selectors.length ? ` with ${selectors.join(',')}` : ''}`;
+}
+
 class LiveLoader {
   readonly snapshot: ClusterSnapshot = emptySnapshot('live');
   private readonly seen = new Set<string>();
@@ -78,6 +95,8 @@ class LiveLoader {
     const where = namespace ? ` in namespace "${namespace}"` : ' at cluster scope';
     const detail = `${err.status === 403 ? 'forbidden' : `error ${err.status}`}: cannot list ${SNAPSHOT_KINDS[kind].plural}${where}`;
     if (REQUIRED.has(kind)) {
+      // Only a refusal by RBAC is helped by the role; another status is the server's own fault.
+      if (err.status !== 403) throw err;
       throw new ClusterError(`${err.message} (ds-doctor needs "list ${SNAPSHOT_KINDS[kind].plural}"${where}; see the ds-doctor-reader ClusterRole in the README)`);
     }
     if (!this.snapshot.missing.some((m) => m.kind === kind)) {
@@ -87,22 +106,10 @@ class LiveLoader {
   }
 
   /** Lists a kind (all pages), optionally namespaced and filtered. */
-  async list(kind: SnapshotKind, query: { namespace?: string; labelSelector?: string; fieldSelector?: string; cached?: boolean; supplementary?: string } = {}): Promise<KubeObject[]> {
+  async list(kind: SnapshotKind, query: ListQuery = {}): Promise<KubeObject[]> {
     const items: KubeObject[] = [];
-    let cont: string | undefined;
     try {
-      do {
-        const params: Record<string, string> = { limit: String(PAGE) };
-        if (query.labelSelector) params['labelSelector'] = query.labelSelector;
-        if (query.fieldSelector) params['fieldSelector'] = query.fieldSelector;
-        if (cont) params['continue'] = cont;
-        else if (query.cached) params['resourceVersion'] = '0';
-        this.requests++;
-        const page = await this.api.get(listPath(kind, query.namespace), params) as { items?: KubeObject[]; metadata?: { continue?: string } };
-        items.push(...(page.items ?? []));
-        cont = page.metadata?.continue || undefined;
-        this.progress?.(`read ${items.length} ${SNAPSHOT_KINDS[kind].plural}${query.namespace ? ` in ${query.namespace}` : ''}`);
-      } while (cont);
+      items.push(...await this.allPages(kind, query));
     } catch (err) {
       if (err instanceof ApiError && err.status === 403 && query.supplementary) {
         // Extra context (e.g. the other pods on a node) that a namespaced role may not grant:
@@ -121,6 +128,42 @@ class LiveLoader {
     return items;
   }
 
+  /**
+   * Reads every page of a list. A server that hands back a continue token it gave before would
+   * make this loop forever: that is an error naming the list, as is running out of
+   * --request-timeout after the first page.
+   */
+  private async allPages(kind: SnapshotKind, query: ListQuery): Promise<KubeObject[]> {
+    const items: KubeObject[] = [];
+    const tokens = new Set<string>();
+    let cont: string | undefined;
+    let pages = 0;
+    do {
+      const params: Record<string, string> = { limit: String(PAGE) };
+      if (query.labelSelector) params['labelSelector'] = query.labelSelector;
+      if (query.fieldSelector) params['fieldSelector'] = query.fieldSelector;
+      if (cont) params['continue'] = cont;
+      else if (query.cached) params['resourceVersion'] = '0';
+      this.requests++;
+      let page: { items: KubeObject[]; continue?: string };
+      try {
+        page = await this.api.getList(listPath(kind, query.namespace), params) as { items: KubeObject[]; continue?: string };
+      } catch (err) {
+        if (err instanceof ReadTimeout && pages > 0) throw new ClusterError(`${listing(kind, query)} did not end: ${err.message} (${pages} page${pages === 1 ? '' : 's'} read)`);
+        throw err;
+      }
+      pages++;
+      items.push(...page.items);
+      cont = page.continue;
+      if (cont !== undefined && tokens.has(cont)) {
+        throw new ClusterError(`${listing(kind, query)} did not end: the server repeated continue token after ${pages} pages`);
+      }
+      if (cont !== undefined) tokens.add(cont);
+      this.progress?.(`read ${items.length} ${SNAPSHOT_KINDS[kind].plural}${query.namespace ? ` in ${query.namespace}` : ''}`);
+    } while (cont);
+    return items;
+  }
+
   /** Gets one DaemonSet; a 404 is "not found" (exit 2), a 403 is fatal (exit 3). */
   async getDaemonSet(namespace: string, name: string): Promise<DaemonSet> {
     try {
@@ -130,10 +173,9 @@ class LiveLoader {
       this.add('DaemonSet', [ds]);
       return ds;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
+      if (err instanceof ApiError && err.status === 404 && err.kubernetesStatus) {
         throw new InputError(`daemonset "${name}" not found in namespace "${namespace}"`);
       }
-      if (err instanceof ApiError && err.status === 403) throw new ClusterError(err.message);
       throw err;
     }
   }
