@@ -15,6 +15,7 @@ import type { User } from '@kubernetes/client-node';
 import { ClusterError } from '../model/errors.js';
 import { checkEntries, loadKubeconfig, redactedUrl } from './kubeconfig.js';
 import { proxyFor } from './proxy.js';
+import { escapeTerminal } from '../model/terminal-text.js';
 
 /** An HTTP error answer of the API server (exit 3 unless the caller knows better). */
 export class ApiError extends ClusterError {
@@ -52,18 +53,9 @@ const MAX_RETRY_AFTER_S = 10;
 /** Server text longer than this is cut in an error line. */
 const MAX_SERVER_TEXT = 300;
 
-/**
- * Server text (an error message, a header) as one line of plain text: newlines, tabs, C0 and C1
- * controls, DEL, line and paragraph separators and bidirectional overrides escaped, long text cut. A local stand-in for the
- * render/ sanitizer of issue 13: swap this one function for it when it lands.
- */
+/** Server text (an error message, a header) as one line of terminal-safe text, long text cut. */
 export function oneLineServerText(text: string, max = MAX_SERVER_TEXT): string {
-  const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
-    if (c === '\n') return '\\n';
-    if (c === '\r') return '\\r';
-    if (c === '\t') return '\\t';
-    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
+  const escaped = escapeTerminal(text);
   return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
 }
 

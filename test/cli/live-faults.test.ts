@@ -121,7 +121,7 @@ const FAULTS: FaultCase[] = [
   {
     name: 'HTTP 500 with a Status message holding newlines and terminal escapes: one escaped line',
     handler: on(DS_PATH, (res) => statusAnswer(res, 500, 'etcdserver: leader changed\n\u001b[2J\u001b]0;pwned\u0007 retry\u202e')),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${DS_PATH}: etcdserver: leader changed\\\\n\\\\u001b\\[2J\\\\u001b\\]0;pwned\\\\u0007 retry\\\\u202e$`),
+    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${DS_PATH}: etcdserver: leader changed\\\\n\\^\\[\\[2J\\^\\[\\]0;pwned\\^G retry\\\\u202e$`),
   },
   {
     name: 'HTTP 503 with an HTML page (a load balancer): exit 3 naming status and path',

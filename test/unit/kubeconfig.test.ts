@@ -46,7 +46,7 @@ for (const [server, want] of REDACT_CASES) {
 
 const ONE_LINE_CASES: [string, string, string][] = [
   ['newlines and tabs', 'a\nb\r\tc', 'a\\nb\\r\\tc'],
-  ['CSI and OSC sequences', '\u001b[2J\u001b]0;title\u0007', '\\u001b[2J\\u001b]0;title\\u0007'],
+  ['CSI and OSC sequences', '\u001b[2J\u001b]0;title\u0007', '^[[2J^[]0;title^G'],
   ['C1 control acting as CSI', 'x\u009b2Jy', 'x\\u009b2Jy'],
   ['bidirectional override and isolate', 'abc\u202edef\u2066', 'abc\\u202edef\\u2066'],
   ['line separator', 'a\u2028b', 'a\\u2028b'],
