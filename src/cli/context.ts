@@ -4,6 +4,7 @@ import { EXIT } from '../model/errors.js';
 import { renderContext, type RenderContext } from '../render/context.js';
 import { renderJson, renderYaml } from '../render/document.js';
 import { loadFiles } from '../load/files.js';
+import type { KubeconfigOptions } from '../load/api-client.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './options.js';
 import { parseDuration } from './duration.js';
@@ -19,6 +20,19 @@ export interface CommandContext {
   note(text: string): void;
 }
 
+/** How to reach the cluster: the kubeconfig flags and the environment kubectl reads. */
+export function kubeconfigOptions(
+  opts: Pick<GlobalOptions, 'kubeconfig' | 'context'>, env: Record<string, string | undefined>, requestTimeoutMs: number,
+): KubeconfigOptions {
+  return {
+    ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
+    ...(env['KUBECONFIG'] ? { kubeconfigEnv: env['KUBECONFIG'] } : {}),
+    proxyEnv: Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, env[k]])),
+    ...(opts.context ? { context: opts.context } : {}),
+    requestTimeoutMs,
+  };
+}
+
 export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
   const render = renderContext({ color: opts.color && io.stdoutIsTTY !== false && opts.output !== 'markdown', columns: io.columns, wide: opts.output === 'wide' });
   return {
@@ -32,13 +46,9 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       const live = await import('../load/live.js');
       const progress = io.stderrIsTTY ? (text: string) => io.stderr.write(`\r\u001b[2Kloading: ${text}`) : undefined;
       const loaded = await live.loadLive(request, {
-        ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
-        ...(io.env['KUBECONFIG'] ? { kubeconfigEnv: io.env['KUBECONFIG'] } : {}),
-        proxyEnv: Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, io.env[k]])),
-        ...(opts.context ? { context: opts.context } : {}),
+        ...kubeconfigOptions(opts, io.env, parseDuration('--request-timeout', opts.requestTimeout ?? '30s') * 1000),
         ...(opts.namespace ? { namespace: opts.namespace } : {}),
         allNamespaces: opts.allNamespaces,
-        requestTimeoutMs: parseDuration('--request-timeout', opts.requestTimeout ?? '30s') * 1000,
         ...(progress ? { progress } : {}),
       });
       if (progress) io.stderr.write('\r\u001b[2K');
