@@ -4,9 +4,9 @@
 #      dependencies), then --version, scan -f <demo> and kubectl_complete-ds_doctor from there.
 #   2. single executable: npm run package, then the archive's contents run with a PATH that holds
 #      only them and a few coreutils (no node, no node_modules).
-#   3. krew: krew v0.4.3 built from the Go module proxy (cached in ~/.cache/ds-doctor/krew) installs
-#      plugins/ds-doctor.yaml with the archive into a temporary KREW_ROOT; kubectl (built by
-#      test/cluster/build.sh) runs `kubectl ds-doctor`, lists the plugin without a warning, and
+#   3. krew: krew v0.4.3 built from the Go module proxy (cached in ~/.cache/ds-doctor/krew) checks
+#      plugins/ds-doctor.yaml with validate-krew-manifest (krew-index's check) and installs it
+#      with the archive into a temporary KREW_ROOT; kubectl (built by test/cluster/build.sh) runs `kubectl ds-doctor`, lists the plugin without a warning, and
 #      completes `kubectl ds-doctor why <TAB>` through kubectl_complete-ds_doctor.
 # Each step prints how long it took.
 set -euo pipefail
@@ -87,18 +87,23 @@ KC
 }
 
 krew_install() {
-  local kdir krew="$HOME/.cache/ds-doctor/krew/bin/krew"
+  local kdir gobin="$HOME/.cache/ds-doctor/krew/bin"
+  local krew="$gobin/krew"
   kdir=$("$root/test/cluster/build.sh" | tail -1)
   [[ -x $kdir/kubectl ]] || fail "no kubectl in $kdir"
-  if [[ ! -x $krew ]]; then
-    GOFLAGS=-mod=mod GOBIN="$(dirname "$krew")" go install sigs.k8s.io/krew/cmd/krew@v0.4.3
-  fi
+  for tool in krew validate-krew-manifest; do
+    [[ -x $gobin/$tool ]] || GOFLAGS=-mod=mod GOBIN="$gobin" go install "sigs.k8s.io/krew/cmd/$tool@v0.4.3"
+  done
+  # krew-index's own check of a manifest (the archive is installed below, not downloaded).
+  "$gobin/validate-krew-manifest" -manifest "$root/plugins/ds-doctor.yaml" -skip-install >"$tmp/validate.log" 2>&1 \
+    || { cat "$tmp/validate.log" >&2; fail "validate-krew-manifest"; }
+  log "ok: validate-krew-manifest plugins/ds-doctor.yaml"
   mkdir -p "$tmp/kubectl"
   ln -s "$kdir/kubectl" "$tmp/kubectl/kubectl"
   ln -s "$krew" "$tmp/kubectl/kubectl-krew"
   export KREW_ROOT="$tmp/krew-root"
   local path="$KREW_ROOT/bin:$tmp/kubectl:$tools"
-  env PATH="$path" kubectl krew install --manifest="$root/plugins/ds-doctor.yaml" --archive="$archive" >"$tmp/krew.log" 2>&1 \
+  env PATH="$path" kubectl krew install --manifest="$root/plugins/ds-doctor.yaml" --archive="$archive" </dev/null >"$tmp/krew.log" 2>&1 \
     || { cat "$tmp/krew.log" >&2; fail "kubectl krew install"; }
   log "ok: kubectl krew install --manifest=plugins/ds-doctor.yaml --archive=$(basename "$archive")"
   expect "krew: kubectl ds-doctor --version" 0 "^ds-doctor $version \\(commit $commit," -- env PATH="$path" kubectl ds-doctor --version
