@@ -56,10 +56,27 @@ const absentOptional = {
   },
 };
 
+/**
+ * The inputs the bundle evaluates at start-up: those reachable from the entry through static
+ * imports. A module reached only through import() is wrapped by esbuild and evaluated on demand.
+ */
+function startupInputs(metafile, entry) {
+  const seen = new Set([entry]);
+  const queue = [entry];
+  while (queue.length) {
+    for (const imp of metafile.inputs[queue.shift()]?.imports ?? []) {
+      if (imp.kind === 'dynamic-import' || imp.external || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      queue.push(imp.path);
+    }
+  }
+  return seen;
+}
+
 /** 1. One CommonJS file; the entry is bin/ds-doctor.js's, with the commit compiled in. */
 async function bundle(commit) {
   const outfile = join(work, 'ds-doctor.cjs');
-  await build({
+  const result = await build({
     stdin: {
       contents: "import { run } from './dist/src/cli/run.js';\nrun(process.argv.slice(2));\n",
       resolveDir: root,
@@ -73,7 +90,11 @@ async function bundle(commit) {
     define: { DS_DOCTOR_COMMIT: JSON.stringify(commit), 'import.meta.url': '"file:///ds-doctor"' },
     plugins: [absentOptional],
     logLevel: 'warning',
+    metafile: true,
   });
+  // DESIGN.md: the offline path never loads @kubernetes/client-node; in the bundle too.
+  const eager = [...startupInputs(result.metafile, 'ds-doctor-sea.mjs')].filter((p) => p.includes('node_modules/@kubernetes/client-node/') || p.endsWith('src/load/live.js'));
+  if (eager.length) throw new Error(`the bundle evaluates the live client at start-up: ${eager.slice(0, 3).join(', ')}`);
   return outfile;
 }
 
