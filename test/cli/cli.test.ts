@@ -42,6 +42,8 @@ test('usage errors: one line on stderr, exit 2, no stack trace', async () => {
     [['scan', '-f', 'fixtures/nope'], /^error: fixtures\/nope: no such file or directory$/],
     [['nodes', 'calico-node', '--verdict', 'Sad', ...DEMO], /^error: --verdict: "Sad" is not a verdict/],
     [['nodes', 'calico-node', '-l', 'a b', ...DEMO], /^error: -l\/--selector: invalid selector/],
+    [['completion', 'tcsh'], /^error: command-argument value 'tcsh' is invalid for argument 'shell'\. Allowed choices are bash, zsh, fish, powershell\.$/],
+    [['version', '-o', 'xml'], /^error: option '-o, --output <format>' argument 'xml' is invalid/],
   ];
   for (const [argv, re] of cases) {
     const r = await runCli(argv);
