@@ -6,6 +6,7 @@ import { renderContext, type RenderContext } from '../render/context.js';
 import { renderJson, renderYaml } from '../render/document.js';
 import { escapeDocumentForHumans } from '../render/sanitize.js';
 import { loadFiles } from '../load/files.js';
+import type { KubeconfigOptions } from '../load/api-client.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './options.js';
 import { parseDuration } from './duration.js';
@@ -53,6 +54,20 @@ function readTimeouts(flag: string | undefined): { requestTimeoutMs: number; tot
   return { requestTimeoutMs: ms, totalTimeoutMs: ms };
 }
 
+/** How to reach the cluster: the kubeconfig flags and the environment kubectl reads. */
+export function kubeconfigOptions(
+  opts: Pick<GlobalOptions, 'kubeconfig' | 'context'>, env: Record<string, string | undefined>, requestTimeoutMs: number, totalTimeoutMs?: number,
+): KubeconfigOptions {
+  return {
+    ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
+    ...(env['KUBECONFIG'] ? { kubeconfigEnv: env['KUBECONFIG'] } : {}),
+    proxyEnv: Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, env[k]])),
+    ...(opts.context ? { context: opts.context } : {}),
+    requestTimeoutMs,
+    ...(totalTimeoutMs !== undefined ? { totalTimeoutMs } : {}),
+  };
+}
+
 export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
   const render = renderContext({ color: opts.color && io.stdoutIsTTY !== false && opts.output !== 'markdown', columns: io.columns, wide: opts.output === 'wide' });
   return {
@@ -67,15 +82,12 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       }
       const live = await import('../load/live.js');
       const progress = io.status;
+      const timeouts = readTimeouts(opts.requestTimeout);
       // The progress line is cleared also when loading fails, so the error starts its own line.
       const loading = live.loadLive(request, {
-        ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
-        ...(io.env['KUBECONFIG'] ? { kubeconfigEnv: io.env['KUBECONFIG'] } : {}),
-        proxyEnv: Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, io.env[k]])),
-        ...(opts.context ? { context: opts.context } : {}),
+        ...kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs),
         ...(opts.namespace ? { namespace: opts.namespace } : {}),
         allNamespaces: opts.allNamespaces,
-        ...readTimeouts(opts.requestTimeout),
         ...(progress ? { progress } : {}),
       });
       const loaded = await (progress ? loading.finally(() => progress('')) : loading);

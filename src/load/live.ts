@@ -291,3 +291,22 @@ export async function writeDump(snapshot: ClusterSnapshot, file: string): Promis
     throw new InputError(`--dump ${file}: cannot write: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }
+
+/** A named object as shell completion offers it. */
+export interface ObjectName {
+  namespace?: string;
+  name: string;
+}
+
+/**
+ * The names of one kind, for shell completion: a single cached list request (at most one page),
+ * in one namespace or the whole cluster. Errors are the caller's to swallow.
+ */
+export async function listNames(kind: 'DaemonSet' | 'Node' | 'Namespace', opts: KubeconfigOptions & { namespace?: string }): Promise<ObjectName[]> {
+  const api = await ApiClient.fromKubeconfig(opts);
+  const page = await api.get(listPath(kind, opts.namespace), { limit: String(PAGE), resourceVersion: '0' }) as { items?: KubeObject[] };
+  return (page.items ?? []).map((o) => ({
+    ...(o.metadata?.namespace ? { namespace: o.metadata.namespace } : {}),
+    name: o.metadata?.name ?? '',
+  })).filter((o) => o.name !== '');
+}

@@ -15,11 +15,14 @@ test('--help lists every command with an example, exit 0', async () => {
   }
   const sub = await runCli(['why', '--help']);
   assert.equal(sub.code, 0);
-  assert.match(sub.stdout, /Example:\n  ds-doctor why/);
+  assert.match(sub.stdout, /Examples:\n  ds-doctor why/);
 });
 
 test('--version, and no arguments prints help with exit 2', async () => {
-  assert.deepEqual(await runCli(['--version']), { code: 0, stdout: '0.1.0\n', stderr: '' });
+  const version = await runCli(['--version']);
+  assert.equal(version.code, 0);
+  assert.equal(version.stderr, '');
+  assert.match(version.stdout, /^ds-doctor 0\.1\.0 \(commit ([0-9a-f]{4,40}|unknown), Node\.js v\d+\.\d+\.\d+, [a-z0-9]+\/[a-z0-9]+\)\n$/);
   const none = await runCli([]);
   assert.equal(none.code, 2);
   assert.match(none.stdout, /Usage: ds-doctor/);
@@ -39,6 +42,8 @@ test('usage errors: one line on stderr, exit 2, no stack trace', async () => {
     [['scan', '-f', 'fixtures/nope'], /^error: fixtures\/nope: no such file or directory$/],
     [['nodes', 'calico-node', '--verdict', 'Sad', ...DEMO], /^error: --verdict: "Sad" is not a verdict/],
     [['nodes', 'calico-node', '-l', 'a b', ...DEMO], /^error: -l\/--selector: invalid selector/],
+    [['completion', 'tcsh'], /^error: command-argument value 'tcsh' is invalid for argument 'shell'\. Allowed choices are bash, zsh, fish, powershell\.$/],
+    [['version', '-o', 'xml'], /^error: option '-o, --output <format>' argument 'xml' is invalid/],
   ];
   for (const [argv, re] of cases) {
     const r = await runCli(argv);

@@ -45,7 +45,7 @@ test('the trace sees client-node when the live loader is imported (the check can
   assert.ok(urls.some((u) => CLIENT_NODE.test(u)), urls.join('\n'));
 });
 
-test('--help, --version and offline commands never load @kubernetes/client-node', async () => {
+test('--help, --version, completion and offline commands never load @kubernetes/client-node', async () => {
   const commands = [
     ['--help'], ['--version'], ['scan', '--help'],
     ['scan', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
@@ -55,6 +55,7 @@ test('--help, --version and offline commands never load @kubernetes/client-node'
     ['rollout', 'logging/fluent-bit', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
     ['impact', 'kube-system/calico-node', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
     ['lint', '-f', 'fixtures/demo'],
+    ['version', '-o', 'json'], ['completion', 'bash'], ['__complete', 'why', '-f', 'fixtures/demo', ''],
   ];
   for (const argv of commands) {
     const urls = await modulesLoaded(['bin/ds-doctor.js', ...argv]);

@@ -1,7 +1,7 @@
 /** `lint [daemonset]`: best-practice findings for DaemonSet manifests, live or from files, as text, JSON/YAML, Markdown or SARIF. */
 import { resolve } from 'node:path';
 import { exitFor } from '../context.js';
-import { VERSION } from '../main.js';
+import { VERSION } from '../version.js';
 import { daemonSetsInScope, resolveDaemonSet, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 

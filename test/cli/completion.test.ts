@@ -1,0 +1,80 @@
+// Shell completion end to end: the bash script of `ds-doctor completion bash` in a real bash,
+// driving the real bin/ through `__complete`; the kubectl_complete-ds_doctor executable that
+// kubectl ≥ 1.26 calls; and the version document.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { runCli } from '../harness.js';
+import { VERSION } from '../../src/cli/version.js';
+
+const run = promisify(execFile);
+
+/** A PATH entry holding `ds-doctor`, as an install would. */
+async function binDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'ds-doctor-completion-'));
+  await symlink(resolve('bin/ds-doctor.js'), join(dir, 'ds-doctor'));
+  return dir;
+}
+
+/** Runs the bash completion function for COMP_WORDS / COMP_CWORD as bash would, returns COMPREPLY. */
+async function bashComplete(words: string[], cword = words.length - 1): Promise<string[]> {
+  const dir = await binDir();
+  const quoted = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+  const script = `source <(ds-doctor completion bash); COMP_WORDS=(${quoted}); COMP_CWORD=${cword}; _ds_doctor; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const { stdout } = await run('bash', ['-c', script], { env: { ...process.env, PATH: `${dir}:${process.env['PATH']}`, KUBECONFIG: join(dir, 'none') } });
+  return stdout.split('\n').filter(Boolean);
+}
+
+const BASH_CASES: { name: string; words: string[]; reply: string[] }[] = [
+  { name: 'commands by prefix', words: ['ds-doctor', 'ro'], reply: ['rollout'] },
+  {
+    name: 'DaemonSets of the -f input',
+    words: ['ds-doctor', 'why', '-f', 'fixtures/demo', ''],
+    reply: ['kube-system/calico-node', 'kube-system/ebs-csi-node', 'kube-system/kube-proxy', 'kube-system/nvidia-device-plugin-daemonset', 'logging/fluent-bit', 'monitoring/node-exporter'],
+  },
+  { name: 'DaemonSet names with -n', words: ['ds-doctor', 'rollout', '-n', 'logging', '-f', 'fixtures/demo', ''], reply: ['fluent-bit'] },
+  { name: 'nodes of the -f input', words: ['ds-doctor', 'why', 'logging/fluent-bit', '-f', 'fixtures/demo', 'gpu'], reply: ['gpu-1', 'gpu-2'] },
+  { name: 'flag values split on "=" by bash', words: ['ds-doctor', 'impact', '--cascade', '=', 'o'], reply: ['orphan'] },
+  { name: '-o formats', words: ['ds-doctor', 'scan', '-o', 'y'], reply: ['yaml'] },
+  { name: 'no cluster: no DaemonSets, quietly', words: ['ds-doctor', 'why', ''], reply: [] },
+];
+
+for (const c of BASH_CASES) {
+  test(`bash completion: ${c.name}`, async () => {
+    assert.deepEqual(await bashComplete(c.words), c.reply);
+  });
+}
+
+test('kubectl_complete-ds_doctor answers with the words kubectl passes after the plugin name', async () => {
+  const { stdout } = await run(process.execPath, ['bin/kubectl_complete-ds_doctor', 'why', '-f', 'fixtures/demo', 'logging/']);
+  assert.equal(stdout, 'logging/fluent-bit\n:4\n');
+});
+
+test('version -o json: version, commit and Node.js version', async () => {
+  const r = await runCli(['version', '-o', 'json']);
+  assert.equal(r.code, 0);
+  const doc = JSON.parse(r.stdout);
+  assert.deepEqual(Object.keys(doc), ['apiVersion', 'kind', 'version', 'commit', 'nodeVersion', 'platform']);
+  assert.equal(doc.kind, 'Version');
+  assert.equal(doc.version, VERSION);
+  assert.match(doc.commit, /^([0-9a-f]{4,40}|unknown)$/);
+  assert.equal(doc.nodeVersion, process.version);
+});
+
+test('the version in the code is the package version', async () => {
+  const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+  assert.equal(VERSION, pkg.version);
+});
+
+test('every command\'s --help shows kubectl-style examples', async () => {
+  for (const cmd of ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint', 'version', 'completion']) {
+    const r = await runCli([cmd, '--help']);
+    assert.equal(r.code, 0, cmd);
+    assert.match(r.stdout, /\nExamples:\n {2}\S/, cmd);
+    assert.match(r.stdout, /kubectl ds-doctor|ds-doctor /, cmd);
+  }
+});
