@@ -9,7 +9,7 @@ import type {
   DaemonSet, KubeObject, LabelSelector, Pod, Service, WebhookConfiguration,
 } from '../model/k8s-types.js';
 import {
-  API_VERSION, type DeleteImpact, type ImpactFinding, type ImpactPlan, type Risk, type RiskReason, type Severity,
+  API_VERSION, type DeleteImpact, type ImpactCode, type ImpactFinding, type ImpactPlan, type Risk, type RiskReason, type Severity,
 } from '../model/results.js';
 import { controllerRef, objectKey, type SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing, type SnapshotKind } from '../model/snapshot.js';
@@ -98,7 +98,7 @@ function nameList(names: string[], max = 3): string {
   return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 }
 
-function addFinding(a: Analysis, code: string, severity: Severity, message: string, evidence: string[] = []): void {
+function addFinding(a: Analysis, code: ImpactCode, severity: Severity, message: string, evidence: string[] = []): void {
   a.findings.push({ code, severity, message, evidence });
 }
 

@@ -1,34 +1,10 @@
-/** Default short phrases per reason code, in the scheduler's "N node(s) …" style. */
+/** Default short phrases per reason code, in the scheduler's "N node(s) …" style (from the registry). */
 import type { Reason, ReasonCode } from './results.js';
+import { PLACEMENT_REASONS } from './reasons/index.js';
 
-export const SHORT_PHRASE: Record<ReasonCode, string> = {
-  NodeNameMismatch: "node(s) didn't match the template's nodeName",
-  NodeSelectorMismatch: "node(s) didn't match the nodeSelector",
-  NodeAffinityMismatch: "node(s) didn't match the required node affinity",
-  UntoleratedTaint: 'node(s) had untolerated taint(s)',
-  FailedCreate: 'pod creation failed (FailedCreate)',
-  SelectingAll: 'DaemonSet selector selects all pods',
-  DaemonSetDeleting: 'DaemonSet is being deleted',
-  ControllerNotObserved: 'controller has not observed the latest spec',
-  NotYetCreated: 'pod not created yet',
-  InsufficientResource: 'Insufficient resources',
-  TooManyPods: 'Too many pods',
-  HostPortConflict: "node(s) didn't have free ports for the requested pod ports",
-  VolumeConflict: 'volume conflict',
-  SchedulingGated: 'waiting for scheduling gates',
-  FailedScheduling: 'pod(s) not scheduled',
-  ImagePullBackOff: 'ImagePullBackOff',
-  CrashLoopBackOff: 'CrashLoopBackOff',
-  OOMKilled: 'OOMKilled',
-  CreateContainerConfigError: 'CreateContainerConfigError',
-  ContainerCreating: 'ContainerCreating',
-  ReadinessProbeFailing: 'readiness probe failing',
-  PodFailed: 'pod(s) Failed',
-  PodTerminating: 'pod(s) Terminating',
-  NodeNotReady: 'node(s) NotReady',
-  NotAvailableYet: 'pod(s) not available yet (minReadySeconds)',
-  OutdatedRevision: 'pod(s) on an outdated revision',
-};
+export const SHORT_PHRASE: Record<ReasonCode, string> = Object.fromEntries(
+  Object.entries(PLACEMENT_REASONS).map(([code, entry]) => [code, entry.short]),
+) as Record<ReasonCode, string>;
 
 /** A reason without its short phrase gets the code's default one. */
 export function withShort(r: Omit<Reason, 'short'> & { short?: string }): Reason {

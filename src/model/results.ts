@@ -2,6 +2,7 @@
  * Result documents of every analysis: the stable JSON contract of DESIGN.md.
  * Renderers turn these into tables, JSON, YAML, Markdown or SARIF.
  */
+import type { ImpactCode, ReasonCode, RolloutReasonCode } from './reasons/index.js';
 
 export const API_VERSION = 'ds-doctor/v1';
 
@@ -10,21 +11,8 @@ export type Verdict = 'Healthy' | 'Excluded' | 'Missing' | 'Pending' | 'Unhealth
 
 export const VERDICTS: readonly Verdict[] = ['Healthy', 'Excluded', 'Missing', 'Pending', 'Unhealthy', 'Misscheduled'];
 
-/** Reason codes (PascalCase, stable). */
-export type ReasonCode =
-  // placement
-  | 'NodeNameMismatch' | 'NodeSelectorMismatch' | 'NodeAffinityMismatch' | 'UntoleratedTaint'
-  // creation
-  | 'FailedCreate' | 'SelectingAll' | 'DaemonSetDeleting' | 'ControllerNotObserved' | 'NotYetCreated'
-  // scheduling
-  | 'InsufficientResource' | 'TooManyPods' | 'HostPortConflict' | 'VolumeConflict' | 'SchedulingGated'
-  | 'FailedScheduling'
-  // pod health
-  | 'ImagePullBackOff' | 'CrashLoopBackOff' | 'OOMKilled' | 'CreateContainerConfigError'
-  | 'ContainerCreating' | 'ReadinessProbeFailing' | 'PodFailed' | 'PodTerminating' | 'NodeNotReady'
-  | 'NotAvailableYet'
-  // information
-  | 'OutdatedRevision';
+/** Reason codes (PascalCase, stable): the keys of the registries in model/reasons/. */
+export type { ImpactCode, ReasonCode, RolloutReasonCode };
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -179,7 +167,7 @@ export interface RolloutBlocker {
 }
 
 export interface RolloutReason {
-  code: string;
+  code: RolloutReasonCode;
   severity: Severity;
   message: string;
   evidence: string[];
@@ -225,7 +213,7 @@ export interface RolloutDiagnosis {
 export type Risk = 'critical' | 'high' | 'medium' | 'low';
 
 export interface ImpactFinding {
-  code: string;
+  code: ImpactCode;
   severity: Severity;
   message: string;
   evidence: string[];
