@@ -1,0 +1,48 @@
+/**
+ * docs/reasons.md, generated from the reason-code registries so that the docs cannot drift from
+ * the code (as the README's lint section is generated from the rules' metadata). `npm run docs`
+ * writes it; a test compares the file with this text.
+ */
+import type { ReasonEntry, ReasonFamily } from './entry.js';
+import { REASON_FAMILIES } from './index.js';
+
+/** Where the generated file lives, relative to the repository root. */
+export const REASONS_DOC_PATH = 'docs/reasons.md';
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+function severityText(entry: ReasonEntry): string {
+  return entry.alsoSeverities?.length ? `${entry.severity} (or ${entry.alsoSeverities.join(', ')})` : entry.severity;
+}
+
+function familySection(family: ReasonFamily): string[] {
+  const rows = Object.entries(family.entries).map(([code, e]) =>
+    `| \`${code}\` | ${severityText(e)} | ${cell(e.short)} | ${cell(e.meaning)} | ${e.upstream ? `\`${cell(e.upstream)}\`` : '(our own analysis)'} |`);
+  return [
+    `## ${family.title}`,
+    '',
+    `Appear in ${family.appearsIn}.`,
+    '',
+    '| code | severity | phrase | meaning | mirrors |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+  ];
+}
+
+/** The whole of docs/reasons.md. */
+export function renderReasonDocs(families: Readonly<Record<string, ReasonFamily>> = REASON_FAMILIES): string {
+  return [
+    '<!-- Generated from src/model/reasons/ by `npm run docs`; do not edit by hand. -->',
+    '# Reason codes',
+    '',
+    'Every diagnosis ds-doctor gives carries a stable code (PascalCase). The codes are part of the',
+    'JSON contract: a code is never renamed or reused for another meaning. The severity is the one',
+    'the code usually carries; some codes take another one depending on the case, as listed.',
+    'Lint findings carry a rule id instead; see the README\'s "Lint rules" section.',
+    '',
+    ...Object.values(families).flatMap(familySection),
+  ].join('\n');
+}
