@@ -516,7 +516,7 @@ function buildDemo() {
     pods.push(versions.add(pod, created - 25));
   });
 
-  // A finished CronJob run on worker-3: Succeeded pods hold no resources (reference §4.1).
+  // A finished CronJob run on worker-3: Succeeded pods hold no resources (docs/semantics.md §4.1).
   {
     const scheduledMinute = Math.floor(Date.UTC(2026, 10, 29, 6, 0, 0) / 60000);
     const jobName = `order-export-${scheduledMinute}`;
@@ -546,7 +546,7 @@ function buildDemo() {
     pods.push(versions.add(pod, finished - 1));
   }
 
-  // ----- self-check of the worker-3 story (NodeResourcesFit, reference §4.5) ---------
+  // ----- self-check of the worker-3 story (NodeResourcesFit, docs/semantics.md §4.5) ---------
   {
     const ebsPod = podOf['ebs-csi-node']['worker-3'];
     const reasons = filterReasons(ebsPod, worker3, pods);
