@@ -554,7 +554,7 @@ function buildDemo() {
     if (freeResource(worker3, pods, 'memory') >= 200 * 2 ** 20) throw new Error('worker-3 should have less than 200Mi free');
   }
 
-  // ----- DaemonSet status (§3.8) --------------------------------------------------
+  // ----- DaemonSet status (docs/semantics.md §3.8) --------------------------------
   for (const b of Object.values(built)) {
     const cur = b.revs[b.revs.length - 1];
     b.ds.status = daemonSetStatus(b.ds, nodes, pods, { hash: cur.hash, templateGeneration: cur.generation });
