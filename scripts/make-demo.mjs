@@ -516,7 +516,7 @@ function buildDemo() {
     pods.push(versions.add(pod, created - 25));
   });
 
-  // A finished CronJob run on worker-3: Succeeded pods hold no resources (reference §4.1).
+  // A finished CronJob run on worker-3: Succeeded pods hold no resources (docs/semantics.md §4.1).
   {
     const scheduledMinute = Math.floor(Date.UTC(2026, 10, 29, 6, 0, 0) / 60000);
     const jobName = `order-export-${scheduledMinute}`;
@@ -546,7 +546,7 @@ function buildDemo() {
     pods.push(versions.add(pod, finished - 1));
   }
 
-  // ----- self-check of the worker-3 story (NodeResourcesFit, reference §4.5) ---------
+  // ----- self-check of the worker-3 story (NodeResourcesFit, docs/semantics.md §4.5) ---------
   {
     const ebsPod = podOf['ebs-csi-node']['worker-3'];
     const reasons = filterReasons(ebsPod, worker3, pods);
@@ -554,7 +554,7 @@ function buildDemo() {
     if (freeResource(worker3, pods, 'memory') >= 200 * 2 ** 20) throw new Error('worker-3 should have less than 200Mi free');
   }
 
-  // ----- DaemonSet status (§3.8) --------------------------------------------------
+  // ----- DaemonSet status (docs/semantics.md §3.8) --------------------------------
   for (const b of Object.values(built)) {
     const cur = b.revs[b.revs.length - 1];
     b.ds.status = daemonSetStatus(b.ds, nodes, pods, { hash: cur.hash, templateGeneration: cur.generation });

@@ -11,7 +11,7 @@
 //
 // The output is fully deterministic: uids, names, hashes, IPs and resourceVersions are
 // derived from object names (sha256 / FNV-32a), never from the clock or Math.random.
-// DaemonSet .status is computed from the nodes and pods written (reference §3.8), and
+// DaemonSet .status is computed from the nodes and pods written (docs/semantics.md §3.8), and
 // scheduler messages are checked against the requests, allocatable and host ports of
 // the objects written. Run with:   node scripts/make-scenarios.mjs
 
@@ -130,7 +130,7 @@ class Cluster {
 
   /**
    * A pod created by the DaemonSet controller for `nodeName` from revision `revIdx`
-   * (reference §1.6, §2.1–2.3). `p`: state, created (ago), optional timeline overrides `t`,
+   * (docs/semantics.md §1.6, §2.1–2.3). `p`: state, created (ago), optional timeline overrides `t`,
    * lastWrite, pull (seconds the image pull took: delays the start; see startEvents),
    * deletedAgo + grace (graceful deletion requested `deletedAgo` seconds ago).
    */
@@ -1011,7 +1011,7 @@ function evictedPod() {
     controller will delete the failed pod and create a replacement (daemon pods tolerate the
     memory-pressure taint).`, {
     nodes: { 'worker-1': 'Healthy', 'worker-2': 'Unhealthy — PodFailed (Evicted: node low on memory)', 'worker-3': 'Healthy' },
-    note: `The status counts the failed pod as current and not ready (reference §3.8). The controller
+    note: `The status counts the failed pod as current and not ready (docs/semantics.md §3.8). The controller
       deletes a Failed daemon pod (FailedDaemonPod event, subject to the failed-pod back-off of §1.7)
       and creates the replacement on a later sync.`,
   }));
@@ -1536,7 +1536,7 @@ function writeIndex() {
     'The files are generated: change `scripts/make-scenarios.mjs` and run `node scripts/make-scenarios.mjs`',
     '(deterministic; regenerating without changes gives byte-identical files). Each `dump.yaml` holds one',
     '`kind: List` document per kind, as `kubectl get <kind> -A -o yaml` writes it, joined with `---`.',
-    'DaemonSet `.status` is computed from the dumped nodes and pods (reference §3.8) unless a README says',
+    'DaemonSet `.status` is computed from the dumped nodes and pods (docs/semantics.md §3.8) unless a README says',
     'otherwise; FailedScheduling messages are checked against the requests, allocatable and host ports in the dump.',
     '',
     '| Scenario | DaemonSet | Expected (per node) | Rollout |',

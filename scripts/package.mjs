@@ -92,7 +92,7 @@ async function bundle(commit) {
     logLevel: 'warning',
     metafile: true,
   });
-  // DESIGN.md: the offline path never loads @kubernetes/client-node; in the bundle too.
+  // docs/design.md §1.1: the offline path never loads @kubernetes/client-node; in the bundle too.
   const eager = [...startupInputs(result.metafile, 'ds-doctor-sea.mjs')].filter((p) => p.includes('node_modules/@kubernetes/client-node/') || p.endsWith('src/load/live.js'));
   if (eager.length) throw new Error(`the bundle evaluates the live client at start-up: ${eager.slice(0, 3).join(', ')}`);
   return outfile;

@@ -3,8 +3,8 @@
 // and Kubernetes objects built the way the API server and the DaemonSet controller write them.
 //
 // Everything is derived from names (sha256 / FNV-32a), never from the clock or Math.random, so
-// the generators write byte-identical files on every run. Section numbers ("reference §3.8")
-// point into the DaemonSet behaviour reference the tool implements.
+// the generators write byte-identical files on every run. Section numbers ("docs/semantics.md §3.8")
+// point into docs/semantics.md, the upstream behaviours the tool mirrors.
 
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -179,10 +179,10 @@ export class Versions {
 }
 
 // ---------------------------------------------------------------------------
-// Kubernetes semantics used to build consistent objects (reference §1.2, §2, §3.5, §3.8, §4)
+// Kubernetes semantics used to build consistent objects (docs/semantics.md §1.2, §2, §3.5, §3.8, §4)
 // ---------------------------------------------------------------------------
 
-/** Toleration.ToleratesTaint (reference §1.4). */
+/** Toleration.ToleratesTaint (docs/semantics.md §1.4). */
 function tolerates(tol, taint) {
   if (tol.effect && tol.effect !== taint.effect) return false;
   if (tol.key && tol.key !== taint.key) return false;
@@ -192,7 +192,7 @@ function tolerates(tol, taint) {
   return false;
 }
 
-/** AddOrUpdateDaemonPodTolerations (reference §2.1): the tolerations of a daemon pod made from `templateSpec`. */
+/** AddOrUpdateDaemonPodTolerations (docs/semantics.md §2.1): the tolerations of a daemon pod made from `templateSpec`. */
 function daemonTolerations(templateSpec) {
   const add = [
     { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
@@ -275,7 +275,7 @@ function nodeToDaemonPods(ds, pods) {
 }
 
 /**
- * updateDaemonSetStatus (reference §3.8). `hash`/`templateGeneration` are those of the
+ * updateDaemonSetStatus (docs/semantics.md §3.8). `hash`/`templateGeneration` are those of the
  * revision the controller last synced against (normally the current one).
  */
 export function daemonSetStatus(ds, nodes, pods, { hash, templateGeneration, observedGeneration = ds.metadata.generation }) {
@@ -338,7 +338,7 @@ function hostPorts(pod) {
 
 /**
  * The reasons the scheduler's NodePorts and NodeResourcesFit filters give for `pod` on
- * `node` (reference §4.5, §4.6), counting every non-terminal pod bound to the node.
+ * `node` (docs/semantics.md §4.5, §4.6), counting every non-terminal pod bound to the node.
  */
 export function filterReasons(pod, node, pods) {
   const onNode = pods.filter((p) => p !== pod && p.spec.nodeName === node.metadata.name && !isTerminal(p));
@@ -810,7 +810,7 @@ export function admitPodSpec(templateSpec, podKey) {
   return spec;
 }
 
-/** The node affinity a daemon pod is pinned to its node with, added to `affinity` (reference §2.2). */
+/** The node affinity a daemon pod is pinned to its node with, added to `affinity` (docs/semantics.md §2.2). */
 export function pinnedAffinity(affinity, nodeName) {
   return {
     ...(affinity ?? {}),
@@ -1087,7 +1087,7 @@ export function makePod({ name, generateName, namespace, key, createdAgo, labels
 
 /**
  * A pod created by the DaemonSet controller for `node` from revision `rev` ({template, hash,
- * generation}) (reference §1.6, §2.1–2.3), with its status for `state` and timeline `t`
+ * generation}) (docs/semantics.md §1.6, §2.1–2.3), with its status for `state` and timeline `t`
  * (see podStatus). Its IP is the node's for a hostNetwork pod, else `ipFor(nodeName, podKey)`.
  * `deletedAgo` + `grace`: graceful deletion requested `deletedAgo` seconds ago.
  */

@@ -3,7 +3,7 @@
  * orphans), the role of the DaemonSet on its nodes and what depends on it there (pod
  * networking, Service routing, CSI volumes, extended resources, DNS, logs, metrics), the
  * Services and admission webhooks that only its pods back, and a risk with the reasons that set
- * it. Deletion semantics follow reference §5 (garbage collector, orphaning, adoption, drain).
+ * it. Deletion semantics follow docs/semantics.md §5 (garbage collector, orphaning, adoption, drain).
  */
 import type {
   DaemonSet, KubeObject, LabelSelector, Pod, Service, WebhookConfiguration,
@@ -153,7 +153,7 @@ function count(byNode: Map<string, Pod[]>): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What the delete itself does (reference §5.1).
+// What the delete itself does (docs/semantics.md §5.1).
 
 function gracePeriods(pods: Pod[]): string {
   const counts = new Map<number, number>();

@@ -1,6 +1,6 @@
 /**
  * `rollout`: is the rolling update complete, progressing or stuck, and why. Re-runs the
- * controller's budget loop (`rollingUpdate` in pkg/controller/daemon/update.go, reference
+ * controller's budget loop (`rollingUpdate` in pkg/controller/daemon/update.go, docs/semantics.md
  * §3.3 non-surge and §3.4 surge, with the 1.31 rule that unavailable old pods count against
  * maxUnavailable), classifies every node that uses the budget with the placement engine's
  * reasons, and decides whether anything can move without someone acting.

@@ -1,6 +1,6 @@
 /**
  * `scan`: every DaemonSet in scope with its status as reported and as recomputed from the
- * snapshot (reference §3.8), a health, and the problems seen on its nodes.
+ * snapshot (docs/semantics.md §3.8), a health, and the problems seen on its nodes.
  */
 import type { DaemonSet } from '../model/k8s-types.js';
 import { API_VERSION, type RolloutDiagnosis, type ScanEntry, type ScanHealth, type ScanReport, type StatusCounts } from '../model/results.js';

@@ -1,6 +1,6 @@
 /**
  * Where a DaemonSet's `.status` and the counts recomputed from the snapshot's pods and nodes
- * disagree (reference §3.8): the controller is behind, or the dump caught things changing.
+ * disagree (docs/semantics.md §3.8): the controller is behind, or the dump caught things changing.
  */
 import type { DaemonSet } from '../model/k8s-types.js';
 import type { StatusCounts } from '../model/results.js';

@@ -1,6 +1,6 @@
 /**
  * Host ports: the NodePorts filter (pkg/scheduler/framework/plugins/nodeports/node_ports.go,
- * `HostPortInfo` in pkg/scheduler/framework/types.go), reference §4.6.
+ * `HostPortInfo` in pkg/scheduler/framework/types.go), docs/semantics.md §4.6.
  */
 import type { Container, Pod, PodSpec } from '../model/k8s-types.js';
 

@@ -1,7 +1,7 @@
 /**
  * Pod resource requests and node fit: `PodRequests` (k8s.io/component-helpers/resource/helpers.go,
  * formerly pkg/api/v1/resource) and the NodeResourcesFit filter arithmetic
- * (pkg/scheduler/framework/plugins/noderesources/fit.go), reference §4.5.
+ * (pkg/scheduler/framework/plugins/noderesources/fit.go), docs/semantics.md §4.5.
  */
 import type { Container, Node, Pod, PodSpec } from '../model/k8s-types.js';
 import { resourceAmount } from './quantity.js';

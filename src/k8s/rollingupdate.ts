@@ -2,7 +2,7 @@
  * Rolling-update arithmetic of the DaemonSet controller: `GetScaledValueFromIntOrPercent`
  * (k8s.io/apimachinery/pkg/util/intstr), `UnavailableCount` / `SurgeCount` / `AllowsSurge`
  * (pkg/controller/daemon/util/daemonset_util.go), `updatedDesiredNodeCounts` and
- * `findUpdatedPodsOnNode` (pkg/controller/daemon/update.go), reference §3.2–§3.4.
+ * `findUpdatedPodsOnNode` (pkg/controller/daemon/update.go), docs/semantics.md §3.2–§3.4.
  */
 import type { DaemonSet, IntOrString, Pod } from '../model/k8s-types.js';
 import { isPodUpdated } from './revision.js';

@@ -3,7 +3,7 @@
  * (pkg/scheduler/apis/config/v1/default_plugins.go): SchedulingGates, NodeUnschedulable,
  * NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit. The first plugin that
  * rejects the node decides, as in the framework's RunFilterPlugins. Reason strings are the
- * scheduler's own (reference §4.2).
+ * scheduler's own (docs/semantics.md §4.2).
  */
 import type { Node, Pod, Taint } from '../model/k8s-types.js';
 import { matchRequiredNodeAffinity, type AffinityMatch } from './nodeaffinity.js';

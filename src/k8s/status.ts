@@ -1,6 +1,6 @@
 /**
  * DaemonSet status as the controller computes it: `updateDaemonSetStatus`
- * (pkg/controller/daemon/daemon_controller.go), reference §3.8.
+ * (pkg/controller/daemon/daemon_controller.go), docs/semantics.md §3.8.
  */
 import type { DaemonSet } from '../model/k8s-types.js';
 import type { StatusCounts } from '../model/results.js';

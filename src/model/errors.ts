@@ -1,4 +1,4 @@
-/** Exit codes of the command-line contract (DESIGN.md). */
+/** Exit codes of the command-line contract (docs/design.md §3). */
 export const EXIT = {
   ok: 0,
   problems: 1,

@@ -1,5 +1,5 @@
 /**
- * Result documents of every analysis: the stable JSON contract of DESIGN.md.
+ * Result documents of every analysis: the stable JSON contract of docs/design.md §4.
  * Renderers turn these into tables, JSON, YAML, Markdown or SARIF.
  */
 import type { ImpactCode, ReasonCode, RolloutReasonCode } from './reasons/index.js';

@@ -1,4 +1,4 @@
-// In-process CLI tests through main(argv, io): flags, output formats and exit codes (DESIGN.md).
+// In-process CLI tests through main(argv, io): flags, output formats and exit codes (docs/design.md §2, §3).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import yaml from 'js-yaml';

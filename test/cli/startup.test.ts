@@ -1,5 +1,5 @@
 // Start-up: --help, --version and every offline command run the real bin/ without ever loading
-// @kubernetes/client-node (DESIGN.md: the live loader is imported lazily). A module resolve hook,
+// @kubernetes/client-node (docs/design.md §1.1: the live loader is imported lazily). A module resolve hook,
 // registered with --import, records every module the process resolves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

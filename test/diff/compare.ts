@@ -1,7 +1,7 @@
 /**
  * What Kubernetes did, per DaemonSet × node, and how it is compared with ds-doctor's verdicts.
  *
- * The mapping (DESIGN.md's verdicts, from observations only):
+ * The mapping (docs/design.md §4.1's verdicts, from observations only):
  *
  * | Kubernetes did | truth |
  * |---|---|
@@ -98,7 +98,7 @@ export function schedulerReasons(message: string): string[] {
     .filter((r) => !/didn't satisfy plugin\(s\) \[NodeAffinity\]/.test(r));
 }
 
-/** Our reason code for one scheduler filter reason (reference §4.2). */
+/** Our reason code for one scheduler filter reason (docs/semantics.md §4.2). */
 export function codeForScheduler(reason: string): ReasonCode {
   if (reason === 'Too many pods') return 'TooManyPods';
   if (reason.startsWith('Insufficient ')) return 'InsufficientResource';

@@ -1,4 +1,4 @@
-// `impact` analysis (src/analyze/impact.ts): deletion semantics of reference §5 (background,
+// `impact` analysis (src/analyze/impact.ts): deletion semantics of docs/semantics.md §5 (background,
 // foreground, orphan; adoption and the pod-template-generation quirk; drain), the consequences
 // per role, Services and webhooks that lose their only backends, budgets, and the risk rules.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Loader: every input form of DESIGN.md and every bad input, each with a one-line error that names
+// Loader: every input form of docs/design.md §1.2 and every bad input, each with a one-line error that names
 // the file (and line) and maps to exit code 2.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
  * `blanket-toleration`: no toleration without a key that tolerates NoExecute taints.
- * Motivation: `Toleration.ToleratesTaint` (reference §1.4): an empty key with `Exists` matches
+ * Motivation: `Toleration.ToleratesTaint` (docs/semantics.md §1.4): an empty key with `Exists` matches
  * every taint of its effect, or every taint when the effect is empty; either way the NoExecute
  * taints used to evict pods from nodes being drained, repaired or dedicated are tolerated.
  * `{operator: Exists, effect: NoExecute}` covers NoExecute taints only, and the finding says so.

@@ -3,7 +3,7 @@
  * tolerate.
  * Motivation: the DaemonSet guide, 常见坑 (forgetting to tolerate business taints other than
  * node.kubernetes.io/unschedulable, so critical dedicated nodes get no agent) and FAQ ("custom
- * taints need explicit tolerations"); `NodeShouldRunDaemonPod` (reference §1.2), which skips
+ * taints need explicit tolerations"); `NodeShouldRunDaemonPod` (docs/semantics.md §1.2), which skips
  * such nodes silently: no pod, no event.
  */
 import type { Node, Taint } from '../../model/k8s-types.js';

@@ -1,6 +1,6 @@
 /**
  * `max-unavailable-too-low`: a rollout over the cluster's nodes finishes in reasonable time.
- * Motivation: the budget arithmetic of the controller (reference §3.2: percentages round up,
+ * Motivation: the budget arithmetic of the controller (docs/semantics.md §3.2: percentages round up,
  * both zero → 1) and the stalled large-cluster rollouts of kubernetes/test-infra #31706,
  * dra-driver-nvidia-gpu #591 and node-feature-discovery #2586, where the default
  * `maxUnavailable: 1` serialises hundreds of nodes behind any single broken one.

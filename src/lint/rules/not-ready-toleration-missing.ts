@@ -1,6 +1,6 @@
 /**
  * `not-ready-toleration-missing`: a network (CNI) agent tolerates `node.kubernetes.io/not-ready:NoSchedule`.
- * Motivation: reference §1.9 and §2.1 — the automatic DaemonSet tolerations cover not-ready
+ * Motivation: docs/semantics.md §1.9 and §2.1 — the automatic DaemonSet tolerations cover not-ready
  * only with effect NoExecute, while the node lifecycle controller (`TaintNodesByCondition`)
  * puts `not-ready:NoSchedule` on a node whose kubelet reports no network. Without the toleration
  * `NodeShouldRunDaemonPod` (pkg/controller/daemon/daemon_controller.go) says no on exactly the

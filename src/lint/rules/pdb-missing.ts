@@ -1,6 +1,6 @@
 /**
  * `pdb-missing`: a critical DaemonSet has a PodDisruptionBudget.
- * Motivation: the DaemonSet guide, 生产实践 "关键 DaemonSet 配 PDB". Reference §5.3 qualifies it:
+ * Motivation: the DaemonSet guide, 生产实践 "关键 DaemonSet 配 PDB". docs/semantics.md §5.3 qualifies it:
  * `kubectl drain --ignore-daemonsets` never evicts daemon pods, so the budget protects against
  * the other callers of the Eviction API (the cluster-autoscaler's scale-down evicts DaemonSet
  * pods by default), hence info rather than warning.

@@ -1,7 +1,7 @@
 /**
  * `readiness-probe-missing`: every long-running agent container has a readiness probe.
  * Motivation: the rolling update counts a node as done when its new pod is available
- * (`podutil.IsPodAvailable`, reference §3.5); a pod is Ready when every container is, and a
+ * (`podutil.IsPodAvailable`, docs/semantics.md §3.5); a pod is Ready when every container is, and a
  * container without a probe is Ready as soon as it starts, so a broken version rolls over
  * every node. Peer-tools §14 item 10 (`minReadySeconds: 0` with no readiness probe makes
  * rollouts race); issue 14 §3 (a second agent container is not covered by the first's probe).

@@ -2,7 +2,7 @@
  * `resources-requests-missing`: every long-running container requests cpu and memory.
  * Motivation: the DaemonSet guide, 生产实践 "强制资源限制" — a DaemonSet runs on every node, so a
  * container without requests oversubscribes every node at once; and the scheduler's
- * NodeResourcesFit filter (reference §4.5) reserves only what is requested.
+ * NodeResourcesFit filter (docs/semantics.md §4.5) reserves only what is requested.
  */
 import type { LintRule, RuleFinding } from '../types.js';
 import { containerLabel, templateContainers, yamlBlock } from '../template.js';

@@ -1,7 +1,7 @@
 /**
  * `selector-template-mismatch`: `spec.selector` is valid, non-empty and selects the template's
  * labels.
- * Motivation: `ValidateDaemonSetSpec` (reference §3.2: "`selector` does not match template
+ * Motivation: `ValidateDaemonSetSpec` (docs/semantics.md §3.2: "`selector` does not match template
  * `labels`", "empty selector is invalid for daemonset") — the API server rejects such a
  * DaemonSet, and since the selector is immutable, fixing it later means recreating it.
  */

@@ -1,6 +1,6 @@
 /**
  * `surge-with-host-port`: no `maxSurge` when the pod holds host ports.
- * Motivation: the surge algorithm (reference §3.4) starts the new pod on the node while the old
+ * Motivation: the surge algorithm (docs/semantics.md §3.4) starts the new pod on the node while the old
  * one still runs; the NodePorts filter (§4.6) then rejects it because the old pod holds the
  * port, so the rollout hangs. kubernetes #106417 asked the API to reject this; it never did.
  * Under hostNetwork every containerPort is a host port (Pod defaulting).

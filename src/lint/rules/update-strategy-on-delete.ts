@@ -1,7 +1,7 @@
 /**
  * `update-strategy-on-delete`: says what `updateStrategy: OnDelete` implies.
  * Motivation: the DaemonSet guide, 更新策略 (OnDelete: template changes do not roll out until
- * old pods are deleted by hand); reference §3.6 (status keeps updatedNumberScheduled < desired)
+ * old pods are deleted by hand); docs/semantics.md §3.6 (status keeps updatedNumberScheduled < desired)
  * and §3.9 (`kubectl rollout status` refuses OnDelete DaemonSets).
  */
 import type { LintRule } from '../types.js';

@@ -3,7 +3,7 @@
 // TestUnreachableNodeDaemonLaunchesPod, TestTaintPressureNodeDaemonLaunchesPod,
 // TestNodeAffinityDaemonLaunchesPods, TestNetworkUnavailableNodeDaemonLaunchesPod) and
 // pkg/controller/daemon/util/daemonset_util_test.go (TestAddOrUpdateDaemonPodTolerations),
-// plus the reference's §1.9 (not-ready:NoSchedule is NOT covered by the automatic tolerations).
+// plus docs/semantics.md §1.9 (not-ready:NoSchedule is NOT covered by the automatic tolerations).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addOrUpdateToleration, daemonPodTolerations, nodeShouldRunDaemonPod, targetNodeName } from '../../../src/k8s/daemonpod.js';

@@ -1,7 +1,7 @@
 // Ported from k8s.io/component-helpers/resource/helpers_test.go (TestPodRequests with sidecars and
 // init containers, overhead, pod-level resources) and the scheduler's noderesources fit_test.go
 // (TestEnoughRequests: pod count, Insufficient <resource>, zero requests never insufficient),
-// nodeports (TestNodePorts: 0.0.0.0 wildcard) and the §4.1 rule that terminal pods free resources.
+// nodeports (TestNodePorts: 0.0.0.0 wildcard) and the rule that terminal pods free resources (docs/semantics.md §4.1).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fitsNode, podRequests, podsUsingNode } from '../../../src/k8s/resources.js';

@@ -1,4 +1,4 @@
-// FailedScheduling messages in every form since 1.28 (FitError.Error, reference §4.3/§4.4).
+// FailedScheduling messages in every form since 1.28 (FitError.Error, docs/semantics.md §4.3/§4.4).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeForSchedulerReason, parseFitError, preemptionVerdict, targetNodeEntries } from '../../../src/k8s/schedmsg.js';

@@ -1,4 +1,4 @@
-// Status counters as updateDaemonSetStatus computes them (reference §3.8; upstream
+// Status counters as updateDaemonSetStatus computes them (docs/semantics.md §3.8; upstream
 // TestDaemonSetStatus* / TestUpdateNumberMisscheduled cases in daemon_controller_test.go).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

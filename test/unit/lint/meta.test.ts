@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { RULES } from '../../../src/lint/registry.js';
 import { README_END, README_START, renderRuleDocs, withRuleDocs } from '../../../src/lint/docs.js';
 
-/** The rule ids DESIGN.md fixes for `lint`. */
+/** The rule ids the contract fixes for `lint` (docs/design.md §4.2). */
 const CONTRACT_IDS = [
   'resources-requests-missing', 'memory-limit-missing', 'priority-class-missing', 'read-only-root-filesystem',
   'run-as-non-root', 'privileged-container', 'deprecated-api-version', 'selector-template-mismatch',
