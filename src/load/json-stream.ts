@@ -80,6 +80,14 @@ export class JsonDumpParser {
   /** Closing patterns of pretty-printed items, by the column of their opening brace. */
   private readonly closers = new Map<number, string>();
   private guessFailures = 0;
+  /**
+   * The chunk (by its offset) and column where the last search for a closer found none: no later
+   * item of that chunk at that column can find one either, so the search is not repeated.
+   */
+  private missedChunk = -1;
+  private missedColumn = -1;
+  /** Set while an item whose closer was not found in its first chunk is scanned character by character. */
+  private scanningMissedGuess = false;
   /** Documents completed before the current one (cluster-info dump's concatenated lists). */
   private readonly finished: unknown[] = [];
   /** Text of a log section kept across chunks: its head until checked, or a tail that may start the end marker. */
@@ -148,6 +156,10 @@ export class JsonDumpParser {
             i = n;
             break;
           }
+          // An item that ended in the chunk where its closer was not found was a failed guess (a
+          // compact layout); one that crossed into another chunk may just have been cut by it.
+          if (this.scanningMissedGuess && this.pieces.length === 0) this.guessFailures++;
+          this.scanningMissedGuess = false;
           const text = this.pieces.length ? this.pieces.join('') + s.slice(start, end) : s.slice(start, end);
           this.pieces = [];
           const value = this.parse(text);
@@ -377,8 +389,17 @@ export class JsonDumpParser {
       closer = `\n${' '.repeat(column)}}`;
       this.closers.set(column, closer);
     }
+    if (this.missedChunk === this.offset && this.missedColumn === column) {
+      this.scanningMissedGuess = true;
+      return -1;
+    }
     const at = s.indexOf(closer, i);
-    if (at < 0) return -1;
+    if (at < 0) {
+      this.missedChunk = this.offset;
+      this.missedColumn = column;
+      this.scanningMissedGuess = true;
+      return -1;
+    }
     const end = at + closer.length;
     let value: unknown;
     try {
