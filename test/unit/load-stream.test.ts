@@ -87,6 +87,48 @@ test('JSON: a split at every position, inside strings, escapes, numbers and lite
   }
 });
 
+/** TRICKY as a compact List with one item per line, as `jq -c`-minded tools write it. */
+function compactPerLine(list: typeof TRICKY, space = ''): string {
+  const items = list.items.map((i) => `${space}${JSON.stringify(i)}`).join(',\n');
+  return `{"apiVersion":"v1","items":[\n${items}\n],"kind":"List","metadata":${JSON.stringify(list.metadata)}}\n`;
+}
+
+const LAYOUTS: [string, string][] = [
+  ['compact, one item per line', compactPerLine(TRICKY)],
+  ['compact, one indented item per line', compactPerLine(TRICKY, '  ')],
+  ['compact, an item whose line also closes the list', `{"items":[\n${JSON.stringify(TRICKY.items[0])},\n{"a":"},\\n"}]}\n`],
+  ['pretty items, then a compact item on one line', `{"items": [\n    {\n        "a": 1\n    },\n    {"b": "\\n    }"}\n]}`],
+];
+for (const [name, text] of LAYOUTS) {
+  test(`JSON layout ${name}: a split at every position gives JSON.parse's value, each item handed over once`, () => {
+    const want = JSON.parse(text);
+    for (let at = 0; at <= text.length; at++) {
+      const seen: unknown[] = [];
+      const parser = new JsonDumpParser((v) => {
+        seen.push(v);
+        return v;
+      });
+      parser.push(text.slice(0, at));
+      parser.push(text.slice(at));
+      assert.deepStrictEqual(parser.end(), want, `split at ${at}`);
+      assert.deepStrictEqual(seen, want.items, `items handed over, split at ${at}`);
+    }
+  });
+}
+
+test('JSON: concatenated one-line documents (NDJSON) give each line\'s JSON.parse value; List items go through onItem', () => {
+  const lines = [JSON.stringify(TRICKY.items[0]), '{"__proto__":{"kind":"NodeList"},"kind":"Pod"}', JSON.stringify({ kind: 'List', items: [{ a: 1 }, { b: 2 }] })];
+  const text = `${lines.join('\n')}\n`;
+  for (let at = 0; at <= text.length; at++) {
+    const parser = new JsonDumpParser((v) => ({ kept: v }));
+    parser.push(text.slice(0, at));
+    parser.push(text.slice(at));
+    const docs = parser.endDocuments();
+    assert.deepStrictEqual(docs, [JSON.parse(lines[0]!), JSON.parse(lines[1]!), { kind: 'List', items: [{ kept: { a: 1 } }, { kept: { b: 2 } }] }], `split at ${at}`);
+    assert.equal(Object.getPrototypeOf(docs[1]), Object.prototype, `__proto__ is data, split at ${at}`);
+  }
+});
+
 test('files: UTF-8 characters cut by a chunk boundary decode whole, at any chunk size', async () => {
   const text = JSON.stringify({ ...TRICKY, items: [TRICKY.items[0]] }, null, 2);
   const path = await tmp('utf8.json', text);
