@@ -234,6 +234,39 @@ test('YAML: a List document parsed item by item equals the whole document, items
   }
 });
 
+/** Lists whose entries hold lines that look like a new entry but go on with a scalar or a collection. */
+const CONTINUED: [string, string][] = [
+  ['a double-quoted scalar over lines', 'items:\n- a: "foo\n- bar \\" baz\n- qux"\n- b: 1\nkind: List\n'],
+  ['a single-quoted scalar over lines', "items:\n- a: 'it''s\n- not an entry'\n- b: 1\nkind: List\n"],
+  ['a quoted key, then a quoted value over lines', 'items:\n- "k: x": "y\n- z"\n- b: 1\nkind: List\n'],
+  ['a flow sequence over lines', 'items:\n- a: [1,\n2, "]",\n 3]\n- b: 1\nkind: List\n'],
+  ['a flow mapping over lines, with an anchor', 'items:\n- a: &x {k: "v\n- w",\nm: 1}\n- b: 1\nkind: List\n'],
+  ['a block scalar with a quote and a dash', 'items:\n- a: |\n    - not an entry\n    "\n- b: >-\n   \'\n\n   x\n- c: 1\nkind: List\n'],
+  ['quotes inside plain scalars and comments', "items:\n- a: it's # don't\n- b: x\"y\n- c: 1\nkind: List\n"],
+];
+for (const [name, text] of CONTINUED) {
+  test(`YAML List split item by item: ${name} stays in its entry`, () => {
+    const whole = parseText(text, 'x.yaml');
+    for (const size of [1, 7, 1000]) {
+      const docs: ParsedDocument[] = [];
+      const stream = new YamlDocumentStream('x.yaml', (d) => docs.push(d), (v) => v, { splitAbove: 0 });
+      for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+      stream.end();
+      assert.deepStrictEqual(docs, whole, `chunks of ${size}`);
+    }
+  });
+}
+
+test('YAML List split item by item: an alias to an anchor of another entry is an error naming its line', () => {
+  const text = 'items:\n- a: &x {k: 1}\n- b: *x\nkind: List\n';
+  assert.deepStrictEqual(parseText(text, 'x.yaml')[0]!.value, { items: [{ a: { k: 1 } }, { b: { k: 1 } }], kind: 'List' }, 'whole, the alias resolves');
+  const stream = new YamlDocumentStream('x.yaml', () => undefined, (v) => v, { splitAbove: 0 });
+  assert.throws(() => {
+    stream.push(text);
+    stream.end();
+  }, (err: unknown) => err instanceof InputError && /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry, and an alias must refer to an anchor in its own entry\)$/.test(err.message));
+});
+
 test('YAML: an error inside an item of a split List names the line in the file', async () => {
   const text = LIST_YAML.replace('  metadata: {name: b}', '  metadata: {name: [b}');
   const path = await tmp('list.yaml', text);
