@@ -10,6 +10,7 @@
 const DQUOTE = 0x22;
 const SQUOTE = 0x27;
 const BACKSLASH = 0x5c;
+const MAY_OPEN = /["'[{|>]/;
 
 /** Tracks open quoted scalars and flow collections across lines. */
 export class YamlContinuation {
@@ -33,6 +34,8 @@ export class YamlContinuation {
       this.blockParent = -1;
     }
     const continues = this.open;
+    // Most lines hold nothing that could open a quote, a collection or a block scalar.
+    if (!continues && !MAY_OPEN.test(line)) return false;
     let i = 0;
     if (this.quote) {
       i = this.closeQuote(line, 0);
