@@ -14,7 +14,7 @@
  * nodes); workload pods from Deployments and Jobs with requests spread over the nodes; events.
  * The evaluation instant is 2026-11-29T12:00:00Z (pass it as `--now`).
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { daemonPodTolerations } from '../src/k8s/daemonpod.js';
@@ -31,6 +31,20 @@ const MIN = 60;
 const HOUR = 3600;
 const DAY = 86400;
 
+/**
+ * The layouts a dump can be written in: `json` as kubectl writes it (a List, four spaces),
+ * `json-2` (`JSON.stringify(…, null, 2)`), `json-compact` (one item per line, as `jq -c` tools
+ * write), `json-line` (the whole List on one line), `json-concat` (one object per line, no List:
+ * NDJSON), `yaml` (multi-document `---` stream) and `yaml-list` (`kubectl get -o yaml`).
+ */
+export type Format = 'json' | 'json-2' | 'json-compact' | 'json-line' | 'json-concat' | 'yaml' | 'yaml-list';
+
+/** The file name of each layout in a dump's folder. */
+export const FILE_NAMES: Record<Format, string> = {
+  json: 'dump.json', 'json-2': 'dump-2.json', 'json-compact': 'dump-compact.json', 'json-line': 'dump-line.json',
+  'json-concat': 'dump-concat.json', yaml: 'dump.yaml', 'yaml-list': 'dump-list.yaml',
+};
+
 /** Options of one generated dump. */
 export interface GenerateOptions {
   nodes: number;
@@ -38,9 +52,14 @@ export interface GenerateOptions {
   pods: number;
   seed: number;
   out: string;
-  formats: ('json' | 'yaml' | 'yaml-list')[];
+  formats: Format[];
   /** Include `metadata.managedFields`, as the raw API (or `--show-managed-fields`) returns them. */
   managedFields: boolean;
+  /**
+   * How many DaemonSets: the first ones of the built-in set, then agents on every Linux node
+   * (default: the built-in set).
+   */
+  daemonSets?: number;
 }
 
 /** What was written. */
@@ -337,6 +356,15 @@ const DAEMONSETS: DsShape[] = [
   },
 ];
 
+/** The built-in DaemonSets, then `agent-N` copies of a plain one on every Linux node, to `count`. */
+function daemonSetShapes(count = DAEMONSETS.length): DsShape[] {
+  const agent = DAEMONSETS[1]!;
+  const extra = Array.from({ length: Math.max(0, count - DAEMONSETS.length) }, (_, k): DsShape => ({
+    ...agent, namespace: 'agents', name: `agent-${k + 1}`, labelKey: 'app', image: `registry.example.com/agent-${k + 1}:v1.0.${k}`, hostNetwork: false, priorityClassName: undefined,
+  }));
+  return [...DAEMONSETS.slice(0, count), ...extra];
+}
+
 function podTemplate(d: DsShape, image: string): Obj {
   const labels = { [d.labelKey]: d.name };
   const main: Obj = {
@@ -535,13 +563,19 @@ class Out {
   private readonly fd: number;
   private parts: string[] = [];
   private size = 0;
+  private pendingBytes = 0;
   bytes = 0;
   constructor(path: string) {
     this.fd = openSync(path, 'w');
   }
+  /** Bytes written so far, pending ones included: where the next write starts. */
+  get position(): number {
+    return this.bytes + this.pendingBytes;
+  }
   write(s: string): void {
     this.parts.push(s);
     this.size += s.length;
+    this.pendingBytes += Buffer.byteLength(s);
     if (this.size > 4 << 20) this.flush();
   }
   flush(): void {
@@ -551,6 +585,7 @@ class Out {
     writeSync(this.fd, buf);
     this.parts = [];
     this.size = 0;
+    this.pendingBytes = 0;
   }
   close(): void {
     this.flush();
@@ -560,18 +595,87 @@ class Out {
 
 function jsonSink(path: string): Sink {
   const out = new Out(path);
+  const spans: string[] = [];
   out.write('{\n    "apiVersion": "v1",\n    "items": [');
   let first = true;
   return {
     item(obj) {
-      out.write(`${first ? '' : ','}\n        ${JSON.stringify(obj, null, 4).replace(/\n/g, '\n        ')}`);
+      writeItem(out, spans, `${first ? '' : ','}\n        `, JSON.stringify(obj, null, 4).replace(/\n/g, '\n        '));
       first = false;
     },
     close() {
       out.write('\n    ],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n');
       out.close();
+      writeFileSync(itemSpansFile(path), `${spans.join('\n')}\n`);
     },
   };
+}
+
+/** A List in another JSON layout: `indent` spaces per level, or compact with `lineBreaks` between items. */
+function jsonLayoutSink(path: string, indent: number, lineBreaks: boolean): Sink {
+  const out = new Out(path);
+  const pad = ' '.repeat(indent);
+  const spans: string[] = [];
+  out.write(indent ? `{\n${pad}"apiVersion": "v1",\n${pad}"items": [` : '{"apiVersion":"v1","items":[');
+  let first = true;
+  return {
+    item(obj) {
+      const separator = `${first ? '' : ','}${indent ? `\n${pad}${pad}` : lineBreaks ? '\n' : ''}`;
+      writeItem(out, spans, separator, indent ? JSON.stringify(obj, null, indent).replace(/\n/g, `\n${pad}${pad}`) : JSON.stringify(obj));
+      first = false;
+    },
+    close() {
+      out.write(indent
+        ? `\n${pad}],\n${pad}"kind": "List",\n${pad}"metadata": {\n${pad}${pad}"resourceVersion": ""\n${pad}}\n}\n`
+        : `${lineBreaks ? '\n' : ''}],"kind":"List","metadata":{"resourceVersion":""}}\n`);
+      out.close();
+      writeFileSync(itemSpansFile(path), `${spans.join('\n')}\n`);
+    },
+  };
+}
+
+/** NDJSON: each object on its own line, no List around them. */
+function jsonConcatSink(path: string): Sink {
+  const out = new Out(path);
+  const spans: string[] = [];
+  return {
+    item(obj) {
+      writeItem(out, spans, '', JSON.stringify(obj));
+      out.write('\n');
+    },
+    close() {
+      out.close();
+      writeFileSync(itemSpansFile(path), `${spans.join('\n')}\n`);
+    },
+  };
+}
+
+function sinkFor(f: Format, path: string): Sink {
+  switch (f) {
+    case 'json': return jsonSink(path);
+    case 'json-2': return jsonLayoutSink(path, 2, true);
+    case 'json-compact': return jsonLayoutSink(path, 0, true);
+    case 'json-line': return jsonLayoutSink(path, 0, false);
+    case 'json-concat': return jsonConcatSink(path);
+    case 'yaml': return yamlSink(path);
+    case 'yaml-list': return yamlListSink(path);
+  }
+}
+
+/**
+ * Where each item's JSON text lies in a JSON dump, as byte offsets `start end` one item a line in
+ * `<file>.items`: the floor (bench/floor.ts) parses exactly those texts and does nothing else.
+ */
+export function itemSpansFile(path: string): string {
+  return `${path}.items`;
+}
+
+/** Writes an item's text after its separator, noting the byte span of the text itself. */
+function writeItem(out: Out, spans: string[], separator: string, text: string): void {
+  out.write(separator);
+  const start = out.position;
+  out.write(text);
+  spans.push(`${start} ${out.position}`);
 }
 
 function yamlSink(path: string): Sink {
@@ -610,9 +714,10 @@ export function generate(opts: GenerateOptions): GenerateResult {
   const files: Record<string, string> = {};
   const sinks: Sink[] = [];
   for (const f of opts.formats) {
-    const path = join(opts.out, f === 'json' ? 'dump.json' : f === 'yaml' ? 'dump.yaml' : 'dump-list.yaml');
+    if (!(f in FILE_NAMES)) throw new Error(`unknown format ${f}; known: ${Object.keys(FILE_NAMES).join(', ')}`);
+    const path = join(opts.out, FILE_NAMES[f]);
     files[f] = path;
-    sinks.push(f === 'json' ? jsonSink(path) : f === 'yaml' ? yamlSink(path) : yamlListSink(path));
+    sinks.push(sinkFor(f, path));
   }
   const counts: Record<string, number> = { Node: 0, Pod: 0, DaemonSet: 0, ControllerRevision: 0, Event: 0 };
   const emit = (obj: Obj, kind: string) => {
@@ -641,7 +746,7 @@ export function generate(opts: GenerateOptions): GenerateResult {
   for (const n of nodes) emit(makeNode(n, r, opts.managedFields), 'Node');
 
   // DaemonSets: templates, revisions, hashes.
-  const states: DsState[] = DAEMONSETS.map((shape) => {
+  const states: DsState[] = daemonSetShapes(opts.daemonSets).map((shape) => {
     const template = podTemplate(shape, shape.image);
     const oldTemplate = shape.oldImage ? podTemplate(shape, shape.oldImage) : undefined;
     const generation = shape.oldImage ? 3 : 1;
@@ -853,6 +958,7 @@ function parseArgs(argv: string[]): GenerateOptions {
     else if (a === '--out') opts.out = value();
     else if (a === '--formats') opts.formats = value().split(',') as GenerateOptions['formats'];
     else if (a === '--managed-fields') opts.managedFields = true;
+    else if (a === '--daemonsets') opts.daemonSets = Number(value());
     else throw new Error(`unknown argument ${a}`);
   }
   if (!Number.isInteger(opts.nodes) || opts.nodes < 4) throw new Error('--nodes must be an integer of at least 4');

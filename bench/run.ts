@@ -1,38 +1,46 @@
 /**
- * `npm run bench`: generates dumps at a few sizes (bench/generate.ts), times `scan`,
- * `nodes <ds>`, `why <ds>` and `lint` on them next to a baseline that only reads and parses the
- * same file (bench/baseline.ts), measures start-up against `node -e 0`, and prints a Markdown
- * report: wall time (median of the runs), peak RSS, and the ratios to the baseline.
+ * `npm run bench`: generates dumps (bench/generate.ts) and measures, each next to its baseline
+ * in the same run:
  *
- *   npm run bench -- [--huge] [--runs N] [--only 1k|5k] [--readme]
+ * - `scan -A` on every layout of the same cluster (JSON as kubectl writes it with 4 spaces, with
+ *   2, compact with one item per line, all on one line, NDJSON; YAML as a `---` stream and as a
+ *   `kind: List`), lean and with managedFields, against the floor of the same file
+ *   (bench/floor.ts: read + JSON.parse of each item's text alone; for YAML, the floor of the
+ *   kubectl JSON of the same content), and peak RSS against the file size;
+ * - the analysis' own cost (`scan -A` minus loading alone, bench/load.ts) at two sizes, for 10
+ *   and 30 DaemonSets: it should grow linearly;
+ * - start-up of `--help`, `--version` and `lint` of one manifest against `node -e 0` (and of the
+ *   single-file bundle when `npm run package` has built it).
  *
- * `--huge` adds a 5,000-node dump with managedFields (as the raw API returns it; over 2 GB),
- * `--readme` writes the report into README.md between the bench markers. Dumps are kept in
- * bench/out/ (ignored by git) and regenerated only when their parameters change.
+ *   npm run bench -- [--nodes N] [--scale A,B] [--runs N] [--only layouts|scale|startup] [--readme]
+ *
+ * Defaults: layouts at 1,000 nodes (30 pods a node), scale at 1,000 and 5,000 nodes, 3 runs (median
+ * time, peak RSS the max over the runs). `--readme` writes the report into README.md between the
+ * bench markers. Dumps are kept in bench/out/ (ignored by git), regenerated when their parameters change.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { generate, NOW_ISO, type GenerateOptions } from './generate.js';
+import { generate, itemSpansFile, NOW_ISO, type Format } from './generate.js';
 
 const OUT = 'bench/out';
-const DS = 'logging/fluent-bit';
-const COMMANDS: { label: string; args: string[] }[] = [
-  { label: 'scan', args: ['scan'] },
-  { label: `nodes ${DS}`, args: ['nodes', DS] },
-  { label: `why ${DS}`, args: ['why', DS] },
-  { label: 'lint', args: ['lint'] },
-];
+const JSON_LAYOUTS: Format[] = ['json', 'json-2', 'json-compact', 'json-line', 'json-concat'];
+const YAML_LAYOUTS: Format[] = ['yaml', 'yaml-list'];
+const LAYOUT_NAMES: Record<Format, string> = {
+  json: 'JSON List, 4 spaces (kubectl)', 'json-2': 'JSON List, 2 spaces', 'json-compact': 'JSON List, compact, one item per line',
+  'json-line': 'JSON List on one line', 'json-concat': 'NDJSON (one object per line)', yaml: 'YAML, `---` documents', 'yaml-list': 'YAML `kind: List` (kubectl)',
+};
+const SCAN = ['scan', '-A', '--now', NOW_ISO, '-o', 'json'];
+const LINT_FILE = 'fixtures/manifests/agents/fluent-bit.yaml';
 
 interface Dump {
   name: string;
   nodes: number;
   pods: number;
+  daemonSets?: number;
   managedFields: boolean;
-  formats: GenerateOptions['formats'];
-  /** Which files get every command (the others only scan). */
-  full: string[];
+  formats: Format[];
 }
 
 interface Measure {
@@ -47,12 +55,15 @@ const RSS_HOOK = `process.on('exit', () => { require('node:fs').writeFileSync(pr
 
 function ensureDump(d: Dump): Record<string, string> {
   const dir = join(OUT, d.name);
-  const params = JSON.stringify({ nodes: d.nodes, pods: d.pods, managedFields: d.managedFields, formats: d.formats, seed: 1, version: 2 });
+  const params = JSON.stringify({ nodes: d.nodes, pods: d.pods, daemonSets: d.daemonSets, managedFields: d.managedFields, formats: d.formats, seed: 1, version: 3 });
   const stamp = join(dir, 'params.json');
-  const files = Object.fromEntries(d.formats.map((f) => [f, join(dir, f === 'json' ? 'dump.json' : f === 'yaml' ? 'dump.yaml' : 'dump-list.yaml')]));
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === params && Object.values(files).every((f) => existsSync(f))) return files;
-  process.stderr.write(`generating ${d.name}: ${d.nodes} nodes, ${d.pods} pods${d.managedFields ? ', with managedFields' : ''}…\n`);
-  const result = generate({ nodes: d.nodes, pods: d.pods, seed: 1, out: dir, formats: d.formats, managedFields: d.managedFields });
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === params) {
+    const files = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8')) as Record<string, string>;
+    if (Object.values(files).every((f) => existsSync(f))) return files;
+  }
+  process.stderr.write(`generating ${d.name}: ${d.nodes} nodes, ${d.pods} pods${d.daemonSets ? `, ${d.daemonSets} DaemonSets` : ''}${d.managedFields ? ', with managedFields' : ''}…\n`);
+  const result = generate({ nodes: d.nodes, pods: d.pods, seed: 1, out: dir, formats: d.formats, managedFields: d.managedFields, ...(d.daemonSets ? { daemonSets: d.daemonSets } : {}) });
+  writeFileSync(join(dir, 'files.json'), JSON.stringify(result.files));
   writeFileSync(stamp, params);
   return result.files;
 }
@@ -86,131 +97,171 @@ function median(runs: Measure[]): Measure {
   return { ms: mid.ms, rss: Math.max(...ok.map((r) => r.rss)), ok: true };
 }
 
-function repeat(args: string[], runs: number): Measure {
-  const out: Measure[] = [];
+/**
+ * Runs each command `runs` times, interleaved (a, b, a, b, …), so that a baseline and the command
+ * measured against it see the same load on a shared machine.
+ */
+function interleaved(commands: string[][], runs: number): Measure[] {
+  const all: Measure[][] = commands.map(() => []);
   for (let i = 0; i < runs; i++) {
-    const m = measure(args);
-    out.push(m);
-    if (!m.ok) break;
+    commands.forEach((args, k) => {
+      if (all[k]!.some((m) => !m.ok)) return;
+      all[k]!.push(measure(args));
+    });
   }
-  return median(out);
+  return all.map(median);
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const x = (r: number) => `${r.toFixed(2)}×`;
+const verdict = (met: boolean) => (met ? 'met' : '**not met**');
+/** A growth ratio, or why there is none when the smaller time is within the noise (≤ 0). */
+const growthText = (time: number, smallest: number) => (smallest > 0 ? x(time / smallest) : 'n/a (smallest within noise)');
 
 function machine(): string {
   const free = spawnSync('free', ['-h'], { encoding: 'utf8' });
   const mem = free.status === 0 ? free.stdout.split('\n').find((l) => l.startsWith('Mem:'))?.trim().split(/\s+/)[1] : undefined;
-  return `${availableParallelism()} CPUs (nproc) · ${cpus()[0]?.model ?? 'unknown CPU'} · ${mem ?? mb(totalmem())} memory (free -h) · Node ${process.version}`;
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  return `${availableParallelism()} CPUs (nproc) · ${cpus()[0]?.model ?? 'unknown CPU'} · ${mem ?? mb(totalmem())} memory (free -h) · Node ${process.version} · load average ${load} at the start`;
 }
 
-/** Start-up: hyperfine when installed, else 20 timed spawns each. */
-function startup(targets: string[]): string[] {
-  const cases = ['node -e 0', 'node bin/ds-doctor.js --help', 'node bin/ds-doctor.js --version'];
-  const hf = spawnSync('hyperfine', ['-N', '--warmup', '5', '--runs', '40', '--export-json', join(OUT, 'startup.json'), ...cases], { encoding: 'utf8' });
-  let means: number[];
-  let how: string;
-  if (hf.status === 0) {
-    const json = JSON.parse(readFileSync(join(OUT, 'startup.json'), 'utf8')) as { results: { mean: number; stddev: number }[] };
-    means = json.results.map((r) => r.mean * 1000);
-    how = 'hyperfine -N --warmup 5 --runs 40, mean';
-  } else {
-    means = cases.map((c) => {
-      const [cmd, ...args] = c.split(' ');
-      const times: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const t = process.hrtime.bigint();
-        spawnSync(cmd!, args, { stdio: 'ignore' });
-        times.push(Number(process.hrtime.bigint() - t) / 1e6);
-      }
-      return times.sort((a, b) => a - b)[10]!;
-    });
-    how = '20 spawns, median';
+/** `scan -A` on every layout of one dump against the floor of the same file (JSON) or of its kubectl JSON (YAML). */
+function layouts(d: Dump, runs: number, rows: string[], targets: string[]): void {
+  const files = ensureDump(d);
+  const what = `${d.nodes} nodes / ${d.pods} pods${d.managedFields ? ', with managedFields' : ', lean'}`;
+  let kubectlFloor: Measure | undefined;
+  for (const format of d.formats) {
+    const file = files[format]!;
+    const size = statSync(file).size;
+    const isJson = JSON_LAYOUTS.includes(format);
+    process.stderr.write(`${what}, ${LAYOUT_NAMES[format]}\n`);
+    const floorFile = isJson ? file : files['json']!;
+    const [floor, scan] = interleaved([['dist/bench/floor.js', floorFile], ['bin/ds-doctor.js', ...SCAN, '-f', file]], runs);
+    if (format === 'json') kubectlFloor = floor;
+    const ratio = scan!.ms / floor!.ms;
+    const memory = scan!.rss / size;
+    rows.push(`| ${what} | ${LAYOUT_NAMES[format]} | ${mb(size)} | ${floor!.ok ? sec(floor!.ms) : floor!.note} | ${scan!.ok ? sec(scan!.ms) : `fails: ${scan!.note}`} | ${scan!.ok ? x(ratio) : '—'} | ${scan!.ok ? mb(scan!.rss) : '—'} | ${scan!.ok ? x(memory) : '—'} |`);
+    const timeGoal = isJson ? 1.5 : 3;
+    const memGoal = isJson ? 2 : 1;
+    targets.push(`- ${what}, ${LAYOUT_NAMES[format]}: time ${x(ratio)} the ${isJson ? 'floor' : 'JSON floor'} (≤ ${timeGoal}×: ${verdict(scan!.ok && ratio <= timeGoal)}), peak RSS ${x(memory)} the file (≤ ${memGoal}×: ${verdict(scan!.ok && memory <= memGoal)})`);
   }
-  const base = means[0]!;
-  const over = means[1]! - base;
-  targets.push(`- \`ds-doctor --help\`: ${over.toFixed(0)} ms over \`node -e 0\` (target ≤ 100 ms: ${over <= 100 ? 'met' : 'not met'})`);
-  return [
-    `Start-up (${how}):`,
-    '',
-    '| command | time | over `node -e 0` |',
-    '|---|---:|---:|',
-    ...cases.map((c, i) => `| \`${c}\` | ${means[i]!.toFixed(0)} ms | ${i === 0 ? '—' : `+${(means[i]! - base).toFixed(0)} ms`} |`),
+  void kubectlFloor;
+}
+
+/** The analysis' own time (`scan -A` minus loading alone) at each size, for 10 and 30 DaemonSets. */
+function scale(sizes: number[], runs: number, rows: string[], targets: string[]): void {
+  for (const daemonSets of [10, 30]) {
+    const analysis: number[] = [];
+    for (const nodes of sizes) {
+      const d: Dump = { name: `scale-${nodes}-${daemonSets}ds`, nodes, pods: nodes * 30 + nodes * daemonSets, daemonSets, managedFields: false, formats: ['json-compact'] };
+      const file = ensureDump(d)['json-compact']!;
+      process.stderr.write(`scale: ${nodes} nodes, ${daemonSets} DaemonSets\n`);
+      const [load, scan] = interleaved([['dist/bench/load.js', file], ['bin/ds-doctor.js', ...SCAN, '-f', file]], runs);
+      const own = scan!.ms - load!.ms;
+      analysis.push(own);
+      rows.push(`| ${nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(file).size)} | ${sec(load!.ms)} | ${scan!.ok ? sec(scan!.ms) : `fails: ${scan!.note}`} | ${sec(own)} | ${analysis.length > 1 ? growthText(own, analysis[0]!) : '1.00×'} |`);
+    }
+    if (analysis.length > 1) {
+      const growth = analysis[analysis.length - 1]! / analysis[0]!;
+      const nodes = sizes[sizes.length - 1]! / sizes[0]!;
+      targets.push(analysis[0]! <= 0
+        ? `- analysis time, ${daemonSets} DaemonSets: not measurable at ${sizes[0]} nodes (within the noise of loading); ${sec(analysis[analysis.length - 1]!)} at ${sizes[sizes.length - 1]} nodes`
+        : `- analysis time, ${daemonSets} DaemonSets: ${x(growth)} from ${sizes[0]} to ${sizes[sizes.length - 1]} nodes (${nodes}× the nodes; ≤ ${nodes}×: ${verdict(growth <= nodes)})`);
+    }
+  }
+}
+
+/** Start-up: hyperfine when installed, else 20 timed spawns each (median), interleaved. */
+function startup(rows: string[], targets: string[]): string {
+  const cases: [string, string[]][] = [
+    ['node -e 0', ['-e', '0']],
+    ['ds-doctor --help', ['bin/ds-doctor.js', '--help']],
+    ['ds-doctor --version', ['bin/ds-doctor.js', '--version']],
+    [`ds-doctor lint -f ${LINT_FILE}`, ['bin/ds-doctor.js', 'lint', '-f', LINT_FILE]],
   ];
+  // `npm run package` leaves the esbuild bundle here.
+  const bundle = ['dist/release/.work/ds-doctor.cjs'].find((f) => existsSync(f));
+  if (bundle) {
+    cases.push([`bundle --help`, [bundle, '--help']], [`bundle lint -f ${LINT_FILE}`, [bundle, 'lint', '-f', LINT_FILE]]);
+  }
+  const times: number[][] = cases.map(() => []);
+  for (let i = 0; i < 21; i++) {
+    cases.forEach(([, args], k) => {
+      const t = process.hrtime.bigint();
+      spawnSync(process.execPath, args, { stdio: 'ignore' });
+      times[k]!.push(Number(process.hrtime.bigint() - t) / 1e6);
+    });
+  }
+  const med = times.map((t) => [...t].sort((a, b) => a - b)[10]!);
+  const base = med[0]!;
+  cases.forEach(([label], k) => rows.push(`| \`${label}\` | ${med[k]!.toFixed(0)} ms | ${k === 0 ? '—' : `+${(med[k]! - base).toFixed(0)} ms`} |`));
+  const over = (k: number) => med[k]! - base;
+  targets.push(`- \`--help\`: +${over(1).toFixed(0)} ms, \`--version\`: +${over(2).toFixed(0)} ms over \`node -e 0\` (≤ 80 ms: ${verdict(over(1) <= 80 && over(2) <= 80)})`);
+  targets.push(`- \`lint\` of one manifest: +${over(3).toFixed(0)} ms over \`node -e 0\` (≤ 150 ms: ${verdict(over(3) <= 150)})`);
+  return '21 spawns each, interleaved, median';
 }
 
 function main(): void {
   const argv = process.argv.slice(2);
-  const huge = argv.includes('--huge');
+  const flag = (name: string) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
   const readme = argv.includes('--readme');
-  const runsAt = argv.indexOf('--runs');
-  const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 3;
-  const onlyAt = argv.indexOf('--only');
-  const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
-  const all: Dump[] = [
-    { name: '1k', nodes: 1000, pods: 30000, managedFields: false, formats: ['json', 'yaml', 'yaml-list'], full: ['json', 'yaml'] },
-    { name: '5k', nodes: 5000, pods: 150000, managedFields: false, formats: ['json'], full: ['json'] },
-  ];
-  if (huge) all.push({ name: '5k-managed-fields', nodes: 5000, pods: 150000, managedFields: true, formats: ['json'], full: [] });
-  const dumps = all.filter((d) => !only || d.name === only);
+  const runs = Number(flag('--runs') ?? 3);
+  const nodes = Number(flag('--nodes') ?? 1000);
+  const sizes = (flag('--scale') ?? '1000,5000').split(',').map(Number);
+  const only = flag('--only');
+  const does = (part: string) => !only || only.split(',').includes(part);
+  mkdirSync(OUT, { recursive: true });
+  const started = machine();
 
-  const rows: string[] = [];
+  const layoutRows: string[] = [];
+  const scaleRows: string[] = [];
+  const startRows: string[] = [];
   const targets: string[] = [];
-  for (const d of dumps) {
-    const files = ensureDump(d);
-    for (const [format, file] of Object.entries(files)) {
-      const size = statSync(file).size;
-      const shape = format === 'json' ? 'JSON List' : format === 'yaml' ? 'multi-document YAML' : 'YAML, one kind: List document';
-      const label = `${d.nodes} nodes / ${d.pods} pods, ${shape}${d.managedFields ? ' with managedFields' : ''}, ${mb(size)}`;
-      process.stderr.write(`${label}\n`);
-      const stream = repeat(['dist/bench/baseline.js', 'stream', file], runs);
-      // JSON.parse of the whole text only works below V8's longest string (~512 MiB).
-      const whole = size < 2 ** 29 ? repeat(['dist/bench/baseline.js', 'whole', file], runs) : { ms: 0, rss: 0, ok: false, note: 'cannot: the text is longer than V8\'s longest string' };
-      const line = (what: string, m: Measure) => rows.push(
-        `| ${label} | ${what} | ${m.ok ? sec(m.ms) : `fails: ${m.note}`} | ${m.ok ? mb(m.rss) : '—'} | ${m.ok ? `${(m.ms / stream.ms).toFixed(2)}×` : '—'} | ${m.ok ? `${(m.rss / size).toFixed(2)}×` : '—'} |`,
-      );
-      line(format === 'json' ? 'baseline: streaming read + JSON.parse per item' : 'baseline: streaming read + js-yaml per document (or List entry)', stream);
-      line(format === 'json' ? 'baseline: readFile + JSON.parse' : 'baseline: readFile + js-yaml loadAll', whole);
-      const commands = d.full.includes(format) ? COMMANDS : COMMANDS.slice(0, 1);
-      for (const c of commands) {
-        const m = repeat(['bin/ds-doctor.js', ...c.args, '-f', file, '--now', NOW_ISO, '-o', 'json'], runs);
-        line(`\`ds-doctor ${c.label}\``, m);
-        if (c.label === 'scan' && format === 'json' && d.nodes >= 5000) {
-          const ratio = m.ms / stream.ms;
-          const rss = m.rss / size;
-          targets.push(`- \`scan\` on ${label}: ${m.ok ? `${ratio.toFixed(2)}× the baseline's time (target ≤ 2×: ${ratio <= 2 ? 'met' : 'not met'}), peak RSS ${rss.toFixed(2)}× the file size (target < 3×: ${rss < 3 ? 'met' : 'not met'})` : `failed: ${m.note}`}`);
-        }
-      }
+  if (does('layouts')) {
+    for (const managedFields of [false, true]) {
+      layouts({ name: `${nodes}${managedFields ? '-mf' : ''}`, nodes, pods: nodes * 30, managedFields, formats: [...JSON_LAYOUTS, ...YAML_LAYOUTS] }, runs, layoutRows, targets);
     }
   }
-  const start = startup(targets);
+  if (does('scale')) scale(sizes, runs, scaleRows, targets);
+  const how = does('startup') ? startup(startRows, targets) : '';
+
   const report = [
-    'Dumps of any size load: a JSON dump is read in chunks and each item of its `items` array is handed',
-    'to `JSON.parse` alone (so a file past V8\'s longest string, about 512 MiB, works), YAML is split into',
-    'documents while it streams and a huge `kind: List` document is parsed entry by entry, and',
-    '`metadata.managedFields` is dropped as objects are read. Analyses build their indexes once and',
-    'stay linear in nodes + pods. The benchmark below compares each command with a program that only',
-    'reads and parses the same file (bench/baseline.ts) on dumps from the generator (bench/generate.ts).',
-    'Limits: a JSON document that is not an object, or one YAML document that is not a `kind: List`, is',
-    'parsed whole, so it must stay under 512 MiB; in a List parsed entry by entry (above 32 MiB), an',
-    'alias cannot refer to an anchor in another entry (kubectl writes none).',
+    `Measured on ${started}; each figure is the median of ${runs} run(s) (peak RSS: the max), each command run alternately with its baseline so both see the same load.`,
     '',
-    `Measured on ${machine()}; median wall time of ${runs} run(s), peak RSS (max over the runs).`,
-    'Ratios: wall time over the streaming read-and-parse baseline of the same file; peak RSS over the file size.',
-    '',
-    '| dump | what | wall | peak RSS | time / baseline | RSS / file |',
-    '|---|---|---:|---:|---:|---:|',
-    ...rows,
-    '',
-    ...start,
-    '',
-    'Targets of issue 8, as measured here:',
+    ...(layoutRows.length ? [
+      '`scan -A` on every layout of the same cluster against the floor: reading the file and `JSON.parse` of each item\'s text alone (bench/floor.ts; for YAML, the floor of the kubectl-layout JSON of the same content).',
+      '',
+      '| dump | layout | file | floor | `scan -A` | time / floor | peak RSS | RSS / file |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+      ...layoutRows,
+      '',
+    ] : []),
+    ...(scaleRows.length ? [
+      'Analysis cost: `scan -A` minus loading alone (bench/load.ts), compact JSON, 30 workload pods a node plus one pod a node for each DaemonSet.',
+      '',
+      '| nodes | DaemonSets | pods | file | load | `scan -A` | analysis | analysis / smallest |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...scaleRows,
+      '',
+    ] : []),
+    ...(startRows.length ? [
+      `Start-up (${how}):`,
+      '',
+      '| command | time | over `node -e 0` |',
+      '|---|---:|---:|',
+      ...startRows,
+      '',
+    ] : []),
+    'Goals of issue 15, as measured in this run:',
     '',
     ...targets,
     '',
-    'Reproduce: `npm run bench` (add `-- --huge` for the dump with managedFields, `-- --readme` to update this section).',
-    `Dumps: \`node dist/bench/generate.js --nodes 5000 --pods 150000 --out bench/out/5k --formats json\`; each command as \`node bin/ds-doctor.js scan -f bench/out/5k/dump.json --now ${NOW_ISO} -o json\`.`,
+    `Reproduce: \`npm run bench -- --runs ${runs} --nodes ${nodes} --scale ${sizes.join(',')}${only ? ` --only ${only}` : ''}\` (\`-- --readme\` updates this section).`,
+    `One dump: \`node dist/bench/generate.js --nodes 1000 --pods 30000 --out bench/out/1k --formats json-compact\`, then \`node dist/bench/floor.js bench/out/1k/dump-compact.json\` next to \`node bin/ds-doctor.js scan -A -f bench/out/1k/dump-compact.json --now ${NOW_ISO} -o json\`.`,
   ].join('\n');
   process.stdout.write(`${report}\n`);
   writeFileSync(join(OUT, 'results.md'), `${report}\n`);
@@ -224,4 +275,5 @@ function main(): void {
   }
 }
 
+void itemSpansFile;
 main();

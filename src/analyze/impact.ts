@@ -26,9 +26,6 @@ import { csiDriversServed, detectRoles, type Role, type RoleMatch } from '../k8s
 /** How `kubectl delete --cascade` treats the dependents: delete them (background, foreground) or orphan them. */
 export type Cascade = DeleteImpact['cascade'];
 
-/** The `--cascade` modes of `kubectl delete`, the default first. */
-export const CASCADES: readonly Cascade[] = ['background', 'foreground', 'orphan'];
-
 /** The kinds the analysis reads besides DaemonSets, Nodes and Pods. */
 export const IMPACT_KINDS: readonly SnapshotKind[] = [
   'ControllerRevision', 'Service', 'EndpointSlice', 'PodDisruptionBudget', 'PriorityClass', 'Namespace',

@@ -1,11 +1,9 @@
 /** What a command handler gets: parsed flags, the streams, a loader and an output writer. */
 import type { ClusterSnapshot, LoadedSnapshot, LoadRequest } from '../model/snapshot.js';
 import { snapshotTime } from '../model/snapshot-time.js';
-import { EXIT } from '../model/errors.js';
 import { renderContext, type RenderContext } from '../render/context.js';
 import { renderJson, renderYaml } from '../render/document.js';
 import { escapeDocumentForHumans } from '../render/sanitize.js';
-import { loadFiles } from '../load/files.js';
 import type { KubeconfigOptions } from '../load/api-client.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './options.js';
@@ -76,6 +74,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
     render,
     async load(request: LoadRequest): Promise<LoadedSnapshot> {
       if (opts.filenames.length > 0) {
+        const { loadFiles } = await import('../load/files.js');
         const snapshot = await loadFiles(opts.filenames, io.readStdin, io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {});
         judgeAtDumpTime(opts, snapshot, (text) => io.stderr.write(`${text}\n`));
         return { snapshot };
@@ -118,12 +117,4 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
 
 function isLintReport(doc: unknown): boolean {
   return typeof doc === 'object' && doc !== null && (doc as { kind?: unknown }).kind === 'LintReport';
-}
-
-/** Exit code for results with the given worst severities, honouring --fail-on. */
-export function exitFor(opts: GlobalOptions, found: { error: boolean; warning: boolean }): number {
-  if (opts.failOn === 'none') return EXIT.ok;
-  if (found.error) return EXIT.problems;
-  if (opts.failOn === 'warning' && found.warning) return EXIT.problems;
-  return EXIT.ok;
 }

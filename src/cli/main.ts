@@ -5,11 +5,9 @@
 import type { Command } from 'commander';
 import { CommanderError } from 'commander';
 import { DsDoctorError, EXIT } from '../model/errors.js';
-import { renderJson, renderYaml } from '../render/document.js';
 import { guardStderr, type CliIO } from './io.js';
 import { escapeTerminal } from '../render/sanitize.js';
 import { globalOptions } from './options.js';
-import { commandContext } from './context.js';
 import { checkTargetArgs } from './scope.js';
 import { buildProgram } from './program.js';
 import { versionInfo, versionLine } from './version.js';
@@ -20,9 +18,14 @@ export { VERSION } from './version.js';
 export const COMPLETE_COMMAND = '__complete';
 
 /** `version [-o json|yaml]`. */
-function printVersion(io: CliIO, format: unknown): number {
+async function printVersion(io: CliIO, format: unknown): Promise<number> {
   const info = versionInfo();
-  io.stdout.write(format === 'json' ? renderJson(info) : format === 'yaml' ? renderYaml(info) : `${versionLine(info)}\n`);
+  if (format === 'json' || format === 'yaml') {
+    const { renderJson, renderYaml } = await import('../render/document.js');
+    io.stdout.write(format === 'json' ? renderJson(info) : renderYaml(info));
+  } else {
+    io.stdout.write(`${versionLine(info)}\n`);
+  }
   return EXIT.ok;
 }
 
@@ -45,11 +48,13 @@ export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () 
   const program = buildProgram(io, async (spec, command: Command, args, raw) => {
     debug = debug || Boolean(raw['debug']);
     if (spec) {
+      // The loaders and renderers are loaded when a command runs, so that --help and --version start without them.
+      const { commandContext } = await import('./context.js');
       const ctx = commandContext(globalOptions(raw, io.env, clock), io);
       checkTargetArgs(spec.usage, args);
       exitCode = await spec.run(ctx, args, raw);
     } else if (command.name() === 'version') {
-      exitCode = printVersion(io, raw['output']);
+      exitCode = await printVersion(io, raw['output']);
     } else {
       exitCode = await printCompletion(io, args[0]!);
     }

@@ -80,6 +80,15 @@ export class JsonDumpParser {
   /** Closing patterns of pretty-printed items, by the column of their opening brace. */
   private readonly closers = new Map<number, string>();
   private guessFailures = 0;
+  private lineGuessFailures = 0;
+  /**
+   * The chunk (by its offset) and column where the last search for a closer found none: no later
+   * item of that chunk at that column can find one either, so the search is not repeated.
+   */
+  private missedChunk = -1;
+  private missedColumn = -1;
+  /** Set while an item whose closer was not found in its first chunk is scanned character by character. */
+  private scanningMissedGuess = false;
   /** Documents completed before the current one (cluster-info dump's concatenated lists). */
   private readonly finished: unknown[] = [];
   /** Text of a log section kept across chunks: its head until checked, or a tail that may start the end marker. */
@@ -108,6 +117,12 @@ export class JsonDumpParser {
           i = this.skipSpace(s, i);
           if (i >= n) break;
           if (s.charCodeAt(i) === OPEN_BRACE) {
+            const end = this.lineDocumentEnd(s, i);
+            if (end >= 0) {
+              this.state = State.Done;
+              i = end;
+              break;
+            }
             this.state = State.KeyOrClose;
             i++;
           } else {
@@ -148,6 +163,10 @@ export class JsonDumpParser {
             i = n;
             break;
           }
+          // An item that ended in the chunk where its closer was not found was a failed guess (a
+          // compact layout); one that crossed into another chunk may just have been cut by it.
+          if (this.scanningMissedGuess && this.pieces.length === 0) this.guessFailures++;
+          this.scanningMissedGuess = false;
           const text = this.pieces.length ? this.pieces.join('') + s.slice(start, end) : s.slice(start, end);
           this.pieces = [];
           const value = this.parse(text);
@@ -377,8 +396,13 @@ export class JsonDumpParser {
       closer = `\n${' '.repeat(column)}}`;
       this.closers.set(column, closer);
     }
+    if (this.missedChunk === this.offset && this.missedColumn === column) return this.lineItemEnd(s, i);
     const at = s.indexOf(closer, i);
-    if (at < 0) return -1;
+    if (at < 0) {
+      this.missedChunk = this.offset;
+      this.missedColumn = column;
+      return this.lineItemEnd(s, i);
+    }
     const end = at + closer.length;
     let value: unknown;
     try {
@@ -391,6 +415,55 @@ export class JsonDumpParser {
     }
     this.items.push(this.onItem(value));
     return end;
+  }
+
+  /**
+   * Compact dumps with one item per line (`jq -c`, NDJSON-minded tools) end an item at its line's
+   * end, before an optional comma: the same guess as the pretty closer, checked the same way by
+   * JSON.parse. Returns the offset after the item, or -1 to scan it character by character.
+   */
+  private lineItemEnd(s: string, i: number): number {
+    this.scanningMissedGuess = true;
+    if (this.lineGuessFailures >= 8) return -1;
+    const nl = s.indexOf('\n', i);
+    if (nl < 0) return -1;
+    let end = nl;
+    while (end > i && isSpace(s.charCodeAt(end - 1))) end--;
+    if (s.charCodeAt(end - 1) === COMMA) end--;
+    let value: unknown;
+    try {
+      value = JSON.parse(s.slice(i, end));
+    } catch {
+      this.lineGuessFailures++;
+      return -1;
+    }
+    this.scanningMissedGuess = false;
+    this.items.push(this.onItem(value));
+    return end;
+  }
+
+  /**
+   * A document on one line (NDJSON, concatenated compact objects) is parsed whole when its line
+   * ends in this chunk: the result is the same as member by member, with each List item handed
+   * to `onItem`. Returns the offset after the document, or -1 to parse it member by member.
+   */
+  private lineDocumentEnd(s: string, i: number): number {
+    if (this.lineGuessFailures >= 8) return -1;
+    const nl = s.indexOf('\n', i);
+    if (nl < 0) return -1;
+    let value: unknown;
+    try {
+      value = JSON.parse(s.slice(i, nl));
+    } catch {
+      this.lineGuessFailures++;
+      return -1;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return -1;
+    const root = value as Record<string, unknown>;
+    const items = root['items'];
+    if (Array.isArray(items)) root['items'] = items.map((item) => this.onItem(item));
+    this.root = root;
+    return nl;
   }
 
   /** Scans the current value from `i`; returns the offset after it, or -1 when the chunk ends first. */

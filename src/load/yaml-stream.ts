@@ -3,12 +3,14 @@
  * while the text streams in, and each is parsed on its own, exactly as the whole-text parser
  * splits them. A single huge `kind: List` document (what `kubectl get … -o yaml` prints) is
  * parsed item by item once it grows past a threshold: its `items:` block sequence is cut at the
- * lines that start a new `- ` entry at the items' indentation, and each entry is parsed alone.
+ * lines that start a new `- ` entry at the items' indentation (not those that go on with a quoted
+ * scalar or a flow collection of the line before), and each entry is parsed alone.
  * Limit: in that mode an alias (`*x`) cannot refer to an anchor in another item (kubectl never
  * writes anchors); smaller documents are parsed whole, so there anchors work as usual.
  */
 import { InputError } from '../model/errors.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
+import { YamlContinuation } from './yaml-continuation.js';
 
 /** Options of the streaming YAML reader. */
 export interface YamlStreamOptions {
@@ -81,6 +83,8 @@ export class YamlDocumentStream {
   private entry: string[] = [];
   private entryLine = 0;
   private items: unknown[] = [];
+  /** Quoted scalars and flow collections open across lines of the current document. */
+  private continuation = new YamlContinuation();
   private readonly splitAbove: number;
 
   constructor(
@@ -150,6 +154,8 @@ export class YamlDocumentStream {
   /** Follows where the `items:` entries start, while the document is kept whole. */
   private track(l: string, index: number): void {
     if (this.unsplittable || this.itemsEnd >= 0) return;
+    // A line that goes on with a quoted scalar or a flow collection starts nothing.
+    if (this.continuation.feed(l)) return;
     if (this.itemsAt < 0) {
       if (l.charCodeAt(0) === 0x69 /* i */ && ITEMS_KEY.test(l)) this.itemsAt = index;
       return;
@@ -194,7 +200,7 @@ export class YamlDocumentStream {
       this.trailer.push(l);
       return;
     }
-    const k = indentOf(l);
+    const k = this.continuation.feed(l) ? -1 : indentOf(l);
     if (k < 0) {
       this.entry.push(l);
       return;
@@ -219,7 +225,7 @@ export class YamlDocumentStream {
     const text = cut > 0 ? this.entry.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length))).join('\n') : this.entry.join('\n');
     const line = this.entryLine + 1;
     this.entry = [];
-    const value = this.load(text, line);
+    const value = this.loadEntry(text, line);
     if (!Array.isArray(value) || value.length !== 1) {
       throw new InputError(`${this.file}:${line}: invalid YAML: a List entry that does not read as one item`);
     }
@@ -228,6 +234,18 @@ export class YamlDocumentStream {
 
   private load(text: string, line: number): unknown {
     return loadYamlDocument(text, this.file, line);
+  }
+
+  /** Parses one entry of a split List; an alias to another entry's anchor says why it cannot resolve. */
+  private loadEntry(text: string, line: number): unknown {
+    try {
+      return this.load(text, line);
+    } catch (err) {
+      if (err instanceof InputError && err.message.includes('unidentified alias')) {
+        throw new InputError(`${err.message} (a List over ${Math.round(this.splitAbove / 2 ** 20)} MiB is read entry by entry, and an alias must refer to an anchor in its own entry)`);
+      }
+      throw err;
+    }
   }
 
   private finishDocument(): void {
@@ -254,6 +272,7 @@ export class YamlDocumentStream {
     this.itemsEnd = -1;
     this.unsplittable = false;
     this.split = false;
+    this.continuation = new YamlContinuation();
     this.before = [];
     this.trailer = [];
     this.entry = [];

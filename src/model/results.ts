@@ -238,11 +238,14 @@ export interface ImpactPlan {
   caveats: string[];
 }
 
+/** The `--cascade` modes of `kubectl delete`, the default first. */
+export const CASCADES = ['background', 'foreground', 'orphan'] as const;
+
 export interface DeleteImpact {
   apiVersion: typeof API_VERSION;
   kind: 'DeleteImpact';
   daemonSet: ObjectRef;
-  cascade: 'background' | 'foreground' | 'orphan';
+  cascade: (typeof CASCADES)[number];
   risk: Risk;
   pods: number;
   nodes: number;

@@ -64,3 +64,29 @@ test('--help, --version, completion and offline commands never load @kubernetes/
     assert.deepEqual(client, [], `${argv.join(' ')} loaded the live client`);
   }
 });
+
+// What --help and --version need is the program's description: the loaders, the analyses and the
+// renderers (with js-yaml, chalk and cli-table3) load when a command runs.
+const NOT_AT_START: [string, RegExp][] = [
+  ['the file loaders', /\/dist\/src\/load\//],
+  ['the analyses', /\/dist\/src\/(analyze\/(?!input-evidence)|lint\/)/],
+  ['the renderers', /\/dist\/src\/render\/(?!sanitize)/],
+  ['js-yaml', /\/node_modules\/js-yaml\//],
+  ['chalk', /\/node_modules\/chalk\//],
+  ['cli-table3', /\/node_modules\/cli-table3\//],
+];
+for (const argv of [['--help'], ['--version'], ['version'], ['lint', '--help']]) {
+  test(`${argv.join(' ')} starts without the loaders, analyses and renderers`, async () => {
+    const urls = await modulesLoaded(['bin/ds-doctor.js', ...argv]);
+    assert.ok(urls.some((u) => u.endsWith('/dist/src/cli/main.js')), 'the trace saw the program');
+    for (const [what, pattern] of NOT_AT_START) {
+      assert.deepEqual(urls.filter((u) => pattern.test(u)), [], `${argv.join(' ')} loaded ${what}`);
+    }
+  });
+}
+
+test('lint -o table starts without the SARIF writer; lint -o sarif loads it (the check can fail)', async () => {
+  const sarif = /\/dist\/src\/render\/sarif\.js$/;
+  assert.deepEqual((await modulesLoaded(['bin/ds-doctor.js', 'lint', '-f', 'fixtures/demo'])).filter((u) => sarif.test(u)), []);
+  assert.ok((await modulesLoaded(['bin/ds-doctor.js', 'lint', '-f', 'fixtures/demo', '-o', 'sarif'])).some((u) => sarif.test(u)));
+});

@@ -87,6 +87,48 @@ test('JSON: a split at every position, inside strings, escapes, numbers and lite
   }
 });
 
+/** TRICKY as a compact List with one item per line, as `jq -c`-minded tools write it. */
+function compactPerLine(list: typeof TRICKY, space = ''): string {
+  const items = list.items.map((i) => `${space}${JSON.stringify(i)}`).join(',\n');
+  return `{"apiVersion":"v1","items":[\n${items}\n],"kind":"List","metadata":${JSON.stringify(list.metadata)}}\n`;
+}
+
+const LAYOUTS: [string, string][] = [
+  ['compact, one item per line', compactPerLine(TRICKY)],
+  ['compact, one indented item per line', compactPerLine(TRICKY, '  ')],
+  ['compact, an item whose line also closes the list', `{"items":[\n${JSON.stringify(TRICKY.items[0])},\n{"a":"},\\n"}]}\n`],
+  ['pretty items, then a compact item on one line', `{"items": [\n    {\n        "a": 1\n    },\n    {"b": "\\n    }"}\n]}`],
+];
+for (const [name, text] of LAYOUTS) {
+  test(`JSON layout ${name}: a split at every position gives JSON.parse's value, each item handed over once`, () => {
+    const want = JSON.parse(text);
+    for (let at = 0; at <= text.length; at++) {
+      const seen: unknown[] = [];
+      const parser = new JsonDumpParser((v) => {
+        seen.push(v);
+        return v;
+      });
+      parser.push(text.slice(0, at));
+      parser.push(text.slice(at));
+      assert.deepStrictEqual(parser.end(), want, `split at ${at}`);
+      assert.deepStrictEqual(seen, want.items, `items handed over, split at ${at}`);
+    }
+  });
+}
+
+test('JSON: concatenated one-line documents (NDJSON) give each line\'s JSON.parse value; List items go through onItem', () => {
+  const lines = [JSON.stringify(TRICKY.items[0]), '{"__proto__":{"kind":"NodeList"},"kind":"Pod"}', JSON.stringify({ kind: 'List', items: [{ a: 1 }, { b: 2 }] })];
+  const text = `${lines.join('\n')}\n`;
+  for (let at = 0; at <= text.length; at++) {
+    const parser = new JsonDumpParser((v) => ({ kept: v }));
+    parser.push(text.slice(0, at));
+    parser.push(text.slice(at));
+    const docs = parser.endDocuments();
+    assert.deepStrictEqual(docs, [JSON.parse(lines[0]!), JSON.parse(lines[1]!), { kind: 'List', items: [{ kept: { a: 1 } }, { kept: { b: 2 } }] }], `split at ${at}`);
+    assert.equal(Object.getPrototypeOf(docs[1]), Object.prototype, `__proto__ is data, split at ${at}`);
+  }
+});
+
 test('files: UTF-8 characters cut by a chunk boundary decode whole, at any chunk size', async () => {
   const text = JSON.stringify({ ...TRICKY, items: [TRICKY.items[0]] }, null, 2);
   const path = await tmp('utf8.json', text);
@@ -190,6 +232,39 @@ test('YAML: a List document parsed item by item equals the whole document, items
       }
     }
   }
+});
+
+/** Lists whose entries hold lines that look like a new entry but go on with a scalar or a collection. */
+const CONTINUED: [string, string][] = [
+  ['a double-quoted scalar over lines', 'items:\n- a: "foo\n- bar \\" baz\n- qux"\n- b: 1\nkind: List\n'],
+  ['a single-quoted scalar over lines', "items:\n- a: 'it''s\n- not an entry'\n- b: 1\nkind: List\n"],
+  ['a quoted key, then a quoted value over lines', 'items:\n- "k: x": "y\n- z"\n- b: 1\nkind: List\n'],
+  ['a flow sequence over lines', 'items:\n- a: [1,\n2, "]",\n 3]\n- b: 1\nkind: List\n'],
+  ['a flow mapping over lines, with an anchor', 'items:\n- a: &x {k: "v\n- w",\nm: 1}\n- b: 1\nkind: List\n'],
+  ['a block scalar with a quote and a dash', 'items:\n- a: |\n    - not an entry\n    "\n- b: >-\n   \'\n\n   x\n- c: 1\nkind: List\n'],
+  ['quotes inside plain scalars and comments', "items:\n- a: it's # don't\n- b: x\"y\n- c: 1\nkind: List\n"],
+];
+for (const [name, text] of CONTINUED) {
+  test(`YAML List split item by item: ${name} stays in its entry`, () => {
+    const whole = parseText(text, 'x.yaml');
+    for (const size of [1, 7, 1000]) {
+      const docs: ParsedDocument[] = [];
+      const stream = new YamlDocumentStream('x.yaml', (d) => docs.push(d), (v) => v, { splitAbove: 0 });
+      for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+      stream.end();
+      assert.deepStrictEqual(docs, whole, `chunks of ${size}`);
+    }
+  });
+}
+
+test('YAML List split item by item: an alias to an anchor of another entry is an error naming its line', () => {
+  const text = 'items:\n- a: &x {k: 1}\n- b: *x\nkind: List\n';
+  assert.deepStrictEqual(parseText(text, 'x.yaml')[0]!.value, { items: [{ a: { k: 1 } }, { b: { k: 1 } }], kind: 'List' }, 'whole, the alias resolves');
+  const stream = new YamlDocumentStream('x.yaml', () => undefined, (v) => v, { splitAbove: 0 });
+  assert.throws(() => {
+    stream.push(text);
+    stream.end();
+  }, (err: unknown) => err instanceof InputError && /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry, and an alias must refer to an anchor in its own entry\)$/.test(err.message));
 });
 
 test('YAML: an error inside an item of a split List names the line in the file', async () => {

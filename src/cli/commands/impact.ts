@@ -1,9 +1,8 @@
 /** `impact <daemonset>`: what breaks if the DaemonSet is deleted, for one `--cascade` mode. */
 import { Option } from 'commander';
-import { SnapshotIndex } from '../../model/snapshot-index.js';
-import { analyzeImpact, CASCADES, IMPACT_KINDS, type Cascade } from '../../analyze/impact.js';
-import { renderImpact } from '../../render/impact.js';
-import { exitFor } from '../context.js';
+import { CASCADES } from '../../model/results.js';
+import type { Cascade } from '../../analyze/impact.js';
+import { exitFor } from '../exit-code.js';
 import { resolveDaemonSet } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 
@@ -22,6 +21,12 @@ export const impactCommand: CommandSpec = {
   },
   async run(ctx, args, raw) {
     const cascade = raw['cascade'] as Cascade;
+    // Loaded when the command runs, so that --help and --version start without them.
+    const [{ SnapshotIndex }, { analyzeImpact, IMPACT_KINDS }, { renderImpact }] = await Promise.all([
+      import('../../model/snapshot-index.js'),
+      import('../../analyze/impact.js'),
+      import('../../render/impact.js'),
+    ]);
     const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: [...IMPACT_KINDS], allPods: true });
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
     const impact = analyzeImpact(new SnapshotIndex(snapshot), ds, cascade, ctx.opts.now);

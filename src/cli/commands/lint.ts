@@ -1,6 +1,6 @@
 /** `lint [daemonset]`: best-practice findings for DaemonSet manifests, live or from files, as text, JSON/YAML, Markdown or SARIF. */
 import { resolve } from 'node:path';
-import { exitFor } from '../context.js';
+import { exitFor } from '../exit-code.js';
 import { VERSION } from '../version.js';
 import { daemonSetsInScope, resolveDaemonSet, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
@@ -13,12 +13,7 @@ export const lintCommand: CommandSpec = {
   formats: ['table', 'wide', 'json', 'yaml', 'markdown', 'sarif'],
   async run(ctx, args) {
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ lint }, { RULES }, { renderLint }, { renderSarif }] = await Promise.all([
-      import('../../lint/lint.js'),
-      import('../../lint/registry.js'),
-      import('../../render/lint.js'),
-      import('../../render/sarif.js'),
-    ]);
+    const [{ lint }, { renderLint }] = await Promise.all([import('../../lint/lint.js'), import('../../render/lint.js')]);
     const name = args[0];
     const { snapshot, defaultNamespace } = await ctx.load({
       ...(name ? { daemonSet: name } : {}),
@@ -28,6 +23,7 @@ export const lintCommand: CommandSpec = {
     if (!daemonSets.length) ctx.note(`no DaemonSets in ${scopeText(ctx.opts, defaultNamespace)}: nothing to lint`);
     const report = lint(snapshot, daemonSets);
     if (ctx.opts.output === 'sarif') {
+      const [{ RULES }, { renderSarif }] = await Promise.all([import('../../lint/registry.js'), import('../../render/sarif.js')]);
       // File locations are written relative to the directory ds-doctor runs in, as code scanning expects.
       ctx.io.stdout.write(renderSarif(report, RULES.map((r) => r.meta), { toolVersion: VERSION, cwd: resolve('.') }));
     } else {

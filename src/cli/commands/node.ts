@@ -1,5 +1,5 @@
 /** `node <node>`: every DaemonSet in scope against one node. */
-import { exitFor } from '../context.js';
+import { exitFor } from '../exit-code.js';
 import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
 import { daemonSetsInScope, resolveNode, requireKinds, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';

@@ -2,7 +2,7 @@
 import { InputError } from '../../model/errors.js';
 import { VERDICTS, type Verdict } from '../../model/results.js';
 import { compileLabelSelector, parseSelectorString } from '../../k8s/labels.js';
-import { exitFor } from '../context.js';
+import { exitFor } from '../exit-code.js';
 import { resolveDaemonSet, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { severitiesOf } from './verdicts.js';

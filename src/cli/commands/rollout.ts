@@ -1,5 +1,5 @@
 /** `rollout <daemonset>`: is the rollout complete, progressing or stuck, and why. */
-import { exitFor } from '../context.js';
+import { exitFor } from '../exit-code.js';
 import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
 import { resolveDaemonSet, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';

@@ -1,5 +1,5 @@
 /** `scan`: every DaemonSet in scope, its health and top problem. */
-import { exitFor } from '../context.js';
+import { exitFor } from '../exit-code.js';
 import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
 import { daemonSetsInScope, scopeText, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';

@@ -1,5 +1,5 @@
 /** `why <daemonset> [node]`: verdict and reasons for one node, or every node without a healthy pod. */
-import { exitFor } from '../context.js';
+import { exitFor } from '../exit-code.js';
 import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
 import { resolveDaemonSet, resolveNode, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
