@@ -404,17 +404,23 @@ export class JsonDumpParser {
       return this.lineItemEnd(s, i);
     }
     const end = at + closer.length;
+    if (this.takeGuessedItem(s, i, end)) return end;
+    // Another layout (or a broken item): after a few misses, stop guessing, since each miss
+    // costs a search and a failed parse.
+    this.guessFailures++;
+    return -1;
+  }
+
+  /** Parses `s[i, end)` as one item and hands it on; false when the guessed end was wrong. */
+  private takeGuessedItem(s: string, i: number, end: number): boolean {
     let value: unknown;
     try {
       value = JSON.parse(s.slice(i, end));
     } catch {
-      // Another layout (or a broken item): after a few misses, stop guessing, since each miss
-      // costs a search and a failed parse.
-      this.guessFailures++;
-      return -1;
+      return false;
     }
     this.items.push(this.onItem(value));
-    return end;
+    return true;
   }
 
   /**
@@ -430,15 +436,11 @@ export class JsonDumpParser {
     let end = nl;
     while (end > i && isSpace(s.charCodeAt(end - 1))) end--;
     if (s.charCodeAt(end - 1) === COMMA) end--;
-    let value: unknown;
-    try {
-      value = JSON.parse(s.slice(i, end));
-    } catch {
+    if (!this.takeGuessedItem(s, i, end)) {
       this.lineGuessFailures++;
       return -1;
     }
     this.scanningMissedGuess = false;
-    this.items.push(this.onItem(value));
     return end;
   }
 
