@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { DaemonSet, Node, Pod, Service } from '../../src/model/k8s-types.js';
 import type { ClusterSnapshot } from '../../src/model/snapshot.js';
 import { diagnoseAllNodes } from '../../src/analyze/placement.js';
-import { diagnoseRollout } from '../../src/analyze/rollout.js';
+import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import { analyzeImpact } from '../../src/analyze/impact.js';
 import { NOW, daemonSet, event, indexOf, node, pod } from '../builders.js';
 
