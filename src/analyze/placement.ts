@@ -20,7 +20,8 @@ import {
 import { claimDaemonPods, nodesToDaemonPods } from '../k8s/controller.js';
 import { compareDaemonPodAge, isPodReady, isPodTerminal, podCondition, podRestarts } from '../k8s/podutil.js';
 import { currentRevision, isPodUpdated, podRevisionHash, LABEL_TEMPLATE_GENERATION, type CurrentRevision } from '../k8s/revision.js';
-import { boundPodReasons, nodeReadyStatus } from '../k8s/podhealth.js';
+import { nodeReadyStatus } from '../k8s/podhealth.js';
+import { boundPodReasons } from './pod-health.js';
 import { runFilters, preemptionCouldHelp, type FilterOutcome } from '../k8s/scheduler.js';
 import { podsUsingNode } from '../k8s/resources.js';
 import { formatAmount } from '../k8s/quantity.js';
