@@ -28,7 +28,7 @@ import { formatAmount } from '../k8s/quantity.js';
 import { formatTaint, formatTaintBraces, formatToleration, tolerationFor } from '../k8s/taints.js';
 import { formatHostPort } from '../k8s/hostports.js';
 import { codeForSchedulerReason, parseFitError, preemptionVerdict, targetNodeEntries } from '../k8s/schedmsg.js';
-import { detectRoles } from '../k8s/roles.js';
+import { detectRoles } from '../model/roles.js';
 import { allowsSurge } from '../k8s/rollingupdate.js';
 import { classifyCreateError, createRetryNote } from './create-errors.js';
 import { rollbackTarget, type RollbackTarget } from '../k8s/rollback.js';

@@ -7,7 +7,7 @@ import type { DeleteImpact, ImpactCode, ImpactFinding, Risk, RiskReason, Severit
 import { controllerRef, objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
 import { isMissing, type SnapshotKind } from '../../model/snapshot.js';
 import { isPodTerminal } from '../../k8s/podutil.js';
-import type { Role, RoleMatch } from '../../k8s/roles.js';
+import type { Role, RoleMatch } from '../../model/roles.js';
 
 /** How `kubectl delete --cascade` treats the dependents: delete them (background, foreground) or orphan them. */
 export type Cascade = DeleteImpact['cascade'];

@@ -9,7 +9,7 @@ import { parseRfc3339 } from '../../model/duration.js';
 import { formatLabelSelector } from '../../k8s/labels.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { LABEL_TEMPLATE_GENERATION, templateGeneration } from '../../k8s/revision.js';
-import type { Role } from '../../k8s/roles.js';
+import type { Role } from '../../model/roles.js';
 import { addFinding, addRisk, limit, nameList, plural, podName, roleOf, type Analysis } from './analysis.js';
 
 /** The kubelet's default `terminationGracePeriodSeconds`. */

@@ -11,7 +11,7 @@ import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
 import { isMissing, type SnapshotKind } from '../../model/snapshot.js';
 import { judgeAbsentKinds } from '../input-evidence.js';
 import { isPodTerminal } from '../../k8s/podutil.js';
-import { detectRoles } from '../../k8s/roles.js';
+import { detectRoles } from '../../model/roles.js';
 import { addRisk, agree, dependents, missing, plural, type Analysis, type Cascade } from './analysis.js';
 import { deletionSection, orphanSection, revisionNames, unseenPodsSection } from './deletion.js';
 import { budgetsSection, servicesSection, stakesSection, webhooksSection } from './dependents.js';

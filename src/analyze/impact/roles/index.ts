@@ -1,9 +1,9 @@
 /**
  * The role sections of the impact analysis, one file per role (as src/lint/rules/ has one file
  * per rule): what deleting a DaemonSet with that role breaks on its nodes. Roles come from
- * `detectRoles` (k8s/roles.ts); every role has exactly one section.
+ * `detectRoles` (model/roles.ts); every role has exactly one section.
  */
-import type { Role } from '../../../k8s/roles.js';
+import type { Role } from '../../../model/roles.js';
 import type { Analysis } from '../analysis.js';
 import { deviceRole } from './device.js';
 import { dnsRole } from './dns.js';

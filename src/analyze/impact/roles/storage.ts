@@ -4,7 +4,7 @@
  */
 import type { Pod } from '../../../model/k8s-types.js';
 import { objectKey } from '../../../model/snapshot-index.js';
-import { csiDriversServed } from '../../../k8s/roles.js';
+import { csiDriversServed } from '../../../model/roles.js';
 import { addFinding, addRisk, agree, limit, missing, nameList, othersOn, plural, podName, type Analysis } from '../analysis.js';
 
 interface VolumeUse {
