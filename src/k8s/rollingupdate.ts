@@ -133,7 +133,7 @@ export interface UpdateTarget {
  * `nodes` are the entries of `nodeToDaemonPods` after `updatedDesiredNodeCounts` added the
  * desired nodes without pods.
  */
-export function rollingUpdateWithoutSurge(nodes: NodeDaemonPods[], target: UpdateTarget): RollingUpdateNodes {
+function rollingUpdateWithoutSurge(nodes: NodeDaemonPods[], target: UpdateTarget): RollingUpdateNodes {
   const uses: SlotUse[] = [];
   const candidates: string[] = [];
   const available = (p: Pod) => isPodAvailable(p, target.minReadySeconds, target.now);
@@ -155,7 +155,7 @@ export function rollingUpdateWithoutSurge(nodes: NodeDaemonPods[], target: Updat
  * and a node with only an available old pod is a candidate. Nodes without an old pod are the
  * manage loop's; they are listed when their pod is missing or not available.
  */
-export function rollingUpdateWithSurge(nodes: NodeDaemonPods[], target: UpdateTarget): RollingUpdateNodes {
+function rollingUpdateWithSurge(nodes: NodeDaemonPods[], target: UpdateTarget): RollingUpdateNodes {
   const uses: SlotUse[] = [];
   const candidates: string[] = [];
   let numSurge = 0;

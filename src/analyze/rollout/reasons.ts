@@ -16,7 +16,7 @@ function failedCreateEvidence(e: KubeEvent): string {
   return `event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}: ${(e.message ?? '').trim()}`;
 }
 
-export function controllerNotObserved(f: RolloutFacts): RolloutReason | undefined {
+function controllerNotObserved(f: RolloutFacts): RolloutReason | undefined {
   const generation = f.ds.metadata?.generation ?? 0;
   const observed = f.ds.status?.observedGeneration ?? 0;
   if (observed >= generation) return undefined;
@@ -29,12 +29,12 @@ export function controllerNotObserved(f: RolloutFacts): RolloutReason | undefine
 }
 
 /** A maxUnavailable or maxSurge that does not parse: the controller's rollingUpdate returns the error. */
-export function invalidBudget(f: RolloutFacts): RolloutReason | undefined {
+function invalidBudget(f: RolloutFacts): RolloutReason | undefined {
   if (f.verdict === 'Pending' || !f.budget.error) return undefined;
   return { code: 'InvalidBudget', severity: 'error', message: f.budget.error, evidence: [`spec.updateStrategy.rollingUpdate: ${JSON.stringify(f.ds.spec?.updateStrategy?.rollingUpdate)}`], fix: 'set maxUnavailable (and maxSurge) to an integer or a percentage such as "10%"' };
 }
 
-export function newPodsUnavailable(f: RolloutFacts): RolloutReason | undefined {
+function newPodsUnavailable(f: RolloutFacts): RolloutReason | undefined {
   const newUnavailable = f.unavailableUses.filter((u) => u.slot === 'new-unavailable' || u.slot === 'old-and-new');
   if (!newUnavailable.length) return undefined;
   return {
@@ -45,7 +45,7 @@ export function newPodsUnavailable(f: RolloutFacts): RolloutReason | undefined {
   };
 }
 
-export function oldPodsUnavailable(f: RolloutFacts): RolloutReason | undefined {
+function oldPodsUnavailable(f: RolloutFacts): RolloutReason | undefined {
   const oldUnavailable = f.unavailableUses.filter((u) => u.slot === 'old-unavailable');
   if (!oldUnavailable.length) return undefined;
   return {
@@ -59,7 +59,7 @@ export function oldPodsUnavailable(f: RolloutFacts): RolloutReason | undefined {
 }
 
 /** `NodesWithoutPod`, or `PodStuckTerminating` when a node waits for its old pod's deletion. */
-export function nodesWithoutPod(f: RolloutFacts): RolloutReason | undefined {
+function nodesWithoutPod(f: RolloutFacts): RolloutReason | undefined {
   const missing = f.unavailableUses.filter((u) => u.slot === 'no-pod');
   if (!missing.length) return undefined;
   return {
@@ -70,7 +70,7 @@ export function nodesWithoutPod(f: RolloutFacts): RolloutReason | undefined {
   };
 }
 
-export function nodesNotReady(f: RolloutFacts): RolloutReason | undefined {
+function nodesNotReady(f: RolloutFacts): RolloutReason | undefined {
   const ready = (node: string) => nodeReadyStatus(f.index.nodesByName.get(node));
   const notReady = f.rows.filter((r) => ready(r.node) !== 'True' && (f.ctx.byNode.get(r.node)?.length ?? 0) > 0);
   if (!notReady.length) return undefined;
@@ -82,7 +82,7 @@ export function nodesNotReady(f: RolloutFacts): RolloutReason | undefined {
   };
 }
 
-export function oldPodsTerminating(f: RolloutFacts): RolloutReason | undefined {
+function oldPodsTerminating(f: RolloutFacts): RolloutReason | undefined {
   if (!f.leaving.length || f.verdict === 'Complete') return undefined;
   return {
     code: 'OldPodsTerminating', severity: f.leaving.some((l) => l.hard) ? 'error' : 'info',
@@ -92,7 +92,7 @@ export function oldPodsTerminating(f: RolloutFacts): RolloutReason | undefined {
   };
 }
 
-export function surgeHostPortConflict(f: RolloutFacts): RolloutReason | undefined {
+function surgeHostPortConflict(f: RolloutFacts): RolloutReason | undefined {
   const conflicts = f.hardUses.filter((u) => u.code === 'HostPortConflict');
   if (!f.surge || !conflicts.length) return undefined;
   return {
@@ -104,7 +104,7 @@ export function surgeHostPortConflict(f: RolloutFacts): RolloutReason | undefine
 }
 
 /** The API refuses pods: a blocked manage() replaces no old pod, a blocked surge starts no node. */
-export function failedCreate(f: RolloutFacts): RolloutReason | undefined {
+function failedCreate(f: RolloutFacts): RolloutReason | undefined {
   if (!(f.manageBlocked || f.surgeBlocked) || f.verdict === 'Complete') return undefined;
   if (!(f.candidates.length > 0 || f.uses.some((u) => u.slot === 'old-unavailable'))) return undefined;
   const events = f.createFailures.length ? f.createFailures : f.ctx.failedCreates;
@@ -130,7 +130,7 @@ export function failedCreate(f: RolloutFacts): RolloutReason | undefined {
  * replaced regardless (TestDaemonSetUpdatesAllOldPodsNotReady), so with no candidate left there
  * is nothing it stops.
  */
-export function budgetExhausted(f: RolloutFacts): RolloutReason | undefined {
+function budgetExhausted(f: RolloutFacts): RolloutReason | undefined {
   if (f.verdict === 'Complete' || f.used < f.limit || f.limit <= 0 || f.manageBlocked || !f.candidates.length) return undefined;
   return {
     code: 'BudgetExhausted', severity: f.verdict === 'Stuck' ? 'error' : 'info',
@@ -146,7 +146,7 @@ export function budgetExhausted(f: RolloutFacts): RolloutReason | undefined {
   };
 }
 
-export function onDeleteStrategy(f: RolloutFacts): RolloutReason | undefined {
+function onDeleteStrategy(f: RolloutFacts): RolloutReason | undefined {
   if (f.strategy !== 'OnDelete' || f.oldPods <= 0) return undefined;
   const outdatedNodes = f.rows.filter((r) => r.pod && !r.pod.updated && r.verdict !== 'Excluded');
   return {
@@ -162,7 +162,7 @@ export function onDeleteStrategy(f: RolloutFacts): RolloutReason | undefined {
  * rollout status reads `.status` and keeps waiting (kubernetes#53023: with minReadySeconds a pod
  * that became available raised no event, so numberAvailable stayed stale until PR #77208, 1.15).
  */
-export function staleStatus(f: RolloutFacts): RolloutReason | undefined {
+function staleStatus(f: RolloutFacts): RolloutReason | undefined {
   const { ds, verdict } = f;
   const diffs = statusDisagreement(ds, f.status);
   if (!diffs.length) return undefined;
