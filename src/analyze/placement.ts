@@ -20,14 +20,15 @@ import {
 import { claimDaemonPods, nodesToDaemonPods } from '../k8s/controller.js';
 import { compareDaemonPodAge, isPodReady, isPodTerminal, podCondition, podRestarts } from '../k8s/podutil.js';
 import { currentRevision, isPodUpdated, podRevisionHash, LABEL_TEMPLATE_GENERATION, type CurrentRevision } from '../k8s/revision.js';
-import { boundPodReasons, nodeReadyStatus } from '../k8s/podhealth.js';
+import { nodeReadyStatus } from '../k8s/podhealth.js';
+import { boundPodReasons } from './pod-health.js';
 import { runFilters, preemptionCouldHelp, type FilterOutcome } from '../k8s/scheduler.js';
 import { podsUsingNode } from '../k8s/resources.js';
 import { formatAmount } from '../k8s/quantity.js';
 import { formatTaint, formatTaintBraces, formatToleration, tolerationFor } from '../k8s/taints.js';
 import { formatHostPort } from '../k8s/hostports.js';
 import { codeForSchedulerReason, parseFitError, preemptionVerdict, targetNodeEntries } from '../k8s/schedmsg.js';
-import { detectRoles } from '../k8s/roles.js';
+import { detectRoles } from '../model/roles.js';
 import { allowsSurge } from '../k8s/rollingupdate.js';
 import { classifyCreateError, createRetryNote } from './create-errors.js';
 import { rollbackTarget, type RollbackTarget } from '../k8s/rollback.js';

@@ -11,7 +11,7 @@ import { statusDifferences, statusObserved } from './stale-status.js';
 import { DEFAULT_STUCK_AFTER } from './stuck.js';
 import { nodeReadyStatus } from '../k8s/podhealth.js';
 import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement.js';
-import { diagnoseRollout } from './rollout.js';
+import { diagnoseRollout } from './rollout/index.js';
 
 function mismatches(ds: DaemonSet, recomputed: StatusCounts): string[] {
   if (!ds.status) return ['the DaemonSet has no .status (a bare manifest, or never synced by the controller)'];

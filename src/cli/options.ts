@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { InputError } from '../model/errors.js';
 import { parseRfc3339 } from '../model/duration.js';
-import { checkNamespace } from './scope.js';
+import { checkNamespace } from './names.js';
 import { parseDuration } from './duration.js';
 
 export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml', 'markdown'] as const;

@@ -5,7 +5,8 @@ import type { ClusterSnapshot } from '../model/snapshot.js';
 import type { GlobalOptions } from './options.js';
 import { didYouMean } from './suggest.js';
 import { emptyListNote, judgeAbsentKinds, type NeededKind } from '../analyze/input-evidence.js';
-import { isDNS1123Label, isDNS1123Subdomain } from '../k8s/names.js';
+import { isDNS1123Subdomain } from '../k8s/names.js';
+import { checkNamespace, invalidName } from './names.js';
 
 /** Human description of the namespace scope. */
 export function scopeText(opts: GlobalOptions, defaultNamespace?: string): string {
@@ -31,23 +32,13 @@ export function daemonSetsInScope(snapshot: ClusterSnapshot, opts: GlobalOptions
 const DAEMONSET_PREFIX = /^(daemonsets?|ds|daemonset\.apps)\//i;
 const NODE_PREFIX = /^(nodes?|no)\//i;
 
-function invalid(what: string, value: string, kind: string, errs: string[]): InputError {
-  return new InputError(`${what}: "${value}" is not a valid ${kind} name: ${errs.join('; ')}`);
-}
-
-/** Checks a namespace from a flag or an argument, as the API server would (a DNS-1123 label). */
-export function checkNamespace(what: string, ns: string): void {
-  const errs = isDNS1123Label(ns);
-  if (errs.length) throw invalid(what, ns, 'namespace', errs);
-}
-
 /** `name`, `namespace/name` or `daemonset/name` split into its parts, each checked as the API server checks them. */
 export function parseDaemonSetArg(arg: string): { namespace?: string; name: string } {
   const parts = arg.replace(DAEMONSET_PREFIX, '').split('/');
   if (parts.length > 2) throw new InputError(`daemonset "${arg}": expected <name> or <namespace>/<name>`);
   const name = parts[parts.length - 1]!;
   const errs = isDNS1123Subdomain(name);
-  if (errs.length) throw invalid(`daemonset "${arg}"`, name, 'DaemonSet', errs);
+  if (errs.length) throw invalidName(`daemonset "${arg}"`, name, 'DaemonSet', errs);
   if (parts.length === 1) return { name };
   checkNamespace(`daemonset "${arg}"`, parts[0]!);
   return { namespace: parts[0]!, name };
@@ -57,7 +48,7 @@ export function parseDaemonSetArg(arg: string): { namespace?: string; name: stri
 export function parseNodeArg(arg: string): string {
   const name = arg.replace(NODE_PREFIX, '');
   const errs = isDNS1123Subdomain(name);
-  if (errs.length) throw invalid(`node "${arg}"`, name, 'node', errs);
+  if (errs.length) throw invalidName(`node "${arg}"`, name, 'node', errs);
   return name;
 }
 

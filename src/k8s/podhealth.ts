@@ -1,332 +1,38 @@
 /**
- * Why a bound pod is not Ready (or not available): container and init-container states as the
- * kubelet reports them (pkg/kubelet/images, kuberuntime, prober), phase Failed from kubelet
- * admission or eviction (pkg/kubelet/lifecycle/predicate.go, eviction), stuck termination,
- * and the node's own readiness. Each cause is a Reason with evidence and a fix.
+ * The kubelet's words for a pod that is not running well, as it writes them into the pod and
+ * node status: the waiting reasons of image pulls (`kubernetes v1.35 pkg/kubelet/images/types.go`,
+ * ErrImagePullBackOff and the others), of container creation
+ * (`pkg/kubelet/kuberuntime/kuberuntime_container.go`, `pkg/kubelet/container/sync_result.go`)
+ * and of a pod still starting (`pkg/kubelet/kubelet_pods.go#convertToAPIContainerStatuses`, ContainerCreating and
+ * PodInitializing), and the node's Ready condition
+ * (`pkg/api/v1/node/util.go#GetNodeCondition`). What they mean for a DaemonSet, with a fix,
+ * is analyze/pod-health.ts. docs/semantics.md §6.
  */
-import type { ContainerState, ContainerStatus, KubeEvent, Node, Pod } from '../model/k8s-types.js';
-import type { Reason } from '../model/results.js';
-import { withShort } from '../model/codes.js';
+import type { Node } from '../model/k8s-types.js';
 
-type RawReason = Omit<Reason, 'short'> & { short?: string };
-import { formatDuration, parseRfc3339 } from '../model/duration.js';
-import { isPodReady, secondsUntilAvailable } from './podutil.js';
-import { rollbackAdvice, type RollbackTarget } from './rollback.js';
-
-type ContainerStateTerminated = NonNullable<ContainerState['terminated']>;
-
-/** The DaemonSet a pod belongs to, for fix commands. */
-export interface DaemonSetName {
-  namespace: string;
-  name: string;
-  /** What `kubectl rollout undo` would restore; unknown when not given. */
-  rollback?: RollbackTarget;
-}
-
+/** Waiting reasons of a container whose image cannot be pulled. */
 const IMAGE_PULL = new Set(['ImagePullBackOff', 'ErrImagePull', 'InvalidImageName', 'ErrImageNeverPull', 'RegistryUnavailable', 'SignatureValidationFailed']);
+/** Waiting reasons of a container the runtime cannot create or start. */
 const CONFIG_ERRORS = new Set(['CreateContainerConfigError', 'CreateContainerError', 'RunContainerError']);
+/** Waiting reasons of containers still being set up. */
 const CREATING = new Set(['ContainerCreating', 'PodInitializing']);
 
-function eventLine(e: KubeEvent): string {
-  const n = e.count && e.count > 1 ? ` (x${e.count})` : '';
-  return `event ${e.reason}: ${(e.message ?? '').trim()}${n}`;
+/** A waiting reason of an image that cannot be pulled. */
+export function isImagePullWaiting(reason: string | undefined): boolean {
+  return IMAGE_PULL.has(reason ?? '');
 }
 
-function latest(events: KubeEvent[], reasons: string[]): KubeEvent[] {
-  return events
-    .filter((e) => reasons.includes(e.reason ?? ''))
-    .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''))
-    .slice(0, 2);
+/** A waiting reason of a container that cannot be created from its configuration. */
+export function isConfigErrorWaiting(reason: string | undefined): boolean {
+  return CONFIG_ERRORS.has(reason ?? '');
 }
 
-function containerLimit(pod: Pod, container: string, resource: string): string | undefined {
-  const all = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])];
-  return all.find((c) => c.name === container)?.resources?.limits?.[resource];
-}
-
-function image(pod: Pod, container: string, status: ContainerStatus): string {
-  const all = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])];
-  return all.find((c) => c.name === container)?.image ?? status.image ?? '<unknown>';
-}
-
-/** Names of the ConfigMaps/Secrets a CreateContainerConfigError message refers to. */
-function missingReference(message: string): string | undefined {
-  const m = /(configmap|secret) "([^"]+)" not found/i.exec(message) ?? /couldn't find key (\S+) in (ConfigMap|Secret) (\S+)/i.exec(message);
-  if (!m) return undefined;
-  return m[0];
-}
-
-/** The rollback tail of a fix (hedged when the caller gave no DaemonSet history). */
-function rollback(ds: DaemonSetName): string {
-  return rollbackAdvice(ds.rollback ?? { kind: 'unknown' }, ds.namespace, ds.name);
-}
-
-/** The last termination's exit, as kubectl describe shows it. */
-function exitText(t: ContainerStateTerminated): string {
-  return `${t.reason ?? 'Terminated'}, exit code ${t.exitCode ?? '?'}`;
-}
-
-/** Exit code 0 ("Completed"). */
-function exitedZero(t: ContainerStateTerminated): boolean {
-  return t.exitCode === 0 || (t.exitCode === undefined && t.reason === 'Completed');
-}
-
-/**
- * A container under restartPolicy Always that ended with exit code 0: the kubelet restarts it
- * (and backs off as for a crash), so an agent that is meant to run for ever exits by mistake.
- */
-function exitedSuccessfully(pod: Pod, ds: DaemonSetName, s: ContainerStatus, t: ContainerStateTerminated, looping: boolean): RawReason {
-  return {
-    code: 'CrashLoopBackOff', severity: 'error',
-    message: `container ${s.name} exits successfully (${exitText(t)}) and restartPolicy Always restarts it${looping ? ', with a growing back-off' : ''} (${s.restartCount ?? 0} restarts): an agent is meant to keep running, not to exit`,
-    evidence: [
-      `container ${s.name}: ${looping ? `waiting: CrashLoopBackOff; last terminated: ${exitText(t)}` : `terminated: ${exitText(t)}`}${t.finishedAt ? ` at ${t.finishedAt}` : ''}`,
-      `pod restartPolicy: ${pod.spec?.restartPolicy ?? 'Always'}`,
-    ],
-    fix: `make the container's command run in the foreground (not daemonize or exit after a one-off task): kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous shows its last run; fix the command/args${rollback(ds)}`,
-  };
-}
-
-/**
- * A crash loop and its cause: CrashLoopBackOff is what kubectl get pods shows, OOMKilled the cause
- * when the kernel killed the container; both are reported.
- */
-function crashReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, kind: string, events: KubeEvent[]): RawReason[] {
-  const waiting = s.state?.waiting;
-  const lastTerm = s.lastState?.terminated;
-  const term = s.state?.terminated;
-  const looping = waiting?.reason === 'CrashLoopBackOff';
-  const out: RawReason[] = [];
-  if (looping) {
-    const last = lastTerm ? `last exit: ${exitText(lastTerm)}` : 'no previous termination recorded';
-    out.push({
-      code: 'CrashLoopBackOff', severity: 'error',
-      message: `${kind} ${s.name} keeps crashing (${s.restartCount ?? 0} restarts; ${last})`,
-      evidence: [
-        `${kind} ${s.name}: waiting: CrashLoopBackOff${waiting?.message ? `: ${waiting.message}` : ''}`,
-        ...(lastTerm?.message ? [`last termination message: ${lastTerm.message.trim().split('\n')[0]}`] : []),
-        ...latest(events, ['BackOff']).map(eventLine),
-      ],
-      fix: lastTerm?.reason === 'OOMKilled'
-        ? 'the crashes are out-of-memory kills: see OOMKilled'
-        : `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image${rollback(ds)}`,
-    });
-  }
-  const oom = (term?.reason === 'OOMKilled' ? term : undefined) ?? (lastTerm?.reason === 'OOMKilled' ? lastTerm : undefined);
-  if (oom && (looping || term)) {
-    const limit = containerLimit(pod, s.name, 'memory');
-    out.push({
-      code: 'OOMKilled', severity: 'error',
-      message: `${kind} ${s.name} is killed for running out of memory (OOMKilled, exit code ${oom.exitCode ?? 137}, ${s.restartCount ?? 0} restarts)`,
-      evidence: [
-        `${kind} ${s.name}: last terminated: OOMKilled, exit code ${oom.exitCode ?? 137}${oom.finishedAt ? ` at ${oom.finishedAt}` : ''}`,
-        `memory limit: ${limit ?? 'none set (the node ran out of memory)'}`,
-      ],
-      fix: limit
-        ? `raise resources.limits.memory of ${kind} ${s.name} above ${limit} (and its request to match), or reduce the agent's buffers`
-        : `set resources.requests.memory and limits.memory on ${kind} ${s.name} so it is not the node's first victim`,
-    });
-  }
-  return out;
-}
-
-function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init: boolean, events: KubeEvent[]): RawReason[] {
-  const kind = init ? 'init container' : 'container';
-  const waiting = s.state?.waiting;
-  const lastTerm = s.lastState?.terminated;
-  const term = s.state?.terminated;
-  const always = (pod.spec?.restartPolicy ?? 'Always') === 'Always';
-  if (waiting && IMAGE_PULL.has(waiting.reason ?? '')) {
-    const img = image(pod, s.name, s);
-    return [{
-      code: 'ImagePullBackOff', severity: 'error',
-      message: `${kind} ${s.name} cannot pull image "${img}" (${waiting.reason})`,
-      evidence: [
-        `${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
-        ...latest(events, ['Failed', 'BackOff', 'ErrImagePull']).map(eventLine),
-      ],
-      fix: `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template${rollback(ds)}`,
-    }];
-  }
-  const looping = waiting?.reason === 'CrashLoopBackOff';
-  if (!init && always && looping && lastTerm && exitedZero(lastTerm)) return [exitedSuccessfully(pod, ds, s, lastTerm, true)];
-  if (!init && always && term && exitedZero(term)) return [exitedSuccessfully(pod, ds, s, term, false)];
-  const crash = crashReasons(pod, ds, s, kind, events);
-  if (crash.length) return crash;
-  if (waiting && CONFIG_ERRORS.has(waiting.reason ?? '')) {
-    const ref = missingReference(waiting.message ?? '');
-    return [{
-      code: 'CreateContainerConfigError', severity: 'error',
-      message: `${kind} ${s.name} cannot be created: ${waiting.message ?? waiting.reason}`,
-      evidence: [`${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`, ...latest(events, ['Failed']).map(eventLine)],
-      fix: ref
-        ? `create the missing object in namespace ${pod.metadata?.namespace} (${ref}), or mark the reference optional: true`
-        : `fix the container's configuration (env, volume mounts, securityContext) named in the message`,
-    }];
-  }
-  if (term && !init && always) {
-    return [{
-      code: 'CrashLoopBackOff', severity: 'error',
-      message: `${kind} ${s.name} terminated (${exitText(term)}) and is being restarted`,
-      evidence: [`${kind} ${s.name}: terminated: ${term.reason ?? ''} exit code ${term.exitCode ?? '?'}`],
-      fix: `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous`,
-    }];
-  }
-  return [];
-}
-
-function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
-  const blockers = latest(events, ['FailedMount', 'FailedAttachVolume', 'FailedCreatePodSandBox', 'FailedKillPodSandBox', 'NetworkNotReady']);
-  const started = pod.status?.startTime ?? pod.metadata?.creationTimestamp;
-  const startedAt = parseRfc3339(started ?? '');
-  const age = Number.isNaN(startedAt) ? 'an unknown time' : formatDuration(now.getTime() - startedAt);
-  const sandbox = blockers.some((e) => e.reason === 'FailedCreatePodSandBox' || e.reason === 'NetworkNotReady');
-  const mount = blockers.find((e) => e.reason === 'FailedMount' || e.reason === 'FailedAttachVolume');
-  return {
-    code: 'ContainerCreating', severity: blockers.length ? 'error' : 'warning',
-    message: blockers.length
-      ? `containers are not starting after ${age}: ${sandbox ? 'the pod sandbox (network) cannot be created' : 'a volume cannot be mounted'}`
-      : `containers are still being created (${age})`,
-    evidence: [
-      ...(pod.status?.containerStatuses ?? []).filter((c) => c.state?.waiting).map((c) => `container ${c.name}: waiting: ${c.state!.waiting!.reason}`),
-      ...blockers.map(eventLine),
-    ],
-    fix: sandbox
-      ? `the node's CNI is not working: check the network agent's pod on node ${pod.spec?.nodeName} (kubectl get pods -A -o wide --field-selector spec.nodeName=${pod.spec?.nodeName})`
-      : mount
-        ? `fix the volume named in the event (missing ConfigMap/Secret/hostPath, CSI driver not registered on the node)`
-        : `wait; if it lasts, check events: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
-  };
-}
-
-/**
- * Running containers, a pod not Ready, on a Ready node and not terminating: the readiness probe
- * fails when there is one; without one, the kubelet has not yet reported the started containers.
- */
-function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now: Date): RawReason {
-  const containers = pod.spec?.containers ?? [];
-  const probed = notReady.filter((n) => containers.find((c) => c.name === n)?.readinessProbe);
-  const ns = pod.metadata?.namespace;
-  const name = pod.metadata?.name;
-  if (probed.length || (!notReady.length && containers.some((c) => c.readinessProbe))) {
-    const probe = latest(events, ['Unhealthy']).filter((e) => /Readiness/i.test(e.message ?? ''));
-    const which = probed.length ? probed : notReady;
-    return {
-      code: 'ReadinessProbeFailing', severity: 'error',
-      message: `container(s) ${which.join(', ') || '?'} running but not ready: the readiness probe fails`,
-      evidence: probe.length ? probe.map(eventLine) : [`containers running, Ready=False${which.length ? ` (${which.join(', ')})` : ''}`],
-      fix: `check what the probe checks: kubectl describe pod -n ${ns} ${name}; kubectl logs -n ${ns} ${name}`,
-    };
-  }
-  const started = pod.status?.startTime ?? pod.metadata?.creationTimestamp;
-  const age = started ? formatDuration(now.getTime() - parseRfc3339(started)) : 'an unknown time';
-  return {
-    code: 'ContainerCreating', severity: 'warning', short: 'containers starting',
-    message: `container(s) ${notReady.join(', ') || '?'} have no readiness probe and are running, but the kubelet has not reported the pod Ready yet (started ${age} ago): containers starting`,
-    evidence: [`containers running, Ready=False${notReady.length ? ` (${notReady.join(', ')})` : ''}`, 'no readinessProbe on those containers'],
-    fix: `wait; if it lasts, check the kubelet on node ${pod.spec?.nodeName}: kubectl describe pod -n ${ns} ${name}`,
-  };
+/** A waiting reason of a container still being created. */
+export function isCreatingWaiting(reason: string | undefined): boolean {
+  return CREATING.has(reason ?? '');
 }
 
 /** The node's Ready condition status: "True", "False", "Unknown" or "" when not reported. */
 export function nodeReadyStatus(node: Node | undefined): string {
   return node?.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? '';
-}
-
-/**
- * Why a pod that is bound to a node is not Ready (or Ready but not yet available).
- * Returns an empty list for a Ready, available pod.
- */
-export function boundPodReasons(
-  pod: Pod,
-  node: Node | undefined,
-  ds: DaemonSetName,
-  events: KubeEvent[],
-  minReadySeconds: number,
-  now: Date,
-): Reason[] {
-  const reasons: RawReason[] = [];
-  const name = `${pod.metadata?.namespace}/${pod.metadata?.name}`;
-  const del = pod.metadata?.deletionTimestamp;
-  if (del) {
-    const grace = pod.metadata?.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30;
-    // deletionTimestamp is set to the time the grace period ends.
-    const overdue = now.getTime() - parseRfc3339(del);
-    const stuck = overdue > 0;
-    reasons.push({
-      code: 'PodTerminating', severity: stuck ? 'error' : 'warning',
-      message: stuck
-        ? `pod ${name} has been terminating for ${formatDuration(overdue + grace * 1000)}, past its ${grace}s grace period`
-        : `pod ${name} is terminating (grace period ${grace}s)`,
-      evidence: [`deletionTimestamp: ${del}`, `node ${pod.spec?.nodeName} Ready: ${nodeReadyStatus(node) || 'unknown'}`],
-      fix: stuck
-        ? (nodeReadyStatus(node) === 'True'
-          ? `check the kubelet on node ${pod.spec?.nodeName} and the pod's finalizers; as a last resort: kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`
-          : `the node is not reporting, so the kubelet cannot confirm the deletion: recover the node, or (if it is gone for good) kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`)
-        : 'wait for the pod to exit; the controller creates a replacement afterwards',
-    });
-  }
-  const phase = pod.status?.phase ?? '';
-  if (phase === 'Failed' || phase === 'Succeeded') {
-    const why = pod.status?.reason ? `${pod.status.reason}: ${pod.status.message ?? ''}`.trim() : phase;
-    const outOf = /^OutOf/.test(pod.status?.reason ?? '');
-    reasons.push({
-      code: 'PodFailed', severity: 'error',
-      message: `pod ${name} is ${phase}${pod.status?.reason ? ` (${pod.status.reason})` : ''}; the controller deletes it (after a back-off for Failed pods) and creates a new one`,
-      evidence: [`status: ${why}`],
-      fix: outOf
-        ? `the kubelet rejected the pod for lack of ${pod.status!.reason!.slice('OutOf'.length)}: free room on node ${pod.spec?.nodeName} or lower the DaemonSet's requests`
-        : pod.status?.reason === 'Evicted'
-          ? `the node evicted the pod under resource pressure: set requests/limits and priorityClassName: system-node-critical`
-          : `inspect the pod: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
-    });
-    return reasons.map(withShort);
-  }
-  const ready = isPodReady(pod);
-  const nodeReady = nodeReadyStatus(node);
-  if (!ready && node && nodeReady !== 'True') {
-    const cond = node.status?.conditions?.find((c) => c.type === 'Ready');
-    reasons.push({
-      code: 'NodeNotReady', severity: 'error',
-      message: `node ${node.metadata?.name} is ${nodeReady === 'Unknown' ? 'unreachable (Ready=Unknown)' : 'NotReady'}, so the pod cannot become Ready`,
-      evidence: [`node condition Ready=${nodeReady || 'missing'}${cond?.reason ? ` (${cond.reason})` : ''}${cond?.message ? `: ${cond.message}` : ''}`],
-      fix: `fix the node first: kubectl describe node ${node.metadata?.name}; check the kubelet and container runtime there`,
-    });
-  }
-  if (!ready) {
-    const statuses: [ContainerStatus, boolean][] = [
-      ...(pod.status?.initContainerStatuses ?? []).map((s): [ContainerStatus, boolean] => [s, true]),
-      ...(pod.status?.containerStatuses ?? []).map((s): [ContainerStatus, boolean] => [s, false]),
-    ];
-    let found = false;
-    for (const [s, init] of statuses) {
-      const r = containerReasons(pod, ds, s, init, events);
-      reasons.push(...r);
-      if (r.length) found = true;
-    }
-    // On an unreachable node (Ready=Unknown) container states are stale: the node is the reason.
-    const stale = Boolean(node) && nodeReady === 'Unknown';
-    if (!found && !stale) {
-      const creating = statuses.some(([s]) => CREATING.has(s.state?.waiting?.reason ?? '')) || (phase === 'Pending' && statuses.length === 0);
-      const running = statuses.length > 0 && statuses.filter(([, init]) => !init).every(([s]) => s.state?.running);
-      if (creating && !del) {
-        reasons.push(creatingReason(pod, events, now));
-      } else if (running && !del && (!node || nodeReady === 'True')) {
-        reasons.push(notReadyRunning(pod, statuses.filter(([c, init]) => !init && !c.ready).map(([c]) => c.name), events, now));
-      } else if (!reasons.length) {
-        reasons.push(creatingReason(pod, events, now));
-      }
-    }
-    return reasons.map(withShort);
-  }
-  const wait = secondsUntilAvailable(pod, minReadySeconds, now);
-  if (wait > 0) {
-    reasons.push({
-      code: 'NotAvailableYet', severity: 'info',
-      message: `pod is Ready but not yet available: minReadySeconds is ${minReadySeconds}, ${wait}s to go`,
-      evidence: [`Ready since ${pod.status?.conditions?.find((c) => c.type === 'Ready')?.lastTransitionTime}`],
-      fix: 'nothing to do: it becomes available on its own',
-    });
-  }
-  return reasons.map(withShort);
 }

@@ -1,10 +1,12 @@
 /**
  * Rolling-update arithmetic of the DaemonSet controller: `GetScaledValueFromIntOrPercent`
  * (k8s.io/apimachinery/pkg/util/intstr), `UnavailableCount` / `SurgeCount` / `AllowsSurge`
- * (pkg/controller/daemon/util/daemonset_util.go), `updatedDesiredNodeCounts` and
- * `findUpdatedPodsOnNode` (pkg/controller/daemon/update.go), docs/semantics.md §3.2–§3.4.
+ * (pkg/controller/daemon/util/daemonset_util.go), `updatedDesiredNodeCounts`,
+ * `findUpdatedPodsOnNode` and the node loop of `rollingUpdate` (kubernetes v1.35
+ * pkg/controller/daemon/update.go), docs/semantics.md §3.2–§3.4.
  */
 import type { DaemonSet, IntOrString, Pod } from '../model/k8s-types.js';
+import { isPodAvailable } from './podutil.js';
 import { isPodUpdated } from './revision.js';
 
 /**
@@ -80,4 +82,106 @@ export function findUpdatedPodsOnNode(pods: Pod[], hash: string, generation: num
     }
   }
   return { ok: true, ...(newPod ? { newPod } : {}), ...(oldPod ? { oldPod } : {}) };
+}
+
+/**
+ * Why a node holds the rolling update back, as the node loop of `rollingUpdate` sees it:
+ * `findUpdatedPodsOnNode` not ok (`duplicates`), no pod or an old and a new pod side by side
+ * (the manage loop's to sort out), a new pod not available yet, an old pod not available (a
+ * replacement the controller allows whatever the budget), or a surge pod not available yet.
+ */
+export type BudgetSlot = 'no-pod' | 'duplicates' | 'old-and-new' | 'new-unavailable' | 'old-unavailable' | 'surging';
+
+/** One node entry of the loop: its daemon pods and whether the DaemonSet should run there. */
+export interface NodeDaemonPods {
+  node: string;
+  pods: Pod[];
+  /** `NodeShouldRunDaemonPod`'s shouldRun for the node. */
+  shouldRun: boolean;
+}
+
+/** A node that holds the update back, with the pod that holds it (none for a node without a pod). */
+export interface SlotUse {
+  node: string;
+  slot: BudgetSlot;
+  pod?: Pod;
+}
+
+export interface RollingUpdateNodes {
+  /**
+   * Nodes that hold the update back, in the order given. Without surge each counts against
+   * maxUnavailable (`numUnavailable`); with surge only `numSurge` counts against maxSurge.
+   */
+  uses: SlotUse[];
+  /** Nodes whose available old pod the controller replaces next, as far as the budget allows. */
+  candidates: string[];
+  /** `numSurge`: nodes counted against maxSurge (duplicates and new pods not available yet). */
+  numSurge: number;
+}
+
+/** What the revision of the update is and when a pod counts as available. */
+export interface UpdateTarget {
+  hash: string;
+  generation: number | undefined;
+  minReadySeconds: number;
+  now: Date;
+}
+
+/**
+ * The node loop of `rollingUpdate` with maxSurge 0: nodes that are unavailable hold budget, an
+ * unavailable old pod is replaced regardless of it, and an available old pod is a candidate.
+ * `nodes` are the entries of `nodeToDaemonPods` after `updatedDesiredNodeCounts` added the
+ * desired nodes without pods.
+ */
+function rollingUpdateWithoutSurge(nodes: NodeDaemonPods[], target: UpdateTarget): RollingUpdateNodes {
+  const uses: SlotUse[] = [];
+  const candidates: string[] = [];
+  const available = (p: Pod) => isPodAvailable(p, target.minReadySeconds, target.now);
+  for (const { node, pods, shouldRun } of nodes) {
+    const { ok, newPod, oldPod } = findUpdatedPodsOnNode(pods, target.hash, target.generation);
+    if (!ok) uses.push({ node, slot: 'duplicates' });
+    else if (!newPod && !oldPod) { if (shouldRun || pods.length) uses.push({ node, slot: 'no-pod', ...(pods[0] ? { pod: pods[0] } : {}) }); }
+    else if (newPod && oldPod) uses.push({ node, slot: 'old-and-new', pod: newPod });
+    else if (newPod) { if (!available(newPod)) uses.push({ node, slot: 'new-unavailable', pod: newPod }); }
+    else if (!available(oldPod!)) uses.push({ node, slot: 'old-unavailable', pod: oldPod! });
+    else candidates.push(node);
+  }
+  return { uses, candidates, numSurge: 0 };
+}
+
+/**
+ * The node loop of `rollingUpdate` with a positive maxSurge: a new pod not yet available next
+ * to the old one counts against maxSurge, an unavailable old pod gets its new pod regardless,
+ * and a node with only an available old pod is a candidate. Nodes without an old pod are the
+ * manage loop's; they are listed when their pod is missing or not available.
+ */
+function rollingUpdateWithSurge(nodes: NodeDaemonPods[], target: UpdateTarget): RollingUpdateNodes {
+  const uses: SlotUse[] = [];
+  const candidates: string[] = [];
+  let numSurge = 0;
+  const available = (p: Pod) => isPodAvailable(p, target.minReadySeconds, target.now);
+  for (const { node, pods, shouldRun } of nodes) {
+    const { ok, newPod, oldPod } = findUpdatedPodsOnNode(pods, target.hash, target.generation);
+    if (!ok) { numSurge++; uses.push({ node, slot: 'duplicates' }); continue; }
+    if (!oldPod) {
+      if (!newPod && shouldRun) uses.push({ node, slot: 'no-pod', ...(pods[0] ? { pod: pods[0] } : {}) });
+      else if (newPod && !available(newPod)) uses.push({ node, slot: 'new-unavailable', pod: newPod });
+      continue;
+    }
+    if (!newPod) {
+      if (!available(oldPod)) uses.push({ node, slot: 'old-unavailable', pod: oldPod });
+      else if (shouldRun) candidates.push(node);
+      continue;
+    }
+    if (!available(newPod)) {
+      numSurge++;
+      uses.push({ node, slot: 'surging', pod: newPod });
+    }
+  }
+  return { uses, candidates, numSurge };
+}
+
+/** `rollingUpdate`'s node loop, the surge branch when `AllowsSurge(ds)`. */
+export function rollingUpdateNodes(nodes: NodeDaemonPods[], target: UpdateTarget, surge: boolean): RollingUpdateNodes {
+  return surge ? rollingUpdateWithSurge(nodes, target) : rollingUpdateWithoutSurge(nodes, target);
 }

@@ -3,7 +3,7 @@ import type { DaemonSet, Node } from '../model/k8s-types.js';
 import type { ClusterSnapshot, SnapshotKind } from '../model/snapshot.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
 import { compileDaemonPlacement, type DaemonPlacement } from '../k8s/daemonpod.js';
-import { detectAgentRoles, type AgentRole, type RoleMatch } from '../k8s/roles.js';
+import { detectAgentRoles, type AgentRole, type RoleMatch } from '../model/roles.js';
 import type { LintContext } from './types.js';
 
 /** Builds the context the rules share for one run over `snapshot`. */

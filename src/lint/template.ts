@@ -4,7 +4,7 @@
  */
 import yaml from 'js-yaml';
 import type { Container, DaemonSet, PodSpec } from '../model/k8s-types.js';
-import { hostPaths, kernelDriverLoader, type AgentRole, type RoleMatch } from '../k8s/roles.js';
+import { hostPaths, kernelDriverLoader, type AgentRole, type RoleMatch } from '../model/roles.js';
 import type { LintContext, RuleFinding } from './types.js';
 
 /** JSON path of the pod template's spec. */

@@ -6,7 +6,7 @@ import type { DaemonSet, Node } from '../model/k8s-types.js';
 import type { Severity } from '../model/results.js';
 import type { SnapshotIndex } from '../model/snapshot-index.js';
 import type { DaemonPlacement } from '../k8s/daemonpod.js';
-import type { AgentRole, RoleMatch } from '../k8s/roles.js';
+import type { AgentRole, RoleMatch } from '../model/roles.js';
 
 /** What documents a rule: the README entry and the SARIF `reportingDescriptor` are built from it. */
 export interface RuleMeta {

@@ -3,6 +3,7 @@
  * Renderers turn these into tables, JSON, YAML, Markdown or SARIF.
  */
 import type { ImpactCode, ReasonCode, RolloutReasonCode } from './reasons/index.js';
+import type { Severity } from './severity.js';
 
 export const API_VERSION = 'ds-doctor/v1';
 
@@ -14,7 +15,7 @@ export const VERDICTS: readonly Verdict[] = ['Healthy', 'Excluded', 'Missing', '
 /** Reason codes (PascalCase, stable): the keys of the registries in model/reasons/. */
 export type { ImpactCode, ReasonCode, RolloutReasonCode };
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity };
 
 /** One explained "no": a code, a sentence, the evidence, and a fix. */
 export interface Reason {

@@ -7,7 +7,7 @@ import { matchNodeSelector } from '../../src/k8s/nodeaffinity.js';
 import { nodeShouldRunDaemonPod } from '../../src/k8s/daemonpod.js';
 import { parseFitError, preemptionVerdict, targetNodeEntries } from '../../src/k8s/schedmsg.js';
 import { whyNode } from '../../src/analyze/placement.js';
-import { diagnoseRollout } from '../../src/analyze/rollout.js';
+import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import type { ControllerRevision, DaemonSet, DaemonSetSpec, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';
 import { NOW, ago, daemonSet, event, indexOf, node, pod } from '../builders.js';
 

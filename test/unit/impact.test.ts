@@ -1,4 +1,4 @@
-// `impact` analysis (src/analyze/impact.ts): deletion semantics of docs/semantics.md §5 (background,
+// `impact` analysis (src/analyze/impact/): deletion semantics of docs/semantics.md §5 (background,
 // foreground, orphan; adoption and the pod-template-generation quirk; drain), the consequences
 // per role, Services and webhooks that lose their only backends, budgets, and the risk rules.
 import { test } from 'node:test';
@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { DaemonSet, Pod, Service, WebhookConfiguration } from '../../src/model/k8s-types.js';
 import type { ClusterSnapshot } from '../../src/model/snapshot.js';
 import type { DeleteImpact } from '../../src/model/results.js';
-import { analyzeImpact, type Cascade } from '../../src/analyze/impact.js';
+import { analyzeImpact, type Cascade } from '../../src/analyze/impact/index.js';
 import { NOW, daemonSet, indexOf, node, pod, type DaemonSetBuilder } from '../builders.js';
 
 type Objects = Parameters<typeof indexOf>[0];

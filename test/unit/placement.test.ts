@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { daemonSetContext, diagnoseNode, headline, whyDaemonSet } from '../../src/analyze/placement.js';
-import { diagnoseRollout } from '../../src/analyze/rollout.js';
+import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import type { ControllerRevision, DaemonSet, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';
 import { severitiesOf } from '../../src/cli/commands/verdicts.js';
 import { NOW, ago, daemonSet, event, indexOf, node, pod } from '../builders.js';

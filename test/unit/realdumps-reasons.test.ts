@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { runCli } from '../harness.js';
-import { diagnoseRollout } from '../../src/analyze/rollout.js';
+import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import { whyDaemonSet } from '../../src/analyze/placement.js';
 import type { DaemonSet } from '../../src/model/k8s-types.js';
 import { NOW, indexOf, node, pod } from '../builders.js';

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { loadFiles } from '../../src/load/files.js';
 import { SnapshotIndex } from '../../src/model/snapshot-index.js';
 import { diagnoseAllNodes } from '../../src/analyze/placement.js';
-import { diagnoseRollout } from '../../src/analyze/rollout.js';
-import { analyzeImpact } from '../../src/analyze/impact.js';
+import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
+import { analyzeImpact } from '../../src/analyze/impact/index.js';
 import { IMPACT_FINDINGS, PLACEMENT_REASONS, ROLLOUT_REASONS } from '../../src/model/reasons/index.js';
 import { NOW } from '../builders.js';
 

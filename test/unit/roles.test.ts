@@ -1,10 +1,10 @@
-// Role detection (src/k8s/roles.ts): every detector with the manifests of real agents, and the
+// Role detection (src/model/roles.ts): every detector with the manifests of real agents, and the
 // false positives an evidence rule must not produce: an ordinary application DaemonSet is no
 // node agent, and a hostNetwork daemon with NET_ADMIN is not a CNI by that alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Volume } from '../../src/model/k8s-types.js';
-import { csiDriversServed, detectAgentRoles, detectRoles, isNodeAgent, kernelDriverLoader, type Role } from '../../src/k8s/roles.js';
+import { csiDriversServed, detectAgentRoles, detectRoles, isNodeAgent, kernelDriverLoader, type Role } from '../../src/model/roles.js';
 import { daemonSet as builder, type DaemonSetBuilder } from '../builders.js';
 
 /** A DaemonSet without the builder's default container, so that only the containers a test adds count. */

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rollingBudget, scaledValue, allowsSurge, findUpdatedPodsOnNode } from '../../src/k8s/rollingupdate.js';
-import { diagnoseRollout } from '../../src/analyze/rollout.js';
+import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import { scan } from '../../src/analyze/scan.js';
 import type { DaemonSet, Node, Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';

@@ -1,7 +1,7 @@
 /** `impact <daemonset>`: what breaks if the DaemonSet is deleted, for one `--cascade` mode. */
 import { Option } from 'commander';
 import { CASCADES } from '../../model/results.js';
-import type { Cascade } from '../../analyze/impact.js';
+import type { Cascade } from '../../analyze/impact/index.js';
 import { exitFor } from '../exit-code.js';
 import { resolveDaemonSet } from '../scope.js';
 import type { CommandSpec } from './spec.js';
@@ -24,7 +24,7 @@ export const impactCommand: CommandSpec = {
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { analyzeImpact, IMPACT_KINDS }, { renderImpact }] = await Promise.all([
       import('../../model/snapshot-index.js'),
-      import('../../analyze/impact.js'),
+      import('../../analyze/impact/index.js'),
       import('../../render/impact.js'),
     ]);
     const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: [...IMPACT_KINDS], allPods: true });

@@ -13,7 +13,7 @@ export const rolloutCommand: CommandSpec = {
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { diagnoseRollout }, { renderRollout }] = await Promise.all([
       import('../../model/snapshot-index.js'),
-      import('../../analyze/rollout.js'),
+      import('../../analyze/rollout/index.js'),
       import('../../render/rollout.js'),
     ]);
     const stuckAfter = stuckAfterOf(raw);

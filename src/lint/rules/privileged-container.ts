@@ -4,7 +4,7 @@
  * access is expected for node agents, not a blanket danger) — so a CNI agent, CSI node plugin
  * or kube-proxy gets information, and anything else gets the capability it probably needs.
  */
-import type { AgentRole, RoleMatch } from '../../k8s/roles.js';
+import type { AgentRole, RoleMatch } from '../../model/roles.js';
 import type { LintRule, RuleFinding } from '../types.js';
 import { containerLabel, privilegedRole, roleJustified, roleText, templateContainers, yamlBlock } from '../template.js';
 

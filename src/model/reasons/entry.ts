@@ -3,7 +3,7 @@
  * codes per family, the union types are derived from them, and docs/reasons.md is generated from
  * them (`npm run docs`).
  */
-import type { Severity } from '../results.js';
+import type { Severity } from '../severity.js';
 
 export interface ReasonEntry {
   /** The severity the code usually carries; `alsoSeverities` lists the others it can take. */

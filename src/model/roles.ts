@@ -5,7 +5,7 @@
  * capabilities, well-known images and sidecars), each role reported with the evidence found, so
  * that a reader can judge it. An ordinary application DaemonSet matches none.
  */
-import type { Container, DaemonSet, PodSpec } from '../model/k8s-types.js';
+import type { Container, DaemonSet, PodSpec } from './k8s-types.js';
 
 export type Role = 'network' | 'service-proxy' | 'storage' | 'device' | 'dns' | 'logging' | 'monitoring' | 'security';
 
