@@ -1,0 +1,12 @@
+/**
+ * The typed builder library for test objects and generated fixtures: small composable builders
+ * with sensible defaults, each producing plain API JSON typed by src/model/k8s-types.ts.
+ * Unit tests use the fluent builders (`node`, `daemonSet`, `pod`, `event`, `indexOf`); the
+ * fixture generators under scripts/ use the same time and identity helpers.
+ */
+export * from './time.js';
+export * from './node.js';
+export * from './daemonset.js';
+export * from './pod.js';
+export * from './events.js';
+export * from './snapshot.js';
