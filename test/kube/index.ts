@@ -10,3 +10,5 @@ export * from './daemonset.js';
 export * from './pod.js';
 export * from './events.js';
 export * from './snapshot.js';
+export * from './ids.js';
+export type * from './types.js';

@@ -1,123 +1,243 @@
-// Building blocks of the fixture generators (scripts/make-demo.mjs, scripts/make-scenarios.mjs,
-// fixtures/impact/generate.mjs): deterministic identities, the evaluation instant, YAML output,
-// and Kubernetes objects built the way the API server and the DaemonSet controller write them.
+// Building blocks of the fixture generators (scripts/make-demo.ts, scripts/make-scenarios.ts,
+// scripts/make-impact.ts; all run by `npm run fixtures`): YAML output, resourceVersions, and
+// Kubernetes objects built the way the API server and the DaemonSet controller write them.
+// Time and identities come from test/kube/ (the builder library the unit tests use); placement,
+// tolerations, status, availability and the scheduler's filters are src/k8s's own mirrors of
+// upstream, so the fixtures and the tool cannot disagree on what Kubernetes would do.
 //
 // Everything is derived from names (sha256 / FNV-32a), never from the clock or Math.random, so
 // the generators write byte-identical files on every run. Section numbers ("docs/semantics.md §3.8")
 // point into docs/semantics.md, the upstream behaviours the tool mirrors.
 
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
+import type {
+  Affinity, Container, ContainerPort, ControllerRevision, DaemonSet, DaemonSetStatus, KubeEvent, Namespace, Node,
+  NodeCondition, OwnerReference, Pod, PodCondition, PodSpec, PodStatus, PriorityClass, Taint, Toleration, Volume,
+} from '../../src/model/k8s-types.js';
+import type { BuiltDaemonSet, BuiltNode, BuiltPod, BuiltPodSpec, BuiltTemplate } from '../../test/kube/types.js';
+import { emptySnapshot } from '../../src/model/snapshot.js';
+import { SnapshotIndex } from '../../src/model/snapshot-index.js';
+import { daemonPodTolerations, nodeShouldRunDaemonPod } from '../../src/k8s/daemonpod.js';
+import { isPodAvailable, isPodTerminal } from '../../src/k8s/podutil.js';
+import { allocatable, podRequests } from '../../src/k8s/resources.js';
+import { runFilters } from '../../src/k8s/scheduler.js';
 
-/** The repository root; `writeFile` paths are relative to it. */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { isPodTerminal as isTerminal } from '../../src/k8s/podutil.js';
+export { targetNodeName as targetNode } from '../../src/k8s/daemonpod.js';
+export { resourceAmount } from '../../src/k8s/quantity.js';
+import { recomputeStatus } from '../../src/k8s/status.js';
+import { NOW, at } from '../../test/kube/time.js';
+import { hex, sha, suffix, templateHash, uid } from '../../test/kube/ids.js';
+
+export { SAFE, fnv32a, sha, suffix, templateHash, uid } from '../../test/kube/ids.js';
+
+export { DAY, HOUR, MIN, NOW_ISO, at, secondsBefore as ago } from '../../test/kube/time.js';
+
+/** The repository root (this file runs as dist/scripts/lib/fixtures.js); `writeFile` paths are relative to it. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A plain JSON object under construction (fields are filled in API order, then typed by the caller). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+
+/** Any built object, as the listing and versioning helpers see it. */
+type Listed = { kind?: string; metadata?: { name?: string; namespace?: string; resourceVersion?: string } };
+
+/** The result of crashLoop: the starts (seconds ago), the last run, and the back-off NOW falls in. */
+export interface CrashLoop {
+  starts: number[];
+  run: number;
+  restarts: number;
+  lastStartedAgo: number;
+  lastFinishedAgo: number;
+  backoff: string;
+  waited: number;
+}
+
+/** What kubeletConditions needs: the last heartbeat, when the node joined, and its health. */
+export interface KubeletState {
+  heartbeatAgo: number;
+  joinedAgo: number;
+  ready?: boolean;
+  readySinceAgo?: number;
+  notReadyMessage?: string;
+  memoryPressureSince?: number;
+}
+
+/** An instance type: its name and the node's capacity and allocatable. */
+export interface InstanceType {
+  instanceType: string;
+  capacity: Record<string, string>;
+  allocatable: Record<string, string>;
+}
+
+/** What makeNode builds a Node from. */
+export interface NodeDef {
+  name: string;
+  ip: string;
+  joinedAgo: number;
+  conditions: NodeCondition[];
+  type: InstanceType;
+  podCIDR: string;
+  region?: string;
+  zone?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  unschedulable?: boolean;
+  taints?: Taint[];
+  images?: { names: string[]; sizeBytes: number }[];
+  kernelVersion?: string;
+  osImage?: string;
+}
+
+/** Hands out a pod IP on a node for a pod key. */
+export type IPAllocator = (nodeName: string, podKey: string) => string;
+
+/** The options of nodeExporterTemplate. */
+export interface NodeExporterOptions {
+  version?: string;
+  memoryLimit?: string;
+  extraArgs?: string[];
+  explicitHostPort?: boolean;
+  priorityClassName?: string;
+}
+
+/** The states podStatus can write (see there), with the fields each uses. */
+export interface PodState {
+  kind: 'Running' | 'NotReady' | 'NodeLost' | 'CrashLoopBackOff' | 'CreateContainerConfigError' | 'ImagePullBackOff'
+    | 'ContainerCreating' | 'Unschedulable' | 'Evicted' | 'Succeeded';
+  observedGeneration?: number;
+  message?: string;
+  markedAgo?: number;
+  restarts?: number;
+  backoff?: string;
+  exitCode?: number;
+  reason?: string;
+  lastStartedAgo?: number;
+  lastFinishedAgo?: number;
+  evictedAgo?: number;
+  finishedAgo?: number;
+}
+
+/** A pod's timeline in seconds before NOW (see podStatus). */
+export interface PodTimeline {
+  created: number;
+  scheduled: number;
+  started: number;
+  ready: number;
+  sandbox?: number;
+  initialized?: number;
+  unready?: number;
+}
+
+/** One revision of a DaemonSet definition, oldest first. */
+export interface RevisionDef {
+  generation: number;
+  template: BuiltTemplate;
+  createdAgo: number;
+}
+
+/** A revision with its template hash. */
+export type Revision = RevisionDef & { hash: string };
+
+/** What makeDaemonSet builds a DaemonSet and its ControllerRevisions from. */
+export interface DaemonSetDef {
+  namespace: string;
+  name: string;
+  createdAgo: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  selector: Record<string, string>;
+  updateStrategy?: NonNullable<DaemonSet['spec']>['updateStrategy'];
+  minReadySeconds?: number;
+  revs?: RevisionDef[];
+  template?: BuiltTemplate;
+  generation?: number;
+  unobservedRevisions?: number;
+}
+
+/** makeDaemonSet's result. */
+export interface MadeDaemonSet {
+  ds: BuiltDaemonSet;
+  revs: Revision[];
+  revisions: (ControllerRevision & { metadata: { name: string } })[];
+}
+
+/** What makePod builds a Pod from. */
+export interface PodDef {
+  name: string;
+  generateName?: string;
+  namespace: string;
+  key: string;
+  createdAgo: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  ownerReferences?: OwnerReference[];
+  spec: BuiltPodSpec;
+  deletedAgo?: number;
+  grace?: number;
+}
+
+/** The options of daemonPod. */
+export interface DaemonPodOptions {
+  state: PodState;
+  t: PodTimeline;
+  ipFor: IPAllocator;
+  idPrefix?: string;
+  deletedAgo?: number;
+  grace?: number;
+}
+
+/** What makeEvent builds an Event from. */
+export interface EventDef {
+  object: Json;
+  reason: string;
+  message: string;
+  component: string;
+  host?: string;
+  firstAgo: number;
+  lastAgo?: number;
+  count?: number;
+  type?: string;
+  fieldPath?: string;
+  involvedResourceVersion?: string;
+}
+
+/** An Event as makeEvent builds it; `_involved` is dropped by finishEvents. */
+export type BuiltEvent = KubeEvent & { metadata: { name: string; namespace: string }; involvedObject: Json; _involved?: Json };
+
+/** The options of failedPullEvents. */
+export interface FailedPulls {
+  firstAgo: number;
+  lastAgo: number;
+  pulls: number;
+  backOffs: number;
+  lastBackOffAgo: number;
+}
 
 // ---------------------------------------------------------------------------
-// Time, identity and hashing
+// Copies and field order
 // ---------------------------------------------------------------------------
-
-/** The evaluation instant of every fixture (run the tool with `--now` set to it). */
-export const NOW_ISO = '2026-11-29T12:00:00Z';
-/** NOW_ISO in epoch milliseconds. */
-export const NOW = Date.parse(NOW_ISO);
-/** Seconds in a minute. */
-export const MIN = 60;
-/** Seconds in an hour. */
-export const HOUR = 3600;
-/** Seconds in a day. */
-export const DAY = 86400;
-
-/** RFC 3339 timestamp `secondsAgo` seconds before NOW (whole seconds, like the API; negative: after NOW). */
-export function at(secondsAgo) {
-  return new Date(NOW - Math.round(secondsAgo) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** Seconds from the timestamp `ts` to NOW. */
-export function ago(ts) {
-  return (NOW - Date.parse(ts)) / 1000;
-}
-
-/** Hex sha256 of a string. */
-export function sha(s) {
-  return crypto.createHash('sha256').update(s).digest('hex');
-}
-
-/** A stable RFC 4122 v4-shaped uid derived from a key such as "Pod/ns/name". */
-export function uid(key) {
-  const h = sha(`uid/${key}`);
-  const variant = '89ab'[parseInt(h[16], 16) % 4];
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/** The alphabet of k8s.io/apimachinery/pkg/util/rand (no vowels, no 0/1/3). */
-export const SAFE = 'bcdfghjklmnpqrstvwxz2456789';
-
-/** `n` random-looking lowercase characters, as generateName produces, derived from `key`. */
-export function suffix(key, n = 5) {
-  const h = sha(`suffix/${key}`);
-  let out = '';
-  for (let i = 0; i < n; i++) out += SAFE[parseInt(h.slice(i * 2, i * 2 + 2), 16) % SAFE.length];
-  return out;
-}
-
-/** `n` hex digits derived from `key` (container ids, image digests, machine ids). */
-function hex(key, n) {
-  let out = '';
-  for (let i = 0; out.length < n; i++) out += sha(`hex/${key}/${i}`);
-  return out.slice(0, n);
-}
-
-/** FNV-32a of the UTF-8 bytes of `str`, as an unsigned integer. */
-export function fnv32a(str) {
-  let h = 0x811c9dc5;
-  for (const b of Buffer.from(str, 'utf8')) {
-    h ^= b;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
-/**
- * Like controller.ComputeHash: FNV-32a of the template, printed in decimal, then
- * rand.SafeEncodeString (each byte mapped into SAFE). Real hashes look the same
- * (e.g. "5dd5756b68") because only ten digits are ever encoded.
- */
-export function templateHash(template) {
-  return [...String(fnv32a(JSON.stringify(template)))].map((c) => SAFE[c.charCodeAt(0) % SAFE.length]).join('');
-}
 
 /** A deep copy through JSON (drops undefined fields). */
-export function clone(v) {
+export function clone<T>(v: T): T {
   return JSON.parse(JSON.stringify(v));
 }
 
 /** Returns a copy of `obj` with the keys listed in `order` first (in that order), the rest after; undefined fields are left out. */
-export function ordered(obj, order) {
-  const out = {};
-  for (const k of order) if (obj[k] !== undefined) out[k] = obj[k];
-  for (const k of Object.keys(obj)) if (!(k in out) && obj[k] !== undefined) out[k] = obj[k];
-  return out;
-}
-
-/** Parses the quantities used in the fixtures (m, Ki, Mi, Gi, plain) into cores / bytes / count. */
-export function quantity(q) {
-  const m = /^([0-9.]+)(m|Ki|Mi|Gi)?$/.exec(String(q));
-  if (!m) throw new Error(`bad quantity ${q}`);
-  const v = Number(m[1]);
-  switch (m[2]) {
-    case 'm': return v / 1000;
-    case 'Ki': return v * 1024;
-    case 'Mi': return v * 1024 ** 2;
-    case 'Gi': return v * 1024 ** 3;
-    default: return v;
-  }
+export function ordered<T extends object>(obj: T, order: readonly string[]): T {
+  const src = obj as Json;
+  const out: Json = {};
+  for (const k of order) if (src[k] !== undefined) out[k] = src[k];
+  for (const k of Object.keys(src)) if (!(k in out) && src[k] !== undefined) out[k] = src[k];
+  return out as T;
 }
 
 /** Go's time.Duration.String() for whole seconds: 10s, 2m40s, 5m0s. */
-function goDuration(s) {
+function goDuration(s: number): string {
   if (s < 60) return `${s}s`;
   return `${Math.floor(s / 60)}m${s % 60}s`;
 }
@@ -127,26 +247,26 @@ function goDuration(s) {
 // ---------------------------------------------------------------------------
 
 /** Writes `text` to `rel` (relative to the repository root), creating folders. */
-export function writeFile(rel, text) {
+export function writeFile(rel: string, text: string): void {
   const full = path.join(ROOT, rel);
   fs.mkdirSync(path.dirname(full), { recursive: true });
   fs.writeFileSync(full, text);
 }
 
 /** `kubectl get -o yaml` style: keys sorted, lists not indented, double quotes. */
-function toYaml(obj) {
+function toYaml(obj: unknown): string {
   return yaml.dump(clone(obj), { sortKeys: true, noArrayIndent: true, lineWidth: -1, noRefs: true, quotingType: '"' });
 }
 
 /** Sort as the API server lists: by namespace, then name. */
-export function byKey(a, b) {
-  const ka = `${a.metadata.namespace ?? ''}/${a.metadata.name}`;
-  const kb = `${b.metadata.namespace ?? ''}/${b.metadata.name}`;
+export function byKey(a: Listed, b: Listed): number {
+  const ka = `${a.metadata?.namespace ?? ''}/${a.metadata?.name}`;
+  const kb = `${b.metadata?.namespace ?? ''}/${b.metadata?.name}`;
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
 /** What `kubectl get <kind> -A -o yaml` writes for `items`: a `kind: List`, items sorted by namespace and name. */
-export function listYaml(items) {
+export function listYaml(items: readonly Listed[]): string {
   return toYaml({ apiVersion: 'v1', items: [...items].sort(byKey), kind: 'List', metadata: { resourceVersion: '' } });
 }
 
@@ -155,13 +275,11 @@ export function listYaml(items) {
  * write; versions then increase with that time, like etcd revisions do.
  */
 export class Versions {
-  constructor(start) {
-    this.start = start;
-    this.entries = [];
-  }
+  private readonly entries: { obj: Listed; lastWriteAgo: number }[] = [];
+  constructor(private readonly start: number) {}
 
   /** Registers `obj`, last written `lastWriteAgo` seconds before NOW; returns it. */
-  add(obj, lastWriteAgo) {
+  add<T extends Listed>(obj: T, lastWriteAgo: number): T {
     this.entries.push({ obj, lastWriteAgo });
     return obj;
   }
@@ -171,8 +289,8 @@ export class Versions {
     const sorted = [...this.entries].sort((a, b) => b.lastWriteAgo - a.lastWriteAgo || byKey(a.obj, b.obj));
     let rv = this.start;
     for (const e of sorted) {
-      rv += 1 + (parseInt(sha(`rv/${e.obj.kind}/${e.obj.metadata.namespace}/${e.obj.metadata.name}`).slice(0, 4), 16) % 97);
-      e.obj.metadata.resourceVersion = String(rv);
+      rv += 1 + (parseInt(sha(`rv/${e.obj.kind}/${e.obj.metadata?.namespace}/${e.obj.metadata?.name}`).slice(0, 4), 16) % 97);
+      e.obj.metadata!.resourceVersion = String(rv);
     }
     return String(rv + 17);
   }
@@ -182,183 +300,63 @@ export class Versions {
 // Kubernetes semantics used to build consistent objects (docs/semantics.md §1.2, §2, §3.5, §3.8, §4)
 // ---------------------------------------------------------------------------
 
-/** Toleration.ToleratesTaint (docs/semantics.md §1.4). */
-function tolerates(tol, taint) {
-  if (tol.effect && tol.effect !== taint.effect) return false;
-  if (tol.key && tol.key !== taint.key) return false;
-  const op = tol.operator ?? 'Equal';
-  if (op === 'Exists') return true;
-  if (op === 'Equal') return (tol.value ?? '') === (taint.value ?? '');
-  return false;
-}
-
-/** AddOrUpdateDaemonPodTolerations (docs/semantics.md §2.1): the tolerations of a daemon pod made from `templateSpec`. */
-function daemonTolerations(templateSpec) {
-  const add = [
-    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
-    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },
-    { key: 'node.kubernetes.io/disk-pressure', operator: 'Exists', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/pid-pressure', operator: 'Exists', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' },
-  ];
-  if (templateSpec.hostNetwork) add.push({ key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' });
-  const out = clone(templateSpec.tolerations ?? []);
-  for (const t of add) {
-    const i = out.findIndex((o) => o.key === t.key && o.effect === t.effect && o.operator === t.operator && (o.value ?? '') === '');
-    if (i >= 0) out[i] = t;
-    else out.push(t);
-  }
-  return out;
-}
-
-/** NodeShouldRunDaemonPod for the selectors the fixtures use (nodeSelector + taints). */
-export function shouldRun(templateSpec, node) {
-  if (templateSpec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution) throw new Error('node affinity not modelled');
-  if (templateSpec.nodeName) throw new Error('nodeName not modelled');
-  for (const [k, v] of Object.entries(templateSpec.nodeSelector ?? {})) {
-    if (node.metadata.labels[k] !== v) return { shouldRun: false, shouldContinueRunning: false };
-  }
-  const tols = daemonTolerations(templateSpec);
-  const untolerated = (node.spec.taints ?? []).filter(
-    (t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tols.some((tol) => tolerates(tol, t)),
-  );
-  if (untolerated.length === 0) return { shouldRun: true, shouldContinueRunning: true };
-  return { shouldRun: false, shouldContinueRunning: !untolerated.some((t) => t.effect === 'NoExecute') };
-}
-
-/** Whether the pod's Ready condition is True. */
-export function podReady(pod) {
-  return (pod.status.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
-}
-
-/** podutil.IsPodAvailable, 1.34+ (ready-since + minReadySeconds <= now). */
-export function podAvailable(pod, minReadySeconds) {
-  const c = (pod.status.conditions ?? []).find((x) => x.type === 'Ready');
-  if (!c || c.status !== 'True') return false;
-  if (!minReadySeconds) return true;
-  return Date.parse(c.lastTransitionTime) + minReadySeconds * 1000 <= NOW;
-}
-
-/** Whether the pod has finished (Succeeded or Failed). */
-export function isTerminal(pod) {
-  return pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
-}
-
-/** util.GetTargetNodeName: the bound node, else the node a daemon pod's affinity pins. */
-export function targetNode(pod) {
-  if (pod.spec.nodeName) return pod.spec.nodeName;
-  const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
-  for (const t of terms) for (const f of t.matchFields ?? []) if (f.key === 'metadata.name' && f.operator === 'In') return f.values[0];
-  return undefined;
-}
-
-/** podByCreationTimestampAndPhase: bound first, then creationTimestamp, then name. */
-function oldestFirst(a, b) {
-  return (a.spec.nodeName ? 0 : 1) - (b.spec.nodeName ? 0 : 1)
-    || Date.parse(a.metadata.creationTimestamp) - Date.parse(b.metadata.creationTimestamp)
-    || (a.metadata.name < b.metadata.name ? -1 : 1);
-}
-
-/** The daemon pods of `ds` grouped by target node, as getNodesToDaemonPods(includeDeletedTerminal=false). */
-function nodeToDaemonPods(ds, pods) {
-  const map = new Map();
-  for (const p of pods) {
-    if (p.metadata.ownerReferences?.[0]?.uid !== ds.metadata.uid) continue;
-    if (isTerminal(p) && p.metadata.deletionTimestamp) continue;
-    const n = targetNode(p);
-    if (!map.has(n)) map.set(n, []);
-    map.get(n).push(p);
-  }
-  for (const list of map.values()) list.sort(oldestFirst);
-  return map;
+/** Whether the controller should run (and keep running) a pod of `ds` on `node`: the real NodeShouldRunDaemonPod of src/k8s. */
+export function shouldRun(ds: DaemonSet, node: Node): { shouldRun: boolean; shouldContinueRunning: boolean } {
+  const { shouldRun: run, shouldContinueRunning } = nodeShouldRunDaemonPod(node, ds);
+  return { shouldRun: run, shouldContinueRunning };
 }
 
 /**
- * updateDaemonSetStatus (docs/semantics.md §3.8). `hash`/`templateGeneration` are those of the
- * revision the controller last synced against (normally the current one).
+ * updateDaemonSetStatus (docs/semantics.md §3.8), computed by src/k8s/status.ts over `nodes`
+ * and `pods`. `hash`/`templateGeneration` are those of the revision the controller last synced
+ * against (normally the current one). Field order and omitempty as the API serializes it.
  */
-export function daemonSetStatus(ds, nodes, pods, { hash, templateGeneration, observedGeneration = ds.metadata.generation }) {
-  const byNode = nodeToDaemonPods(ds, pods);
-  const minReady = ds.spec.minReadySeconds ?? 0;
-  let desired = 0, current = 0, ready = 0, available = 0, updated = 0, misscheduled = 0;
-  for (const node of nodes) {
-    const mine = byNode.get(node.metadata.name) ?? [];
-    if (shouldRun(ds.spec.template.spec, node).shouldRun) {
-      desired++;
-      if (mine.length > 0) {
-        current++;
-        const pod = mine[0];
-        if (podReady(pod)) {
-          ready++;
-          if (podAvailable(pod, minReady)) available++;
-        }
-        const l = pod.metadata.labels;
-        if (l['controller-revision-hash'] === hash || l['pod-template-generation'] === String(templateGeneration)) updated++;
-      }
-    } else if (mine.length > 0) {
-      misscheduled++;
-    }
-  }
-  // Field order and omitempty as the API serializes DaemonSetStatus.
-  const status = {
-    currentNumberScheduled: current,
-    numberMisscheduled: misscheduled,
-    desiredNumberScheduled: desired,
-    numberReady: ready,
-    observedGeneration,
+export function daemonSetStatus(
+  ds: DaemonSet, nodes: Node[], pods: Pod[],
+  { hash, templateGeneration, observedGeneration = ds.metadata?.generation }: { hash: string; templateGeneration: number; observedGeneration?: number | undefined },
+): DaemonSetStatus {
+  const index = new SnapshotIndex({ ...emptySnapshot(), nodes, pods, daemonSets: [ds] });
+  const s = recomputeStatus(index, ds, hash, templateGeneration, NOW);
+  const status: DaemonSetStatus = {
+    currentNumberScheduled: s.current,
+    numberMisscheduled: s.misscheduled,
+    desiredNumberScheduled: s.desired,
+    numberReady: s.ready,
+    observedGeneration: observedGeneration!,
   };
-  if (updated) status.updatedNumberScheduled = updated;
-  if (available) status.numberAvailable = available;
-  if (desired - available) status.numberUnavailable = desired - available;
+  if (s.updated) status.updatedNumberScheduled = s.updated;
+  if (s.available) status.numberAvailable = s.available;
+  if (s.unavailable) status.numberUnavailable = s.unavailable;
   return status;
 }
 
-/**
- * computePodResourceRequest without sidecars or overhead: the larger of the containers' sum
- * and the largest init container, since init containers run one at a time.
- */
-export function podRequest(pod, resource) {
-  const request = (c) => quantity(c.resources?.requests?.[resource] ?? 0);
-  const sum = pod.spec.containers.reduce((s, c) => s + request(c), 0);
-  return Math.max(sum, ...(pod.spec.initContainers ?? []).map(request));
+/** Whether the pod is available with `minReadySeconds` at NOW (podutil.IsPodAvailable). */
+export function podAvailable(pod: Pod, minReadySeconds: number): boolean {
+  return isPodAvailable(pod, minReadySeconds, NOW);
+}
+
+/** The pod's request of `resource` as the scheduler counts it (cpu in millicores, the rest in units). */
+export function podRequest(pod: Pod, resource: string): number {
+  return podRequests(pod.spec).get(resource) ?? 0;
 }
 
 /** What is left of the node's allocatable `resource` after the requests of the non-terminal pods bound to it. */
-export function freeResource(node, pods, resource) {
-  const onNode = pods.filter((p) => p.spec.nodeName === node.metadata.name && !isTerminal(p));
-  return quantity(node.status.allocatable[resource]) - onNode.reduce((s, p) => s + podRequest(p, resource), 0);
-}
-
-/** The host ports a pod's containers ask for, as {ip, protocol, port}. */
-function hostPorts(pod) {
-  return pod.spec.containers.flatMap((c) => (c.ports ?? []).filter((p) => p.hostPort > 0)
-    .map((p) => ({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort })));
+export function freeResource(node: Node, pods: Pod[], resource: string): number {
+  const onNode = pods.filter((p) => p.spec?.nodeName === node.metadata?.name && !isPodTerminal(p));
+  return (allocatable(node).get(resource) ?? 0) - onNode.reduce((sum, p) => sum + podRequest(p, resource), 0);
 }
 
 /**
- * The reasons the scheduler's NodePorts and NodeResourcesFit filters give for `pod` on
- * `node` (docs/semantics.md §4.5, §4.6), counting every non-terminal pod bound to the node.
+ * The reasons the scheduler's filters (src/k8s/scheduler.ts) give for `pod` on `node`,
+ * counting every non-terminal pod bound to the node (docs/semantics.md §4.5, §4.6).
  */
-export function filterReasons(pod, node, pods) {
-  const onNode = pods.filter((p) => p !== pod && p.spec.nodeName === node.metadata.name && !isTerminal(p));
-  const wanted = hostPorts(pod);
-  const used = onNode.flatMap(hostPorts);
-  const clash = wanted.some((w) => used.some((u) => u.protocol === w.protocol && u.port === w.port
-    && (w.ip === '0.0.0.0' || u.ip === '0.0.0.0' || u.ip === w.ip)));
-  if (clash) return ["node(s) didn't have free ports for the requested pod ports"];
-  const reasons = [];
-  if (onNode.length + 1 > Number(node.status.allocatable.pods)) reasons.push('Too many pods');
-  for (const r of ['cpu', 'memory']) {
-    const req = podRequest(pod, r);
-    if (req === 0) continue;
-    if (req > freeResource(node, onNode, r)) reasons.push(`Insufficient ${r}`);
-  }
-  return reasons;
+export function filterReasons(pod: Pod, node: Node, pods: Pod[]): string[] {
+  const others = pods.filter((p) => p !== pod && p.spec?.nodeName === node.metadata?.name && !isPodTerminal(p));
+  return runFilters(pod, node, others)?.reasons ?? [];
 }
 
 /** The FailedScheduling message of a daemon pod whose target node fails one filter with `reason` (1.32+). */
-export function failedSchedulingMessage(nodeCount, reason) {
+export function failedSchedulingMessage(nodeCount: number, reason: string): string {
   const others = nodeCount - 1;
   return `0/${nodeCount} nodes are available: 1 ${reason}, ${others} node(s) didn't satisfy plugin(s) [NodeAffinity]. `
     + `preemption: 0/${nodeCount} nodes are available: 1 No preemption victims found for incoming pod, ${others} Preemption is not helpful for scheduling.`;
@@ -369,15 +367,15 @@ export function failedSchedulingMessage(nodeCount, reason) {
  * restarted after the kubelet's back-off (10s doubling to 5m). Returns the starts (seconds
  * ago) up to NOW, which falls inside a back-off wait.
  */
-export function crashLoop(firstStartAgo, run) {
+export function crashLoop(firstStartAgo: number, run: number): CrashLoop {
   const backoffs = [10, 20, 40, 80, 160, 300];
-  const starts = [];
+  const starts: number[] = [];
   let waited = 0;
   let tAgo = firstStartAgo;
   for (let i = 0; ; i++) {
     starts.push(tAgo);
     const finish = tAgo - run;
-    const b = backoffs[Math.min(i, backoffs.length - 1)];
+    const b = backoffs[Math.min(i, backoffs.length - 1)]!;
     if (finish - b <= 0) {
       if (finish <= 0) throw new Error('crash loop: container still running at NOW');
       waited += finish;
@@ -393,7 +391,7 @@ export function crashLoop(firstStartAgo, run) {
 // ---------------------------------------------------------------------------
 
 /** The values of the built-in priority classes. */
-const PRIORITIES = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
+const PRIORITIES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
 
 /** An EKS m5.xlarge: capacity and allocatable. */
 export const M5_XLARGE = {
@@ -403,42 +401,42 @@ export const M5_XLARGE = {
 };
 
 /** The image reference containerd reports: "fluent/fluent-bit:3.0" -> "docker.io/fluent/fluent-bit:3.0". */
-export function imageRef(image) {
-  const first = image.split('/')[0];
+export function imageRef(image: string): string {
+  const first = image.split('/')[0]!;
   if (image.split('/').length === 1) return `docker.io/library/${image}`;
   if (!first.includes('.') && !first.includes(':')) return `docker.io/${image}`;
   return image;
 }
 
 /** The digest reference of an image (repository@sha256:…). */
-function imageId(image) {
+function imageId(image: string): string {
   const ref = imageRef(image);
   return `${ref.replace(/:[^:/]+$/, '')}@sha256:${hex(`image/${ref}`, 64)}`;
 }
 
 /** The size in bytes of an image. */
-function imageSize(image) {
+function imageSize(image: string): number {
   return 8_000_000 + (parseInt(sha(`size/${image}`).slice(0, 6), 16) % 90_000_000);
 }
 
 /** Node .status.images for a set of images, largest first. */
-export function nodeImages(images) {
+export function nodeImages(images: Iterable<string>): { names: string[]; sizeBytes: number }[] {
   return [...images].map((i) => ({ names: [imageId(i), imageRef(i)], sizeBytes: imageSize(i) }))
     .sort((a, b) => b.sizeBytes - a.sizeBytes);
 }
 
 /** The EC2 instance id of a node. */
-export function ec2InstanceId(nodeName) {
+export function ec2InstanceId(nodeName: string): string {
   return `i-0${hex(`instance/${nodeName}`, 16)}`;
 }
 
 /** The address of a node's InternalIP. */
-function internalIP(node) {
-  return node.status.addresses.find((a) => a.type === 'InternalIP').address;
+function internalIP(node: BuiltNode): string {
+  return node.status.addresses!.find((a) => a.type === 'InternalIP')!.address;
 }
 
 /** A node condition as the kubelet posts it. */
-export function nodeCondition(type, status, reason, message, heartbeatAgo, sinceAgo) {
+export function nodeCondition(type: string, status: string, reason: string, message: string | undefined, heartbeatAgo: number, sinceAgo: number): NodeCondition {
   return { type, status, lastHeartbeatTime: at(heartbeatAgo), lastTransitionTime: at(sinceAgo), reason, message };
 }
 
@@ -447,7 +445,7 @@ export function nodeCondition(type, status, reason, message, heartbeatAgo, since
  * `memoryPressureSince`), and Ready since `readySinceAgo` or, with `ready` false, NotReady
  * with `notReadyMessage` since it joined.
  */
-export function kubeletConditions({ heartbeatAgo: hb, joinedAgo, ready = true, readySinceAgo = joinedAgo - 40, notReadyMessage, memoryPressureSince }) {
+export function kubeletConditions({ heartbeatAgo: hb, joinedAgo, ready = true, readySinceAgo = joinedAgo - 40, notReadyMessage, memoryPressureSince }: KubeletState): NodeCondition[] {
   const joined = joinedAgo - 2;
   return [
     memoryPressureSince
@@ -462,7 +460,7 @@ export function kubeletConditions({ heartbeatAgo: hb, joinedAgo, ready = true, r
 }
 
 /** The NoSchedule and NoExecute taints the node lifecycle controller puts on a node whose Ready condition is `condition` ('not-ready', 'unreachable'). */
-export function lifecycleTaints(condition, noScheduleAgo, noExecuteAgo) {
+export function lifecycleTaints(condition: string, noScheduleAgo: number, noExecuteAgo: number): Taint[] {
   return [
     { key: `node.kubernetes.io/${condition}`, effect: 'NoSchedule', timeAdded: at(noScheduleAgo) },
     { key: `node.kubernetes.io/${condition}`, effect: 'NoExecute', timeAdded: at(noExecuteAgo) },
@@ -475,7 +473,12 @@ export function lifecycleTaints(condition, noScheduleAgo, noExecuteAgo) {
  * `n`: name, ip, joinedAgo, conditions, type ({instanceType, capacity, allocatable}), podCIDR;
  * optional region, zone, labels, annotations, unschedulable, taints, images, kernelVersion, osImage.
  */
-export function makeNode(n) {
+export function makeNode(n: NodeDef): BuiltNode {
+  const node: Json = buildNode(n);
+  return node as BuiltNode;
+}
+
+function buildNode(n: NodeDef): Json {
   const cloud = n.region ? {
     'beta.kubernetes.io/instance-type': n.type.instanceType,
     'failure-domain.beta.kubernetes.io/region': n.region,
@@ -549,9 +552,9 @@ export function makeNode(n) {
  * Hands out pod IPs from each node's 192.168.<podNet>.0/24 (`podNetOf(nodeName)`), in the
  * order asked, spread by a hash of the pod key. Returns `(nodeName, podKey) => ip`.
  */
-export function podIPAllocator(podNetOf) {
-  const used = new Map();
-  return (nodeName, key) => {
+export function podIPAllocator(podNetOf: (nodeName: string) => number): IPAllocator {
+  const used = new Map<string, number>();
+  return (nodeName: string, key: string) => {
     const n = used.get(nodeName) ?? 0;
     used.set(nodeName, n + 1);
     return `192.168.${podNetOf(nodeName)}.${3 + n * 7 + (parseInt(sha(key).slice(0, 2), 16) % 7)}`;
@@ -579,10 +582,10 @@ const CONTAINER_ORDER = [
 ];
 
 /** The container fields the API server defaults (termination message, pull policy). */
-export const CONTAINER_DEFAULTS = { terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' };
+export const CONTAINER_DEFAULTS: Json = { terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' };
 
 /** The pod-spec fields the API server defaults, with the service account `serviceAccount` if any (`overrides` win). */
-export function podSpecDefaults(serviceAccount, overrides = {}) {
+export function podSpecDefaults(serviceAccount: string | undefined, overrides: Json = {}): Json {
   return {
     restartPolicy: 'Always',
     terminationGracePeriodSeconds: 30,
@@ -596,46 +599,47 @@ export function podSpecDefaults(serviceAccount, overrides = {}) {
 }
 
 /** The tolerations DefaultTolerationSeconds admission adds to an ordinary pod. */
-export const NOT_READY_TOLERATIONS = [
+export const NOT_READY_TOLERATIONS: Toleration[] = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
   { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
 ];
 
 /** A hostPath volume (`type` '' when not given). */
-export function hostPath(name, p, type) {
+export function hostPath(name: string, p: string, type?: string): Volume {
   return { name, hostPath: { path: p, type: type ?? '' } };
 }
 
 /** An environment variable from a pod field (the node name by default). */
-export function fieldEnv(name, fieldPath = 'spec.nodeName') {
+export function fieldEnv(name: string, fieldPath = 'spec.nodeName'): NonNullable<Container['env']>[number] {
   return { name, valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath } } };
 }
 
 /** An HTTP probe with the API defaults; `extra` overrides them. */
-export function httpProbe(p, port, extra = {}) {
+export function httpProbe(p: string, port: number | string, extra: Json = {}): Json {
   return { httpGet: { path: p, port, scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3, ...extra };
 }
 
 /** A RollingUpdate update strategy. */
-export function rolling(maxUnavailable, maxSurge = 0) {
+export function rolling(maxUnavailable: number | string, maxSurge: number | string = 0): NonNullable<DaemonSet['spec']>['updateStrategy'] {
   return { type: 'RollingUpdate', rollingUpdate: { maxUnavailable, maxSurge } };
 }
 
 /** Puts the containers' and the spec's fields in API order. */
-function finishPodSpec(spec) {
-  for (const key of ['initContainers', 'containers']) {
-    if (spec[key]) spec[key] = spec[key].map((c) => ordered(c, CONTAINER_ORDER));
+function finishPodSpec<T extends PodSpec>(spec: T): T {
+  for (const key of ['initContainers', 'containers'] as const) {
+    const list = spec[key];
+    if (list) spec[key] = list.map((c) => ordered(c, CONTAINER_ORDER));
   }
   return ordered(spec, POD_SPEC_ORDER);
 }
 
 /** A pod template with its spec in API order. */
-export function finishTemplate(tmpl) {
-  return { metadata: tmpl.metadata, spec: finishPodSpec(tmpl.spec) };
+export function finishTemplate(tmpl: { metadata: Json; spec: Json }): BuiltTemplate {
+  return { metadata: tmpl.metadata as BuiltTemplate['metadata'], spec: finishPodSpec(tmpl.spec as BuiltPodSpec) };
 }
 
 /** kube-proxy as kubeadm deploys it: hostNetwork, privileged, blanket toleration. */
-export function kubeProxyTemplate(version) {
+export function kubeProxyTemplate(version: string): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels: { 'k8s-app': 'kube-proxy' } },
     spec: {
@@ -668,15 +672,15 @@ export function kubeProxyTemplate(version) {
 }
 
 /** The selector of kube-prometheus' node-exporter. */
-export const NODE_EXPORTER_SELECTOR = { 'app.kubernetes.io/component': 'exporter', 'app.kubernetes.io/name': 'node-exporter', 'app.kubernetes.io/part-of': 'kube-prometheus' };
+export const NODE_EXPORTER_SELECTOR: Record<string, string> = { 'app.kubernetes.io/component': 'exporter', 'app.kubernetes.io/name': 'node-exporter', 'app.kubernetes.io/part-of': 'kube-prometheus' };
 
 /** The labels of kube-prometheus' node-exporter at `version` (v-prefixed). */
-export function nodeExporterLabels(version) {
+export function nodeExporterLabels(version: string): Record<string, string> {
   return { ...NODE_EXPORTER_SELECTOR, 'app.kubernetes.io/version': version.replace(/^v/, '') };
 }
 
 /** prometheus node-exporter as kube-prometheus ships it (hostNetwork, hostPID, hostPort 9100). */
-export function nodeExporterTemplate({ version = 'v1.8.2', memoryLimit = '60Mi', extraArgs = [], explicitHostPort = true, priorityClassName } = {}) {
+export function nodeExporterTemplate({ version = 'v1.8.2', memoryLimit = '60Mi', extraArgs = [], explicitHostPort = true, priorityClassName }: NodeExporterOptions = {}): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels: nodeExporterLabels(version) },
     spec: {
@@ -718,7 +722,7 @@ export function nodeExporterTemplate({ version = 'v1.8.2', memoryLimit = '60Mi',
 }
 
 /** The hostPath volumes of the aws-ebs-csi-driver node plugin. */
-export const EBS_NODE_VOLUMES = [
+export const EBS_NODE_VOLUMES: Volume[] = [
   hostPath('kubelet-dir', '/var/lib/kubelet', 'Directory'),
   hostPath('plugin-dir', '/var/lib/kubelet/plugins/ebs.csi.aws.com/', 'DirectoryOrCreate'),
   hostPath('registration-dir', '/var/lib/kubelet/plugins_registry/', 'Directory'),
@@ -726,12 +730,12 @@ export const EBS_NODE_VOLUMES = [
 ];
 
 /** The labels of the aws-ebs-csi-driver node plugin's pods at `version` (v-prefixed). */
-export function ebsNodeLabels(version) {
+export function ebsNodeLabels(version: string): Record<string, string> {
   return { app: 'ebs-csi-node', 'app.kubernetes.io/component': 'csi-driver', 'app.kubernetes.io/managed-by': 'Helm', 'app.kubernetes.io/name': 'aws-ebs-csi-driver', 'app.kubernetes.io/version': version.replace(/^v/, '') };
 }
 
 /** The aws-ebs-csi-driver container in node mode, at `version`, requesting `memory`. */
-export function ebsPluginContainer(version, memory) {
+export function ebsPluginContainer(version: string, memory: string): Json {
   return {
     name: 'ebs-plugin',
     image: `public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:${version}`,
@@ -751,7 +755,7 @@ export function ebsPluginContainer(version, memory) {
 }
 
 /** The CSI node-driver-registrar sidecar of the EBS driver (`image`), with `extra` fields and `extraMounts`. */
-export function ebsRegistrarContainer(image, { extraMounts = [], ...extra } = {}) {
+export function ebsRegistrarContainer(image: string, { extraMounts = [], ...extra }: Json = {}): Json {
   return {
     name: 'node-driver-registrar',
     image,
@@ -773,7 +777,7 @@ export function ebsRegistrarContainer(image, { extraMounts = [], ...extra } = {}
 }
 
 /** The projected service-account token volume the ServiceAccount admission plugin adds. */
-function apiAccessVolume(name) {
+function apiAccessVolume(name: string): Volume {
   return {
     name,
     projected: {
@@ -791,8 +795,8 @@ function apiAccessVolume(name) {
  * A pod spec as the API server stores it after admission: the service-account token
  * volume, pod-only defaults (hostPort for hostNetwork ports), priority.
  */
-export function admitPodSpec(templateSpec, podKey) {
-  const spec = clone(templateSpec);
+export function admitPodSpec(templateSpec: BuiltPodSpec, podKey: string): BuiltPodSpec {
+  const spec: Json = clone(templateSpec);
   if (spec.automountServiceAccountToken !== false) {
     const vol = `kube-api-access-${suffix(`kube-api-access/${podKey}`)}`;
     spec.volumes = [...(spec.volumes ?? []), apiAccessVolume(vol)];
@@ -802,16 +806,16 @@ export function admitPodSpec(templateSpec, podKey) {
   }
   for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
     if (spec.hostNetwork) for (const p of c.ports ?? []) if (!p.hostPort) p.hostPort = p.containerPort;
-    if (c.ports) c.ports = c.ports.map((p) => ordered(p, ['name', 'hostPort', 'containerPort', 'protocol']));
+    if (c.ports) c.ports = c.ports.map((p: ContainerPort) => ordered(p, ['name', 'hostPort', 'containerPort', 'protocol']));
   }
-  spec.priority = PRIORITIES[spec.priorityClassName] ?? 0;
+  spec.priority = PRIORITIES[spec.priorityClassName ?? ''] ?? 0;
   spec.enableServiceLinks = true;
   spec.preemptionPolicy = 'PreemptLowerPriority';
-  return spec;
+  return spec as BuiltPodSpec;
 }
 
 /** The node affinity a daemon pod is pinned to its node with, added to `affinity` (docs/semantics.md §2.2). */
-export function pinnedAffinity(affinity, nodeName) {
+export function pinnedAffinity(affinity: Affinity | undefined, nodeName: string): Affinity {
   return {
     ...(affinity ?? {}),
     nodeAffinity: {
@@ -824,7 +828,7 @@ export function pinnedAffinity(affinity, nodeName) {
 }
 
 /** The ownerReferences of an object controlled by `kind`/`name`/`uid`. */
-export function controllerRef(kind, name, ownerUid, apiVersion = 'apps/v1') {
+export function controllerRef(kind: string, name: string, ownerUid: string, apiVersion = 'apps/v1'): OwnerReference[] {
   return [{ apiVersion, kind, name, uid: ownerUid, controller: true, blockOwnerDeletion: true }];
 }
 
@@ -833,7 +837,7 @@ export function controllerRef(kind, name, ownerUid, apiVersion = 'apps/v1') {
 // ---------------------------------------------------------------------------
 
 /** The QoS class of a pod spec. */
-function qosClass(spec) {
+function qosClass(spec: BuiltPodSpec): string {
   const cs = [...(spec.initContainers ?? []), ...spec.containers];
   const any = cs.some((c) => Object.keys(c.resources?.requests ?? {}).length || Object.keys(c.resources?.limits ?? {}).length);
   if (!any) return 'BestEffort';
@@ -845,13 +849,13 @@ function qosClass(spec) {
 }
 
 /** A pod condition, in the API's field order. */
-function podCondition(type, status, since, reason, message, observedGeneration = 1) {
+function podCondition(type: string, status: string, since: number, reason: string | undefined, message: string | undefined, observedGeneration = 1): PodCondition {
   return ordered({ type, observedGeneration, status, lastProbeTime: null, lastTransitionTime: at(since), reason, message },
     ['type', 'observedGeneration', 'status', 'lastProbeTime', 'lastTransitionTime', 'reason', 'message']);
 }
 
 /** The resources a container status reports (its spec's, when it has any). */
-function containerResourcesStatus(c) {
+function containerResourcesStatus(c: Container): Container['resources'] {
   const r = c.resources ?? {};
   if (!r.requests && !r.limits) return undefined;
   return clone(r);
@@ -875,21 +879,22 @@ function containerResourcesStatus(c) {
  *   Succeeded                    completed at state.finishedAgo
  * `state.observedGeneration` (default 1) is the pod generation the kubelet reports.
  */
-export function podStatus(pod, state, t, node, podIP) {
+export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: BuiltNode | undefined, podIP: string | undefined): PodStatus {
   const spec = pod.spec;
   const og = state.observedGeneration ?? 1;
-  const c = (type, status, since, reason, message) => podCondition(type, status, since, reason, message, og);
-  const cid = (name, n = 0) => `containerd://${hex(`cid/${pod.metadata.name}/${name}/${n}`, 64)}`;
-  const ips = (ip) => (ip ? [{ ip }] : undefined);
+  const c = (type: string, status: string, since: number, reason?: string, message?: string) => podCondition(type, status, since, reason, message, og);
+  const cid = (name: string, n = 0) => `containerd://${hex(`cid/${pod.metadata.name}/${name}/${n}`, 64)}`;
+  const ips = (ip: string | undefined) => (ip ? [{ ip }] : undefined);
   const inits = spec.initContainers ?? [];
   const initDone = t.started - 3 * inits.length;
   const sandbox = t.sandbox ?? t.started;
   const initialized = t.initialized ?? t.scheduled - 1;
   const unready = t.unready ?? t.scheduled - 1;
-  const c0 = spec.containers[0];
+  const c0 = spec.containers[0]!;
 
   // The conditions of a bound pod: sandbox, Initialized, Ready and ContainersReady, PodScheduled.
-  const conditions = (sandboxCondition, readyCondition, containersReady = readyCondition) => [
+  type ConditionArgs = [status: string, since: number, reason?: string, message?: string];
+  const conditions = (sandboxCondition: PodCondition, readyCondition: ConditionArgs, containersReady: ConditionArgs = readyCondition) => [
     sandboxCondition,
     c('Initialized', 'True', initialized, state.kind === 'Succeeded' ? 'PodCompleted' : undefined),
     c('Ready', ...readyCondition),
@@ -897,26 +902,26 @@ export function podStatus(pod, state, t, node, podIP) {
     c('PodScheduled', 'True', t.scheduled),
   ];
   const sandboxReady = () => c('PodReadyToStartContainers', 'True', sandbox);
-  const notReady = (cs) => ['False', unready, 'ContainersNotReady', `containers with unready status: [${cs.map((x) => x.name).join(' ')}]`];
+  const notReady = (cs: Container[]): ConditionArgs => ['False', unready, 'ContainersNotReady', `containers with unready status: [${cs.map((x) => x.name).join(' ')}]`];
 
   // The status of a container that has run (its image pulled), in its `restarts`th run.
-  const ran = (x, containerState, { ready = false, started = false, restarts = 0, lastState = {} } = {}) => ({
+  const ran = (x: Container, containerState: Json, { ready = false, started = false, restarts = 0, lastState = {} }: { ready?: boolean; started?: boolean; restarts?: number; lastState?: Json } = {}) => ({
     name: x.name,
     state: containerState,
     lastState,
     ready,
     restartCount: restarts,
-    image: imageRef(x.image),
-    imageID: imageId(x.image),
+    image: imageRef(x.image!),
+    imageID: imageId(x.image!),
     containerID: cid(x.name, restarts),
     started,
     resources: containerResourcesStatus(x),
   });
-  const exited = (x, exitCode, reason, startedAgo, finishedAgo, run = 0) => (
+  const exited = (x: Container, exitCode: number, reason: string, startedAgo: number, finishedAgo: number, run = 0) => (
     { terminated: { exitCode, reason, startedAt: at(startedAgo), finishedAt: at(finishedAgo), containerID: cid(x.name, run) } });
-  const running = (x, ready) => ran(x, { running: { startedAt: at(initDone - 1) } }, { ready, started: true });
-  const terminated = (x, exitCode, reason, startedAgo, finishedAgo, ready = false) => ran(x, exited(x, exitCode, reason, startedAgo, finishedAgo), { ready });
-  const waiting = (x, reason, message) => ({
+  const running = (x: Container, ready: boolean) => ran(x, { running: { startedAt: at(initDone - 1) } }, { ready, started: true });
+  const terminated = (x: Container, exitCode: number, reason: string, startedAgo: number, finishedAgo: number, ready = false) => ran(x, exited(x, exitCode, reason, startedAgo, finishedAgo), { ready });
+  const waiting = (x: Container, reason: string, message?: string) => ({
     name: x.name,
     state: { waiting: { reason, message } },
     lastState: {},
@@ -929,8 +934,8 @@ export function podStatus(pod, state, t, node, podIP) {
   });
 
   // The status of a pod bound to `node`, in the API's field order.
-  const bound = (phase, podConditions, containerStatuses, extra = {}) => {
-    const hostIP = internalIP(node);
+  const bound = (phase: string, podConditions: PodCondition[], containerStatuses: Json[], extra: Json = {}): PodStatus => {
+    const hostIP = internalIP(node!);
     return {
       observedGeneration: og,
       phase,
@@ -944,16 +949,16 @@ export function podStatus(pod, state, t, node, podIP) {
       initContainerStatuses: inits.length ? inits.map((x, i) => terminated(x, 0, 'Completed', t.started - 3 * i, t.started - 3 * i - 2, true)) : undefined,
       containerStatuses,
       qosClass: qosClass(spec),
-    };
+    } as Json as PodStatus;
   };
 
   switch (state.kind) {
     case 'Unschedulable':
-      return { observedGeneration: og, phase: 'Pending', conditions: [c('PodScheduled', 'False', t.scheduled, 'Unschedulable', state.message)], qosClass: qosClass(spec) };
+      return { observedGeneration: og, phase: 'Pending', conditions: [c('PodScheduled', 'False', t.scheduled, 'Unschedulable', state.message)], qosClass: qosClass(spec) } as PodStatus;
 
     case 'Running':
     case 'NodeLost':
-      return bound('Running', conditions(sandboxReady(), state.kind === 'NodeLost' ? ['False', state.markedAgo] : ['True', t.ready], ['True', t.ready]),
+      return bound('Running', conditions(sandboxReady(), state.kind === 'NodeLost' ? ['False', state.markedAgo!] : ['True', t.ready], ['True', t.ready]),
         spec.containers.map((x) => running(x, true)));
 
     case 'NotReady': {
@@ -962,9 +967,9 @@ export function podStatus(pod, state, t, node, podIP) {
     }
 
     case 'CrashLoopBackOff': {
-      const n = state.restarts;
+      const n = state.restarts!;
       const backOff = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${state.backoff} restarting failed container=${c0.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` } };
-      const lastState = exited(c0, state.exitCode, state.reason, state.lastStartedAgo, state.lastFinishedAgo, n);
+      const lastState = exited(c0, state.exitCode!, state.reason!, state.lastStartedAgo!, state.lastFinishedAgo!, n);
       return bound('Running', conditions(sandboxReady(), notReady([c0])),
         spec.containers.map((x) => (x !== c0 ? running(x, true) : ran(c0, backOff, { restarts: n, lastState }))));
     }
@@ -981,16 +986,16 @@ export function podStatus(pod, state, t, node, podIP) {
 
     case 'Evicted':
       return bound('Failed', [
-        c('DisruptionTarget', 'True', state.evictedAgo, 'TerminationByKubelet', state.message),
-        ...conditions(c('PodReadyToStartContainers', 'False', state.evictedAgo - 1), ['False', state.evictedAgo - 1, 'PodFailed']),
-      ], spec.containers.map((x) => terminated(x, 137, 'Error', t.started - 1, state.evictedAgo - 1)), { message: state.message, reason: 'Evicted' });
+        c('DisruptionTarget', 'True', state.evictedAgo!, 'TerminationByKubelet', state.message),
+        ...conditions(c('PodReadyToStartContainers', 'False', state.evictedAgo! - 1), ['False', state.evictedAgo! - 1, 'PodFailed']),
+      ], spec.containers.map((x) => terminated(x, 137, 'Error', t.started - 1, state.evictedAgo! - 1)), { message: state.message, reason: 'Evicted' });
 
     case 'Succeeded':
-      return bound('Succeeded', conditions(c('PodReadyToStartContainers', 'False', state.finishedAgo - 1), ['False', state.finishedAgo - 1, 'PodCompleted']),
-        spec.containers.map((x) => terminated(x, 0, 'Completed', t.started - 2, state.finishedAgo)));
+      return bound('Succeeded', conditions(c('PodReadyToStartContainers', 'False', state.finishedAgo! - 1), ['False', state.finishedAgo! - 1, 'PodCompleted']),
+        spec.containers.map((x) => terminated(x, 0, 'Completed', t.started - 2, state.finishedAgo!)));
 
     default:
-      throw new Error(`unknown pod state ${state.kind}`);
+      throw new Error(`unknown pod state ${(state as PodState).kind}`);
   }
 }
 
@@ -1008,11 +1013,11 @@ export function podStatus(pod, state, t, node, podIP) {
  * yet). `idPrefix` keeps the uids of separate clusters apart. Returns {ds, revs (with their
  * hash), revisions}.
  */
-export function makeDaemonSet(d, versions, idPrefix = '') {
+export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''): MadeDaemonSet {
   const key = `DaemonSet/${d.namespace}/${d.name}`;
-  const defRevs = d.revs ?? [{ generation: 1, template: d.template, createdAgo: d.createdAgo }];
-  const cur = defRevs[defRevs.length - 1];
-  const ds = {
+  const defRevs: RevisionDef[] = d.revs ?? [{ generation: 1, template: d.template!, createdAgo: d.createdAgo }];
+  const cur = defRevs[defRevs.length - 1]!;
+  const ds: BuiltDaemonSet = {
     kind: 'DaemonSet',
     apiVersion: 'apps/v1',
     metadata: ordered({
@@ -1033,12 +1038,12 @@ export function makeDaemonSet(d, versions, idPrefix = '') {
       revisionHistoryLimit: 10,
     }, []),
     status: {},
-  };
-  const revs = defRevs.map((r) => ({ ...r, hash: templateHash(r.template) }));
+  } as Json as BuiltDaemonSet;
+  const revs: Revision[] = defRevs.map((r) => ({ ...r, hash: templateHash(r.template) }));
   const stored = d.unobservedRevisions ? revs.slice(0, revs.length - d.unobservedRevisions) : revs;
   const revisions = stored.map((r, i) => {
     const name = `${d.name}-${r.hash}`;
-    return versions.add({
+    const revision: MadeDaemonSet['revisions'][number] = {
       apiVersion: 'apps/v1',
       kind: 'ControllerRevision',
       metadata: {
@@ -1051,9 +1056,10 @@ export function makeDaemonSet(d, versions, idPrefix = '') {
         annotations: { 'deprecated.daemonset.template.generation': String(r.generation), ...(d.annotations ?? {}) },
         ownerReferences: controllerRef('DaemonSet', d.name, ds.metadata.uid),
       },
-      data: { spec: { template: { $patch: 'replace', ...clone(r.template) } } },
+      data: { spec: { template: { $patch: 'replace', ...clone(r.template) } as BuiltTemplate } },
       revision: i + 1,
-    }, r.createdAgo);
+    };
+    return versions.add(revision, r.createdAgo);
   });
   return { ds, revs, revisions };
 }
@@ -1062,9 +1068,9 @@ export function makeDaemonSet(d, versions, idPrefix = '') {
  * A Pod without status: `key` names its uid, `spec` is put in API order. With `deletedAgo` +
  * `grace`, graceful deletion was requested `deletedAgo` seconds ago.
  */
-export function makePod({ name, generateName, namespace, key, createdAgo, labels, annotations, ownerReferences, spec, deletedAgo, grace }) {
+export function makePod({ name, generateName, namespace, key, createdAgo, labels, annotations, ownerReferences, spec, deletedAgo, grace = 0 }: PodDef): BuiltPod {
   const deleting = deletedAgo !== undefined;
-  return {
+  const pod: Json = {
     kind: 'Pod',
     apiVersion: 'v1',
     metadata: ordered({
@@ -1083,6 +1089,7 @@ export function makePod({ name, generateName, namespace, key, createdAgo, labels
     }, []),
     spec: finishPodSpec(spec),
   };
+  return pod as BuiltPod;
 }
 
 /**
@@ -1091,7 +1098,7 @@ export function makePod({ name, generateName, namespace, key, createdAgo, labels
  * (see podStatus). Its IP is the node's for a hostNetwork pod, else `ipFor(nodeName, podKey)`.
  * `deletedAgo` + `grace`: graceful deletion requested `deletedAgo` seconds ago.
  */
-export function daemonPod(ds, rev, node, { state, t, ipFor, idPrefix = '', deletedAgo, grace }) {
+export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { state, t, ipFor, idPrefix = '', deletedAgo, grace }: DaemonPodOptions): BuiltPod {
   const { name: dsName, namespace } = ds.metadata;
   const nodeName = node.metadata.name;
   const name = `${dsName}-${suffix(`${idPrefix}pod/${namespace}/${dsName}/${nodeName}/${rev.hash}/${t.created}`)}`;
@@ -1099,7 +1106,7 @@ export function daemonPod(ds, rev, node, { state, t, ipFor, idPrefix = '', delet
   const tmpl = rev.template;
   const unbound = state.kind === 'Unschedulable';
   const spec = admitPodSpec(tmpl.spec, key);
-  spec.tolerations = daemonTolerations(tmpl.spec);
+  spec.tolerations = daemonPodTolerations(tmpl.spec);
   spec.affinity = pinnedAffinity(spec.affinity, nodeName);
   if (!unbound) spec.nodeName = nodeName;
   const pod = makePod({
@@ -1126,10 +1133,10 @@ export function daemonPod(ds, rev, node, { state, t, ipFor, idPrefix = '', delet
  * count, type, fieldPath, involvedResourceVersion. Kubelet events about a Node name it by its
  * name instead of its uid. Keeps the involved object in `_involved` for finishEvents.
  */
-export function makeEvent(e, versions, idPrefix = '') {
+export function makeEvent(e: EventDef, versions: Versions, idPrefix = ''): BuiltEvent {
   const inv = e.object;
   const ns = inv.metadata.namespace ?? 'default';
-  const firstMs = BigInt(NOW - Math.round(e.firstAgo) * 1000);
+  const firstMs = BigInt(NOW.getTime() - Math.round(e.firstAgo) * 1000);
   const nanos = firstMs * 1000000n + BigInt(parseInt(sha(`evt/${idPrefix}${inv.metadata.name}/${e.reason}/${e.message}`).slice(0, 5), 16) % 1000000);
   const name = `${inv.metadata.name}.${nanos.toString(16)}`;
   const involvedObject = ordered({
@@ -1141,7 +1148,7 @@ export function makeEvent(e, versions, idPrefix = '') {
     resourceVersion: e.involvedResourceVersion,
     fieldPath: e.fieldPath,
   }, []);
-  const ev = {
+  const ev: Json = {
     apiVersion: 'v1',
     kind: 'Event',
     metadata: {
@@ -1165,13 +1172,13 @@ export function makeEvent(e, versions, idPrefix = '') {
   };
   versions.add(ev, e.lastAgo ?? e.firstAgo);
   ev._involved = inv;
-  return ev;
+  return ev as BuiltEvent;
 }
 
 /** After resourceVersions are assigned: records the involved object's version in each event (not for Nodes). */
-export function finishEvents(events) {
+export function finishEvents(events: BuiltEvent[]): void {
   for (const ev of events) {
-    const inv = ev._involved;
+    const inv = ev._involved!;
     if (!ev.involvedObject.resourceVersion && inv.metadata.resourceVersion && inv.kind !== 'Node') {
       ev.involvedObject = ordered({ ...ev.involvedObject, resourceVersion: inv.metadata.resourceVersion },
         ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath']);
@@ -1181,17 +1188,17 @@ export function finishEvents(events) {
 }
 
 /** The fields of an event the kubelet records about a container of `pod` (or about the pod, without `container`). */
-export function kubeletSource(pod, container) {
+export function kubeletSource(pod: BuiltPod, container?: string): Pick<EventDef, 'object' | 'component' | 'host' | 'fieldPath'> {
   return { object: pod, component: 'kubelet', host: pod.spec.nodeName, fieldPath: container ? `spec.containers{${container}}` : undefined };
 }
 
 /** The message of a Pulled event after a pull that took `seconds`. */
-export function pulledMessage(image, seconds) {
+export function pulledMessage(image: string, seconds: number): string {
   return `Successfully pulled image "${image}" in ${seconds}s (${seconds}s including waiting). Image size: ${imageSize(image)} bytes.`;
 }
 
 /** The error of pulling an image that does not exist (containerd's message). */
-export function imageNotFound(image) {
+export function imageNotFound(image: string): string {
   const ref = imageRef(image);
   return `rpc error: code = NotFound desc = failed to pull and unpack image "${ref}": failed to resolve reference "${ref}": ${ref}: not found`;
 }
@@ -1201,12 +1208,12 @@ export function imageNotFound(image) {
  * the first `firstAgo` and the last `lastAgo` seconds before NOW, each failing a second later,
  * and `backOffs` syncs in back-off from then on, the last `lastBackOffAgo`.
  */
-export function failedPullEvents(pod, container, { firstAgo, lastAgo, pulls, backOffs, lastBackOffAgo }) {
-  const image = pod.spec.containers.find((x) => x.name === container).image;
+export function failedPullEvents(pod: BuiltPod, container: string, { firstAgo, lastAgo, pulls, backOffs, lastBackOffAgo }: FailedPulls): EventDef[] {
+  const image = pod.spec.containers.find((x) => x.name === container)!.image!;
   const source = kubeletSource(pod, container);
   const failing = { firstAgo: firstAgo - 1, lastAgo: lastAgo - 1, count: pulls };
   const backingOff = { firstAgo: firstAgo - 2, lastAgo: lastBackOffAgo, count: backOffs };
-  const failed = (message, times) => ({ ...source, reason: 'Failed', type: 'Warning', message, ...times });
+  const failed = (message: string, times: Pick<EventDef, 'firstAgo' | 'lastAgo' | 'count'>): EventDef => ({ ...source, reason: 'Failed', type: 'Warning', message, ...times });
   return [
     { ...source, reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo, lastAgo, count: pulls },
     failed(`Failed to pull image "${image}": ${imageNotFound(image)}`, failing),
@@ -1221,10 +1228,10 @@ export function failedPullEvents(pod, container, { firstAgo, lastAgo, pulls, bac
  * `startedBefore` seconds before that, the three NodeHas* (twice, the last `lastStatusBefore`
  * seconds before it joined), NodeAllocatableEnforced, and the node controller's RegisteredNode.
  */
-export function nodeStartEvents(node, joinedAgo, { startedBefore, lastStatusBefore }) {
+export function nodeStartEvents(node: BuiltNode, joinedAgo: number, { startedBefore, lastStatusBefore }: { startedBefore: number; lastStatusBefore: number }): EventDef[] {
   const name = node.metadata.name;
-  const kubelet = (reason, message, before, extra = {}) => ({ object: node, reason, message, component: 'kubelet', host: name, firstAgo: joinedAgo + before, ...extra });
-  const status = (condition) => kubelet(condition, `Node ${name} status is now: ${condition}`, startedBefore - 1, { count: 2, lastAgo: joinedAgo + lastStatusBefore });
+  const kubelet = (reason: string, message: string, before: number, extra: Partial<EventDef> = {}): EventDef => ({ object: node, reason, message, component: 'kubelet', host: name, firstAgo: joinedAgo + before, ...extra });
+  const status = (condition: string) => kubelet(condition, `Node ${name} status is now: ${condition}`, startedBefore - 1, { count: 2, lastAgo: joinedAgo + lastStatusBefore });
   return [
     kubelet('Starting', 'Starting kubelet.', startedBefore),
     status('NodeHasSufficientMemory'),
@@ -1236,7 +1243,7 @@ export function nodeStartEvents(node, joinedAgo, { startedBefore, lastStatusBefo
 }
 
 /** A Namespace (register it in the caller's Versions). */
-export function makeNamespace(name, createdAgo, { uidKey = `Namespace/${name}`, labels = {} } = {}) {
+export function makeNamespace(name: string, createdAgo: number, { uidKey = `Namespace/${name}`, labels = {} }: { uidKey?: string; labels?: Record<string, string> } = {}): Namespace & { metadata: { name: string } } {
   return {
     apiVersion: 'v1',
     kind: 'Namespace',
@@ -1253,8 +1260,8 @@ export function makeNamespace(name, createdAgo, { uidKey = `Namespace/${name}`, 
 }
 
 /** The two built-in PriorityClasses, created `createdAgo` seconds before NOW. */
-export function systemPriorityClasses(createdAgo) {
-  const pc = (name, description) => ({
+export function systemPriorityClasses(createdAgo: number): (PriorityClass & { metadata: { name: string } })[] {
+  const pc = (name: string, description: string) => ({
     apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', description,
     metadata: { creationTimestamp: at(createdAgo), generation: 1, name, resourceVersion: '', uid: uid(`PriorityClass/${name}`) },
     preemptionPolicy: 'PreemptLowerPriority', value: PRIORITIES[name],
