@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  CONTAINER_DEFAULTS, DAY, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
+  CONTAINER_DEFAULTS, DAY, clearGenerated, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
   NOW_ISO, ROOT, Versions, admitPodSpec, ago, at, byKey, clone, controllerRef, crashLoop, daemonPod,
   daemonSetStatus, ebsNodeLabels, ebsPluginContainer, ebsRegistrarContainer, ec2InstanceId, failedPullEvents,
   failedSchedulingMessage, fieldEnv, filterReasons, finishEvents, finishTemplate, freeResource, hostPath, httpProbe,
@@ -996,7 +996,7 @@ Namespaces, PriorityClasses, EndpointSlices, PodDisruptionBudgets.
 // Regenerate from scratch (fixtures/demo/README.md is written by hand and kept).
 const demoDir = path.join(ROOT, 'fixtures/demo');
 if (fs.existsSync(demoDir)) for (const f of fs.readdirSync(demoDir)) if (f.endsWith('.yaml')) fs.rmSync(path.join(demoDir, f));
-fs.rmSync(path.join(ROOT, 'fixtures/cluster-info-dump'), { recursive: true, force: true });
+clearGenerated('fixtures/cluster-info-dump');
 buildDemo();
 buildClusterInfoDump();
 console.log('wrote fixtures/demo and fixtures/cluster-info-dump');

@@ -15,11 +15,9 @@
 // scheduler messages are checked against the requests, allocatable and host ports of
 // the objects written. Run with:   npm run fixtures   (or node dist/scripts/make-scenarios.js after a build)
 
-import fs from 'node:fs';
-import path from 'node:path';
 import {
-  CONTAINER_DEFAULTS, DAY, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
-  NOW_ISO, ROOT, Versions, admitPodSpec, ago, at, controllerRef, crashLoop, daemonPod, daemonSetStatus,
+  CONTAINER_DEFAULTS, DAY, clearGenerated, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
+  NOW_ISO, Versions, admitPodSpec, ago, at, controllerRef, crashLoop, daemonPod, daemonSetStatus,
   ebsNodeLabels, ebsPluginContainer, ebsRegistrarContainer, failedPullEvents, failedSchedulingMessage, fieldEnv,
   filterReasons, finishEvents, finishTemplate, freeResource, hostPath, httpProbe, imageNotFound, isTerminal,
   kubeProxyTemplate, kubeletConditions, kubeletSource, lifecycleTaints, listYaml, makeDaemonSet, makeEvent,
@@ -1604,7 +1602,7 @@ function writeIndex() {
   writeFile(`${OUT}/README.md`, `${lines.join('\n')}\n`);
 }
 
-fs.rmSync(path.join(ROOT, OUT), { recursive: true, force: true });
+clearGenerated(OUT);
 for (const f of SCENARIOS) f();
 writeIndex();
 console.log(`wrote ${SCENARIOS.length} scenarios under ${OUT}`);

@@ -253,6 +253,35 @@ export function writeFile(rel: string, text: string): void {
   fs.writeFileSync(full, text);
 }
 
+/** Files under a generated folder that people write by hand (a scenario's expected verdicts): generators keep them. */
+export const HAND_WRITTEN: readonly string[] = ['expect.json'];
+
+/**
+ * Empties the generated folder `rel` (relative to the repository root) before it is written
+ * again, so that an object dropped from a generator leaves no stale file behind: removes every
+ * file except those named in HAND_WRITTEN, then every folder left empty.
+ */
+export function clearGenerated(rel: string): void {
+  clearFolder(path.join(ROOT, rel));
+}
+
+function clearFolder(dir: string): boolean {
+  if (!fs.existsSync(dir)) return true;
+  let empty = true;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (clearFolder(full)) fs.rmdirSync(full);
+      else empty = false;
+    } else if (HAND_WRITTEN.includes(entry.name)) {
+      empty = false;
+    } else {
+      fs.rmSync(full);
+    }
+  }
+  return empty;
+}
+
 /** `kubectl get -o yaml` style: keys sorted, lists not indented, double quotes. */
 function toYaml(obj: unknown): string {
   return yaml.dump(clone(obj), { sortKeys: true, noArrayIndent: true, lineWidth: -1, noRefs: true, quotingType: '"' });
