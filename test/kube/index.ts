@@ -12,3 +12,4 @@ export * from './events.js';
 export * from './snapshot.js';
 export * from './ids.js';
 export type * from './types.js';
+export * from './manifests.js';
