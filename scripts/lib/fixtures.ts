@@ -57,12 +57,12 @@ export function writeFile(rel: string, text: string): void {
 export const HAND_WRITTEN: readonly string[] = ['expect.json'];
 
 /**
- * Empties the generated folder `rel` (relative to the repository root) before it is written
+ * Empties the generated folder `rel` (relative to the repository root, or absolute) before it is written
  * again, so that an object dropped from a generator leaves no stale file behind: removes every
  * file except those named in HAND_WRITTEN, then every folder left empty.
  */
 export function clearGenerated(rel: string): void {
-  clearFolder(path.join(ROOT, rel));
+  clearFolder(path.resolve(ROOT, rel));
 }
 
 function clearFolder(dir: string): boolean {
