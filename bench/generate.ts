@@ -20,16 +20,14 @@ import yaml from 'js-yaml';
 import { daemonPodTolerations } from '../src/k8s/daemonpod.js';
 import type { PodSpec } from '../src/model/k8s-types.js';
 import type { StatusCounts } from '../src/model/results.js';
+import { SAFE, fnv32a } from '../test/kube/ids.js';
+import { DAY, HOUR, MIN, NOW_ISO, at } from '../test/kube/time.js';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
 
-/** The instant every timestamp of the dump is relative to. */
-export const NOW_ISO = '2026-11-29T12:00:00Z';
-const NOW = Date.parse(NOW_ISO);
-const MIN = 60;
-const HOUR = 3600;
-const DAY = 86400;
+/** The instant every timestamp of the dump is relative to (test/kube's, shared with every fixture). */
+export { NOW_ISO };
 
 /**
  * The layouts a dump can be written in: `json` as kubectl writes it (a List, four spaces),
@@ -81,7 +79,6 @@ function prng(seed: number): () => number {
 }
 
 // The alphabet of k8s.io/apimachinery/pkg/util/rand (no vowels, no 0/1/3).
-const SAFE = 'bcdfghjklmnpqrstvwxz2456789';
 const HEX = '0123456789abcdef';
 
 class Random {
@@ -120,11 +117,6 @@ class Random {
     const h = this.chars(HEX, 32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[this.int(4)]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   }
-}
-
-/** RFC 3339, whole seconds, `secondsAgo` before NOW. */
-function at(secondsAgo: number): string {
-  return new Date(NOW - Math.round(secondsAgo) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** Keys sorted recursively, as kubectl prints unstructured objects. */
@@ -404,12 +396,7 @@ function podTemplate(d: DsShape, image: string): Obj {
 
 /** A controller-revision-hash-looking string (ten characters of the safe alphabet). */
 function hashOf(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return [...String(h).padStart(10, '7')].map((c) => SAFE[c.charCodeAt(0) % SAFE.length]).join('');
+  return [...String(fnv32a(text)).padStart(10, '7')].map((c) => SAFE[c.charCodeAt(0) % SAFE.length]).join('');
 }
 
 interface DsState extends StatusCounts {

@@ -8,10 +8,13 @@
  * scheduling gates), then either node changes after placement or a template change (rollout).
  */
 import type {
-  Affinity, Container, ContainerPort, DaemonSet, DaemonSetSpec, IntOrString, KubeObject, Namespace, Node, NodeCondition,
-  NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, PodTemplateSpec, ResourceQuota, Taint, Toleration,
+  Affinity, Container, ContainerPort, IntOrString, KubeObject, Namespace, Node, NodeCondition,
+  NodeSelectorRequirement, NodeSelectorTerm, PodSpec, PodTemplateSpec, ResourceQuota, Taint, Toleration,
 } from '../../src/model/k8s-types.js';
 import { podRequests } from '../../src/k8s/resources.js';
+import {
+  daemonSetManifest as daemonSet, limitRangeManifest, namespaceManifest, nodeManifest, podManifest, resourceQuotaManifest,
+} from '../kube/manifests.js';
 import { isoTime } from './cluster.js';
 import { Rng } from './rng.js';
 import {
@@ -145,12 +148,9 @@ function drawNode(d: Draw, name: string, rollout: boolean): NodePlan {
   };
   if (allocatable.pods !== '110') d.tag('node:few-pod-slots');
   if (r.chance(0.4)) { allocatable[EXT] = r.pick(['0', '1', '2']); d.tag('node:extended-resource'); }
-  const node: Node = {
-    apiVersion: 'v1', kind: 'Node',
-    metadata: { name, labels },
-    spec: { ...(taints.length ? { taints } : {}), ...(unschedulable ? { unschedulable: true } : {}) },
-    status: { capacity: { ...allocatable }, allocatable, conditions },
-  };
+  const node = nodeManifest(name, labels,
+    { ...(taints.length ? { taints } : {}), ...(unschedulable ? { unschedulable: true } : {}) },
+    { capacity: { ...allocatable }, allocatable, conditions });
   return { object: node, heartbeat: health !== 'unreachable' };
 }
 
@@ -194,16 +194,12 @@ function drawOtherPods(d: Draw, s: { id: string }, nodes: NodePlan[], rollout: b
         d.tag('other:hostPort');
       }
       const ext = r.chance(0.15) ? 1 : 0;
-      const pod: Pod = {
-        apiVersion: 'v1', kind: 'Pod',
-        metadata: { name: `other-${n++}`, namespace: othersNamespace(s as Scenario), labels: { app: 'other' } },
-        spec: {
-          nodeName: node.object.metadata!.name!,
-          terminationGracePeriodSeconds: 0,
-          ...(hostNetwork ? { hostNetwork: true } : {}),
-          containers: [{ name: 'app', image: 'registry.invalid/app:1', resources: resources(d, requests(d, 3), ext), ...(ports.length ? { ports } : {}) }],
-        },
-      };
+      const pod = podManifest(`other-${n++}`, othersNamespace(s as Scenario), { app: 'other' }, {
+        nodeName: node.object.metadata!.name!,
+        terminationGracePeriodSeconds: 0,
+        ...(hostNetwork ? { hostNetwork: true } : {}),
+        containers: [{ name: 'app', image: 'registry.invalid/app:1', resources: resources(d, requests(d, 3), ext), ...(ports.length ? { ports } : {}) }],
+      });
       if (phase === 'Succeeded' || phase === 'Failed') d.tag('other:terminal');
       d.tag('other:pod');
       out.push({ object: pod, phase });
@@ -229,11 +225,8 @@ function drawOrphans(d: Draw, s: Scenario): OtherPodPlan[] {
   const node = r.pick(s.nodes).object.metadata!.name!;
   return [{
     phase: 'Running',
-    object: {
-      apiVersion: 'v1', kind: 'Pod',
-      metadata: { name: `orphan-${ds.metadata!.name}`, namespace: ds.metadata!.namespace!, labels: { ...ds.spec!.selector!.matchLabels! } },
-      spec: { nodeName: node, terminationGracePeriodSeconds: 0, containers: [{ name: 'agent', image: 'registry.invalid/agent:0' }] },
-    },
+    object: podManifest(`orphan-${ds.metadata!.name}`, ds.metadata!.namespace!, { ...ds.spec!.selector!.matchLabels! },
+      { nodeName: node, terminationGracePeriodSeconds: 0, containers: [{ name: 'agent', image: 'registry.invalid/agent:0' }] }),
   }];
 }
 
@@ -394,33 +387,19 @@ function drawNamespace(d: Draw, name: string): { ns: Namespace; quota?: Resource
     labels['pod-security.kubernetes.io/enforce'] = level;
     d.tag(`psa:${level}`);
   }
-  const ns: Namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, ...(Object.keys(labels).length ? { labels } : {}) } };
+  const ns = namespaceManifest(name, labels);
   let limitRange: KubeObject | undefined;
   if (r.chance(0.1)) {
     // Defaults fill in what containers leave out (the scheduler sees the filled-in pod); max refuses big ones.
-    limitRange = {
-      apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'limits', namespace: name },
-      spec: { limits: [{ type: 'Container', max: { cpu: r.pick(['1', '2']) }, defaultRequest: { cpu: '200m', memory: '64Mi' }, default: { cpu: '1', memory: '1Gi' } }] },
-    };
+    limitRange = limitRangeManifest(name,
+      [{ type: 'Container', max: { cpu: r.pick(['1', '2']) }, defaultRequest: { cpu: '200m', memory: '64Mi' }, default: { cpu: '1', memory: '1Gi' } }]);
     d.tag('limitrange');
   }
   const q = r.weighted([['none', 7], ['pods', 1.5], ['requests.cpu', 1], ['limits.memory', 0.5]] as const);
   if (q === 'none') return { ns, ...(limitRange ? { limitRange } : {}) };
   d.tag(`quota:${q}`);
   const hard: Record<string, string> = q === 'pods' ? { pods: r.pick(['0', '1', '2']) } : q === 'requests.cpu' ? { 'requests.cpu': r.pick(['100m', '300m', '1']) } : { 'limits.memory': '512Mi' };
-  return { ns, quota: { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'quota', namespace: name }, spec: { hard } }, ...(limitRange ? { limitRange } : {}) };
-}
-
-function daemonSet(name: string, namespace: string, spec: PodSpec, strategy?: DaemonSetSpec['updateStrategy']): DaemonSet {
-  return {
-    apiVersion: 'apps/v1', kind: 'DaemonSet',
-    metadata: { name, namespace },
-    spec: {
-      selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec },
-      ...(strategy ? { updateStrategy: strategy } : {}),
-    },
-  };
+  return { ns, quota: resourceQuotaManifest(name, hard), ...(limitRange ? { limitRange } : {}) };
 }
 
 function drawChanges(d: Draw, nodes: NodePlan[]): NodeChange[] {
@@ -460,7 +439,7 @@ function placementScenario(d: Draw, seed: number, index: number): Scenario {
   const id = `d${seed}-${index}`;
   const nodes = drawNodes(d, id, r.int(3, 6), false);
   const nodeNames = nodes.map((n) => n.object.metadata!.name!);
-  const namespaces: Namespace[] = [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: `${id}-o` } }];
+  const namespaces: Namespace[] = [namespaceManifest(`${id}-o`)];
   const quotas: ResourceQuota[] = [];
   const limitRanges: KubeObject[] = [];
   const daemonSets: DaemonSetPlan[] = [];
@@ -500,7 +479,7 @@ function rolloutQuota(d: Draw, namespace: string, nodes: number): ResourceQuota[
   const pods = r.chance(0.5);
   d.tag(pods ? 'rollout:quota-pods' : 'rollout:quota-cpu');
   const hard: Record<string, string> = pods ? { pods: String(nodes) } : { 'requests.cpu': `${nodes * 300}m` };
-  return [{ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'quota', namespace }, spec: { hard } }];
+  return [resourceQuotaManifest(namespace, hard)];
 }
 
 function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
@@ -510,8 +489,8 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
   const nodeNames = nodes.map((n) => n.object.metadata!.name!);
   const nsName = `${id}-a`;
   const namespaces: Namespace[] = [
-    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `${id}-o` } },
-    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: nsName } },
+    namespaceManifest(`${id}-o`),
+    namespaceManifest(nsName),
   ];
   const spec = drawPodSpec(d, nodes, { rollout: true });
   // Rollouts are about the budget: keep most nodes eligible.

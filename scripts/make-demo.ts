@@ -7,7 +7,7 @@
 //
 // The output is fully deterministic: uids, names, hashes, IPs and resourceVersions
 // are derived from object names (sha256 / FNV-32a), never from the clock or
-// Math.random. Run with:   node scripts/make-demo.mjs
+// Math.random. Run with:   npm run fixtures   (or node dist/scripts/make-demo.js after a build)
 //
 // fixtures/demo/ is what `kubectl get <kind> -A -o yaml` writes (one `kind: List`
 // file per kind). fixtures/cluster-info-dump/ is what
@@ -17,15 +17,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  CONTAINER_DEFAULTS, DAY, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
-  NOW, NOW_ISO, ROOT, Versions, admitPodSpec, ago, at, byKey, clone, controllerRef, crashLoop, daemonPod,
+  CONTAINER_DEFAULTS, DAY, clearGenerated, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
+  NOW_ISO, ROOT, Versions, admitPodSpec, ago, at, byKey, clone, controllerRef, crashLoop, daemonPod,
   daemonSetStatus, ebsNodeLabels, ebsPluginContainer, ebsRegistrarContainer, ec2InstanceId, failedPullEvents,
   failedSchedulingMessage, fieldEnv, filterReasons, finishEvents, finishTemplate, freeResource, hostPath, httpProbe,
   kubeProxyTemplate, kubeletConditions, kubeletSource, lifecycleTaints, listYaml, makeDaemonSet, makeEvent,
   makeNamespace, makeNode, makePod, nodeCondition, nodeExporterLabels, nodeExporterTemplate, nodeImages,
-  nodeStartEvents, ordered, podIPAllocator, podReady, podSpecDefaults, podStatus, pulledMessage, rolling, sha,
+  nodeStartEvents, ordered, podIPAllocator, podSpecDefaults, podStatus, pulledMessage, rolling, sha,
   suffix, systemPriorityClasses, templateHash, uid, writeFile,
-} from './lib/fixtures.mjs';
+  type BuiltEvent, type DaemonSetDef, type EventDef, type IPAllocator, type InstanceType, type Json, type MadeDaemonSet,
+  type PodState, type PodTimeline,
+} from './lib/fixtures.js';
+import type { Taint } from '../src/model/k8s-types.js';
+import { isPodReady as podReady } from '../src/k8s/podutil.js';
+import { NOW } from '../test/kube/time.js';
+import type { BuiltNode, BuiltPod, BuiltPodSpec } from '../test/kube/types.js';
+
+/** One node of the demo cluster, before its conditions and images are known. */
+interface NodeEntry {
+  name: string; ip: string; zone: string; type: InstanceType; joinedAgo: number; podNet: number;
+  labels?: Record<string, string>; taints?: Taint[]; ready?: boolean; notReadyMessage?: string; unschedulable?: boolean;
+}
+/** A DaemonSet as built here: its definition, the object and its revisions. */
+type BuiltDs = MadeDaemonSet & { def: DaemonSetDef };
+/** A pod's timeline, optionally with its last write (seconds ago). */
+type Timeline = PodTimeline & { lastWrite?: number };
+/** Where and how a DaemonSet's pod runs on a node: its revision index, state and creation. */
+interface Placed { rev: number; state: PodState; created: number }
 
 // ---------------------------------------------------------------------------
 // Object builders used by both fixtures
@@ -36,7 +54,7 @@ import {
  * are done (3 s each from the sandbox), or at binding for a pod without a sandbox; a pod whose
  * containers never started is NotReady since binding.
  */
-function demoTimeline(t, state, spec) {
+function demoTimeline(t: Timeline, state: PodState, spec: BuiltPodSpec): PodTimeline {
   const noSandbox = state.kind === 'ContainerCreating';
   return {
     ...t,
@@ -49,14 +67,14 @@ function demoTimeline(t, state, spec) {
  * A pod created by the DaemonSet controller for `node` from revision `revIdx` of `b`
  * ({ds, revs}); `t` holds its timeline (seconds ago) and optionally its last write.
  */
-function makeDaemonPod(b, revIdx, node, state, t, versions, ipFor) {
-  const rev = b.revs[revIdx];
+function makeDaemonPod(b: MadeDaemonSet, revIdx: number, node: BuiltNode, state: PodState, t: Timeline, versions: Versions, ipFor: IPAllocator): BuiltPod {
+  const rev = b.revs[revIdx]!;
   const pod = daemonPod(b.ds, rev, node, { state, t: demoTimeline(t, state, rev.template.spec), ipFor });
   return versions.add(pod, t.lastWrite ?? t.ready ?? t.scheduled);
 }
 
 /** A ClusterIP (or headless) Service. */
-function makeService(s, versions) {
+function makeService(s: Json, versions: Versions): Json {
   const key = `Service/${s.namespace}/${s.name}`;
   const svc = {
     kind: 'Service',
@@ -87,7 +105,7 @@ function makeService(s, versions) {
 }
 
 /** The `default/kubernetes` Service of the API server. */
-function kubernetesService(createdAgo, versions) {
+function kubernetesService(createdAgo: number, versions: Versions): Json {
   return makeService({ namespace: 'default', name: 'kubernetes', createdAgo, labels: { component: 'apiserver', provider: 'kubernetes' },
     ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: 6443 }], clusterIP: '10.96.0.1' }, versions);
 }
@@ -103,7 +121,7 @@ function buildDemo() {
 
   // ----- nodes ---------------------------------------------------------------
   const M5 = M5_XLARGE;
-  const G5 = {
+  const G5: InstanceType = {
     instanceType: 'g5.12xlarge',
     capacity: { cpu: '48', 'ephemeral-storage': '203070420Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '195865816Ki', 'nvidia.com/gpu': '4', pods: '110' },
     allocatable: { cpu: '47810m', 'ephemeral-storage': '187149065093', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '193154264Ki', 'nvidia.com/gpu': '4', pods: '110' },
@@ -112,7 +130,7 @@ function buildDemo() {
   const CORDONED = 3 * HOUR;
   const GPU_JOINED = 30 * DAY;
   const NOT_READY_MSG = 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
-  const nodeDefs = [
+  const nodeDefs: NodeEntry[] = [
     { name: 'cp-1', ip: '10.0.1.10', zone: 'us-east-1a', type: M5, joinedAgo: CLUSTER_AGE, podNet: 112,
       labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' },
       taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] },
@@ -137,15 +155,15 @@ function buildDemo() {
   const ALL_NODES = nodeDefs.map((n) => n.name);
 
   // ----- DaemonSet templates ------------------------------------------------
-  const calicoConfig = (name, key) => ({ name, valueFrom: { configMapKeyRef: { name: 'calico-config', key } } });
-  const calicoContainer = (c) => ({
+  const calicoConfig = (name: string, key: string) => ({ name, valueFrom: { configMapKeyRef: { name: 'calico-config', key } } });
+  const calicoContainer = (c: Json) => ({
     envFrom: [{ configMapRef: { name: 'kubernetes-services-endpoint', optional: true } }],
     resources: {},
     ...c,
     ...CONTAINER_DEFAULTS,
     securityContext: c.securityContext ?? { privileged: true },
   });
-  const calicoTemplate = (version) => finishTemplate({
+  const calicoTemplate = (version: string) => finishTemplate({
     metadata: { creationTimestamp: null, labels: { 'k8s-app': 'calico-node' } },
     spec: {
       volumes: [
@@ -244,7 +262,7 @@ function buildDemo() {
     },
   });
 
-  const fluentBitTemplate = (version) => finishTemplate({
+  const fluentBitTemplate = (version: string) => finishTemplate({
     metadata: { creationTimestamp: null, labels: { 'app.kubernetes.io/name': 'fluent-bit', 'app.kubernetes.io/instance': 'fluent-bit' } },
     spec: {
       volumes: [
@@ -317,7 +335,7 @@ function buildDemo() {
         ...CONTAINER_DEFAULTS,
         securityContext: { capabilities: { drop: ['ALL'] }, allowPrivilegeEscalation: false },
       }],
-      ...podSpecDefaults(),
+      ...podSpecDefaults(undefined),
       nodeSelector: { 'nvidia.com/gpu.present': 'true' },
       tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
       priorityClassName: 'system-node-critical',
@@ -333,7 +351,7 @@ function buildDemo() {
   const EBS_CREATED = 15 * MIN;
   const NVIDIA_CREATED = GPU_JOINED - 10 * MIN;
 
-  const dsDefs = [
+  const dsDefs: DaemonSetDef[] = [
     { namespace: 'kube-system', name: 'calico-node', createdAgo: CLUSTER_AGE - 60, labels: { 'k8s-app': 'calico-node' },
       selector: { 'k8s-app': 'calico-node' }, updateStrategy: rolling(1),
       revs: [
@@ -365,13 +383,13 @@ function buildDemo() {
       selector: NODE_EXPORTER_SELECTOR, updateStrategy: rolling('10%'),
       revs: [{ generation: 1, template: nodeExporterTemplate(), createdAgo: EXPORTER_CREATED }] },
   ];
-  const built = Object.fromEntries(dsDefs.map((d) => [d.name, { def: d, ...makeDaemonSet(d, versions) }]));
+  const built: Record<string, BuiltDs> = Object.fromEntries(dsDefs.map((d) => [d.name, { def: d, ...makeDaemonSet(d, versions) }]));
 
   // ----- per node pod placement (the story) -----------------------------------
   // Each entry: node -> {rev index, state, created (ago)}. Nodes absent = no pod.
-  const READY = { kind: 'Running' };
-  const stagger = (base, nodeName) => base - 45 * ALL_NODES.indexOf(nodeName);
-  const joinedOr = (rolloutAgo, nodeName) => Math.min(rolloutAgo, nodeDefByName[nodeName].joinedAgo - 8);
+  const READY: PodState = { kind: 'Running' };
+  const stagger = (base: number, nodeName: string) => base - 45 * ALL_NODES.indexOf(nodeName);
+  const joinedOr = (rolloutAgo: number, nodeName: string) => Math.min(rolloutAgo, nodeDefByName[nodeName]!.joinedAgo - 8);
 
   const FB_OLD_W1_DELETED = FLUENT_ROLLOUT; // rolling update deleted worker-1's 3.0 pod
   const FB_NEW_W1_CREATED = FLUENT_ROLLOUT - 12; // after the 3.0 pod's graceful termination
@@ -384,7 +402,7 @@ function buildDemo() {
   // daemon pods bound there request 100Mi (fluent-bit) + 30Mi (node-exporter) = 130Mi,
   // the shop pods 14848Mi -> 150Mi free; ebs-csi-node needs 256+40+40 = 336Mi.
   const EBS_W3_MESSAGE = failedSchedulingMessage(ALL_NODES.length, 'Insufficient memory');
-  const placement = {
+  const placement: Record<string, Record<string, Placed>> = {
     'calico-node': Object.fromEntries(ALL_NODES.filter((n) => n !== 'worker-5').map((n) => [n, { rev: 1, state: READY, created: stagger(CALICO_UPGRADE, n) }])),
     'kube-proxy': Object.fromEntries(ALL_NODES.map((n) => [n, { rev: 1, state: READY, created: joinedOr(stagger(PROXY_UPGRADE, n), n) }])),
     'fluent-bit': Object.fromEntries(ALL_NODES.map((n) => [n, { rev: 0, state: READY, created: joinedOr(stagger(FLUENT_CREATED - 30, n), n) }])),
@@ -392,38 +410,38 @@ function buildDemo() {
     'ebs-csi-node': Object.fromEntries(ALL_NODES.map((n) => [n, { rev: 0, state: READY, created: EBS_CREATED - 1 - ALL_NODES.indexOf(n) % 3 }])),
     'nvidia-device-plugin-daemonset': { 'gpu-1': { rev: 0, state: READY, created: NVIDIA_CREATED - 2 }, 'gpu-2': { rev: 0, state: READY, created: NVIDIA_CREATED - 2 } },
   };
-  placement['fluent-bit']['worker-1'] = {
+  placement['fluent-bit']!['worker-1'] = {
     rev: 1, created: FB_NEW_W1_CREATED,
     state: { kind: 'CrashLoopBackOff', exitCode: 1, reason: 'Error', restarts: crash.restarts, backoff: crash.backoff, lastStartedAgo: crash.lastStartedAgo, lastFinishedAgo: crash.lastFinishedAgo },
   };
-  placement['fluent-bit']['worker-5'] = { rev: 1, created: FB_W5_CREATED, state: { kind: 'ContainerCreating' } };
-  placement['ebs-csi-node']['worker-3'].state = { kind: 'Unschedulable', message: EBS_W3_MESSAGE };
+  placement['fluent-bit']!['worker-5'] = { rev: 1, created: FB_W5_CREATED, state: { kind: 'ContainerCreating' } };
+  placement['ebs-csi-node']!['worker-3']!.state = { kind: 'Unschedulable', message: EBS_W3_MESSAGE };
 
   // ----- nodes (need the pods' images, so build after placement is known) ----------
-  const ipFor = podIPAllocator((nodeName) => nodeDefByName[nodeName].podNet);
+  const ipFor = podIPAllocator((nodeName) => nodeDefByName[nodeName]!.podNet);
 
   const imagesOn = Object.fromEntries(ALL_NODES.map((n) => [n, new Set(['registry.k8s.io/pause:3.10'])]));
   for (const [dsName, perNode] of Object.entries(placement)) {
-    const d = built[dsName].def;
+    const d = built[dsName]!.def;
     for (const [n, p] of Object.entries(perNode)) {
       if (p.state.kind === 'Unschedulable' || p.state.kind === 'ContainerCreating') continue;
-      const spec = d.revs[p.rev].template.spec;
-      for (const c of [...(spec.initContainers ?? []), ...spec.containers]) imagesOn[n].add(c.image);
+      const spec = d.revs![p.rev]!.template.spec;
+      for (const c of [...(spec.initContainers ?? []), ...spec.containers]) imagesOn[n]!.add(c.image!);
     }
   }
   // Images of earlier revisions stay in the node's image cache.
   for (const n of ['cp-1', 'worker-1', 'worker-2', 'worker-3', 'worker-4']) {
-    imagesOn[n].add('docker.io/calico/node:v3.27.3').add('docker.io/calico/cni:v3.27.3').add('registry.k8s.io/kube-proxy:v1.33.5');
+    imagesOn[n]!.add('docker.io/calico/node:v3.27.3').add('docker.io/calico/cni:v3.27.3').add('registry.k8s.io/kube-proxy:v1.33.5');
   }
-  imagesOn['cp-1'].add('registry.k8s.io/etcd:3.6.4-0').add('registry.k8s.io/kube-apiserver:v1.34.2')
+  imagesOn['cp-1']!.add('registry.k8s.io/etcd:3.6.4-0').add('registry.k8s.io/kube-apiserver:v1.34.2')
     .add('registry.k8s.io/kube-controller-manager:v1.34.2').add('registry.k8s.io/kube-scheduler:v1.34.2')
     .add('registry.k8s.io/coredns/coredns:v1.12.1');
-  imagesOn['worker-1'].add('fluent/fluent-bit:3.1');
+  imagesOn['worker-1']!.add('fluent/fluent-bit:3.1');
   const SHOP_IMAGES = ['ghcr.io/acme-shop/storefront:2.14.0', 'ghcr.io/acme-shop/cart:1.9.3', 'ghcr.io/acme-shop/checkout:3.2.1', 'ghcr.io/acme-shop/recommendation:0.22.0', 'ghcr.io/acme-shop/order-export:1.4.0'];
-  for (const i of SHOP_IMAGES) imagesOn['worker-3'].add(i);
+  for (const i of SHOP_IMAGES) imagesOn['worker-3']!.add(i);
 
   const nodes = nodeDefs.map((n, idx) => {
-    const annotations = {
+    const annotations: Record<string, string> = {
       'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///var/run/containerd/containerd.sock',
     };
     const heartbeatAgo = 20 + ((idx * 37) % 240);
@@ -432,7 +450,7 @@ function buildDemo() {
       annotations['projectcalico.org/IPv4Address'] = `${n.ip}/24`;
       annotations['projectcalico.org/IPv4IPIPTunnelAddr'] = `192.168.${n.podNet}.0`;
       // Written by the CNI agent when it starts, not by the kubelet (hence its own heartbeat).
-      const since = placement['calico-node'][n.name].created - 12;
+      const since = placement['calico-node']![n.name]!.created - 12;
       conditions.unshift(nodeCondition('NetworkUnavailable', 'False', 'CalicoIsUp', 'Calico is running on this node', since, since));
     }
     if (n.name !== 'worker-3') annotations['csi.volume.kubernetes.io/nodeid'] = JSON.stringify({ 'ebs.csi.aws.com': ec2InstanceId(n.name) });
@@ -449,40 +467,40 @@ function buildDemo() {
       podCIDR: `192.168.${n.podNet}.0/24`,
       unschedulable: n.unschedulable,
       taints: n.taints,
-      images: nodeImages(imagesOn[n.name]),
+      images: nodeImages(imagesOn[n.name]!),
     }), heartbeatAgo);
   });
   const nodesByName = Object.fromEntries(nodes.map((n) => [n.metadata.name, n]));
 
   // ----- daemon pods ------------------------------------------------------------
-  const pods = [];
-  const podOf = {}; // dsName -> node -> pod
+  const pods: BuiltPod[] = [];
+  const podOf: Record<string, Record<string, BuiltPod>> = {}; // dsName -> node -> pod
   for (const [dsName, perNode] of Object.entries(placement)) {
-    const b = built[dsName];
-    podOf[dsName] = {};
+    const b = built[dsName]!;
+    const podOn: Record<string, BuiltPod> = podOf[dsName] = {};
     for (const n of ALL_NODES) {
       const p = perNode[n];
       if (!p) continue;
-      const t = { created: p.created, scheduled: p.created - 1, started: p.created - 4, ready: p.created - 15 };
-      if (p.state.kind === 'CrashLoopBackOff') t.lastWrite = p.state.lastFinishedAgo - 1;
+      const t: Timeline = { created: p.created, scheduled: p.created - 1, started: p.created - 4, ready: p.created - 15 };
+      if (p.state.kind === 'CrashLoopBackOff') t.lastWrite = p.state.lastFinishedAgo! - 1;
       if (p.state.kind === 'Unschedulable') t.lastWrite = 3 * MIN;
-      const pod = makeDaemonPod(b, p.rev, nodesByName[n], p.state, t, versions, ipFor);
+      const pod = makeDaemonPod(b, p.rev, nodesByName[n]!, p.state, t, versions, ipFor);
       pods.push(pod);
-      podOf[dsName][n] = pod;
+      podOn[n] = pod;
     }
   }
 
   // ----- shop workload on worker-3 -----------------------------------------------
-  const worker3 = nodesByName['worker-3'];
+  const worker3 = nodesByName['worker-3']!;
   /** A pod of the shop namespace that the scheduler bound to worker-3; returns it with its key. */
-  const shopPod = ({ name, generateName, created, labels, ownerReferences, container, restartPolicy = 'Always' }) => {
+  const shopPod = ({ name, generateName, created, labels, ownerReferences, container, restartPolicy = 'Always' }: Json): { key: string; pod: BuiltPod } => {
     const key = `Pod/shop/${name}`;
     const spec = admitPodSpec({
       containers: [{ ...container, ...CONTAINER_DEFAULTS }],
       ...podSpecDefaults('default', { restartPolicy }),
       nodeName: 'worker-3',
       tolerations: NOT_READY_TOLERATIONS,
-    }, key);
+    } as BuiltPodSpec, key);
     return { key, pod: makePod({ name, generateName, namespace: 'shop', key, createdAgo: created, labels, ownerReferences, spec }) };
   };
   const shopApps = [
@@ -542,13 +560,13 @@ function buildDemo() {
       restartPolicy: 'Never',
     });
     const finished = created - 11 * MIN;
-    pod.status = podStatus(pod, { kind: 'Succeeded', finishedAgo: finished }, { created, scheduled: created - 1, started: created - 4 }, worker3, ipFor('worker-3', key));
+    pod.status = podStatus(pod, { kind: 'Succeeded', finishedAgo: finished }, { created, scheduled: created - 1, started: created - 4, ready: created - 4 }, worker3, ipFor('worker-3', key));
     pods.push(versions.add(pod, finished - 1));
   }
 
   // ----- self-check of the worker-3 story (NodeResourcesFit, docs/semantics.md §4.5) ---------
   {
-    const ebsPod = podOf['ebs-csi-node']['worker-3'];
+    const ebsPod = podOf['ebs-csi-node']!['worker-3']!;
     const reasons = filterReasons(ebsPod, worker3, pods);
     if (JSON.stringify(reasons) !== '["Insufficient memory"]') throw new Error(`worker-3 story broken: ebs-csi-node fails with ${JSON.stringify(reasons)}`);
     if (freeResource(worker3, pods, 'memory') >= 200 * 2 ** 20) throw new Error('worker-3 should have less than 200Mi free');
@@ -556,21 +574,21 @@ function buildDemo() {
 
   // ----- DaemonSet status (docs/semantics.md §3.8) --------------------------------
   for (const b of Object.values(built)) {
-    const cur = b.revs[b.revs.length - 1];
+    const cur = b.revs[b.revs.length - 1]!;
     b.ds.status = daemonSetStatus(b.ds, nodes, pods, { hash: cur.hash, templateGeneration: cur.generation });
   }
-  const dsLastWrite = {
+  const dsLastWrite: Record<string, number> = {
     'calico-node': CALICO_UPGRADE - 600, 'kube-proxy': WORKER5_JOINED - 30, 'fluent-bit': WORKER5_JOINED - 10,
     'node-exporter': EXPORTER_CREATED - 100, 'ebs-csi-node': EBS_CREATED - 40, 'nvidia-device-plugin-daemonset': NVIDIA_CREATED - 60,
   };
-  for (const [name, b] of Object.entries(built)) versions.add(b.ds, dsLastWrite[name]);
+  for (const [name, b] of Object.entries(built)) versions.add(b.ds, dsLastWrite[name]!);
 
   // ----- events ------------------------------------------------------------------
-  const events = [];
-  const ev = (e) => events.push(makeEvent(e, versions));
-  const fb = built['fluent-bit'].ds;
-  const fbW1 = podOf['fluent-bit']['worker-1'];
-  const fbW5 = podOf['fluent-bit']['worker-5'];
+  const events: BuiltEvent[] = [];
+  const ev = (e: EventDef) => events.push(makeEvent(e, versions));
+  const fb = built['fluent-bit']!.ds;
+  const fbW1 = podOf['fluent-bit']!['worker-1']!;
+  const fbW5 = podOf['fluent-bit']!['worker-5']!;
   const oldW1Name = `fluent-bit-${suffix('pod/logging/fluent-bit/worker-1/old')}`;
   ev({ object: fb, reason: 'SuccessfulDelete', message: `Deleted pod: ${oldW1Name}`, component: 'daemonset-controller', firstAgo: FB_OLD_W1_DELETED });
   ev({ object: fb, reason: 'SuccessfulCreate', message: `Created pod: ${fbW1.metadata.name}`, component: 'daemonset-controller', firstAgo: FB_NEW_W1_CREATED });
@@ -598,8 +616,8 @@ function buildDemo() {
     const p = podOf['ebs-csi-node'][n];
     ev({ object: ebs, reason: 'SuccessfulCreate', message: `Created pod: ${p.metadata.name}`, component: 'daemonset-controller', firstAgo: EBS_CREATED - 1 - ALL_NODES.indexOf(n) % 3 });
   }
-  const ebsW3 = podOf['ebs-csi-node']['worker-3'];
-  ev({ object: ebsW3, reason: 'FailedScheduling', type: 'Warning', component: 'default-scheduler', message: EBS_W3_MESSAGE, firstAgo: ago(ebsW3.metadata.creationTimestamp) - 1, lastAgo: 3 * MIN, count: 6 });
+  const ebsW3 = podOf['ebs-csi-node']!['worker-3']!;
+  ev({ object: ebsW3, reason: 'FailedScheduling', type: 'Warning', component: 'default-scheduler', message: EBS_W3_MESSAGE, firstAgo: ago(ebsW3.metadata.creationTimestamp!) - 1, lastAgo: 3 * MIN, count: 6 });
 
   for (const e of nodeStartEvents(nodesByName['worker-5'], WORKER5_JOINED, { startedBefore: 12, lastStatusBefore: 2 })) ev(e);
 
@@ -624,7 +642,7 @@ function buildDemo() {
 
   const endpointSlices = [];
   {
-    const cpIP = nodesByName['cp-1'].status.addresses[0].address;
+    const cpIP = nodesByName['cp-1']!.status.addresses![0]!.address;
     endpointSlices.push(versions.add({
       addressType: 'IPv4',
       apiVersion: 'discovery.k8s.io/v1',
@@ -641,7 +659,7 @@ function buildDemo() {
       },
       ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
     }, CLUSTER_AGE));
-    const nePods = Object.entries(podOf['node-exporter']).filter(([, p]) => podReady(p));
+    const nePods = Object.entries(podOf['node-exporter']!).filter(([, p]) => podReady(p));
     const sliceName = `node-exporter-${suffix('endpointslice/monitoring/node-exporter')}`;
     endpointSlices.push(versions.add({
       addressType: 'IPv4',
@@ -651,7 +669,7 @@ function buildDemo() {
         conditions: { ready: true, serving: true, terminating: false },
         nodeName: n,
         targetRef: { kind: 'Pod', name: p.metadata.name, namespace: 'monitoring', uid: p.metadata.uid },
-        zone: nodesByName[n].metadata.labels['topology.kubernetes.io/zone'],
+        zone: nodesByName[n]!.metadata.labels['topology.kubernetes.io/zone'],
       })),
       kind: 'EndpointSlice',
       metadata: {
@@ -721,14 +739,14 @@ function buildClusterInfoDump() {
   const ROLLOUT = 35 * MIN;
   const cap = { cpu: '8', 'ephemeral-storage': '203056560Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '32780324Ki', pods: '110' };
   const alloc = { cpu: '7910m', 'ephemeral-storage': '187136044798', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '31629348Ki', pods: '110' };
-  const nodeDefs = [
+  const nodeDefs: { name: string; ip: string; podNet: string; joinedAgo: number; labels?: Record<string, string>; taints?: Taint[] }[] = [
     { name: 'node-a', ip: '10.10.0.11', podNet: '10.244.0.0/24', joinedAgo: CLUSTER_AGE },
     { name: 'node-b', ip: '10.10.0.12', podNet: '10.244.1.0/24', joinedAgo: CLUSTER_AGE - 300 },
     { name: 'node-c', ip: '10.10.0.13', podNet: '10.244.2.0/24', joinedAgo: CLUSTER_AGE - 360,
       labels: { 'node-role.kubernetes.io/infra': '', dedicated: 'infra' },
       taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] },
   ];
-  const proxyImage = (v) => `registry.k8s.io/kube-proxy:${v}`;
+  const proxyImage = (v: string) => `registry.k8s.io/kube-proxy:${v}`;
   const neImage = 'quay.io/prometheus/node-exporter:v1.8.2';
 
   // A bare-metal cluster: no cloud labels, no providerID.
@@ -739,7 +757,7 @@ function buildClusterInfoDump() {
     return versions.add(makeNode({
       name: n.name,
       ip: n.ip,
-      type: { capacity: cap, allocatable: alloc },
+      type: { instanceType: '', capacity: cap, allocatable: alloc },
       labels: n.labels,
       annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///var/run/containerd/containerd.sock' },
       joinedAgo: n.joinedAgo,
@@ -795,38 +813,38 @@ function buildClusterInfoDump() {
     revs: [{ generation: 1, template: neTemplate(), createdAgo: 12 * DAY }],
   }, scratch);
 
-  const READY = { kind: 'Running' };
-  const noIP = () => undefined;
-  const pods = [];
-  const proxyPods = {};
+  const READY: PodState = { kind: 'Running' };
+  const noIP = (): string => undefined as unknown as string;
+  const pods: BuiltPod[] = [];
+  const proxyPods: Record<string, BuiltPod> = {};
   ['node-a', 'node-b', 'node-c'].forEach((n, idx) => {
     // node-b's pod was replaced by the rollout and cannot pull its image.
     const created = n === 'node-b' ? ROLLOUT - 14 : CLUSTER_AGE - 25 - 40 * idx;
     const t = { created, scheduled: created - 1, started: created - 3 };
     const p = n === 'node-b'
-      ? makeDaemonPod(proxy, 1, nodesByName[n], { kind: 'ImagePullBackOff' }, { ...t, lastWrite: 20 }, versions, noIP)
-      : makeDaemonPod(proxy, 0, nodesByName[n], READY, { ...t, ready: created - 8 }, versions, noIP);
+      ? makeDaemonPod(proxy, 1, nodesByName[n]!, { kind: 'ImagePullBackOff' }, { ...t, ready: t.started, lastWrite: 20 }, versions, noIP)
+      : makeDaemonPod(proxy, 0, nodesByName[n]!, READY, { ...t, ready: created - 8 }, versions, noIP);
     proxyPods[n] = p;
     pods.push(p);
   });
-  const nePods = {};
+  const nePods: Record<string, BuiltPod> = {};
   for (const n of ['node-a', 'node-b']) {
     const created = 12 * DAY - 3 - (n === 'node-b' ? 1 : 0);
-    const p = makeDaemonPod(ne, 0, nodesByName[n], READY,
+    const p = makeDaemonPod(ne, 0, nodesByName[n]!, READY,
       { created, scheduled: created - 1, started: created - 3, ready: created - 9 }, versions, noIP);
     nePods[n] = p;
     pods.push(p);
   }
   for (const b of [proxy, ne]) {
-    const cur = b.revs[b.revs.length - 1];
+    const cur = b.revs[b.revs.length - 1]!;
     b.ds.status = daemonSetStatus(b.ds, nodes, pods, { hash: cur.hash, templateGeneration: cur.generation });
   }
   versions.add(proxy.ds, ROLLOUT - 20);
   versions.add(ne.ds, 12 * DAY - 20);
 
-  const events = [];
-  const ev = (e) => events.push(makeEvent(e, versions));
-  const bad = proxyPods['node-b'];
+  const events: BuiltEvent[] = [];
+  const ev = (e: EventDef) => events.push(makeEvent(e, versions));
+  const bad = proxyPods['node-b']!;
   const oldB = `kube-proxy-${suffix('pod/kube-system/kube-proxy/node-b/old')}`;
   ev({ object: proxy.ds, reason: 'SuccessfulDelete', message: `Deleted pod: ${oldB}`, component: 'daemonset-controller', firstAgo: ROLLOUT - 1 });
   ev({ object: proxy.ds, reason: 'SuccessfulCreate', message: `Created pod: ${bad.metadata.name}`, component: 'daemonset-controller', firstAgo: ROLLOUT - 14 });
@@ -842,24 +860,25 @@ function buildClusterInfoDump() {
 
   // Typed lists as the JSON printer writes them: kind, apiVersion, metadata, items;
   // items carry no kind/apiVersion (they are stripped from typed list items).
-  const strip = (o) => {
+  const strip = (o: Json) => {
     const { kind, apiVersion, ...rest } = o;
     return rest;
   };
-  const list = (kind, apiVersion, items) => ({ kind, apiVersion, metadata: { resourceVersion: listRV }, items: [...items].sort(byKey).map(strip) });
+  const list = (kind: string, apiVersion: string, items: readonly Json[]) => ({ kind, apiVersion, metadata: { resourceVersion: listRV }, items: [...items].sort(byKey).map(strip) });
   // encoding/json writes struct fields in declaration order but map keys sorted.
   const MAP_FIELDS = new Set(['labels', 'annotations', 'capacity', 'allocatable', 'nodeSelector', 'matchLabels', 'selector', 'requests', 'limits']);
-  const sortMaps = (v, key) => {
+  const sortMaps = (v: unknown, key?: string): unknown => {
     if (Array.isArray(v)) return v.map((x) => sortMaps(x));
     if (!v || typeof v !== 'object') return v;
-    const keys = MAP_FIELDS.has(key) ? Object.keys(v).sort() : Object.keys(v);
-    return Object.fromEntries(keys.map((k) => [k, sortMaps(v[k], k)]));
+    const obj = v as Json;
+    const keys = MAP_FIELDS.has(key ?? '') ? Object.keys(obj).sort() : Object.keys(obj);
+    return Object.fromEntries(keys.map((k) => [k, sortMaps(obj[k], k)]));
   };
-  const json = (o) => `${JSON.stringify(sortMaps(clone(o)), null, 4)}\n`;
+  const json = (o: unknown) => `${JSON.stringify(sortMaps(clone(o)), null, 4)}\n`;
 
   writeFile(`${OUT}/nodes.json`, json(list('NodeList', 'v1', nodes)));
   const namespaces = ['default', 'kube-node-lease', 'kube-public', 'kube-system', 'monitoring'];
-  const inNs = (ns, arr) => arr.filter((o) => o.metadata.namespace === ns);
+  const inNs = (ns: string, arr: readonly Json[]) => arr.filter((o) => o.metadata.namespace === ns);
   for (const ns of namespaces) {
     writeFile(`${OUT}/${ns}/events.json`, json(list('EventList', 'v1', inNs(ns, events))));
     writeFile(`${OUT}/${ns}/replication-controllers.json`, json(list('ReplicationControllerList', 'v1', [])));
@@ -872,27 +891,27 @@ function buildClusterInfoDump() {
 
   // Container logs, framed the way cluster-info dump frames them.
   // Log lines at `startAgo` seconds before NOW plus a growing, deterministic offset in microseconds.
-  const logClock = (startAgo, seed) => {
-    let micros = (NOW - startAgo * 1000) * 1000 + (parseInt(sha(seed).slice(0, 4), 16) % 1000) * 7;
-    return (seedLine) => {
+  const logClock = (startAgo: number, seed: string) => {
+    let micros = (NOW.getTime() - startAgo * 1000) * 1000 + (parseInt(sha(seed).slice(0, 4), 16) % 1000) * 7;
+    return (seedLine: string) => {
       micros += 200 + (parseInt(sha(`${seed}/${seedLine}`).slice(0, 4), 16) % 40000);
       return { date: new Date(Math.floor(micros / 1000)), micros: micros % 1000000 };
     };
   };
-  const pad = (v, n = 2) => String(v).padStart(n, '0');
-  const klogLine = (clock, file, msg) => {
+  const pad = (v: number, n = 2) => String(v).padStart(n, '0');
+  const klogLine = (clock: ReturnType<typeof logClock>, file: string, msg: string) => {
     const { date: d, micros } = clock(msg);
     return `I${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(micros, 6)}       1 ${file}] ${msg}`;
   };
-  const logs = (pod, body) => {
-    const c = pod.spec.containers[0].name;
+  const logs = (pod: BuiltPod, body: string) => {
+    const c = pod.spec.containers[0]!.name;
     const id = `${pod.metadata.namespace}/${pod.metadata.name}`;
     return `==== START logs for container ${c} of pod ${id} ====\n${body}==== END logs for container ${c} of pod ${id} ====\n`;
   };
   for (const n of ['node-a', 'node-c']) {
-    const p = proxyPods[n];
+    const p = proxyPods[n]!;
     const t0 = CLUSTER_AGE - 30 - 40 * ['node-a', 'node-b', 'node-c'].indexOf(n);
-    const ip = nodesByName[n].status.addresses[0].address;
+    const ip = nodesByName[n]!.status.addresses![0]!.address;
     const clock = logClock(t0, `log/${p.metadata.name}`);
     const lines = [
       ['server_linux.go:66', '"Using iptables proxy"'],
@@ -906,10 +925,10 @@ function buildClusterInfoDump() {
       ['shared_informer.go:356', '"Caches are synced" controller="service config"'],
       ['shared_informer.go:356', '"Caches are synced" controller="endpoint slice config"'],
       ['shared_informer.go:356', '"Caches are synced" controller="node config"'],
-    ].map(([file, msg]) => klogLine(clock, file, msg));
+    ].map(([file, msg]) => klogLine(clock, file!, msg!));
     writeFile(`${OUT}/kube-system/${p.metadata.name}/logs.txt`, logs(p, `${lines.join('\n')}\n`));
   }
-  const h = (p) => p.metadata.labels['controller-revision-hash'];
+  const h = (p: BuiltPod) => p.metadata.labels!['controller-revision-hash'];
   writeFile(`${OUT}/README.md`, `# cluster-info dump fixture
 
 The layout \`kubectl cluster-info dump --all-namespaces --output-directory=DIR\` writes:
@@ -920,26 +939,26 @@ top-level \`nodes.json\`, and per namespace \`events.json\`, \`replication-contr
 part of kubectl's output.)
 
 **Evaluation instant: \`${NOW_ISO}\`** (run with \`--now ${NOW_ISO}\`). Generated by
-\`node scripts/make-demo.mjs\`; do not edit by hand.
+\`npm run fixtures\` (scripts/make-demo.ts); do not edit by hand.
 
 Cluster: three Ready nodes, Kubernetes v1.34.2. \`node-a\` and \`node-b\` are untainted;
 \`node-c\` carries the custom taint \`dedicated=infra:NoSchedule\`.
 
 - **kube-system/kube-proxy** (blanket toleration \`operator: Exists\`, RollingUpdate
   maxUnavailable 1). Its image was changed ${Math.round(ROLLOUT / MIN)} minutes ago from
-  \`registry.k8s.io/kube-proxy:v1.34.2\` (revision hash \`${h(proxyPods['node-a'])}\`,
+  \`registry.k8s.io/kube-proxy:v1.34.2\` (revision hash \`${h(proxyPods['node-a']!)}\`,
   generation 1) to the non-existent \`registry.k8s.io/kube-proxy:v1.34.99\` (hash
   \`${h(bad)}\`, generation 2). The controller replaced node-b's pod first; the new pod
   \`${bad.metadata.name}\` is in \`ImagePullBackOff\` (\`Back-off pulling image
   "registry.k8s.io/kube-proxy:v1.34.99"\`, \`Failed\` events \`Failed to pull image … not found\`,
   \`Error: ErrImagePull\`, \`Error: ImagePullBackOff\`). With one pod unavailable the budget is
-  used up, so node-a (\`${proxyPods['node-a'].metadata.name}\`) and node-c
-  (\`${proxyPods['node-c'].metadata.name}\`) keep running the old, Ready v1.34.2 pods.
+  used up, so node-a (\`${proxyPods['node-a']!.metadata.name}\`) and node-c
+  (\`${proxyPods['node-c']!.metadata.name}\`) keep running the old, Ready v1.34.2 pods.
   Verdicts: node-a Healthy, **node-b Unhealthy (ImagePullBackOff)**, node-c Healthy.
   Status: desired 3, current 3, ready 2, available 2, unavailable 1, updated 1,
   observedGeneration 2. Rollout: Stuck.
 - **monitoring/node-exporter** (no tolerations, hostNetwork, hostPort 9100). Healthy on
-  node-a (\`${nePods['node-a'].metadata.name}\`) and node-b (\`${nePods['node-b'].metadata.name}\`);
+  node-a (\`${nePods['node-a']!.metadata.name}\`) and node-b (\`${nePods['node-b']!.metadata.name}\`);
   **node-c Excluded** by the untolerated taint \`dedicated=infra:NoSchedule\`. Status: desired 2,
   current 2, ready 2, available 2, updated 2.
 
@@ -965,7 +984,7 @@ Namespaces, PriorityClasses, EndpointSlices, PodDisruptionBudgets.
       ['tls_config.go:313', 'msg="Listening on" address=[::]:9100'],
       ['tls_config.go:316', 'msg="TLS is disabled." http2=false address=[::]:9100'],
     ].map(([caller, rest]) => {
-      const { date, micros } = clock(rest);
+      const { date, micros } = clock(rest!);
       return `ts=${date.toISOString().replace(/Z$/, '')}${pad(micros % 1000, 3)}Z caller=${caller} level=info ${rest}`;
     });
     writeFile(`${OUT}/monitoring/${p.metadata.name}/logs.txt`, logs(p, `${lines.join('\n')}\n`));
@@ -977,7 +996,7 @@ Namespaces, PriorityClasses, EndpointSlices, PodDisruptionBudgets.
 // Regenerate from scratch (fixtures/demo/README.md is written by hand and kept).
 const demoDir = path.join(ROOT, 'fixtures/demo');
 if (fs.existsSync(demoDir)) for (const f of fs.readdirSync(demoDir)) if (f.endsWith('.yaml')) fs.rmSync(path.join(demoDir, f));
-fs.rmSync(path.join(ROOT, 'fixtures/cluster-info-dump'), { recursive: true, force: true });
+clearGenerated('fixtures/cluster-info-dump');
 buildDemo();
 buildClusterInfoDump();
 console.log('wrote fixtures/demo and fixtures/cluster-info-dump');

@@ -13,20 +13,68 @@
 // derived from object names (sha256 / FNV-32a), never from the clock or Math.random.
 // DaemonSet .status is computed from the nodes and pods written (docs/semantics.md §3.8), and
 // scheduler messages are checked against the requests, allocatable and host ports of
-// the objects written. Run with:   node scripts/make-scenarios.mjs
+// the objects written. Run with:   npm run fixtures   (or node dist/scripts/make-scenarios.js after a build)
 
-import fs from 'node:fs';
-import path from 'node:path';
 import {
-  CONTAINER_DEFAULTS, DAY, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
-  NOW_ISO, ROOT, Versions, admitPodSpec, ago, at, controllerRef, crashLoop, daemonPod, daemonSetStatus,
+  CONTAINER_DEFAULTS, DAY, clearGenerated, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
+  NOW_ISO, Versions, admitPodSpec, ago, at, controllerRef, crashLoop, daemonPod, daemonSetStatus,
   ebsNodeLabels, ebsPluginContainer, ebsRegistrarContainer, failedPullEvents, failedSchedulingMessage, fieldEnv,
   filterReasons, finishEvents, finishTemplate, freeResource, hostPath, httpProbe, imageNotFound, isTerminal,
   kubeProxyTemplate, kubeletConditions, kubeletSource, lifecycleTaints, listYaml, makeDaemonSet, makeEvent,
   makeNamespace, makeNode, makePod, nodeCondition, nodeExporterLabels, nodeExporterTemplate, nodeImages,
-  nodeStartEvents, podAvailable, podIPAllocator, podRequest, podSpecDefaults, podStatus, pulledMessage, quantity,
+  nodeStartEvents, podAvailable, podIPAllocator, podRequest, podSpecDefaults, podStatus, pulledMessage, resourceAmount,
   rolling, shouldRun, suffix, systemPriorityClasses, targetNode, templateHash, uid, writeFile,
-} from './lib/fixtures.mjs';
+  type BuiltEvent, type CrashLoop, type DaemonSetDef, type EventDef, type IPAllocator, type InstanceType, type Json, type MadeDaemonSet,
+  type PodState, type PodTimeline,
+} from './lib/fixtures.js';
+import type { NodeCondition, Taint } from '../src/model/k8s-types.js';
+import type { BuiltNode, BuiltPod, BuiltPodSpec, BuiltTemplate } from '../test/kube/types.js';
+
+/** What a scenario's README says the tool finds: a verdict per node, the rollout verdict, a note. */
+interface Expectation { nodes: Record<string, string>; rollout?: string; note?: string }
+
+/** A scenario node: makeNode's fields plus its health (see makeScenarioNode). */
+interface ScenarioNodeDef {
+  name: string;
+  ip: string;
+  zone: string;
+  podNet: number;
+  podCIDR: string;
+  joinedAgo: number;
+  heartbeatAgo: number;
+  type?: InstanceType;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  taints?: Taint[];
+  unschedulable?: boolean;
+  health?: 'Ready' | 'NotReady' | 'Unknown';
+  notReadyMessage?: string;
+  unknownSince?: number;
+  lastHeartbeatAgo?: number;
+  memoryPressureSince?: number;
+  readySinceAgo?: number;
+}
+
+/** A scenario DaemonSet: makeDaemonSet's definition plus its last status write and observed generation. */
+type ScenarioDsDef = DaemonSetDef & { statusWrittenAgo?: number; observedGeneration?: number };
+
+/** A DaemonSet of a scenario, with its definition and its pods per node. */
+interface ScenarioDs extends Omit<MadeDaemonSet, 'revisions'> {
+  def: ScenarioDsDef;
+  lastWrite: number;
+  podsOf: Record<string, BuiltPod[]>;
+}
+
+/** A daemon pod of a scenario (see Cluster.daemonPod). */
+interface DaemonPodDef {
+  state: PodState;
+  created: number;
+  t?: Partial<PodTimeline>;
+  lastWrite?: number;
+  pull?: number;
+  deletedAgo?: number;
+  grace?: number;
+}
 
 const OUT = 'fixtures/scenarios';
 
@@ -39,14 +87,14 @@ const REGION = 'us-east-1';
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 
 const M5 = M5_XLARGE;
-const M5_16X = {
+const M5_16X: InstanceType = {
   instanceType: 'm5.16xlarge',
   capacity: { cpu: '64', 'ephemeral-storage': '101430960Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '261196992Ki', pods: '737' },
   allocatable: { cpu: '63770m', 'ephemeral-storage': '93478772582', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '255212224Ki', pods: '737' },
 };
 // EKS t3.micro: 2 ENIs x 2 IPs -> max pods 4; kube-reserved 70m cpu and 11*4+255 = 299Mi
 // memory, eviction threshold 100Mi: 980068Ki - 408576Ki = 571492Ki (558Mi) allocatable.
-const T3_MICRO = {
+const T3_MICRO: InstanceType = {
   instanceType: 't3.micro',
   capacity: { cpu: '2', 'ephemeral-storage': '20959212Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '980068Ki', pods: '4' },
   allocatable: { cpu: '1930m', 'ephemeral-storage': '18242267924', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '571492Ki', pods: '4' },
@@ -58,8 +106,8 @@ const T3_MICRO = {
  * 'Unknown' (kubelet stopped posting since unknownSince, last heartbeat lastHeartbeatAgo),
  * plus memoryPressureSince for MemoryPressure=True.
  */
-function makeScenarioNode(n) {
-  const unknown = (type) => nodeCondition(type, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.', n.lastHeartbeatAgo, n.unknownSince);
+function makeScenarioNode(n: ScenarioNodeDef): BuiltNode {
+  const unknown = (type: string): NodeCondition => nodeCondition(type, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.', n.lastHeartbeatAgo!, n.unknownSince!);
   return makeNode({
     ...n,
     region: REGION,
@@ -76,34 +124,38 @@ function makeScenarioNode(n) {
 // ---------------------------------------------------------------------------
 
 class Cluster {
-  constructor(name, rvStart) {
-    this.name = name;
-    this.idPrefix = `${name}/`; // keeps the uids and names of separate scenarios apart
+  readonly idPrefix: string; // keeps the uids and names of separate scenarios apart
+  readonly versions: Versions;
+  readonly namespaces: Json[] = [];
+  readonly nodes: BuiltNode[] = [];
+  readonly nodesByName: Record<string, BuiltNode> = {};
+  readonly nodeDefs: Record<string, ScenarioNodeDef> = {};
+  readonly dss: ScenarioDs[] = [];
+  readonly crs: Json[] = [];
+  readonly pods: BuiltPod[] = [];
+  readonly events: BuiltEvent[] = [];
+  readonly quotas: Json[] = [];
+  readonly extraImages: Record<string, Set<string>> = {};
+  readonly ipFor: IPAllocator;
+  readonly pulls = new Map<BuiltPod, number>();
+
+  constructor(readonly name: string, rvStart: number) {
+    this.idPrefix = `${name}/`;
     this.versions = new Versions(rvStart);
-    this.namespaces = [];
-    this.nodes = [];
-    this.nodesByName = {};
-    this.nodeDefs = {};
-    this.dss = [];
-    this.crs = [];
-    this.pods = [];
-    this.events = [];
-    this.quotas = [];
-    this.extraImages = {};
-    this.ipFor = podIPAllocator((nodeName) => this.nodeDefs[nodeName].podNet);
-    this.pulls = new Map();
+    this.ipFor = podIPAllocator((nodeName) => this.nodeDefs[nodeName]!.podNet);
     for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) this.namespace(ns, CLUSTER_AGE);
   }
 
-  namespace(name, createdAgo, labels = {}) {
+  namespace(name: string, createdAgo: number, labels: Record<string, string> = {}): void {
     this.namespaces.push(this.versions.add(makeNamespace(name, createdAgo, { uidKey: `Namespace/${this.name}/${name}`, labels }), createdAgo));
   }
 
   /** Adds a node; its def gets ip/zone/podCIDR from its index unless given. */
-  node(def) {
+  node(def: Partial<ScenarioNodeDef> & { name: string }): BuiltNode {
     const i = this.nodes.length;
-    const n = {
-      zone: ZONES[i % 3],
+    const n: ScenarioNodeDef = {
+      podCIDR: '',
+      zone: ZONES[i % 3]!,
       ip: `10.0.${(i % 3) + 1}.${21 + i}`,
       podNet: 100 + i,
       joinedAgo: CLUSTER_AGE - 6 * MIN - i * 61,
@@ -115,15 +167,15 @@ class Cluster {
     this.nodeDefs[n.name] = n;
     this.nodes.push(node);
     this.nodesByName[n.name] = node;
-    this.versions.add(node, n.health === 'Unknown' ? n.unknownSince : n.heartbeatAgo);
+    this.versions.add(node, n.health === 'Unknown' ? n.unknownSince! : n.heartbeatAgo);
     return node;
   }
 
   /** A DaemonSet and its ControllerRevisions (see makeDaemonSet); `d.statusWrittenAgo`: last status write. */
-  daemonSet(d) {
+  daemonSet(d: ScenarioDsDef): ScenarioDs {
     const { ds, revs, revisions } = makeDaemonSet(d, this.versions, this.idPrefix);
     this.crs.push(...revisions);
-    const b = { ds, def: d, revs, lastWrite: d.statusWrittenAgo ?? 60, podsOf: {} };
+    const b: ScenarioDs = { ds, def: d, revs, lastWrite: d.statusWrittenAgo ?? 60, podsOf: {} };
     this.dss.push(b);
     return b;
   }
@@ -134,11 +186,11 @@ class Cluster {
    * lastWrite, pull (seconds the image pull took: delays the start; see startEvents),
    * deletedAgo + grace (graceful deletion requested `deletedAgo` seconds ago).
    */
-  daemonPod(b, revIdx, nodeName, p) {
+  daemonPod(b: ScenarioDs, revIdx: number, nodeName: string, p: DaemonPodDef): BuiltPod {
     const pull = p.pull ? Math.ceil(p.pull) : 0;
-    const t = { created: p.created, scheduled: p.created - 1, started: p.created - 4 - pull, ready: p.created - 12 - pull, ...p.t };
+    const t: PodTimeline = { created: p.created, scheduled: p.created - 1, started: p.created - 4 - pull, ready: p.created - 12 - pull, ...p.t };
     t.sandbox ??= pull ? p.created - 2 : t.started;
-    const pod = daemonPod(b.ds, b.revs[revIdx], this.nodesByName[nodeName], {
+    const pod = daemonPod(b.ds, b.revs[revIdx]!, this.nodesByName[nodeName]!, {
       state: p.state, t, ipFor: this.ipFor, idPrefix: this.idPrefix, deletedAgo: p.deletedAgo, grace: p.grace,
     });
     if (p.pull) this.pulls.set(pod, p.pull);
@@ -149,7 +201,7 @@ class Cluster {
   }
 
   /** A pod owned by a ReplicaSet (a Deployment's pod), bound to `p.node`, Running and Ready. */
-  deploymentPod(p) {
+  deploymentPod(p: Json): BuiltPod {
     const podTemplateHash = templateHash({ app: p.app, image: p.image, ns: p.namespace });
     const rsName = `${p.app}-${podTemplateHash}`;
     const name = `${rsName}-${suffix(`${this.idPrefix}deploy/${p.namespace}/${p.app}/${p.node}/${p.index ?? 0}`)}`;
@@ -171,7 +223,7 @@ class Cluster {
       affinity: p.affinity,
       tolerations: [...(p.tolerations ?? []), ...NOT_READY_TOLERATIONS],
       priorityClassName: p.priorityClassName,
-    }, key);
+    } as BuiltPodSpec, key);
     const pod = makePod({
       name,
       generateName: `${rsName}-`,
@@ -190,7 +242,7 @@ class Cluster {
   }
 
   /** Two CoreDNS replicas (kube-system), Running and Ready on the given nodes. */
-  coredns(nodes, createdAgo = CLUSTER_AGE - 10 * MIN) {
+  coredns(nodes: string[], createdAgo = CLUSTER_AGE - 10 * MIN): BuiltPod[] {
     return nodes.map((n, i) => this.deploymentPod({
       namespace: 'kube-system', app: 'coredns', container: 'coredns', index: i, node: n, created: createdAgo - 2 * i,
       labels: { 'k8s-app': 'kube-dns' },
@@ -216,7 +268,7 @@ class Cluster {
   }
 
   /** A core/v1 Event (see makeEvent); events older than the 1 h event TTL would be gone. */
-  event(e) {
+  event(e: EventDef): BuiltEvent {
     if ((e.lastAgo ?? e.firstAgo) > HOUR) throw new Error(`${this.name}: event ${e.reason} older than the 1h event TTL`);
     const ev = makeEvent(e, this.versions, this.idPrefix);
     this.events.push(ev);
@@ -224,30 +276,30 @@ class Cluster {
   }
 
   /** Kubelet events on a container of `pod` (on the pod, without `container`) on its node. */
-  kubeletEvent(pod, container, e) {
+  kubeletEvent(pod: BuiltPod, container: string | undefined, e: Omit<EventDef, 'object' | 'component'>): BuiltEvent {
     return this.event({ ...kubeletSource(pod, container), ...e });
   }
 
   /** The scheduler's Scheduled event of `pod`, a second after it was created. */
-  scheduledEvent(pod) {
+  scheduledEvent(pod: BuiltPod): void {
     const { namespace, name } = pod.metadata;
-    this.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned ${namespace}/${name} to ${pod.spec.nodeName}`, component: 'default-scheduler', firstAgo: ago(pod.metadata.creationTimestamp) - 1 });
+    this.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned ${namespace}/${name} to ${pod.spec.nodeName}`, component: 'default-scheduler', firstAgo: ago(pod.metadata.creationTimestamp!) - 1 });
   }
 
   /** Pulling at `pullingAgo` and Pulled at `pulledAgo` events of a pull that took `seconds`. */
-  pullEvents(pod, container, pullingAgo, seconds, pulledAgo) {
-    const image = pod.spec.containers.find((x) => x.name === container).image;
+  pullEvents(pod: BuiltPod, container: string, pullingAgo: number, seconds: number, pulledAgo: number): void {
+    const image = pod.spec.containers.find((x) => x.name === container)!.image!;
     this.kubeletEvent(pod, container, { reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo: pullingAgo });
     this.kubeletEvent(pod, container, { reason: 'Pulled', message: pulledMessage(image, seconds), firstAgo: pulledAgo });
   }
 
   /** The events of a pod created, scheduled and started normally (image pulled if the pod was built with `pull`). */
-  startEvents(pod) {
-    const created = ago(pod.metadata.creationTimestamp);
+  startEvents(pod: BuiltPod): void {
+    const created = ago(pod.metadata.creationTimestamp!);
     const pulled = this.pulls.get(pod);
     this.scheduledEvent(pod);
     for (const c of pod.spec.containers) {
-      const startedAgo = ago(pod.status.containerStatuses.find((s) => s.name === c.name).state.running.startedAt);
+      const startedAgo = ago(pod.status.containerStatuses!.find((s) => s.name === c.name)!.state!.running!.startedAt!);
       if (pulled) {
         this.pullEvents(pod, c.name, created - 3, pulled, created - 3 - Math.ceil(pulled));
       } else {
@@ -259,16 +311,16 @@ class Cluster {
     }
   }
 
-  dsEvent(b, reason, message, firstAgo, extra = {}) {
+  dsEvent(b: ScenarioDs, reason: string, message: string, firstAgo: number, extra: Partial<EventDef> = {}): BuiltEvent {
     return this.event({ object: b.ds, reason, message, component: 'daemonset-controller', firstAgo, type: reason.startsWith('Failed') ? 'Warning' : 'Normal', ...extra });
   }
 
   /** The controller's SuccessfulCreate event for `pod`, when it was created. */
-  createdEvent(b, pod) {
-    return this.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, ago(pod.metadata.creationTimestamp));
+  createdEvent(b: ScenarioDs, pod: BuiltPod): BuiltEvent {
+    return this.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, ago(pod.metadata.creationTimestamp!));
   }
 
-  resourceQuota(q) {
+  resourceQuota(q: Json): void {
     this.quotas.push(this.versions.add({
       apiVersion: 'v1',
       kind: 'ResourceQuota',
@@ -285,14 +337,14 @@ class Cluster {
   }
 
   /** An image pulled on a node earlier (e.g. the previous revision's image). */
-  nodeImage(nodeName, image) {
+  nodeImage(nodeName: string, image: string): void {
     (this.extraImages[nodeName] ??= new Set()).add(image);
   }
 
   /** Statuses, node images, resourceVersions; then writes dump.yaml and README.md. */
-  write(readme, { statusNodes } = {}) {
+  write(readme: string | (() => string), { statusNodes }: { statusNodes?: BuiltNode[] } = {}): this {
     for (const b of this.dss) {
-      const synced = b.revs[b.revs.length - 1 - (b.def.unobservedRevisions ?? 0)];
+      const synced = b.revs[b.revs.length - 1 - (b.def.unobservedRevisions ?? 0)]!;
       b.ds.status = daemonSetStatus(b.ds, statusNodes ?? this.nodes, this.pods, {
         hash: synced.hash,
         templateGeneration: synced.generation,
@@ -304,7 +356,7 @@ class Cluster {
       const images = new Set(['registry.k8s.io/pause:3.10', ...(this.extraImages[node.metadata.name] ?? [])]);
       for (const p of this.pods) {
         if (p.spec.nodeName !== node.metadata.name) continue;
-        for (const cs of p.status.containerStatuses ?? []) if (cs.imageID) images.add(p.spec.containers.find((c) => c.name === cs.name).image);
+        for (const cs of p.status.containerStatuses ?? []) if (cs.imageID) images.add(p.spec.containers.find((c) => c.name === cs.name)!.image!);
       }
       node.status.images = nodeImages(images);
     }
@@ -313,7 +365,7 @@ class Cluster {
     // The priority classes were created with the cluster, before anything else here.
     const priorityClasses = systemPriorityClasses(CLUSTER_AGE + 30);
     priorityClasses.forEach((pc, i) => { pc.metadata.resourceVersion = String(74 + i); });
-    const lists = [
+    const lists = ([
       ['namespaces', this.namespaces],
       ['nodes', this.nodes],
       ['priorityclasses', priorityClasses],
@@ -322,9 +374,9 @@ class Cluster {
       ['pods', this.pods],
       ['events', this.events],
       ['resourcequotas', this.quotas],
-    ].filter(([kind, items]) => items.length || kind !== 'resourcequotas');
+    ] as [string, readonly Json[]][]).filter(([kind, items]) => items.length || kind !== 'resourcequotas');
     const header = `# Scenario ${this.name}: \`kubectl get <kind> -A -o yaml\` for ${lists.map(([k]) => k).join(', ')}.\n`
-      + `# Generated by scripts/make-scenarios.mjs. Evaluation instant: ${NOW_ISO}.\n`;
+      + `# Generated by scripts/make-scenarios.ts (npm run fixtures). Evaluation instant: ${NOW_ISO}.\n`;
     const docs = lists.map(([, items]) => listYaml(items));
     writeFile(`${OUT}/${this.name}/dump.yaml`, `${header}---\n${docs.join('---\n')}`);
     const text = typeof readme === 'function' ? readme() : readme;
@@ -341,7 +393,7 @@ class Cluster {
 const FLUENT_BIT_SELECTOR = { 'app.kubernetes.io/instance': 'fluent-bit', 'app.kubernetes.io/name': 'fluent-bit' };
 
 /** fluent-bit as the Helm chart ships it. */
-function fluentBitTemplate({ version = '3.1', envFrom, priorityClassName = 'system-node-critical' } = {}) {
+function fluentBitTemplate({ version = '3.1', envFrom, priorityClassName = 'system-node-critical' }: { version?: string; envFrom?: Json[]; priorityClassName?: string } = {}): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels: { ...FLUENT_BIT_SELECTOR } },
     spec: {
@@ -376,7 +428,7 @@ function fluentBitTemplate({ version = '3.1', envFrom, priorityClassName = 'syst
 }
 
 /** Grafana promtail (Helm chart): readiness on /ready, port http-metrics 3101. */
-function promtailTemplate(version) {
+function promtailTemplate(version: string): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels: { 'app.kubernetes.io/instance': 'promtail', 'app.kubernetes.io/name': 'promtail' } },
     spec: {
@@ -416,47 +468,47 @@ function promtailTemplate(version) {
 // Scenario helpers
 // ---------------------------------------------------------------------------
 
-const READY = { kind: 'Running' };
+const READY: PodState = { kind: 'Running' };
 
 /** `n` ordinary m5.xlarge workers worker-1..n, all Ready. */
-function workers(c, n, overrides = {}) {
+function workers(c: Cluster, n: number, overrides: Record<string, Partial<ScenarioNodeDef>> = {}): void {
   for (let i = 1; i <= n; i++) c.node({ name: `worker-${i}`, ...(overrides[`worker-${i}`] ?? {}) });
 }
 
 /** Creation time of a daemon pod created with its DaemonSet (staggered by node). */
-function stagger(base, i) {
+function stagger(base: number, i: number): number {
   return base - 1 - (i % 3);
 }
 
-function assertFilter(c, pod, expected) {
-  const got = filterReasons(pod, c.nodesByName[targetNode(pod)], c.pods);
+function assertFilter(c: Cluster, pod: BuiltPod, expected: string[]): void {
+  const got = filterReasons(pod, c.nodesByName[targetNode(pod)!]!, c.pods);
   if (JSON.stringify(got) !== JSON.stringify(expected)) {
     throw new Error(`${c.name}: filters on ${targetNode(pod)} give ${JSON.stringify(got)}, story says ${JSON.stringify(expected)}`);
   }
 }
 
 /** A pod Pending on its target node with a FailedScheduling event (re-checked against the filters). */
-function unschedulable(reason, nodeCount) {
+function unschedulable(reason: string, nodeCount: number): PodState {
   return { kind: 'Unschedulable', message: failedSchedulingMessage(nodeCount, reason) };
 }
 
-function failedSchedulingEvent(c, pod, count, lastAgo = 45) {
+function failedSchedulingEvent(c: Cluster, pod: BuiltPod, count: number, lastAgo = 45): void {
   c.event({
     object: pod, reason: 'FailedScheduling', type: 'Warning', component: 'default-scheduler',
-    message: pod.status.conditions[0].message, firstAgo: ago(pod.metadata.creationTimestamp) - 1, lastAgo, count,
+    message: pod.status.conditions![0]!.message!, firstAgo: ago(pod.metadata.creationTimestamp!) - 1, lastAgo, count,
   });
 }
 
-function crashEvents(c, pod, container, loop, { pulledFresh = false } = {}) {
-  const image = pod.spec.containers.find((x) => x.name === container).image;
-  const first = loop.starts[0];
+function crashEvents(c: Cluster, pod: BuiltPod, container: string, loop: CrashLoop, { pulledFresh = false } = {}): void {
+  const image = pod.spec.containers.find((x) => x.name === container)!.image;
+  const first = loop.starts[0]!;
   const n = loop.starts.length;
   const last = loop.lastStartedAgo;
   c.kubeletEvent(pod, container, { reason: 'Created', message: `Created container: ${container}`, firstAgo: first + 1, lastAgo: last + 1, count: n });
   c.kubeletEvent(pod, container, { reason: 'Started', message: `Started container ${container}`, firstAgo: first, lastAgo: last, count: n });
   const already = pulledFresh ? loop.starts.slice(1) : loop.starts;
   if (already.length) {
-    c.kubeletEvent(pod, container, { reason: 'Pulled', message: `Container image "${image}" already present on machine`, firstAgo: already[0] + 2, lastAgo: last + 2, count: already.length });
+    c.kubeletEvent(pod, container, { reason: 'Pulled', message: `Container image "${image}" already present on machine`, firstAgo: already[0]! + 2, lastAgo: last + 2, count: already.length });
   }
   // The kubelet records BackOff on pod syncs that hit the back-off (about every 20 s).
   c.kubeletEvent(pod, container, {
@@ -466,7 +518,7 @@ function crashEvents(c, pod, container, loop, { pulledFresh = false } = {}) {
 }
 
 /** `kubectl get ds`-style summary of a computed status. */
-function statusText(b) {
+function statusText(b: ScenarioDs): string {
   const s = b.ds.status;
   return `desired ${s.desiredNumberScheduled}, current ${s.currentNumberScheduled}, ready ${s.numberReady}, `
     + `up-to-date ${s.updatedNumberScheduled ?? 0}, available ${s.numberAvailable ?? 0}, unavailable ${s.numberUnavailable ?? 0}, `
@@ -477,7 +529,7 @@ function statusText(b) {
  * The README of a scenario: title, story (two or three sentences), expected diagnosis.
  * `expect.nodes` maps node -> verdict text; `expect.rollout` is the rollout verdict, if any.
  */
-function readme(c, b, story, expect) {
+function readme(c: Cluster, b: ScenarioDs, story: string, expect: Expectation): string {
   const ref = `${b.ds.metadata.namespace}/${b.ds.metadata.name}`;
   const lines = [
     `# ${c.name}`,
@@ -495,7 +547,7 @@ function readme(c, b, story, expect) {
   return lines.join('\n');
 }
 
-const SUMMARY = [];
+const SUMMARY: { name: string; ds: string; nodes: Record<string, string>; rollout?: string | undefined }[] = [];
 
 // ---------------------------------------------------------------------------
 // Placement scenarios
@@ -523,7 +575,6 @@ function oomKilled() {
     state: { kind: 'CrashLoopBackOff', exitCode: 137, reason: 'OOMKilled', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
   });
   c.createdEvent(b, pod);
-  const image = pod.spec.containers[0].image;
   c.scheduledEvent(pod);
   c.pullEvents(pod, 'node-exporter', created - 4, 3.412, created - 8);
   crashEvents(c, pod, 'node-exporter', loop, { pulledFresh: true });
@@ -668,12 +719,12 @@ function quotaFailedCreate() {
   });
   // The DaemonSet is requeued with exponential back-off (capped at 1000 s) after each failed
   // create; every attempt generates a new pod name, so each is its own Event (1 h TTL).
-  const quotaMsg = (name) => `Error creating: pods "${name}" is forbidden: exceeded quota: compute-quota, requested: requests.memory=200Mi, used: requests.memory=400Mi, limited: requests.memory=512Mi`;
+  const quotaMsg = (name: string) => `Error creating: pods "${name}" is forbidden: exceeded quota: compute-quota, requested: requests.memory=200Mi, used: requests.memory=400Mi, limited: requests.memory=512Mi`;
   const names = ['log-agent-m9wzq', 'log-agent-5hbtl', 'log-agent-qf8rd', 'log-agent-x7k2p'];
   names.forEach((n, i) => c.dsEvent(b, 'FailedCreate', quotaMsg(n), 54 * MIN + 40 - i * 1000));
   // Self-check of the quota arithmetic: used = the namespace's non-terminal pods.
   const used = c.pods.filter((p) => p.metadata.namespace === 'logging' && !isTerminal(p)).reduce((s, p) => s + podRequest(p, 'memory'), 0);
-  if (used !== quantity('400Mi') || used + quantity('200Mi') <= quantity('512Mi')) throw new Error('quota story broken');
+  if (used !== resourceAmount('memory', '400Mi') || used + resourceAmount('memory', '200Mi') <= resourceAmount('memory', '512Mi')) throw new Error('quota story broken');
   return c.write(() => readme(c, b, `
     The namespace logging has a ResourceQuota compute-quota with requests.memory 512Mi, sized for two nodes:
     logging/log-agent (vector, requests 200Mi) uses 400Mi with its pods on worker-1 and worker-2. worker-3
@@ -732,7 +783,7 @@ function hostPortConflict() {
   return c.write(() => readme(c, b, `
     edge/envoy (created 30 minutes ago) listens on hostPort 8080. On worker-2 the Deployment pod
     default/legacy-api already holds hostPort 8080, so ${p2.metadata.name} stays Pending, unbound, with
-    PodScheduled=False reason Unschedulable and a FailedScheduling event: \`${p2.status.conditions[0].message}\`.`, {
+    PodScheduled=False reason Unschedulable and a FailedScheduling event: \`${p2.status.conditions![0]!.message}\`.`, {
     nodes: { 'worker-1': 'Healthy', 'worker-2': 'Pending — HostPortConflict (port 8080/TCP held by default/legacy-api)', 'worker-3': 'Healthy' },
   }));
 }
@@ -793,7 +844,7 @@ function tooManyPods() {
     worker-3 is a t3.micro whose allocatable pods is "4", and it already runs four pods (two coredns, two
     default/web). observability/otel-agent (created 35 minutes ago) has no priority class, so at priority 0 it
     finds no lower-priority pod to preempt; its cpu and memory requests fit on worker-3 but the pod count does not: ${p3.metadata.name} is Pending with
-    \`${p3.status.conditions[0].message}\`.`, {
+    \`${p3.status.conditions![0]!.message}\`.`, {
     nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Pending — TooManyPods (4 of 4 pod slots used)' },
   }));
 }
@@ -862,8 +913,9 @@ function misscheduledLabelRemoved() {
   const kept = c.daemonPod(b, 0, 'ingress-3', { state: READY, created: CREATED - 1 });
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${gone.metadata.name}`, LABEL_REMOVED);
   c.kubeletEvent(gone, 'controller', { reason: 'Killing', message: 'Stopping container controller', firstAgo: LABEL_REMOVED - 1 });
-  for (const [n, run] of [['ingress-2', { shouldRun: false, shouldContinueRunning: false }], ['ingress-3', { shouldRun: false, shouldContinueRunning: true }]]) {
-    if (JSON.stringify(shouldRun(template.spec, c.nodesByName[n])) !== JSON.stringify(run)) throw new Error(`${c.name}: ${n} placement story broken`);
+  const placements: [string, { shouldRun: boolean; shouldContinueRunning: boolean }][] = [['ingress-2', { shouldRun: false, shouldContinueRunning: false }], ['ingress-3', { shouldRun: false, shouldContinueRunning: true }]];
+  for (const [n, run] of placements) {
+    if (JSON.stringify(shouldRun(b.ds, c.nodesByName[n]!)) !== JSON.stringify(run)) throw new Error(`${c.name}: ${n} placement story broken`);
   }
   void TAINTED;
   return c.write(() => readme(c, b, `
@@ -961,7 +1013,7 @@ function readinessFailing() {
   const pod = c.daemonPod(b, 0, 'worker-3', { state: { kind: 'NotReady' }, created, lastWrite: created - 10, pull: 4.407 });
   c.createdEvent(b, pod);
   c.startEvents(pod);
-  const started = ago(pod.status.containerStatuses[0].state.running.startedAt);
+  const started = ago(pod.status.containerStatuses![0]!.state!.running!.startedAt!);
   c.kubeletEvent(pod, 'promtail', {
     reason: 'Unhealthy', type: 'Warning', message: 'Readiness probe failed: HTTP probe failed with statuscode: 503',
     firstAgo: started - 10, lastAgo: 4, count: Math.floor((started - 14) / 10),
@@ -1022,7 +1074,7 @@ function evictedPod() {
 // ---------------------------------------------------------------------------
 
 /** Name of a pod that was deleted before the dump (it appears only in events). */
-function deletedPodName(c, dsName, nodeName) {
+function deletedPodName(c: Cluster, dsName: string, nodeName: string): string {
   return `${dsName}-${suffix(`${c.name}/deleted/${dsName}/${nodeName}`)}`;
 }
 
@@ -1048,7 +1100,6 @@ function rolloutCrashloop() {
     state: { kind: 'CrashLoopBackOff', exitCode: 1, reason: 'Error', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
   });
   c.nodeImage('worker-1', 'quay.io/prometheus/node-exporter:v1.8.2');
-  const image = pod.spec.containers[0].image;
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'node-exporter', 'worker-1')}`, ROLLOUT);
   c.createdEvent(b, pod);
   c.scheduledEvent(pod);
@@ -1075,7 +1126,7 @@ function rolloutBadTag() {
   c.namespace('platform', CREATED + 600);
   workers(c, 4);
   const labels = { 'app.kubernetes.io/name': 'telemetry-agent', 'app.kubernetes.io/part-of': 'platform' };
-  const template = (tag) => finishTemplate({
+  const template = (tag: string) => finishTemplate({
     metadata: { creationTimestamp: null, labels },
     spec: {
       volumes: [
@@ -1116,7 +1167,7 @@ function rolloutBadTag() {
   const created = ROLLOUT - 3;
   const pod = c.daemonPod(b, 1, 'worker-3', { state: { kind: 'ImagePullBackOff' }, created, lastWrite: created - 6 });
   c.nodeImage('worker-3', 'ghcr.io/acme-platform/telemetry-agent:v1.4.2');
-  const image = pod.spec.containers[0].image;
+  const image = pod.spec.containers[0]!.image!;
   // Pull attempts back off like container restarts (10 s doubling to 5 min); each takes ~1 s.
   const attempts = crashLoop(created - 5, 1);
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'telemetry-agent', 'worker-3')}`, ROLLOUT);
@@ -1160,7 +1211,7 @@ function rolloutRequestsDontFit() {
     readinessProbe: httpProbe('/healthz/ready', 'http'),
   }));
   const labels = { 'app.kubernetes.io/name': 'fluentd', 'app.kubernetes.io/instance': 'fluentd' };
-  const template = (memory, limit) => finishTemplate({
+  const template = (memory: string, limit: string) => finishTemplate({
     metadata: { creationTimestamp: null, labels },
     spec: {
       volumes: [hostPath('varlog', '/var/log'), hostPath('varlibdockercontainers', '/var/lib/docker/containers'), { name: 'buffer', emptyDir: {} }],
@@ -1199,7 +1250,7 @@ function rolloutRequestsDontFit() {
   assertFilter(c, pod, [reason]);
   // The old pod (256Mi) did fit: 15128Mi allocatable - 13824Mi of shop requests = 1304Mi free.
   const free = freeResource(c.nodesByName['worker-2'], c.pods, 'memory');
-  if (!(free >= quantity('256Mi') && free < quantity('2Gi'))) throw new Error(`${c.name}: worker-2 free memory ${free}`);
+  if (!(free >= resourceAmount('memory', '256Mi') && free < resourceAmount('memory', '2Gi'))) throw new Error(`${c.name}: worker-2 free memory ${free}`);
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'fluentd', 'worker-2')}`, ROLLOUT);
   c.createdEvent(b, pod);
   failedSchedulingEvent(c, pod, 7, 3 * MIN + 10);
@@ -1208,7 +1259,7 @@ function rolloutRequestsDontFit() {
     logging/fluentd was updated 14 minutes ago to request 2Gi of memory instead of 256Mi (generation 2,
     maxUnavailable 1, no priority class). The controller deleted the old pod on worker-2 first, but the
     shop pods there request 13824Mi of its 15128Mi allocatable, leaving ${freeMi}Mi: the new pod
-    ${pod.metadata.name} stays Pending with \`${pod.status.conditions[0].message}\`.`, {
+    ${pod.metadata.name} stays Pending with \`${pod.status.conditions![0]!.message}\`.`, {
     nodes: {
       'worker-1': 'Healthy (OutdatedRevision, info)',
       'worker-2': `Pending — InsufficientResource (Insufficient memory: requests 2Gi, ${freeMi}Mi free)`,
@@ -1244,7 +1295,7 @@ function rolloutSurgeHostPort() {
     monitoring/node-exporter uses hostNetwork with containerPort 9100, so its pods get hostPort 9100 by
     defaulting; it was updated 12 minutes ago to v1.9.0 with RollingUpdate maxSurge 1, maxUnavailable 0.
     The surge pod ${pod.metadata.name} for worker-1 must run next to the old pod ${old.metadata.name},
-    which holds port 9100, so it stays Pending with \`${pod.status.conditions[0].message}\`; the old pod
+    which holds port 9100, so it stays Pending with \`${pod.status.conditions![0]!.message}\`; the old pod
     is only deleted once the new one is available, which never happens.`, {
     nodes: {
       'worker-1': `Healthy (the old pod serves, OutdatedRevision; its surge pod ${pod.metadata.name} is Pending — HostPortConflict)`,
@@ -1256,7 +1307,7 @@ function rolloutSurgeHostPort() {
 }
 
 /** The aws-ebs-csi-driver node plugin as its Helm chart ships it. */
-function ebsTemplate(version) {
+function ebsTemplate(version: string): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels: ebsNodeLabels(version) },
     spec: {
@@ -1295,7 +1346,7 @@ function rolloutOnDelete() {
   const deploy = { kind: 'Deployment', apiVersion: 'apps/v1', metadata: { name: 'ebs-csi-controller', namespace: 'kube-system', uid: uid(`${c.name}/Deployment/kube-system/ebs-csi-controller`) } };
   const rsOld = `ebs-csi-controller-${templateHash({ v: 'v1.35.0' })}`;
   const rsNew = `ebs-csi-controller-${templateHash({ v: 'v1.36.0' })}`;
-  [[`Scaled up replica set ${rsNew} from 0 to 1`, 0], [`Scaled down replica set ${rsOld} from 2 to 1`, 24], [`Scaled up replica set ${rsNew} from 1 to 2`, 24], [`Scaled down replica set ${rsOld} from 1 to 0`, 47]]
+  ([[`Scaled up replica set ${rsNew} from 0 to 1`, 0], [`Scaled down replica set ${rsOld} from 2 to 1`, 24], [`Scaled up replica set ${rsNew} from 1 to 2`, 24], [`Scaled down replica set ${rsOld} from 1 to 0`, 47]] as [string, number][])
     .forEach(([message, dt]) => c.event({ object: deploy, reason: 'ScalingReplicaSet', message, component: 'deployment-controller', firstAgo: CHANGED - 1 - dt }));
   return c.write(() => readme(c, b, `
     kube-system/ebs-csi-node uses updateStrategy OnDelete. Its template was changed 50 minutes ago from
@@ -1429,7 +1480,7 @@ function rolloutInProgress() {
   c.namespace('security', CREATED + 400);
   workers(c, 5);
   const labels = { 'app.kubernetes.io/instance': 'falco', 'app.kubernetes.io/name': 'falco' };
-  const template = (version) => finishTemplate({
+  const template = (version: string) => finishTemplate({
     metadata: { creationTimestamp: null, labels },
     spec: {
       volumes: [
@@ -1487,8 +1538,9 @@ function rolloutInProgress() {
     ],
   });
   for (let i = 3; i <= 5; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
-  const pods = {};
-  for (const [n, x, pull] of [['worker-1', A, 4.213], ['worker-2', B, 3.874]]) {
+  const pods: Record<string, BuiltPod> = {};
+  const replaced: [string, typeof A, number][] = [['worker-1', A, 4.213], ['worker-2', B, 3.874]];
+  for (const [n, x, pull] of replaced) {
     const pod = c.daemonPod(b, 1, n, { state: READY, created: x.created, pull, t: x.t });
     pods[n] = pod;
     c.nodeImage(n, 'docker.io/falcosecurity/falco:0.39.1');
@@ -1496,11 +1548,11 @@ function rolloutInProgress() {
     c.createdEvent(b, pod);
     c.startEvents(pod);
   }
-  if (podAvailable(pods['worker-2'], 30) || !podAvailable(pods['worker-1'], 30)) throw new Error(`${c.name}: availability story broken`);
+  if (podAvailable(pods['worker-2']!, 30) || !podAvailable(pods['worker-1']!, 30)) throw new Error(`${c.name}: availability story broken`);
   return c.write(() => readme(c, b, `
     security/falco (minReadySeconds 30, maxUnavailable 1, five nodes) is being updated from 0.39.1 to
     0.39.2. worker-1's new pod has been Ready for 86 s and is available; worker-2's new pod
-    ${pods['worker-2'].metadata.name} became Ready 10 s ago, so it is not available yet and holds the
+    ${pods['worker-2']!.metadata.name} became Ready 10 s ago, so it is not available yet and holds the
     unavailability budget; worker-3 to worker-5 still run Ready 0.39.1 pods. Nothing is failing: the
     controller continues 20 s from now.`, {
     nodes: {
@@ -1533,7 +1585,7 @@ function writeIndex() {
     '`<name>/dump.yaml` with its story and expected diagnosis in `<name>/README.md`.',
     `Evaluation instant of every dump: \`${NOW_ISO}\` (run the tool with \`--now ${NOW_ISO}\`).`,
     '',
-    'The files are generated: change `scripts/make-scenarios.mjs` and run `node scripts/make-scenarios.mjs`',
+    'The files are generated (except a hand-written `expect.json`): change `scripts/make-scenarios.ts` and run `npm run fixtures`',
     '(deterministic; regenerating without changes gives byte-identical files). Each `dump.yaml` holds one',
     '`kind: List` document per kind, as `kubectl get <kind> -A -o yaml` writes it, joined with `---`.',
     'DaemonSet `.status` is computed from the dumped nodes and pods (docs/semantics.md §3.8) unless a README says',
@@ -1550,7 +1602,7 @@ function writeIndex() {
   writeFile(`${OUT}/README.md`, `${lines.join('\n')}\n`);
 }
 
-fs.rmSync(path.join(ROOT, OUT), { recursive: true, force: true });
+clearGenerated(OUT);
 for (const f of SCENARIOS) f();
 writeIndex();
 console.log(`wrote ${SCENARIOS.length} scenarios under ${OUT}`);
