@@ -11,7 +11,8 @@ import {
 } from '../model/results.js';
 import { objectKey, type SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing } from '../model/snapshot.js';
-import { sortReasons, withShort } from '../model/codes.js';
+import { withShort } from '../model/codes.js';
+import { bySeverity } from '../model/severity.js';
 import { ageOf, formatDuration, parseRfc3339 } from '../model/duration.js';
 import {
   compileDaemonPlacement, type DaemonPlacement, type PredicateFailure, TAINT_NOT_READY, TAINT_UNREACHABLE,
@@ -505,7 +506,7 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   const live = pods.filter((p) => !p.metadata?.deletionTimestamp && !isPodTerminal(p));
   if (live.length > 1 && verdict !== 'Excluded') reasons.push(...handOverReasons(index, ctx, node, live, pod, now, stuckAfter));
   if (selectsAll(ctx.ds) && !reasons.some((r) => r.code === 'SelectingAll')) reasons.unshift(selectingAllReason());
-  const sorted = sortReasons(reasons.map(withShort));
+  const sorted = bySeverity(reasons.map(withShort));
   const problem = verdict === 'Missing' || verdict === 'Pending' || verdict === 'Unhealthy' || sorted.some((r) => r.severity === 'error');
   return {
     node: nodeName,
