@@ -30,6 +30,7 @@ import { formatHostPort } from '../k8s/hostports.js';
 import { codeForSchedulerReason, parseFitError, preemptionVerdict, targetNodeEntries } from '../k8s/schedmsg.js';
 import { detectRoles } from '../k8s/roles.js';
 import { allowsSurge } from '../k8s/rollingupdate.js';
+import { updateStrategyType } from '../k8s/defaults.js';
 import { classifyCreateError, createRetryNote } from './create-errors.js';
 import { rollbackTarget, type RollbackTarget } from '../k8s/rollback.js';
 import { DEFAULT_STUCK_AFTER, isStuck } from './stuck.js';
@@ -493,7 +494,7 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   }
 
   if (pod && (verdict === 'Healthy' || verdict === 'Unhealthy') && !isPodUpdated(pod, ctx.revision.hash, ctx.revision.generation)) {
-    const strategy = ctx.ds.spec?.updateStrategy?.type ?? 'RollingUpdate';
+    const strategy = updateStrategyType(ctx.ds);
     reasons.push({
       code: 'OutdatedRevision', severity: 'info',
       message: `pod ${pod.metadata?.name} runs an outdated revision (${podRevisionHash(pod) || 'unknown hash'}; current ${ctx.revision.hash || 'unknown'})`,
