@@ -158,11 +158,6 @@ function compilePlacement(ds: DaemonSet): DaemonPlacement {
   }
 }
 
-/** `NodeShouldRunDaemonPod(node, ds)` → (shouldRun, shouldContinueRunning), every failing predicate explained. */
-export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): ShouldRunResult {
-  return compileDaemonPlacement(ds).evaluate(node);
-}
-
 /**
  * `GetTargetNodeName(pod)`: spec.nodeName, else the single value of the first
  * `metadata.name In [x]` matchFields requirement of the required node affinity.
