@@ -5,9 +5,11 @@
 export function memoizedPerObject<K extends object, V>(compute: (key: K) => V): (key: K) => V {
   const answers = new WeakMap<K, V>();
   return (key) => {
-    if (answers.has(key)) return answers.get(key) as V;
-    const answer = compute(key);
-    answers.set(key, answer);
-    return answer;
+    let answer = answers.get(key);
+    if (answer === undefined && !answers.has(key)) {
+      answer = compute(key);
+      answers.set(key, answer);
+    }
+    return answer as V;
   };
 }
