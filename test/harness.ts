@@ -1,5 +1,6 @@
 /** Runs the CLI in-process through `main(argv, io)` and captures what it prints. */
 import { main } from '../src/cli/main.js';
+import type { CliIO } from '../src/cli/io.js';
 
 export interface CliRun {
   code: number;
@@ -7,17 +8,24 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; tty?: boolean } = {}): Promise<CliRun> {
+/** Streams that keep what the CLI writes, with the given stdin, environment and terminals (none by default). */
+export function capturingIo(options: { stdin?: string; env?: Record<string, string>; tty?: boolean; stderrTty?: boolean; columns?: number } = {}): { io: CliIO; output: () => { stdout: string; stderr: string } } {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, {
+  const io: CliIO = {
     stdout: { write: (s: string) => { stdout += s; return true; } },
     stderr: { write: (s: string) => { stderr += s; return true; } },
     readStdin: async () => options.stdin ?? '',
     env: options.env ?? {},
     stdoutIsTTY: options.tty ?? false,
-    stderrIsTTY: false,
-    columns: 100,
-  }, () => new Date('2026-11-29T12:00:00Z'));
-  return { code, stdout, stderr };
+    stderrIsTTY: options.stderrTty ?? false,
+    ...(options.columns === undefined ? {} : { columns: options.columns }),
+  };
+  return { io, output: () => ({ stdout, stderr }) };
+}
+
+export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; tty?: boolean } = {}): Promise<CliRun> {
+  const { io, output } = capturingIo({ ...options, columns: 100 });
+  const code = await main(argv, io, () => new Date('2026-11-29T12:00:00Z'));
+  return { code, ...output() };
 }

@@ -11,7 +11,8 @@ import {
 } from '../model/results.js';
 import { objectKey, type SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing } from '../model/snapshot.js';
-import { sortReasons, withShort } from '../model/codes.js';
+import { withShort } from '../model/codes.js';
+import { bySeverity } from '../model/severity.js';
 import { ageOf, formatDuration, parseRfc3339 } from '../model/duration.js';
 import {
   compileDaemonPlacement, type DaemonPlacement, type PredicateFailure, TAINT_NOT_READY, TAINT_UNREACHABLE,
@@ -30,6 +31,7 @@ import { formatHostPort } from '../k8s/hostports.js';
 import { codeForSchedulerReason, parseFitError, preemptionVerdict, targetNodeEntries } from '../k8s/schedmsg.js';
 import { detectRoles } from '../model/roles.js';
 import { allowsSurge } from '../k8s/rollingupdate.js';
+import { updateStrategyType } from '../k8s/defaults.js';
 import { classifyCreateError, createRetryNote } from './create-errors.js';
 import { rollbackTarget, type RollbackTarget } from '../k8s/rollback.js';
 import { DEFAULT_STUCK_AFTER, isStuck } from './stuck.js';
@@ -493,7 +495,7 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   }
 
   if (pod && (verdict === 'Healthy' || verdict === 'Unhealthy') && !isPodUpdated(pod, ctx.revision.hash, ctx.revision.generation)) {
-    const strategy = ctx.ds.spec?.updateStrategy?.type ?? 'RollingUpdate';
+    const strategy = updateStrategyType(ctx.ds);
     reasons.push({
       code: 'OutdatedRevision', severity: 'info',
       message: `pod ${pod.metadata?.name} runs an outdated revision (${podRevisionHash(pod) || 'unknown hash'}; current ${ctx.revision.hash || 'unknown'})`,
@@ -506,7 +508,7 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   const live = pods.filter((p) => !p.metadata?.deletionTimestamp && !isPodTerminal(p));
   if (live.length > 1 && verdict !== 'Excluded') reasons.push(...handOverReasons(index, ctx, node, live, pod, now, stuckAfter));
   if (selectsAll(ctx.ds) && !reasons.some((r) => r.code === 'SelectingAll')) reasons.unshift(selectingAllReason());
-  const sorted = sortReasons(reasons.map(withShort));
+  const sorted = bySeverity(reasons.map(withShort));
   const problem = verdict === 'Missing' || verdict === 'Pending' || verdict === 'Unhealthy' || sorted.some((r) => r.severity === 'error');
   return {
     node: nodeName,

@@ -3,7 +3,7 @@ import type { DaemonSet, Node } from '../model/k8s-types.js';
 import { InputError } from '../model/errors.js';
 import type { ClusterSnapshot } from '../model/snapshot.js';
 import type { GlobalOptions } from './options.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../model/suggest.js';
 import { emptyListNote, judgeAbsentKinds, type NeededKind } from '../analyze/input-evidence.js';
 import { isDNS1123Subdomain } from '../k8s/names.js';
 import { checkNamespace, invalidName } from './names.js';

@@ -7,6 +7,7 @@
 import type { DaemonSet, Node, Pod, PodSpec, Taint, Toleration } from '../model/k8s-types.js';
 import { matchRequiredNodeAffinity, type AffinityMatch } from './nodeaffinity.js';
 import { untoleratedTaints } from './taints.js';
+import { memoizedPerObject } from '../model/memo.js';
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
@@ -102,41 +103,21 @@ export interface DaemonPlacement {
   evaluate(node: Node): ShouldRunResult;
 }
 
-// One compiled placement per DaemonSet object, shared by every analysis of a run (placement,
-// status recomputation, rollout, lint), each answer kept per node: scan asks the same
-// DaemonSet × node question several times. Analyses never change the objects they read.
-const compiled = new WeakMap<DaemonSet, DaemonPlacement>();
-
 /**
  * Prepares `NodeShouldRunDaemonPod` for a DaemonSet: the hypothetical pod (NewPod) is built
  * once, then each node is checked against it, once. Node readiness, cordon, resources and ports
- * are deliberately ignored, exactly as upstream ignores them.
+ * are deliberately ignored, exactly as upstream ignores them. One compiled placement per
+ * DaemonSet object, shared by every analysis of a run (placement, status recomputation,
+ * rollout, lint), each answer kept per node: scan asks the same DaemonSet × node question
+ * several times.
  */
-export function compileDaemonPlacement(ds: DaemonSet): DaemonPlacement {
-  let placement = compiled.get(ds);
-  if (!placement) {
-    placement = compilePlacement(ds);
-    compiled.set(ds, placement);
-  }
-  return placement;
-}
+export const compileDaemonPlacement: (ds: DaemonSet) => DaemonPlacement = memoizedPerObject(compilePlacement);
 
 function compilePlacement(ds: DaemonSet): DaemonPlacement {
   const pod = newDaemonPod(ds, '');
   const tolerations = pod.spec!.tolerations!;
   const templateNodeName = ds.spec?.template?.spec?.nodeName;
-  const answers = new WeakMap<Node, ShouldRunResult>();
-  return {
-    tolerations,
-    evaluate(node: Node): ShouldRunResult {
-      let answer = answers.get(node);
-      if (!answer) {
-        answer = decide(node);
-        answers.set(node, answer);
-      }
-      return answer;
-    },
-  };
+  return { tolerations, evaluate: memoizedPerObject(decide) };
 
   function decide(node: Node): ShouldRunResult {
     const nodeName = node.metadata?.name ?? '';
@@ -156,11 +137,6 @@ function compilePlacement(ds: DaemonSet): DaemonPlacement {
     }
     return { shouldRun: true, shouldContinueRunning: true, failures, tolerations };
   }
-}
-
-/** `NodeShouldRunDaemonPod(node, ds)` → (shouldRun, shouldContinueRunning), every failing predicate explained. */
-export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): ShouldRunResult {
-  return compileDaemonPlacement(ds).evaluate(node);
 }
 
 /**

@@ -1,10 +1,7 @@
 /**
  * Object-name validation, as the API machinery words it:
  * kubernetes v1.35 staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go#IsDNS1123Label
- * and #IsDNS1123Subdomain, and staging/src/k8s.io/apimachinery/pkg/api/validation/path/name.go
- * #IsValidPathSegmentName (the check client-go's request builder applies to every name and
- * namespace it puts in a URL path, which is what kubectl reports for `kubectl get ds ../x`).
- * Each returns the list of problems, empty when the value is valid.
+ * and #IsDNS1123Subdomain. Each returns the list of problems, empty when the value is valid.
  */
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -27,13 +24,5 @@ export function isDNS1123Subdomain(value: string): string[] {
   if (!DNS1123_SUBDOMAIN.test(value)) {
     errs.push("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
   }
-  return errs;
-}
-
-/** path/name.go#IsValidPathSegmentName: what may stand in one segment of an API path. */
-export function isValidPathSegmentName(name: string): string[] {
-  if (name === '.' || name === '..') return [`may not be '${name}'`];
-  const errs: string[] = [];
-  for (const illegal of ['/', '%']) if (name.includes(illegal)) errs.push(`may not contain '${illegal}'`);
   return errs;
 }

@@ -43,10 +43,6 @@ export function isPodTerminal(pod: Pod): boolean {
   return phase === 'Succeeded' || phase === 'Failed';
 }
 
-export function isPodTerminating(pod: Pod): boolean {
-  return Boolean(pod.metadata?.deletionTimestamp);
-}
-
 /**
  * `podByCreationTimestampAndPhase`: bound pods first, then older creationTimestamp, then name.
  * The first pod after sorting is the one the controller keeps and counts.

@@ -6,6 +6,7 @@
  * pkg/controller/daemon/update.go), docs/semantics.md §3.2–§3.4.
  */
 import type { DaemonSet, IntOrString, Pod } from '../model/k8s-types.js';
+import { isRollingUpdate } from './defaults.js';
 import { isPodAvailable } from './podutil.js';
 import { isPodUpdated } from './revision.js';
 
@@ -37,14 +38,11 @@ export interface Budget {
  * desiredNumberScheduled, percentages rounded up; both 0 with desired > 0 → maxUnavailable 1.
  */
 export function rollingBudget(ds: DaemonSet, desired: number): Budget {
-  const strategy = ds.spec?.updateStrategy;
-  if ((strategy?.type ?? 'RollingUpdate') !== 'RollingUpdate' || !strategy?.rollingUpdate) {
+  const ru = ds.spec?.updateStrategy?.rollingUpdate;
+  if (!isRollingUpdate(ds) || !ru) {
     // API defaulting gives maxUnavailable 1 when rollingUpdate is omitted on a RollingUpdate DaemonSet.
-    const isRolling = (strategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
-    const mu = isRolling ? 1 : 0;
-    return { maxUnavailable: mu, maxSurge: 0, forcedOne: false };
+    return { maxUnavailable: isRollingUpdate(ds) ? 1 : 0, maxSurge: 0, forcedOne: false };
   }
-  const ru = strategy.rollingUpdate;
   const surge = ru.maxSurge === undefined ? 0 : scaledValue(ru.maxSurge, desired, true);
   if (surge === undefined) return { maxUnavailable: 0, maxSurge: 0, forcedOne: false, error: `invalid value for MaxSurge: ${String(ru.maxSurge)}` };
   const unavailable = ru.maxUnavailable === undefined ? 1 : scaledValue(ru.maxUnavailable, desired, true);
@@ -56,7 +54,7 @@ export function rollingBudget(ds: DaemonSet, desired: number): Budget {
 /** `util.AllowsSurge(ds)`: a positive maxSurge (int or percent). */
 export function allowsSurge(ds: DaemonSet): boolean {
   const ru = ds.spec?.updateStrategy?.rollingUpdate;
-  if ((ds.spec?.updateStrategy?.type ?? 'RollingUpdate') !== 'RollingUpdate' || !ru) return false;
+  if (!isRollingUpdate(ds) || !ru) return false;
   return (scaledValue(ru.maxSurge, 1, true) ?? 0) > 0;
 }
 

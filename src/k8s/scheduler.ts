@@ -12,10 +12,6 @@ import { hostPortConflicts, type HostPort } from './hostports.js';
 import { fitsNode, type FitResult } from './resources.js';
 import { TAINT_UNSCHEDULABLE } from './daemonpod.js';
 
-export type FilterPlugin =
-  | 'SchedulingGates' | 'NodeUnschedulable' | 'NodeName' | 'TaintToleration' | 'NodeAffinity'
-  | 'NodePorts' | 'NodeResourcesFit';
-
 export type FilterOutcome =
   | { plugin: 'SchedulingGates'; reasons: string[]; gates: string[] }
   | { plugin: 'NodeUnschedulable'; reasons: string[] }

@@ -1,8 +1,9 @@
 /** The lint context: an index over the input plus per-DaemonSet facts, each computed once. */
 import type { DaemonSet, Node } from '../model/k8s-types.js';
+import { memoizedPerObject } from '../model/memo.js';
 import type { ClusterSnapshot, SnapshotKind } from '../model/snapshot.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
-import { compileDaemonPlacement, type DaemonPlacement } from '../k8s/daemonpod.js';
+import { compileDaemonPlacement } from '../k8s/daemonpod.js';
 import { detectAgentRoles, type AgentRole, type RoleMatch } from '../model/roles.js';
 import type { LintContext } from './types.js';
 
@@ -10,30 +11,11 @@ import type { LintContext } from './types.js';
 export function createLintContext(snapshot: ClusterSnapshot): LintContext {
   const index = new SnapshotIndex(snapshot);
   const csiDrivers = snapshot.csiDrivers.map((d) => d.metadata?.name ?? '').filter(Boolean);
-  const roles = new WeakMap<DaemonSet, RoleMatch<AgentRole>[]>();
-  const placements = new WeakMap<DaemonSet, DaemonPlacement>();
-  const targets = new WeakMap<DaemonSet, Node[]>();
-  const placement = (ds: DaemonSet): DaemonPlacement => {
-    let p = placements.get(ds);
-    if (!p) placements.set(ds, (p = compileDaemonPlacement(ds)));
-    return p;
-  };
   return {
     index,
-    placement,
-    roles(ds) {
-      let r = roles.get(ds);
-      if (!r) roles.set(ds, (r = detectAgentRoles(ds, csiDrivers)));
-      return r;
-    },
-    targetNodes(ds) {
-      let t = targets.get(ds);
-      if (!t) {
-        const compiled = placement(ds);
-        targets.set(ds, (t = snapshot.nodes.filter((n) => compiled.evaluate(n).shouldRun)));
-      }
-      return t;
-    },
+    placement: compileDaemonPlacement,
+    roles: memoizedPerObject((ds: DaemonSet): RoleMatch<AgentRole>[] => detectAgentRoles(ds, csiDrivers)),
+    targetNodes: memoizedPerObject((ds: DaemonSet): Node[] => snapshot.nodes.filter((n) => compileDaemonPlacement(ds).evaluate(n).shouldRun)),
   };
 }
 

@@ -3,15 +3,13 @@
  * and reports the rules the input cannot support as "not checked". Pure: no I/O, no clock.
  */
 import type { DaemonSet } from '../model/k8s-types.js';
-import { API_VERSION, type LintFinding, type LintReport, type ObjectRef, type Severity } from '../model/results.js';
+import { API_VERSION, type LintFinding, type LintReport, type ObjectRef } from '../model/results.js';
+import { compareSeverity } from '../model/severity.js';
 import type { ClusterSnapshot } from '../model/snapshot.js';
 import { createLintContext } from './context.js';
 import { RULES } from './registry.js';
 import { IGNORE_ANNOTATION, suppressionsOf } from './suppress.js';
 import type { LintRule } from './types.js';
-
-/** Severities from the most to the least severe. */
-export const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
 
 function refOf(ds: DaemonSet): ObjectRef {
   return { namespace: ds.metadata?.namespace ?? 'default', name: ds.metadata?.name ?? '' };
@@ -20,7 +18,7 @@ function refOf(ds: DaemonSet): ObjectRef {
 function compareFindings(a: LintFinding, b: LintFinding): number {
   return a.daemonSet.namespace.localeCompare(b.daemonSet.namespace) ||
     a.daemonSet.name.localeCompare(b.daemonSet.name) ||
-    SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+    compareSeverity(a.severity, b.severity) ||
     a.rule.localeCompare(b.rule) ||
     a.path.localeCompare(b.path, 'en', { numeric: true }) ||
     a.message.localeCompare(b.message);

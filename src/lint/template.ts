@@ -145,8 +145,3 @@ export function nodeAgentEvidence(ds: DaemonSet, ctx: LintContext): string | und
   if (ds.metadata?.namespace === 'kube-system') return 'a kube-system DaemonSet';
   return undefined;
 }
-
-/** True when the update strategy is RollingUpdate, written or defaulted (apps/v1 defaulting). */
-export function isRollingUpdate(ds: DaemonSet): boolean {
-  return (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
-}

@@ -16,6 +16,7 @@ import { ClusterError } from '../model/errors.js';
 import { checkEntries, loadKubeconfig, redactedUrl } from './kubeconfig.js';
 import { proxyFor } from './proxy.js';
 import { escapeTerminal } from '../model/terminal-text.js';
+import { didYouMean } from '../model/suggest.js';
 
 /** An HTTP error answer of the API server (exit 3 unless the caller knows better). */
 export class ApiError extends ClusterError {
@@ -59,9 +60,9 @@ export function oneLineServerText(text: string, max = MAX_SERVER_TEXT): string {
   return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
 }
 
+/** ` (did you mean "admin"?)` for a near context name, else the list of contexts. */
 function closest(name: string, names: string[]): string {
-  const near = names.filter((n) => n.includes(name) || name.includes(n));
-  return near.length ? ` (did you mean "${near[0]}"?)` : names.length ? ` (contexts: ${names.join(', ')})` : '';
+  return didYouMean(name, names) || (names.length ? ` (contexts: ${names.join(', ')})` : '');
 }
 
 /** The Authorization header client-node put in the request options, if any. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { KubeObject } from '../model/k8s-types.js';
 import { InputError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
-import { parseJson, type ParsedDocument } from './parse.js';
+import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
 import { addObject, finishSnapshot } from './normalize.js';
 import { JsonDumpParser, JsonStreamError } from './json-stream.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
@@ -228,10 +228,7 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
   const source = chunks(path, readStdin, size, options.stdinChunks);
   const first = await source.next();
   const head = first.done ? '' : first.value;
-  const trimmed = head.trimStart();
-  const looksJson = trimmed.startsWith('{') || trimmed.startsWith('[');
-  const json = name.endsWith('.json') || (!/\.ya?ml$/.test(name) && looksJson);
-  if (!json) {
+  if (!isJsonSource(name, head)) {
     const yamlStream = new YamlDocumentStream(name, onDocument, pruneObject, options);
     if (!first.done) yamlStream.push(head);
     for await (const chunk of source) yamlStream.push(chunk);

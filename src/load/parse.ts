@@ -12,35 +12,6 @@ export interface ParsedDocument {
   line: number;
 }
 
-/** Splits multi-document YAML at `---` lines, keeping each document's starting line. */
-function splitYamlDocuments(text: string): { body: string; line: number }[] {
-  const lines = text.split(/\r?\n/);
-  const docs: { body: string; line: number }[] = [];
-  let start = 0;
-  let current: string[] = [];
-  lines.forEach((l, i) => {
-    if (/^---(\s.*)?$/.test(l)) {
-      if (current.length) docs.push({ body: current.join('\n'), line: start + 1 });
-      current = [];
-      start = i + 1;
-      // "--- {a: 1}": content on the marker line belongs to the new document.
-      const rest = l.slice(3).trim();
-      if (rest && !rest.startsWith('#')) {
-        current.push(rest);
-        start = i;
-      }
-    } else if (/^\.\.\.\s*$/.test(l)) {
-      if (current.length) docs.push({ body: current.join('\n'), line: start + 1 });
-      current = [];
-      start = i + 1;
-    } else {
-      current.push(l);
-    }
-  });
-  if (current.length) docs.push({ body: current.join('\n'), line: start + 1 });
-  return docs;
-}
-
 function firstLine(message: string): string {
   return message.split('\n')[0]!.trim();
 }
@@ -64,16 +35,6 @@ export function loadYamlDocument(text: string, file: string, line: number): unkn
     if (problem === 'depth') throw new InputError(`${file}:${line}: invalid YAML: aliases nest the document deeper than ${MAX_DEPTH} levels`);
   }
   return value;
-}
-
-/** Parses YAML (one or more documents); errors name the file and the line. */
-export function parseYaml(text: string, file: string): ParsedDocument[] {
-  const out: ParsedDocument[] = [];
-  for (const doc of splitYamlDocuments(text)) {
-    const value = loadYamlDocument(doc.body, file, doc.line);
-    if (value !== null && value !== undefined) out.push({ value, line: doc.line });
-  }
-  return out;
 }
 
 /**
@@ -160,10 +121,9 @@ export function parseJson(text: string, file: string): ParsedDocument[] {
   }
 }
 
-/** Parses a file's text by its extension, or by sniffing its first character for stdin. */
-export function parseText(text: string, file: string): ParsedDocument[] {
-  const trimmed = text.trimStart();
+/** Whether a source is JSON: by its extension, else (stdin, other names) by the first character of its text. */
+export function isJsonSource(file: string, head: string): boolean {
+  const trimmed = head.trimStart();
   const looksJson = trimmed.startsWith('{') || trimmed.startsWith('[');
-  if (file.endsWith('.json') || (!/\.ya?ml$/.test(file) && looksJson)) return parseJson(text, file);
-  return parseYaml(text, file);
+  return file.endsWith('.json') || (!/\.ya?ml$/.test(file) && looksJson);
 }

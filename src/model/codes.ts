@@ -10,13 +10,3 @@ export const SHORT_PHRASE: Record<ReasonCode, string> = Object.fromEntries(
 export function withShort(r: Omit<Reason, 'short'> & { short?: string }): Reason {
   return { ...r, short: r.short ?? SHORT_PHRASE[r.code] };
 }
-
-const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
-
-/** Most important first: severity, then the order given. */
-export function sortReasons(reasons: Reason[]): Reason[] {
-  return reasons
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => SEVERITY_RANK[a.r.severity] - SEVERITY_RANK[b.r.severity] || a.i - b.i)
-    .map(({ r }) => r);
-}

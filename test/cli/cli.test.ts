@@ -1,6 +1,9 @@
 // In-process CLI tests through main(argv, io): flags, output formats and exit codes (docs/design.md §2, §3).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { runCli } from '../harness.js';
 
@@ -53,6 +56,31 @@ test('usage errors: one line on stderr, exit 2, no stack trace', async () => {
     assert.ok(!/\bat .*\.js:\d+/.test(r.stderr), 'no stack trace');
   }
 });
+
+/** A kubeconfig with the contexts admin and reader (its server is never called: the context is wrong). */
+function twoContextKubeconfig(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'ds-doctor-contexts-')), 'config');
+  writeFileSync(file, yaml.dump({
+    apiVersion: 'v1', kind: 'Config', 'current-context': 'admin',
+    clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:1' } }],
+    users: [{ name: 'u', user: { token: 't' } }],
+    contexts: ['admin', 'reader'].map((name) => ({ name, context: { cluster: 'c', user: 'u' } })),
+  }));
+  return file;
+}
+
+const CONTEXT_ERRORS: [string, RegExp][] = [
+  ['admn', /^error: context "admn" not found in kubeconfig \(did you mean "admin"\?\)$/],
+  ['nope', /^error: context "nope" not found in kubeconfig \(contexts: admin, reader\)$/],
+];
+for (const [context, re] of CONTEXT_ERRORS) {
+  test(`--context ${context}: one line with the nearest context or the list, exit 3`, async () => {
+    const r = await runCli(['scan', '--context', context, '--kubeconfig', twoContextKubeconfig()]);
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr.trim(), re);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  });
+}
 
 test('bad input on stdin: invalid YAML, a document without kind, an empty dump', async () => {
   const cases: [string, RegExp][] = [

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type http from 'node:http';
-import { runCli, type CliRun } from '../harness.js';
+import { capturingIo, runCli, type CliRun } from '../harness.js';
 import { main } from '../../src/cli/main.js';
 import {
   b64, emptyList, hasOpenssl, makePki, startFakeApi, statusAnswer, writeKubeconfig,
@@ -425,15 +425,9 @@ describe('kubeconfig errors: one line naming file, context, entry and field; no 
 test('on a terminal, the progress line is cleared before the error line', NEEDS_TLS, async () => {
   const handler = on(NODES_PATH, (res) => statusAnswer(res, 500, 'etcd down'));
   await withApi(handler, (api) => securedParts(api), async (kubeconfig) => {
-    let stderr = '';
-    const code = await main(['scan', '--kubeconfig', kubeconfig], {
-      stdout: { write: () => true },
-      stderr: { write: (s: string) => { stderr += s; return true; } },
-      readStdin: async () => '',
-      env: {},
-      stdoutIsTTY: false,
-      stderrIsTTY: true,
-    });
+    const { io, output } = capturingIo({ stderrTty: true });
+    const code = await main(['scan', '--kubeconfig', kubeconfig], io);
+    const { stderr } = output();
     assert.equal(code, 3);
     assert.match(stderr, /^\r\u001b\[2Kloading: read 0 daemonsets in demo/);
     assert.match(stderr, new RegExp(`\\r\\u001b\\[2Kerror: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${NODES_PATH}: etcd down\\n$`));

@@ -4,7 +4,7 @@
  * taking that dump.
  */
 import { main } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { capturingIo } from '../harness.js';
 import type { ControlPlane } from '../cluster/harness.js';
 
 export interface DoctorRun {
@@ -16,18 +16,9 @@ export interface DoctorRun {
 
 /** Runs `ds-doctor <argv>` in-process and captures its output. */
 export async function dsDoctor(argv: string[]): Promise<DoctorRun> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: { write: (t: string) => { stdout += t; return true; } },
-    stderr: { write: (t: string) => { stderr += t; return true; } },
-    readStdin: async () => '',
-    env: { NO_COLOR: '1' },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-  };
+  const { io, output } = capturingIo({ env: { NO_COLOR: '1' } });
   const code = await main(argv, io);
-  return { code, stdout, stderr, argv };
+  return { code, ...output(), argv };
 }
 
 /** Parses the JSON document of a run; throws with ds-doctor's stderr when there is none. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { ControlPlane } from '../cluster/harness.js';
 import type { KubeObject, Pod } from '../../src/model/k8s-types.js';
 import { main } from '../../src/cli/main.js';
+import { capturingIo } from '../harness.js';
 import {
   create, daemonSetObject, ds, getJson, kubectl, namespaceObject, nodeObject, objectId, rfc3339, setPodState,
   setPodStates, sleep, startCluster, stopCluster, waitFor, waitForDaemonPods, waitForReady, yamlObjects,
@@ -199,14 +200,9 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
 
   it('progress goes to stderr only when stderr is a terminal; stdout is the same either way', async () => {
     const run = async (stderrIsTTY: boolean) => {
-      let stdout = '';
-      let stderr = '';
-      const code = await main(['scan', '-n', NS, '--now', now], {
-        stdout: { write: (s: string) => { stdout += s; return true; } },
-        stderr: { write: (s: string) => { stderr += s; return true; } },
-        readStdin: async () => '', env: { KUBECONFIG: cp.kubeconfig }, stdoutIsTTY: false, stderrIsTTY, columns: 100,
-      });
-      return { code, stdout, stderr };
+      const { io, output } = capturingIo({ env: { KUBECONFIG: cp.kubeconfig }, stderrTty: stderrIsTTY, columns: 100 });
+      const code = await main(['scan', '-n', NS, '--now', now], io);
+      return { code, ...output() };
     };
     const tty = await run(true);
     const pipe = await run(false);

@@ -3,7 +3,7 @@
  * placement, the DaemonSet status counters, availability, requests and the scheduler's filters,
  * plus the kubelet's crash-loop back-off and the scheduler's FailedScheduling message.
  */
-import { nodeShouldRunDaemonPod } from '../../src/k8s/daemonpod.js';
+import { compileDaemonPlacement } from '../../src/k8s/daemonpod.js';
 import { isPodAvailable, isPodTerminal } from '../../src/k8s/podutil.js';
 import { allocatable, podRequests } from '../../src/k8s/resources.js';
 import { runFilters } from '../../src/k8s/scheduler.js';
@@ -32,7 +32,7 @@ export function goDuration(s: number): string {
 
 /** Whether the controller should run (and keep running) a pod of `ds` on `node`: the real NodeShouldRunDaemonPod of src/k8s. */
 export function shouldRun(ds: DaemonSet, node: Node): { shouldRun: boolean; shouldContinueRunning: boolean } {
-  const { shouldRun: run, shouldContinueRunning } = nodeShouldRunDaemonPod(node, ds);
+  const { shouldRun: run, shouldContinueRunning } = compileDaemonPlacement(ds).evaluate(node);
   return { shouldRun: run, shouldContinueRunning };
 }
 

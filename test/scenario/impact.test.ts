@@ -1,64 +1,18 @@
-// Golden scenarios of `impact`: each fixtures/impact/<name>/scenario.json names the command line
-// (its dump lives in fixtures/impact/<dump>/cluster.yaml) and the exit code; expected.txt and
-// expected.json beside it hold the human and JSON outputs. UPDATE_GOLDEN=1 rewrites them.
+// `impact` from the command line: --fail-on, one-line errors, --cascade, markdown. Its golden cases
+// (one per dump of fixtures/impact) are rows of scenarios.ts, run by golden.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { runCli } from '../harness.js';
+import { SCENARIOS } from './scenarios.js';
 
 const ROOT = 'fixtures/impact';
-const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
 
-interface Scenario {
-  description: string;
-  args: string[];
-  exitCode: number;
-}
-
-function golden(file: string, actual: string): void {
-  if (UPDATE || !existsSync(file)) {
-    writeFileSync(file, actual);
-    if (!UPDATE) assert.fail(`${file} did not exist and was written: check it and run again`);
-    return;
-  }
-  assert.equal(actual, readFileSync(file, 'utf8'), `${file} differs (UPDATE_GOLDEN=1 rewrites it)`);
-}
-
-const scenarios = readdirSync(ROOT, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(join(ROOT, e.name, 'scenario.json')))
-  .map((e) => e.name)
-  .sort();
-
-test('every impact scenario of the issue has a fixture', () => {
+test('every impact scenario of the issue is a golden case', () => {
+  const cases = SCENARIOS.map((s) => s.name);
   for (const name of ['cni-calico', 'kube-proxy', 'csi-node', 'gpu-device-plugin', 'fluent-bit', 'node-exporter', 'webhook', 'orphan']) {
-    assert.ok(scenarios.includes(name), `missing scenario ${name}`);
+    assert.ok(cases.includes(`impact-${name}`), `missing golden case impact-${name}`);
   }
 });
-
-for (const name of scenarios) {
-  const dir = join(ROOT, name);
-  const scenario = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as Scenario;
-
-  test(`impact scenario ${name}: ${scenario.description}`, async () => {
-    const human = await runCli(scenario.args);
-    assert.equal(human.stderr, '');
-    assert.equal(human.code, scenario.exitCode, `exit code of: ds-doctor ${scenario.args.join(' ')}`);
-    golden(join(dir, 'expected.txt'), human.stdout);
-
-    const json = await runCli([...scenario.args, '-o', 'json']);
-    assert.equal(json.code, scenario.exitCode);
-    golden(join(dir, 'expected.json'), json.stdout);
-    const doc = JSON.parse(json.stdout) as { kind: string; risk: string };
-    assert.equal(doc.kind, 'DeleteImpact');
-    // The exit code is the pipeline gate: 1 exactly when the risk is high or critical.
-    assert.equal(scenario.exitCode, doc.risk === 'critical' || doc.risk === 'high' ? 1 : 0);
-
-    // Same input, same output: nothing depends on map order or the clock.
-    const again = await runCli(scenario.args);
-    assert.equal(again.stdout, human.stdout);
-  });
-}
 
 test('impact --fail-on none exits 0 even for a critical risk; --fail-on warning fails a medium one', async () => {
   const critical = await runCli(['impact', 'kube-system/calico-node', '-f', `${ROOT}/cni-calico/cluster.yaml`, '--fail-on', 'none']);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { complete, DIRECTIVE, type NameSource } from '../../src/cli/complete.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { capturingIo } from '../harness.js';
 
 const NAMES: NameSource = async (kind) => {
   if (kind === 'DaemonSet') return [{ namespace: 'logging', name: 'fluent-bit' }, { namespace: 'kube-system', name: 'calico-node' }, { namespace: 'kube-system', name: 'kube-proxy' }];
@@ -17,17 +17,9 @@ const FAILING: NameSource = async () => {
 };
 
 async function completeLine(words: string[], names: NameSource = NAMES): Promise<{ candidates: string[]; directive: number; stderr: string; code: number }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: { write: (s: string) => { stdout += s; return true; } },
-    stderr: { write: (s: string) => { stderr += s; return true; } },
-    readStdin: async () => '',
-    env: {},
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-  };
+  const { io, output } = capturingIo();
   const code = await complete(words, io, names);
+  const { stdout, stderr } = output();
   const lines = stdout.split('\n').filter(Boolean);
   const last = lines.pop() ?? '';
   assert.match(last, /^:\d+$/, `the last line is the directive: ${stdout}`);
@@ -83,10 +75,9 @@ test('complete: a lone dash offers long and short flags, with the command\'s own
 });
 
 test('complete: candidates carry descriptions after a tab (zsh, fish, powershell show them)', async () => {
-  let out = '';
-  const io: CliIO = { stdout: { write: (s: string) => { out += s; return true; } }, stderr: { write: () => true }, readStdin: async () => '', env: {}, stdoutIsTTY: false, stderrIsTTY: false };
+  const { io, output } = capturingIo();
   await complete(['sc'], io, NAMES);
-  assert.match(out, /^scan\tEvery DaemonSet in scope/);
+  assert.match(output().stdout, /^scan\tEvery DaemonSet in scope/);
 });
 
 test('complete: a source that fails (no cluster) gives no candidates, nothing on stderr, exit 0', async () => {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchNodeSelector } from '../../src/k8s/nodeaffinity.js';
-import { nodeShouldRunDaemonPod } from '../../src/k8s/daemonpod.js';
+import { compileDaemonPlacement } from '../../src/k8s/daemonpod.js';
 import { parseFitError, preemptionVerdict, targetNodeEntries } from '../../src/k8s/schedmsg.js';
 import { whyNode } from '../../src/analyze/placement.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
@@ -51,7 +51,7 @@ test('Gt/Lt compare 64-bit integers: a value that overflows int64 is not a numbe
   assert.match(matchNodeSelector(term('Lt', '9223372036854775808'), rank2).termMismatches[0]!.failures[0]!, /not a 64-bit integer/);
 
   const ds = daemonSet('agent').affinity(term('Lt', '9223372036854775808')).build();
-  assert.equal(nodeShouldRunDaemonPod(rank2, ds).shouldRun, false);
+  assert.equal(compileDaemonPlacement(ds).evaluate(rank2).shouldRun, false);
 });
 
 test('the 1.35 FailedScheduling message puts DRA\'s PostFilter text before preemption\'s: the histogram ends at the first ". "', () => {

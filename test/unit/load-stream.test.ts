@@ -8,9 +8,53 @@ import { join } from 'node:path';
 import { loadFiles, readDocuments } from '../../src/load/files.js';
 import { JsonDumpParser, JsonStreamError } from '../../src/load/json-stream.js';
 import { YamlDocumentStream } from '../../src/load/yaml-stream.js';
-import { parseText, type ParsedDocument } from '../../src/load/parse.js';
+import { isJsonSource, loadYamlDocument, parseJson, type ParsedDocument } from '../../src/load/parse.js';
 import { InputError } from '../../src/model/errors.js';
 import type { ClusterSnapshot } from '../../src/model/snapshot.js';
+
+// The whole-text parse the streaming loader must agree with: YAML split at `---` lines of the
+// whole text (independently of the streaming splitter), JSON parsed whole.
+/** Splits multi-document YAML at `---` lines, keeping each document's starting line. */
+function splitYamlDocuments(text: string): { body: string; line: number }[] {
+  const lines = text.split(/\r?\n/);
+  const docs: { body: string; line: number }[] = [];
+  let start = 0;
+  let current: string[] = [];
+  lines.forEach((l, i) => {
+    if (/^---(\s.*)?$/.test(l)) {
+      if (current.length) docs.push({ body: current.join('\n'), line: start + 1 });
+      current = [];
+      start = i + 1;
+      // "--- {a: 1}": content on the marker line belongs to the new document.
+      const rest = l.slice(3).trim();
+      if (rest && !rest.startsWith('#')) {
+        current.push(rest);
+        start = i;
+      }
+    } else if (/^\.\.\.\s*$/.test(l)) {
+      if (current.length) docs.push({ body: current.join('\n'), line: start + 1 });
+      current = [];
+      start = i + 1;
+    } else {
+      current.push(l);
+    }
+  });
+  if (current.length) docs.push({ body: current.join('\n'), line: start + 1 });
+  return docs;
+}
+
+/** Parses YAML (one or more documents); errors name the file and the line. */
+function parseYaml(text: string, file: string): ParsedDocument[] {
+  const out: ParsedDocument[] = [];
+  for (const doc of splitYamlDocuments(text)) {
+    const value = loadYamlDocument(doc.body, file, doc.line);
+    if (value !== null && value !== undefined) out.push({ value, line: doc.line });
+  }
+  return out;
+}
+
+/** Parses a file's text whole, JSON or YAML as the loader decides. */
+const parseText = (text: string, file: string): ParsedDocument[] => (isJsonSource(file, text) ? parseJson : parseYaml)(text, file);
 
 const noStdin = async () => '';
 

@@ -7,6 +7,7 @@ import type { Pod } from '../../model/k8s-types.js';
 import type { Risk, RiskReason } from '../../model/results.js';
 import { parseRfc3339 } from '../../model/duration.js';
 import { formatLabelSelector } from '../../k8s/labels.js';
+import { isRollingUpdate } from '../../k8s/defaults.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { LABEL_TEMPLATE_GENERATION, templateGeneration } from '../../k8s/revision.js';
 import type { Role } from '../../model/roles.js';
@@ -67,9 +68,8 @@ export function deletionSection(a: Analysis): void {
     return;
   }
   const evidence = [gracePeriods(a.pods)];
-  const strategy = a.ds.spec?.updateStrategy;
-  if ((strategy?.type ?? 'RollingUpdate') === 'RollingUpdate') {
-    evidence.push(`the rolling-update budget (maxUnavailable ${strategy?.rollingUpdate?.maxUnavailable ?? 1}) does not apply to deletion`);
+  if (isRollingUpdate(a.ds)) {
+    evidence.push(`the rolling-update budget (maxUnavailable ${a.ds.spec?.updateStrategy?.rollingUpdate?.maxUnavailable ?? 1}) does not apply to deletion`);
   }
   if (revisions.length) evidence.push(`ControllerRevisions deleted too, so there is no rollout history left: ${nameList(revisions, 5)}`);
   evidence.push(...limit(a.pods.map((p) => `${p.spec?.nodeName ?? '(not scheduled)'}: ${p.metadata?.name}`), 'more pods'));

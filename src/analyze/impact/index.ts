@@ -6,11 +6,12 @@
  * it. Deletion semantics follow docs/semantics.md §5 (garbage collector, orphaning, adoption, drain).
  */
 import type { DaemonSet } from '../../model/k8s-types.js';
-import { API_VERSION, type DeleteImpact, type Risk, type RiskReason, type Severity } from '../../model/results.js';
+import { API_VERSION, type DeleteImpact, type Risk, type RiskReason } from '../../model/results.js';
 import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
 import { isMissing, type SnapshotKind } from '../../model/snapshot.js';
 import { judgeAbsentKinds } from '../input-evidence.js';
 import { isPodTerminal } from '../../k8s/podutil.js';
+import { bySeverity } from '../../model/severity.js';
 import { detectRoles } from '../../model/roles.js';
 import { addRisk, agree, dependents, missing, plural, type Analysis, type Cascade } from './analysis.js';
 import { deletionSection, orphanSection, revisionNames, unseenPodsSection } from './deletion.js';
@@ -27,7 +28,6 @@ export const IMPACT_KINDS: readonly SnapshotKind[] = [
 ];
 
 const RISK_RANK: Record<Risk, number> = { critical: 3, high: 2, medium: 1, low: 0 };
-const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 function topRisk(risks: RiskReason[]): Risk {
   return risks.reduce<Risk>((r, x) => (RISK_RANK[x.risk] > RISK_RANK[r] ? x.risk : r), 'low');
@@ -93,7 +93,7 @@ export function analyzeImpact(index: SnapshotIndex, ds: DaemonSet, cascade: Casc
     pods: gone.length,
     nodes: new Set(gone.map((p) => p.spec?.nodeName).filter(Boolean)).size,
     roles: a.roles.map((r) => r.role),
-    findings: a.findings.map((f, i) => ({ f, i })).sort((x, y) => SEVERITY_RANK[x.f.severity] - SEVERITY_RANK[y.f.severity] || x.i - y.i).map((x) => x.f),
+    findings: bySeverity(a.findings),
     alternatives: planList.map((p) => p.summary),
     notChecked: [...new Set(a.notChecked)],
     roleEvidence: a.roles.map((r) => ({ role: r.role, evidence: r.evidence })),

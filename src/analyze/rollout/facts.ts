@@ -8,6 +8,7 @@ import type { SnapshotIndex } from '../../model/snapshot-index.js';
 import { recomputeStatus, type RecomputedStatus } from '../../k8s/status.js';
 import { allowsSurge, rollingBudget, type Budget } from '../../k8s/rollingupdate.js';
 import { rollbackAdvice } from '../../k8s/rollback.js';
+import { updateStrategyType } from '../../k8s/defaults.js';
 import { daemonSetContext, diagnoseAllNodes, type DaemonSetContext, type NodeVerdict } from '../placement.js';
 import { SLOT_TEXT, createFailuresSinceRevision, holdBlockedReplacements, nodeBudget, type BudgetUse } from './budget.js';
 
@@ -77,7 +78,7 @@ export function rolloutFacts(index: SnapshotIndex, ds: DaemonSet, now: Date, stu
   const name = ctx.name;
   const rows = diagnoseAllNodes(index, ds, now, stuckAfter);
   const status = recomputeStatus(index, ds, ctx.revision.hash, ctx.revision.generation, now);
-  const strategy = (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'OnDelete' ? 'OnDelete' : 'RollingUpdate';
+  const strategy = updateStrategyType(ds) === 'OnDelete' ? 'OnDelete' : 'RollingUpdate';
   const budget = rollingBudget(ds, status.desired);
   const surge = allowsSurge(ds);
   const minReady = ds.spec?.minReadySeconds ?? 0;

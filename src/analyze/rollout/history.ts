@@ -3,13 +3,14 @@ import type { ControllerRevision, DaemonSet } from '../../model/k8s-types.js';
 import type { RevisionInfo } from '../../model/results.js';
 import type { SnapshotIndex } from '../../model/snapshot-index.js';
 import { ageOf } from '../../model/duration.js';
+import { isRollingUpdate } from '../../k8s/defaults.js';
 import { revisionHash, revisionTemplate } from '../../k8s/revision.js';
 import { diffTemplates, templateImages } from '../template-diff.js';
 
 /** The line `kubectl rollout status` prints for the DaemonSet's `.status`. */
 export function kubectlStatus(ds: DaemonSet): string {
   const name = ds.metadata?.name ?? '';
-  if ((ds.spec?.updateStrategy?.type ?? 'RollingUpdate') !== 'RollingUpdate') {
+  if (!isRollingUpdate(ds)) {
     return 'error: rollout status is only available for RollingUpdate strategy type';
   }
   const st = ds.status ?? {};

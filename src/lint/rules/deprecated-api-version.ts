@@ -5,6 +5,7 @@
  * no-extensions-v1beta checks. The migration changes behaviour, which the finding spells out.
  */
 import type { LintRule } from '../types.js';
+import { updateStrategyType } from '../../k8s/defaults.js';
 import { yamlBlock } from '../template.js';
 
 /** Removed DaemonSet API versions, and what apps/v1 changes for each. */
@@ -30,8 +31,8 @@ export const deprecatedApiVersion: LintRule = {
     if (!change) return [];
     const labels = ds.spec?.template?.metadata?.labels ?? {};
     // Without a written strategy, an extensions/v1beta1 DaemonSet was OnDelete: keep that unless the author chooses otherwise.
-    const strategy = ds.spec?.updateStrategy?.type ?? (version === 'extensions/v1beta1' ? 'OnDelete' : 'RollingUpdate');
     const changesDefault = version === 'extensions/v1beta1' && ds.spec?.updateStrategy?.type === undefined;
+    const strategy = changesDefault ? 'OnDelete' : updateStrategyType(ds);
     return [{
       message: `apiVersion ${version} was removed in Kubernetes 1.16 and the API server rejects it; ${change}${changesDefault ? '. This manifest sets no updateStrategy, so it was OnDelete and would become RollingUpdate' : ''}`,
       path: 'apiVersion',

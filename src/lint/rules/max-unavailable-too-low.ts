@@ -11,7 +11,8 @@ import { podCondition } from '../../k8s/podutil.js';
 import { rollingBudget } from '../../k8s/rollingupdate.js';
 import type { LintContext, LintRule } from '../types.js';
 import { nodesUnavailable } from '../context.js';
-import { findRole, isRollingUpdate, yamlBlock } from '../template.js';
+import { isRollingUpdate } from '../../k8s/defaults.js';
+import { findRole, yamlBlock } from '../template.js';
 
 /** Above this estimate the rule fires. */
 const TOO_LONG_SECONDS = 30 * 60;

@@ -8,7 +8,8 @@
  */
 import type { LintRule, RuleFinding } from '../types.js';
 import { agentContainers, probeSuggestion } from '../probes.js';
-import { containerLabel, isRollingUpdate, yamlBlock } from '../template.js';
+import { isRollingUpdate } from '../../k8s/defaults.js';
+import { containerLabel, yamlBlock } from '../template.js';
 
 /** The `readiness-probe-missing` rule, as the registry lists it. */
 export const readinessProbeMissing: LintRule = {

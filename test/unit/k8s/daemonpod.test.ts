@@ -6,7 +6,7 @@
 // plus docs/semantics.md §1.9 (not-ready:NoSchedule is NOT covered by the automatic tolerations).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addOrUpdateToleration, daemonPodTolerations, nodeShouldRunDaemonPod, targetNodeName } from '../../../src/k8s/daemonpod.js';
+import { addOrUpdateToleration, compileDaemonPlacement, daemonPodTolerations, targetNodeName } from '../../../src/k8s/daemonpod.js';
 import { daemonSet, node, pod } from '../../builders.js';
 
 test('NodeShouldRunDaemonPod table', () => {
@@ -37,13 +37,13 @@ test('NodeShouldRunDaemonPod table', () => {
     { name: 'affinity failure wins over tolerated taints', node: node('n').taint('a', 'b', 'NoSchedule'), ds: daemonSet('d').tolerate({ operator: 'Exists' }).nodeSelector({ x: 'y' }), run: false, cont: false },
   ];
   for (const c of cases) {
-    const r = nodeShouldRunDaemonPod(c.node.build(), c.ds.build());
+    const r = compileDaemonPlacement(c.ds.build()).evaluate(c.node.build());
     assert.deepEqual([r.shouldRun, r.shouldContinueRunning], [c.run, c.cont], c.name);
   }
 });
 
 test('failures explain every predicate that fails', () => {
-  const r = nodeShouldRunDaemonPod(node('n').taint('dedicated', 'gpu', 'NoSchedule').build(), daemonSet('d').nodeSelector({ pool: 'gpu' }).build());
+  const r = compileDaemonPlacement(daemonSet('d').nodeSelector({ pool: 'gpu' }).build()).evaluate(node('n').taint('dedicated', 'gpu', 'NoSchedule').build());
   assert.deepEqual(r.failures.map((f) => f.kind), ['NodeAffinity', 'Taint']);
 });
 

@@ -1,4 +1,7 @@
-/** "Did you mean" suggestions for unknown names (Levenshtein distance, as kubectl's completion hints). */
+/**
+ * "Did you mean" for every name looked up (DaemonSet, node, kubeconfig context): Levenshtein
+ * distance, as kubectl's completion hints.
+ */
 export function editDistance(a: string, b: string): number {
   const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
