@@ -5,9 +5,9 @@
  */
 import type { DaemonSet } from '../model/k8s-types.js';
 
-/** `spec.updateStrategy.type`, or `RollingUpdate`, which apps/v1 defaulting sets when it is absent. */
+/** `spec.updateStrategy.type`, or `RollingUpdate`, which apps/v1 defaulting sets when it is absent or empty. */
 export function updateStrategyType(ds: DaemonSet): string {
-  return ds.spec?.updateStrategy?.type ?? 'RollingUpdate';
+  return ds.spec?.updateStrategy?.type || 'RollingUpdate';
 }
 
 /** True when the update strategy is RollingUpdate, written or defaulted. */
