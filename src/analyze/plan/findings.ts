@@ -101,7 +101,10 @@ function manual(report: PlanReport): PlanFinding | undefined {
 
 function metadataOnly(report: PlanReport): PlanFinding | undefined {
   if (report.change !== 'update' || report.templateDiff.length) return undefined;
-  return finding('MetadataOnlyChange', 'the pod template does not change: the controller computes the same template hash and replaces no pod', ['no difference in spec.template after the API defaults'], 'nothing to do');
+  const ongoing = report.rollout.toReplace;
+  return finding('MetadataOnlyChange',
+    `the pod template does not change: the controller computes the same template hash, and this change replaces no pod${ongoing ? ` (${ongoing} pod(s) of an older revision are still to be replaced by the rollout in progress)` : ''}`,
+    ['no difference in spec.template after the API defaults'], 'nothing to do');
 }
 
 /** Every finding of a plan, most severe first. */
