@@ -7,7 +7,7 @@
 // nodeports) and DefaultPreemption.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
+import { applyRefusal, planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
 import { settleRollout } from '../../src/analyze/plan/rollout.js';
 import type { ControllerRevision, DaemonSet, Node, Pod, PriorityClass } from '../../src/model/k8s-types.js';
 import type { PlanReport } from '../../src/model/results.js';
@@ -359,3 +359,21 @@ test('surge over an old pod that is not Ready: manage() deletes it once the surg
   const r = plan(w, manifest(w.ds, image('2.0')));
   assert.deepEqual([r.nodes[0]!.fit?.fits, r.nodes[0]!.fit?.surge, r.nodes[0]!.settled], [true, undefined, ['new-bound']]);
 });
+
+// ValidateDaemonSetSpec / ValidateDaemonSetUpdate (pkg/apis/apps/validation/validation.go).
+const REFUSALS: { name: string; edit: (m: DaemonSet) => void; re: RegExp | undefined }[] = [
+  { name: 'refusal: an unchanged selector is accepted', edit: () => {}, re: undefined },
+  { name: 'refusal: no selector', edit: (m) => { delete m.spec!.selector; }, re: /spec\.selector: Required value/ },
+  { name: 'refusal: an empty selector', edit: (m) => { m.spec!.selector = {}; }, re: /empty selector is invalid for daemonset/ },
+  { name: 'refusal: a selector the template labels do not match', edit: (m) => { m.spec!.template!.metadata!.labels = { app: 'other' }; }, re: /does not match template `labels`/ },
+  { name: 'refusal: a changed selector is immutable', edit: (m) => { m.spec!.selector = { matchLabels: { app: 'agent', tier: 'x' } }; m.spec!.template!.metadata!.labels = { app: 'agent', tier: 'x' }; }, re: /field is immutable/ },
+];
+
+for (const c of REFUSALS) {
+  test(c.name, () => {
+    const ds = daemonSet('agent', 'ops').build();
+    const refusal = applyRefusal(manifest(ds, c.edit), ds);
+    if (c.re) assert.match(refusal ?? '', c.re);
+    else assert.equal(refusal, undefined);
+  });
+}

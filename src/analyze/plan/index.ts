@@ -23,6 +23,8 @@ import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings } from './findings.js';
 import { readinessSeconds } from './pace.js';
 
+export { applyRefusal } from './validate.js';
+
 /** Node labels that name a pool, in the order the default --group-by picks the first present. */
 export const POOL_LABELS: readonly string[] = [
   'node.kubernetes.io/instance-type', 'karpenter.sh/nodepool', 'eks.amazonaws.com/nodegroup',
