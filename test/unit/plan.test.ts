@@ -366,6 +366,7 @@ const REFUSALS: { name: string; edit: (m: DaemonSet) => void; re: RegExp | undef
   { name: 'refusal: no selector', edit: (m) => { delete m.spec!.selector; }, re: /spec\.selector: Required value/ },
   { name: 'refusal: an empty selector', edit: (m) => { m.spec!.selector = {}; }, re: /empty selector is invalid for daemonset/ },
   { name: 'refusal: a selector the template labels do not match', edit: (m) => { m.spec!.template!.metadata!.labels = { app: 'other' }; }, re: /does not match template `labels`/ },
+  { name: 'refusal: extensions/v1beta1 defaults a missing selector to the template labels', edit: (m) => { m.apiVersion = 'extensions/v1beta1'; delete m.spec!.selector; }, re: undefined },
   { name: 'refusal: a changed selector is immutable', edit: (m) => { m.spec!.selector = { matchLabels: { app: 'agent', tier: 'x' } }; m.spec!.template!.metadata!.labels = { app: 'agent', tier: 'x' }; }, re: /field is immutable/ },
 ];
 
