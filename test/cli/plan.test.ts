@@ -22,6 +22,7 @@ const USAGE: UsageCase[] = [
   { name: 'a --group-by that is not a label key', argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', DEMO, '--group-by', 'pool name'], re: /^error: --group-by: "pool name" is not a valid label key/ },
   { name: 'a --group-by no node carries', argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', DEMO, '--group-by', 'node.kubernetes.io/instance-typ'], re: /^error: --group-by: no node carries the label "node\.kubernetes\.io\/instance-typ" \(did you mean "node\.kubernetes\.io\/instance-type"/ },
   { name: 'an unknown flag', argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', DEMO, '--frobnicate'], re: /^error: unknown option '--frobnicate'/ },
+  { name: 'stdin for both the manifest and the dump', argv: ['plan', '-f', '-', '--cluster-dump', '-'], re: /^error: -f - and --cluster-dump - both read stdin/ },
   { name: 'a dump that does not exist', argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', 'no/such/dump'], re: /^error: no\/such\/dump: / },
 ];
 

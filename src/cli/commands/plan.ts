@@ -82,8 +82,8 @@ export const planCommand: CommandSpec = {
     ]);
     const dumps = (raw['clusterDump'] as string[] | undefined) ?? [];
     const groupBy = raw['groupBy'] as string | undefined;
-    const manifests = await manifestDaemonSets(ctx);
     if (dumps.includes('-') && ctx.opts.filenames.includes('-')) throw new InputError('-f - and --cluster-dump - both read stdin: give one of them a file');
+    const manifests = await manifestDaemonSets(ctx);
     // The cluster: the dump through the same loader as -f elsewhere (read once), or the live
     // cluster (read per DaemonSet: its revisions, and whether it exists, are its own).
     const clusterCtx = commandContext({ ...ctx.opts, filenames: dumps }, ctx.io);
