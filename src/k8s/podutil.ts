@@ -43,6 +43,11 @@ export function isPodTerminal(pod: Pod): boolean {
   return phase === 'Succeeded' || phase === 'Failed';
 }
 
+/** A deletion timestamp is set: the pod is being deleted (the controller counts it neither old nor new). */
+export function isPodTerminating(pod: Pod): boolean {
+  return Boolean(pod.metadata?.deletionTimestamp);
+}
+
 /**
  * `podByCreationTimestampAndPhase`: bound pods first, then older creationTimestamp, then name.
  * The first pod after sorting is the one the controller keeps and counts.

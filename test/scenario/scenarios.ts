@@ -70,4 +70,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'impact-orphan', input: impactDump('cni-calico'), args: ['impact', 'kube-system/calico-node', '--cascade=orphan', ...NOW], story: 'The same calico-node deleted with --cascade=orphan: nothing is deleted (low), the pods are orphaned, drain refuses them, and a re-created DaemonSet adopts them with the pod-template-generation quirk.' },
   { name: 'impact-plain-app', input: impactDump('plain-app'), args: ['impact', 'shop/edge-cache', ...NOW], story: 'An ordinary application DaemonSet: no role, nothing depends on it (low).' },
   { name: 'impact-webhook', input: impactDump('webhook'), args: ['impact', 'policy/policy-agent', ...NOW], story: 'A DaemonSet serving a fail-closed validating webhook for pods (which also blocks its own recovery) and a fail-open mutating one (critical).' },
+  // `plan`: a change manifest against the demo dump (fixtures/plan).
+  { name: 'plan-fluent-bit-memory', input: ['fixtures/plan/fluent-bit-memory.yaml'], args: ['plan', '--cluster-dump', 'fixtures/demo'], story: 'plan: raising fluent-bit\'s memory request replaces every pod; on the full worker-3 it fits only by preemption' },
+  { name: 'plan-calico-node-selector', input: ['fixtures/plan/calico-node-selector.yaml'], args: ['plan', '--cluster-dump', 'fixtures/demo'], story: 'plan: narrowing calico-node\'s nodeSelector deletes the CNI agent on the GPU nodes at once' },
+  { name: 'plan-calico-node-selector-markdown', input: ['fixtures/plan/calico-node-selector.yaml'], args: ['plan', '--cluster-dump', 'fixtures/demo', '-o', 'markdown'], story: 'plan as a pull-request comment' },
 ];
