@@ -342,7 +342,8 @@ async function main(): Promise<number> {
   const allVerdicts: Record<string, number> = {};
   for (const o of outcomes) for (const [v, n] of Object.entries(o.verdicts)) allVerdicts[v] = (allVerdicts[v] ?? 0) + n;
   if (plans.length) process.stdout.write(`\nKubernetes' effects → end states over all plan nodes: ${Object.entries(allVerdicts).filter(([v]) => v.includes('→')).sort().map(([v, n]) => `${v} ${n}`).join(', ')}\n`);
-  process.stdout.write(`\nKubernetes' verdicts over all node decisions: ${Object.entries(allVerdicts).filter(([v]) => !v.includes('→')).sort().map(([v, n]) => `${v} ${n}`).join(', ')}\n`);
+  const verdictText = Object.entries(allVerdicts).filter(([v]) => !v.includes('→')).sort().map(([v, n]) => `${v} ${n}`).join(', ');
+  if (verdictText) process.stdout.write(`\nKubernetes' verdicts over all node decisions: ${verdictText}\n`);
   process.stdout.write('\ncoverage (scenarios with each feature):\n');
   process.stdout.write(`${coverage(outcomes).join('\n')}\n`);
   process.stdout.write(`\nagreement: ${outcomes.length} scenarios (${outcomes.filter((o) => o.scenario.kind === 'placement').length} placement, ${outcomes.filter((o) => o.scenario.kind === 'rollout').length} rollout${plans.length ? `, ${plans.length} plan` : ''}), ` +
