@@ -9,6 +9,8 @@
  * | a pod created since the change, bound | `new-bound` |
  * | a pod created since the change, not bound | `new-pending` |
  *
+ * A node with two live pods (a surge pod next to the old one) shows both pods' states.
+ *
  * The effect follows from the node's pod before the change, the controller's decision after it
  * (the full probe) and whether that pod has the new revision's hash: `none`, `gain` (no pod,
  * wanted), `lose` (a pod, no longer wanted), `replace` (a pod of another revision, wanted),
@@ -73,14 +75,30 @@ function terminal(p: Pod): boolean {
   return p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
 }
 
-/** The node's live daemon pod: not being deleted, not terminal; bound first, then the oldest. */
-export function nodePod(ds: DaemonSet | undefined, pods: Pod[], node: string): PodFacts | undefined {
-  if (!ds) return undefined;
-  const live = podsOf(ds, pods).filter((p) => targetNode(p) === node && !p.metadata?.deletionTimestamp && !terminal(p))
+/** The node's live daemon pods (not being deleted, not terminal): bound first, then the oldest. */
+export function nodePods(ds: DaemonSet | undefined, pods: Pod[], node: string): PodFacts[] {
+  if (!ds) return [];
+  return podsOf(ds, pods).filter((p) => targetNode(p) === node && !p.metadata?.deletionTimestamp && !terminal(p))
     .sort((a, b) => Number(Boolean(b.spec?.nodeName)) - Number(Boolean(a.spec?.nodeName)) ||
       Date.parse(a.metadata?.creationTimestamp ?? '') - Date.parse(b.metadata?.creationTimestamp ?? '') ||
-      (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
-  return live[0] ? facts(live[0]) : undefined;
+      (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''))
+    .map(facts);
+}
+
+/** The end states a node's live pods show (`before`: the pod it had before the change). */
+function endStates(live: PodFacts[], before: PodFacts | undefined, hash: string): SettledState[] {
+  if (!live.length) return ['none'];
+  const out = new Set<SettledState>();
+  for (const p of live) {
+    const fresh: SettledState = p.bound ? 'new-bound' : 'new-pending';
+    if (before && p.uid === before.uid) {
+      out.add('old-kept');
+      if (p.hash === hash) out.add(fresh);
+    } else {
+      out.add(fresh);
+    }
+  }
+  return [...out];
 }
 
 /** The hash of the DaemonSet's newest ControllerRevision (the revision its pods are made from). */
@@ -100,14 +118,12 @@ export function planTruth(
   nodes: string[], before: { ds?: DaemonSet; pods: Pod[] }, after: { ds: DaemonSet; pods: Pod[]; hash: string }, shouldRun: Set<string>,
 ): PlanNodeTruth[] {
   return nodes.map((node) => {
-    const b = nodePod(before.ds, before.pods, node);
-    const a = nodePod(after.ds, after.pods, node);
+    const b = nodePods(before.ds, before.pods, node)[0];
+    const live = nodePods(after.ds, after.pods, node);
+    const a = live[0];
     const wanted = shouldRun.has(node);
     const effect: Effect = !b ? (wanted ? 'gain' : 'none') : !wanted ? 'lose' : b.hash === after.hash ? 'keep' : 'replace';
-    const newState: SettledState | undefined = a ? (a.bound ? 'new-bound' : 'new-pending') : undefined;
-    const states: SettledState[] = !a ? ['none']
-      : b && a.uid === b.uid ? ['old-kept', ...(a.hash === after.hash ? [newState!] : [])]
-        : [newState!];
+    const states = endStates(live, b, after.hash);
     const stillThere = b ? after.pods.some((p) => p.metadata?.uid === b.uid && !p.metadata?.deletionTimestamp) : false;
     return { node, ...(b ? { before: b } : {}), ...(a ? { after: a } : {}), shouldRun: wanted, effect, states, beforeDeleted: Boolean(b) && !stillThere };
   });

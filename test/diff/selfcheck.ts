@@ -88,16 +88,17 @@ function planSelfCheck(): void {
   }
   assert.equal(kinds.size, 10, `plan changes drawn in 60 scenarios: ${[...kinds].join(', ')}`);
   const ds: DaemonSet = { metadata: { name: 'ds', namespace: 'ns', uid: 'ds-uid' } };
-  const before = [daemonPod('a', 'n1', 'old', true), daemonPod('b', 'n2', 'old', true), daemonPod('c', 'n3', 'old', true), daemonPod('d', 'n4', 'new', true)];
+  const before = [daemonPod('f', 'n7', 'old', true), daemonPod('a', 'n1', 'old', true), daemonPod('b', 'n2', 'old', true), daemonPod('c', 'n3', 'old', true), daemonPod('d', 'n4', 'new', true)];
   const after = [
     daemonPod('a', 'n1', 'old', true), // kept (OnDelete, or the rollout stopped)
     daemonPod('b', 'n2', 'old', true, true), daemonPod('b2', 'n2', 'new', false), // replaced, the new pod Pending
     daemonPod('c', 'n3', 'old', true, true), // deleted: the node is no longer wanted
     daemonPod('d', 'n4', 'new', true), // already of the new revision
     daemonPod('e', 'n5', 'new', true), // gained
+    daemonPod('f', 'n7', 'old', true), daemonPod('f2', 'n7', 'new', false), // a surge pod Pending next to the old one
   ];
-  const t = planTruth(['n1', 'n2', 'n3', 'n4', 'n5', 'n6'], { ds, pods: before }, { ds, pods: after, hash: 'new' }, new Set(['n1', 'n2', 'n4', 'n5']));
+  const t = planTruth(['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7'], { ds, pods: before }, { ds, pods: after, hash: 'new' }, new Set(['n1', 'n2', 'n4', 'n5', 'n7']));
   assert.deepEqual(t.map((x) => `${x.node} ${x.effect} ${x.states.join('|')} ${x.beforeDeleted}`), [
-    'n1 replace old-kept false', 'n2 replace new-pending true', 'n3 lose none true', 'n4 keep old-kept|new-bound false', 'n5 gain new-bound false', 'n6 none none false',
+    'n1 replace old-kept false', 'n2 replace new-pending true', 'n3 lose none true', 'n4 keep old-kept|new-bound false', 'n5 gain new-bound false', 'n6 none none false', 'n7 replace old-kept|new-pending false',
   ]);
 }
