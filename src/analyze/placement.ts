@@ -33,7 +33,7 @@ import { classifyCreateError, createRetryNote } from './create-errors.js';
 import { rollbackTarget, type RollbackTarget } from '../k8s/rollback.js';
 import { DEFAULT_STUCK_AFTER, isStuck } from './stuck.js';
 
-type RawReason = Omit<Reason, 'short'> & { short?: string };
+export type RawReason = Omit<Reason, 'short'> & { short?: string };
 
 /** " last seen 5m ago" for an event with a valid lastTimestamp, else nothing. */
 function lastSeen(e: KubeEvent, now: Date): string {
@@ -148,7 +148,7 @@ function taintReason(taint: Taint, node: Node, hasPod: boolean, networkAgent = f
   };
 }
 
-function predicateReasons(f: PredicateFailure, node: Node, hasPod: boolean, networkAgent = false): RawReason[] {
+export function predicateReasons(f: PredicateFailure, node: Node, hasPod: boolean, networkAgent = false): RawReason[] {
   const nodeName = node.metadata?.name ?? '';
   switch (f.kind) {
     case 'NodeName':
@@ -290,7 +290,7 @@ function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason
 }
 
 /** Reasons from the scheduler's filters re-run for an unbound pod on its target node. */
-function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, others: Pod[]): RawReason[] {
+export function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, others: Pod[]): RawReason[] {
   const nodeName = node.metadata?.name ?? '';
   switch (outcome.plugin) {
     case 'SchedulingGates':

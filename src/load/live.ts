@@ -220,7 +220,12 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
   // 1. The DaemonSets in question.
   if (request.daemonSet) {
     const t = daemonSetTarget(request.daemonSet, defaultNamespace);
-    await loader.getDaemonSet(t.namespace, t.name);
+    try {
+      await loader.getDaemonSet(t.namespace, t.name);
+    } catch (err) {
+      // A DaemonSet that does not exist yet is what plan creates.
+      if (!(request.daemonSetOptional && err instanceof InputError)) throw err;
+    }
   } else {
     await loader.list('DaemonSet', opts.allNamespaces ? {} : { namespace: defaultNamespace });
   }
@@ -234,13 +239,15 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
     const selector = formatSelectorForQuery(ds.spec?.selector);
     if (selector === undefined) continue;
     const namespace = ds.metadata?.namespace ?? '';
-    tasks.push(() => loader.list('Pod', { namespace, labelSelector: selector }));
+    if (!request.everyPod) tasks.push(() => loader.list('Pod', { namespace, labelSelector: selector }));
     if (request.kinds.includes('ControllerRevision')) tasks.push(() => loader.list('ControllerRevision', { namespace, labelSelector: selector }));
   }
   if (request.kinds.includes('Event')) {
     for (const namespace of namespaces) tasks.push(() => loader.list('Event', { namespace, fieldSelector: 'type=Warning' }));
   }
-  if (request.node) {
+  // Every pod at once: one paginated list, not one per node.
+  if (request.everyPod) tasks.push(() => loader.list('Pod', {}));
+  if (request.node && !request.everyPod) {
     tasks.push(() => loader.list('Pod', { fieldSelector: `spec.nodeName=${request.node}`, supplementary: `the other pods on node ${request.node} are not seen, so resource and host-port fit there is unchecked` }));
   }
   for (const kind of request.kinds) {
@@ -257,7 +264,7 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
 
   // 3. The other pods on nodes where a daemon pod waits for the scheduler: their requests and
   //    host ports decide the fit. Bounded by the number of pending pods, not by the cluster size.
-  if (request.allPods) {
+  if (request.allPods && !request.everyPod) {
     const pendingNodes = new Set<string>();
     for (const p of loader.snapshot.pods as Pod[]) {
       if (p.spec?.nodeName) continue;

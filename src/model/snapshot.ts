@@ -94,6 +94,10 @@ export interface LoadRequest {
   kinds: SnapshotKind[];
   /** Whether every pod is needed (e.g. other pods' requests on nodes), not only daemon pods. */
   allPods?: boolean;
+  /** The named DaemonSet may not exist yet (plan: the manifest creates it). */
+  daemonSetOptional?: boolean;
+  /** Every pod of the cluster, in one list (plan: the fit of a new pod on every node). */
+  everyPod?: boolean;
 }
 
 export interface LoadedSnapshot {

@@ -7,7 +7,8 @@ import { nodeCommand } from './node.js';
 import { rolloutCommand } from './rollout.js';
 import { impactCommand } from './impact.js';
 import { lintCommand } from './lint.js';
+import { planCommand } from './plan.js';
 
 export const COMMANDS: CommandSpec[] = [
-  scanCommand, whyCommand, nodesCommand, nodeCommand, rolloutCommand, impactCommand, lintCommand,
+  scanCommand, whyCommand, nodesCommand, nodeCommand, rolloutCommand, impactCommand, lintCommand, planCommand,
 ];

@@ -2,15 +2,18 @@
 import type { ReasonFamily } from './entry.js';
 import { IMPACT_FINDINGS } from './impact.js';
 import { PLACEMENT_REASONS } from './placement.js';
+import { PLAN_FINDINGS } from './plan.js';
 import { ROLLOUT_REASONS } from './rollout.js';
 
 export type { ReasonEntry, ReasonFamily } from './entry.js';
 export { IMPACT_FINDINGS, type ImpactCode } from './impact.js';
 export { PLACEMENT_REASONS, type ReasonCode } from './placement.js';
+export { PLAN_FINDINGS, type PlanFindingCode } from './plan.js';
 export { ROLLOUT_REASONS, type RolloutReasonCode } from './rollout.js';
 
 export const REASON_FAMILIES = {
   placement: { title: 'Node verdict reasons', appearsIn: '`why`, `nodes`, `node` and `scan`: `reasons[].code`', entries: PLACEMENT_REASONS },
   rollout: { title: 'Rollout reasons', appearsIn: '`rollout`: `reasons[].code`', entries: ROLLOUT_REASONS },
   impact: { title: 'Impact findings', appearsIn: '`impact`: `findings[].code`', entries: IMPACT_FINDINGS },
+  plan: { title: 'Plan findings', appearsIn: '`plan`: `findings[].code`', entries: PLAN_FINDINGS },
 } as const satisfies Record<string, ReasonFamily>;

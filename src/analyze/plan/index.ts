@@ -1,0 +1,258 @@
+/**
+ * `plan`: what applying a DaemonSet manifest does, node by node, before it reaches the cluster.
+ * Pure: (index of the cluster now, the manifest's DaemonSet, now) → PlanReport. The controller's
+ * placement of the new spec, the scheduler's filters for the new pod, the rolling update run to
+ * where it settles, and the template diff that causes each effect.
+ */
+import type { DaemonSet, Node, Pod, PodTemplateSpec } from '../../model/k8s-types.js';
+import {
+  API_VERSION, type PlanEffect, type PlanGroup, type PlanNode, type PlanReport,
+  type PlanRollout, type PlanSettledState,
+} from '../../model/results.js';
+import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
+import { formatDuration } from '../../model/duration.js';
+import { defaultedPodTemplate } from '../../k8s/defaults.js';
+import { semanticEqual, revisionTemplate, revisionHash } from '../../k8s/revision.js';
+import { rollingBudget } from '../../k8s/rollingupdate.js';
+import { nodeShouldRunDaemonPod } from '../../k8s/daemonpod.js';
+import { diffTemplates } from '../template-diff.js';
+import { daemonSetContext } from '../placement.js';
+import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
+import { settleRollout, type ReplaceCandidate } from './rollout.js';
+import { planFindings } from './findings.js';
+import { readinessSeconds } from './pace.js';
+
+/** Node labels that name a pool, in the order the default --group-by picks the first present. */
+export const POOL_LABELS: readonly string[] = [
+  'node.kubernetes.io/instance-type', 'karpenter.sh/nodepool', 'eks.amazonaws.com/nodegroup',
+  'cloud.google.com/gke-nodepool', 'kubernetes.azure.com/agentpool', 'topology.kubernetes.io/zone',
+];
+
+export interface PlanOptions {
+  /** The node label to group by; default: the first of POOL_LABELS some node carries. */
+  groupBy?: string;
+}
+
+/** The default grouping label: the first pool label any node carries, or "". */
+export function defaultGroupBy(nodes: Node[]): string {
+  return POOL_LABELS.find((l) => nodes.some((n) => n.metadata?.labels?.[l] !== undefined)) ?? '';
+}
+
+/** The hash the new template gets: an existing revision's when the template matches one (a rollback), else a new one. */
+function newRevisionHash(index: SnapshotIndex, current: DaemonSet | undefined, template: PodTemplateSpec): { hash: string; reused: boolean } {
+  if (!current) return { hash: '', reused: false };
+  const name = current.metadata?.name ?? '';
+  const match = index.revisionsFor(current)
+    .filter((r) => semanticEqual(defaultedPodTemplate(revisionTemplate(r)), template))
+    .sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0))[0];
+  return match ? { hash: revisionHash(match, name), reused: true } : { hash: '', reused: false };
+}
+
+/** A copy with every object's keys in order, so lists of unnamed objects (tolerations) compare by content, not by key order. */
+function sortedKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortedKeys) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])])) as T;
+  }
+  return value;
+}
+
+/** The DaemonSet as the cluster would hold it after the apply: the manifest's spec, defaulted, on the existing object. */
+function appliedDaemonSet(manifest: DaemonSet, current: DaemonSet | undefined): DaemonSet {
+  const spec = { ...(manifest.spec ?? {}), template: defaultedPodTemplate(manifest.spec?.template) };
+  if (!current) return { ...manifest, spec };
+  return { ...manifest, metadata: { ...current.metadata, labels: manifest.metadata?.labels, annotations: manifest.metadata?.annotations }, spec, status: current.status };
+}
+
+/** Which template diff lines bear on an effect: placement fields for gain/lose, everything for replace. */
+const PLACEMENT_FIELDS = /^spec\.(nodeSelector|affinity|tolerations|nodeName)\b/;
+const FIT_FIELDS = /(^spec\.overhead|^spec\.resources|\.resources\.|\.ports|^spec\.(priorityClassName|hostNetwork|initContainers|containers\[[^\]]*\]$))/;
+
+/** The diff lines behind a node's effect; `placementChanged`: the current spec decides this node otherwise. */
+function causesFor(effect: PlanEffect, pending: boolean, placementChanged: boolean, diff: string[]): string[] {
+  if (effect === 'replace') return pending ? diff.filter((l) => FIT_FIELDS.test(l)) : [];
+  if (effect === 'gain' || effect === 'lose' || effect === 'none') return placementChanged ? diff.filter((l) => PLACEMENT_FIELDS.test(l)) : [];
+  return [];
+}
+
+interface NodeWork {
+  node: Node;
+  name: string;
+  decision: NodeDecision;
+  entry: PlanNode;
+  /** The new pod will stay Pending (not bound even with preemption). */
+  pending: boolean;
+}
+
+/** The plan for applying `manifest` (a DaemonSet) to the cluster `index` describes. */
+export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Date, options: PlanOptions = {}): PlanReport {
+  const namespace = manifest.metadata?.namespace ?? 'default';
+  const name = manifest.metadata?.name ?? '';
+  const current = index.daemonSetsByKey.get(objectKey({ metadata: { namespace, name } }));
+  const applied = appliedDaemonSet({ ...manifest, metadata: { ...manifest.metadata, namespace } }, current);
+  const newTemplate = applied.spec!.template!;
+  const oldTemplate = current ? defaultedPodTemplate(current.spec?.template) : undefined;
+  const templateChanged = !current || !semanticEqual(oldTemplate, newTemplate);
+  const ctx = current ? daemonSetContext(index, current) : undefined;
+  const reuse = newRevisionHash(index, current, newTemplate);
+  // The hash pods of the new revision carry: unchanged template → the current one; a rollback → the old revision's.
+  const newHash = !templateChanged ? ctx?.revision.hash ?? '' : reuse.hash;
+  const diff = current ? diffTemplates(sortedKeys(oldTemplate), sortedKeys(newTemplate)) : [];
+  const strategy = applied.spec?.updateStrategy?.type === 'OnDelete' ? 'OnDelete' : 'RollingUpdate';
+  const minReady = applied.spec?.minReadySeconds ?? 0;
+  const groupBy = options.groupBy ?? defaultGroupBy(index.snapshot.nodes);
+  const priority = resolvePriority(newTemplate.spec?.priorityClassName, index.snapshot.priorityClasses);
+  const nodes = [...index.snapshot.nodes].sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
+
+  const decisions = nodes.map((node) => {
+    const nodeName = node.metadata?.name ?? '';
+    const pods = (ctx?.byNode.get(nodeName) ?? []);
+    return { node, name: nodeName, decision: decideNode(node, applied, pods, newHash, templateChanged) };
+  });
+  const desired = decisions.filter((d) => d.decision.sr.shouldRun).length;
+  const budget = rollingBudget(applied, desired);
+  const surge = strategy === 'RollingUpdate' && budget.maxSurge > 0;
+
+  const work: NodeWork[] = decisions.map(({ node, name: nodeName, decision }) => {
+    const group = groupBy ? node.metadata?.labels?.[groupBy] ?? '' : '';
+    const before = podBefore(decision.pods, newHash);
+    const entry: PlanNode = { node: nodeName, group, effect: decision.effect, shouldRun: decision.sr.shouldRun, settled: [], ...(before ? { before } : {}) };
+    if (!decision.sr.shouldRun) {
+      const why = exclusion(decision.sr, node, decision.pods.length > 0);
+      if (why) Object.assign(entry, why);
+    }
+    let pending = false;
+    const needsNewPod = decision.effect === 'gain' || decision.effect === 'replace'
+      || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
+    if (needsNewPod) {
+      const surging = decision.effect === 'replace' && surge;
+      // The old pod's resources and ports are released before the new pod is created, unless surging.
+      const released = surging ? decision.pods.filter((p) => p !== decision.oldPod) : decision.pods;
+      const fit = fitOnNode(plannedPod(applied, nodeName, priority), node, othersOnNode(index, nodeName, released), surging);
+      const { bindsAfterPreemption, ...planFit } = fit;
+      entry.fit = planFit;
+      pending = !fit.fits && !bindsAfterPreemption;
+    }
+    return { node, name: nodeName, decision, entry, pending };
+  });
+
+  const rollout = planRollout(work, { strategy, templateChanged, surge, budget, minReady, now, replacedPods: ctx ? [...ctx.byNode.values()].flat() : [] });
+  for (const w of work) {
+    w.entry.settled = settledStates(w, rollout.outcome, strategy);
+    const placementChanged = current !== undefined && nodeShouldRunDaemonPod(w.node, current).shouldRun !== w.decision.sr.shouldRun;
+    const causes = causesFor(w.entry.effect, w.pending, placementChanged, diff);
+    if (causes.length) w.entry.causes = causes;
+  }
+  const planNodes = work.map((w) => w.entry);
+  const pendingNodes = work.filter((w) => w.pending && w.entry.settled.includes('new-pending'));
+  const summary = { gain: 0, lose: 0, keep: 0, replace: 0, none: 0, pending: pendingNodes.length };
+  for (const n of planNodes) summary[n.effect]++;
+
+  const report: PlanReport = {
+    apiVersion: API_VERSION,
+    kind: 'PlanReport',
+    daemonSet: { namespace, name },
+    change: current ? 'update' : 'create',
+    groupBy,
+    nodes: planNodes,
+    groups: groupsOf(planNodes, new Set(pendingNodes.map((w) => w.name))),
+    rollout: rollout.doc,
+    templateDiff: diff,
+    findings: [],
+    summary,
+  };
+  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''));
+  const notes = planNotes(index, current, ctx?.notes ?? [], templateChanged, reuse.reused);
+  if (notes.length) report.notes = notes;
+  return report;
+}
+
+interface RolloutInput {
+  strategy: 'RollingUpdate' | 'OnDelete';
+  templateChanged: boolean;
+  surge: boolean;
+  budget: ReturnType<typeof rollingBudget>;
+  minReady: number;
+  now: Date;
+  replacedPods: Pod[];
+}
+
+function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout; outcome: ReturnType<typeof settleRollout> } {
+  const { strategy, surge, budget, minReady, now } = input;
+  const replace = work.filter((w) => w.entry.effect === 'replace');
+  const candidates: ReplaceCandidate[] = replace.map((w) => ({
+    node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: !w.pending,
+  }));
+  // Unavailable for good without a replacement: a gained or kept new pod that stays Pending.
+  const stuckElsewhere = work.filter((w) => w.pending && w.entry.effect !== 'replace').length;
+  const outcome = strategy === 'OnDelete'
+    ? { replaced: new Set<string>(), undecided: new Set<string>() }
+    : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
+  const order = [...candidates].sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || a.node.localeCompare(b.node)).map((c) => c.node);
+  const step = Math.max(1, surge ? budget.maxSurge : budget.maxUnavailable);
+  const batches = strategy === 'OnDelete' ? 0 : Math.ceil(replace.length / step);
+  const pace = readinessSeconds(input.replacedPods, minReady, now);
+  const doc: PlanRollout = {
+    replaced: replace.length > 0,
+    strategy,
+    maxUnavailable: budget.maxUnavailable,
+    maxSurge: budget.maxSurge,
+    toReplace: replace.length,
+    batches,
+    order,
+    ...(outcome.blockedAfter !== undefined ? { blockedAfter: outcome.blockedAfter } : {}),
+  };
+  if (batches > 0 && pace !== undefined) {
+    doc.batchSeconds = Math.round(pace);
+    doc.estimateSeconds = Math.round(pace * batches);
+    doc.estimate = `about ${formatDuration(doc.estimateSeconds * 1000)} (${batches} batch(es) of ${step}, each about ${formatDuration(doc.batchSeconds * 1000)}: minReadySeconds ${minReady} plus the time the current pods took to become Ready)`;
+  }
+  return { doc, outcome };
+}
+
+/** The states a node can settle in. */
+function settledStates(w: NodeWork, outcome: ReturnType<typeof settleRollout>, strategy: 'RollingUpdate' | 'OnDelete'): PlanSettledState[] {
+  const newPod: PlanSettledState = w.pending ? 'new-pending' : 'new-bound';
+  switch (w.entry.effect) {
+    case 'none':
+    case 'lose':
+      return ['none'];
+    case 'gain':
+      return [newPod];
+    case 'keep': {
+      const pod = w.decision.currentPod ?? w.decision.oldPod;
+      if (!pod) return ['none'];
+      if (!w.decision.currentPod) return ['old-kept'];
+      return pod.spec?.nodeName ? ['new-bound'] : [newPod];
+    }
+    case 'replace':
+      if (strategy === 'OnDelete') return ['old-kept'];
+      if (outcome.replaced.has(w.name)) return [newPod];
+      if (outcome.undecided.has(w.name)) return [newPod, 'old-kept'];
+      return ['old-kept'];
+  }
+}
+
+function groupsOf(nodes: PlanNode[], pending: Set<string>): PlanGroup[] {
+  const byGroup = new Map<string, PlanGroup>();
+  for (const n of nodes) {
+    let g = byGroup.get(n.group);
+    if (!g) {
+      g = { group: n.group, nodes: 0, effects: { gain: 0, lose: 0, keep: 0, replace: 0, none: 0 }, pending: 0 };
+      byGroup.set(n.group, g);
+    }
+    g.nodes++;
+    g.effects[n.effect]++;
+    if (pending.has(n.node)) g.pending++;
+  }
+  return [...byGroup.values()].sort((a, b) => a.group.localeCompare(b.group));
+}
+
+function planNotes(index: SnapshotIndex, current: DaemonSet | undefined, ctxNotes: string[], templateChanged: boolean, reused: boolean): string[] {
+  const notes = [...ctxNotes];
+  if (!current) notes.push('no DaemonSet of this name exists in the input: the manifest creates it');
+  if (current && templateChanged && reused) notes.push('the new template equals an earlier ControllerRevision: the controller reuses it, so pods of that revision count as updated (a rollback)');
+  if (index.snapshot.missing.some((m) => m.kind === 'Pod')) notes.push('pods not in the input: fit and the pods each node runs now are not known');
+  if (index.snapshot.missing.some((m) => m.kind === 'PriorityClass')) notes.push('priority classes not in the input: the new pod\'s priority, and so preemption, is judged from the built-in classes only');
+  return notes;
+}
