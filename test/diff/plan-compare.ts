@@ -19,18 +19,14 @@
  * Like compare.ts, nothing here calls ds-doctor's engine.
  */
 import type { DaemonSet, KubeObject, Pod } from '../../src/model/k8s-types.js';
+import type { PlanEffect, PlanReport, PlanSettledState } from '../../src/model/results.js';
 import { podsOf, targetNode } from './compare.js';
 
-export type SettledState = 'none' | 'new-bound' | 'new-pending' | 'old-kept';
-export type Effect = 'gain' | 'lose' | 'keep' | 'replace' | 'none';
+type SettledState = PlanSettledState;
+type Effect = PlanEffect;
 
-/** The part of `ds-doctor plan -o json` (kind PlanReport) the comparison reads. */
-export interface PlanAnswer {
-  kind: string;
-  change: 'create' | 'update';
-  nodes: { node: string; effect: Effect; shouldRun: boolean; reason?: string; settled: SettledState[] }[];
-  rollout: { replaced: boolean; blockedAfter?: number };
-}
+/** The part of `ds-doctor plan -o json` the comparison reads. */
+export type PlanAnswer = Pick<PlanReport, 'kind' | 'change' | 'nodes' | 'rollout'>;
 
 interface PodFacts {
   name: string;
