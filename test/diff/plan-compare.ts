@@ -130,7 +130,7 @@ function podText(p: PodFacts | undefined): string {
 }
 
 /** Compares one answer (live or on the dump) with the truth. */
-export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAnswer, source: 'live' | 'file', hashChanged?: boolean): PlanCheck[] {
+export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAnswer, source: 'live' | 'file'): PlanCheck[] {
   const out: PlanCheck[] = [];
   const add = (node: string, what: PlanCheck['what'], ok: boolean, kubernetes: string, dsDoctor: string) =>
     out.push({ daemonSet: key, node, source, what, ok, kubernetes, dsDoctor });
@@ -153,9 +153,10 @@ export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAn
     const pending = truths.filter((t) => t.effect === 'replace' && t.states.includes('new-pending')).map((t) => t.node);
     add('*', 'blockedAfter', pending.length <= blockedAfter, `${pending.length} replaced node(s) left Pending${pending.length ? ` (${pending.join(', ')})` : ''}`, `blockedAfter ${blockedAfter}`);
   }
-  if (hashChanged !== undefined) {
-    add('*', 'replaced', answer.rollout?.replaced === hashChanged, `the template hash ${hashChanged ? 'changed' : 'did not change'}`, `rollout.replaced ${answer.rollout?.replaced}`);
-  }
+  const replaced = truths.filter((t) => t.effect === 'replace').map((t) => t.node);
+  add('*', 'replaced', answer.rollout?.replaced === replaced.length > 0,
+    replaced.length ? `pods of another revision to replace on ${replaced.join(', ')}` : 'no pod of another revision to replace (the template hash is unchanged, or no wanted node has a pod)',
+    `rollout.replaced ${answer.rollout?.replaced}`);
   return out;
 }
 
