@@ -20,7 +20,7 @@
  */
 import type { DaemonSet, KubeObject, Pod } from '../../src/model/k8s-types.js';
 import type { PlanEffect, PlanReport, PlanSettledState } from '../../src/model/results.js';
-import { podsOf, targetNode } from './compare.js';
+import { isReady, podsOf, targetNode } from './compare.js';
 
 type SettledState = PlanSettledState;
 type Effect = PlanEffect;
@@ -33,6 +33,7 @@ interface PodFacts {
   uid: string;
   hash: string;
   bound: boolean;
+  ready: boolean;
   terminating: boolean;
 }
 
@@ -46,6 +47,8 @@ export interface PlanNodeTruth {
   states: SettledState[];
   /** The pod the node had before is gone or being deleted. */
   beforeDeleted: boolean;
+  /** A wanted node left without a pod: the newest refusal of the DaemonSet's pods since the change (FailedCreate). */
+  refused?: string;
 }
 
 export interface PlanCheck {
@@ -63,7 +66,7 @@ const HASH = 'controller-revision-hash';
 function facts(p: Pod): PodFacts {
   return {
     name: p.metadata?.name ?? '', uid: p.metadata?.uid ?? '', hash: p.metadata?.labels?.[HASH] ?? '',
-    bound: Boolean(p.spec?.nodeName), terminating: Boolean(p.metadata?.deletionTimestamp),
+    bound: Boolean(p.spec?.nodeName), ready: isReady(p), terminating: Boolean(p.metadata?.deletionTimestamp),
   };
 }
 
@@ -111,7 +114,7 @@ export function currentHash(ds: DaemonSet | undefined, objects: KubeObject[]): s
  * it was created), `after` at the fixed point; `hash` is the new revision's hash.
  */
 export function planTruth(
-  nodes: string[], before: { ds?: DaemonSet; pods: Pod[] }, after: { ds: DaemonSet; pods: Pod[]; hash: string }, shouldRun: Set<string>,
+  nodes: string[], before: { ds?: DaemonSet; pods: Pod[] }, after: { ds: DaemonSet; pods: Pod[]; hash: string; refused?: string }, shouldRun: Set<string>,
 ): PlanNodeTruth[] {
   return nodes.map((node) => {
     const b = nodePods(before.ds, before.pods, node)[0];
@@ -121,7 +124,8 @@ export function planTruth(
     const effect: Effect = !b ? (wanted ? 'gain' : 'none') : !wanted ? 'lose' : b.hash === after.hash ? 'keep' : 'replace';
     const states = endStates(live, b, after.hash);
     const stillThere = b ? after.pods.some((p) => p.metadata?.uid === b.uid && !p.metadata?.deletionTimestamp) : false;
-    return { node, ...(b ? { before: b } : {}), ...(a ? { after: a } : {}), shouldRun: wanted, effect, states, beforeDeleted: Boolean(b) && !stillThere };
+    const refused = wanted && !a && after.refused ? { refused: after.refused } : {};
+    return { node, ...(b ? { before: b } : {}), ...(a ? { after: a } : {}), shouldRun: wanted, effect, states, beforeDeleted: Boolean(b) && !stillThere, ...refused };
   });
 }
 
@@ -143,15 +147,16 @@ export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAn
     }
     add(t.node, 'shouldRun', row.shouldRun === t.shouldRun, `the controller ${t.shouldRun ? 'wants' : 'does not want'} a pod (probe)`, `shouldRun ${row.shouldRun}${row.reason ? ` (${row.reason})` : ''}`);
     add(t.node, 'effect', row.effect === t.effect, `${t.effect}: before ${podText(t.before)}`, row.effect);
-    add(t.node, 'settled', t.states.some((s) => row.settled.includes(s)), `ends ${t.states.join(' / ')}: ${podText(t.after)}`, `settled ∈ {${row.settled.join(', ')}}`);
+    add(t.node, 'settled', t.states.some((s) => row.settled.includes(s)), `ends ${t.states.join(' / ')}: ${podText(t.after)}${t.refused ? ` (the API refuses the pod: ${t.refused})` : ''}`, `settled ∈ {${row.settled.join(', ')}}`);
     if (row.effect === 'lose') {
       add(t.node, 'lose-deleted', t.beforeDeleted, t.beforeDeleted ? `${t.before?.name} deleted by the controller` : `${podText(t.before)} kept`, 'lose: the controller deletes the pod');
     }
   }
   const blockedAfter = answer.rollout?.blockedAfter;
   if (blockedAfter !== undefined) {
-    const pending = truths.filter((t) => t.effect === 'replace' && t.states.includes('new-pending')).map((t) => t.node);
-    add('*', 'blockedAfter', pending.length <= blockedAfter, `${pending.length} replaced node(s) left Pending${pending.length ? ` (${pending.join(', ')})` : ''}`, `blockedAfter ${blockedAfter}`);
+    // Unavailable old pods are replaced outside the budget: only available ones count.
+    const pending = truths.filter((t) => t.effect === 'replace' && t.before?.ready && t.before.bound && t.states.includes('new-pending')).map((t) => t.node);
+    add('*', 'blockedAfter', pending.length <= blockedAfter, `${pending.length} node(s) whose available pod was replaced left Pending${pending.length ? ` (${pending.join(', ')})` : ''}`, `blockedAfter ${blockedAfter}`);
   }
   const replaced = truths.filter((t) => t.effect === 'replace').map((t) => t.node);
   add('*', 'replaced', answer.rollout?.replaced === replaced.length > 0,

@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import type { DaemonSet, Pod } from '../../src/model/k8s-types.js';
+import type { DaemonSet, KubeEvent, Pod } from '../../src/model/k8s-types.js';
 import { paths } from './api.js';
 import { Kubelets, scenarioScope } from './cluster.js';
 import { doctorJson, dsDoctor } from './doctor.js';
@@ -87,6 +87,8 @@ export async function runPlan(ctx: RunContext, s: Scenario): Promise<PlanOutcome
   const beforePods = dumpKind<Pod>(before, 'Pod', [ns]);
   const preUids = new Set(beforePods.map((p) => p.metadata?.uid));
 
+  // Event times have whole seconds.
+  const changedAt = Math.floor(Date.now() / 1000) * 1000;
   await applyPlanChange(ctx, change);
   const planFor = (p: Pod): KubeletPlan | undefined => {
     const owner = p.metadata?.ownerReferences?.find((r) => r.controller);
@@ -108,8 +110,11 @@ export async function runPlan(ctx: RunContext, s: Scenario): Promise<PlanOutcome
   await checkNodeHealth(world, scope, intendedReady(s, s.changes.length));
 
   const hash = currentHash(afterDs, after.objects);
+  const refused = dumpKind<KubeEvent>(after, 'Event', [ns])
+    .filter((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === afterDs.metadata?.uid && Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= changedAt)
+    .sort((x, y) => Date.parse(y.lastTimestamp ?? y.eventTime ?? '') - Date.parse(x.lastTimestamp ?? x.eventTime ?? ''))[0]?.message?.trim();
   const truths = planTruth(scope.nodes, { ...(beforeDs ? { ds: beforeDs } : {}), pods: beforePods },
-    { ds: afterDs, pods: dumpKind<Pod>(after, 'Pod', [ns]), hash }, probes.get(keyOf(afterDs))?.full ?? new Set());
+    { ds: afterDs, pods: dumpKind<Pod>(after, 'Pod', [ns]), hash, ...(refused ? { refused } : {}) }, probes.get(keyOf(afterDs))?.full ?? new Set());
   const checks = [
     ...comparePlan(key, truths, answers.live, 'live'),
     ...comparePlan(key, truths, answers.file, 'file'),
