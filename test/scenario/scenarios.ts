@@ -55,6 +55,9 @@ export const SCENARIOS: Scenario[] = [
   { name: 'why-surge-hostport', input: scenario('rollout-surge-hostport'), args: ['why', 'monitoring/node-exporter'], exit: 1, story: 'why weighs the surge pod that can never take the old pod\'s host port (kubernetes#106417)' },
   { name: 'rollout-podsecurity', input: scenario('podsecurity-failedcreate'), args: ['rollout', 'agents/node-agent'], exit: 1, story: 'one PodSecurity refusal on every node: the message once, the fix with the back-off' },
   { name: 'scan-surge-hostport', input: scenario('rollout-surge-hostport'), args: ['scan'], exit: 1, story: 'scan health knows a stuck rollout even when every node is served' },
+  { name: 'plan-fluent-bit-memory', input: ['fixtures/plan/fluent-bit-memory.yaml'], args: ['plan', '--cluster-dump', 'fixtures/demo'], exit: 0, story: 'plan: raising fluent-bit\'s memory request replaces every pod; on the full worker-3 it fits only by preemption' },
+  { name: 'plan-calico-node-selector', input: ['fixtures/plan/calico-node-selector.yaml'], args: ['plan', '--cluster-dump', 'fixtures/demo'], exit: 1, story: 'plan: narrowing calico-node\'s nodeSelector deletes the CNI agent on the GPU nodes at once' },
+  { name: 'plan-calico-node-selector-markdown', input: ['fixtures/plan/calico-node-selector.yaml'], args: ['plan', '--cluster-dump', 'fixtures/demo', '-o', 'markdown'], exit: 1, story: 'plan as a pull-request comment' },
 ];
 
 export const SCENARIO_INPUT = scenario;

@@ -15,15 +15,17 @@ import { SnapshotIndex } from '../../src/model/snapshot-index.js';
 import { diagnoseAllNodes } from '../../src/analyze/placement.js';
 import { diagnoseRollout } from '../../src/analyze/rollout.js';
 import { analyzeImpact } from '../../src/analyze/impact.js';
-import { IMPACT_FINDINGS, PLACEMENT_REASONS, ROLLOUT_REASONS } from '../../src/model/reasons/index.js';
+import { IMPACT_FINDINGS, PLACEMENT_REASONS, PLAN_FINDINGS, ROLLOUT_REASONS } from '../../src/model/reasons/index.js';
+import { planDaemonSet } from '../../src/analyze/plan/index.js';
 import { NOW } from '../builders.js';
 
-type Family = 'placement' | 'rollout' | 'impact';
+type Family = 'placement' | 'rollout' | 'impact' | 'plan';
 
 const REGISTRY: Record<Family, readonly string[]> = {
   placement: Object.keys(PLACEMENT_REASONS),
   rollout: Object.keys(ROLLOUT_REASONS),
   impact: Object.keys(IMPACT_FINDINGS),
+  plan: Object.keys(PLAN_FINDINGS),
 };
 
 /**
@@ -39,6 +41,8 @@ const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
   rollout: ['FailedCreate', 'InvalidBudget', 'OldPodsTerminating', 'OldPodsUnavailable'],
   // Roles and inputs no impact fixture has (reason-codes.test.ts).
   impact: ['NodeDnsLost', 'PodsNotInInput', 'ServiceLosesLocalEndpoints'],
+  // Changes the two fixtures/plan manifests do not make (plan.test.ts).
+  plan: ['MetadataOnlyChange', 'OnDeleteManual', 'PodsWillBePending', 'RoleOutageRisk', 'RolloutWillStall', 'SurgeHostPortStall'],
 };
 
 function fixtureInputs(): string[][] {
@@ -49,7 +53,7 @@ function fixtureInputs(): string[][] {
 }
 
 async function producedCodes(): Promise<Record<Family, Set<string>>> {
-  const produced: Record<Family, Set<string>> = { placement: new Set(), rollout: new Set(), impact: new Set() };
+  const produced: Record<Family, Set<string>> = { placement: new Set(), rollout: new Set(), impact: new Set(), plan: new Set() };
   for (const input of fixtureInputs()) {
     const index = new SnapshotIndex(await loadFiles(input, async () => ''));
     for (const ds of index.snapshot.daemonSets) {
@@ -60,6 +64,17 @@ async function producedCodes(): Promise<Record<Family, Set<string>>> {
       for (const cascade of ['background', 'foreground', 'orphan'] as const) {
         for (const f of analyzeImpact(index, ds, cascade, NOW).findings) produced.impact.add(f.code);
       }
+    }
+  }
+  // The change manifests of fixtures/plan against the demo dump.
+  const demo = new SnapshotIndex(await loadFiles(['fixtures/demo'], async () => ''));
+  for (const file of readdirSync('fixtures/plan').filter((f) => f.endsWith('.yaml')).sort()) {
+    for (const ds of (await loadFiles([join('fixtures/plan', file)], async () => '')).daemonSets) {
+      for (const n of planDaemonSet(demo, ds, NOW).nodes) {
+        if (n.reason) produced.placement.add(n.reason);
+        for (const r of n.fit?.reasons ?? []) produced.placement.add(r.code);
+      }
+      for (const f of planDaemonSet(demo, ds, NOW).findings) produced.plan.add(f.code);
     }
   }
   return produced;
@@ -79,7 +94,7 @@ function unitTestNames(dir = 'test/unit'): string[] {
 }
 
 const produced = await producedCodes();
-const families: Family[] = ['placement', 'rollout', 'impact'];
+const families: Family[] = ['placement', 'rollout', 'impact', 'plan'];
 
 for (const family of families) {
   test(`every produced ${family} code is registered`, () => {

@@ -2,7 +2,7 @@
 import type { DaemonSet } from '../../model/k8s-types.js';
 import type { PlanFinding, PlanNode, PlanReport } from '../../model/results.js';
 import { PLAN_FINDINGS } from '../../model/reasons/index.js';
-import { detectRoles } from '../../k8s/roles.js';
+import { detectRoles, type RoleMatch } from '../../k8s/roles.js';
 import { wantedHostPorts } from '../../k8s/hostports.js';
 
 /** Roles whose outage on a node takes its workloads down with it. */
@@ -27,11 +27,12 @@ function finding(code: PlanFinding['code'], message: string, evidence: string[],
   return { code, severity, message, evidence, fix };
 }
 
-function lostNodes(report: PlanReport): PlanFinding | undefined {
+function lostNodes(report: PlanReport, roles: string[]): PlanFinding | undefined {
   const lost = report.nodes.filter((n) => n.effect === 'lose');
   if (!lost.length) return undefined;
+  const critical = roles.length ? `; the DaemonSet is the nodes' ${roles.join(', ')} agent, so what runs there loses it too` : '';
   return finding('NodesLost',
-    `${lost.length} node(s) lose their pod (${byGroup(lost)}): the controller deletes these pods at once when the change is applied, not through the rolling update, so maxUnavailable does not limit it`,
+    `${lost.length} node(s) lose their pod (${byGroup(lost)}): the controller deletes these pods at once when the change is applied, not through the rolling update, so maxUnavailable does not limit it${critical}`,
     listed(lost, (n) => `node ${n.node}: ${n.message ?? n.reason ?? 'no longer matches the new spec'}`),
     'if these nodes must keep the agent, widen the nodeSelector, node affinity or tolerations of the manifest; otherwise drain what depends on it first');
 }
@@ -67,10 +68,9 @@ function surgePorts(report: PlanReport, applied: DaemonSet): PlanFinding | undef
     'set maxSurge: 0 and maxUnavailable: 1 (or more) for a DaemonSet with host ports');
 }
 
-function roleOutage(report: PlanReport, applied: DaemonSet, csiDrivers: string[]): PlanFinding | undefined {
+function roleOutage(report: PlanReport, roles: RoleMatch[]): PlanFinding | undefined {
   const { maxUnavailable, maxSurge, toReplace, strategy } = report.rollout;
   if (strategy !== 'RollingUpdate' || maxSurge > 0 || toReplace === 0 || maxUnavailable <= 1) return undefined;
-  const roles = detectRoles(applied, csiDrivers).filter((r) => CRITICAL_ROLES.has(r.role));
   if (!roles.length) return undefined;
   const desired = report.nodes.filter((n) => n.shouldRun).length;
   const all = maxUnavailable >= desired;
@@ -101,13 +101,17 @@ function manual(report: PlanReport): PlanFinding | undefined {
 
 function metadataOnly(report: PlanReport): PlanFinding | undefined {
   if (report.change !== 'update' || report.templateDiff.length) return undefined;
-  return finding('MetadataOnlyChange', 'the pod template does not change: the controller computes the same template hash and replaces no pod', ['no difference in spec.template after the API defaults'], 'nothing to do');
+  const ongoing = report.rollout.toReplace;
+  return finding('MetadataOnlyChange',
+    `the pod template does not change: the controller computes the same template hash, and this change replaces no pod${ongoing ? ` (${ongoing} pod(s) of an older revision are still to be replaced by the rollout in progress)` : ''}`,
+    ['no difference in spec.template after the API defaults'], 'nothing to do');
 }
 
 /** Every finding of a plan, most severe first. */
 export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers: string[]): PlanFinding[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;
-  return [lostNodes(report), pendingNodes(report), stall(report), surgePorts(report, applied), roleOutage(report, applied, csiDrivers), preemption(report), manual(report), metadataOnly(report)]
+  const roles = detectRoles(applied, csiDrivers).filter((r) => CRITICAL_ROLES.has(r.role));
+  return [lostNodes(report, roles.map((r) => r.role)), pendingNodes(report), stall(report), surgePorts(report, applied), roleOutage(report, roles), preemption(report), manual(report), metadataOnly(report)]
     .filter((f): f is PlanFinding => f !== undefined)
     .sort((a, b) => rank[a.severity] - rank[b.severity] || a.code.localeCompare(b.code));
 }

@@ -183,8 +183,10 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   const candidates: ReplaceCandidate[] = replace.map((w) => ({
     node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: !w.pending,
   }));
-  // Unavailable for good without a replacement: a gained or kept new pod that stays Pending.
-  const stuckElsewhere = work.filter((w) => w.pending && w.entry.effect !== 'replace').length;
+  // Unavailable without a replacement: a gained or kept new pod that stays Pending, or a pod
+  // already of the new revision that is bound but unavailable now (taken as it is).
+  const stuckElsewhere = work.filter((w) => w.entry.effect !== 'replace' && w.decision.sr.shouldRun
+    && (w.pending || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now)))).length;
   const outcome = strategy === 'OnDelete'
     ? { replaced: new Set<string>(), undecided: new Set<string>() }
     : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);

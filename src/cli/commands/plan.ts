@@ -48,14 +48,15 @@ async function manifestDaemonSets(ctx: CommandContext): Promise<DaemonSet[]> {
 }
 
 /** The namespace a manifest's DaemonSet lands in: its own, else -n, else the context's (or default). */
-function withNamespace(ds: DaemonSet, ns: string | undefined): DaemonSet {
+function withNamespace(ds: DaemonSet, flag: string | undefined, contextNamespace: string | undefined): DaemonSet {
   if (ds.metadata?.namespace) {
-    if (ns && ds.metadata.namespace !== ns) {
-      throw new InputError(`daemonset "${ds.metadata.name}": the namespace from the manifest (${ds.metadata.namespace}) does not match the namespace from -n (${ns})`);
+    // As kubectl apply: a manifest's namespace that contradicts -n is an error.
+    if (flag && ds.metadata.namespace !== flag) {
+      throw new InputError(`daemonset "${ds.metadata.name}": the namespace from the manifest (${ds.metadata.namespace}) does not match the namespace from -n (${flag})`);
     }
     return ds;
   }
-  return { ...ds, metadata: { ...ds.metadata, namespace: ns ?? 'default' } };
+  return { ...ds, metadata: { ...ds.metadata, namespace: flag ?? contextNamespace ?? 'default' } };
 }
 
 export const planCommand: CommandSpec = {
@@ -97,7 +98,7 @@ export const planCommand: CommandSpec = {
         daemonSetOptional: true, everyPod: true, allPods: true,
         kinds: ['ControllerRevision', 'PriorityClass'],
       });
-      const targets = group.map((ds) => withNamespace(ds, ctx.opts.namespace ?? defaultNamespace));
+      const targets = group.map((ds) => withNamespace(ds, ctx.opts.namespace, defaultNamespace));
       requireKinds(snapshot, 'plan', ['Node', 'Pod'], targets);
       if (groupBy !== undefined) checkGroupBy(groupBy, snapshot);
       for (const w of snapshot.warnings) ctx.note(`note: ${w}`);

@@ -1,0 +1,341 @@
+// plan: what applying a DaemonSet manifest does per node. The placement of the new spec is
+// NodeShouldRunDaemonPod (daemon_controller_test.go TestNodeShouldRunDaemonPod,
+// TestSelectorDaemonDeletesUnselectedPods: pods on nodes the new selector drops are deleted);
+// the rolling update follows update_test.go (TestDaemonSetUpdatesNoTemplateChanged,
+// TestDaemonSetUpdatesAllOldPodsNotReady, TestDaemonSetUpdatesSomeOldPodsNotReady,
+// TestDaemonSetUpdatesPodsWithMaxSurge); the fit is the scheduler's filters (noderesources,
+// nodeports) and DefaultPreemption.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
+import { settleRollout } from '../../src/analyze/plan/rollout.js';
+import type { ControllerRevision, DaemonSet, Node, Pod, PriorityClass } from '../../src/model/k8s-types.js';
+import type { PlanReport } from '../../src/model/results.js';
+import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
+
+/** A ControllerRevision of `ds` holding its current template under `hash`. */
+function revision(ds: DaemonSet, hash: string, number: number, template = ds.spec!.template!): ControllerRevision {
+  return {
+    apiVersion: 'apps/v1', kind: 'ControllerRevision',
+    metadata: { name: `${ds.metadata!.name}-${hash}`, namespace: ds.metadata!.namespace, labels: { 'controller-revision-hash': hash }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata!.name!, uid: ds.metadata!.uid!, controller: true }] },
+    revision: number,
+    data: { spec: { template: structuredClone(template) } },
+  };
+}
+
+interface World {
+  ds: DaemonSet;
+  nodes: Node[];
+  pods: Pod[];
+  revisions: ControllerRevision[];
+  priorityClasses?: PriorityClass[];
+}
+
+/** An agent DaemonSet (hash "cur") with a Ready pod on each of `nodes`. */
+function world(nodes: Node[], shape: (d: ReturnType<typeof daemonSet>) => void = () => {}, podOn: (ds: DaemonSet, n: string) => Pod | undefined = (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build()): World {
+  const b = daemonSet('agent', 'ops');
+  shape(b);
+  const ds = b.build();
+  const pods = nodes.flatMap((n): Pod[] => { const p = podOn(ds, n.metadata!.name!); return p ? [p] : []; });
+  return { ds, nodes, pods, revisions: [revision(ds, 'cur', 1)] };
+}
+
+/** The manifest a user applies: the DaemonSet without server fields, changed by `edit`. */
+function manifest(ds: DaemonSet, edit: (m: DaemonSet) => void = () => {}): DaemonSet {
+  const m: DaemonSet = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: ds.metadata!.name!, namespace: ds.metadata!.namespace! }, spec: structuredClone(ds.spec) };
+  edit(m);
+  return m;
+}
+
+function plan(w: World, m: DaemonSet, groupBy?: string): PlanReport {
+  const index = indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods, controllerRevisions: w.revisions, priorityClasses: w.priorityClasses ?? [] });
+  return planDaemonSet(index, m, NOW, groupBy !== undefined ? { groupBy } : {});
+}
+
+const byNode = (r: PlanReport, n: string) => r.nodes.find((x) => x.node === n)!;
+const codes = (r: PlanReport) => r.findings.map((f) => f.code);
+const workers = (n: number, mem = '16Gi') => Array.from({ length: n }, (_, i) => node(`w${i}`).allocatable({ memory: mem }).build());
+const filler = (n: string, mem: string, prio = 0) => pod(`app-${n}`, 'shop').on(n).requests({ memory: mem }).priority(prio).ready().build();
+const image = (tag: string) => (m: DaemonSet) => { m.spec!.template!.spec!.containers![0]!.image = `example/agent:${tag}`; };
+const memory = (q: string) => (m: DaemonSet) => { m.spec!.template!.spec!.containers![0]!.resources = { requests: { memory: q } }; };
+
+interface Case { name: string; run: () => void }
+
+const cases: Case[] = [
+  {
+    name: 'a new DaemonSet gains a pod on every matching node (create)',
+    run: () => {
+      const w = world(workers(2), () => {}, () => undefined);
+      const r = planDaemonSet(indexOf({ nodes: w.nodes }), manifest(w.ds), NOW);
+      assert.equal(r.change, 'create');
+      assert.deepEqual(r.nodes.map((n) => [n.node, n.effect, n.shouldRun, n.settled]), [['w0', 'gain', true, ['new-bound']], ['w1', 'gain', true, ['new-bound']]]);
+      assert.equal(r.rollout.replaced, false);
+    },
+  },
+  {
+    name: 'NodesLost: a narrowed nodeSelector deletes the pods on the nodes it drops, at once (TestSelectorDaemonDeletesUnselectedPods)',
+    run: () => {
+      const nodes = [node('a').label('pool', 'cpu').build(), node('b').label('pool', 'gpu').build()];
+      const w = world(nodes);
+      const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.nodeSelector = { pool: 'cpu' }; }));
+      assert.deepEqual([byNode(r, 'b').effect, byNode(r, 'b').shouldRun, byNode(r, 'b').reason, byNode(r, 'b').settled], ['lose', false, 'NodeSelectorMismatch', ['none']]);
+      assert.deepEqual(byNode(r, 'b').causes, ['spec.nodeSelector.pool: added cpu']);
+      assert.equal(byNode(r, 'a').effect, 'replace');
+      assert.ok(codes(r).includes('NodesLost'));
+      assert.equal(r.findings[0]!.severity, 'error');
+    },
+  },
+  {
+    name: 'MetadataOnlyChange: a label on the DaemonSet alone keeps every pod (TestDaemonSetUpdatesNoTemplateChanged)',
+    run: () => {
+      const w = world(workers(3));
+      const r = plan(w, manifest(w.ds, (m) => { m.metadata!.labels = { team: 'ops' }; }));
+      assert.deepEqual(r.nodes.map((n) => [n.effect, n.settled[0]]), [['keep', 'new-bound'], ['keep', 'new-bound'], ['keep', 'new-bound']]);
+      assert.equal(r.rollout.replaced, false);
+      assert.deepEqual(r.templateDiff, []);
+      assert.deepEqual(codes(r), ['MetadataOnlyChange']);
+    },
+  },
+  {
+    name: 'a manifest without the API defaults equals the stored, defaulted template',
+    run: () => {
+      // The template as the API server stores it (kubectl get -o yaml), written out by hand.
+      const stored = {
+        metadata: { labels: { app: 'agent' } },
+        spec: {
+          containers: [{
+            name: 'agent', image: 'example/agent:1.0', imagePullPolicy: 'IfNotPresent', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File',
+            ports: [{ containerPort: 8080, protocol: 'TCP' }],
+            readinessProbe: { httpGet: { path: '/', port: 8080, scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
+            env: [{ name: 'NODE', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+          }],
+          dnsPolicy: 'ClusterFirst', restartPolicy: 'Always', schedulerName: 'default-scheduler', securityContext: {}, terminationGracePeriodSeconds: 30,
+          serviceAccount: 'agent', serviceAccountName: 'agent',
+          volumes: [{ name: 'cfg', configMap: { name: 'agent', defaultMode: 420 } }, { name: 'logs', hostPath: { path: '/var/log', type: '' } }],
+        },
+      };
+      const w = world(workers(1), (b) => b.with((d) => { d.spec!.template = stored; }));
+      const r = plan(w, manifest(w.ds, (m) => {
+        m.spec!.template = {
+          metadata: { labels: { app: 'agent' }, creationTimestamp: null } as never,
+          spec: {
+            serviceAccountName: 'agent',
+            containers: [{ name: 'agent', image: 'example/agent:1.0', ports: [{ containerPort: 8080 }], readinessProbe: { httpGet: { port: 8080 } }, env: [{ name: 'NODE', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }] }],
+            volumes: [{ name: 'cfg', configMap: { name: 'agent' } }, { name: 'logs', hostPath: { path: '/var/log' } }],
+          },
+        };
+      }));
+      assert.deepEqual(r.templateDiff, []);
+      assert.equal(r.nodes[0]!.effect, 'keep');
+    },
+  },
+  {
+    name: 'an image change replaces every pod; the new pod fits where the old one is released',
+    run: () => {
+      const w = world(workers(3));
+      const r = plan(w, manifest(w.ds, image('2.0')));
+      assert.deepEqual(r.nodes.map((n) => [n.effect, n.fit?.fits, n.settled]), Array(3).fill(['replace', true, ['new-bound']]));
+      assert.deepEqual([r.rollout.replaced, r.rollout.toReplace, r.rollout.batches, r.rollout.maxUnavailable], [true, 3, 3, 1]);
+      assert.deepEqual(r.templateDiff, ['spec.containers[agent].image: example/agent:1.0 → example/agent:2.0']);
+    },
+  },
+  {
+    name: 'PodsWillBePending and RolloutWillStall: a memory request that no longer fits stops the rollout after maxUnavailable nodes',
+    run: () => {
+      const nodes = workers(4, '1Gi');
+      const w = world(nodes, (b) => b.requests({ memory: '100Mi' }));
+      w.pods.push(...['w0', 'w1'].map((n) => filler(n, '700Mi')));
+      const r = plan(w, manifest(w.ds, memory('400Mi')));
+      const w0 = byNode(r, 'w0');
+      assert.equal(w0.fit?.fits, false);
+      assert.deepEqual(w0.fit?.reasons.map((x) => [x.code, x.resource, x.requested, x.free, x.preemptionHelps]), [['InsufficientResource', 'memory', '400Mi', '324Mi', false]]);
+      // Budget 1: whichever node is reached first decides; at most one node goes Pending.
+      assert.equal(r.rollout.blockedAfter, 1);
+      assert.deepEqual(w0.settled, ['new-pending', 'old-kept']);
+      assert.deepEqual(byNode(r, 'w2').settled, ['new-bound', 'old-kept']);
+      assert.deepEqual(codes(r), ['PodsWillBePending', 'RolloutWillStall']);
+      assert.deepEqual(w0.causes, ['spec.containers[agent].resources.requests.memory: 100Mi → 400Mi']);
+    },
+  },
+  {
+    name: 'maxUnavailable 100%: every node is replaced at once, the ones that do not fit stay Pending',
+    run: () => {
+      const w = world(workers(3, '1Gi'), (b) => b.with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '100%' } }; }));
+      w.pods.push(filler('w0', '900Mi'));
+      const r = plan(w, manifest(w.ds, memory('200Mi')));
+      assert.deepEqual(r.nodes.map((n) => n.settled), [['new-pending'], ['new-bound'], ['new-bound']]);
+      assert.equal(r.rollout.blockedAfter, undefined);
+      assert.equal(r.summary.pending, 1);
+      assert.deepEqual(r.groups.map((g) => g.pending), [1]);
+    },
+  },
+  {
+    name: 'PreemptionMayHelp: a system-node-critical pod that does not fit evicts lower-priority pods and binds',
+    run: () => {
+      const w = world(workers(1, '1Gi'), (b) => b.with((d) => { d.spec!.template!.spec!.priorityClassName = 'system-node-critical'; }));
+      w.pods.push(filler('w0', '900Mi'));
+      const r = plan(w, manifest(w.ds, memory('300Mi')));
+      assert.equal(r.nodes[0]!.fit?.fits, false);
+      assert.equal(r.nodes[0]!.fit?.reasons[0]!.preemptionHelps, true);
+      assert.deepEqual(r.nodes[0]!.settled, ['new-bound']);
+      assert.deepEqual(codes(r), ['PreemptionMayHelp']);
+    },
+  },
+  {
+    name: 'a priority class from the input decides preemption: priority 0 pods cannot preempt pods of the same priority',
+    run: () => {
+      const w = world(workers(1, '1Gi'), (b) => b.with((d) => { d.spec!.template!.spec!.priorityClassName = 'agents'; }));
+      w.priorityClasses = [{ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'agents' }, value: 1000 }];
+      w.pods.push(filler('w0', '900Mi', 1000));
+      const r = plan(w, manifest(w.ds, memory('300Mi')));
+      assert.equal(r.nodes[0]!.fit?.reasons[0]!.preemptionHelps, false);
+      assert.deepEqual(r.nodes[0]!.settled, ['new-pending', 'old-kept']);
+    },
+  },
+  {
+    name: 'HostPortConflict: a new DaemonSet asking for a host port another DaemonSet\'s pod holds stays Pending',
+    run: () => {
+      const nodes = workers(1);
+      const other = pod('exporter-w0', 'monitoring').on('w0').ready().with((p) => { p.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }]; }).build();
+      const w = world(nodes, () => {}, () => undefined);
+      const m = manifest(w.ds, (d) => { d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }]; });
+      const r = planDaemonSet(indexOf({ nodes, pods: [other] }), m, NOW);
+      assert.deepEqual([r.nodes[0]!.effect, r.nodes[0]!.settled], ['gain', ['new-pending']]);
+      assert.deepEqual(r.nodes[0]!.fit?.reasons.map((x) => [x.code, x.free]), [['HostPortConflict', 'held by monitoring/exporter-w0']]);
+    },
+  },
+  {
+    name: 'TooManyPods: a node at its pod limit refuses the gained pod',
+    run: () => {
+      const nodes = [node('w0').allocatable({ pods: '1' }).build()];
+      const w = world(nodes, () => {}, () => undefined);
+      const r = planDaemonSet(indexOf({ nodes, pods: [filler('w0', '1Mi')] }), manifest(w.ds), NOW);
+      assert.deepEqual(r.nodes[0]!.fit?.reasons.map((x) => [x.code, x.allocatable, x.free]), [['TooManyPods', '1', '0']]);
+    },
+  },
+  {
+    name: 'SurgeHostPortStall: with maxSurge the new pod needs the old pod\'s host port and stays Pending beside it (TestDaemonSetUpdatesPodsWithMaxSurge, kubernetes#106417)',
+    run: () => {
+      const w = world(workers(3), (b) => b.with((d) => {
+        d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }];
+        d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } };
+      }));
+      const r = plan(w, manifest(w.ds, image('2.0')));
+      assert.equal(byNode(r, 'w0').fit?.surge, true);
+      assert.equal(byNode(r, 'w0').fit?.reasons[0]!.code, 'HostPortConflict');
+      assert.equal(r.rollout.blockedAfter, 1);
+      assert.ok(codes(r).includes('SurgeHostPortStall'));
+    },
+  },
+  {
+    name: 'surge: the new pod must fit beside the old one, both requests counted',
+    run: () => {
+      const w = world(workers(2, '1Gi'), (b) => b.requests({ memory: '300Mi' }).with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: '100%' } }; }));
+      w.pods.push(filler('w0', '500Mi'));
+      const r = plan(w, manifest(w.ds, (m) => { memory('300Mi')(m); image('2.0')(m); }));
+      assert.deepEqual(byNode(r, 'w0').settled, ['new-pending']);
+      assert.equal(byNode(r, 'w0').fit?.reasons[0]!.free, '224Mi');
+      assert.deepEqual(byNode(r, 'w1').settled, ['new-bound']);
+    },
+  },
+  {
+    name: 'old pods that are unavailable are replaced first and regardless of the budget (TestDaemonSetUpdatesAllOldPodsNotReady)',
+    run: () => {
+      const w = world(workers(3), () => {}, (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff').build());
+      const r = plan(w, manifest(w.ds, image('2.0')));
+      assert.deepEqual(r.nodes.map((n) => n.settled), [['new-bound'], ['new-bound'], ['new-bound']]);
+      assert.deepEqual(r.nodes.map((n) => n.before?.state), ['Unavailable', 'Unavailable', 'Unavailable']);
+    },
+  },
+  {
+    name: 'OnDeleteManual: with OnDelete every node keeps its old pod',
+    run: () => {
+      const w = world(workers(2), (b) => b.with((d) => { d.spec!.updateStrategy = { type: 'OnDelete' }; }));
+      const r = plan(w, manifest(w.ds, image('2.0')));
+      assert.deepEqual(r.nodes.map((n) => [n.effect, n.settled]), [['replace', ['old-kept']], ['replace', ['old-kept']]]);
+      assert.deepEqual([r.rollout.strategy, r.rollout.batches], ['OnDelete', 0]);
+      assert.deepEqual(codes(r), ['OnDeleteManual']);
+    },
+  },
+  {
+    name: 'RoleOutageRisk: a CNI agent with maxUnavailable 100% can be down on every node at once',
+    run: () => {
+      const w = world(workers(4), (b) => b.with((d) => {
+        d.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.28.1';
+        d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '100%' } };
+      }));
+      const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.29.0'; }));
+      const f = r.findings.find((x) => x.code === 'RoleOutageRisk');
+      assert.equal(f?.severity, 'error');
+      const narrow = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.29.0'; m.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }; }));
+      assert.ok(!codes(narrow).includes('RoleOutageRisk'));
+    },
+  },
+  {
+    name: 'a rollback to the template of an earlier revision keeps the pods already on it',
+    run: () => {
+      const w = world(workers(2), () => {}, () => undefined);
+      const old = structuredClone(w.ds.spec!.template!);
+      old.spec!.containers![0]!.image = 'example/agent:0.9';
+      w.revisions.push(revision(w.ds, 'prev', 0, old));
+      w.pods.push(pod('agent-w0', 'ops').ofDaemonSet(w.ds, 'w0', 'prev').on('w0').ready().build());
+      w.pods.push(pod('agent-w1', 'ops').ofDaemonSet(w.ds, 'w1', 'cur').on('w1').ready().build());
+      const r = plan(w, manifest(w.ds, image('0.9')));
+      assert.deepEqual(r.nodes.map((n) => n.effect), ['keep', 'replace']);
+      assert.ok(r.notes?.some((n) => /earlier ControllerRevision/.test(n)));
+    },
+  },
+  {
+    name: 'an untolerated NoExecute taint loses the pod; an untolerated NoSchedule taint lets it continue',
+    run: () => {
+      const nodes = [node('a').taint('dedicated', 'x', 'NoExecute').build(), node('b').taint('dedicated', 'x', 'NoSchedule').build()];
+      const w = world(nodes, (b) => b.tolerate({ key: 'dedicated', operator: 'Exists' }));
+      const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.tolerations = []; m.metadata!.labels = { x: 'y' }; }));
+      assert.deepEqual(r.nodes.map((n) => [n.node, n.effect, n.reason, n.settled]), [['a', 'lose', 'UntoleratedTaint', ['none']], ['b', 'lose', 'UntoleratedTaint', ['none']]]);
+      const keep = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.tolerations = [{ key: 'dedicated', operator: 'Exists', effect: 'NoExecute' }]; }));
+      assert.deepEqual(keep.nodes.map((n) => [n.node, n.effect]), [['a', 'replace'], ['b', 'lose']]);
+    },
+  },
+  {
+    name: 'nodes are grouped by the first pool label present, or by --group-by',
+    run: () => {
+      const nodes = [node('a').label('topology.kubernetes.io/zone', 'z1').label('karpenter.sh/nodepool', 'general').build(), node('b').label('topology.kubernetes.io/zone', 'z2').build()];
+      assert.equal(defaultGroupBy(nodes), 'karpenter.sh/nodepool');
+      const w = world(nodes);
+      const r = plan(w, manifest(w.ds, image('2.0')));
+      assert.deepEqual(r.nodes.map((n) => n.group), ['general', '']);
+      const z = plan(w, manifest(w.ds, image('2.0')), 'topology.kubernetes.io/zone');
+      assert.deepEqual(z.groups.map((g) => [g.group, g.nodes, g.effects.replace]), [['z1', 1, 1], ['z2', 1, 1]]);
+    },
+  },
+];
+
+for (const c of cases) test(c.name, c.run);
+
+// The settled rolling update on its own: budget, nodes stuck elsewhere, surge.
+const settle: { name: string; args: Parameters<typeof settleRollout>; replaced: string[]; undecided: string[]; blockedAfter?: number }[] = [
+  { name: 'settle: everything fits, everything is replaced', args: [[{ node: 'a', oldUnavailable: false, binds: true }, { node: 'b', oldUnavailable: false, binds: true }], 1, 0, false], replaced: ['a', 'b'], undecided: [] },
+  { name: 'settle: fewer stuck nodes than the budget, everything is replaced', args: [[{ node: 'a', oldUnavailable: false, binds: false }, { node: 'b', oldUnavailable: false, binds: true }], 2, 0, false], replaced: ['a', 'b'], undecided: [] },
+  { name: 'settle: the budget runs out part way, the order decides', args: [[{ node: 'a', oldUnavailable: false, binds: false }, { node: 'b', oldUnavailable: false, binds: true }], 1, 0, false], replaced: [], undecided: ['a', 'b'], blockedAfter: 1 },
+  { name: 'settle: a gained pod that stays Pending already uses the budget', args: [[{ node: 'a', oldUnavailable: false, binds: true }], 1, 1, false], replaced: [], undecided: [], blockedAfter: 1 },
+  { name: 'settle: surge ignores nodes unavailable elsewhere', args: [[{ node: 'a', oldUnavailable: false, binds: true }], 1, 1, true], replaced: ['a'], undecided: [] },
+  { name: 'settle: unavailable old pods are replaced outside the budget and then hold it', args: [[{ node: 'a', oldUnavailable: true, binds: false }, { node: 'b', oldUnavailable: false, binds: true }], 1, 0, false], replaced: ['a'], undecided: [], blockedAfter: 1 },
+];
+
+for (const c of settle) {
+  test(c.name, () => {
+    const out = settleRollout(...c.args);
+    assert.deepEqual([[...out.replaced].sort(), [...out.undecided].sort(), out.blockedAfter], [c.replaced, c.undecided, c.blockedAfter]);
+  });
+}
+
+test('a kept pod of the new revision that is unavailable holds the budget: the rollout in progress stays stopped', () => {
+  const nodes = workers(3);
+  const w = world(nodes, () => {}, (ds, n) => n === 'w0'
+    ? pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff', '', { restartCount: 5 }).build()
+    : pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'old').on(n).ready().build());
+  const r = plan(w, manifest(w.ds, (m) => { m.metadata!.labels = { team: 'ops' }; }));
+  assert.deepEqual(r.nodes.map((n) => [n.effect, n.settled]), [['keep', ['new-bound']], ['replace', ['old-kept']], ['replace', ['old-kept']]]);
+  assert.equal(r.rollout.blockedAfter, 1);
+  assert.match(r.findings.find((f) => f.code === 'MetadataOnlyChange')!.message, /2 pod\(s\) of an older revision are still to be replaced/);
+});
