@@ -34,7 +34,7 @@ interface Parsed {
 /** Where live names come from: the `-f` input, or the cluster of the kubeconfig. */
 export type NameSource = (kind: 'DaemonSet' | 'Node' | 'Namespace', flags: Map<string, string[]>) => Promise<{ namespace?: string; name: string }[]>;
 
-const FILE_FLAGS = new Set(['filename', 'kubeconfig', 'dump']);
+const FILE_FLAGS = new Set(['filename', 'kubeconfig', 'dump', 'clusterDump']);
 const LIVE_TIMEOUT_MS = 5000;
 
 function findOption(cmd: Command, word: string): Option | undefined {

@@ -71,7 +71,7 @@ test('the version in the code is the package version', async () => {
 });
 
 test('every command\'s --help shows kubectl-style examples', async () => {
-  for (const cmd of ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint', 'version', 'completion']) {
+  for (const cmd of ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint', 'plan', 'version', 'completion']) {
     const r = await runCli([cmd, '--help']);
     assert.equal(r.code, 0, cmd);
     assert.match(r.stdout, /\nExamples:\n {2}\S/, cmd);

@@ -25,6 +25,30 @@ const USAGE: UsageCase[] = [
   { name: 'a dump that does not exist', argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', 'no/such/dump'], re: /^error: no\/such\/dump: / },
 ];
 
+/** A copy of the fluent-bit change with its selector edited, in a temporary file. */
+function editedManifest(edit: (text: string) => string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-doctor-plan-manifest-'));
+  const file = path.join(dir, 'change.yaml');
+  fs.writeFileSync(file, edit(fs.readFileSync(FLUENT_BIT, 'utf8')));
+  return file;
+}
+
+test('plan of a changed selector: the API server would refuse it (immutable), exit 2 in one line', async () => {
+  const file = editedManifest((t) => t.replace(/(matchLabels:\n\s+app\.kubernetes\.io\/instance: fluent-bit)/, '$1\n      tier: logs').replace(/(template:\n\s+metadata:\n\s+labels:)/, '$1\n        tier: logs'));
+  const r = await runCli(['plan', '-f', file, '--cluster-dump', DEMO]);
+  assert.equal(r.code, 2, r.stdout);
+  assert.match(r.stderr, /^error: the API server would refuse the manifest: daemonset "fluent-bit" is invalid: spec\.selector: Invalid value: .*field is immutable/);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
+test('plan of a selector that does not match the template labels: refused, exit 2', async () => {
+  const file = editedManifest((t) => t.replace(/(template:\n\s+metadata:\n\s+labels:\n\s+)app\.kubernetes\.io\/instance: fluent-bit/, '$1app.kubernetes.io/instance: other'));
+  const r = await runCli(['plan', '-f', file, '--cluster-dump', DEMO]);
+  assert.equal(r.code, 2, r.stdout);
+  assert.match(r.stderr, /does not match template `labels`/);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
 for (const c of USAGE) {
   test(`plan usage error: ${c.name}: one line naming it, exit 2`, async () => {
     const r = await runCli(c.argv);

@@ -38,7 +38,7 @@ const NO_FILES = DIRECTIVE.noFileComp;
 const FILES = DIRECTIVE.default;
 
 const CASES: { name: string; words: string[]; candidates: string[]; directive?: number }[] = [
-  { name: 'commands', words: [''], candidates: ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint', 'version', 'completion'] },
+  { name: 'commands', words: [''], candidates: ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint', 'plan', 'version', 'completion'] },
   { name: 'commands by prefix', words: ['no'], candidates: ['nodes', 'node'] },
   { name: 'an unknown command offers nothing', words: ['bogus', ''], candidates: [] },
   { name: 'program flags', words: ['--'], candidates: ['--version', '--help'] },
@@ -60,6 +60,7 @@ const CASES: { name: string; words: string[]; candidates: string[]; directive?: 
   { name: '-n namespaces', words: ['scan', '-n', ''], candidates: ['kube-system', 'logging'] },
   { name: '-f completes files', words: ['scan', '-f', ''], candidates: [], directive: FILES },
   { name: '--kubeconfig completes files', words: ['scan', '--kubeconfig', ''], candidates: [], directive: FILES },
+  { name: '--cluster-dump completes files', words: ['plan', '--cluster-dump', ''], candidates: [], directive: FILES },
   { name: 'a flag already given is not offered again', words: ['scan', '--all-namespaces', '--all'], candidates: [] },
   { name: '-f may repeat', words: ['scan', '-f', 'a.yaml', '--filen'], candidates: ['--filename'] },
   { name: 'command flags', words: ['impact', '--ca'], candidates: ['--cascade'] },

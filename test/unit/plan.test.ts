@@ -7,7 +7,7 @@
 // nodeports) and DefaultPreemption.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
+import { applyRefusal, planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
 import { settleRollout } from '../../src/analyze/plan/rollout.js';
 import type { ControllerRevision, DaemonSet, Node, Pod, PriorityClass } from '../../src/model/k8s-types.js';
 import type { PlanReport } from '../../src/model/results.js';
@@ -339,3 +339,41 @@ test('a kept pod of the new revision that is unavailable holds the budget: the r
   assert.equal(r.rollout.blockedAfter, 1);
   assert.match(r.findings.find((f) => f.code === 'MetadataOnlyChange')!.message, /2 pod\(s\) of an older revision are still to be replaced/);
 });
+
+test('NodesLost through the rolling update: an old pod on a node with a newly untolerated NoSchedule taint goes within the budget, and may stay when the rollout stops', () => {
+  const nodes = [node('t').allocatable({ memory: '1Gi' }).taint('dedicated', 'x', 'NoSchedule').build(), ...workers(1, '1Gi')];
+  const w = world(nodes, (b) => b.tolerate({ key: 'dedicated', operator: 'Exists' }).requests({ memory: '100Mi' }));
+  w.pods.push(filler('w0', '800Mi'));
+  const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.tolerations = []; memory('300Mi')(m); }));
+  assert.deepEqual(r.nodes.map((n) => [n.node, n.effect, n.settled]), [['t', 'lose', ['none', 'old-kept']], ['w0', 'replace', ['new-pending', 'old-kept']]]);
+  assert.match(r.findings.find((f) => f.code === 'NodesLost')!.message, /the rolling update deletes these pods/);
+  const fits = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.tolerations = []; }));
+  assert.deepEqual(fits.nodes.map((n) => n.settled), [['none'], ['new-bound']]);
+});
+
+test('surge over an old pod that is not Ready: manage() deletes it once the surge pod exists, so its requests are released', () => {
+  const w = world(workers(1, '1Gi'), (b) => b.requests({ memory: '400Mi' }).with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }; }),
+    (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff').build());
+  w.pods[0]!.spec!.containers![0]!.resources = { requests: { memory: '400Mi' } };
+  w.pods.push(filler('w0', '300Mi'));
+  const r = plan(w, manifest(w.ds, image('2.0')));
+  assert.deepEqual([r.nodes[0]!.fit?.fits, r.nodes[0]!.fit?.surge, r.nodes[0]!.settled], [true, undefined, ['new-bound']]);
+});
+
+// ValidateDaemonSetSpec / ValidateDaemonSetUpdate (pkg/apis/apps/validation/validation.go).
+const REFUSALS: { name: string; edit: (m: DaemonSet) => void; re: RegExp | undefined }[] = [
+  { name: 'refusal: an unchanged selector is accepted', edit: () => {}, re: undefined },
+  { name: 'refusal: no selector', edit: (m) => { delete m.spec!.selector; }, re: /spec\.selector: Required value/ },
+  { name: 'refusal: an empty selector', edit: (m) => { m.spec!.selector = {}; }, re: /empty selector is invalid for daemonset/ },
+  { name: 'refusal: a selector the template labels do not match', edit: (m) => { m.spec!.template!.metadata!.labels = { app: 'other' }; }, re: /does not match template `labels`/ },
+  { name: 'refusal: a changed selector is immutable', edit: (m) => { m.spec!.selector = { matchLabels: { app: 'agent', tier: 'x' } }; m.spec!.template!.metadata!.labels = { app: 'agent', tier: 'x' }; }, re: /field is immutable/ },
+];
+
+for (const c of REFUSALS) {
+  test(c.name, () => {
+    const ds = daemonSet('agent', 'ops').build();
+    const refusal = applyRefusal(manifest(ds, c.edit), ds);
+    if (c.re) assert.match(refusal ?? '', c.re);
+    else assert.equal(refusal, undefined);
+  });
+}

@@ -27,12 +27,16 @@ function finding(code: PlanFinding['code'], message: string, evidence: string[],
   return { code, severity, message, evidence, fix };
 }
 
-function lostNodes(report: PlanReport, roles: string[]): PlanFinding | undefined {
+function lostNodes(report: PlanReport, roles: string[], viaUpdate: Set<string>): PlanFinding | undefined {
   const lost = report.nodes.filter((n) => n.effect === 'lose');
   if (!lost.length) return undefined;
   const critical = roles.length ? `; the DaemonSet is the nodes' ${roles.join(', ')} agent, so what runs there loses it too` : '';
+  const byUpdate = lost.filter((n) => viaUpdate.has(n.node)).length;
+  const how = byUpdate === lost.length
+    ? 'the rolling update deletes these pods (an untolerated NoSchedule taint lets them run until then) and creates none'
+    : `the controller deletes ${byUpdate ? `${lost.length - byUpdate} of ` : ''}these pods at once when the change is applied, not through the rolling update, so maxUnavailable does not limit it${byUpdate ? `; the rolling update deletes the other ${byUpdate}` : ''}`;
   return finding('NodesLost',
-    `${lost.length} node(s) lose their pod (${byGroup(lost)}): the controller deletes these pods at once when the change is applied, not through the rolling update, so maxUnavailable does not limit it${critical}`,
+    `${lost.length} node(s) lose their pod (${byGroup(lost)}): ${how}${critical}`,
     listed(lost, (n) => `node ${n.node}: ${n.message ?? n.reason ?? 'no longer matches the new spec'}`),
     'if these nodes must keep the agent, widen the nodeSelector, node affinity or tolerations of the manifest; otherwise drain what depends on it first');
 }
@@ -108,10 +112,10 @@ function metadataOnly(report: PlanReport): PlanFinding | undefined {
 }
 
 /** Every finding of a plan, most severe first. */
-export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers: string[]): PlanFinding[] {
+export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers: string[], loseByUpdate: Set<string> = new Set()): PlanFinding[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;
   const roles = detectRoles(applied, csiDrivers).filter((r) => CRITICAL_ROLES.has(r.role));
-  return [lostNodes(report, roles.map((r) => r.role)), pendingNodes(report), stall(report), surgePorts(report, applied), roleOutage(report, roles), preemption(report), manual(report), metadataOnly(report)]
+  return [lostNodes(report, roles.map((r) => r.role), loseByUpdate), pendingNodes(report), stall(report), surgePorts(report, applied), roleOutage(report, roles), preemption(report), manual(report), metadataOnly(report)]
     .filter((f): f is PlanFinding => f !== undefined)
     .sort((a, b) => rank[a.severity] - rank[b.severity] || a.code.localeCompare(b.code));
 }

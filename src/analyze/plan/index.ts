@@ -17,10 +17,13 @@ import { rollingBudget } from '../../k8s/rollingupdate.js';
 import { nodeShouldRunDaemonPod } from '../../k8s/daemonpod.js';
 import { diffTemplates } from '../template-diff.js';
 import { daemonSetContext } from '../placement.js';
+import { isPodReady } from '../../k8s/podutil.js';
 import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings } from './findings.js';
 import { readinessSeconds } from './pace.js';
+
+export { applyRefusal } from './validate.js';
 
 /** Node labels that name a pool, in the order the default --group-by picks the first present. */
 export const POOL_LABELS: readonly string[] = [
@@ -120,12 +123,14 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     if (!decision.sr.shouldRun) {
       const why = exclusion(decision.sr, node, decision.pods.length > 0);
       if (why) Object.assign(entry, why);
+      if (decision.loseByUpdate && entry.message) entry.message += '; the rolling update deletes the old pod and no new one follows';
     }
     let pending = false;
     const needsNewPod = decision.effect === 'gain' || decision.effect === 'replace'
       || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
     if (needsNewPod) {
-      const surging = decision.effect === 'replace' && surge;
+      // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
+      const surging = decision.effect === 'replace' && surge && decision.oldPod !== undefined && isPodReady(decision.oldPod);
       // The old pod's resources and ports are released before the new pod is created, unless surging.
       const released = surging ? decision.pods.filter((p) => p !== decision.oldPod) : decision.pods;
       const fit = fitOnNode(plannedPod(applied, nodeName, priority), node, othersOnNode(index, nodeName, released), surging);
@@ -161,7 +166,8 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     findings: [],
     summary,
   };
-  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''));
+  const byUpdate = new Set(work.filter((w) => w.decision.loseByUpdate).map((w) => w.name));
+  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate);
   const notes = planNotes(index, current, ctx?.notes ?? [], templateChanged, reuse.reused);
   if (notes.length) report.notes = notes;
   return report;
@@ -183,6 +189,11 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   const candidates: ReplaceCandidate[] = replace.map((w) => ({
     node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: !w.pending,
   }));
+  // Old pods on nodes the new spec no longer wants but lets continue (an untolerated NoSchedule
+  // taint): without surge the rolling update deletes them like any old pod, and no unavailability
+  // remains once they are gone.
+  const leaving = work.filter((w) => w.decision.loseByUpdate);
+  if (!surge) candidates.push(...leaving.map((w) => ({ node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: true })));
   // Unavailable without a replacement: a gained or kept new pod that stays Pending, or a pod
   // already of the new revision that is bound but unavailable now (taken as it is).
   const stuckElsewhere = work.filter((w) => w.entry.effect !== 'replace' && w.decision.sr.shouldRun
@@ -190,7 +201,7 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   const outcome = strategy === 'OnDelete'
     ? { replaced: new Set<string>(), undecided: new Set<string>() }
     : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
-  const order = [...candidates].sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || a.node.localeCompare(b.node)).map((c) => c.node);
+  const order = candidates.filter((c) => replace.some((w) => w.name === c.node)).sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || a.node.localeCompare(b.node)).map((c) => c.node);
   const step = Math.max(1, surge ? budget.maxSurge : budget.maxUnavailable);
   const batches = strategy === 'OnDelete' ? 0 : Math.ceil(replace.length / step);
   const pace = readinessSeconds(input.replacedPods, minReady, now);
@@ -209,6 +220,11 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
     doc.estimateSeconds = Math.round(pace * batches);
     doc.estimate = `about ${formatDuration(doc.estimateSeconds * 1000)} (${batches} batch(es) of ${step}, each about ${formatDuration(doc.batchSeconds * 1000)}: minReadySeconds ${minReady} plus the time the current pods took to become Ready)`;
   }
+  // With surge they go only while enough pods are available elsewhere: not while a new pod of
+  // a node that should run one stays Pending.
+  if (surge && strategy === 'RollingUpdate') {
+    for (const w of leaving) (stuckElsewhere > 0 ? outcome.undecided : outcome.replaced).add(w.name);
+  }
   return { doc, outcome };
 }
 
@@ -217,8 +233,12 @@ function settledStates(w: NodeWork, outcome: ReturnType<typeof settleRollout>, s
   const newPod: PlanSettledState = w.pending ? 'new-pending' : 'new-bound';
   switch (w.entry.effect) {
     case 'none':
-    case 'lose':
       return ['none'];
+    case 'lose':
+      if (!w.decision.loseByUpdate) return ['none'];
+      if (strategy === 'OnDelete') return ['old-kept'];
+      if (outcome.replaced.has(w.name)) return ['none'];
+      return outcome.undecided.has(w.name) ? ['none', 'old-kept'] : ['old-kept'];
     case 'gain':
       return [newPod];
     case 'keep': {

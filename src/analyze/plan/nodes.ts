@@ -105,6 +105,11 @@ export interface NodeDecision {
   oldPod?: Pod;
   /** An existing pod already of the new revision. */
   currentPod?: Pod;
+  /**
+   * The node keeps an old pod it may continue to run (an untolerated NoSchedule taint): the
+   * rolling update deletes it, within the budget, and no new pod follows.
+   */
+  loseByUpdate?: boolean;
 }
 
 /** The effect on one node, from the new spec's placement and the pods there now. */
@@ -119,7 +124,7 @@ export function decideNode(node: Node, applied: DaemonSet, pods: Pod[], newHash:
     if (!live.length) return { ...base, effect: 'none' };
     // A pod that may continue (an untolerated NoSchedule taint) stays unless the update replaces it.
     if (sr.shouldContinueRunning && (currentPod || !templateChanged)) return { ...base, effect: 'keep' };
-    return { ...base, effect: 'lose' };
+    return { ...base, effect: 'lose', ...(sr.shouldContinueRunning ? { loseByUpdate: true } : {}) };
   }
   if (!live.length) return { ...base, effect: 'gain' };
   return { ...base, effect: currentPod ? 'keep' : 'replace' };

@@ -74,7 +74,7 @@ export const planCommand: CommandSpec = {
     cmd.option('--group-by <label>', 'node label to group nodes by (default: the first present of the common pool labels)');
   },
   async run(ctx, _args, raw) {
-    const [{ SnapshotIndex }, { planDaemonSet }, { renderPlan }, { commandContext }] = await Promise.all([
+    const [{ SnapshotIndex }, { planDaemonSet, applyRefusal }, { renderPlan }, { commandContext }] = await Promise.all([
       import('../../model/snapshot-index.js'),
       import('../../analyze/plan/index.js'),
       import('../../render/plan.js'),
@@ -103,6 +103,10 @@ export const planCommand: CommandSpec = {
       if (groupBy !== undefined) checkGroupBy(groupBy, snapshot);
       for (const w of snapshot.warnings) ctx.note(`note: ${w}`);
       const index = new SnapshotIndex(snapshot);
+      for (const ds of targets) {
+        const refusal = applyRefusal(ds, index.daemonSetsByKey.get(`${ds.metadata?.namespace}/${ds.metadata?.name}`));
+        if (refusal) throw new InputError(`the API server would refuse the manifest: ${refusal}`);
+      }
       for (const ds of targets) reports.push(planDaemonSet(index, ds, clusterCtx.opts.now, groupBy !== undefined ? { groupBy } : {}));
     }
     const doc = reports.length === 1 ? reports[0]! : { apiVersion: reports[0]!.apiVersion, kind: 'PlanReportList' as const, items: reports };
