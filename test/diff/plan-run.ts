@@ -43,11 +43,9 @@ export function withCreated(s: Scenario): Scenario {
 }
 
 /** `ds-doctor plan -f change.yaml -o json`, on the dump and live. */
-async function askPlan(ctx: RunContext, changeFile: string, namespace: string, dump: Dump): Promise<DoctorAnswers<PlanAnswer>> {
+async function askPlan(ctx: RunContext, changeFile: string, dump: Dump): Promise<DoctorAnswers<PlanAnswer>> {
   const file = doctorJson<PlanAnswer>(await dsDoctor(['plan', '-f', changeFile, '--cluster-dump', dump.file, '-o', 'json']));
-  // -n as the manifest has it: without it, plan (as merged) takes the kubeconfig's default
-  // namespace for an explicit -n and refuses the manifest's own (kubectl apply does not).
-  const live = doctorJson<PlanAnswer>(await dsDoctor(['plan', '-f', changeFile, '-n', namespace, '-o', 'json', '--kubeconfig', ctx.cp.kubeconfig]));
+  const live = doctorJson<PlanAnswer>(await dsDoctor(['plan', '-f', changeFile, '-o', 'json', '--kubeconfig', ctx.cp.kubeconfig]));
   return { live, file };
 }
 
@@ -79,7 +77,7 @@ export async function runPlan(ctx: RunContext, s: Scenario): Promise<PlanOutcome
   const before = await takeDump(ctx, `${s.id}-before`);
   const changeFile = path.join(ctx.scratch, `${s.id}-change.yaml`);
   await fs.writeFile(changeFile, yaml.dump(change.manifest, { noRefs: true, lineWidth: -1 }));
-  const answers = await askPlan(ctx, changeFile, ns, before);
+  const answers = await askPlan(ctx, changeFile, before);
   for (const [source, a] of Object.entries(answers)) {
     if (a.kind !== 'PlanReport') throw new HarnessError(`ds-doctor plan (${source}) answered kind ${a.kind}`);
   }
