@@ -36,6 +36,16 @@ function detail(n: PlanNode): string {
   }).join('; ');
 }
 
+/** At most this many nodes are listed, except with -o wide. */
+const LISTED = 50;
+
+/** Which nodes a reviewer reads first: lost, left Pending, gained, replaced. */
+function rank(n: PlanNode): number {
+  if (n.effect === 'lose') return 0;
+  if (n.settled.includes('new-pending')) return 1;
+  return n.effect === 'gain' ? 2 : 3;
+}
+
 /** Nodes the default table lists: those that change, or where the new pod stays Pending. */
 function interesting(n: PlanNode): boolean {
   return (n.effect !== 'none' && n.effect !== 'keep') || n.settled.includes('new-pending');
@@ -62,7 +72,7 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
     out.push(markdown ? renderMarkdownTable(headers, rows).replace(/\n$/, '') : renderTable(ctx, headers, rows).replace(/\n$/, ''));
   }
 
-  const listed = ctx.wide || markdown ? d.nodes : d.nodes.filter(interesting);
+  const listed = ctx.wide ? d.nodes : d.nodes.filter(interesting).sort((a, b) => rank(a) - rank(b) || a.node.localeCompare(b.node)).slice(0, LISTED);
   if (listed.length) {
     out.push('', markdown ? '**Nodes**\n' : c.bold('Nodes:'));
     const headers = ['NODE', 'GROUP', 'BEFORE', 'EFFECT', 'AFTER', 'WHY / FIT'];
@@ -70,7 +80,7 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
     out.push(markdown ? renderMarkdownTable(headers, rows).replace(/\n$/, '') : renderTable(ctx, headers, rows).replace(/\n$/, ''));
   }
   const hidden = d.nodes.length - listed.length;
-  if (hidden > 0) out.push(`  ${c.dim(`${hidden} node(s) that keep their pod or get none are not listed (-o wide lists every node)`)}`);
+  if (hidden > 0) out.push(`${markdown ? '' : '  '}${c.dim(`${hidden} more node(s) not listed${listed.length === LISTED ? ` (the first ${LISTED} by effect: lose, Pending, gain, replace)` : ' (they keep their pod or get none)'}; -o wide lists every node`)}`);
 
   const r = d.rollout;
   out.push('', markdown ? '**Rollout**\n' : c.bold('Rollout:'));

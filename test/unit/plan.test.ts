@@ -11,6 +11,8 @@ import { applyRefusal, planDaemonSet, defaultGroupBy } from '../../src/analyze/p
 import { settleRollout } from '../../src/analyze/plan/rollout.js';
 import type { ControllerRevision, DaemonSet, Node, Pod, PriorityClass } from '../../src/model/k8s-types.js';
 import type { PlanReport } from '../../src/model/results.js';
+import { renderPlan } from '../../src/render/plan.js';
+import { renderContext } from '../../src/render/context.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 
 /** A ControllerRevision of `ds` holding its current template under `hash`. */
@@ -366,6 +368,7 @@ const REFUSALS: { name: string; edit: (m: DaemonSet) => void; re: RegExp | undef
   { name: 'refusal: no selector', edit: (m) => { delete m.spec!.selector; }, re: /spec\.selector: Required value/ },
   { name: 'refusal: an empty selector', edit: (m) => { m.spec!.selector = {}; }, re: /empty selector is invalid for daemonset/ },
   { name: 'refusal: a selector the template labels do not match', edit: (m) => { m.spec!.template!.metadata!.labels = { app: 'other' }; }, re: /does not match template `labels`/ },
+  { name: 'refusal: extensions/v1beta1 defaults a missing selector to the template labels', edit: (m) => { m.apiVersion = 'extensions/v1beta1'; delete m.spec!.selector; }, re: undefined },
   { name: 'refusal: a changed selector is immutable', edit: (m) => { m.spec!.selector = { matchLabels: { app: 'agent', tier: 'x' } }; m.spec!.template!.metadata!.labels = { app: 'agent', tier: 'x' }; }, re: /field is immutable/ },
 ];
 
@@ -377,3 +380,19 @@ for (const c of REFUSALS) {
     else assert.equal(refusal, undefined);
   });
 }
+
+test('the table lists at most 50 nodes, the lost and the Pending first; -o wide lists every node', () => {
+  const nodes = [...workers(60, '1Gi'), node('z-lost').label('pool', 'old').build()];
+  const w = world(nodes, (b) => b.nodeSelector({ 'kubernetes.io/os': 'linux' }).requests({ memory: '100Mi' }));
+  w.pods.push(filler('w59', '900Mi'));
+  const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.nodeSelector = { 'kubernetes.io/os': 'linux', pool: 'old' }; }));
+  assert.equal(r.nodes.filter((n) => n.effect === 'lose').length, 60);
+  const narrow = plan(w, manifest(w.ds, (m) => { memory('300Mi')(m); }));
+  const text = renderPlan(narrow, renderContext({ color: false }), false);
+  const rows = text.split('\n').filter((l) => /^w\d+ /.test(l) || /^z-lost /.test(l));
+  assert.equal(rows.length, 50);
+  assert.match(rows[0]!, /^w59 .*new-pending/);
+  assert.match(text, /11 more node\(s\) not listed \(the first 50 by effect: lose, Pending, gain, replace\)/);
+  const wide = renderPlan(narrow, renderContext({ color: false, wide: true }), false);
+  assert.equal(wide.split('\n').filter((l) => /^(w\d+|z-lost) /.test(l)).length, 61);
+});

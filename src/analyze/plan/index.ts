@@ -87,6 +87,41 @@ interface NodeWork {
   pending: boolean;
 }
 
+/** What every node's entry needs from the plan as a whole. */
+interface NodeSetting {
+  index: SnapshotIndex;
+  applied: DaemonSet;
+  newHash: string;
+  groupBy: string;
+  priority: number | undefined;
+  surge: boolean;
+}
+
+/** One node's entry: the pod there now, why the new spec wants none, and the new pod's fit. */
+function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: NodeDecision): NodeWork {
+  const group = set.groupBy ? node.metadata?.labels?.[set.groupBy] ?? '' : '';
+  const before = podBefore(decision.pods, set.newHash);
+  const entry: PlanNode = { node: nodeName, group, effect: decision.effect, shouldRun: decision.sr.shouldRun, settled: [], ...(before ? { before } : {}) };
+  if (!decision.sr.shouldRun) {
+    const why = exclusion(decision.sr, node, decision.pods.length > 0);
+    if (why) Object.assign(entry, why);
+    if (decision.loseByUpdate && entry.message) entry.message += '; the rolling update deletes the old pod and no new one follows';
+  }
+  let pending = false;
+  const needsNewPod = decision.effect === 'gain' || decision.effect === 'replace'
+    || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
+  if (needsNewPod) {
+    // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
+    const surging = decision.effect === 'replace' && set.surge && decision.oldPod !== undefined && isPodReady(decision.oldPod);
+    // The old pod's resources and ports are released before the new pod is created, unless surging.
+    const released = surging ? decision.pods.filter((p) => p !== decision.oldPod) : decision.pods;
+    const { bindsAfterPreemption, ...fit } = fitOnNode(plannedPod(set.applied, nodeName, set.priority), node, othersOnNode(set.index, nodeName, released), surging);
+    entry.fit = fit;
+    pending = !fit.fits && !bindsAfterPreemption;
+  }
+  return { node, name: nodeName, decision, entry, pending };
+}
+
 /** The plan for applying `manifest` (a DaemonSet) to the cluster `index` describes. */
 export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Date, options: PlanOptions = {}): PlanReport {
   const namespace = manifest.metadata?.namespace ?? 'default';
@@ -116,30 +151,8 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
   const budget = rollingBudget(applied, desired);
   const surge = strategy === 'RollingUpdate' && budget.maxSurge > 0;
 
-  const work: NodeWork[] = decisions.map(({ node, name: nodeName, decision }) => {
-    const group = groupBy ? node.metadata?.labels?.[groupBy] ?? '' : '';
-    const before = podBefore(decision.pods, newHash);
-    const entry: PlanNode = { node: nodeName, group, effect: decision.effect, shouldRun: decision.sr.shouldRun, settled: [], ...(before ? { before } : {}) };
-    if (!decision.sr.shouldRun) {
-      const why = exclusion(decision.sr, node, decision.pods.length > 0);
-      if (why) Object.assign(entry, why);
-      if (decision.loseByUpdate && entry.message) entry.message += '; the rolling update deletes the old pod and no new one follows';
-    }
-    let pending = false;
-    const needsNewPod = decision.effect === 'gain' || decision.effect === 'replace'
-      || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
-    if (needsNewPod) {
-      // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
-      const surging = decision.effect === 'replace' && surge && decision.oldPod !== undefined && isPodReady(decision.oldPod);
-      // The old pod's resources and ports are released before the new pod is created, unless surging.
-      const released = surging ? decision.pods.filter((p) => p !== decision.oldPod) : decision.pods;
-      const fit = fitOnNode(plannedPod(applied, nodeName, priority), node, othersOnNode(index, nodeName, released), surging);
-      const { bindsAfterPreemption, ...planFit } = fit;
-      entry.fit = planFit;
-      pending = !fit.fits && !bindsAfterPreemption;
-    }
-    return { node, name: nodeName, decision, entry, pending };
-  });
+  const setting: NodeSetting = { index, applied, newHash, groupBy, priority, surge };
+  const work = decisions.map(({ node, name: nodeName, decision }) => nodeWork(setting, node, nodeName, decision));
 
   const rollout = planRollout(work, { strategy, templateChanged, surge, budget, minReady, now, replacedPods: ctx ? [...ctx.byNode.values()].flat() : [] });
   for (const w of work) {
