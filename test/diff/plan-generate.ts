@@ -43,8 +43,11 @@ function widenSelector(spec: PodSpec): string {
   return had.length ? `${had.join(' and ')} removed` : 'no nodeSelector or affinity to remove (the template is unchanged)';
 }
 
-/** Host ports other pods and DaemonSets of the scenario use, so that the new one collides. */
-function collidingPort(d: Draw, s: Scenario, dsIndex: number | undefined): ContainerPort {
+/**
+ * Host ports other pods and DaemonSets of the scenario use, so that the new one collides; never
+ * one the container already has (the API refuses a duplicate port).
+ */
+function collidingPort(d: Draw, s: Scenario, dsIndex: number | undefined, own: ContainerPort[]): ContainerPort {
   const used: ContainerPort[] = [
     ...s.others.flatMap((o) => o.object.spec?.containers?.flatMap((c) => (c.ports ?? []).map((p) => (o.object.spec?.hostNetwork ? { ...p, hostPort: p.containerPort } : p))) ?? []),
     ...s.daemonSets.filter((_, i) => i !== dsIndex).flatMap((x) => {
@@ -52,7 +55,10 @@ function collidingPort(d: Draw, s: Scenario, dsIndex: number | undefined): Conta
       return [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].flatMap((c) => (c.ports ?? []).map((p) => (spec?.hostNetwork ? { ...p, hostPort: p.containerPort } : p)));
     }),
   ].filter((p) => p.hostPort);
-  const p = used.length ? d.rng.pick(used) : { containerPort: 9100, hostPort: 9100, protocol: 'TCP' };
+  const taken = (p: ContainerPort) => own.some((o) => (o.hostPort ?? o.containerPort) === p.hostPort && (o.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
+  const free = used.filter((p) => !taken(p));
+  const fallback = [9100, 9200].map((n): ContainerPort => ({ containerPort: n, hostPort: n, protocol: 'TCP' })).find((p) => !taken(p))!;
+  const p: ContainerPort = free.length ? d.rng.pick(free) : fallback;
   return { containerPort: p.hostPort!, hostPort: p.hostPort!, protocol: p.protocol ?? 'TCP', ...(p.hostIP && d.rng.chance(0.5) ? { hostIP: p.hostIP } : {}) };
 }
 
@@ -97,7 +103,7 @@ function changeExisting(d: Draw, s: Scenario, kind: PlanChangeKind, index: numbe
       delete spec.resources;
       return 'requests → {"cpu":"10m","memory":"16Mi"}';
     case 'hostPort': {
-      const port = collidingPort(d, s, index);
+      const port = collidingPort(d, s, index, main.ports ?? []);
       main.ports = [...(main.ports ?? []), port];
       return `host port ${port.hostPort}/${port.protocol}${port.hostIP ? ` on ${port.hostIP}` : ''} added`;
     }
