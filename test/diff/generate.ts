@@ -24,14 +24,14 @@ import {
 
 const ZONE = 'topology.kubernetes.io/zone';
 const ARCH = 'kubernetes.io/arch';
-const LABEL_VALUES: Record<string, readonly string[]> = {
+export const LABEL_VALUES: Record<string, readonly string[]> = {
   [ZONE]: ['zone-a', 'zone-b', 'zone-c'],
   pool: ['general', 'gpu', 'infra'],
   [ARCH]: ['amd64', 'arm64'],
   ssd: ['true'],
   rank: ['0', '3', '5', '7', '10', '12'],
 };
-const SELECTOR_KEYS = [ZONE, 'pool', ARCH, 'ssd'];
+export const SELECTOR_KEYS = [ZONE, 'pool', ARCH, 'ssd'];
 const AFFINITY_KEYS = [ZONE, 'pool', ARCH, 'ssd', 'rank', 'example.com/absent'];
 /** Label values that are valid but parse as no integer, or overflow int64 (strconv.ParseInt fails). */
 const ODD_RANKS = ['high', '9223372036854775808'];
@@ -72,7 +72,7 @@ const TOLERATIONS: readonly (readonly [string, Toleration])[] = [
   ['toleration:PreferNoSchedule', { key: 'ds-diff/special', operator: 'Exists', effect: 'PreferNoSchedule' }],
 ];
 
-const PORTS: readonly ContainerPort[] = [
+export const PORTS: readonly ContainerPort[] = [
   { containerPort: 8080, hostPort: 8080, protocol: 'TCP' },
   { containerPort: 9100, hostPort: 9100, protocol: 'TCP' },
   { containerPort: 53, hostPort: 53, protocol: 'UDP' },
@@ -84,14 +84,14 @@ const CPU = ['0', '50m', '100m', '250m', '600m', '1', '1500m'];
 const MEMORY = ['0', '32Mi', '128Mi', '512Mi', '1Gi', '3Gi'];
 
 /** Collects feature tags while drawing. */
-class Draw {
+export class Draw {
   readonly features = new Set<string>();
   constructor(readonly rng: Rng) {}
   tag(feature: string): void { this.features.add(feature); }
 }
 
 /** Node conditions for a health state; timestamps are filled in when the node is created. */
-function readyCondition(health: 'ready' | 'notready' | 'unreachable', d: Draw): NodeCondition {
+export function readyCondition(health: 'ready' | 'notready' | 'unreachable', d: Draw): NodeCondition {
   switch (health) {
     case 'ready': return { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' };
     case 'notready': return { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: d.rng.pick(NOT_READY_MESSAGES) };
@@ -275,7 +275,7 @@ function drawAffinity(d: Draw, nodeNames: string[]): Affinity | undefined {
   return affinity;
 }
 
-function drawTolerations(d: Draw, nodeTaints: Taint[] = []): Toleration[] | undefined {
+export function drawTolerations(d: Draw, nodeTaints: Taint[] = []): Toleration[] | undefined {
   const r = d.rng;
   if (!r.chance(0.6)) return undefined;
   const picked = r.sample(TOLERATIONS, r.weighted([[1, 4], [2, 3], [3, 2], [4, 1]]));
@@ -295,7 +295,7 @@ const RESTRICTED_CONTEXT = {
   capabilities: { drop: ['ALL'] }, seccompProfile: { type: 'RuntimeDefault' },
 };
 
-function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean }): PodSpec {
+export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean }): PodSpec {
   const nodeNames = nodes.map((n) => n.object.metadata!.name!);
   const r = d.rng;
   const hostNetwork = r.chance(0.2);
@@ -371,7 +371,7 @@ function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean }): Po
   return spec;
 }
 
-function kubeletPlan(d: Draw, nodeNames: string[], weights: readonly (readonly [KubeletState, number])[]): KubeletPlan {
+export function kubeletPlan(d: Draw, nodeNames: string[], weights: readonly (readonly [KubeletState, number])[]): KubeletPlan {
   const r = d.rng;
   const plan: KubeletPlan = { default: r.weighted(weights), nodes: {} };
   if (r.chance(0.15) && nodeNames.length) plan.nodes[r.pick(nodeNames)] = r.weighted(weights);
@@ -379,7 +379,7 @@ function kubeletPlan(d: Draw, nodeNames: string[], weights: readonly (readonly [
   return plan;
 }
 
-function drawNamespace(d: Draw, name: string): { ns: Namespace; quota?: ResourceQuota; limitRange?: KubeObject } {
+export function drawNamespace(d: Draw, name: string): { ns: Namespace; quota?: ResourceQuota; limitRange?: KubeObject } {
   const r = d.rng;
   const labels: Record<string, string> = {};
   const level = r.weighted([['none', 6], ['baseline', 2], ['restricted', 1], ['privileged', 1]] as const);
@@ -557,12 +557,17 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
 /** The scenario `index` of `seed`: the same on every run. `kind` forces placement or rollout. */
 export function generateScenario(seed: number, index: number, kind?: 'placement' | 'rollout'): Scenario {
   const d = new Draw(new Rng(seed, index));
+  const s = drawScenario(d, seed, index, kind);
+  s.features = [...d.features].sort();
+  return s;
+}
+
+/** The scenario a Draw makes next (the features stay in the Draw). */
+export function drawScenario(d: Draw, seed: number, index: number, kind?: 'placement' | 'rollout'): Scenario {
   // Drawn even when forced, so that `--kind` picks out the same scenario a mixed run made.
   const drawn = d.rng.chance(0.3) ? 'rollout' : 'placement';
   const k = kind ?? drawn;
-  const s = k === 'rollout' ? rolloutScenario(d, seed, index) : placementScenario(d, seed, index);
-  s.features = [...d.features].sort();
-  return s;
+  return k === 'rollout' ? rolloutScenario(d, seed, index) : placementScenario(d, seed, index);
 }
 
 /** Fills the timestamps a kubelet would report into a node's conditions. */

@@ -56,7 +56,22 @@ export interface PlacementOutcome {
 export async function runPlacement(ctx: RunContext, s: Scenario): Promise<PlacementOutcome> {
   const world = ctx.world;
   const scope = scenarioScope(s);
-  const kubelets = new Kubelets(world);
+  await settleBase(world, s, new Kubelets(world));
+  const dump = await takeDump(ctx, s.id);
+  const dsNamespaces = [...new Set(s.daemonSets.map((d) => d.object.metadata!.namespace!))];
+  const judgement = await judgeNodes(ctx, scope, dump, dsNamespaces, probeNamespace(s));
+  // The probes are only meaningful if no node changed health while they ran.
+  await checkNodeHealth(world, scope, intendedReady(s, s.changes.length));
+  return { judgement, dumpText: dump.text };
+}
+
+/**
+ * Brings a scenario up and lets it settle: the world and the DaemonSets, the kubelets' reports,
+ * the node changes, the pending pods re-created so that their scheduler messages are fresh; then
+ * checks every node's Ready status against the plan.
+ */
+export async function settleBase(world: World, s: Scenario, kubelets: Kubelets): Promise<void> {
+  const scope = scenarioScope(s);
   await applyWorld(world, s);
   await applyDaemonSets(world, s);
   await settleOrThrow(world, scope, 'after creating the DaemonSets', { waitFailedCreate: true });
@@ -69,10 +84,4 @@ export async function runPlacement(ctx: RunContext, s: Scenario): Promise<Placem
   }
   if (await world.refreshPending(scope)) await settleOrThrow(world, scope, 'after re-creating the pending pods', { waitFailedCreate: true });
   await checkNodeHealth(world, scope, intendedReady(s, s.changes.length));
-  const dump = await takeDump(ctx, s.id);
-  const dsNamespaces = [...new Set(s.daemonSets.map((d) => d.object.metadata!.namespace!))];
-  const judgement = await judgeNodes(ctx, scope, dump, dsNamespaces, probeNamespace(s));
-  // The probes are only meaningful if no node changed health while they ran.
-  await checkNodeHealth(world, scope, intendedReady(s, s.changes.length));
-  return { judgement, dumpText: dump.text };
 }

@@ -42,6 +42,10 @@ export function scenarioYaml(s: Scenario): string {
       `# then the template of ${s.daemonSets[s.rollout.daemonSet]?.object.metadata?.name} changes: ${s.rollout.change}`,
       `#   new pods: ${planText(s.rollout.kubelet)}`,
     ] : []),
+    ...(s.change ? [
+      `# then \`ds-doctor plan -f change.yaml --cluster-dump dump.yaml -o json\` (and live), and the change is applied: ${s.change.text}`,
+      '#   new pods: ready whenever bound',
+    ] : []),
     `# features: ${s.features.join(' ')}`,
   ].join('\n');
   const docs = [
@@ -51,6 +55,7 @@ export function scenarioYaml(s: Scenario): string {
     ...s.nodes.map((n) => doc(stampConditions(n.object), n.heartbeat ? 'heartbeat: Lease renewed every second' : 'no heartbeat: no Lease')),
     ...s.others.map((o) => doc(o.object, `phase reported: ${o.phase}`)),
     ...s.daemonSets.map((d) => doc(d.object)),
+    ...(s.change ? [doc(s.change.manifest, s.change.kind === 'create' ? 'the change (change.yaml): a new DaemonSet' : 'the change (change.yaml): replaces the template, strategy and metadata of the DaemonSet above')] : []),
     ...(s.rollout ? [doc({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: s.daemonSets[s.rollout.daemonSet]!.object.metadata!, spec: { ...s.daemonSets[s.rollout.daemonSet]!.object.spec, template: s.rollout.template } }, 'the template change (replaces spec.template of the DaemonSet above)')] : []),
   ];
   return `${head}\n---\n${docs.join('---\n')}`;

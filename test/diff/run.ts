@@ -11,6 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
 import { ensureBinaries, startControlPlane, type ControlPlane } from '../cluster/harness.js';
 import { Api, paths } from './api.js';
 import { removeScenario } from './apply.js';
@@ -19,19 +20,29 @@ import type { Disagreement } from './compare.js';
 import { generateScenario } from './generate.js';
 import type { RunContext } from './judge.js';
 import { HarnessError, runPlacement } from './placement-run.js';
+import type { PlanCheck } from './plan-compare.js';
+import { generatePlanScenario } from './plan-generate.js';
+import { runPlan, withCreated } from './plan-run.js';
 import { reduceScenario, renameScenario, scenarioYaml } from './repro.js';
 import { runRollout, type RolloutCheck } from './rollout-run.js';
 import { probeNamespace, type Scenario } from './scenario.js';
 import { selfCheck } from './selfcheck.js';
 
+type Kind = 'placement' | 'rollout' | 'plan';
+
 /** The fixed CI set (test/diff/README.md gives its run time). */
-const CI_RUNS: readonly { seed: number; count: number; kind?: 'placement' | 'rollout' }[] = [
+const CI_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [
   { seed: 9001, count: 45, kind: 'placement' },
   { seed: 9002, count: 15, kind: 'rollout' },
 ];
 
+/** The fixed CI set of plan mode (`--kind plan --ci`). */
+const CI_PLAN_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [
+  { seed: 9003, count: 24, kind: 'plan' },
+];
+
 interface Args {
-  runs: { seed: number; count: number; kind?: 'placement' | 'rollout' }[];
+  runs: { seed: number; count: number; kind?: Kind }[];
   only?: number;
   keep: boolean;
   reduce: boolean;
@@ -48,14 +59,14 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SOURCE_DIR = path.resolve(HERE, '..', '..', '..', 'test', 'diff');
 
 function usage(msg: string): never {
-  process.stderr.write(`test:diff: ${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout|mixed] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--self-check] [--out DIR]\n`);
+  process.stderr.write(`test:diff: ${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout|plan|mixed] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--self-check] [--out DIR]\n`);
   process.exit(2);
 }
 
 function parseArgs(argv: string[]): Args {
   let seed = 1;
   let count = 10;
-  let kind: 'placement' | 'rollout' | undefined;
+  let kind: Kind | undefined;
   let ci = false;
   const a: Args = { runs: [], keep: false, reduce: true, verbose: false, save: false, selfCheckOnly: false, out: path.join(SOURCE_DIR, 'out') };
   for (let i = 0; i < argv.length; i++) {
@@ -72,7 +83,7 @@ function parseArgs(argv: string[]): Args {
       case '--only': a.only = integer(0); break;
       case '--kind': {
         const k = value();
-        if (k !== 'placement' && k !== 'rollout' && k !== 'mixed') usage(`--kind must be placement, rollout or mixed (got ${k})`);
+        if (k !== 'placement' && k !== 'rollout' && k !== 'plan' && k !== 'mixed') usage(`--kind must be placement, rollout, plan or mixed (got ${k})`);
         kind = k === 'mixed' ? undefined : k;
         break;
       }
@@ -86,7 +97,7 @@ function parseArgs(argv: string[]): Args {
       default: usage(`unknown argument ${arg}`);
     }
   }
-  a.runs = ci ? [...CI_RUNS] : [{ seed, count, ...(kind ? { kind } : {}) }];
+  a.runs = ci ? [...(kind === 'plan' ? CI_PLAN_RUNS : CI_RUNS)] : [{ seed, count, ...(kind ? { kind } : {}) }];
   return a;
 }
 
@@ -98,6 +109,7 @@ interface Outcome {
   verdicts: Record<string, number>;
   disagreements: Disagreement[];
   rolloutChecks: RolloutCheck[];
+  planChecks: PlanCheck[];
   error?: string;
   retried: boolean;
 }
@@ -116,10 +128,23 @@ function verdictCounts(truths: { verdict: string }[]): Record<string, number> {
 
 async function runOnce(ctx: RunContext, s: Scenario, keep: boolean): Promise<Once> {
   try {
+    if (s.kind === 'plan') {
+      const r = await runPlan(ctx, s);
+      return {
+        decisions: r.truths.length, verdicts: effectCounts(r.truths), disagreements: [], rolloutChecks: [], planChecks: r.checks,
+        artifacts: {
+          'truth.json': JSON.stringify({ nodes: r.truths, rounds: r.rounds }, null, 2),
+          'ds-doctor.json': JSON.stringify(r.answers, null, 2),
+          'dump.yaml': r.dumps.before,
+          'dump-after.yaml': r.dumps.after,
+          'change.yaml': yaml.dump(s.change?.manifest, { noRefs: true, lineWidth: -1 }),
+        },
+      };
+    }
     if (s.kind === 'rollout') {
       const r = await runRollout(ctx, s);
       return {
-        decisions: r.judgement.truths.length, verdicts: verdictCounts(r.judgement.truths), disagreements: r.judgement.disagreements, rolloutChecks: r.checks,
+        decisions: r.judgement.truths.length, verdicts: verdictCounts(r.judgement.truths), disagreements: r.judgement.disagreements, rolloutChecks: r.checks, planChecks: [],
         artifacts: {
           'truth.json': JSON.stringify({ nodes: r.judgement.truths, probes: r.judgement.probes, rollout: r.rounds }, null, 2),
           'ds-doctor.json': JSON.stringify({ nodes: r.judgement.answers, rollout: r.answers }, null, 2),
@@ -129,7 +154,7 @@ async function runOnce(ctx: RunContext, s: Scenario, keep: boolean): Promise<Onc
     }
     const r = await runPlacement(ctx, s);
     return {
-      decisions: r.judgement.truths.length, verdicts: verdictCounts(r.judgement.truths), disagreements: r.judgement.disagreements, rolloutChecks: [],
+      decisions: r.judgement.truths.length, verdicts: verdictCounts(r.judgement.truths), disagreements: r.judgement.disagreements, rolloutChecks: [], planChecks: [],
       artifacts: {
         'truth.json': JSON.stringify({ nodes: r.judgement.truths, probes: r.judgement.probes }, null, 2),
         'ds-doctor.json': JSON.stringify(r.judgement.answers, null, 2),
@@ -137,12 +162,21 @@ async function runOnce(ctx: RunContext, s: Scenario, keep: boolean): Promise<Onc
       },
     };
   } finally {
-    if (!keep) await removeScenario(ctx.world, s, [probeNamespace(s)]).catch((e: Error) => ctx.log(`  cleanup of ${s.id} failed: ${e.message}`));
+    if (!keep) await removeScenario(ctx.world, withCreated(s), [probeNamespace(s)]).catch((e: Error) => ctx.log(`  cleanup of ${s.id} failed: ${e.message}`));
   }
 }
 
-function failedChecks(o: { disagreements: Disagreement[]; rolloutChecks: RolloutCheck[] }): number {
-  return o.disagreements.length + o.rolloutChecks.filter((c) => !c.ok).length;
+/** Kubernetes' effects of a plan scenario's change (`effect → end state`), counted like verdicts. */
+function effectCounts(truths: { effect: string; states: string[] }[]): Record<string, number> {
+  return verdictCounts(truths.map((t) => ({ verdict: `${t.effect}→${t.states[0]}` })));
+}
+
+function failedChecks(o: { disagreements: Disagreement[]; rolloutChecks: RolloutCheck[]; planChecks: PlanCheck[] }): number {
+  return o.disagreements.length + o.rolloutChecks.filter((c) => !c.ok).length + o.planChecks.filter((c) => !c.ok).length;
+}
+
+function planCheckText(c: PlanCheck): string {
+  return `plan ${c.daemonSet} on ${c.node} (${c.source}): ${c.what}: Kubernetes: ${c.kubernetes} | ds-doctor: ${c.dsDoctor}`;
 }
 
 function disagreementText(d: Disagreement): string {
@@ -161,6 +195,7 @@ async function writeRepro(dir: string, s: Scenario, o: Once, note: string): Prom
     note,
     ...o.disagreements.map(disagreementText),
     ...o.rolloutChecks.filter((c) => !c.ok).map(checkText),
+    ...o.planChecks.filter((c) => !c.ok).map(planCheckText),
     ...(o.error ? [`error: ${o.error}`] : []),
   ];
   await fs.writeFile(path.join(dir, 'disagreements.txt'), `${lines.join('\n')}\n`);
@@ -183,7 +218,7 @@ async function runScenario(ctx: RunContext, base: Scenario, args: Args): Promise
         s = renameScenario(base, `${base.id}x`);
         continue;
       }
-      return { scenario: s, ms: Date.now() - t0, decisions: 0, verdicts: {}, disagreements: [], rolloutChecks: [], error: (e as Error).stack ?? String(e), retried };
+      return { scenario: s, ms: Date.now() - t0, decisions: 0, verdicts: {}, disagreements: [], rolloutChecks: [], planChecks: [], error: (e as Error).stack ?? String(e), retried };
     }
   }
   if (!failedChecks(r) && args.save) await writeRepro(path.join(args.out, s.id), s, r, `agreed; seed ${s.seed}, index ${s.index}`);
@@ -214,9 +249,10 @@ async function runScenario(ctx: RunContext, base: Scenario, args: Args): Promise
     process.stdout.write(`\n=== DISAGREEMENT in ${s.id} (${note}) — written to ${path.relative(process.cwd(), dir)}\n`);
     for (const d of r.disagreements) process.stdout.write(`  ${disagreementText(d)}\n`);
     for (const c of r.rolloutChecks.filter((x) => !x.ok)) process.stdout.write(`  ${checkText(c)}\n`);
+    for (const c of r.planChecks.filter((x) => !x.ok)) process.stdout.write(`  ${planCheckText(c)}\n`);
     process.stdout.write(`--- reproduction (${path.relative(process.cwd(), path.join(dir, 'scenario.yaml'))}):\n${scenarioYaml(repro)}\n--- end of reproduction\n`);
   }
-  return { scenario: s, ms: Date.now() - t0, decisions: r.decisions, verdicts: r.verdicts, disagreements: r.disagreements, rolloutChecks: r.rolloutChecks, retried };
+  return { scenario: s, ms: Date.now() - t0, decisions: r.decisions, verdicts: r.verdicts, disagreements: r.disagreements, rolloutChecks: r.rolloutChecks, planChecks: r.planChecks, retried };
 }
 
 function coverage(outcomes: Outcome[]): string[] {
@@ -276,10 +312,12 @@ async function main(): Promise<number> {
     for (const run of args.runs) {
       const indexes = args.only !== undefined ? [args.only] : Array.from({ length: run.count }, (_, i) => i);
       for (const index of indexes) {
-        const s = generateScenario(run.seed, index, run.kind);
+        const s = run.kind === 'plan' ? generatePlanScenario(run.seed, index) : generateScenario(run.seed, index, run.kind);
         const o = await runScenario(ctx, s, args);
         outcomes.push(o);
-        const what = s.kind === 'rollout'
+        const what = s.kind === 'plan'
+          ? `plan (${s.change?.kind}: ${s.change?.text}), ${s.nodes.length} nodes: ${o.decisions} node predictions, ${o.planChecks.length} plan checks`
+          : s.kind === 'rollout'
           ? `rollout (${s.rollout?.change.split(',')[1]?.trim() ?? 'image'}), ${s.nodes.length} nodes: ${o.decisions} node decisions, ${o.rolloutChecks.length} rollout checks`
           : `${s.daemonSets.length} DaemonSet(s) × ${s.nodes.length} nodes: ${o.decisions} node decisions`;
         const verdicts = Object.entries(o.verdicts).sort().map(([v, n]) => `${v} ${n}`).join(', ');
@@ -297,15 +335,20 @@ async function main(): Promise<number> {
   const failed = outcomes.filter((o) => o.error || failedChecks(o) > 0);
   const decisions = outcomes.reduce((n, o) => n + o.decisions, 0);
   const checks = outcomes.reduce((n, o) => n + o.rolloutChecks.length, 0);
+  const planChecks = outcomes.reduce((n, o) => n + o.planChecks.length, 0);
+  const plans = outcomes.filter((o) => o.scenario.kind === 'plan');
   const disagreements = outcomes.reduce((n, o) => n + failedChecks(o), 0);
   const errors = outcomes.filter((o) => o.error).length;
   const allVerdicts: Record<string, number> = {};
   for (const o of outcomes) for (const [v, n] of Object.entries(o.verdicts)) allVerdicts[v] = (allVerdicts[v] ?? 0) + n;
-  process.stdout.write(`\nKubernetes' verdicts over all node decisions: ${Object.entries(allVerdicts).sort().map(([v, n]) => `${v} ${n}`).join(', ')}\n`);
+  if (plans.length) process.stdout.write(`\nKubernetes' effects → end states over all plan nodes: ${Object.entries(allVerdicts).filter(([v]) => v.includes('→')).sort().map(([v, n]) => `${v} ${n}`).join(', ')}\n`);
+  const verdictText = Object.entries(allVerdicts).filter(([v]) => !v.includes('→')).sort().map(([v, n]) => `${v} ${n}`).join(', ');
+  if (verdictText) process.stdout.write(`\nKubernetes' verdicts over all node decisions: ${verdictText}\n`);
   process.stdout.write('\ncoverage (scenarios with each feature):\n');
   process.stdout.write(`${coverage(outcomes).join('\n')}\n`);
-  process.stdout.write(`\nagreement: ${outcomes.length} scenarios (${outcomes.filter((o) => o.scenario.kind === 'placement').length} placement, ${outcomes.filter((o) => o.scenario.kind === 'rollout').length} rollout), ` +
+  process.stdout.write(`\nagreement: ${outcomes.length} scenarios (${outcomes.filter((o) => o.scenario.kind === 'placement').length} placement, ${outcomes.filter((o) => o.scenario.kind === 'rollout').length} rollout${plans.length ? `, ${plans.length} plan` : ''}), ` +
     `${decisions} node decisions compared live and on the dump (${decisions * 2} comparisons), ${checks} rollout checks, ` +
+    `${plans.length ? `${planChecks} plan checks, ` : ''}` +
     `${disagreements} disagreements${errors ? `, ${errors} harness errors` : ''}; ${fmtS(Date.now() - started)}\n`);
   process.stdout.write(`${outcomes.length - failed.length} passed, ${failed.length} failed\n`);
   return failed.length ? 1 : 0;

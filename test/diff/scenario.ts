@@ -58,12 +58,31 @@ export interface RolloutPlan {
   kubelet: KubeletPlan;
 }
 
+/** What a plan scenario's change does (its feature tag `plan:<kind>`). */
+export type PlanChangeKind =
+  | 'selector-narrow' | 'selector-widen' | 'tolerations-add' | 'tolerations-remove' | 'requests-raise' | 'requests-lower'
+  | 'hostPort' | 'strategy' | 'metadata' | 'create';
+
+/**
+ * The change a plan scenario asks `ds-doctor plan` about, then applies: the whole DaemonSet
+ * manifest as a user would `kubectl apply -f` it (a new DaemonSet for `create`).
+ */
+export interface PlanChange {
+  kind: PlanChangeKind;
+  /** What changes, in words (for the report). */
+  text: string;
+  manifest: DaemonSet;
+  /** Index into `daemonSets` of the DaemonSet changed; absent for `create`. */
+  daemonSet?: number;
+}
+
 export interface Scenario {
   /** `d<seed>-<index>`: also the prefix of every object name. */
   id: string;
   seed: number;
   index: number;
-  kind: 'placement' | 'rollout';
+  /** `plan`: a settled placement or rollout base (without its rollout), then `change`. */
+  kind: 'placement' | 'rollout' | 'plan';
   /** Feature tags, for the coverage table. */
   features: string[];
   namespaces: Namespace[];
@@ -75,6 +94,7 @@ export interface Scenario {
   daemonSets: DaemonSetPlan[];
   changes: NodeChange[];
   rollout?: RolloutPlan;
+  change?: PlanChange;
 }
 
 /** The namespace that holds the pods of other workloads. */

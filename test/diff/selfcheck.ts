@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import type { DaemonSet, KubeEvent, Pod } from '../../src/model/k8s-types.js';
 import { codeForScheduler, createErrorKind, kubernetesTruth, schedulerReasons } from './compare.js';
 import { generateScenario } from './generate.js';
+import { planTruth } from './plan-compare.js';
+import { generatePlanScenario } from './plan-generate.js';
 import { reduceScenario } from './repro.js';
 
 function podOn(name: string, node: string, opts: { bound?: boolean; ready?: boolean; scheduled?: string } = {}): Pod {
@@ -31,8 +33,9 @@ export function selfCheck(): void {
     const a = JSON.stringify(generateScenario(seed, index));
     assert.equal(JSON.stringify(generateScenario(seed, index)), a, `scenario ${seed}/${index} is not deterministic`);
     const s = generateScenario(seed, index);
-    assert.equal(JSON.stringify(generateScenario(seed, index, s.kind)), a, `--kind ${s.kind} changes scenario ${seed}/${index}`);
+    assert.equal(JSON.stringify(generateScenario(seed, index, s.kind === 'rollout' ? 'rollout' : 'placement')), a, `--kind ${s.kind} changes scenario ${seed}/${index}`);
   }
+  planSelfCheck();
   const s = generateScenario(3, 1, 'placement');
   const cut = reduceScenario(s, undefined, [s.nodes[0]!.object.metadata!.name!], `${s.id}r`);
   assert.ok(JSON.stringify(cut).includes(`${s.id}r-n0`) && !JSON.stringify(cut).includes(`"${s.id}-`), 'reduceScenario renames every object');
@@ -67,4 +70,35 @@ export function selfCheck(): void {
   assert.deepEqual(truth.get('misscheduled')!.codes, ['UntoleratedTaint']);
   assert.deepEqual(truth.get('excluded')!.codes, ['NodeSelectorMismatch', 'UntoleratedTaint']);
   assert.equal(truth.get('missing')!.createError, 'ResourceQuota');
+}
+
+function daemonPod(name: string, node: string, hash: string, bound: boolean, terminating = false): Pod {
+  const p = podOn(name, node, { bound });
+  p.metadata = { ...p.metadata, labels: { 'controller-revision-hash': hash }, ...(terminating ? { deletionTimestamp: '2026-01-01T00:01:00Z' } : {}) };
+  return p;
+}
+
+/** Plan mode: the generator is deterministic and draws every change; the end-state mapping is plan-compare.ts's table. */
+function planSelfCheck(): void {
+  const kinds = new Set<string>();
+  for (let i = 0; i < 60; i++) {
+    const a = JSON.stringify(generatePlanScenario(9003, i));
+    assert.equal(JSON.stringify(generatePlanScenario(9003, i)), a, `plan scenario 9003/${i} is not deterministic`);
+    kinds.add(generatePlanScenario(9003, i).change!.kind);
+  }
+  assert.equal(kinds.size, 10, `plan changes drawn in 60 scenarios: ${[...kinds].join(', ')}`);
+  const ds: DaemonSet = { metadata: { name: 'ds', namespace: 'ns', uid: 'ds-uid' } };
+  const before = [daemonPod('f', 'n7', 'old', true), daemonPod('a', 'n1', 'old', true), daemonPod('b', 'n2', 'old', true), daemonPod('c', 'n3', 'old', true), daemonPod('d', 'n4', 'new', true)];
+  const after = [
+    daemonPod('a', 'n1', 'old', true), // kept (OnDelete, or the rollout stopped)
+    daemonPod('b', 'n2', 'old', true, true), daemonPod('b2', 'n2', 'new', false), // replaced, the new pod Pending
+    daemonPod('c', 'n3', 'old', true, true), // deleted: the node is no longer wanted
+    daemonPod('d', 'n4', 'new', true), // already of the new revision
+    daemonPod('e', 'n5', 'new', true), // gained
+    daemonPod('f', 'n7', 'old', true), daemonPod('f2', 'n7', 'new', false), // a surge pod Pending next to the old one
+  ];
+  const t = planTruth(['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7'], { ds, pods: before }, { ds, pods: after, hash: 'new' }, new Set(['n1', 'n2', 'n4', 'n5', 'n7']));
+  assert.deepEqual(t.map((x) => `${x.node} ${x.effect} ${x.states.join('|')} ${x.beforeDeleted}`), [
+    'n1 replace old-kept false', 'n2 replace new-pending true', 'n3 lose none true', 'n4 keep old-kept|new-bound false', 'n5 gain new-bound false', 'n6 none none false', 'n7 replace old-kept|new-pending false',
+  ]);
 }
