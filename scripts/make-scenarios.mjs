@@ -523,7 +523,6 @@ function oomKilled() {
     state: { kind: 'CrashLoopBackOff', exitCode: 137, reason: 'OOMKilled', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
   });
   c.createdEvent(b, pod);
-  const image = pod.spec.containers[0].image;
   c.scheduledEvent(pod);
   c.pullEvents(pod, 'node-exporter', created - 4, 3.412, created - 8);
   crashEvents(c, pod, 'node-exporter', loop, { pulledFresh: true });
@@ -1048,7 +1047,6 @@ function rolloutCrashloop() {
     state: { kind: 'CrashLoopBackOff', exitCode: 1, reason: 'Error', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
   });
   c.nodeImage('worker-1', 'quay.io/prometheus/node-exporter:v1.8.2');
-  const image = pod.spec.containers[0].image;
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'node-exporter', 'worker-1')}`, ROLLOUT);
   c.createdEvent(b, pod);
   c.scheduledEvent(pod);

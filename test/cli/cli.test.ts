@@ -15,7 +15,7 @@ test('--help lists every command with an example, exit 0', async () => {
   }
   const sub = await runCli(['why', '--help']);
   assert.equal(sub.code, 0);
-  assert.match(sub.stdout, /Examples:\n  ds-doctor why/);
+  assert.match(sub.stdout, /Examples:\n {2}ds-doctor why/);
 });
 
 test('--version, and no arguments prints help with exit 2', async () => {

@@ -124,7 +124,7 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>,
     }
     await sleep(200);
   }
-  throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? `; last error: ${String(last)}` : ''}`);
+  throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? `; last error: ${String(last as Error)}` : ''}`);
 }
 
 /** The pods a DaemonSet's selector (`app=<name>`) matches. */

@@ -220,7 +220,7 @@ const LIST_YAML = [
 ].join('\n');
 
 test('YAML: a List document parsed item by item equals the whole document, items at any indentation', async () => {
-  for (const text of [LIST_YAML, LIST_YAML.replace(/\n(- |  )/g, (m) => `\n  ${m.slice(1)}`), `${LIST_YAML}\n---\n${LIST_YAML}\n...\n`]) {
+  for (const text of [LIST_YAML, LIST_YAML.replace(/\n(- | {2})/g, (m) => `\n  ${m.slice(1)}`), `${LIST_YAML}\n---\n${LIST_YAML}\n...\n`]) {
     const whole = parseText(text, 'x.yaml');
     for (const splitAbove of [0, 40, 1e9]) {
       for (const size of [1, 5, 1000]) {
