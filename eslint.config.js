@@ -27,9 +27,6 @@ export default tseslint.config(
           ],
         },
       ],
-      // Turned on together with noUncheckedIndexedAccess: until then most `!` after an index
-      // look unnecessary to the type checker.
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -236,7 +236,7 @@ export class ApiClient {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        reject(timedOut ?? (err instanceof ClusterError ? err : this.networkError(err as NodeJS.ErrnoException, path, midBody)));
+        reject(timedOut ?? (err instanceof ClusterError ? err : this.networkError(err, path, midBody)));
       };
       const req = transport.request(url, { ...this.requestOptions, method: 'GET' }, (res) => {
         const chunks: Buffer[] = [];

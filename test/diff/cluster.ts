@@ -258,7 +258,7 @@ export class World {
       if (p.metadata?.ownerReferences?.find((r) => r.controller)?.kind !== 'DaemonSet') continue;
       const cond = p.status?.conditions?.find((c) => c.type === 'PodScheduled');
       if (cond?.reason !== 'Unschedulable') continue;
-      await this.api.delete(paths.pod(p.metadata!.namespace!, p.metadata!.name!), { gracePeriodSeconds: 0 });
+      await this.api.delete(paths.pod(p.metadata.namespace!, p.metadata.name!), { gracePeriodSeconds: 0 });
       n++;
     }
     return n;

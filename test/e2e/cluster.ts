@@ -114,17 +114,17 @@ export function daemonSetObject(namespace: string, name: string, opts: {
 /** Polls `fn` until it returns a value other than undefined. */
 export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const start = Date.now();
-  let last: unknown;
+  let last: Error | undefined;
   while (Date.now() - start < timeoutMs) {
     try {
       const v = await fn();
       if (v !== undefined) return v;
     } catch (err) {
-      last = err;
+      last = err as Error;
     }
     await sleep(200);
   }
-  throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? `; last error: ${String(last as Error)}` : ''}`);
+  throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? `; last error: ${String(last)}` : ''}`);
 }
 
 /** The pods a DaemonSet's selector (`app=<name>`) matches. */
