@@ -18,7 +18,6 @@ import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:f
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { daemonPodTolerations } from '../src/k8s/daemonpod.js';
-import type { PodSpec } from '../src/model/k8s-types.js';
 import type { StatusCounts } from '../src/model/results.js';
 import { SAFE, fnv32a } from '../test/kube/ids.js';
 import { DAY, HOUR, MIN, NOW_ISO, at } from '../test/kube/time.js';
@@ -783,7 +782,7 @@ export function generate(opts: GenerateOptions): GenerateResult {
         enableServiceLinks: true, preemptionPolicy: 'PreemptLowerPriority',
         priority: d.priorityClassName ? 2000001000 : 0,
         // The controller's own merge (AddOrUpdateDaemonPodTolerations), as ds-doctor models it.
-        tolerations: daemonPodTolerations(tspec as PodSpec) as unknown as Json[],
+        tolerations: daemonPodTolerations(tspec) as unknown as Json[],
         ...(state === 'pending' ? {} : { nodeName: n.name }),
       };
       const podIP = d.hostNetwork ? n.ip : `10.${n.podCidr >> 8}.${n.podCidr & 255}.${2 + r.int(250)}`;

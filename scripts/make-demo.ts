@@ -500,7 +500,7 @@ function buildDemo() {
       ...podSpecDefaults('default', { restartPolicy }),
       nodeName: 'worker-3',
       tolerations: NOT_READY_TOLERATIONS,
-    } as BuiltPodSpec, key);
+    }, key);
     return { key, pod: makePod({ name, generateName, namespace: 'shop', key, createdAgo: created, labels, ownerReferences, spec }) };
   };
   const shopApps = [
@@ -599,11 +599,11 @@ function buildDemo() {
   ev({ object: fbW1, reason: 'Scheduled', message: `Successfully assigned logging/${fbW1.metadata.name} to worker-1`, component: 'default-scheduler', firstAgo: FB_NEW_W1_CREATED - 1 });
   ev({ ...w1, reason: 'Pulling', message: `Pulling image "${fbImage}"`, firstAgo: FB_NEW_W1_CREATED - 3 });
   ev({ ...w1, reason: 'Pulled', message: pulledMessage(fbImage, 6.214), firstAgo: FB_NEW_W1_CREATED - 9 });
-  ev({ ...w1, reason: 'Created', message: 'Created container: fluent-bit', firstAgo: crash.starts[0] + 1, lastAgo: crash.lastStartedAgo + 1, count: crash.starts.length });
-  ev({ ...w1, reason: 'Started', message: 'Started container fluent-bit', firstAgo: crash.starts[0], lastAgo: crash.lastStartedAgo, count: crash.starts.length });
-  ev({ ...w1, reason: 'Pulled', message: `Container image "${fbImage}" already present on machine`, firstAgo: crash.starts[1] + 1, lastAgo: crash.lastStartedAgo + 1, count: crash.restarts });
-  ev({ ...w1, reason: 'Unhealthy', type: 'Warning', message: 'Readiness probe failed: HTTP probe failed with statuscode: 500', firstAgo: crash.starts[0] - 8, lastAgo: crash.lastFinishedAgo + 4, count: 61 });
-  ev({ ...w1, reason: 'BackOff', type: 'Warning', message: `Back-off restarting failed container fluent-bit in pod ${fbW1.metadata.name}_logging(${fbW1.metadata.uid})`, firstAgo: crash.starts[0] - crash.run - 1, lastAgo: 7, count: 38 });
+  ev({ ...w1, reason: 'Created', message: 'Created container: fluent-bit', firstAgo: crash.starts[0]! + 1, lastAgo: crash.lastStartedAgo + 1, count: crash.starts.length });
+  ev({ ...w1, reason: 'Started', message: 'Started container fluent-bit', firstAgo: crash.starts[0]!, lastAgo: crash.lastStartedAgo, count: crash.starts.length });
+  ev({ ...w1, reason: 'Pulled', message: `Container image "${fbImage}" already present on machine`, firstAgo: crash.starts[1]! + 1, lastAgo: crash.lastStartedAgo + 1, count: crash.restarts });
+  ev({ ...w1, reason: 'Unhealthy', type: 'Warning', message: 'Readiness probe failed: HTTP probe failed with statuscode: 500', firstAgo: crash.starts[0]! - 8, lastAgo: crash.lastFinishedAgo + 4, count: 61 });
+  ev({ ...w1, reason: 'BackOff', type: 'Warning', message: `Back-off restarting failed container fluent-bit in pod ${fbW1.metadata.name}_logging(${fbW1.metadata.uid})`, firstAgo: crash.starts[0]! - crash.run - 1, lastAgo: 7, count: 38 });
 
   ev({ object: fbW5, reason: 'Scheduled', message: `Successfully assigned logging/${fbW5.metadata.name} to worker-5`, component: 'default-scheduler', firstAgo: FB_W5_CREATED - 1 });
   // The kubelet does not try to create a sandbox for a non-hostNetwork pod while the
@@ -611,15 +611,15 @@ function buildDemo() {
   ev({ object: fbW5, reason: 'NetworkNotReady', type: 'Warning', component: 'kubelet', host: 'worker-5',
     message: `network is not ready: ${NOT_READY_MSG}`, firstAgo: FB_W5_CREATED - 2, lastAgo: 4, count: 112 });
 
-  const ebs = built['ebs-csi-node'].ds;
+  const ebs = built['ebs-csi-node']!.ds;
   for (const n of ALL_NODES) {
-    const p = podOf['ebs-csi-node'][n];
+    const p = podOf['ebs-csi-node']![n]!;
     ev({ object: ebs, reason: 'SuccessfulCreate', message: `Created pod: ${p.metadata.name}`, component: 'daemonset-controller', firstAgo: EBS_CREATED - 1 - ALL_NODES.indexOf(n) % 3 });
   }
   const ebsW3 = podOf['ebs-csi-node']!['worker-3']!;
   ev({ object: ebsW3, reason: 'FailedScheduling', type: 'Warning', component: 'default-scheduler', message: EBS_W3_MESSAGE, firstAgo: ago(ebsW3.metadata.creationTimestamp!) - 1, lastAgo: 3 * MIN, count: 6 });
 
-  for (const e of nodeStartEvents(nodesByName['worker-5'], WORKER5_JOINED, { startedBefore: 12, lastStatusBefore: 2 })) ev(e);
+  for (const e of nodeStartEvents(nodesByName['worker-5']!, WORKER5_JOINED, { startedBefore: 12, lastStatusBefore: 2 })) ev(e);
 
   // ----- services, endpoint slices, PDB, namespaces, priority classes -------------
   const nsCreated = { default: CLUSTER_AGE, 'kube-node-lease': CLUSTER_AGE, 'kube-public': CLUSTER_AGE, 'kube-system': CLUSTER_AGE, logging: FLUENT_CREATED + 120, monitoring: EXPORTER_CREATED + 60, shop: 45 * DAY };
@@ -638,7 +638,7 @@ function buildDemo() {
     makeService({ namespace: 'monitoring', name: 'node-exporter', createdAgo: EXPORTER_CREATED, labels: NE_LABELS,
       ports: [{ name: 'metrics', protocol: 'TCP', port: 9100, targetPort: 'metrics' }], selector: NODE_EXPORTER_SELECTOR, clusterIP: 'None' }, versions),
   ];
-  const neSvc = services[2];
+  const neSvc = services[2]!;
 
   const endpointSlices = [];
   {

@@ -28,7 +28,7 @@ import {
   type PodState, type PodTimeline,
 } from './lib/fixtures.js';
 import type { NodeCondition, Taint } from '../src/model/k8s-types.js';
-import type { BuiltNode, BuiltPod, BuiltPodSpec, BuiltTemplate } from '../test/kube/types.js';
+import type { BuiltNode, BuiltPod, BuiltTemplate } from '../test/kube/types.js';
 
 /** What a scenario's README says the tool finds: a verdict per node, the rollout verdict, a note. */
 interface Expectation { nodes: Record<string, string>; rollout?: string; note?: string }
@@ -223,7 +223,7 @@ class Cluster {
       affinity: p.affinity,
       tolerations: [...(p.tolerations ?? []), ...NOT_READY_TOLERATIONS],
       priorityClassName: p.priorityClassName,
-    } as BuiltPodSpec, key);
+    }, key);
     const pod = makePod({
       name,
       generateName: `${rsName}-`,
@@ -606,7 +606,7 @@ function configError() {
   const created = JOINED - 41;
   const message = 'configmap "fluent-bit-config" not found';
   const pod = c.daemonPod(b, 0, 'worker-3', { created, lastWrite: created - 12, state: { kind: 'CreateContainerConfigError', message } });
-  const image = pod.spec.containers[0].image;
+  const image = pod.spec.containers[0]!.image;
   c.createdEvent(b, pod);
   c.scheduledEvent(pod);
   c.pullEvents(pod, 'fluent-bit', created - 4, 5.118, created - 10);
@@ -947,7 +947,7 @@ function cordonedNode() {
     template: nodeExporterTemplate(),
   });
   for (let i = 1; i <= 3; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
-  const w2 = c.nodesByName['worker-2'];
+  const w2 = c.nodesByName['worker-2']!;
   c.event({ object: w2, reason: 'NodeNotSchedulable', message: 'Node worker-2 status is now: NodeNotSchedulable', component: 'kubelet', host: 'worker-2', firstAgo: CORDONED - 1 });
   return c.write(() => readme(c, b, `
     worker-2 was cordoned 40 minutes ago (spec.unschedulable: true and the taint
@@ -974,9 +974,9 @@ function newNode() {
     selector: { 'k8s-app': 'kube-proxy' }, statusWrittenAgo: 9 * DAY,
     template: kubeProxyTemplate('v1.34.2'),
   });
-  for (const n of ['worker-1', 'worker-2']) c.daemonPod(b, 0, n, { state: READY, created: c.nodeDefs[n].joinedAgo - 9 });
+  for (const n of ['worker-1', 'worker-2']) c.daemonPod(b, 0, n, { state: READY, created: c.nodeDefs[n]!.joinedAgo - 9 });
   c.coredns(['worker-1', 'worker-2']);
-  const w3 = c.nodesByName['worker-3'];
+  const w3 = c.nodesByName['worker-3']!;
   for (const e of nodeStartEvents(w3, JOINED, { startedBefore: 3, lastStatusBefore: 0 })) c.event(e);
   // The controller has not synced since the node was added: its last status was written over
   // worker-1 and worker-2 only (a sync that counted worker-3 would also have created its pod).
@@ -1051,7 +1051,7 @@ function evictedPod() {
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: 9 * DAY });
   const pod = c.daemonPod(b, 0, 'worker-2', { state: { kind: 'Evicted', message, evictedAgo: EVICTED }, created: 9 * DAY - 40, lastWrite: EVICTED - 2 });
   c.daemonPod(b, 0, 'worker-3', { state: READY, created: 9 * DAY - 80 });
-  const w2 = c.nodesByName['worker-2'];
+  const w2 = c.nodesByName['worker-2']!;
   c.event({ object: w2, reason: 'NodeHasInsufficientMemory', message: 'Node worker-2 status is now: NodeHasInsufficientMemory', component: 'kubelet', host: 'worker-2', firstAgo: PRESSURE });
   c.event({ object: w2, reason: 'EvictionThresholdMet', type: 'Warning', message: 'Attempting to reclaim memory', component: 'kubelet', host: 'worker-2', firstAgo: PRESSURE - 1, lastAgo: EVICTED + 1, count: 4 });
   c.kubeletEvent(pod, undefined, { reason: 'Evicted', type: 'Warning', message, firstAgo: EVICTED });
@@ -1174,7 +1174,7 @@ function rolloutBadTag() {
   c.createdEvent(b, pod);
   c.scheduledEvent(pod);
   const backOffs = Math.max(1, Math.round(attempts.waited / 20)); // pod syncs in back-off, about every 20 s
-  for (const e of failedPullEvents(pod, 'agent', { firstAgo: attempts.starts[0], lastAgo: attempts.lastStartedAgo, pulls: attempts.starts.length, backOffs, lastBackOffAgo: 8 })) c.event(e);
+  for (const e of failedPullEvents(pod, 'agent', { firstAgo: attempts.starts[0]!, lastAgo: attempts.lastStartedAgo, pulls: attempts.starts.length, backOffs, lastBackOffAgo: 8 })) c.event(e);
   return c.write(() => readme(c, b, `
     platform/telemetry-agent was updated 18 minutes ago to the tag v2.0.0-does-not-exist (generation 2,
     RollingUpdate maxUnavailable 25% = 1 of 4 nodes). The new pod ${pod.metadata.name} on worker-3 is in
@@ -1249,7 +1249,7 @@ function rolloutRequestsDontFit() {
   const pod = c.daemonPod(b, 1, 'worker-2', { state: unschedulable(reason, 3), created, lastWrite: created - 1 });
   assertFilter(c, pod, [reason]);
   // The old pod (256Mi) did fit: 15128Mi allocatable - 13824Mi of shop requests = 1304Mi free.
-  const free = freeResource(c.nodesByName['worker-2'], c.pods, 'memory');
+  const free = freeResource(c.nodesByName['worker-2']!, c.pods, 'memory');
   if (!(free >= resourceAmount('memory', '256Mi') && free < resourceAmount('memory', '2Gi'))) throw new Error(`${c.name}: worker-2 free memory ${free}`);
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'fluentd', 'worker-2')}`, ROLLOUT);
   c.createdEvent(b, pod);
@@ -1290,7 +1290,7 @@ function rolloutSurgeHostPort() {
   assertFilter(c, pod, [reason]);
   c.createdEvent(b, pod);
   failedSchedulingEvent(c, pod, 6, 2 * MIN + 5);
-  const old = b.podsOf['worker-1'][0];
+  const old = b.podsOf['worker-1']![0]!;
   return c.write(() => readme(c, b, `
     monitoring/node-exporter uses hostNetwork with containerPort 9100, so its pods get hostPort 9100 by
     defaulting; it was updated 12 minutes ago to v1.9.0 with RollingUpdate maxSurge 1, maxUnavailable 0.
@@ -1382,12 +1382,12 @@ function rolloutTerminatingUnreachable() {
       { generation: 2, template: kubeProxyTemplate('v1.34.2'), createdAgo: ROLLOUT + 1 },
     ],
   });
-  for (const i of [1, 2, 4]) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: c.nodeDefs[`worker-${i}`].joinedAgo - 9 });
+  for (const i of [1, 2, 4]) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: c.nodeDefs[`worker-${i}`]!.joinedAgo - 9 });
   const pod = c.daemonPod(b, 0, 'worker-3', {
-    state: { kind: 'NodeLost', markedAgo: UNKNOWN - 5 }, created: c.nodeDefs['worker-3'].joinedAgo - 9, deletedAgo: ROLLOUT, grace: 30,
+    state: { kind: 'NodeLost', markedAgo: UNKNOWN - 5 }, created: c.nodeDefs['worker-3']!.joinedAgo - 9, deletedAgo: ROLLOUT, grace: 30,
   });
   c.coredns(['worker-1', 'worker-2']);
-  const w3 = c.nodesByName['worker-3'];
+  const w3 = c.nodesByName['worker-3']!;
   c.event({ object: w3, reason: 'NodeNotReady', message: 'Node worker-3 status is now: NodeNotReady', component: 'node-controller', firstAgo: UNKNOWN });
   c.event({ object: pod, reason: 'NodeNotReady', type: 'Warning', message: 'Node is not ready', component: 'node-controller', firstAgo: UNKNOWN - 5 });
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`, ROLLOUT);
@@ -1596,7 +1596,7 @@ function writeIndex() {
   ];
   for (const s of SUMMARY) {
     const nodes = Object.entries(s.nodes).map(([n, v]) => `${n}: ${v.split(' (')[0]}`).join('; ');
-    const rollout = s.rollout ? s.rollout.split(';')[0].replace(/\((?!.*\))(.*)$/, '($1)') : '–';
+    const rollout = s.rollout ? s.rollout.split(';')[0]!.replace(/\((?!.*\))(.*)$/, '($1)') : '–';
     lines.push(`| [${s.name}](${s.name}/README.md) | ${s.ds} | ${nodes} | ${rollout} |`);
   }
   writeFile(`${OUT}/README.md`, `${lines.join('\n')}\n`);

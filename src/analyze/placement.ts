@@ -454,7 +454,7 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   const pod = decidingPod(pods);
   const events: EventSummary[] = [];
   let verdict: Verdict;
-  let reasons: RawReason[] = [];
+  let reasons: RawReason[];
 
   if (!decision.shouldRun) {
     reasons = decision.failures.flatMap((f) => predicateReasons(f, node, pods.length > 0, ctx.networkAgent));

@@ -15,7 +15,7 @@ function flatten(value: unknown, path: string, out: Flat): void {
   if (Array.isArray(value)) {
     const named = value.every((x) => isObject(x) && typeof x['name'] === 'string');
     if (named && value.length) {
-      for (const x of value as Record<string, unknown>[]) flatten(x, `${path}[${x['name']}]`, out);
+      for (const x of value as Record<string, unknown>[]) flatten(x, `${path}[${x['name'] as string}]`, out);
     } else {
       out.set(path, JSON.stringify(value));
     }

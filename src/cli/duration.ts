@@ -24,5 +24,5 @@ export function addStuckAfterOption(cmd: Command): void {
 
 /** The value of `--stuck-after` in seconds. */
 export function stuckAfterOf(raw: Record<string, unknown>): number {
-  return parseDuration('--stuck-after', String(raw['stuckAfter'] ?? '10m'));
+  return parseDuration('--stuck-after', String(raw['stuckAfter'] as string | undefined ?? '10m'));
 }

@@ -4,7 +4,8 @@ import { escapeTerminal, escapeTerminalLines } from '../render/sanitize.js';
 export interface CliIO {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
-  readStdin(): Promise<string>;
+  /** Called unbound (passed to the loaders), hence a function property. */
+  readStdin: () => Promise<string>;
   /** Standard input as text chunks while it arrives, so that a dump of any size can be piped in. */
   stdinChunks?(): AsyncIterable<string>;
   env: Record<string, string | undefined>;
@@ -13,7 +14,7 @@ export interface CliIO {
   /** Terminal width for tables (columns), when stdout is a terminal. */
   columns?: number;
   /** Replaces the progress line on a terminal's stderr ('' clears it); absent when not a terminal. */
-  status?(text: string): void;
+  status?: (text: string) => void;
 }
 
 /**

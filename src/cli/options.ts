@@ -1,5 +1,6 @@
 /** The kubectl-style flags every command shares, parsed and validated. */
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
+import { Option } from 'commander';
 import { InputError } from '../model/errors.js';
 import { parseRfc3339 } from '../model/duration.js';
 import { checkNamespace } from './names.js';

@@ -103,5 +103,5 @@ export function defaultedPodTemplate(template: PodTemplateSpec | undefined): Pod
     for (const c of Array.isArray(spec[key]) ? spec[key] : []) defaultContainer(c);
   }
   for (const v of Array.isArray(spec['volumes']) ? spec['volumes'] : []) defaultVolume(v);
-  return t as PodTemplateSpec;
+  return t;
 }

@@ -13,7 +13,7 @@ export type CompiledSelector =
 
 function requirementMatches(req: LabelSelectorRequirement, labels: Labels): boolean {
   const has = labels !== undefined && Object.hasOwn(labels, req.key);
-  const value = has ? labels![req.key] : undefined;
+  const value = has ? labels[req.key] : undefined;
   switch (req.operator) {
     case 'In':
       return has && (req.values ?? []).includes(value!);

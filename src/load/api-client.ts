@@ -98,7 +98,7 @@ function secretsOf(options: https.RequestOptions, server: URL, user: User | null
 
 /** Why an exec credential plugin failed, without its output (which may hold a credential). */
 function execFailure(user: User, err: unknown): string {
-  const command = oneLineServerText(String(user.exec?.command ?? ''), 80);
+  const command = oneLineServerText(String((user.exec as { command?: string } | undefined)?.command ?? ''), 80);
   const e = err as NodeJS.ErrnoException;
   if (e?.code === 'ENOENT') return `the exec plugin "${command}" of user "${user.name}" was not found`;
   if (e instanceof SyntaxError) return `the exec plugin "${command}" of user "${user.name}" did not print an ExecCredential as JSON (its output is not shown)`;
@@ -237,7 +237,7 @@ export class ApiClient {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        reject(timedOut ?? (err instanceof ClusterError ? err : this.networkError(err as NodeJS.ErrnoException, path, midBody)));
+        reject(timedOut ?? (err instanceof ClusterError ? err : this.networkError(err, path, midBody)));
       };
       const req = transport.request(url, { ...this.requestOptions, method: 'GET' }, (res) => {
         const chunks: Buffer[] = [];
@@ -375,7 +375,8 @@ export class ApiClient {
       throw new ApiError(`the API server at ${this.server} answered GET ${path} with a list holding ${items[bad] === null ? 'a null item' : 'an item that is not an object'} (items[${bad}])`, 200, false);
     }
     const cont = (page['metadata'] as { continue?: unknown } | undefined)?.continue;
-    return typeof cont === 'string' && cont ? { items, continue: cont } : { items };
+    const objects = items as Record<string, unknown>[];
+    return typeof cont === 'string' && cont ? { items: objects, continue: cont } : { items: objects };
   }
 }
 

@@ -164,7 +164,7 @@ function pemOf(file: string | undefined | null, data: string | undefined | null,
       return readFileSync(file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new Error(`${field} ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? 'cannot read'}`);
+      throw new Error(`${field} ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? 'cannot read'}`, { cause: err });
     }
   }
   return data ? Buffer.from(data, 'base64').toString('utf8') : undefined;
@@ -198,7 +198,7 @@ function checkCluster(cluster: Cluster, user: User | null): URL {
   try {
     return serverUrl(cluster.server, tls);
   } catch (err) {
-    throw new Error(`server "${redactedUrl(cluster.server)}": ${(err as Error).message}`);
+    throw new Error(`server "${redactedUrl(cluster.server)}": ${(err as Error).message}`, { cause: err });
   }
 }
 
@@ -230,7 +230,7 @@ function tokenFromFile(loaded: LoadedKubeconfig, user: User): string | undefined
     return readFileSync(file, 'utf8').trim();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`tokenFile ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? 'cannot read'}`);
+    throw new Error(`tokenFile ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? 'cannot read'}`, { cause: err });
   }
 }
 

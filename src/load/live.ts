@@ -6,7 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import yaml from 'js-yaml';
-import type { DaemonSet, KubeObject, Pod } from '../model/k8s-types.js';
+import type { DaemonSet, KubeObject } from '../model/k8s-types.js';
 import { ClusterError, InputError } from '../model/errors.js';
 import {
   emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type LoadedSnapshot, type LoadRequest, type SnapshotKind,
@@ -32,7 +32,7 @@ const CONCURRENCY = 4;
 
 /** Runs tasks with at most `limit` in flight. */
 async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
+  const results: T[] = new Array<T>(tasks.length);
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) {
@@ -147,7 +147,7 @@ class LiveLoader {
       this.requests++;
       let page: { items: KubeObject[]; continue?: string };
       try {
-        page = await this.api.getList(listPath(kind, query.namespace), params) as { items: KubeObject[]; continue?: string };
+        page = await this.api.getList(listPath(kind, query.namespace), params);
       } catch (err) {
         if (err instanceof ReadTimeout && pages > 0) throw new ClusterError(`${listing(kind, query)} did not end: ${err.message} (${pages} page${pages === 1 ? '' : 's'} read)`);
         throw err;
@@ -266,7 +266,7 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
   //    host ports decide the fit. Bounded by the number of pending pods, not by the cluster size.
   if (request.allPods && !request.everyPod) {
     const pendingNodes = new Set<string>();
-    for (const p of loader.snapshot.pods as Pod[]) {
+    for (const p of loader.snapshot.pods) {
       if (p.spec?.nodeName) continue;
       const pin = p.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]?.matchFields?.[0]?.values?.[0];
       if (pin && pin !== request.node) pendingNodes.add(pin);

@@ -76,7 +76,7 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
     return true;
   }
   const target = snapshot[meta.field] as KubeObject[];
-  target.push(kind === 'Event' ? normalizeEvent(obj as KubeEvent) : obj);
+  target.push(kind === 'Event' ? normalizeEvent(obj) : obj);
   if (origin) snapshot.origins.set(obj, origin);
   return true;
 }

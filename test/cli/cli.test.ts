@@ -1,5 +1,5 @@
 // In-process CLI tests through main(argv, io): flags, output formats and exit codes (docs/design.md §2, §3).
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ test('--help lists every command with an example, exit 0', async () => {
   }
   const sub = await runCli(['why', '--help']);
   assert.equal(sub.code, 0);
-  assert.match(sub.stdout, /Examples:\n  ds-doctor why/);
+  assert.match(sub.stdout, /Examples:\n {2}ds-doctor why/);
 });
 
 test('--version, and no arguments prints help with exit 2', async () => {
@@ -31,7 +31,7 @@ test('--version, and no arguments prints help with exit 2', async () => {
   assert.match(none.stdout, /Usage: ds-doctor/);
 });
 
-test('usage errors: one line on stderr, exit 2, no stack trace', async () => {
+describe('usage errors: one line on stderr, exit 2, no stack trace', () => {
   const cases: [string[], RegExp][] = [
     [['scan', '--bogus', ...DEMO], /^error: unknown option '--bogus'/],
     [['scan', '-o', 'xml', ...DEMO], /^error: option '-o, --output <format>' argument 'xml' is invalid/],
@@ -49,11 +49,13 @@ test('usage errors: one line on stderr, exit 2, no stack trace', async () => {
     [['version', '-o', 'xml'], /^error: option '-o, --output <format>' argument 'xml' is invalid/],
   ];
   for (const [argv, re] of cases) {
-    const r = await runCli(argv);
-    assert.equal(r.code, 2, argv.join(' '));
-    assert.match(r.stderr.trim(), re, argv.join(" "));
-    assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
-    assert.ok(!/\bat .*\.js:\d+/.test(r.stderr), 'no stack trace');
+    test(argv.join(' '), async () => {
+      const r = await runCli(argv);
+      assert.equal(r.code, 2, argv.join(' '));
+      assert.match(r.stderr.trim(), re, argv.join(" "));
+      assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
+      assert.ok(!/\bat .*\.js:\d+/.test(r.stderr), 'no stack trace');
+    });
   }
 });
 
@@ -82,7 +84,7 @@ for (const [context, re] of CONTEXT_ERRORS) {
   });
 }
 
-test('bad input on stdin: invalid YAML, a document without kind, an empty dump', async () => {
+describe('bad input on stdin: invalid YAML, a document without kind, an empty dump', () => {
   const cases: [string, RegExp][] = [
     ['kind: Node\nmetadata:\n  name: [x\n', /^error: <stdin>:\d+: invalid YAML: /],
     ['apiVersion: v1\nmetadata: {name: x}\n', /^error: <stdin>:1: document has no "kind"$/],
@@ -90,10 +92,12 @@ test('bad input on stdin: invalid YAML, a document without kind, an empty dump',
     ['{"kind": "Node", ', /^error: <stdin>:1: invalid JSON: /],
   ];
   for (const [stdin, re] of cases) {
-    const r = await runCli(['scan', '-f', '-'], { stdin });
-    assert.equal(r.code, 2, stdin);
-    assert.match(r.stderr.trim(), re);
-    assert.equal(r.stderr.trim().split('\n').length, 1);
+    test(JSON.stringify(stdin), async () => {
+      const r = await runCli(['scan', '-f', '-'], { stdin });
+      assert.equal(r.code, 2, stdin);
+      assert.match(r.stderr.trim(), re);
+      assert.equal(r.stderr.trim().split('\n').length, 1);
+    });
   }
 });
 

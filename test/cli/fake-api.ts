@@ -92,7 +92,10 @@ export async function startFakeApi(handler: Handler, pki?: Pki): Promise<FakeApi
   };
   const server = pki ? https.createServer({ cert: pki.serverCert, key: pki.serverKey }, listener) : http.createServer(listener);
   server.on('connection', (s: net.Socket) => {
-    if (!server.listening) return s.destroy();
+    if (!server.listening) {
+      s.destroy();
+      return;
+    }
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });

@@ -67,6 +67,7 @@ async function expectFailure(argv: string[], code: number, re: RegExp): Promise<
   assert.equal(r.stdout, '');
   assert.ok(r.stderr.endsWith('\n'), JSON.stringify(r.stderr));
   assert.equal(r.stderr.trimEnd().split('\n').length, 1, `one line: ${JSON.stringify(r.stderr)}`);
+  // eslint-disable-next-line no-control-regex -- the check is for control characters
   assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(r.stderr), `no control characters: ${JSON.stringify(r.stderr)}`);
   assert.match(r.stderr.trimEnd(), re);
   assertNoSecret(r, argv.join(' '));
@@ -282,7 +283,7 @@ describe('live answers that work', () => {
   test('a redirect on the same server is followed', NEEDS_TLS, async () => {
     const handler: Handler = (_req, res, url) => {
       if (url.pathname !== DS_PATH) return false;
-      res.writeHead(301, { Location: `${DS_PATH}/?${url.searchParams}` });
+      res.writeHead(301, { Location: `${DS_PATH}/?${url.searchParams.toString()}` });
       res.end();
       return true;
     };
@@ -429,6 +430,7 @@ test('on a terminal, the progress line is cleared before the error line', NEEDS_
     const code = await main(['scan', '--kubeconfig', kubeconfig], io);
     const { stderr } = output();
     assert.equal(code, 3);
+    // eslint-disable-next-line no-control-regex -- the check is for control characters
     assert.match(stderr, /^\r\u001b\[2Kloading: read 0 daemonsets in demo/);
     assert.match(stderr, new RegExp(`\\r\\u001b\\[2Kerror: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${NODES_PATH}: etcd down\\n$`));
   });

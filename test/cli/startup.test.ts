@@ -1,11 +1,11 @@
 // Start-up: --help, --version and every offline command run the real bin/ without ever loading
 // @kubernetes/client-node (docs/design.md §1.1: the live loader is imported lazily). A module resolve hook,
 // registered with --import, records every module the process resolves.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -40,30 +40,21 @@ async function modulesLoaded(args: string[]): Promise<string[]> {
 
 const CLIENT_NODE = /\/node_modules\/@kubernetes\/client-node\//;
 
-test('the trace sees client-node when the live loader is imported (the check can fail)', async () => {
-  const urls = await modulesLoaded(['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL('dist/src/load/live.js').href)})`]);
-  assert.ok(urls.some((u) => CLIENT_NODE.test(u)), urls.join('\n'));
-});
+// Each check runs its own processes; they run side by side (one per core and then some: a
+// start-up is mostly waiting on the file system), each case its own test.
+const CONCURRENCY = Math.max(4, availableParallelism());
 
-test('--help, --version, completion and offline commands never load @kubernetes/client-node', async () => {
-  const commands = [
-    ['--help'], ['--version'], ['scan', '--help'],
-    ['scan', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
-    ['why', 'logging/fluent-bit', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
-    ['nodes', 'kube-system/calico-node', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
-    ['node', 'worker-5', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
-    ['rollout', 'logging/fluent-bit', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
-    ['impact', 'kube-system/calico-node', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
-    ['lint', '-f', 'fixtures/demo'],
-    ['version', '-o', 'json'], ['completion', 'bash'], ['__complete', 'why', '-f', 'fixtures/demo', ''],
-  ];
-  for (const argv of commands) {
-    const urls = await modulesLoaded(['bin/ds-doctor.js', ...argv]);
-    assert.ok(urls.some((u) => u.endsWith('/dist/src/cli/main.js')), `${argv.join(' ')}: the trace saw the program`);
-    const client = urls.filter((u) => CLIENT_NODE.test(u) || u.endsWith('/dist/src/load/live.js'));
-    assert.deepEqual(client, [], `${argv.join(' ')} loaded the live client`);
-  }
-});
+const OFFLINE_COMMANDS = [
+  ['--help'], ['--version'], ['scan', '--help'],
+  ['scan', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
+  ['why', 'logging/fluent-bit', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
+  ['nodes', 'kube-system/calico-node', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
+  ['node', 'worker-5', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
+  ['rollout', 'logging/fluent-bit', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
+  ['impact', 'kube-system/calico-node', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
+  ['lint', '-f', 'fixtures/demo'],
+  ['version', '-o', 'json'], ['completion', 'bash'], ['__complete', 'why', '-f', 'fixtures/demo', ''],
+];
 
 // What --help and --version need is the program's description: the loaders, the analyses and the
 // renderers (with js-yaml, chalk and cli-table3) load when a command runs.
@@ -75,18 +66,39 @@ const NOT_AT_START: [string, RegExp][] = [
   ['chalk', /\/node_modules\/chalk\//],
   ['cli-table3', /\/node_modules\/cli-table3\//],
 ];
-for (const argv of [['--help'], ['--version'], ['version'], ['lint', '--help']]) {
-  test(`${argv.join(' ')} starts without the loaders, analyses and renderers`, async () => {
-    const urls = await modulesLoaded(['bin/ds-doctor.js', ...argv]);
-    assert.ok(urls.some((u) => u.endsWith('/dist/src/cli/main.js')), 'the trace saw the program');
-    for (const [what, pattern] of NOT_AT_START) {
-      assert.deepEqual(urls.filter((u) => pattern.test(u)), [], `${argv.join(' ')} loaded ${what}`);
-    }
-  });
-}
 
-test('lint -o table starts without the SARIF writer; lint -o sarif loads it (the check can fail)', async () => {
-  const sarif = /\/dist\/src\/render\/sarif\.js$/;
-  assert.deepEqual((await modulesLoaded(['bin/ds-doctor.js', 'lint', '-f', 'fixtures/demo'])).filter((u) => sarif.test(u)), []);
-  assert.ok((await modulesLoaded(['bin/ds-doctor.js', 'lint', '-f', 'fixtures/demo', '-o', 'sarif'])).some((u) => sarif.test(u)));
+describe('start-up', { concurrency: CONCURRENCY }, () => {
+  test('the trace sees client-node when the live loader is imported (the check can fail)', async () => {
+    const urls = await modulesLoaded(['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL('dist/src/load/live.js').href)})`]);
+    assert.ok(urls.some((u) => CLIENT_NODE.test(u)), urls.join('\n'));
+  });
+
+  for (const argv of OFFLINE_COMMANDS) {
+    test(`${argv.join(' ')} never loads @kubernetes/client-node`, async () => {
+      const urls = await modulesLoaded(['bin/ds-doctor.js', ...argv]);
+      assert.ok(urls.some((u) => u.endsWith('/dist/src/cli/main.js')), `${argv.join(' ')}: the trace saw the program`);
+      const client = urls.filter((u) => CLIENT_NODE.test(u) || u.endsWith('/dist/src/load/live.js'));
+      assert.deepEqual(client, [], `${argv.join(' ')} loaded the live client`);
+    });
+  }
+
+  for (const argv of [['--help'], ['--version'], ['version'], ['lint', '--help']]) {
+    test(`${argv.join(' ')} starts without the loaders, analyses and renderers`, async () => {
+      const urls = await modulesLoaded(['bin/ds-doctor.js', ...argv]);
+      assert.ok(urls.some((u) => u.endsWith('/dist/src/cli/main.js')), 'the trace saw the program');
+      for (const [what, pattern] of NOT_AT_START) {
+        assert.deepEqual(urls.filter((u) => pattern.test(u)), [], `${argv.join(' ')} loaded ${what}`);
+      }
+    });
+  }
+
+  test('lint -o table starts without the SARIF writer; lint -o sarif loads it (the check can fail)', async () => {
+    const sarif = /\/dist\/src\/render\/sarif\.js$/;
+    const [table, sarifRun] = await Promise.all([
+      modulesLoaded(['bin/ds-doctor.js', 'lint', '-f', 'fixtures/demo']),
+      modulesLoaded(['bin/ds-doctor.js', 'lint', '-f', 'fixtures/demo', '-o', 'sarif']),
+    ]);
+    assert.deepEqual(table.filter((u) => sarif.test(u)), []);
+    assert.ok(sarifRun.some((u) => sarif.test(u)));
+  });
 });

@@ -38,7 +38,7 @@ export interface KubectlOptions {
   /** Written to kubectl's stdin (e.g. for `create -f -`). */
   input?: string;
   /** kubeconfig context: "admin" (default) or "reader". */
-  context?: 'admin' | 'reader' | string;
+  context?: string;
   /** Kill kubectl after this many ms (default 60000). */
   timeoutMs?: number;
 }

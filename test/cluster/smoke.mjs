@@ -70,7 +70,7 @@ async function main() {
   const workDir = path.resolve(opt('work-dir') ?? path.join(HERE, '.work', 'smoke'));
   say(`binaries: ${binDir}`);
   const cp = await startControlPlane({ binDir, workDir, auditLog: true, reset: true });
-  let ok = false;
+  let ok;
   try {
     const t = cp.timings;
     say(`control plane up in ${(t.totalMs / 1000).toFixed(1)}s (etcd ${t.etcdMs} ms, apiserver ${t.apiserverMs} ms, ` +

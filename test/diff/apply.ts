@@ -55,7 +55,7 @@ export async function applyWorld(world: World, s: Scenario): Promise<void> {
     }
   }
   for (const o of s.others) {
-    const created = await api.create(paths.pods(o.object.metadata!.namespace!), o.object);
+    const created = await api.create(paths.pods(o.object.metadata!.namespace), o.object);
     const status = otherPodStatus(o);
     if (status) await api.patch(paths.podStatus(created.metadata!.namespace!, created.metadata!.name!), { status }, 'strategic');
   }

@@ -5,7 +5,8 @@
  * reports pod status through the status subresource, node changes, and "settled" detection.
  */
 import type { DaemonSet, KubeEvent, Node, Pod, PodCondition, Taint } from '../../src/model/k8s-types.js';
-import { Api, ApiError, paths } from './api.js';
+import type { Api } from './api.js';
+import { ApiError, paths } from './api.js';
 import type { KubeletPlan, KubeletState, NodeChange, Scenario } from './scenario.js';
 
 /** RFC 3339 with microseconds, as metav1.MicroTime wants it. */
@@ -202,7 +203,7 @@ export class World {
     let lastPrint = '';
     let stableSince = Date.now();
     let failedCreateWaitUntil = 0;
-    let unsettled: string[] = [];
+    let unsettled: string[];
     for (;;) {
       const state = await this.observe(scope);
       unsettled = [];
@@ -257,7 +258,7 @@ export class World {
       if (p.metadata?.ownerReferences?.find((r) => r.controller)?.kind !== 'DaemonSet') continue;
       const cond = p.status?.conditions?.find((c) => c.type === 'PodScheduled');
       if (cond?.reason !== 'Unschedulable') continue;
-      await this.api.delete(paths.pod(p.metadata!.namespace!, p.metadata!.name!), { gracePeriodSeconds: 0 });
+      await this.api.delete(paths.pod(p.metadata.namespace!, p.metadata.name!), { gracePeriodSeconds: 0 });
       n++;
     }
     return n;

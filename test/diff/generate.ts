@@ -348,7 +348,7 @@ export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean
     const model = r.pick(nodes).object.metadata!.labels!;
     const sel: Record<string, string> = {};
     for (const key of r.sample(SELECTOR_KEYS, r.weighted([[1, 3], [2, 1]]))) {
-      sel[key] = model[key] !== undefined && r.chance(0.8) ? model[key]! : r.pick(LABEL_VALUES[key]!);
+      sel[key] = model[key] !== undefined && r.chance(0.8) ? model[key] : r.pick(LABEL_VALUES[key]!);
     }
     spec.nodeSelector = sel;
     d.tag('ds:nodeSelector');

@@ -157,7 +157,7 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
   }
   // At the fixed point nothing will change however long one waits: ask again with every
   // transient state already past its time.
-  const settled = await askDoctor<RolloutDiagnosis>(ctx, 'rollout', fixedPointDs!, dump!, ['--stuck-after', '1s']);
+  const settled = await askDoctor<RolloutDiagnosis>(ctx, 'rollout', fixedPointDs, dump, ['--stuck-after', '1s']);
   // Fill in what the controller did between rounds.
   const before = [prePods, ...rounds.map((r) => r.pods)];
   // A pod is deleted in the round where it is gone or has started terminating.
@@ -175,7 +175,7 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
     dump = await takeDump(ctx, `${s.id}-final`);
   }
   await checkNodeHealth(world, scope, intendedReady(s, 0));
-  const judgement = await judgeNodes(ctx, scope, dump!, [ns], probeNamespace(s));
+  const judgement = await judgeNodes(ctx, scope, dump, [ns], probeNamespace(s));
   await checkNodeHealth(world, scope, intendedReady(s, 0));
   const shouldRun = new Set(judgement.probes[key]?.full ?? []);
 
@@ -260,15 +260,16 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
   });
 
   // The first wave pins the resolved budget when every old pod was available.
-  if (!onDelete && rounds[0]) {
+  const [firstRound] = rounds;
+  if (!onDelete && firstRound) {
     const preNodes = byNode(prePods);
     const clean = prePods.every((p) => p.ready && p.bound && !p.terminating) &&
       [...shouldRun].every((n) => (preNodes.get(n)?.length ?? 0) === 1) && [...preNodes.keys()].every((n) => shouldRun.has(n));
     if (clean && prePods.length) {
       const c0 = prePods.length;
       const wave = surge
-        ? [...byNode(rounds[0].pods).values()].filter((list) => list.some((p) => p.updated) && list.some((p) => !p.updated)).length
-        : prePods.filter((p) => !liveUids(rounds[0].pods).has(p.uid)).length;
+        ? [...byNode(firstRound.pods).values()].filter((list) => list.some((p) => p.updated) && list.some((p) => !p.updated)).length
+        : prePods.filter((p) => !liveUids(firstRound.pods).has(p.uid)).length;
       for (const source of ['live', 'file'] as const) {
         const a = answers[0]![source];
         const resolved = surge ? a.maxSurge : a.maxUnavailable;
@@ -281,5 +282,5 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
       }
     }
   }
-  return { judgement, checks, rounds, answers, dumpText: dump!.text };
+  return { judgement, checks, rounds, answers, dumpText: dump.text };
 }

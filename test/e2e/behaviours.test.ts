@@ -70,7 +70,7 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
     const why = await dsJson<{ verdict: string; reasons: Reason[] }>(cp, ['why', `${NS}/agent`, 'b-tainted'], [0]);
     assert.equal(why.verdict, 'Excluded');
     assert.equal(why.reasons[0]?.code, 'UntoleratedTaint');
-    assert.match(why.reasons[0]!.message, /dedicated=infra:NoSchedule/);
+    assert.match(why.reasons[0].message, /dedicated=infra:NoSchedule/);
 
     // ds-doctor's own count of the nodes that should run a pod equals the controller's.
     const scan = await dsJson<{ daemonSets: { name: string; health: string; desired: number; recomputed: { desired: number } }[] }>(cp, ['scan', '-n', NS], [0]);

@@ -114,13 +114,13 @@ export function daemonSetObject(namespace: string, name: string, opts: {
 /** Polls `fn` until it returns a value other than undefined. */
 export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const start = Date.now();
-  let last: unknown;
+  let last: Error | undefined;
   while (Date.now() - start < timeoutMs) {
     try {
       const v = await fn();
       if (v !== undefined) return v;
     } catch (err) {
-      last = err;
+      last = err as Error;
     }
     await sleep(200);
   }

@@ -9,7 +9,7 @@ import { clone, type Json, ordered } from './fields.js';
 import { suffix, templateHash, uid } from './ids.js';
 import { at } from './time.js';
 import type { BuiltDaemonSet, BuiltNode, BuiltPod, BuiltTemplate } from './types.js';
-import { Versions } from './versions.js';
+import type { Versions } from './versions.js';
 
 /** One revision of a DaemonSet definition, oldest first. */
 export interface RevisionDef {

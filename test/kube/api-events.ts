@@ -7,7 +7,7 @@ import { sha, uid } from './ids.js';
 import { imageNotFound, imageSize } from './images.js';
 import { at, NOW } from './time.js';
 import type { BuiltNode, BuiltPod } from './types.js';
-import { Versions } from './versions.js';
+import type { Versions } from './versions.js';
 
 /** What makeEvent builds an Event from. */
 export interface EventDef {

@@ -247,7 +247,7 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
       initContainerStatuses: inits.length ? inits.map((x, i) => terminated(x, 0, 'Completed', t.started - 3 * i, t.started - 3 * i - 2, true)) : undefined,
       containerStatuses,
       qosClass: qosClass(spec),
-    } as Json as PodStatus;
+    } as Json;
   };
 
   switch (state.kind) {
@@ -293,7 +293,7 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
         spec.containers.map((x) => terminated(x, 0, 'Completed', t.started - 2, state.finishedAgo!)));
 
     default:
-      throw new Error(`unknown pod state ${(state as PodState).kind}`);
+      throw new Error(`unknown pod state ${JSON.stringify(state)}`);
   }
 }
 

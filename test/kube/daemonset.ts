@@ -24,7 +24,7 @@ export class DaemonSetBuilder {
     return this;
   }
   hostNetwork(on = true): this { this.spec.hostNetwork = on; return this; }
-  container(c: Partial<Container> & { name: string }): this { this.spec.containers = [...(this.spec.containers ?? []).filter((x) => x.name !== c.name), c as Container]; return this; }
+  container(c: Partial<Container> & { name: string }): this { this.spec.containers = [...(this.spec.containers ?? []).filter((x) => x.name !== c.name), c]; return this; }
   requests(resources: Record<string, string>): this { this.spec.containers![0]!.resources = { ...(this.spec.containers![0]!.resources ?? {}), requests: resources }; return this; }
   with(fn: (ds: DaemonSet) => void): this { fn(this.obj); return this; }
   generation(gen: number, templateGeneration = gen): this {

@@ -72,7 +72,7 @@ test('the time a snapshot describes is its newest timestamp: heartbeats, contain
   n.status = { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2017-12-13T17:07:23Z' }] };
   const p = pod('p').build();
   p.metadata!.creationTimestamp = '2017-12-01T00:00:00Z';
-  p.status = { containerStatuses: [{ name: 'main', ready: false, restartCount: 1, lastState: { terminated: { exitCode: 1, finishedAt: '2017-12-13T17:09:00.5Z' } } }] } as never;
+  p.status = { containerStatuses: [{ name: 'main', ready: false, restartCount: 1, lastState: { terminated: { exitCode: 1, finishedAt: '2017-12-13T17:09:00.5Z' } } }] };
   const s = snapshotOf({ nodes: [n], pods: [p], daemonSets: [] });
   assert.equal(snapshotTime(s)?.toISOString(), '2017-12-13T17:09:00.500Z');
   const manifest = withStatus(undefined);

@@ -88,7 +88,7 @@ test('InvalidBudget: a maxUnavailable that is neither an integer nor a percentag
   assert.equal(r.verdict, 'Stuck');
   const reason = r.reasons.find((x) => x.code === 'InvalidBudget');
   assert.equal(reason?.severity, 'error');
-  assert.match(reason!.message, /invalid value for MaxUnavailable: half/);
+  assert.match(reason.message, /invalid value for MaxUnavailable: half/);
 });
 
 test('OldPodsUnavailable: an old pod that is not ready holds budget until replaced (TestDaemonSetUpdatesSomeOldPodsNotReady)', () => {
@@ -135,7 +135,7 @@ test('NodeDnsLost: deleting node-local-dns breaks lookups through its link-local
   const d = impactOf(ds, { pods: [...agentPods(ds, ['n1', 'n2']), pod('app').on('n1').ready().build()] });
   const f = d.findings.find((x) => x.code === 'NodeDnsLost');
   assert.equal(f?.severity, 'error');
-  assert.match(f!.message, /the node-local DNS cache stops on 2 nodes/);
+  assert.match(f.message, /the node-local DNS cache stops on 2 nodes/);
 });
 
 test('SecurityAgentGone: deleting a runtime security agent leaves its nodes unwatched', () => {
@@ -143,7 +143,7 @@ test('SecurityAgentGone: deleting a runtime security agent leaves its nodes unwa
   const d = impactOf(ds, { pods: agentPods(ds, ['n1', 'n2']) });
   const f = d.findings.find((x) => x.code === 'SecurityAgentGone');
   assert.equal(f?.severity, 'warning');
-  assert.match(f!.message, /runtime security is off on 2 nodes/);
+  assert.match(f.message, /runtime security is off on 2 nodes/);
 });
 
 test('PodsNotInInput: without Pod objects, while the status counts pods, the risk is judged by the role alone', () => {
@@ -161,5 +161,5 @@ test('ServiceLosesLocalEndpoints: an externalTrafficPolicy: Local Service drops 
   const d = impactOf(ds, { pods: [...agentPods(ds, ['n1', 'n2']), other], services: [svc] });
   const f = d.findings.find((x) => x.code === 'ServiceLosesLocalEndpoints');
   assert.equal(f?.severity, 'warning');
-  assert.match(f!.message, /externalTrafficPolicy: Local, so on 1 node where only these pods served it, external traffic to those nodes is dropped/);
+  assert.match(f.message, /externalTrafficPolicy: Local, so on 1 node where only these pods served it, external traffic to those nodes is dropped/);
 });

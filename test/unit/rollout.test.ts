@@ -2,7 +2,7 @@
 // TestGetUnavailableNumbers / GetScaledValueFromIntOrPercent rounding, TestDaemonSetUpdatesPodsWithMaxSurge,
 // TestDaemonSetUpdatesAllOldNodesNotReady / TestDaemonSetUpdatesSomeOldPodsNotReady (1.31: unavailable
 // old pods count against maxUnavailable and are always replaced), OnDelete, and desired = 0.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rollingBudget, scaledValue, allowsSurge, findUpdatedPodsOnNode } from '../../src/k8s/rollingupdate.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
@@ -10,11 +10,15 @@ import { scan } from '../../src/analyze/scan.js';
 import type { DaemonSet, Node, Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 
-test('GetScaledValueFromIntOrPercent rounds percentages up', () => {
+describe('GetScaledValueFromIntOrPercent rounds percentages up', () => {
   const cases: [number | string, number, number | undefined][] = [
     ['50%', 3, 2], ['20%', 5, 1], ['1%', 10, 1], ['30%', 0, 0], ['100%', 7, 7], [2, 5, 2], ['0%', 9, 0], ['5', 5, undefined], ['x%', 5, undefined],
   ];
-  for (const [v, total, want] of cases) assert.equal(scaledValue(v, total, true), want, `${v} of ${total}`);
+  for (const [v, total, want] of cases) {
+    test(`${v} of ${total}`, () => {
+      assert.equal(scaledValue(v, total, true), want, `${v} of ${total}`);
+    });
+  }
 });
 
 test('updatedDesiredNodeCounts: both zero forces maxUnavailable 1; nil maxSurge is 0; OnDelete has none', () => {

@@ -4,12 +4,12 @@
 // TestNodeAffinityDaemonLaunchesPods, TestNetworkUnavailableNodeDaemonLaunchesPod) and
 // pkg/controller/daemon/util/daemonset_util_test.go (TestAddOrUpdateDaemonPodTolerations),
 // plus docs/semantics.md §1.9 (not-ready:NoSchedule is NOT covered by the automatic tolerations).
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addOrUpdateToleration, compileDaemonPlacement, daemonPodTolerations, targetNodeName } from '../../../src/k8s/daemonpod.js';
 import { daemonSet, node, pod } from '../../builders.js';
 
-test('NodeShouldRunDaemonPod table', () => {
+describe('NodeShouldRunDaemonPod table', () => {
   const cases: { name: string; node: ReturnType<typeof node>; ds: ReturnType<typeof daemonSet>; run: boolean; cont: boolean }[] = [
     { name: 'plain node', node: node('n'), ds: daemonSet('d'), run: true, cont: true },
     { name: 'insufficient resources are ignored (InsufficientResourceError case)', node: node('n').allocatable({ cpu: '1m', memory: '1' }), ds: daemonSet('d').requests({ cpu: '2', memory: '1Gi' }), run: true, cont: true },
@@ -37,8 +37,10 @@ test('NodeShouldRunDaemonPod table', () => {
     { name: 'affinity failure wins over tolerated taints', node: node('n').taint('a', 'b', 'NoSchedule'), ds: daemonSet('d').tolerate({ operator: 'Exists' }).nodeSelector({ x: 'y' }), run: false, cont: false },
   ];
   for (const c of cases) {
-    const r = compileDaemonPlacement(c.ds.build()).evaluate(c.node.build());
-    assert.deepEqual([r.shouldRun, r.shouldContinueRunning], [c.run, c.cont], c.name);
+    test(c.name, () => {
+      const r = compileDaemonPlacement(c.ds.build()).evaluate(c.node.build());
+      assert.deepEqual([r.shouldRun, r.shouldContinueRunning], [c.run, c.cont], c.name);
+    });
   }
 });
 

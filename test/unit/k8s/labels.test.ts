@@ -1,7 +1,7 @@
 // Ported from k8s.io/apimachinery/pkg/labels selector_test.go and
 // pkg/apis/meta/v1/helpers_test.go (TestLabelSelectorAsSelector): nil selects nothing, {} selects
 // everything, matchLabels and matchExpressions are ANDed.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileLabelSelector, formatLabelSelector, parseSelectorString, selectorMatches } from '../../../src/k8s/labels.js';
 
@@ -11,7 +11,7 @@ test('LabelSelectorAsSelector: nil vs empty', () => {
   assert.ok(empty.ok && empty.empty && empty.matches({}));
 });
 
-test('matchLabels and matchExpressions', () => {
+describe('matchLabels and matchExpressions', () => {
   const cases: { sel: Parameters<typeof selectorMatches>[0]; labels: Record<string, string>; want: boolean }[] = [
     { sel: { matchLabels: { app: 'x' } }, labels: { app: 'x', extra: '1' }, want: true },
     { sel: { matchLabels: { app: 'x' } }, labels: { app: 'y' }, want: false },
@@ -23,7 +23,11 @@ test('matchLabels and matchExpressions', () => {
     { sel: { matchExpressions: [{ key: 'tier', operator: 'DoesNotExist' }] }, labels: { tier: '' }, want: false },
     { sel: { matchLabels: { app: 'x' }, matchExpressions: [{ key: 'tier', operator: 'Exists' }] }, labels: { app: 'x' }, want: false },
   ];
-  for (const c of cases) assert.equal(selectorMatches(c.sel, c.labels), c.want, JSON.stringify(c));
+  for (const c of cases) {
+    test(JSON.stringify(c), () => {
+      assert.equal(selectorMatches(c.sel, c.labels), c.want, JSON.stringify(c));
+    });
+  }
 });
 
 test('invalid requirements are parse errors (and select nothing)', () => {

@@ -2,7 +2,7 @@
 // (TestNodeSelectorMatch, TestPodMatchesNodeSelectorAndAffinityTerms) and the scheduler's
 // NodeAffinity plugin tests: nodeSelector ANDed with required affinity, terms ORed,
 // expressions ANDed, Gt/Lt integer comparison, matchFields with exactly one value.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchNodeSelector, matchRequiredNodeAffinity } from '../../../src/k8s/nodeaffinity.js';
 import type { NodeSelectorTerm, PodSpec } from '../../../src/model/k8s-types.js';
@@ -14,7 +14,7 @@ function terms(...t: NodeSelectorTerm[]) {
   return { nodeSelectorTerms: t };
 }
 
-test('NodeSelector terms: ORed terms, ANDed expressions, every operator', () => {
+describe('NodeSelector terms: ORed terms, ANDed expressions, every operator', () => {
   const cases: { name: string; sel: ReturnType<typeof terms>; want: boolean }[] = [
     { name: 'In match', sel: terms({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a', 'b'] }] }), want: true },
     { name: 'In no match', sel: terms({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] }), want: false },
@@ -37,7 +37,11 @@ test('NodeSelector terms: ORed terms, ANDed expressions, every operator', () => 
     { name: 'unknown operator never matches', sel: terms({ matchExpressions: [{ key: 'zone', operator: 'Matches', values: ['a'] }] }), want: false },
     { name: 'unknown field never matches', sel: terms({ matchFields: [{ key: 'metadata.foo', operator: 'In', values: ['x'] }] }), want: false },
   ];
-  for (const c of cases) assert.equal(matchNodeSelector(c.sel, n).matches, c.want, c.name);
+  for (const c of cases) {
+    test(c.name, () => {
+      assert.equal(matchNodeSelector(c.sel, n).matches, c.want, c.name);
+    });
+  }
 });
 
 test('GetRequiredNodeAffinity: nodeSelector is ANDed with required affinity', () => {

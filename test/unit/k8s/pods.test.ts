@@ -1,12 +1,12 @@
 // Ported from pkg/api/v1/pod/util_test.go (TestIsPodAvailable), pkg/controller/daemon/util
 // (TestIsPodUpdated) and the controller's podByCreationTimestampAndPhase ordering.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareDaemonPodAge, isPodAvailable, isPodReady, secondsUntilAvailable } from '../../../src/k8s/podutil.js';
 import { currentRevision, isPodUpdated, templateGeneration } from '../../../src/k8s/revision.js';
 import { NOW, ago, daemonSet, pod } from '../../builders.js';
 
-test('IsPodAvailable with minReadySeconds (1.34+: ready-since + minReady <= now)', () => {
+describe('IsPodAvailable with minReadySeconds (1.34+: ready-since + minReady <= now)', () => {
   const cases: { name: string; readyFor?: number; min: number; want: boolean }[] = [
     { name: 'not ready', min: 0, want: false },
     { name: 'ready, minReady 0', readyFor: 0, min: 0, want: true },
@@ -15,16 +15,20 @@ test('IsPodAvailable with minReadySeconds (1.34+: ready-since + minReady <= now)
     { name: 'ready 60s, minReady 30', readyFor: 60, min: 30, want: true },
   ];
   for (const c of cases) {
-    const p = c.readyFor === undefined ? pod('p').on('n').waiting('ContainerCreating').build() : pod('p').on('n').ready(c.readyFor).build();
-    assert.equal(isPodAvailable(p, c.min, NOW), c.want, c.name);
+    test(c.name, () => {
+      const p = c.readyFor === undefined ? pod('p').on('n').waiting('ContainerCreating').build() : pod('p').on('n').ready(c.readyFor).build();
+      assert.equal(isPodAvailable(p, c.min, NOW), c.want, c.name);
+    });
   }
-  const noTime = pod('p').on('n').ready(5).with((p) => { delete p.status!.conditions![0]!.lastTransitionTime; }).build();
-  assert.equal(isPodReady(noTime), true);
-  assert.equal(isPodAvailable(noTime, 10, NOW), false, 'zero lastTransitionTime with minReady > 0');
-  assert.equal(secondsUntilAvailable(pod('p').on('n').ready(10).build(), 30, NOW), 20);
+  test('a Ready condition without lastTransitionTime; seconds until available', () => {
+    const noTime = pod('p').on('n').ready(5).with((p) => { delete p.status!.conditions![0]!.lastTransitionTime; }).build();
+    assert.equal(isPodReady(noTime), true);
+    assert.equal(isPodAvailable(noTime, 10, NOW), false, 'zero lastTransitionTime with minReady > 0');
+    assert.equal(secondsUntilAvailable(pod('p').on('n').ready(10).build(), 30, NOW), 20);
+  });
 });
 
-test('IsPodUpdated: hash or pod-template-generation', () => {
+describe('IsPodUpdated: hash or pod-template-generation', () => {
   const ds = daemonSet('d').build();
   const cases: { hash: string; gen: string; curHash: string; curGen: number | undefined; want: boolean }[] = [
     { hash: 'abc', gen: '1', curHash: 'abc', curGen: 2, want: true },
@@ -34,10 +38,14 @@ test('IsPodUpdated: hash or pod-template-generation', () => {
     { hash: '', gen: '1', curHash: '', curGen: 1, want: true },
   ];
   for (const c of cases) {
-    const p = pod('p').ofDaemonSet(ds, 'n', c.hash, c.gen).build();
-    assert.equal(isPodUpdated(p, c.curHash, c.curGen), c.want, JSON.stringify(c));
+    test(JSON.stringify(c), () => {
+      const p = pod('p').ofDaemonSet(ds, 'n', c.hash, c.gen).build();
+      assert.equal(isPodUpdated(p, c.curHash, c.curGen), c.want, JSON.stringify(c));
+    });
   }
-  assert.equal(templateGeneration(daemonSet('d').generation(3, 2).build()), 2);
+  test('templateGeneration reads the pod-template-generation annotation', () => {
+    assert.equal(templateGeneration(daemonSet('d').generation(3, 2).build()), 2);
+  });
 });
 
 test('currentRevision: the revision whose data matches the template, else pods of the current generation', () => {

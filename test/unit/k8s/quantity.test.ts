@@ -1,25 +1,33 @@
 // Ported from k8s.io/apimachinery/pkg/api/resource quantity_test.go (TestQuantityParse,
 // TestMilliValue): suffixes, exponents, fractions, and rounding up.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatAmount, isQuantity, milliValue, parseQuantity, resourceAmount, value } from '../../../src/k8s/quantity.js';
 
-test('milliValue (Quantity.MilliValue rounds up)', () => {
+describe('milliValue (Quantity.MilliValue rounds up)', () => {
   const cases: [string, number][] = [
     ['100m', 100], ['1', 1000], ['0.5', 500], ['1.5', 1500], ['2500m', 2500], ['0.1', 100],
     ['1n', 1], ['1u', 1], ['1001u', 2], ['1e3', 1_000_000], ['1E-3', 1], ['.5', 500], ['+1', 1000], ['0', 0],
   ];
-  for (const [q, want] of cases) assert.equal(milliValue(q), want, q);
+  for (const [q, want] of cases) {
+    test(q, () => {
+      assert.equal(milliValue(q), want, q);
+    });
+  }
 });
 
-test('value (Quantity.Value rounds up) with binary and decimal suffixes', () => {
+describe('value (Quantity.Value rounds up) with binary and decimal suffixes', () => {
   const cases: [string, number][] = [
     ['1Ki', 1024], ['1Mi', 1048576], ['1Gi', 1073741824], ['1Ti', 1024 ** 4], ['1Pi', 1024 ** 5],
     ['1k', 1000], ['1M', 1e6], ['1G', 1e9], ['1T', 1e12], ['1P', 1e15], ['1E', 1e18],
     ['128974848', 128974848], ['129e6', 129000000], ['123Mi', 128974848], ['1.5Gi', 1610612736],
     ['100m', 1], ['0.1', 1], ['110', 110], ['12e-1', 2],
   ];
-  for (const [q, want] of cases) assert.equal(value(q), want, q);
+  for (const [q, want] of cases) {
+    test(q, () => {
+      assert.equal(value(q), want, q);
+    });
+  }
 });
 
 test('malformed quantities are rejected', () => {

@@ -2,7 +2,7 @@
 // init containers, overhead, pod-level resources) and the scheduler's noderesources fit_test.go
 // (TestEnoughRequests: pod count, Insufficient <resource>, zero requests never insufficient),
 // nodeports (TestNodePorts: 0.0.0.0 wildcard) and the rule that terminal pods free resources (docs/semantics.md §4.1).
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fitsNode, podRequests, podsUsingNode } from '../../../src/k8s/resources.js';
 import { hostPortConflicts, portsConflict, wantedHostPorts } from '../../../src/k8s/hostports.js';
@@ -11,7 +11,7 @@ import { node, pod } from '../../builders.js';
 
 const c = (name: string, requests: Record<string, string>, extra: Record<string, unknown> = {}) => ({ name, resources: { requests }, ...extra });
 
-test('PodRequests: max(sum of containers + sidecars, init container peaks)', () => {
+describe('PodRequests: max(sum of containers + sidecars, init container peaks)', () => {
   const cases: { name: string; spec: PodSpec; cpu: number; memory?: number }[] = [
     { name: 'sum of containers', spec: { containers: [c('a', { cpu: '100m' }), c('b', { cpu: '200m' })] }, cpu: 300 },
     { name: 'init larger than containers', spec: { initContainers: [c('i', { cpu: '1' })], containers: [c('a', { cpu: '100m' })] }, cpu: 1000 },
@@ -23,9 +23,11 @@ test('PodRequests: max(sum of containers + sidecars, init container peaks)', () 
     { name: 'pod-level requests replace cpu/memory', spec: { containers: [c('a', { cpu: '100m', memory: '1Gi' })], resources: { requests: { cpu: '2' } } }, cpu: 2000, memory: 1073741824 },
   ];
   for (const t of cases) {
-    const r = podRequests(t.spec);
-    assert.equal(r.get('cpu') ?? 0, t.cpu, t.name);
-    if (t.memory !== undefined) assert.equal(r.get('memory'), t.memory, t.name);
+    test(t.name, () => {
+      const r = podRequests(t.spec);
+      assert.equal(r.get('cpu') ?? 0, t.cpu, t.name);
+      if (t.memory !== undefined) assert.equal(r.get('memory'), t.memory, t.name);
+    });
   }
 });
 

@@ -17,7 +17,7 @@ import { daemonSetsInScope } from '../../../src/cli/scope.js';
 import { runCli } from '../../harness.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, whose `default` is the plugin.
-const addFormats = (formatsModule as unknown as { default: typeof formatsModule.default }).default;
+const addFormats = (formatsModule).default;
 
 function validator() {
   const ajv = new Ajv({ allErrors: true, strict: false });

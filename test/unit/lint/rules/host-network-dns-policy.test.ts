@@ -1,10 +1,11 @@
 import { hostNetworkDnsPolicy } from '../../../../src/lint/rules/host-network-dns-policy.js';
+import type { DaemonSet } from '../../../../src/model/k8s-types.js';
 import { goodDaemonSet, ruleTester } from '../rule-tester.js';
 
 const PATH = 'spec.template.spec.dnsPolicy';
 const hostNet = (dnsPolicy?: string) => goodDaemonSet().hostNetwork().with((d) => { if (dnsPolicy) d.spec!.template!.spec!.dnsPolicy = dnsPolicy; });
-const env = (name: string, value: string) => (d: import('../../../../src/model/k8s-types.js').DaemonSet) => { d.spec!.template!.spec!.containers![0]!.env = [{ name, value }]; };
-const image = (img: string) => (d: import('../../../../src/model/k8s-types.js').DaemonSet) => { d.spec!.template!.spec!.containers![0]!.image = img; };
+const env = (name: string, value: string) => (d: DaemonSet) => { d.spec!.template!.spec!.containers![0]!.env = [{ name, value }]; };
+const image = (img: string) => (d: DaemonSet) => { d.spec!.template!.spec!.containers![0]!.image = img; };
 
 ruleTester(hostNetworkDnsPolicy, {
   valid: [
