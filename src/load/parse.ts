@@ -44,9 +44,11 @@ export function loadYamlDocument(text: string, file: string, line: number): unkn
 export function jsonErrorOffset(text: string): number {
   let i = 0;
   const ws = () => { while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++; };
-  // The scan unwinds with the offset itself; jsonErrorOffset's own catch below receives it.
-  // eslint-disable-next-line @typescript-eslint/only-throw-error
-  const fail = (): never => { throw i; };
+  const fail = (): never => {
+    // The scan unwinds with the offset itself; jsonErrorOffset's own catch below receives it.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw i;
+  };
   const literal = (word: string) => { if (text.startsWith(word, i)) i += word.length; else fail(); };
   const string = () => {
     if (text[i] !== '"') fail();
