@@ -12,7 +12,10 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { itemSpansFile } from './generate.js';
 
 async function floor(file: string): Promise<number> {
-  const spans = readFileSync(itemSpansFile(file), 'latin1').trim().split('\n').map((l) => l.split(' ').map(Number) as [number, number]);
+  const spans = readFileSync(itemSpansFile(file), 'latin1')
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' ').map(Number) as [number, number]);
   const items: unknown[] = [];
   let next = 0;
   // Bytes of the file from `base` on that are not yet parsed.

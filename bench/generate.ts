@@ -38,8 +38,13 @@ export type Format = 'json' | 'json-2' | 'json-compact' | 'json-line' | 'json-co
 
 /** The file name of each layout in a dump's folder. */
 export const FILE_NAMES: Record<Format, string> = {
-  json: 'dump.json', 'json-2': 'dump-2.json', 'json-compact': 'dump-compact.json', 'json-line': 'dump-line.json',
-  'json-concat': 'dump-concat.json', yaml: 'dump.yaml', 'yaml-list': 'dump-list.yaml',
+  json: 'dump.json',
+  'json-2': 'dump-2.json',
+  'json-compact': 'dump-compact.json',
+  'json-line': 'dump-line.json',
+  'json-concat': 'dump-concat.json',
+  yaml: 'dump.yaml',
+  'yaml-list': 'dump-list.yaml',
 };
 
 /** Options of one generated dump. */
@@ -157,13 +162,28 @@ interface NodeInfo {
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 const IMAGES = [
-  'registry.k8s.io/kube-proxy:v1.34.2', 'docker.io/calico/node:v3.28.1', 'docker.io/calico/cni:v3.28.1',
-  'cr.fluentbit.io/fluent/fluent-bit:3.1.9', 'cr.fluentbit.io/fluent/fluent-bit:3.2.2', 'quay.io/prometheus/node-exporter:v1.8.2',
-  'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.35.0', 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.12.0',
-  'registry.k8s.io/sig-storage/livenessprobe:v2.14.0', 'registry.k8s.io/pause:3.10', 'nvcr.io/nvidia/k8s-device-plugin:v0.16.2',
-  'ghcr.io/acme/checkout:2.14.1', 'ghcr.io/acme/payments:5.2.0', 'ghcr.io/acme/search:1.9.3', 'ghcr.io/acme/catalog:3.0.7',
-  'ghcr.io/acme/frontend:8.1.0', 'ghcr.io/acme/worker:4.4.2', 'docker.io/istio/proxyv2:1.23.2', 'docker.io/library/redis:7.4.1',
-  'docker.io/library/nginx:1.27.2', 'ghcr.io/acme/batch:0.9.12', 'registry.k8s.io/coredns/coredns:v1.11.3',
+  'registry.k8s.io/kube-proxy:v1.34.2',
+  'docker.io/calico/node:v3.28.1',
+  'docker.io/calico/cni:v3.28.1',
+  'cr.fluentbit.io/fluent/fluent-bit:3.1.9',
+  'cr.fluentbit.io/fluent/fluent-bit:3.2.2',
+  'quay.io/prometheus/node-exporter:v1.8.2',
+  'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.35.0',
+  'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.12.0',
+  'registry.k8s.io/sig-storage/livenessprobe:v2.14.0',
+  'registry.k8s.io/pause:3.10',
+  'nvcr.io/nvidia/k8s-device-plugin:v0.16.2',
+  'ghcr.io/acme/checkout:2.14.1',
+  'ghcr.io/acme/payments:5.2.0',
+  'ghcr.io/acme/search:1.9.3',
+  'ghcr.io/acme/catalog:3.0.7',
+  'ghcr.io/acme/frontend:8.1.0',
+  'ghcr.io/acme/worker:4.4.2',
+  'docker.io/istio/proxyv2:1.23.2',
+  'docker.io/library/redis:7.4.1',
+  'docker.io/library/nginx:1.27.2',
+  'ghcr.io/acme/batch:0.9.12',
+  'registry.k8s.io/coredns/coredns:v1.11.3',
 ];
 
 function sha256ish(r: Random): string {
@@ -207,7 +227,10 @@ function makeNode(n: NodeInfo, r: Random, withManaged: boolean): Obj {
   const cond = (type: string, status: string, reason: string, message: string): Obj => ({
     lastHeartbeatTime: n.notReady ? at(42 * MIN) : heartbeat,
     lastTransitionTime: n.notReady && type === 'Ready' ? at(40 * MIN) : created,
-    message, reason, status: n.notReady ? 'Unknown' : status, type,
+    message,
+    reason,
+    status: n.notReady ? 'Unknown' : status,
+    type,
   });
   const conditions = [
     cond('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
@@ -224,8 +247,13 @@ function makeNode(n: NodeInfo, r: Random, withManaged: boolean): Obj {
     images.push({ names: [`${img.split(':')[0]}@${sha256ish(r)}`, img], sizeBytes: 5_000_000 + r.int(900_000_000) });
   }
   const cap = (cpu: number, memKi: number): Obj => ({
-    cpu: String(Math.ceil(cpu / 1000)), 'ephemeral-storage': '203056560Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
-    memory: `${memKi}Ki`, pods: String(n.maxPods), ...(n.pool === 'gpu' ? { 'nvidia.com/gpu': '8' } : {}),
+    cpu: String(Math.ceil(cpu / 1000)),
+    'ephemeral-storage': '203056560Ki',
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: `${memKi}Ki`,
+    pods: String(n.maxPods),
+    ...(n.pool === 'gpu' ? { 'nvidia.com/gpu': '8' } : {}),
   });
   const capacity = cap(n.cpuMilli + 100, n.memKi + 1_000_000);
   const allocatable: Obj = { ...cap(n.cpuMilli, n.memKi), cpu: `${n.cpuMilli}m`, 'ephemeral-storage': '186063165924' };
@@ -244,9 +272,26 @@ function makeNode(n: NodeInfo, r: Random, withManaged: boolean): Obj {
   };
   if (withManaged) {
     metadata['managedFields'] = [
-      ...managedFields('kubelet', created, { 'f:metadata': { 'f:annotations': { '.': {}, 'f:alpha.kubernetes.io/provided-node-ip': {}, 'f:volumes.kubernetes.io/controller-managed-attach-detach': {} }, 'f:labels': Object.fromEntries(Object.keys(labels).map((k) => [`f:${k}`, {}])) } }),
+      ...managedFields('kubelet', created, {
+        'f:metadata': {
+          'f:annotations': { '.': {}, 'f:alpha.kubernetes.io/provided-node-ip': {}, 'f:volumes.kubernetes.io/controller-managed-attach-detach': {} },
+          'f:labels': Object.fromEntries(Object.keys(labels).map((k) => [`f:${k}`, {}])),
+        },
+      }),
       ...managedFields('kube-controller-manager', heartbeat, { 'f:spec': { 'f:podCIDR': {}, 'f:podCIDRs': { '.': {}, [`v:"10.${n.podCidr >> 8}.${n.podCidr & 255}.0/24"`]: {} }, 'f:taints': {} } }),
-      ...managedFields('kubelet', heartbeat, { 'f:status': { 'f:allocatable': Object.fromEntries(Object.keys(allocatable).map((k) => [`f:${k}`, {}])), 'f:conditions': Object.fromEntries(['DiskPressure', 'MemoryPressure', 'PIDPressure', 'Ready'].map((t) => [`k:{"type":"${t}"}`, { 'f:lastHeartbeatTime': {}, 'f:lastTransitionTime': {}, 'f:message': {}, 'f:reason': {}, 'f:status': {} }])), 'f:images': {}, 'f:nodeInfo': { 'f:bootID': {}, 'f:containerRuntimeVersion': {}, 'f:kernelVersion': {}, 'f:kubeProxyVersion': {}, 'f:kubeletVersion': {} } } }),
+      ...managedFields('kubelet', heartbeat, {
+        'f:status': {
+          'f:allocatable': Object.fromEntries(Object.keys(allocatable).map((k) => [`f:${k}`, {}])),
+          'f:conditions': Object.fromEntries(
+            ['DiskPressure', 'MemoryPressure', 'PIDPressure', 'Ready'].map((t) => [
+              `k:{"type":"${t}"}`,
+              { 'f:lastHeartbeatTime': {}, 'f:lastTransitionTime': {}, 'f:message': {}, 'f:reason': {}, 'f:status': {} },
+            ]),
+          ),
+          'f:images': {},
+          'f:nodeInfo': { 'f:bootID': {}, 'f:containerRuntimeVersion': {}, 'f:kernelVersion': {}, 'f:kubeProxyVersion': {}, 'f:kubeletVersion': {} },
+        },
+      }),
     ];
   }
   const cidr = `10.${n.podCidr >> 8}.${n.podCidr & 255}.0/24`;
@@ -255,19 +300,34 @@ function makeNode(n: NodeInfo, r: Random, withManaged: boolean): Obj {
     kind: 'Node',
     metadata,
     spec: {
-      podCIDR: cidr, podCIDRs: [cidr], providerID: `aws:///${n.zone}/i-0${r.chars(HEX, 16)}`,
+      podCIDR: cidr,
+      podCIDRs: [cidr],
+      providerID: `aws:///${n.zone}/i-0${r.chars(HEX, 16)}`,
       ...(taints.length ? { taints } : {}),
       ...(n.cordoned ? { unschedulable: true } : {}),
     },
     status: {
-      addresses: [{ address: n.ip, type: 'InternalIP' }, { address: `ip-${n.ip.replace(/\./g, '-')}.ec2.internal`, type: 'InternalDNS' }, { address: `ip-${n.ip.replace(/\./g, '-')}.ec2.internal`, type: 'Hostname' }],
-      allocatable, capacity, conditions,
+      addresses: [
+        { address: n.ip, type: 'InternalIP' },
+        { address: `ip-${n.ip.replace(/\./g, '-')}.ec2.internal`, type: 'InternalDNS' },
+        { address: `ip-${n.ip.replace(/\./g, '-')}.ec2.internal`, type: 'Hostname' },
+      ],
+      allocatable,
+      capacity,
+      conditions,
       daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
       images,
       nodeInfo: {
-        architecture: 'amd64', bootID: r.uid(), containerRuntimeVersion: 'containerd://1.7.22',
-        kernelVersion: n.os === 'windows' ? '10.0.20348.2762' : '6.1.112-124.190.amzn2023.x86_64', kubeProxyVersion: 'v1.34.2', kubeletVersion: 'v1.34.2',
-        machineID: r.chars(HEX, 32), operatingSystem: n.os, osImage: n.os === 'windows' ? 'Windows Server 2022 Datacenter' : 'Amazon Linux 2023.6.20241031', systemUUID: r.uid(),
+        architecture: 'amd64',
+        bootID: r.uid(),
+        containerRuntimeVersion: 'containerd://1.7.22',
+        kernelVersion: n.os === 'windows' ? '10.0.20348.2762' : '6.1.112-124.190.amzn2023.x86_64',
+        kubeProxyVersion: 'v1.34.2',
+        kubeletVersion: 'v1.34.2',
+        machineID: r.chars(HEX, 32),
+        operatingSystem: n.os,
+        osImage: n.os === 'windows' ? 'Windows Server 2022 Datacenter' : 'Amazon Linux 2023.6.20241031',
+        systemUUID: r.uid(),
       },
     },
   };
@@ -308,41 +368,134 @@ function isBlanket(t: Json): boolean {
 
 const DAEMONSETS: DsShape[] = [
   {
-    namespace: 'kube-system', name: 'calico-node', labelKey: 'k8s-app', image: 'docker.io/calico/node:v3.28.1', updatedShare: 1,
-    hostNetwork: true, tolerations: [{ effect: 'NoSchedule', operator: 'Exists' }, { key: 'CriticalAddonsOnly', operator: 'Exists' }, { effect: 'NoExecute', operator: 'Exists' }],
-    nodeSelector: { 'kubernetes.io/os': 'linux' }, cpu: '250m', cpuMilli: 250, memory: '128Mi', priorityClassName: 'system-node-critical', maxUnavailable: 1,
-    extraContainers: [], crashLoop: 0, imagePull: 0, runs: (n) => n.os === 'linux',
-  },
-  {
-    namespace: 'kube-system', name: 'kube-proxy', labelKey: 'k8s-app', image: 'registry.k8s.io/kube-proxy:v1.34.2', updatedShare: 1,
-    hostNetwork: true, tolerations: tolerateAll, nodeSelector: { 'kubernetes.io/os': 'linux' }, cpu: '100m', cpuMilli: 100, memory: '64Mi',
-    priorityClassName: 'system-node-critical', maxUnavailable: '10%', extraContainers: [], crashLoop: 0, imagePull: 0, runs: (n) => n.os === 'linux',
-  },
-  {
-    namespace: 'kube-system', name: 'ebs-csi-node', labelKey: 'app', image: 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.35.0', updatedShare: 1,
-    hostNetwork: false, tolerations: tolerateAll, nodeSelector: { 'kubernetes.io/os': 'linux' }, cpu: '10m', cpuMilli: 30, memory: '40Mi',
-    priorityClassName: 'system-node-critical', maxUnavailable: '10%',
-    extraContainers: [
-      { name: 'node-driver-registrar', image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.12.0', args: ['--csi-address=$(ADDRESS)', '--kubelet-registration-path=$(DRIVER_REG_SOCK_PATH)', '--v=2'], resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } } },
-      { name: 'liveness-probe', image: 'registry.k8s.io/sig-storage/livenessprobe:v2.14.0', args: ['--csi-address=/csi/csi.sock'], resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } } },
+    namespace: 'kube-system',
+    name: 'calico-node',
+    labelKey: 'k8s-app',
+    image: 'docker.io/calico/node:v3.28.1',
+    updatedShare: 1,
+    hostNetwork: true,
+    tolerations: [
+      { effect: 'NoSchedule', operator: 'Exists' },
+      { key: 'CriticalAddonsOnly', operator: 'Exists' },
+      { effect: 'NoExecute', operator: 'Exists' },
     ],
-    crashLoop: 0, imagePull: 0, runs: (n) => n.os === 'linux',
+    nodeSelector: { 'kubernetes.io/os': 'linux' },
+    cpu: '250m',
+    cpuMilli: 250,
+    memory: '128Mi',
+    priorityClassName: 'system-node-critical',
+    maxUnavailable: 1,
+    extraContainers: [],
+    crashLoop: 0,
+    imagePull: 0,
+    runs: (n) => n.os === 'linux',
   },
   {
-    namespace: 'logging', name: 'fluent-bit', labelKey: 'app.kubernetes.io/name', image: 'cr.fluentbit.io/fluent/fluent-bit:3.2.2', oldImage: 'cr.fluentbit.io/fluent/fluent-bit:3.1.9',
-    updatedShare: 0.6, hostNetwork: false, tolerations: [{ effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane', operator: 'Exists' }],
-    nodeSelector: { 'kubernetes.io/os': 'linux' }, cpu: '100m', cpuMilli: 100, memory: '128Mi', maxUnavailable: '10%', extraContainers: [],
-    crashLoop: 0.01, imagePull: 0, runs: (n) => n.os === 'linux' && n.pool !== 'gpu' && n.pool !== 'spot',
+    namespace: 'kube-system',
+    name: 'kube-proxy',
+    labelKey: 'k8s-app',
+    image: 'registry.k8s.io/kube-proxy:v1.34.2',
+    updatedShare: 1,
+    hostNetwork: true,
+    tolerations: tolerateAll,
+    nodeSelector: { 'kubernetes.io/os': 'linux' },
+    cpu: '100m',
+    cpuMilli: 100,
+    memory: '64Mi',
+    priorityClassName: 'system-node-critical',
+    maxUnavailable: '10%',
+    extraContainers: [],
+    crashLoop: 0,
+    imagePull: 0,
+    runs: (n) => n.os === 'linux',
   },
   {
-    namespace: 'monitoring', name: 'node-exporter', labelKey: 'app.kubernetes.io/name', image: 'quay.io/prometheus/node-exporter:v1.8.2', updatedShare: 1,
-    hostNetwork: true, hostPort: 9100, tolerations: tolerateAll, nodeSelector: { 'kubernetes.io/os': 'linux' }, cpu: '100m', cpuMilli: 100, memory: '180Mi',
-    maxUnavailable: 1, extraContainers: [], crashLoop: 0, imagePull: 0.002, runs: (n) => n.os === 'linux',
+    namespace: 'kube-system',
+    name: 'ebs-csi-node',
+    labelKey: 'app',
+    image: 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.35.0',
+    updatedShare: 1,
+    hostNetwork: false,
+    tolerations: tolerateAll,
+    nodeSelector: { 'kubernetes.io/os': 'linux' },
+    cpu: '10m',
+    cpuMilli: 30,
+    memory: '40Mi',
+    priorityClassName: 'system-node-critical',
+    maxUnavailable: '10%',
+    extraContainers: [
+      {
+        name: 'node-driver-registrar',
+        image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.12.0',
+        args: ['--csi-address=$(ADDRESS)', '--kubelet-registration-path=$(DRIVER_REG_SOCK_PATH)', '--v=2'],
+        resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
+      },
+      {
+        name: 'liveness-probe',
+        image: 'registry.k8s.io/sig-storage/livenessprobe:v2.14.0',
+        args: ['--csi-address=/csi/csi.sock'],
+        resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
+      },
+    ],
+    crashLoop: 0,
+    imagePull: 0,
+    runs: (n) => n.os === 'linux',
   },
   {
-    namespace: 'gpu-operator', name: 'nvidia-device-plugin-daemonset', labelKey: 'name', image: 'nvcr.io/nvidia/k8s-device-plugin:v0.16.2', updatedShare: 1,
-    hostNetwork: false, tolerations: [{ effect: 'NoSchedule', key: 'nvidia.com/gpu', operator: 'Exists' }], nodeSelector: { 'nvidia.com/gpu.present': 'true' },
-    cpu: '50m', cpuMilli: 50, memory: '64Mi', priorityClassName: 'system-node-critical', maxUnavailable: 1, extraContainers: [], crashLoop: 0, imagePull: 0,
+    namespace: 'logging',
+    name: 'fluent-bit',
+    labelKey: 'app.kubernetes.io/name',
+    image: 'cr.fluentbit.io/fluent/fluent-bit:3.2.2',
+    oldImage: 'cr.fluentbit.io/fluent/fluent-bit:3.1.9',
+    updatedShare: 0.6,
+    hostNetwork: false,
+    tolerations: [{ effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane', operator: 'Exists' }],
+    nodeSelector: { 'kubernetes.io/os': 'linux' },
+    cpu: '100m',
+    cpuMilli: 100,
+    memory: '128Mi',
+    maxUnavailable: '10%',
+    extraContainers: [],
+    crashLoop: 0.01,
+    imagePull: 0,
+    runs: (n) => n.os === 'linux' && n.pool !== 'gpu' && n.pool !== 'spot',
+  },
+  {
+    namespace: 'monitoring',
+    name: 'node-exporter',
+    labelKey: 'app.kubernetes.io/name',
+    image: 'quay.io/prometheus/node-exporter:v1.8.2',
+    updatedShare: 1,
+    hostNetwork: true,
+    hostPort: 9100,
+    tolerations: tolerateAll,
+    nodeSelector: { 'kubernetes.io/os': 'linux' },
+    cpu: '100m',
+    cpuMilli: 100,
+    memory: '180Mi',
+    maxUnavailable: 1,
+    extraContainers: [],
+    crashLoop: 0,
+    imagePull: 0.002,
+    runs: (n) => n.os === 'linux',
+  },
+  {
+    namespace: 'gpu-operator',
+    name: 'nvidia-device-plugin-daemonset',
+    labelKey: 'name',
+    image: 'nvcr.io/nvidia/k8s-device-plugin:v0.16.2',
+    updatedShare: 1,
+    hostNetwork: false,
+    tolerations: [{ effect: 'NoSchedule', key: 'nvidia.com/gpu', operator: 'Exists' }],
+    nodeSelector: { 'nvidia.com/gpu.present': 'true' },
+    cpu: '50m',
+    cpuMilli: 50,
+    memory: '64Mi',
+    priorityClassName: 'system-node-critical',
+    maxUnavailable: 1,
+    extraContainers: [],
+    crashLoop: 0,
+    imagePull: 0,
     runs: (n) => n.pool === 'gpu',
   },
 ];
@@ -351,7 +504,13 @@ const DAEMONSETS: DsShape[] = [
 function daemonSetShapes(count = DAEMONSETS.length): DsShape[] {
   const agent = DAEMONSETS[1]!;
   const extra = Array.from({ length: Math.max(0, count - DAEMONSETS.length) }, (_, k): DsShape => ({
-    ...agent, namespace: 'agents', name: `agent-${k + 1}`, labelKey: 'app', image: `registry.example.com/agent-${k + 1}:v1.0.${k}`, hostNetwork: false, priorityClassName: undefined,
+    ...agent,
+    namespace: 'agents',
+    name: `agent-${k + 1}`,
+    labelKey: 'app',
+    image: `registry.example.com/agent-${k + 1}:v1.0.${k}`,
+    hostNetwork: false,
+    priorityClassName: undefined,
   }));
   return [...DAEMONSETS.slice(0, count), ...extra];
 }
@@ -374,7 +533,10 @@ function podTemplate(d: DsShape, image: string): Obj {
     securityContext: d.name === 'calico-node' || d.name === 'ebs-csi-node' ? { privileged: true } : { readOnlyRootFilesystem: true, runAsNonRoot: true, runAsUser: 65534 },
     terminationMessagePath: '/dev/termination-log',
     terminationMessagePolicy: 'File',
-    volumeMounts: [{ mountPath: '/host/sys', name: 'sys', readOnly: true }, { mountPath: '/var/log', name: 'varlog' }],
+    volumeMounts: [
+      { mountPath: '/host/sys', name: 'sys', readOnly: true },
+      { mountPath: '/var/log', name: 'varlog' },
+    ],
   };
   const extras = d.extraContainers.map((c): Obj => ({ imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', ...c }));
   return {
@@ -385,10 +547,17 @@ function podTemplate(d: DsShape, image: string): Obj {
       ...(d.hostNetwork ? { hostNetwork: true } : {}),
       nodeSelector: d.nodeSelector,
       ...(d.priorityClassName ? { priorityClassName: d.priorityClassName } : {}),
-      restartPolicy: 'Always', schedulerName: 'default-scheduler', securityContext: {},
-      serviceAccount: d.name, serviceAccountName: d.name, terminationGracePeriodSeconds: 30,
+      restartPolicy: 'Always',
+      schedulerName: 'default-scheduler',
+      securityContext: {},
+      serviceAccount: d.name,
+      serviceAccountName: d.name,
+      terminationGracePeriodSeconds: 30,
       tolerations: d.tolerations,
-      volumes: [{ hostPath: { path: '/sys', type: '' }, name: 'sys' }, { hostPath: { path: '/var/log', type: '' }, name: 'varlog' }],
+      volumes: [
+        { hostPath: { path: '/sys', type: '' }, name: 'sys' },
+        { hostPath: { path: '/var/log', type: '' }, name: 'varlog' },
+      ],
     },
   };
 }
@@ -409,14 +578,25 @@ interface DsState extends StatusCounts {
   created: string;
 }
 
-
 function podConditions(created: number, ready: boolean, scheduled = true): Json[] {
   const t = at(created - 5);
   return [
     { lastProbeTime: null, lastTransitionTime: at(created - 3), status: scheduled ? 'True' : 'False', type: 'PodReadyToStartContainers' },
     { lastProbeTime: null, lastTransitionTime: at(created - 2), status: 'True', type: 'Initialized' },
-    { lastProbeTime: null, lastTransitionTime: ready ? t : at(created - 20), status: ready ? 'True' : 'False', type: 'Ready', ...(ready ? {} : { message: 'containers with unready status: [main]', reason: 'ContainersNotReady' }) },
-    { lastProbeTime: null, lastTransitionTime: ready ? t : at(created - 20), status: ready ? 'True' : 'False', type: 'ContainersReady', ...(ready ? {} : { message: 'containers with unready status: [main]', reason: 'ContainersNotReady' }) },
+    {
+      lastProbeTime: null,
+      lastTransitionTime: ready ? t : at(created - 20),
+      status: ready ? 'True' : 'False',
+      type: 'Ready',
+      ...(ready ? {} : { message: 'containers with unready status: [main]', reason: 'ContainersNotReady' }),
+    },
+    {
+      lastProbeTime: null,
+      lastTransitionTime: ready ? t : at(created - 20),
+      status: ready ? 'True' : 'False',
+      type: 'ContainersReady',
+      ...(ready ? {} : { message: 'containers with unready status: [main]', reason: 'ContainersNotReady' }),
+    },
     { lastProbeTime: null, lastTransitionTime: at(created), status: 'True', type: 'PodScheduled' },
   ];
 }
@@ -426,14 +606,34 @@ type PodState = 'running' | 'crashloop' | 'imagepull' | 'pending' | 'nodeDown';
 function containerStatus(c: Obj, state: PodState, created: number, r: Random): Obj {
   const image = String(c['image']);
   const base: Obj = {
-    containerID: `containerd://${r.chars(HEX, 64)}`, image, imageID: `${image.split(':')[0]}@${sha256ish(r)}`,
-    name: String(c['name']), started: state === 'running', volumeMounts: [],
+    containerID: `containerd://${r.chars(HEX, 64)}`,
+    image,
+    imageID: `${image.split(':')[0]}@${sha256ish(r)}`,
+    name: String(c['name']),
+    started: state === 'running',
+    volumeMounts: [],
   };
   if (state === 'crashloop') {
-    return { ...base, lastState: { terminated: { containerID: `containerd://${r.chars(HEX, 64)}`, exitCode: 1, finishedAt: at(90), reason: 'Error', startedAt: at(95) } }, ready: false, restartCount: 14 + r.int(40), started: false, state: { waiting: { message: `back-off 5m0s restarting failed container=${String(c['name'])}`, reason: 'CrashLoopBackOff' } } };
+    return {
+      ...base,
+      lastState: { terminated: { containerID: `containerd://${r.chars(HEX, 64)}`, exitCode: 1, finishedAt: at(90), reason: 'Error', startedAt: at(95) } },
+      ready: false,
+      restartCount: 14 + r.int(40),
+      started: false,
+      state: { waiting: { message: `back-off 5m0s restarting failed container=${String(c['name'])}`, reason: 'CrashLoopBackOff' } },
+    };
   }
   if (state === 'imagepull') {
-    return { image, imageID: '', name: String(c['name']), ready: false, restartCount: 0, started: false, state: { waiting: { message: `Back-off pulling image "${image}"`, reason: 'ImagePullBackOff' } }, volumeMounts: [] };
+    return {
+      image,
+      imageID: '',
+      name: String(c['name']),
+      ready: false,
+      restartCount: 0,
+      started: false,
+      state: { waiting: { message: `Back-off pulling image "${image}"`, reason: 'ImagePullBackOff' } },
+      volumeMounts: [],
+    };
   }
   if (state === 'nodeDown') return { ...base, ready: false, restartCount: r.int(3), started: true, state: { running: { startedAt: at(created - 10) } } };
   return { ...base, ready: true, restartCount: r.chance(0.1) ? 1 + r.int(3) : 0, state: { running: { startedAt: at(created - 4) } } };
@@ -442,22 +642,62 @@ function containerStatus(c: Obj, state: PodState, created: number, r: Random): O
 function podStatus(containers: Obj[], state: PodState, created: number, node: NodeInfo | undefined, podIP: string, r: Random, qos: string): Obj {
   if (state === 'pending') {
     return {
-      conditions: [{ lastProbeTime: null, lastTransitionTime: at(created), message: '0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption victims found for incoming pod.', reason: 'Unschedulable', status: 'False', type: 'PodScheduled' }],
-      phase: 'Pending', qosClass: qos,
+      conditions: [
+        {
+          lastProbeTime: null,
+          lastTransitionTime: at(created),
+          message: '0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption victims found for incoming pod.',
+          reason: 'Unschedulable',
+          status: 'False',
+          type: 'PodScheduled',
+        },
+      ],
+      phase: 'Pending',
+      qosClass: qos,
     };
   }
   const ready = state === 'running';
   return {
     conditions: podConditions(created, ready),
     containerStatuses: containers.map((c) => containerStatus(c, state, created, r)),
-    hostIP: node!.ip, hostIPs: [{ ip: node!.ip }],
+    hostIP: node!.ip,
+    hostIPs: [{ ip: node!.ip }],
     phase: state === 'imagepull' ? 'Pending' : 'Running',
-    podIP, podIPs: [{ ip: podIP }], qosClass: qos, startTime: at(created - 1),
+    podIP,
+    podIPs: [{ ip: podIP }],
+    qosClass: qos,
+    startTime: at(created - 1),
   };
 }
 
-const TEAMS = ['checkout', 'payments', 'search', 'catalog', 'frontend', 'worker', 'recommendations', 'identity', 'ledger', 'notifications', 'media', 'analytics', 'ads', 'inventory', 'shipping', 'pricing'];
-const APP_IMAGES = ['ghcr.io/acme/checkout:2.14.1', 'ghcr.io/acme/payments:5.2.0', 'ghcr.io/acme/search:1.9.3', 'ghcr.io/acme/catalog:3.0.7', 'ghcr.io/acme/frontend:8.1.0', 'ghcr.io/acme/worker:4.4.2', 'docker.io/library/redis:7.4.1', 'docker.io/library/nginx:1.27.2'];
+const TEAMS = [
+  'checkout',
+  'payments',
+  'search',
+  'catalog',
+  'frontend',
+  'worker',
+  'recommendations',
+  'identity',
+  'ledger',
+  'notifications',
+  'media',
+  'analytics',
+  'ads',
+  'inventory',
+  'shipping',
+  'pricing',
+];
+const APP_IMAGES = [
+  'ghcr.io/acme/checkout:2.14.1',
+  'ghcr.io/acme/payments:5.2.0',
+  'ghcr.io/acme/search:1.9.3',
+  'ghcr.io/acme/catalog:3.0.7',
+  'ghcr.io/acme/frontend:8.1.0',
+  'ghcr.io/acme/worker:4.4.2',
+  'docker.io/library/redis:7.4.1',
+  'docker.io/library/nginx:1.27.2',
+];
 
 interface Deployment {
   namespace: string;
@@ -476,52 +716,122 @@ function workloadPod(dep: Deployment, node: NodeInfo | undefined, r: Random, wit
   const created = r.int(20 * DAY) + 600;
   const cpuMilli = dep.cpuMilli;
   const app: Obj = {
-    name: 'app', image: dep.image, imagePullPolicy: 'IfNotPresent',
+    name: 'app',
+    image: dep.image,
+    imagePullPolicy: 'IfNotPresent',
     env: [
-      { name: 'SERVICE_NAME', value: dep.name }, { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', value: 'http://otel-collector.observability:4317' },
+      { name: 'SERVICE_NAME', value: dep.name },
+      { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', value: 'http://otel-collector.observability:4317' },
       { name: 'POD_IP', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'status.podIP' } } },
       { name: 'DB_PASSWORD', valueFrom: { secretKeyRef: { key: 'password', name: `${dep.name}-db` } } },
     ],
     ports: [{ containerPort: 8080, name: 'http', protocol: 'TCP' }],
     resources: { limits: { memory: `${dep.memMi * 2}Mi` }, requests: { cpu: `${cpuMilli}m`, memory: `${dep.memMi}Mi` } },
     readinessProbe: { failureThreshold: 3, httpGet: { path: '/ready', port: 'http', scheme: 'HTTP' }, periodSeconds: 5, successThreshold: 1, timeoutSeconds: 1 },
-    terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File',
+    terminationMessagePath: '/dev/termination-log',
+    terminationMessagePolicy: 'File',
     volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: `kube-api-access-${r.suffix()}`, readOnly: true }],
   };
   const containers: Obj[] = [app];
   if (dep.sidecar) {
     containers.push({
-      name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.23.2', args: ['proxy', 'sidecar', '--domain', `${dep.namespace}.svc.cluster.local`, '--proxyLogLevel=warning'],
+      name: 'istio-proxy',
+      image: 'docker.io/istio/proxyv2:1.23.2',
+      args: ['proxy', 'sidecar', '--domain', `${dep.namespace}.svc.cluster.local`, '--proxyLogLevel=warning'],
       ports: [{ containerPort: 15090, name: 'http-envoy-prom', protocol: 'TCP' }],
       resources: { limits: { cpu: '2', memory: '1Gi' }, requests: { cpu: '100m', memory: '128Mi' } },
-      terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File',
+      terminationMessagePath: '/dev/termination-log',
+      terminationMessagePolicy: 'File',
     });
   }
-  const labels: Obj = dep.job
-    ? { 'batch.kubernetes.io/job-name': dep.name, 'job-name': dep.name }
-    : { app: dep.name, 'pod-template-hash': dep.rsHash, 'app.kubernetes.io/part-of': dep.namespace };
+  const labels: Obj = dep.job ? { 'batch.kubernetes.io/job-name': dep.name, 'job-name': dep.name } : { app: dep.name, 'pod-template-hash': dep.rsHash, 'app.kubernetes.io/part-of': dep.namespace };
   const metadata: Obj = {
     creationTimestamp: at(created),
     generateName: dep.job ? `${dep.name}-` : `${dep.name}-${dep.rsHash}-`,
-    labels, name, namespace: dep.namespace,
-    ownerReferences: [{ apiVersion: dep.job ? 'batch/v1' : 'apps/v1', blockOwnerDeletion: true, controller: true, kind: dep.job ? 'Job' : 'ReplicaSet', name: dep.job ? dep.name : `${dep.name}-${dep.rsHash}`, uid: dep.rsUid }],
-    resourceVersion: rv(), uid: r.uid(),
+    labels,
+    name,
+    namespace: dep.namespace,
+    ownerReferences: [
+      {
+        apiVersion: dep.job ? 'batch/v1' : 'apps/v1',
+        blockOwnerDeletion: true,
+        controller: true,
+        kind: dep.job ? 'Job' : 'ReplicaSet',
+        name: dep.job ? dep.name : `${dep.name}-${dep.rsHash}`,
+        uid: dep.rsUid,
+      },
+    ],
+    resourceVersion: rv(),
+    uid: r.uid(),
   };
   if (withManaged) {
     metadata['managedFields'] = [
-      ...managedFields('kube-controller-manager', at(created), { 'f:metadata': { 'f:generateName': {}, 'f:labels': { '.': {}, 'f:app': {}, 'f:pod-template-hash': {} }, 'f:ownerReferences': { '.': {}, [`k:{"uid":"${dep.rsUid}"}`]: {} } }, 'f:spec': { 'f:containers': { 'k:{"name":"app"}': { '.': {}, 'f:env': {}, 'f:image': {}, 'f:imagePullPolicy': {}, 'f:name': {}, 'f:ports': {}, 'f:readinessProbe': {}, 'f:resources': {}, 'f:terminationMessagePath': {}, 'f:terminationMessagePolicy': {} } }, 'f:dnsPolicy': {}, 'f:enableServiceLinks': {}, 'f:restartPolicy': {}, 'f:schedulerName': {}, 'f:securityContext': {}, 'f:terminationGracePeriodSeconds': {} } }),
-      ...managedFields('kubelet', at(created - 5), { 'f:status': { 'f:conditions': { 'k:{"type":"ContainersReady"}': { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} }, 'k:{"type":"Initialized"}': { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} }, 'k:{"type":"Ready"}': { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} } }, 'f:containerStatuses': {}, 'f:hostIP': {}, 'f:phase': {}, 'f:podIP': {}, 'f:startTime': {} } }),
+      ...managedFields('kube-controller-manager', at(created), {
+        'f:metadata': { 'f:generateName': {}, 'f:labels': { '.': {}, 'f:app': {}, 'f:pod-template-hash': {} }, 'f:ownerReferences': { '.': {}, [`k:{"uid":"${dep.rsUid}"}`]: {} } },
+        'f:spec': {
+          'f:containers': {
+            'k:{"name":"app"}': {
+              '.': {},
+              'f:env': {},
+              'f:image': {},
+              'f:imagePullPolicy': {},
+              'f:name': {},
+              'f:ports': {},
+              'f:readinessProbe': {},
+              'f:resources': {},
+              'f:terminationMessagePath': {},
+              'f:terminationMessagePolicy': {},
+            },
+          },
+          'f:dnsPolicy': {},
+          'f:enableServiceLinks': {},
+          'f:restartPolicy': {},
+          'f:schedulerName': {},
+          'f:securityContext': {},
+          'f:terminationGracePeriodSeconds': {},
+        },
+      }),
+      ...managedFields('kubelet', at(created - 5), {
+        'f:status': {
+          'f:conditions': {
+            'k:{"type":"ContainersReady"}': { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} },
+            'k:{"type":"Initialized"}': { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} },
+            'k:{"type":"Ready"}': { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} },
+          },
+          'f:containerStatuses': {},
+          'f:hostIP': {},
+          'f:phase': {},
+          'f:podIP': {},
+          'f:startTime': {},
+        },
+      }),
     ];
   }
   const spec: Obj = {
-    containers, dnsPolicy: 'ClusterFirst', enableServiceLinks: true, preemptionPolicy: 'PreemptLowerPriority', priority: 0,
-    restartPolicy: dep.job ? 'Never' : 'Always', schedulerName: 'default-scheduler', securityContext: {},
-    serviceAccount: 'default', serviceAccountName: 'default', terminationGracePeriodSeconds: 30,
+    containers,
+    dnsPolicy: 'ClusterFirst',
+    enableServiceLinks: true,
+    preemptionPolicy: 'PreemptLowerPriority',
+    priority: 0,
+    restartPolicy: dep.job ? 'Never' : 'Always',
+    schedulerName: 'default-scheduler',
+    securityContext: {},
+    serviceAccount: 'default',
+    serviceAccountName: 'default',
+    terminationGracePeriodSeconds: 30,
     tolerations: [
       { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 },
       { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', operator: 'Exists', tolerationSeconds: 300 },
     ],
-    volumes: [{ name: 'kube-api-access', projected: { defaultMode: 420, sources: [{ serviceAccountToken: { expirationSeconds: 3607, path: 'token' } }, { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } }] } }],
+    volumes: [
+      {
+        name: 'kube-api-access',
+        projected: {
+          defaultMode: 420,
+          sources: [{ serviceAccountToken: { expirationSeconds: 3607, path: 'token' } }, { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } }],
+        },
+      },
+    ],
     ...(node ? { nodeName: node.name } : {}),
   };
   const qos = 'Burstable';
@@ -530,8 +840,22 @@ function workloadPod(dep: Deployment, node: NodeInfo | undefined, r: Random, wit
     status = podStatus(containers, 'pending', created, undefined, '', r, qos);
   } else if (dep.job) {
     status = {
-      conditions: podConditions(created, false), phase: 'Succeeded', hostIP: node.ip, podIP: '', qosClass: qos, startTime: at(created - 1),
-      containerStatuses: containers.map((c) => ({ containerID: `containerd://${r.chars(HEX, 64)}`, image: String(c['image']), imageID: '', name: String(c['name']), ready: false, restartCount: 0, started: false, state: { terminated: { containerID: `containerd://${r.chars(HEX, 64)}`, exitCode: 0, finishedAt: at(created - 120), reason: 'Completed', startedAt: at(created - 5) } } })),
+      conditions: podConditions(created, false),
+      phase: 'Succeeded',
+      hostIP: node.ip,
+      podIP: '',
+      qosClass: qos,
+      startTime: at(created - 1),
+      containerStatuses: containers.map((c) => ({
+        containerID: `containerd://${r.chars(HEX, 64)}`,
+        image: String(c['image']),
+        imageID: '',
+        name: String(c['name']),
+        ready: false,
+        restartCount: 0,
+        started: false,
+        state: { terminated: { containerID: `containerd://${r.chars(HEX, 64)}`, exitCode: 0, finishedAt: at(created - 120), reason: 'Completed', startedAt: at(created - 5) } },
+      })),
     };
   } else {
     status = podStatus(containers, node.notReady ? 'nodeDown' : 'running', created, node, `10.${node.podCidr >> 8}.${node.podCidr & 255}.${2 + r.int(250)}`, r, qos);
@@ -611,9 +935,11 @@ function jsonLayoutSink(path: string, indent: number, lineBreaks: boolean): Sink
       first = false;
     },
     close() {
-      out.write(indent
-        ? `\n${pad}],\n${pad}"kind": "List",\n${pad}"metadata": {\n${pad}${pad}"resourceVersion": ""\n${pad}}\n}\n`
-        : `${lineBreaks ? '\n' : ''}],"kind":"List","metadata":{"resourceVersion":""}}\n`);
+      out.write(
+        indent
+          ? `\n${pad}],\n${pad}"kind": "List",\n${pad}"metadata": {\n${pad}${pad}"resourceVersion": ""\n${pad}}\n}\n`
+          : `${lineBreaks ? '\n' : ''}],"kind":"List","metadata":{"resourceVersion":""}}\n`,
+      );
       out.close();
       writeFileSync(itemSpansFile(path), `${spans.join('\n')}\n`);
     },
@@ -638,13 +964,20 @@ function jsonConcatSink(path: string): Sink {
 
 function sinkFor(f: Format, path: string): Sink {
   switch (f) {
-    case 'json': return jsonSink(path);
-    case 'json-2': return jsonLayoutSink(path, 2, true);
-    case 'json-compact': return jsonLayoutSink(path, 0, true);
-    case 'json-line': return jsonLayoutSink(path, 0, false);
-    case 'json-concat': return jsonConcatSink(path);
-    case 'yaml': return yamlSink(path);
-    case 'yaml-list': return yamlListSink(path);
+    case 'json':
+      return jsonSink(path);
+    case 'json-2':
+      return jsonLayoutSink(path, 2, true);
+    case 'json-compact':
+      return jsonLayoutSink(path, 0, true);
+    case 'json-line':
+      return jsonLayoutSink(path, 0, false);
+    case 'json-concat':
+      return jsonConcatSink(path);
+    case 'yaml':
+      return yamlSink(path);
+    case 'yaml-list':
+      return yamlListSink(path);
   }
 }
 
@@ -723,9 +1056,20 @@ export function generate(opts: GenerateOptions): GenerateResult {
     const octet = 10 + (i >> 16);
     nodes.push({
       name: pool === 'control-plane' ? `control-plane-${i + 1}` : `ip-10-${octet}-${(i >> 8) & 255}-${i & 255}.ec2.internal`,
-      pool, os: windows ? 'windows' : 'linux', zone, cpuMilli, memKi, maxPods: pool === 'gpu' ? 250 : 110,
-      notReady: i >= 3 && r.chance(0.002), cordoned: i >= 3 && r.chance(0.003), justJoined: i >= 3 && r.chance(0.001),
-      full: false, ip: `10.${octet}.${(i >> 8) & 255}.${i & 255}`, podCidr: 256 + i, cpuUsed: 0, podsUsed: 0,
+      pool,
+      os: windows ? 'windows' : 'linux',
+      zone,
+      cpuMilli,
+      memKi,
+      maxPods: pool === 'gpu' ? 250 : 110,
+      notReady: i >= 3 && r.chance(0.002),
+      cordoned: i >= 3 && r.chance(0.003),
+      justJoined: i >= 3 && r.chance(0.001),
+      full: false,
+      ip: `10.${octet}.${(i >> 8) & 255}.${i & 255}`,
+      podCidr: 256 + i,
+      cpuUsed: 0,
+      podsUsed: 0,
     });
   }
   for (const n of nodes) if (n.pool === 'general' && n.os === 'linux' && !n.notReady && !n.cordoned && !n.justJoined && r.chance(0.002)) n.full = true;
@@ -737,9 +1081,19 @@ export function generate(opts: GenerateOptions): GenerateResult {
     const oldTemplate = shape.oldImage ? podTemplate(shape, shape.oldImage) : undefined;
     const generation = shape.oldImage ? 3 : 1;
     return {
-      shape, uid: r.uid(), generation, template, ...(oldTemplate ? { oldTemplate, oldHash: hashOf(JSON.stringify(oldTemplate)) } : {}),
-      hash: hashOf(JSON.stringify(template)), created: at(400 * DAY + r.int(100 * DAY)),
-      desired: 0, current: 0, ready: 0, updated: 0, available: 0, misscheduled: 0,
+      shape,
+      uid: r.uid(),
+      generation,
+      template,
+      ...(oldTemplate ? { oldTemplate, oldHash: hashOf(JSON.stringify(oldTemplate)) } : {}),
+      hash: hashOf(JSON.stringify(template)),
+      created: at(400 * DAY + r.int(100 * DAY)),
+      desired: 0,
+      current: 0,
+      ready: 0,
+      updated: 0,
+      available: 0,
+      misscheduled: 0,
     };
   });
 
@@ -747,9 +1101,19 @@ export function generate(opts: GenerateOptions): GenerateResult {
   const events: Obj[] = [];
   const event = (involved: Obj, reason: string, message: string, type: string, count: number, ago: number, source: string) => {
     events.push({
-      apiVersion: 'v1', count, firstTimestamp: at(ago + 600 * Math.min(count, 6)), involvedObject: involved, kind: 'Event', lastTimestamp: at(ago), message,
+      apiVersion: 'v1',
+      count,
+      firstTimestamp: at(ago + 600 * Math.min(count, 6)),
+      involvedObject: involved,
+      kind: 'Event',
+      lastTimestamp: at(ago),
+      message,
       metadata: { creationTimestamp: at(ago + 600), name: `${String(involved['name'])}.${r.chars(HEX, 16)}`, namespace: String(involved['namespace']), resourceVersion: rv(), uid: r.uid() },
-      reason, reportingComponent: source, reportingInstance: '', source: { component: source }, type,
+      reason,
+      reportingComponent: source,
+      reportingInstance: '',
+      source: { component: source },
+      type,
     });
   };
   let daemonPods = 0;
@@ -779,7 +1143,8 @@ export function generate(opts: GenerateOptions): GenerateResult {
         ...tspec,
         affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [n.name] }] }] } } },
         containers,
-        enableServiceLinks: true, preemptionPolicy: 'PreemptLowerPriority',
+        enableServiceLinks: true,
+        preemptionPolicy: 'PreemptLowerPriority',
         priority: d.priorityClassName ? 2000001000 : 0,
         // The controller's own merge (AddOrUpdateDaemonPodTolerations), as ds-doctor models it.
         tolerations: daemonPodTolerations(tspec) as unknown as Json[],
@@ -787,15 +1152,25 @@ export function generate(opts: GenerateOptions): GenerateResult {
       };
       const podIP = d.hostNetwork ? n.ip : `10.${n.podCidr >> 8}.${n.podCidr & 255}.${2 + r.int(250)}`;
       const metadata: Obj = {
-        creationTimestamp: at(created), generateName: `${d.name}-`,
+        creationTimestamp: at(created),
+        generateName: `${d.name}-`,
         labels: { 'controller-revision-hash': hash, [d.labelKey]: d.name, 'pod-template-generation': String(outdated ? st.generation - 1 : st.generation) },
-        name, namespace: d.namespace,
+        name,
+        namespace: d.namespace,
         ownerReferences: [{ apiVersion: 'apps/v1', blockOwnerDeletion: true, controller: true, kind: 'DaemonSet', name: d.name, uid: st.uid }],
-        resourceVersion: rv(), uid: r.uid(),
+        resourceVersion: rv(),
+        uid: r.uid(),
       };
       if (opts.managedFields) {
         metadata['managedFields'] = [
-          ...managedFields('kube-controller-manager', at(created), { 'f:metadata': { 'f:generateName': {}, 'f:labels': { '.': {}, 'f:controller-revision-hash': {}, 'f:pod-template-generation': {} }, 'f:ownerReferences': { '.': {}, [`k:{"uid":"${st.uid}"}`]: {} } }, 'f:spec': { 'f:affinity': { '.': {}, 'f:nodeAffinity': { '.': {}, 'f:requiredDuringSchedulingIgnoredDuringExecution': {} } }, 'f:containers': {}, 'f:tolerations': {} } }),
+          ...managedFields('kube-controller-manager', at(created), {
+            'f:metadata': {
+              'f:generateName': {},
+              'f:labels': { '.': {}, 'f:controller-revision-hash': {}, 'f:pod-template-generation': {} },
+              'f:ownerReferences': { '.': {}, [`k:{"uid":"${st.uid}"}`]: {} },
+            },
+            'f:spec': { 'f:affinity': { '.': {}, 'f:nodeAffinity': { '.': {}, 'f:requiredDuringSchedulingIgnoredDuringExecution': {} } }, 'f:containers': {}, 'f:tolerations': {} },
+          }),
           ...managedFields('kubelet', at(created - 5), { 'f:status': { 'f:conditions': {}, 'f:containerStatuses': {}, 'f:hostIP': {}, 'f:phase': {}, 'f:podIP': {}, 'f:startTime': {} } }),
         ];
       }
@@ -811,7 +1186,15 @@ export function generate(opts: GenerateOptions): GenerateResult {
         if (!outdated) st.updated++;
       }
       if (state === 'pending') {
-        event({ ...ref, resourceVersion: rv() }, 'FailedScheduling', `0/${opts.nodes} nodes are available: 1 Insufficient cpu, ${opts.nodes - 1} node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/${opts.nodes} nodes are available: 1 No preemption victims found for incoming pod, ${opts.nodes - 1} Preemption is not helpful for scheduling.`, 'Warning', 40, 30, 'default-scheduler');
+        event(
+          { ...ref, resourceVersion: rv() },
+          'FailedScheduling',
+          `0/${opts.nodes} nodes are available: 1 Insufficient cpu, ${opts.nodes - 1} node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/${opts.nodes} nodes are available: 1 No preemption victims found for incoming pod, ${opts.nodes - 1} Preemption is not helpful for scheduling.`,
+          'Warning',
+          40,
+          30,
+          'default-scheduler',
+        );
       } else {
         n.cpuUsed += d.cpuMilli;
         n.podsUsed++;
@@ -820,8 +1203,18 @@ export function generate(opts: GenerateOptions): GenerateResult {
           st.available++;
         }
       }
-      if (state === 'crashloop') event({ ...ref, fieldPath: `spec.containers{${String(containers[0]!['name'])}}` }, 'BackOff', 'Back-off restarting failed container', 'Warning', 60 + r.int(200), 20, 'kubelet');
-      if (state === 'imagepull') event({ ...ref, fieldPath: `spec.containers{${String(containers[0]!['name'])}}` }, 'Failed', `Failed to pull image "${String(containers[0]!['image'])}": rpc error: code = NotFound desc = failed to pull and unpack image: not found`, 'Warning', 12, 40, 'kubelet');
+      if (state === 'crashloop')
+        event({ ...ref, fieldPath: `spec.containers{${String(containers[0]!['name'])}}` }, 'BackOff', 'Back-off restarting failed container', 'Warning', 60 + r.int(200), 20, 'kubelet');
+      if (state === 'imagepull')
+        event(
+          { ...ref, fieldPath: `spec.containers{${String(containers[0]!['name'])}}` },
+          'Failed',
+          `Failed to pull image "${String(containers[0]!['image'])}": rpc error: code = NotFound desc = failed to pull and unpack image: not found`,
+          'Warning',
+          12,
+          40,
+          'kubelet',
+        );
     }
   }
 
@@ -833,8 +1226,15 @@ export function generate(opts: GenerateOptions): GenerateResult {
   for (let i = 0; deployments.length * 25 < workload; i++) {
     const team = TEAMS[i % TEAMS.length]!;
     deployments.push({
-      namespace: `${team}-${Math.floor(i / TEAMS.length) % namespaces}`, name: `${team}-svc-${i}`, rsHash: r.chars(SAFE, 10), rsUid: r.uid(),
-      image: r.pick(APP_IMAGES), cpuMilli: r.pick([50, 100, 200, 250, 500]), memMi: r.pick([128, 256, 512, 1024]), sidecar: r.chance(0.4), job: r.chance(0.04),
+      namespace: `${team}-${Math.floor(i / TEAMS.length) % namespaces}`,
+      name: `${team}-svc-${i}`,
+      rsHash: r.chars(SAFE, 10),
+      rsUid: r.uid(),
+      image: r.pick(APP_IMAGES),
+      cpuMilli: r.pick([50, 100, 200, 250, 500]),
+      memMi: r.pick([128, 256, 512, 1024]),
+      sidecar: r.chance(0.4),
+      job: r.chance(0.04),
     });
   }
   let placed = 0;
@@ -859,7 +1259,15 @@ export function generate(opts: GenerateOptions): GenerateResult {
       placed++;
     } else {
       const md = pod['metadata'] as Obj;
-      event({ apiVersion: 'v1', kind: 'Pod', name: String(md['name']), namespace: dep.namespace, uid: String(md['uid']) }, 'FailedScheduling', `0/${opts.nodes} nodes are available: ${opts.nodes} Insufficient memory. preemption: 0/${opts.nodes} nodes are available: ${opts.nodes} No preemption victims found for incoming pod.`, 'Warning', 5, 60, 'default-scheduler');
+      event(
+        { apiVersion: 'v1', kind: 'Pod', name: String(md['name']), namespace: dep.namespace, uid: String(md['uid']) },
+        'FailedScheduling',
+        `0/${opts.nodes} nodes are available: ${opts.nodes} Insufficient memory. preemption: 0/${opts.nodes} nodes are available: ${opts.nodes} No preemption victims found for incoming pod.`,
+        'Warning',
+        5,
+        60,
+        'default-scheduler',
+      );
     }
     if (node && r.chance(0.03)) {
       // Normal events of a pod started within the last hour, as the event TTL keeps them.
@@ -875,7 +1283,17 @@ export function generate(opts: GenerateOptions): GenerateResult {
   }
   // Fill the "full" nodes' CPU so node-exporter's 100m no longer fits there.
   for (const n of nodes.filter((x) => x.full)) {
-    const filler: Deployment = { namespace: 'batch', name: `render-${n.podCidr}`, rsHash: r.chars(SAFE, 10), rsUid: r.uid(), image: 'ghcr.io/acme/batch:0.9.12', cpuMilli: n.cpuMilli - n.cpuUsed - 50, memMi: 1024, sidecar: false, job: false };
+    const filler: Deployment = {
+      namespace: 'batch',
+      name: `render-${n.podCidr}`,
+      rsHash: r.chars(SAFE, 10),
+      rsUid: r.uid(),
+      image: 'ghcr.io/acme/batch:0.9.12',
+      cpuMilli: n.cpuMilli - n.cpuUsed - 50,
+      memMi: 1024,
+      sidecar: false,
+      job: false,
+    };
     emit(workloadPod(filler, n, r, opts.managedFields, podNames), 'Pod');
     n.cpuUsed = n.cpuMilli - 50;
   }
@@ -885,44 +1303,82 @@ export function generate(opts: GenerateOptions): GenerateResult {
     const d = st.shape;
     const metadata: Obj = {
       annotations: { 'deprecated.daemonset.template.generation': String(st.generation) },
-      creationTimestamp: st.created, generation: st.generation, labels: { [d.labelKey]: d.name }, name: d.name, namespace: d.namespace,
-      resourceVersion: rv(), uid: st.uid,
+      creationTimestamp: st.created,
+      generation: st.generation,
+      labels: { [d.labelKey]: d.name },
+      name: d.name,
+      namespace: d.namespace,
+      resourceVersion: rv(),
+      uid: st.uid,
     };
-    emit({
-      apiVersion: 'apps/v1', kind: 'DaemonSet', metadata,
-      spec: {
-        revisionHistoryLimit: 10, selector: { matchLabels: { [d.labelKey]: d.name } }, template: st.template,
-        updateStrategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: d.maxUnavailable }, type: 'RollingUpdate' },
+    emit(
+      {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        metadata,
+        spec: {
+          revisionHistoryLimit: 10,
+          selector: { matchLabels: { [d.labelKey]: d.name } },
+          template: st.template,
+          updateStrategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: d.maxUnavailable }, type: 'RollingUpdate' },
+        },
+        status: {
+          currentNumberScheduled: st.current,
+          desiredNumberScheduled: st.desired,
+          numberAvailable: st.available,
+          numberMisscheduled: st.misscheduled,
+          numberReady: st.ready,
+          numberUnavailable: st.desired - st.available,
+          observedGeneration: st.generation,
+          updatedNumberScheduled: st.updated,
+        },
       },
-      status: {
-        currentNumberScheduled: st.current, desiredNumberScheduled: st.desired, numberAvailable: st.available, numberMisscheduled: st.misscheduled,
-        numberReady: st.ready, numberUnavailable: st.desired - st.available, observedGeneration: st.generation, updatedNumberScheduled: st.updated,
-      },
-    }, 'DaemonSet');
+      'DaemonSet',
+    );
   }
   for (const st of states) {
     const d = st.shape;
-    const revs: [Obj, string, number][] = st.oldTemplate ? [[st.oldTemplate, st.oldHash!, st.generation - 1], [st.template, st.hash, st.generation]] : [[st.template, st.hash, 1]];
+    const revs: [Obj, string, number][] = st.oldTemplate
+      ? [
+          [st.oldTemplate, st.oldHash!, st.generation - 1],
+          [st.template, st.hash, st.generation],
+        ]
+      : [[st.template, st.hash, 1]];
     for (const [template, hash, revision] of revs) {
-      emit({
-        apiVersion: 'apps/v1', kind: 'ControllerRevision',
-        data: { spec: { template: { $patch: 'replace', ...template } } },
-        metadata: {
-          annotations: { 'deprecated.daemonset.template.generation': String(revision) },
-          creationTimestamp: revision === st.generation && st.oldTemplate ? at(2 * HOUR + 10 * MIN) : st.created,
-          labels: { 'controller-revision-hash': hash, [d.labelKey]: d.name }, name: `${d.name}-${hash}`, namespace: d.namespace,
-          ownerReferences: [{ apiVersion: 'apps/v1', blockOwnerDeletion: true, controller: true, kind: 'DaemonSet', name: d.name, uid: st.uid }],
-          resourceVersion: rv(), uid: r.uid(),
+      emit(
+        {
+          apiVersion: 'apps/v1',
+          kind: 'ControllerRevision',
+          data: { spec: { template: { $patch: 'replace', ...template } } },
+          metadata: {
+            annotations: { 'deprecated.daemonset.template.generation': String(revision) },
+            creationTimestamp: revision === st.generation && st.oldTemplate ? at(2 * HOUR + 10 * MIN) : st.created,
+            labels: { 'controller-revision-hash': hash, [d.labelKey]: d.name },
+            name: `${d.name}-${hash}`,
+            namespace: d.namespace,
+            ownerReferences: [{ apiVersion: 'apps/v1', blockOwnerDeletion: true, controller: true, kind: 'DaemonSet', name: d.name, uid: st.uid }],
+            resourceVersion: rv(),
+            uid: r.uid(),
+          },
+          revision,
         },
-        revision,
-      }, 'ControllerRevision');
+        'ControllerRevision',
+      );
     }
   }
 
   // Normal events for a sample of nodes, then the warnings gathered above.
   for (const n of nodes) {
     if (!r.chance(0.2)) continue;
-    event({ kind: 'Node', name: n.name, uid: n.name }, n.notReady ? 'NodeNotReady' : 'RegisteredNode', n.notReady ? `Node ${n.name} status is now: NodeNotReady` : `Node ${n.name} event: Registered Node ${n.name} in Controller`, 'Normal', 1, r.int(3 * HOUR), n.notReady ? 'node-controller' : 'node-controller');
+    event(
+      { kind: 'Node', name: n.name, uid: n.name },
+      n.notReady ? 'NodeNotReady' : 'RegisteredNode',
+      n.notReady ? `Node ${n.name} status is now: NodeNotReady` : `Node ${n.name} event: Registered Node ${n.name} in Controller`,
+      'Normal',
+      1,
+      r.int(3 * HOUR),
+      n.notReady ? 'node-controller' : 'node-controller',
+    );
   }
   for (const e of events) emit(e, 'Event');
   for (const s of sinks) s.close();

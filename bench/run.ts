@@ -28,8 +28,13 @@ const OUT = 'bench/out';
 const JSON_LAYOUTS: Format[] = ['json', 'json-2', 'json-compact', 'json-line', 'json-concat'];
 const YAML_LAYOUTS: Format[] = ['yaml', 'yaml-list'];
 const LAYOUT_NAMES: Record<Format, string> = {
-  json: 'JSON List, 4 spaces (kubectl)', 'json-2': 'JSON List, 2 spaces', 'json-compact': 'JSON List, compact, one item per line',
-  'json-line': 'JSON List on one line', 'json-concat': 'NDJSON (one object per line)', yaml: 'YAML, `---` documents', 'yaml-list': 'YAML `kind: List` (kubectl)',
+  json: 'JSON List, 4 spaces (kubectl)',
+  'json-2': 'JSON List, 2 spaces',
+  'json-compact': 'JSON List, compact, one item per line',
+  'json-line': 'JSON List on one line',
+  'json-concat': 'NDJSON (one object per line)',
+  yaml: 'YAML, `---` documents',
+  'yaml-list': 'YAML `kind: List` (kubectl)',
 };
 const SCAN = ['scan', '-A', '--now', NOW_ISO, '-o', 'json'];
 const LINT_FILE = 'fixtures/manifests/agents/fluent-bit.yaml';
@@ -121,7 +126,14 @@ const growthText = (time: number, smallest: number) => (smallest > 0 ? x(time / 
 
 function machine(): string {
   const free = spawnSync('free', ['-h'], { encoding: 'utf8' });
-  const mem = free.status === 0 ? free.stdout.split('\n').find((l) => l.startsWith('Mem:'))?.trim().split(/\s+/)[1] : undefined;
+  const mem =
+    free.status === 0
+      ? free.stdout
+          .split('\n')
+          .find((l) => l.startsWith('Mem:'))
+          ?.trim()
+          .split(/\s+/)[1]
+      : undefined;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   return `${availableParallelism()} CPUs (nproc) · ${cpus()[0]?.model ?? 'unknown CPU'} · ${mem ?? mb(totalmem())} memory (free -h) · Node ${process.version} · load average ${load} at the start`;
 }
@@ -137,14 +149,24 @@ function layouts(d: Dump, runs: number, rows: string[], targets: string[]): void
     const isJson = JSON_LAYOUTS.includes(format);
     process.stderr.write(`${what}, ${LAYOUT_NAMES[format]}\n`);
     const floorFile = isJson ? file : files['json']!;
-    const [floor, scan] = interleaved([['dist/bench/floor.js', floorFile], ['bin/ds-doctor.js', ...SCAN, '-f', file]], runs);
+    const [floor, scan] = interleaved(
+      [
+        ['dist/bench/floor.js', floorFile],
+        ['bin/ds-doctor.js', ...SCAN, '-f', file],
+      ],
+      runs,
+    );
     if (format === 'json') kubectlFloor = floor;
     const ratio = scan!.ms / floor!.ms;
     const memory = scan!.rss / size;
-    rows.push(`| ${what} | ${LAYOUT_NAMES[format]} | ${mb(size)} | ${floor!.ok ? sec(floor!.ms) : floor!.note} | ${scan!.ok ? sec(scan!.ms) : `fails: ${scan!.note}`} | ${scan!.ok ? x(ratio) : '—'} | ${scan!.ok ? mb(scan!.rss) : '—'} | ${scan!.ok ? x(memory) : '—'} |`);
+    rows.push(
+      `| ${what} | ${LAYOUT_NAMES[format]} | ${mb(size)} | ${floor!.ok ? sec(floor!.ms) : floor!.note} | ${scan!.ok ? sec(scan!.ms) : `fails: ${scan!.note}`} | ${scan!.ok ? x(ratio) : '—'} | ${scan!.ok ? mb(scan!.rss) : '—'} | ${scan!.ok ? x(memory) : '—'} |`,
+    );
     const timeGoal = isJson ? 1.5 : 3;
     const memGoal = isJson ? 2 : 1;
-    targets.push(`- ${what}, ${LAYOUT_NAMES[format]}: time ${x(ratio)} the ${isJson ? 'floor' : 'JSON floor'} (≤ ${timeGoal}×: ${verdict(scan!.ok && ratio <= timeGoal)}), peak RSS ${x(memory)} the file (≤ ${memGoal}×: ${verdict(scan!.ok && memory <= memGoal)})`);
+    targets.push(
+      `- ${what}, ${LAYOUT_NAMES[format]}: time ${x(ratio)} the ${isJson ? 'floor' : 'JSON floor'} (≤ ${timeGoal}×: ${verdict(scan!.ok && ratio <= timeGoal)}), peak RSS ${x(memory)} the file (≤ ${memGoal}×: ${verdict(scan!.ok && memory <= memGoal)})`,
+    );
   }
   void kubectlFloor;
 }
@@ -157,17 +179,27 @@ function scale(sizes: number[], runs: number, rows: string[], targets: string[])
       const d: Dump = { name: `scale-${nodes}-${daemonSets}ds`, nodes, pods: nodes * 30 + nodes * daemonSets, daemonSets, managedFields: false, formats: ['json-compact'] };
       const file = ensureDump(d)['json-compact']!;
       process.stderr.write(`scale: ${nodes} nodes, ${daemonSets} DaemonSets\n`);
-      const [load, scan] = interleaved([['dist/bench/load.js', file], ['bin/ds-doctor.js', ...SCAN, '-f', file]], runs);
+      const [load, scan] = interleaved(
+        [
+          ['dist/bench/load.js', file],
+          ['bin/ds-doctor.js', ...SCAN, '-f', file],
+        ],
+        runs,
+      );
       const own = scan!.ms - load!.ms;
       analysis.push(own);
-      rows.push(`| ${nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(file).size)} | ${sec(load!.ms)} | ${scan!.ok ? sec(scan!.ms) : `fails: ${scan!.note}`} | ${sec(own)} | ${analysis.length > 1 ? growthText(own, analysis[0]!) : '1.00×'} |`);
+      rows.push(
+        `| ${nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(file).size)} | ${sec(load!.ms)} | ${scan!.ok ? sec(scan!.ms) : `fails: ${scan!.note}`} | ${sec(own)} | ${analysis.length > 1 ? growthText(own, analysis[0]!) : '1.00×'} |`,
+      );
     }
     if (analysis.length > 1) {
       const growth = analysis[analysis.length - 1]! / analysis[0]!;
       const nodes = sizes[sizes.length - 1]! / sizes[0]!;
-      targets.push(analysis[0]! <= 0
-        ? `- analysis time, ${daemonSets} DaemonSets: not measurable at ${sizes[0]} nodes (within the noise of loading); ${sec(analysis[analysis.length - 1]!)} at ${sizes[sizes.length - 1]} nodes`
-        : `- analysis time, ${daemonSets} DaemonSets: ${x(growth)} from ${sizes[0]} to ${sizes[sizes.length - 1]} nodes (${nodes}× the nodes; ≤ ${nodes}×: ${verdict(growth <= nodes)})`);
+      targets.push(
+        analysis[0]! <= 0
+          ? `- analysis time, ${daemonSets} DaemonSets: not measurable at ${sizes[0]} nodes (within the noise of loading); ${sec(analysis[analysis.length - 1]!)} at ${sizes[sizes.length - 1]} nodes`
+          : `- analysis time, ${daemonSets} DaemonSets: ${x(growth)} from ${sizes[0]} to ${sizes[sizes.length - 1]} nodes (${nodes}× the nodes; ≤ ${nodes}×: ${verdict(growth <= nodes)})`,
+      );
     }
   }
 }
@@ -232,30 +264,27 @@ function main(): void {
   const report = [
     `Measured on ${started}; each figure is the median of ${runs} run(s) (peak RSS: the max), each command run alternately with its baseline so both see the same load.`,
     '',
-    ...(layoutRows.length ? [
-      '`scan -A` on every layout of the same cluster against the floor: reading the file and `JSON.parse` of each item\'s text alone (bench/floor.ts; for YAML, the floor of the kubectl-layout JSON of the same content).',
-      '',
-      '| dump | layout | file | floor | `scan -A` | time / floor | peak RSS | RSS / file |',
-      '|---|---|---:|---:|---:|---:|---:|---:|',
-      ...layoutRows,
-      '',
-    ] : []),
-    ...(scaleRows.length ? [
-      'Analysis cost: `scan -A` minus loading alone (bench/load.ts), compact JSON, 30 workload pods a node plus one pod a node for each DaemonSet.',
-      '',
-      '| nodes | DaemonSets | pods | file | load | `scan -A` | analysis | analysis / smallest |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|',
-      ...scaleRows,
-      '',
-    ] : []),
-    ...(startRows.length ? [
-      `Start-up (${how}):`,
-      '',
-      '| command | time | over `node -e 0` |',
-      '|---|---:|---:|',
-      ...startRows,
-      '',
-    ] : []),
+    ...(layoutRows.length
+      ? [
+          "`scan -A` on every layout of the same cluster against the floor: reading the file and `JSON.parse` of each item's text alone (bench/floor.ts; for YAML, the floor of the kubectl-layout JSON of the same content).",
+          '',
+          '| dump | layout | file | floor | `scan -A` | time / floor | peak RSS | RSS / file |',
+          '|---|---|---:|---:|---:|---:|---:|---:|',
+          ...layoutRows,
+          '',
+        ]
+      : []),
+    ...(scaleRows.length
+      ? [
+          'Analysis cost: `scan -A` minus loading alone (bench/load.ts), compact JSON, 30 workload pods a node plus one pod a node for each DaemonSet.',
+          '',
+          '| nodes | DaemonSets | pods | file | load | `scan -A` | analysis | analysis / smallest |',
+          '|---:|---:|---:|---:|---:|---:|---:|---:|',
+          ...scaleRows,
+          '',
+        ]
+      : []),
+    ...(startRows.length ? [`Start-up (${how}):`, '', '| command | time | over `node -e 0` |', '|---|---:|---:|', ...startRows, ''] : []),
     'Goals of issue 15, as measured in this run:',
     '',
     ...targets,

@@ -81,8 +81,7 @@ const allowedImports = {
     docs: { description: 'A folder of src/ imports only the folders in its row of docs/design.md §1.3' },
     schema: [],
     messages: {
-      forbidden:
-        "src/{{from}}/ may not import src/{{to}}/ (docs/design.md §1.3: src/{{from}}/ may import {{allowed}})",
+      forbidden: 'src/{{from}}/ may not import src/{{to}}/ (docs/design.md §1.3: src/{{from}}/ may import {{allowed}})',
       outside: 'src/{{from}}/ may not import {{target}}: code under src/ imports only src/ and packages',
       unknown: 'src/{{folder}} is not a folder of the layering table in docs/design.md §1.3',
     },
@@ -142,14 +141,10 @@ function runtimeImports(text, fileName) {
     if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
       const clause = st.importClause;
       const typeOnly =
-        clause !== undefined &&
-        (clause.isTypeOnly ||
-          (!clause.name && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) &&
-            typeOnlyNamed(clause.namedBindings.elements)));
+        clause !== undefined && (clause.isTypeOnly || (!clause.name && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && typeOnlyNamed(clause.namedBindings.elements)));
       if (!typeOnly) out.push(st.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
-      const typeOnly =
-        st.isTypeOnly || (st.exportClause !== undefined && ts.isNamedExports(st.exportClause) && typeOnlyNamed(st.exportClause.elements));
+      const typeOnly = st.isTypeOnly || (st.exportClause !== undefined && ts.isNamedExports(st.exportClause) && typeOnlyNamed(st.exportClause.elements));
       if (!typeOnly) out.push(st.moduleSpecifier.text);
     }
   }

@@ -17,7 +17,10 @@ console.log('wrote fixtures/impact');
 
 if (process.argv.includes('--check')) {
   const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', 'fixtures'], { cwd: ROOT, encoding: 'utf8' });
-  const changed = status.split('\n').filter(Boolean).map((line) => line.slice(3));
+  const changed = status
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
   if (changed.length) {
     console.error(`fixtures:check: regenerating changes ${changed.length} file(s) (run \`npm run fixtures\` and commit): ${changed.join(', ')}`);
     process.exitCode = 1;

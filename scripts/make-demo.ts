@@ -17,16 +17,76 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  CONTAINER_DEFAULTS, DAY, clearGenerated, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
-  NOW_ISO, ROOT, Versions, admitPodSpec, ago, at, byKey, clone, controllerRef, crashLoop, daemonPod,
-  daemonSetStatus, ebsNodeLabels, ebsPluginContainer, ebsRegistrarContainer, ec2InstanceId, failedPullEvents,
-  failedSchedulingMessage, fieldEnv, filterReasons, finishEvents, finishTemplate, freeResource, hostPath, httpProbe,
-  kubeProxyTemplate, kubeletConditions, kubeletSource, lifecycleTaints, listYaml, makeDaemonSet, makeEvent,
-  makeNamespace, makeNode, makePod, nodeCondition, nodeExporterLabels, nodeExporterTemplate, nodeImages,
-  nodeStartEvents, ordered, podIPAllocator, podSpecDefaults, podStatus, pulledMessage, rolling, sha,
-  suffix, systemPriorityClasses, templateHash, uid, writeFile,
-  type BuiltEvent, type DaemonSetDef, type EventDef, type IPAllocator, type InstanceType, type Json, type MadeDaemonSet,
-  type PodState, type PodTimeline,
+  CONTAINER_DEFAULTS,
+  DAY,
+  clearGenerated,
+  EBS_NODE_VOLUMES,
+  HOUR,
+  M5_XLARGE,
+  MIN,
+  NODE_EXPORTER_SELECTOR,
+  NOT_READY_TOLERATIONS,
+  NOW_ISO,
+  ROOT,
+  Versions,
+  admitPodSpec,
+  ago,
+  at,
+  byKey,
+  clone,
+  controllerRef,
+  crashLoop,
+  daemonPod,
+  daemonSetStatus,
+  ebsNodeLabels,
+  ebsPluginContainer,
+  ebsRegistrarContainer,
+  ec2InstanceId,
+  failedPullEvents,
+  failedSchedulingMessage,
+  fieldEnv,
+  filterReasons,
+  finishEvents,
+  finishTemplate,
+  freeResource,
+  hostPath,
+  httpProbe,
+  kubeProxyTemplate,
+  kubeletConditions,
+  kubeletSource,
+  lifecycleTaints,
+  listYaml,
+  makeDaemonSet,
+  makeEvent,
+  makeNamespace,
+  makeNode,
+  makePod,
+  nodeCondition,
+  nodeExporterLabels,
+  nodeExporterTemplate,
+  nodeImages,
+  nodeStartEvents,
+  ordered,
+  podIPAllocator,
+  podSpecDefaults,
+  podStatus,
+  pulledMessage,
+  rolling,
+  sha,
+  suffix,
+  systemPriorityClasses,
+  templateHash,
+  uid,
+  writeFile,
+  type BuiltEvent,
+  type DaemonSetDef,
+  type EventDef,
+  type IPAllocator,
+  type InstanceType,
+  type Json,
+  type MadeDaemonSet,
+  type PodState,
+  type PodTimeline,
 } from './lib/fixtures.js';
 import type { Taint } from '../src/model/k8s-types.js';
 import { isPodReady as podReady } from '../src/k8s/podutil.js';
@@ -35,15 +95,28 @@ import type { BuiltNode, BuiltPod, BuiltPodSpec } from '../test/kube/types.js';
 
 /** One node of the demo cluster, before its conditions and images are known. */
 interface NodeEntry {
-  name: string; ip: string; zone: string; type: InstanceType; joinedAgo: number; podNet: number;
-  labels?: Record<string, string>; taints?: Taint[]; ready?: boolean; notReadyMessage?: string; unschedulable?: boolean;
+  name: string;
+  ip: string;
+  zone: string;
+  type: InstanceType;
+  joinedAgo: number;
+  podNet: number;
+  labels?: Record<string, string>;
+  taints?: Taint[];
+  ready?: boolean;
+  notReadyMessage?: string;
+  unschedulable?: boolean;
 }
 /** A DaemonSet as built here: its definition, the object and its revisions. */
 type BuiltDs = MadeDaemonSet & { def: DaemonSetDef };
 /** A pod's timeline, optionally with its last write (seconds ago). */
 type Timeline = PodTimeline & { lastWrite?: number };
 /** Where and how a DaemonSet's pod runs on a node: its revision index, state and creation. */
-interface Placed { rev: number; state: PodState; created: number }
+interface Placed {
+  rev: number;
+  state: PodState;
+  created: number;
+}
 
 // ---------------------------------------------------------------------------
 // Object builders used by both fixtures
@@ -79,26 +152,32 @@ function makeService(s: Json, versions: Versions): Json {
   const svc = {
     kind: 'Service',
     apiVersion: 'v1',
-    metadata: ordered({
-      name: s.name,
-      namespace: s.namespace,
-      uid: uid(key),
-      resourceVersion: '',
-      creationTimestamp: at(s.createdAgo),
-      labels: s.labels,
-      annotations: s.annotations,
-    }, []),
-    spec: ordered({
-      ports: s.ports,
-      selector: s.selector,
-      clusterIP: s.clusterIP,
-      clusterIPs: [s.clusterIP],
-      type: 'ClusterIP',
-      sessionAffinity: 'None',
-      ipFamilies: ['IPv4'],
-      ipFamilyPolicy: 'SingleStack',
-      internalTrafficPolicy: 'Cluster',
-    }, []),
+    metadata: ordered(
+      {
+        name: s.name,
+        namespace: s.namespace,
+        uid: uid(key),
+        resourceVersion: '',
+        creationTimestamp: at(s.createdAgo),
+        labels: s.labels,
+        annotations: s.annotations,
+      },
+      [],
+    ),
+    spec: ordered(
+      {
+        ports: s.ports,
+        selector: s.selector,
+        clusterIP: s.clusterIP,
+        clusterIPs: [s.clusterIP],
+        type: 'ClusterIP',
+        sessionAffinity: 'None',
+        ipFamilies: ['IPv4'],
+        ipFamilyPolicy: 'SingleStack',
+        internalTrafficPolicy: 'Cluster',
+      },
+      [],
+    ),
     status: { loadBalancer: {} },
   };
   return versions.add(svc, s.createdAgo);
@@ -106,8 +185,17 @@ function makeService(s: Json, versions: Versions): Json {
 
 /** The `default/kubernetes` Service of the API server. */
 function kubernetesService(createdAgo: number, versions: Versions): Json {
-  return makeService({ namespace: 'default', name: 'kubernetes', createdAgo, labels: { component: 'apiserver', provider: 'kubernetes' },
-    ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: 6443 }], clusterIP: '10.96.0.1' }, versions);
+  return makeService(
+    {
+      namespace: 'default',
+      name: 'kubernetes',
+      createdAgo,
+      labels: { component: 'apiserver', provider: 'kubernetes' },
+      ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: 6443 }],
+      clusterIP: '10.96.0.1',
+    },
+    versions,
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -131,25 +219,61 @@ function buildDemo() {
   const GPU_JOINED = 30 * DAY;
   const NOT_READY_MSG = 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
   const nodeDefs: NodeEntry[] = [
-    { name: 'cp-1', ip: '10.0.1.10', zone: 'us-east-1a', type: M5, joinedAgo: CLUSTER_AGE, podNet: 112,
+    {
+      name: 'cp-1',
+      ip: '10.0.1.10',
+      zone: 'us-east-1a',
+      type: M5,
+      joinedAgo: CLUSTER_AGE,
+      podNet: 112,
       labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' },
-      taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] },
-    { name: 'gpu-1', ip: '10.0.1.41', zone: 'us-east-1a', type: G5, joinedAgo: GPU_JOINED, podNet: 201,
+      taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
+    },
+    {
+      name: 'gpu-1',
+      ip: '10.0.1.41',
+      zone: 'us-east-1a',
+      type: G5,
+      joinedAgo: GPU_JOINED,
+      podNet: 201,
       labels: { 'node-pool': 'gpu', 'nvidia.com/gpu.present': 'true' },
-      taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }] },
-    { name: 'gpu-2', ip: '10.0.2.42', zone: 'us-east-1b', type: G5, joinedAgo: GPU_JOINED - 95, podNet: 202,
+      taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }],
+    },
+    {
+      name: 'gpu-2',
+      ip: '10.0.2.42',
+      zone: 'us-east-1b',
+      type: G5,
+      joinedAgo: GPU_JOINED - 95,
+      podNet: 202,
       labels: { 'node-pool': 'gpu', 'nvidia.com/gpu.present': 'true' },
-      taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }] },
+      taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }],
+    },
     { name: 'worker-1', ip: '10.0.1.21', zone: 'us-east-1a', type: M5, joinedAgo: CLUSTER_AGE - 6 * MIN, podNet: 121 },
     { name: 'worker-2', ip: '10.0.2.22', zone: 'us-east-1b', type: M5, joinedAgo: CLUSTER_AGE - 7 * MIN, podNet: 122 },
     { name: 'worker-3', ip: '10.0.3.23', zone: 'us-east-1c', type: M5, joinedAgo: CLUSTER_AGE - 8 * MIN, podNet: 123 },
     { name: 'worker-4', ip: '10.0.1.24', zone: 'us-east-1a', type: M5, joinedAgo: CLUSTER_AGE - 9 * MIN, podNet: 124 },
-    { name: 'worker-5', ip: '10.0.2.25', zone: 'us-east-1b', type: M5, joinedAgo: WORKER5_JOINED, podNet: 125,
-      ready: false, notReadyMessage: NOT_READY_MSG,
-      taints: lifecycleTaints('not-ready', WORKER5_JOINED - 1, WORKER5_JOINED - 6) },
-    { name: 'worker-6', ip: '10.0.3.26', zone: 'us-east-1c', type: M5, joinedAgo: 60 * DAY, podNet: 126,
+    {
+      name: 'worker-5',
+      ip: '10.0.2.25',
+      zone: 'us-east-1b',
+      type: M5,
+      joinedAgo: WORKER5_JOINED,
+      podNet: 125,
+      ready: false,
+      notReadyMessage: NOT_READY_MSG,
+      taints: lifecycleTaints('not-ready', WORKER5_JOINED - 1, WORKER5_JOINED - 6),
+    },
+    {
+      name: 'worker-6',
+      ip: '10.0.3.26',
+      zone: 'us-east-1c',
+      type: M5,
+      joinedAgo: 60 * DAY,
+      podNet: 126,
       unschedulable: true,
-      taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: at(CORDONED) }] },
+      taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: at(CORDONED) }],
+    },
   ];
   const nodeDefByName = Object.fromEntries(nodeDefs.map((n) => [n.name, n]));
   const ALL_NODES = nodeDefs.map((n) => n.name);
@@ -163,184 +287,199 @@ function buildDemo() {
     ...CONTAINER_DEFAULTS,
     securityContext: c.securityContext ?? { privileged: true },
   });
-  const calicoTemplate = (version: string) => finishTemplate({
-    metadata: { creationTimestamp: null, labels: { 'k8s-app': 'calico-node' } },
-    spec: {
-      volumes: [
-        hostPath('lib-modules', '/lib/modules'),
-        hostPath('var-run-calico', '/var/run/calico', 'DirectoryOrCreate'),
-        hostPath('var-lib-calico', '/var/lib/calico', 'DirectoryOrCreate'),
-        hostPath('xtables-lock', '/run/xtables.lock', 'FileOrCreate'),
-        hostPath('sys-fs', '/sys/fs/', 'DirectoryOrCreate'),
-        hostPath('bpffs', '/sys/fs/bpf', 'Directory'),
-        hostPath('nodeproc', '/proc'),
-        hostPath('cni-bin-dir', '/opt/cni/bin', 'DirectoryOrCreate'),
-        hostPath('cni-net-dir', '/etc/cni/net.d'),
-        hostPath('cni-log-dir', '/var/log/calico/cni'),
-        hostPath('host-local-net-dir', '/var/lib/cni/networks'),
-        hostPath('policysync', '/var/run/nodeagent', 'DirectoryOrCreate'),
-      ],
-      initContainers: [
-        calicoContainer({
-          name: 'upgrade-ipam',
-          image: `docker.io/calico/cni:${version}`,
-          command: ['/opt/cni/bin/calico-ipam', '-upgrade'],
-          env: [fieldEnv('KUBERNETES_NODE_NAME'), calicoConfig('CALICO_NETWORKING_BACKEND', 'calico_backend')],
-          volumeMounts: [
-            { name: 'host-local-net-dir', mountPath: '/var/lib/cni/networks' },
-            { name: 'cni-bin-dir', mountPath: '/host/opt/cni/bin' },
-          ],
-        }),
-        calicoContainer({
-          name: 'install-cni',
-          image: `docker.io/calico/cni:${version}`,
-          command: ['/opt/cni/bin/install'],
-          env: [
-            { name: 'CNI_CONF_NAME', value: '10-calico.conflist' },
-            calicoConfig('CNI_NETWORK_CONFIG', 'cni_network_config'),
-            fieldEnv('KUBERNETES_NODE_NAME'),
-            calicoConfig('CNI_MTU', 'veth_mtu'),
-            { name: 'SLEEP', value: 'false' },
-          ],
-          volumeMounts: [
-            { name: 'cni-bin-dir', mountPath: '/host/opt/cni/bin' },
-            { name: 'cni-net-dir', mountPath: '/host/etc/cni/net.d' },
-          ],
-        }),
-      ],
-      containers: [
-        calicoContainer({
-          name: 'calico-node',
-          image: `docker.io/calico/node:${version}`,
-          env: [
-            { name: 'DATASTORE_TYPE', value: 'kubernetes' },
-            { name: 'WAIT_FOR_DATASTORE', value: 'true' },
-            fieldEnv('NODENAME'),
-            calicoConfig('CALICO_NETWORKING_BACKEND', 'calico_backend'),
-            { name: 'CLUSTER_TYPE', value: 'k8s,bgp' },
-            { name: 'IP', value: 'autodetect' },
-            { name: 'CALICO_IPV4POOL_IPIP', value: 'Always' },
-            { name: 'CALICO_IPV4POOL_VXLAN', value: 'Never' },
-            calicoConfig('FELIX_IPINIPMTU', 'veth_mtu'),
-            { name: 'CALICO_DISABLE_FILE_LOGGING', value: 'true' },
-            { name: 'FELIX_DEFAULTENDPOINTTOHOSTACTION', value: 'ACCEPT' },
-            { name: 'FELIX_IPV6SUPPORT', value: 'false' },
-            { name: 'FELIX_HEALTHENABLED', value: 'true' },
-          ],
-          resources: { requests: { cpu: '250m' } },
-          volumeMounts: [
-            { name: 'cni-net-dir', mountPath: '/host/etc/cni/net.d' },
-            { name: 'lib-modules', readOnly: true, mountPath: '/lib/modules' },
-            { name: 'xtables-lock', mountPath: '/run/xtables.lock' },
-            { name: 'var-run-calico', mountPath: '/var/run/calico' },
-            { name: 'var-lib-calico', mountPath: '/var/lib/calico' },
-            { name: 'policysync', mountPath: '/var/run/nodeagent' },
-            { name: 'bpffs', mountPath: '/sys/fs/bpf' },
-            { name: 'cni-log-dir', readOnly: true, mountPath: '/var/log/calico/cni' },
-          ],
-          livenessProbe: {
-            exec: { command: ['/bin/calico-node', '-felix-live', '-bird-live'] },
-            initialDelaySeconds: 10, timeoutSeconds: 10, periodSeconds: 10, successThreshold: 1, failureThreshold: 6,
-          },
-          readinessProbe: {
-            exec: { command: ['/bin/calico-node', '-felix-ready', '-bird-ready'] },
-            timeoutSeconds: 10, periodSeconds: 10, successThreshold: 1, failureThreshold: 3,
-          },
-          lifecycle: { preStop: { exec: { command: ['/bin/calico-node', '-shutdown'] } } },
-          securityContext: { capabilities: { add: ['NET_ADMIN'] }, privileged: true },
-        }),
-      ],
-      ...podSpecDefaults('calico-node', { terminationGracePeriodSeconds: 0 }),
-      nodeSelector: { 'kubernetes.io/os': 'linux' },
-      hostNetwork: true,
-      tolerations: [
-        { key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' },
-        { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' },
-        { key: 'CriticalAddonsOnly', operator: 'Exists' },
-      ],
-      priorityClassName: 'system-node-critical',
-    },
-  });
-
-  const fluentBitTemplate = (version: string) => finishTemplate({
-    metadata: { creationTimestamp: null, labels: { 'app.kubernetes.io/name': 'fluent-bit', 'app.kubernetes.io/instance': 'fluent-bit' } },
-    spec: {
-      volumes: [
-        { name: 'config', configMap: { name: 'fluent-bit', defaultMode: 420 } },
-        hostPath('varlog', '/var/log'),
-        hostPath('varlibdockercontainers', '/var/lib/docker/containers'),
-      ],
-      containers: [{
-        name: 'fluent-bit',
-        image: `fluent/fluent-bit:${version}`,
-        ports: [{ name: 'http', containerPort: 2020, protocol: 'TCP' }],
-        resources: { limits: { memory: '200Mi' }, requests: { cpu: '100m', memory: '100Mi' } },
-        volumeMounts: [
-          { name: 'config', mountPath: '/fluent-bit/etc/conf' },
-          { name: 'varlog', mountPath: '/var/log' },
-          { name: 'varlibdockercontainers', readOnly: true, mountPath: '/var/lib/docker/containers' },
+  const calicoTemplate = (version: string) =>
+    finishTemplate({
+      metadata: { creationTimestamp: null, labels: { 'k8s-app': 'calico-node' } },
+      spec: {
+        volumes: [
+          hostPath('lib-modules', '/lib/modules'),
+          hostPath('var-run-calico', '/var/run/calico', 'DirectoryOrCreate'),
+          hostPath('var-lib-calico', '/var/lib/calico', 'DirectoryOrCreate'),
+          hostPath('xtables-lock', '/run/xtables.lock', 'FileOrCreate'),
+          hostPath('sys-fs', '/sys/fs/', 'DirectoryOrCreate'),
+          hostPath('bpffs', '/sys/fs/bpf', 'Directory'),
+          hostPath('nodeproc', '/proc'),
+          hostPath('cni-bin-dir', '/opt/cni/bin', 'DirectoryOrCreate'),
+          hostPath('cni-net-dir', '/etc/cni/net.d'),
+          hostPath('cni-log-dir', '/var/log/calico/cni'),
+          hostPath('host-local-net-dir', '/var/lib/cni/networks'),
+          hostPath('policysync', '/var/run/nodeagent', 'DirectoryOrCreate'),
         ],
-        readinessProbe: httpProbe('/api/v1/health', 2020),
-        ...CONTAINER_DEFAULTS,
-      }],
-      ...podSpecDefaults('fluent-bit'),
-      nodeSelector: { 'kubernetes.io/os': 'linux' },
-      tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
-      priorityClassName: 'system-node-critical',
-    },
-  });
+        initContainers: [
+          calicoContainer({
+            name: 'upgrade-ipam',
+            image: `docker.io/calico/cni:${version}`,
+            command: ['/opt/cni/bin/calico-ipam', '-upgrade'],
+            env: [fieldEnv('KUBERNETES_NODE_NAME'), calicoConfig('CALICO_NETWORKING_BACKEND', 'calico_backend')],
+            volumeMounts: [
+              { name: 'host-local-net-dir', mountPath: '/var/lib/cni/networks' },
+              { name: 'cni-bin-dir', mountPath: '/host/opt/cni/bin' },
+            ],
+          }),
+          calicoContainer({
+            name: 'install-cni',
+            image: `docker.io/calico/cni:${version}`,
+            command: ['/opt/cni/bin/install'],
+            env: [
+              { name: 'CNI_CONF_NAME', value: '10-calico.conflist' },
+              calicoConfig('CNI_NETWORK_CONFIG', 'cni_network_config'),
+              fieldEnv('KUBERNETES_NODE_NAME'),
+              calicoConfig('CNI_MTU', 'veth_mtu'),
+              { name: 'SLEEP', value: 'false' },
+            ],
+            volumeMounts: [
+              { name: 'cni-bin-dir', mountPath: '/host/opt/cni/bin' },
+              { name: 'cni-net-dir', mountPath: '/host/etc/cni/net.d' },
+            ],
+          }),
+        ],
+        containers: [
+          calicoContainer({
+            name: 'calico-node',
+            image: `docker.io/calico/node:${version}`,
+            env: [
+              { name: 'DATASTORE_TYPE', value: 'kubernetes' },
+              { name: 'WAIT_FOR_DATASTORE', value: 'true' },
+              fieldEnv('NODENAME'),
+              calicoConfig('CALICO_NETWORKING_BACKEND', 'calico_backend'),
+              { name: 'CLUSTER_TYPE', value: 'k8s,bgp' },
+              { name: 'IP', value: 'autodetect' },
+              { name: 'CALICO_IPV4POOL_IPIP', value: 'Always' },
+              { name: 'CALICO_IPV4POOL_VXLAN', value: 'Never' },
+              calicoConfig('FELIX_IPINIPMTU', 'veth_mtu'),
+              { name: 'CALICO_DISABLE_FILE_LOGGING', value: 'true' },
+              { name: 'FELIX_DEFAULTENDPOINTTOHOSTACTION', value: 'ACCEPT' },
+              { name: 'FELIX_IPV6SUPPORT', value: 'false' },
+              { name: 'FELIX_HEALTHENABLED', value: 'true' },
+            ],
+            resources: { requests: { cpu: '250m' } },
+            volumeMounts: [
+              { name: 'cni-net-dir', mountPath: '/host/etc/cni/net.d' },
+              { name: 'lib-modules', readOnly: true, mountPath: '/lib/modules' },
+              { name: 'xtables-lock', mountPath: '/run/xtables.lock' },
+              { name: 'var-run-calico', mountPath: '/var/run/calico' },
+              { name: 'var-lib-calico', mountPath: '/var/lib/calico' },
+              { name: 'policysync', mountPath: '/var/run/nodeagent' },
+              { name: 'bpffs', mountPath: '/sys/fs/bpf' },
+              { name: 'cni-log-dir', readOnly: true, mountPath: '/var/log/calico/cni' },
+            ],
+            livenessProbe: {
+              exec: { command: ['/bin/calico-node', '-felix-live', '-bird-live'] },
+              initialDelaySeconds: 10,
+              timeoutSeconds: 10,
+              periodSeconds: 10,
+              successThreshold: 1,
+              failureThreshold: 6,
+            },
+            readinessProbe: {
+              exec: { command: ['/bin/calico-node', '-felix-ready', '-bird-ready'] },
+              timeoutSeconds: 10,
+              periodSeconds: 10,
+              successThreshold: 1,
+              failureThreshold: 3,
+            },
+            lifecycle: { preStop: { exec: { command: ['/bin/calico-node', '-shutdown'] } } },
+            securityContext: { capabilities: { add: ['NET_ADMIN'] }, privileged: true },
+          }),
+        ],
+        ...podSpecDefaults('calico-node', { terminationGracePeriodSeconds: 0 }),
+        nodeSelector: { 'kubernetes.io/os': 'linux' },
+        hostNetwork: true,
+        tolerations: [
+          { key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' },
+          { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' },
+          { key: 'CriticalAddonsOnly', operator: 'Exists' },
+        ],
+        priorityClassName: 'system-node-critical',
+      },
+    });
+
+  const fluentBitTemplate = (version: string) =>
+    finishTemplate({
+      metadata: { creationTimestamp: null, labels: { 'app.kubernetes.io/name': 'fluent-bit', 'app.kubernetes.io/instance': 'fluent-bit' } },
+      spec: {
+        volumes: [{ name: 'config', configMap: { name: 'fluent-bit', defaultMode: 420 } }, hostPath('varlog', '/var/log'), hostPath('varlibdockercontainers', '/var/lib/docker/containers')],
+        containers: [
+          {
+            name: 'fluent-bit',
+            image: `fluent/fluent-bit:${version}`,
+            ports: [{ name: 'http', containerPort: 2020, protocol: 'TCP' }],
+            resources: { limits: { memory: '200Mi' }, requests: { cpu: '100m', memory: '100Mi' } },
+            volumeMounts: [
+              { name: 'config', mountPath: '/fluent-bit/etc/conf' },
+              { name: 'varlog', mountPath: '/var/log' },
+              { name: 'varlibdockercontainers', readOnly: true, mountPath: '/var/lib/docker/containers' },
+            ],
+            readinessProbe: httpProbe('/api/v1/health', 2020),
+            ...CONTAINER_DEFAULTS,
+          },
+        ],
+        ...podSpecDefaults('fluent-bit'),
+        nodeSelector: { 'kubernetes.io/os': 'linux' },
+        tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
+        priorityClassName: 'system-node-critical',
+      },
+    });
 
   const NE_LABELS = nodeExporterLabels('v1.8.2');
 
-  const ebsTemplate = () => finishTemplate({
-    metadata: { creationTimestamp: null, labels: ebsNodeLabels('v1.35.0') },
-    spec: {
-      volumes: [...EBS_NODE_VOLUMES, { name: 'probe-dir', emptyDir: {} }],
-      containers: [
-        ebsPluginContainer('v1.35.0', '256Mi'),
-        ebsRegistrarContainer('registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.11.1', {
-          extraMounts: [{ name: 'probe-dir', mountPath: '/var/lib/kubelet/plugins/ebs.csi.aws.com/' }],
-          livenessProbe: {
-            exec: { command: ['/csi-node-driver-registrar', '--kubelet-registration-path=$(DRIVER_REG_SOCK_PATH)', '--mode=kubelet-registration-probe'] },
-            initialDelaySeconds: 30, timeoutSeconds: 15, periodSeconds: 90, successThreshold: 1, failureThreshold: 3,
+  const ebsTemplate = () =>
+    finishTemplate({
+      metadata: { creationTimestamp: null, labels: ebsNodeLabels('v1.35.0') },
+      spec: {
+        volumes: [...EBS_NODE_VOLUMES, { name: 'probe-dir', emptyDir: {} }],
+        containers: [
+          ebsPluginContainer('v1.35.0', '256Mi'),
+          ebsRegistrarContainer('registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.11.1', {
+            extraMounts: [{ name: 'probe-dir', mountPath: '/var/lib/kubelet/plugins/ebs.csi.aws.com/' }],
+            livenessProbe: {
+              exec: { command: ['/csi-node-driver-registrar', '--kubelet-registration-path=$(DRIVER_REG_SOCK_PATH)', '--mode=kubelet-registration-probe'] },
+              initialDelaySeconds: 30,
+              timeoutSeconds: 15,
+              periodSeconds: 90,
+              successThreshold: 1,
+              failureThreshold: 3,
+            },
+          }),
+          {
+            name: 'liveness-probe',
+            image: 'registry.k8s.io/sig-storage/livenessprobe:v2.13.1',
+            args: ['--csi-address=/csi/csi.sock'],
+            resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
+            volumeMounts: [{ name: 'plugin-dir', mountPath: '/csi' }],
+            ...CONTAINER_DEFAULTS,
+            securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
           },
-        }),
-        {
-          name: 'liveness-probe',
-          image: 'registry.k8s.io/sig-storage/livenessprobe:v2.13.1',
-          args: ['--csi-address=/csi/csi.sock'],
-          resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
-          volumeMounts: [{ name: 'plugin-dir', mountPath: '/csi' }],
-          ...CONTAINER_DEFAULTS,
-          securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-        },
-      ],
-      ...podSpecDefaults('ebs-csi-node-sa', { dnsPolicy: 'ClusterFirstWithHostNet', securityContext: { runAsUser: 0, runAsGroup: 0, runAsNonRoot: false, fsGroup: 0 } }),
-      nodeSelector: { 'kubernetes.io/os': 'linux' },
-      hostNetwork: true,
-      tolerations: [{ operator: 'Exists' }],
-    },
-  });
+        ],
+        ...podSpecDefaults('ebs-csi-node-sa', { dnsPolicy: 'ClusterFirstWithHostNet', securityContext: { runAsUser: 0, runAsGroup: 0, runAsNonRoot: false, fsGroup: 0 } }),
+        nodeSelector: { 'kubernetes.io/os': 'linux' },
+        hostNetwork: true,
+        tolerations: [{ operator: 'Exists' }],
+      },
+    });
 
-  const nvidiaTemplate = () => finishTemplate({
-    metadata: { creationTimestamp: null, labels: { name: 'nvidia-device-plugin-ds' } },
-    spec: {
-      volumes: [hostPath('device-plugin', '/var/lib/kubelet/device-plugins')],
-      containers: [{
-        name: 'nvidia-device-plugin-ctr',
-        image: 'nvcr.io/nvidia/k8s-device-plugin:v0.16.2',
-        env: [{ name: 'FAIL_ON_INIT_ERROR', value: 'false' }],
-        resources: {},
-        volumeMounts: [{ name: 'device-plugin', mountPath: '/var/lib/kubelet/device-plugins' }],
-        ...CONTAINER_DEFAULTS,
-        securityContext: { capabilities: { drop: ['ALL'] }, allowPrivilegeEscalation: false },
-      }],
-      ...podSpecDefaults(undefined),
-      nodeSelector: { 'nvidia.com/gpu.present': 'true' },
-      tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
-      priorityClassName: 'system-node-critical',
-    },
-  });
+  const nvidiaTemplate = () =>
+    finishTemplate({
+      metadata: { creationTimestamp: null, labels: { name: 'nvidia-device-plugin-ds' } },
+      spec: {
+        volumes: [hostPath('device-plugin', '/var/lib/kubelet/device-plugins')],
+        containers: [
+          {
+            name: 'nvidia-device-plugin-ctr',
+            image: 'nvcr.io/nvidia/k8s-device-plugin:v0.16.2',
+            env: [{ name: 'FAIL_ON_INIT_ERROR', value: 'false' }],
+            resources: {},
+            volumeMounts: [{ name: 'device-plugin', mountPath: '/var/lib/kubelet/device-plugins' }],
+            ...CONTAINER_DEFAULTS,
+            securityContext: { capabilities: { drop: ['ALL'] }, allowPrivilegeEscalation: false },
+          },
+        ],
+        ...podSpecDefaults(undefined),
+        nodeSelector: { 'nvidia.com/gpu.present': 'true' },
+        tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
+        priorityClassName: 'system-node-critical',
+      },
+    });
 
   // Rollout instants (seconds ago).
   const CALICO_UPGRADE = 21 * DAY;
@@ -352,36 +491,76 @@ function buildDemo() {
   const NVIDIA_CREATED = GPU_JOINED - 10 * MIN;
 
   const dsDefs: DaemonSetDef[] = [
-    { namespace: 'kube-system', name: 'calico-node', createdAgo: CLUSTER_AGE - 60, labels: { 'k8s-app': 'calico-node' },
-      selector: { 'k8s-app': 'calico-node' }, updateStrategy: rolling(1),
+    {
+      namespace: 'kube-system',
+      name: 'calico-node',
+      createdAgo: CLUSTER_AGE - 60,
+      labels: { 'k8s-app': 'calico-node' },
+      selector: { 'k8s-app': 'calico-node' },
+      updateStrategy: rolling(1),
       revs: [
         { generation: 1, template: calicoTemplate('v3.27.3'), createdAgo: CLUSTER_AGE - 60 },
         { generation: 2, template: calicoTemplate('v3.28.1'), createdAgo: CALICO_UPGRADE },
-      ] },
-    { namespace: 'kube-system', name: 'ebs-csi-node', createdAgo: EBS_CREATED,
-      labels: { 'app.kubernetes.io/component': 'csi-driver', 'app.kubernetes.io/managed-by': 'Helm', 'app.kubernetes.io/name': 'aws-ebs-csi-driver', 'app.kubernetes.io/version': '1.35.0', 'helm.sh/chart': 'aws-ebs-csi-driver-2.35.0' },
+      ],
+    },
+    {
+      namespace: 'kube-system',
+      name: 'ebs-csi-node',
+      createdAgo: EBS_CREATED,
+      labels: {
+        'app.kubernetes.io/component': 'csi-driver',
+        'app.kubernetes.io/managed-by': 'Helm',
+        'app.kubernetes.io/name': 'aws-ebs-csi-driver',
+        'app.kubernetes.io/version': '1.35.0',
+        'helm.sh/chart': 'aws-ebs-csi-driver-2.35.0',
+      },
       annotations: { 'meta.helm.sh/release-name': 'aws-ebs-csi-driver', 'meta.helm.sh/release-namespace': 'kube-system' },
-      selector: { app: 'ebs-csi-node', 'app.kubernetes.io/name': 'aws-ebs-csi-driver' }, updateStrategy: rolling('10%'),
-      revs: [{ generation: 1, template: ebsTemplate(), createdAgo: EBS_CREATED }] },
-    { namespace: 'kube-system', name: 'kube-proxy', createdAgo: CLUSTER_AGE - 40, labels: { 'k8s-app': 'kube-proxy' },
-      selector: { 'k8s-app': 'kube-proxy' }, updateStrategy: rolling(1),
+      selector: { app: 'ebs-csi-node', 'app.kubernetes.io/name': 'aws-ebs-csi-driver' },
+      updateStrategy: rolling('10%'),
+      revs: [{ generation: 1, template: ebsTemplate(), createdAgo: EBS_CREATED }],
+    },
+    {
+      namespace: 'kube-system',
+      name: 'kube-proxy',
+      createdAgo: CLUSTER_AGE - 40,
+      labels: { 'k8s-app': 'kube-proxy' },
+      selector: { 'k8s-app': 'kube-proxy' },
+      updateStrategy: rolling(1),
       revs: [
         { generation: 1, template: kubeProxyTemplate('v1.33.5'), createdAgo: CLUSTER_AGE - 40 },
         { generation: 2, template: kubeProxyTemplate('v1.34.2'), createdAgo: PROXY_UPGRADE },
-      ] },
-    { namespace: 'kube-system', name: 'nvidia-device-plugin-daemonset', createdAgo: NVIDIA_CREATED, labels: undefined,
-      selector: { name: 'nvidia-device-plugin-ds' }, updateStrategy: rolling(1),
-      revs: [{ generation: 1, template: nvidiaTemplate(), createdAgo: NVIDIA_CREATED }] },
-    { namespace: 'logging', name: 'fluent-bit', createdAgo: FLUENT_CREATED,
+      ],
+    },
+    {
+      namespace: 'kube-system',
+      name: 'nvidia-device-plugin-daemonset',
+      createdAgo: NVIDIA_CREATED,
+      labels: undefined,
+      selector: { name: 'nvidia-device-plugin-ds' },
+      updateStrategy: rolling(1),
+      revs: [{ generation: 1, template: nvidiaTemplate(), createdAgo: NVIDIA_CREATED }],
+    },
+    {
+      namespace: 'logging',
+      name: 'fluent-bit',
+      createdAgo: FLUENT_CREATED,
       labels: { 'app.kubernetes.io/instance': 'fluent-bit', 'app.kubernetes.io/name': 'fluent-bit' },
-      selector: { 'app.kubernetes.io/instance': 'fluent-bit', 'app.kubernetes.io/name': 'fluent-bit' }, updateStrategy: rolling(1),
+      selector: { 'app.kubernetes.io/instance': 'fluent-bit', 'app.kubernetes.io/name': 'fluent-bit' },
+      updateStrategy: rolling(1),
       revs: [
         { generation: 1, template: fluentBitTemplate('3.0'), createdAgo: FLUENT_CREATED },
         { generation: 2, template: fluentBitTemplate('3.1'), createdAgo: FLUENT_ROLLOUT },
-      ] },
-    { namespace: 'monitoring', name: 'node-exporter', createdAgo: EXPORTER_CREATED, labels: NE_LABELS,
-      selector: NODE_EXPORTER_SELECTOR, updateStrategy: rolling('10%'),
-      revs: [{ generation: 1, template: nodeExporterTemplate(), createdAgo: EXPORTER_CREATED }] },
+      ],
+    },
+    {
+      namespace: 'monitoring',
+      name: 'node-exporter',
+      createdAgo: EXPORTER_CREATED,
+      labels: NE_LABELS,
+      selector: NODE_EXPORTER_SELECTOR,
+      updateStrategy: rolling('10%'),
+      revs: [{ generation: 1, template: nodeExporterTemplate(), createdAgo: EXPORTER_CREATED }],
+    },
   ];
   const built: Record<string, BuiltDs> = Object.fromEntries(dsDefs.map((d) => [d.name, { def: d, ...makeDaemonSet(d, versions) }]));
 
@@ -406,12 +585,15 @@ function buildDemo() {
     'calico-node': Object.fromEntries(ALL_NODES.filter((n) => n !== 'worker-5').map((n) => [n, { rev: 1, state: READY, created: stagger(CALICO_UPGRADE, n) }])),
     'kube-proxy': Object.fromEntries(ALL_NODES.map((n) => [n, { rev: 1, state: READY, created: joinedOr(stagger(PROXY_UPGRADE, n), n) }])),
     'fluent-bit': Object.fromEntries(ALL_NODES.map((n) => [n, { rev: 0, state: READY, created: joinedOr(stagger(FLUENT_CREATED - 30, n), n) }])),
-    'node-exporter': Object.fromEntries(ALL_NODES.filter((n) => !['gpu-1', 'gpu-2', 'worker-5'].includes(n)).map((n) => [n, { rev: 0, state: READY, created: joinedOr(stagger(EXPORTER_CREATED - 20, n), n) }])),
-    'ebs-csi-node': Object.fromEntries(ALL_NODES.map((n) => [n, { rev: 0, state: READY, created: EBS_CREATED - 1 - ALL_NODES.indexOf(n) % 3 }])),
+    'node-exporter': Object.fromEntries(
+      ALL_NODES.filter((n) => !['gpu-1', 'gpu-2', 'worker-5'].includes(n)).map((n) => [n, { rev: 0, state: READY, created: joinedOr(stagger(EXPORTER_CREATED - 20, n), n) }]),
+    ),
+    'ebs-csi-node': Object.fromEntries(ALL_NODES.map((n) => [n, { rev: 0, state: READY, created: EBS_CREATED - 1 - (ALL_NODES.indexOf(n) % 3) }])),
     'nvidia-device-plugin-daemonset': { 'gpu-1': { rev: 0, state: READY, created: NVIDIA_CREATED - 2 }, 'gpu-2': { rev: 0, state: READY, created: NVIDIA_CREATED - 2 } },
   };
   placement['fluent-bit']!['worker-1'] = {
-    rev: 1, created: FB_NEW_W1_CREATED,
+    rev: 1,
+    created: FB_NEW_W1_CREATED,
     state: { kind: 'CrashLoopBackOff', exitCode: 1, reason: 'Error', restarts: crash.restarts, backoff: crash.backoff, lastStartedAgo: crash.lastStartedAgo, lastFinishedAgo: crash.lastFinishedAgo },
   };
   placement['fluent-bit']!['worker-5'] = { rev: 1, created: FB_W5_CREATED, state: { kind: 'ContainerCreating' } };
@@ -433,11 +615,19 @@ function buildDemo() {
   for (const n of ['cp-1', 'worker-1', 'worker-2', 'worker-3', 'worker-4']) {
     imagesOn[n]!.add('docker.io/calico/node:v3.27.3').add('docker.io/calico/cni:v3.27.3').add('registry.k8s.io/kube-proxy:v1.33.5');
   }
-  imagesOn['cp-1']!.add('registry.k8s.io/etcd:3.6.4-0').add('registry.k8s.io/kube-apiserver:v1.34.2')
-    .add('registry.k8s.io/kube-controller-manager:v1.34.2').add('registry.k8s.io/kube-scheduler:v1.34.2')
+  imagesOn['cp-1']!.add('registry.k8s.io/etcd:3.6.4-0')
+    .add('registry.k8s.io/kube-apiserver:v1.34.2')
+    .add('registry.k8s.io/kube-controller-manager:v1.34.2')
+    .add('registry.k8s.io/kube-scheduler:v1.34.2')
     .add('registry.k8s.io/coredns/coredns:v1.12.1');
   imagesOn['worker-1']!.add('fluent/fluent-bit:3.1');
-  const SHOP_IMAGES = ['ghcr.io/acme-shop/storefront:2.14.0', 'ghcr.io/acme-shop/cart:1.9.3', 'ghcr.io/acme-shop/checkout:3.2.1', 'ghcr.io/acme-shop/recommendation:0.22.0', 'ghcr.io/acme-shop/order-export:1.4.0'];
+  const SHOP_IMAGES = [
+    'ghcr.io/acme-shop/storefront:2.14.0',
+    'ghcr.io/acme-shop/cart:1.9.3',
+    'ghcr.io/acme-shop/checkout:3.2.1',
+    'ghcr.io/acme-shop/recommendation:0.22.0',
+    'ghcr.io/acme-shop/order-export:1.4.0',
+  ];
   for (const i of SHOP_IMAGES) imagesOn['worker-3']!.add(i);
 
   const nodes = nodeDefs.map((n, idx) => {
@@ -454,21 +644,24 @@ function buildDemo() {
       conditions.unshift(nodeCondition('NetworkUnavailable', 'False', 'CalicoIsUp', 'Calico is running on this node', since, since));
     }
     if (n.name !== 'worker-3') annotations['csi.volume.kubernetes.io/nodeid'] = JSON.stringify({ 'ebs.csi.aws.com': ec2InstanceId(n.name) });
-    return versions.add(makeNode({
-      name: n.name,
-      ip: n.ip,
-      region: REGION,
-      zone: n.zone,
-      type: n.type,
-      labels: n.labels,
-      annotations,
-      joinedAgo: n.joinedAgo,
-      conditions,
-      podCIDR: `192.168.${n.podNet}.0/24`,
-      unschedulable: n.unschedulable,
-      taints: n.taints,
-      images: nodeImages(imagesOn[n.name]!),
-    }), heartbeatAgo);
+    return versions.add(
+      makeNode({
+        name: n.name,
+        ip: n.ip,
+        region: REGION,
+        zone: n.zone,
+        type: n.type,
+        labels: n.labels,
+        annotations,
+        joinedAgo: n.joinedAgo,
+        conditions,
+        podCIDR: `192.168.${n.podNet}.0/24`,
+        unschedulable: n.unschedulable,
+        taints: n.taints,
+        images: nodeImages(imagesOn[n.name]!),
+      }),
+      heartbeatAgo,
+    );
   });
   const nodesByName = Object.fromEntries(nodes.map((n) => [n.metadata.name, n]));
 
@@ -477,7 +670,7 @@ function buildDemo() {
   const podOf: Record<string, Record<string, BuiltPod>> = {}; // dsName -> node -> pod
   for (const [dsName, perNode] of Object.entries(placement)) {
     const b = built[dsName]!;
-    const podOn: Record<string, BuiltPod> = podOf[dsName] = {};
+    const podOn: Record<string, BuiltPod> = (podOf[dsName] = {});
     for (const n of ALL_NODES) {
       const p = perNode[n];
       if (!p) continue;
@@ -495,12 +688,15 @@ function buildDemo() {
   /** A pod of the shop namespace that the scheduler bound to worker-3; returns it with its key. */
   const shopPod = ({ name, generateName, created, labels, ownerReferences, container, restartPolicy = 'Always' }: Json): { key: string; pod: BuiltPod } => {
     const key = `Pod/shop/${name}`;
-    const spec = admitPodSpec({
-      containers: [{ ...container, ...CONTAINER_DEFAULTS }],
-      ...podSpecDefaults('default', { restartPolicy }),
-      nodeName: 'worker-3',
-      tolerations: NOT_READY_TOLERATIONS,
-    }, key);
+    const spec = admitPodSpec(
+      {
+        containers: [{ ...container, ...CONTAINER_DEFAULTS }],
+        ...podSpecDefaults('default', { restartPolicy }),
+        nodeName: 'worker-3',
+        tolerations: NOT_READY_TOLERATIONS,
+      },
+      key,
+    );
     return { key, pod: makePod({ name, generateName, namespace: 'shop', key, createdAgo: created, labels, ownerReferences, spec }) };
   };
   const shopApps = [
@@ -578,8 +774,12 @@ function buildDemo() {
     b.ds.status = daemonSetStatus(b.ds, nodes, pods, { hash: cur.hash, templateGeneration: cur.generation });
   }
   const dsLastWrite: Record<string, number> = {
-    'calico-node': CALICO_UPGRADE - 600, 'kube-proxy': WORKER5_JOINED - 30, 'fluent-bit': WORKER5_JOINED - 10,
-    'node-exporter': EXPORTER_CREATED - 100, 'ebs-csi-node': EBS_CREATED - 40, 'nvidia-device-plugin-daemonset': NVIDIA_CREATED - 60,
+    'calico-node': CALICO_UPGRADE - 600,
+    'kube-proxy': WORKER5_JOINED - 30,
+    'fluent-bit': WORKER5_JOINED - 10,
+    'node-exporter': EXPORTER_CREATED - 100,
+    'ebs-csi-node': EBS_CREATED - 40,
+    'nvidia-device-plugin-daemonset': NVIDIA_CREATED - 60,
   };
   for (const [name, b] of Object.entries(built)) versions.add(b.ds, dsLastWrite[name]!);
 
@@ -602,109 +802,197 @@ function buildDemo() {
   ev({ ...w1, reason: 'Created', message: 'Created container: fluent-bit', firstAgo: crash.starts[0]! + 1, lastAgo: crash.lastStartedAgo + 1, count: crash.starts.length });
   ev({ ...w1, reason: 'Started', message: 'Started container fluent-bit', firstAgo: crash.starts[0]!, lastAgo: crash.lastStartedAgo, count: crash.starts.length });
   ev({ ...w1, reason: 'Pulled', message: `Container image "${fbImage}" already present on machine`, firstAgo: crash.starts[1]! + 1, lastAgo: crash.lastStartedAgo + 1, count: crash.restarts });
-  ev({ ...w1, reason: 'Unhealthy', type: 'Warning', message: 'Readiness probe failed: HTTP probe failed with statuscode: 500', firstAgo: crash.starts[0]! - 8, lastAgo: crash.lastFinishedAgo + 4, count: 61 });
-  ev({ ...w1, reason: 'BackOff', type: 'Warning', message: `Back-off restarting failed container fluent-bit in pod ${fbW1.metadata.name}_logging(${fbW1.metadata.uid})`, firstAgo: crash.starts[0]! - crash.run - 1, lastAgo: 7, count: 38 });
+  ev({
+    ...w1,
+    reason: 'Unhealthy',
+    type: 'Warning',
+    message: 'Readiness probe failed: HTTP probe failed with statuscode: 500',
+    firstAgo: crash.starts[0]! - 8,
+    lastAgo: crash.lastFinishedAgo + 4,
+    count: 61,
+  });
+  ev({
+    ...w1,
+    reason: 'BackOff',
+    type: 'Warning',
+    message: `Back-off restarting failed container fluent-bit in pod ${fbW1.metadata.name}_logging(${fbW1.metadata.uid})`,
+    firstAgo: crash.starts[0]! - crash.run - 1,
+    lastAgo: 7,
+    count: 38,
+  });
 
   ev({ object: fbW5, reason: 'Scheduled', message: `Successfully assigned logging/${fbW5.metadata.name} to worker-5`, component: 'default-scheduler', firstAgo: FB_W5_CREATED - 1 });
   // The kubelet does not try to create a sandbox for a non-hostNetwork pod while the
   // runtime reports NetworkReady=false; it records NetworkNotReady on each sync instead.
-  ev({ object: fbW5, reason: 'NetworkNotReady', type: 'Warning', component: 'kubelet', host: 'worker-5',
-    message: `network is not ready: ${NOT_READY_MSG}`, firstAgo: FB_W5_CREATED - 2, lastAgo: 4, count: 112 });
+  ev({
+    object: fbW5,
+    reason: 'NetworkNotReady',
+    type: 'Warning',
+    component: 'kubelet',
+    host: 'worker-5',
+    message: `network is not ready: ${NOT_READY_MSG}`,
+    firstAgo: FB_W5_CREATED - 2,
+    lastAgo: 4,
+    count: 112,
+  });
 
   const ebs = built['ebs-csi-node']!.ds;
   for (const n of ALL_NODES) {
     const p = podOf['ebs-csi-node']![n]!;
-    ev({ object: ebs, reason: 'SuccessfulCreate', message: `Created pod: ${p.metadata.name}`, component: 'daemonset-controller', firstAgo: EBS_CREATED - 1 - ALL_NODES.indexOf(n) % 3 });
+    ev({ object: ebs, reason: 'SuccessfulCreate', message: `Created pod: ${p.metadata.name}`, component: 'daemonset-controller', firstAgo: EBS_CREATED - 1 - (ALL_NODES.indexOf(n) % 3) });
   }
   const ebsW3 = podOf['ebs-csi-node']!['worker-3']!;
-  ev({ object: ebsW3, reason: 'FailedScheduling', type: 'Warning', component: 'default-scheduler', message: EBS_W3_MESSAGE, firstAgo: ago(ebsW3.metadata.creationTimestamp!) - 1, lastAgo: 3 * MIN, count: 6 });
+  ev({
+    object: ebsW3,
+    reason: 'FailedScheduling',
+    type: 'Warning',
+    component: 'default-scheduler',
+    message: EBS_W3_MESSAGE,
+    firstAgo: ago(ebsW3.metadata.creationTimestamp!) - 1,
+    lastAgo: 3 * MIN,
+    count: 6,
+  });
 
   for (const e of nodeStartEvents(nodesByName['worker-5']!, WORKER5_JOINED, { startedBefore: 12, lastStatusBefore: 2 })) ev(e);
 
   // ----- services, endpoint slices, PDB, namespaces, priority classes -------------
-  const nsCreated = { default: CLUSTER_AGE, 'kube-node-lease': CLUSTER_AGE, 'kube-public': CLUSTER_AGE, 'kube-system': CLUSTER_AGE, logging: FLUENT_CREATED + 120, monitoring: EXPORTER_CREATED + 60, shop: 45 * DAY };
+  const nsCreated = {
+    default: CLUSTER_AGE,
+    'kube-node-lease': CLUSTER_AGE,
+    'kube-public': CLUSTER_AGE,
+    'kube-system': CLUSTER_AGE,
+    logging: FLUENT_CREATED + 120,
+    monitoring: EXPORTER_CREATED + 60,
+    shop: 45 * DAY,
+  };
   const namespaces = Object.entries(nsCreated).map(([n, a]) => versions.add(makeNamespace(n, a), a));
 
   const services = [
     kubernetesService(CLUSTER_AGE, versions),
-    makeService({ namespace: 'kube-system', name: 'kube-dns', createdAgo: CLUSTER_AGE - 30,
-      labels: { 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS' },
-      annotations: { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' },
-      ports: [
-        { name: 'dns', protocol: 'UDP', port: 53, targetPort: 53 },
-        { name: 'dns-tcp', protocol: 'TCP', port: 53, targetPort: 53 },
-        { name: 'metrics', protocol: 'TCP', port: 9153, targetPort: 9153 },
-      ], selector: { 'k8s-app': 'kube-dns' }, clusterIP: '10.96.0.10' }, versions),
-    makeService({ namespace: 'monitoring', name: 'node-exporter', createdAgo: EXPORTER_CREATED, labels: NE_LABELS,
-      ports: [{ name: 'metrics', protocol: 'TCP', port: 9100, targetPort: 'metrics' }], selector: NODE_EXPORTER_SELECTOR, clusterIP: 'None' }, versions),
+    makeService(
+      {
+        namespace: 'kube-system',
+        name: 'kube-dns',
+        createdAgo: CLUSTER_AGE - 30,
+        labels: { 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS' },
+        annotations: { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' },
+        ports: [
+          { name: 'dns', protocol: 'UDP', port: 53, targetPort: 53 },
+          { name: 'dns-tcp', protocol: 'TCP', port: 53, targetPort: 53 },
+          { name: 'metrics', protocol: 'TCP', port: 9153, targetPort: 9153 },
+        ],
+        selector: { 'k8s-app': 'kube-dns' },
+        clusterIP: '10.96.0.10',
+      },
+      versions,
+    ),
+    makeService(
+      {
+        namespace: 'monitoring',
+        name: 'node-exporter',
+        createdAgo: EXPORTER_CREATED,
+        labels: NE_LABELS,
+        ports: [{ name: 'metrics', protocol: 'TCP', port: 9100, targetPort: 'metrics' }],
+        selector: NODE_EXPORTER_SELECTOR,
+        clusterIP: 'None',
+      },
+      versions,
+    ),
   ];
   const neSvc = services[2]!;
 
   const endpointSlices = [];
   {
     const cpIP = nodesByName['cp-1']!.status.addresses![0]!.address;
-    endpointSlices.push(versions.add({
-      addressType: 'IPv4',
-      apiVersion: 'discovery.k8s.io/v1',
-      endpoints: [{ addresses: [cpIP], conditions: { ready: true } }],
-      kind: 'EndpointSlice',
-      metadata: {
-        creationTimestamp: at(CLUSTER_AGE),
-        generation: 1,
-        labels: { 'kubernetes.io/service-name': 'kubernetes' },
-        name: 'kubernetes',
-        namespace: 'default',
-        resourceVersion: '',
-        uid: uid('EndpointSlice/default/kubernetes'),
-      },
-      ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
-    }, CLUSTER_AGE));
+    endpointSlices.push(
+      versions.add(
+        {
+          addressType: 'IPv4',
+          apiVersion: 'discovery.k8s.io/v1',
+          endpoints: [{ addresses: [cpIP], conditions: { ready: true } }],
+          kind: 'EndpointSlice',
+          metadata: {
+            creationTimestamp: at(CLUSTER_AGE),
+            generation: 1,
+            labels: { 'kubernetes.io/service-name': 'kubernetes' },
+            name: 'kubernetes',
+            namespace: 'default',
+            resourceVersion: '',
+            uid: uid('EndpointSlice/default/kubernetes'),
+          },
+          ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
+        },
+        CLUSTER_AGE,
+      ),
+    );
     const nePods = Object.entries(podOf['node-exporter']!).filter(([, p]) => podReady(p));
     const sliceName = `node-exporter-${suffix('endpointslice/monitoring/node-exporter')}`;
-    endpointSlices.push(versions.add({
-      addressType: 'IPv4',
-      apiVersion: 'discovery.k8s.io/v1',
-      endpoints: nePods.map(([n, p]) => ({
-        addresses: [p.status.podIP],
-        conditions: { ready: true, serving: true, terminating: false },
-        nodeName: n,
-        targetRef: { kind: 'Pod', name: p.metadata.name, namespace: 'monitoring', uid: p.metadata.uid },
-        zone: nodesByName[n]!.metadata.labels['topology.kubernetes.io/zone'],
-      })),
-      kind: 'EndpointSlice',
-      metadata: {
-        annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': at(CORDONED + 2 * DAY) },
-        creationTimestamp: at(EXPORTER_CREATED),
-        generateName: 'node-exporter-',
-        generation: 7,
-        labels: {
-          ...NE_LABELS,
-          'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
-          'kubernetes.io/service-name': 'node-exporter',
-          'service.kubernetes.io/headless': '',
+    endpointSlices.push(
+      versions.add(
+        {
+          addressType: 'IPv4',
+          apiVersion: 'discovery.k8s.io/v1',
+          endpoints: nePods.map(([n, p]) => ({
+            addresses: [p.status.podIP],
+            conditions: { ready: true, serving: true, terminating: false },
+            nodeName: n,
+            targetRef: { kind: 'Pod', name: p.metadata.name, namespace: 'monitoring', uid: p.metadata.uid },
+            zone: nodesByName[n]!.metadata.labels['topology.kubernetes.io/zone'],
+          })),
+          kind: 'EndpointSlice',
+          metadata: {
+            annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': at(CORDONED + 2 * DAY) },
+            creationTimestamp: at(EXPORTER_CREATED),
+            generateName: 'node-exporter-',
+            generation: 7,
+            labels: {
+              ...NE_LABELS,
+              'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
+              'kubernetes.io/service-name': 'node-exporter',
+              'service.kubernetes.io/headless': '',
+            },
+            name: sliceName,
+            namespace: 'monitoring',
+            ownerReferences: controllerRef('Service', 'node-exporter', neSvc.metadata.uid, 'v1'),
+            resourceVersion: '',
+            uid: uid(`EndpointSlice/monitoring/${sliceName}`),
+          },
+          ports: [{ name: 'metrics', port: 9100, protocol: 'TCP' }],
         },
-        name: sliceName,
-        namespace: 'monitoring',
-        ownerReferences: controllerRef('Service', 'node-exporter', neSvc.metadata.uid, 'v1'),
-        resourceVersion: '',
-        uid: uid(`EndpointSlice/monitoring/${sliceName}`),
-      },
-      ports: [{ name: 'metrics', port: 9100, protocol: 'TCP' }],
-    }, EXPORTER_CREATED - 200));
+        EXPORTER_CREATED - 200,
+      ),
+    );
   }
 
   const priorityClasses = systemPriorityClasses(CLUSTER_AGE + 30).map((pc) => versions.add(pc, CLUSTER_AGE + 30));
 
-  const pdbs = [versions.add({
-    apiVersion: 'policy/v1',
-    kind: 'PodDisruptionBudget',
-    metadata: { creationTimestamp: at(45 * DAY), generation: 1, labels: { app: 'storefront', 'app.kubernetes.io/part-of': 'shop' }, name: 'storefront', namespace: 'shop', resourceVersion: '', uid: uid('PodDisruptionBudget/shop/storefront') },
-    spec: { minAvailable: 1, selector: { matchLabels: { app: 'storefront' } } },
-    status: {
-      conditions: [{ lastTransitionTime: at(SHOP_PODS_CREATED - 30), message: '', observedGeneration: 1, reason: 'InsufficientPods', status: 'False', type: 'DisruptionAllowed' }],
-      currentHealthy: 1, desiredHealthy: 1, disruptionsAllowed: 0, expectedPods: 1, observedGeneration: 1,
-    },
-  }, SHOP_PODS_CREATED - 30)];
+  const pdbs = [
+    versions.add(
+      {
+        apiVersion: 'policy/v1',
+        kind: 'PodDisruptionBudget',
+        metadata: {
+          creationTimestamp: at(45 * DAY),
+          generation: 1,
+          labels: { app: 'storefront', 'app.kubernetes.io/part-of': 'shop' },
+          name: 'storefront',
+          namespace: 'shop',
+          resourceVersion: '',
+          uid: uid('PodDisruptionBudget/shop/storefront'),
+        },
+        spec: { minAvailable: 1, selector: { matchLabels: { app: 'storefront' } } },
+        status: {
+          conditions: [{ lastTransitionTime: at(SHOP_PODS_CREATED - 30), message: '', observedGeneration: 1, reason: 'InsufficientPods', status: 'False', type: 'DisruptionAllowed' }],
+          currentHealthy: 1,
+          desiredHealthy: 1,
+          disruptionsAllowed: 0,
+          expectedPods: 1,
+          observedGeneration: 1,
+        },
+      },
+      SHOP_PODS_CREATED - 30,
+    ),
+  ];
 
   versions.assign();
   finishEvents(events);
@@ -742,9 +1030,14 @@ function buildClusterInfoDump() {
   const nodeDefs: { name: string; ip: string; podNet: string; joinedAgo: number; labels?: Record<string, string>; taints?: Taint[] }[] = [
     { name: 'node-a', ip: '10.10.0.11', podNet: '10.244.0.0/24', joinedAgo: CLUSTER_AGE },
     { name: 'node-b', ip: '10.10.0.12', podNet: '10.244.1.0/24', joinedAgo: CLUSTER_AGE - 300 },
-    { name: 'node-c', ip: '10.10.0.13', podNet: '10.244.2.0/24', joinedAgo: CLUSTER_AGE - 360,
+    {
+      name: 'node-c',
+      ip: '10.10.0.13',
+      podNet: '10.244.2.0/24',
+      joinedAgo: CLUSTER_AGE - 360,
       labels: { 'node-role.kubernetes.io/infra': '', dedicated: 'infra' },
-      taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] },
+      taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }],
+    },
   ];
   const proxyImage = (v: string) => `registry.k8s.io/kube-proxy:${v}`;
   const neImage = 'quay.io/prometheus/node-exporter:v1.8.2';
@@ -754,64 +1047,84 @@ function buildClusterInfoDump() {
     const images = [proxyImage('v1.34.2'), 'registry.k8s.io/pause:3.10'];
     if (n.name !== 'node-c') images.push(neImage);
     const heartbeatAgo = 40 + i * 70;
-    return versions.add(makeNode({
-      name: n.name,
-      ip: n.ip,
-      type: { instanceType: '', capacity: cap, allocatable: alloc },
-      labels: n.labels,
-      annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///var/run/containerd/containerd.sock' },
-      joinedAgo: n.joinedAgo,
-      conditions: kubeletConditions({ heartbeatAgo, joinedAgo: n.joinedAgo, readySinceAgo: n.joinedAgo - 35 }),
-      podCIDR: n.podNet,
-      taints: n.taints,
-      images: nodeImages(images),
-      kernelVersion: '6.1.0-28-amd64',
-      osImage: 'Debian GNU/Linux 12 (bookworm)',
-    }), heartbeatAgo);
+    return versions.add(
+      makeNode({
+        name: n.name,
+        ip: n.ip,
+        type: { instanceType: '', capacity: cap, allocatable: alloc },
+        labels: n.labels,
+        annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///var/run/containerd/containerd.sock' },
+        joinedAgo: n.joinedAgo,
+        conditions: kubeletConditions({ heartbeatAgo, joinedAgo: n.joinedAgo, readySinceAgo: n.joinedAgo - 35 }),
+        podCIDR: n.podNet,
+        taints: n.taints,
+        images: nodeImages(images),
+        kernelVersion: '6.1.0-28-amd64',
+        osImage: 'Debian GNU/Linux 12 (bookworm)',
+      }),
+      heartbeatAgo,
+    );
   });
   const nodesByName = Object.fromEntries(nodes.map((n) => [n.metadata.name, n]));
 
   const neLabels = { 'app.kubernetes.io/name': 'node-exporter' };
-  const neTemplate = () => finishTemplate({
-    metadata: { creationTimestamp: null, labels: neLabels },
-    spec: {
-      volumes: [hostPath('proc', '/proc'), hostPath('sys', '/sys'), hostPath('root', '/')],
-      containers: [{
-        name: 'node-exporter',
-        image: neImage,
-        args: ['--web.listen-address=:9100', '--path.procfs=/host/proc', '--path.sysfs=/host/sys', '--path.rootfs=/host/root'],
-        ports: [{ name: 'metrics', hostPort: 9100, containerPort: 9100, protocol: 'TCP' }],
-        resources: { limits: { memory: '60Mi' }, requests: { cpu: '50m', memory: '30Mi' } },
-        volumeMounts: [
-          { name: 'proc', readOnly: true, mountPath: '/host/proc' },
-          { name: 'sys', readOnly: true, mountPath: '/host/sys' },
-          { name: 'root', readOnly: true, mountPath: '/host/root', mountPropagation: 'HostToContainer' },
+  const neTemplate = () =>
+    finishTemplate({
+      metadata: { creationTimestamp: null, labels: neLabels },
+      spec: {
+        volumes: [hostPath('proc', '/proc'), hostPath('sys', '/sys'), hostPath('root', '/')],
+        containers: [
+          {
+            name: 'node-exporter',
+            image: neImage,
+            args: ['--web.listen-address=:9100', '--path.procfs=/host/proc', '--path.sysfs=/host/sys', '--path.rootfs=/host/root'],
+            ports: [{ name: 'metrics', hostPort: 9100, containerPort: 9100, protocol: 'TCP' }],
+            resources: { limits: { memory: '60Mi' }, requests: { cpu: '50m', memory: '30Mi' } },
+            volumeMounts: [
+              { name: 'proc', readOnly: true, mountPath: '/host/proc' },
+              { name: 'sys', readOnly: true, mountPath: '/host/sys' },
+              { name: 'root', readOnly: true, mountPath: '/host/root', mountPropagation: 'HostToContainer' },
+            ],
+            ...CONTAINER_DEFAULTS,
+            securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+          },
         ],
-        ...CONTAINER_DEFAULTS,
-        securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-      }],
-      ...podSpecDefaults('node-exporter', { dnsPolicy: 'ClusterFirstWithHostNet', securityContext: { runAsUser: 65534, runAsGroup: 65534, runAsNonRoot: true } }),
-      automountServiceAccountToken: false,
-      hostNetwork: true,
-      hostPID: true,
-    },
-  });
+        ...podSpecDefaults('node-exporter', { dnsPolicy: 'ClusterFirstWithHostNet', securityContext: { runAsUser: 65534, runAsGroup: 65534, runAsNonRoot: true } }),
+        automountServiceAccountToken: false,
+        hostNetwork: true,
+        hostPID: true,
+      },
+    });
   // ControllerRevisions are not part of a cluster-info dump; makeDaemonSet still
   // computes each revision's hash, which the pods' labels carry.
   const scratch = new Versions(0); // revisions are not written, keep them out of the real versions
-  const proxy = makeDaemonSet({
-    namespace: 'kube-system', name: 'kube-proxy', createdAgo: CLUSTER_AGE - 20, labels: { 'k8s-app': 'kube-proxy' },
-    selector: { 'k8s-app': 'kube-proxy' }, updateStrategy: rolling(1),
-    revs: [
-      { generation: 1, template: kubeProxyTemplate('v1.34.2'), createdAgo: CLUSTER_AGE - 20 },
-      { generation: 2, template: kubeProxyTemplate('v1.34.99'), createdAgo: ROLLOUT },
-    ],
-  }, scratch);
-  const ne = makeDaemonSet({
-    namespace: 'monitoring', name: 'node-exporter', createdAgo: 12 * DAY, labels: neLabels,
-    selector: neLabels, updateStrategy: rolling(1),
-    revs: [{ generation: 1, template: neTemplate(), createdAgo: 12 * DAY }],
-  }, scratch);
+  const proxy = makeDaemonSet(
+    {
+      namespace: 'kube-system',
+      name: 'kube-proxy',
+      createdAgo: CLUSTER_AGE - 20,
+      labels: { 'k8s-app': 'kube-proxy' },
+      selector: { 'k8s-app': 'kube-proxy' },
+      updateStrategy: rolling(1),
+      revs: [
+        { generation: 1, template: kubeProxyTemplate('v1.34.2'), createdAgo: CLUSTER_AGE - 20 },
+        { generation: 2, template: kubeProxyTemplate('v1.34.99'), createdAgo: ROLLOUT },
+      ],
+    },
+    scratch,
+  );
+  const ne = makeDaemonSet(
+    {
+      namespace: 'monitoring',
+      name: 'node-exporter',
+      createdAgo: 12 * DAY,
+      labels: neLabels,
+      selector: neLabels,
+      updateStrategy: rolling(1),
+      revs: [{ generation: 1, template: neTemplate(), createdAgo: 12 * DAY }],
+    },
+    scratch,
+  );
 
   const READY: PodState = { kind: 'Running' };
   const noIP = (): string => undefined as unknown as string;
@@ -821,17 +1134,17 @@ function buildClusterInfoDump() {
     // node-b's pod was replaced by the rollout and cannot pull its image.
     const created = n === 'node-b' ? ROLLOUT - 14 : CLUSTER_AGE - 25 - 40 * idx;
     const t = { created, scheduled: created - 1, started: created - 3 };
-    const p = n === 'node-b'
-      ? makeDaemonPod(proxy, 1, nodesByName[n]!, { kind: 'ImagePullBackOff' }, { ...t, ready: t.started, lastWrite: 20 }, versions, noIP)
-      : makeDaemonPod(proxy, 0, nodesByName[n]!, READY, { ...t, ready: created - 8 }, versions, noIP);
+    const p =
+      n === 'node-b'
+        ? makeDaemonPod(proxy, 1, nodesByName[n]!, { kind: 'ImagePullBackOff' }, { ...t, ready: t.started, lastWrite: 20 }, versions, noIP)
+        : makeDaemonPod(proxy, 0, nodesByName[n]!, READY, { ...t, ready: created - 8 }, versions, noIP);
     proxyPods[n] = p;
     pods.push(p);
   });
   const nePods: Record<string, BuiltPod> = {};
   for (const n of ['node-a', 'node-b']) {
     const created = 12 * DAY - 3 - (n === 'node-b' ? 1 : 0);
-    const p = makeDaemonPod(ne, 0, nodesByName[n]!, READY,
-      { created, scheduled: created - 1, started: created - 3, ready: created - 9 }, versions, noIP);
+    const p = makeDaemonPod(ne, 0, nodesByName[n]!, READY, { created, scheduled: created - 1, started: created - 3, ready: created - 9 }, versions, noIP);
     nePods[n] = p;
     pods.push(p);
   }
@@ -852,8 +1165,18 @@ function buildClusterInfoDump() {
   for (const e of failedPullEvents(bad, 'kube-proxy', { firstAgo: ROLLOUT - 17, lastAgo: 4 * MIN + 10, pulls: 8, backOffs: 141, lastBackOffAgo: 20 })) ev(e);
 
   const svcKubernetes = kubernetesService(CLUSTER_AGE + 10, versions);
-  const svcNe = makeService({ namespace: 'monitoring', name: 'node-exporter', createdAgo: 12 * DAY, labels: neLabels,
-    ports: [{ name: 'metrics', protocol: 'TCP', port: 9100, targetPort: 9100 }], selector: neLabels, clusterIP: 'None' }, versions);
+  const svcNe = makeService(
+    {
+      namespace: 'monitoring',
+      name: 'node-exporter',
+      createdAgo: 12 * DAY,
+      labels: neLabels,
+      ports: [{ name: 'metrics', protocol: 'TCP', port: 9100, targetPort: 9100 }],
+      selector: neLabels,
+      clusterIP: 'None',
+    },
+    versions,
+  );
 
   const listRV = versions.assign();
   finishEvents(events);
@@ -929,7 +1252,9 @@ function buildClusterInfoDump() {
     writeFile(`${OUT}/kube-system/${p.metadata.name}/logs.txt`, logs(p, `${lines.join('\n')}\n`));
   }
   const h = (p: BuiltPod) => p.metadata.labels!['controller-revision-hash'];
-  writeFile(`${OUT}/README.md`, `# cluster-info dump fixture
+  writeFile(
+    `${OUT}/README.md`,
+    `# cluster-info dump fixture
 
 The layout \`kubectl cluster-info dump --all-namespaces --output-directory=DIR\` writes:
 top-level \`nodes.json\`, and per namespace \`events.json\`, \`replication-controllers.json\`,
@@ -965,9 +1290,12 @@ Cluster: three Ready nodes, Kubernetes v1.34.2. \`node-a\` and \`node-b\` are un
 \`default\`, \`kube-node-lease\` and \`kube-public\` hold only empty lists (and the
 \`default/kubernetes\` Service). Not in a cluster-info dump, hence absent: ControllerRevisions,
 Namespaces, PriorityClasses, EndpointSlices, PodDisruptionBudgets.
-`);
-  writeFile(`${OUT}/kube-system/${bad.metadata.name}/logs.txt`, logs(bad,
-    `Request log error: container "kube-proxy" in pod "${bad.metadata.name}" is waiting to start: trying and failing to pull image\n`));
+`,
+  );
+  writeFile(
+    `${OUT}/kube-system/${bad.metadata.name}/logs.txt`,
+    logs(bad, `Request log error: container "kube-proxy" in pod "${bad.metadata.name}" is waiting to start: trying and failing to pull image\n`),
+  );
   for (const [n, p] of Object.entries(nePods)) {
     const t0 = 12 * DAY - 12 - (n === 'node-b' ? 1 : 0);
     // node_exporter 1.8 still logs with go-kit (logfmt with ts/caller/level).
@@ -975,7 +1303,10 @@ Namespaces, PriorityClasses, EndpointSlices, PodDisruptionBudgets.
     const lines = [
       ['node_exporter.go:193', 'msg="Starting node_exporter" version="(version=1.8.2, branch=HEAD, revision=f1e0e8360aa60b6cb5e5cc1560bed348fc2c1895)"'],
       ['node_exporter.go:194', 'msg="Build context" build_context="(go=go1.22.5, platform=linux/amd64, user=root@03d440803209, date=20240714-11:53:45, tags=unknown)"'],
-      ['filesystem_common.go:111', 'collector=filesystem msg="Parsed flag --collector.filesystem.mount-points-exclude" flag=^/(dev|proc|run/credentials/.+|sys|var/lib/docker/.+|var/lib/containers/storage/.+)($|/)'],
+      [
+        'filesystem_common.go:111',
+        'collector=filesystem msg="Parsed flag --collector.filesystem.mount-points-exclude" flag=^/(dev|proc|run/credentials/.+|sys|var/lib/docker/.+|var/lib/containers/storage/.+)($|/)',
+      ],
       ['node_exporter.go:111', 'msg="Enabled collectors"'],
       ['node_exporter.go:118', 'collector=cpu'],
       ['node_exporter.go:118', 'collector=filesystem'],

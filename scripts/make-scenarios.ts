@@ -16,22 +16,88 @@
 // the objects written. Run with:   npm run fixtures   (or node dist/scripts/make-scenarios.js after a build)
 
 import {
-  CONTAINER_DEFAULTS, DAY, clearGenerated, EBS_NODE_VOLUMES, HOUR, M5_XLARGE, MIN, NODE_EXPORTER_SELECTOR, NOT_READY_TOLERATIONS,
-  NOW_ISO, Versions, admitPodSpec, ago, at, controllerRef, crashLoop, daemonPod, daemonSetStatus,
-  ebsNodeLabels, ebsPluginContainer, ebsRegistrarContainer, failedPullEvents, failedSchedulingMessage, fieldEnv,
-  filterReasons, finishEvents, finishTemplate, freeResource, hostPath, httpProbe, imageNotFound, isTerminal,
-  kubeProxyTemplate, kubeletConditions, kubeletSource, lifecycleTaints, listYaml, makeDaemonSet, makeEvent,
-  makeNamespace, makeNode, makePod, nodeCondition, nodeExporterLabels, nodeExporterTemplate, nodeImages,
-  nodeStartEvents, podAvailable, podIPAllocator, podRequest, podSpecDefaults, podStatus, pulledMessage, resourceAmount,
-  rolling, shouldRun, suffix, systemPriorityClasses, targetNode, templateHash, uid, writeFile,
-  type BuiltEvent, type CrashLoop, type DaemonSetDef, type EventDef, type IPAllocator, type InstanceType, type Json, type MadeDaemonSet,
-  type PodState, type PodTimeline,
+  CONTAINER_DEFAULTS,
+  DAY,
+  clearGenerated,
+  EBS_NODE_VOLUMES,
+  HOUR,
+  M5_XLARGE,
+  MIN,
+  NODE_EXPORTER_SELECTOR,
+  NOT_READY_TOLERATIONS,
+  NOW_ISO,
+  Versions,
+  admitPodSpec,
+  ago,
+  at,
+  controllerRef,
+  crashLoop,
+  daemonPod,
+  daemonSetStatus,
+  ebsNodeLabels,
+  ebsPluginContainer,
+  ebsRegistrarContainer,
+  failedPullEvents,
+  failedSchedulingMessage,
+  fieldEnv,
+  filterReasons,
+  finishEvents,
+  finishTemplate,
+  freeResource,
+  hostPath,
+  httpProbe,
+  imageNotFound,
+  isTerminal,
+  kubeProxyTemplate,
+  kubeletConditions,
+  kubeletSource,
+  lifecycleTaints,
+  listYaml,
+  makeDaemonSet,
+  makeEvent,
+  makeNamespace,
+  makeNode,
+  makePod,
+  nodeCondition,
+  nodeExporterLabels,
+  nodeExporterTemplate,
+  nodeImages,
+  nodeStartEvents,
+  podAvailable,
+  podIPAllocator,
+  podRequest,
+  podSpecDefaults,
+  podStatus,
+  pulledMessage,
+  resourceAmount,
+  rolling,
+  shouldRun,
+  suffix,
+  systemPriorityClasses,
+  targetNode,
+  templateHash,
+  uid,
+  writeFile,
+  type BuiltEvent,
+  type CrashLoop,
+  type DaemonSetDef,
+  type EventDef,
+  type IPAllocator,
+  type InstanceType,
+  type Json,
+  type MadeDaemonSet,
+  type PodState,
+  type PodTimeline,
 } from './lib/fixtures.js';
 import type { NodeCondition, Taint } from '../src/model/k8s-types.js';
 import type { BuiltNode, BuiltPod, BuiltTemplate } from '../test/kube/types.js';
 
 /** What a scenario's README says the tool finds: a verdict per node, the rollout verdict, a note. */
-interface Expectation { nodes: Record<string, string>; rollout?: string; note?: string }
+interface Expectation {
+  nodes: Record<string, string>;
+  rollout?: string;
+  note?: string;
+}
 
 /** A scenario node: makeNode's fields plus its health (see makeScenarioNode). */
 interface ScenarioNodeDef {
@@ -113,9 +179,7 @@ function makeScenarioNode(n: ScenarioNodeDef): BuiltNode {
     region: REGION,
     type: n.type ?? M5,
     annotations: { 'alpha.kubernetes.io/provided-node-ip': n.ip, ...n.annotations },
-    conditions: n.health === 'Unknown'
-      ? ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map(unknown)
-      : kubeletConditions({ ...n, ready: n.health !== 'NotReady' }),
+    conditions: n.health === 'Unknown' ? ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map(unknown) : kubeletConditions({ ...n, ready: n.health !== 'NotReady' }),
   });
 }
 
@@ -139,7 +203,10 @@ class Cluster {
   readonly ipFor: IPAllocator;
   readonly pulls = new Map<BuiltPod, number>();
 
-  constructor(readonly name: string, rvStart: number) {
+  constructor(
+    readonly name: string,
+    rvStart: number,
+  ) {
     this.idPrefix = `${name}/`;
     this.versions = new Versions(rvStart);
     this.ipFor = podIPAllocator((nodeName) => this.nodeDefs[nodeName]!.podNet);
@@ -191,7 +258,12 @@ class Cluster {
     const t: PodTimeline = { created: p.created, scheduled: p.created - 1, started: p.created - 4 - pull, ready: p.created - 12 - pull, ...p.t };
     t.sandbox ??= pull ? p.created - 2 : t.started;
     const pod = daemonPod(b.ds, b.revs[revIdx]!, this.nodesByName[nodeName]!, {
-      state: p.state, t, ipFor: this.ipFor, idPrefix: this.idPrefix, deletedAgo: p.deletedAgo, grace: p.grace,
+      state: p.state,
+      t,
+      ipFor: this.ipFor,
+      idPrefix: this.idPrefix,
+      deletedAgo: p.deletedAgo,
+      grace: p.grace,
     });
     if (p.pull) this.pulls.set(pod, p.pull);
     this.versions.add(pod, p.lastWrite ?? (p.deletedAgo !== undefined ? p.deletedAgo : Math.max(0, t.ready)));
@@ -206,24 +278,29 @@ class Cluster {
     const rsName = `${p.app}-${podTemplateHash}`;
     const name = `${rsName}-${suffix(`${this.idPrefix}deploy/${p.namespace}/${p.app}/${p.node}/${p.index ?? 0}`)}`;
     const key = `${this.idPrefix}Pod/${p.namespace}/${name}`;
-    const spec = admitPodSpec({
-      containers: [{
-        name: p.container ?? p.app,
-        image: p.image,
-        args: p.args,
-        ports: p.ports,
-        resources: p.resources,
-        readinessProbe: p.readinessProbe,
-        ...CONTAINER_DEFAULTS,
-        securityContext: p.containerSecurityContext,
-      }],
-      ...podSpecDefaults(p.serviceAccount ?? 'default', { dnsPolicy: p.dnsPolicy ?? 'ClusterFirst' }),
-      nodeSelector: p.nodeSelector,
-      nodeName: p.node,
-      affinity: p.affinity,
-      tolerations: [...(p.tolerations ?? []), ...NOT_READY_TOLERATIONS],
-      priorityClassName: p.priorityClassName,
-    }, key);
+    const spec = admitPodSpec(
+      {
+        containers: [
+          {
+            name: p.container ?? p.app,
+            image: p.image,
+            args: p.args,
+            ports: p.ports,
+            resources: p.resources,
+            readinessProbe: p.readinessProbe,
+            ...CONTAINER_DEFAULTS,
+            securityContext: p.containerSecurityContext,
+          },
+        ],
+        ...podSpecDefaults(p.serviceAccount ?? 'default', { dnsPolicy: p.dnsPolicy ?? 'ClusterFirst' }),
+        nodeSelector: p.nodeSelector,
+        nodeName: p.node,
+        affinity: p.affinity,
+        tolerations: [...(p.tolerations ?? []), ...NOT_READY_TOLERATIONS],
+        priorityClassName: p.priorityClassName,
+      },
+      key,
+    );
     const pod = makePod({
       name,
       generateName: `${rsName}-`,
@@ -243,28 +320,35 @@ class Cluster {
 
   /** Two CoreDNS replicas (kube-system), Running and Ready on the given nodes. */
   coredns(nodes: string[], createdAgo = CLUSTER_AGE - 10 * MIN): BuiltPod[] {
-    return nodes.map((n, i) => this.deploymentPod({
-      namespace: 'kube-system', app: 'coredns', container: 'coredns', index: i, node: n, created: createdAgo - 2 * i,
-      labels: { 'k8s-app': 'kube-dns' },
-      image: 'registry.k8s.io/coredns/coredns:v1.12.1',
-      args: ['-conf', '/etc/coredns/Corefile'],
-      ports: [
-        { name: 'dns', containerPort: 53, protocol: 'UDP' },
-        { name: 'dns-tcp', containerPort: 53, protocol: 'TCP' },
-        { name: 'metrics', containerPort: 9153, protocol: 'TCP' },
-      ],
-      resources: { limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } },
-      readinessProbe: httpProbe('/ready', 8181),
-      containerSecurityContext: { capabilities: { add: ['NET_BIND_SERVICE'], drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-      dnsPolicy: 'Default',
-      serviceAccount: 'coredns',
-      nodeSelector: { 'kubernetes.io/os': 'linux' },
-      tolerations: [
-        { key: 'CriticalAddonsOnly', operator: 'Exists' },
-        { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' },
-      ],
-      priorityClassName: 'system-cluster-critical',
-    }));
+    return nodes.map((n, i) =>
+      this.deploymentPod({
+        namespace: 'kube-system',
+        app: 'coredns',
+        container: 'coredns',
+        index: i,
+        node: n,
+        created: createdAgo - 2 * i,
+        labels: { 'k8s-app': 'kube-dns' },
+        image: 'registry.k8s.io/coredns/coredns:v1.12.1',
+        args: ['-conf', '/etc/coredns/Corefile'],
+        ports: [
+          { name: 'dns', containerPort: 53, protocol: 'UDP' },
+          { name: 'dns-tcp', containerPort: 53, protocol: 'TCP' },
+          { name: 'metrics', containerPort: 9153, protocol: 'TCP' },
+        ],
+        resources: { limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } },
+        readinessProbe: httpProbe('/ready', 8181),
+        containerSecurityContext: { capabilities: { add: ['NET_BIND_SERVICE'], drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+        dnsPolicy: 'Default',
+        serviceAccount: 'coredns',
+        nodeSelector: { 'kubernetes.io/os': 'linux' },
+        tolerations: [
+          { key: 'CriticalAddonsOnly', operator: 'Exists' },
+          { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' },
+        ],
+        priorityClassName: 'system-cluster-critical',
+      }),
+    );
   }
 
   /** A core/v1 Event (see makeEvent); events older than the 1 h event TTL would be gone. */
@@ -283,7 +367,13 @@ class Cluster {
   /** The scheduler's Scheduled event of `pod`, a second after it was created. */
   scheduledEvent(pod: BuiltPod): void {
     const { namespace, name } = pod.metadata;
-    this.event({ object: pod, reason: 'Scheduled', message: `Successfully assigned ${namespace}/${name} to ${pod.spec.nodeName}`, component: 'default-scheduler', firstAgo: ago(pod.metadata.creationTimestamp!) - 1 });
+    this.event({
+      object: pod,
+      reason: 'Scheduled',
+      message: `Successfully assigned ${namespace}/${name} to ${pod.spec.nodeName}`,
+      component: 'default-scheduler',
+      firstAgo: ago(pod.metadata.creationTimestamp!) - 1,
+    });
   }
 
   /** Pulling at `pullingAgo` and Pulled at `pulledAgo` events of a pull that took `seconds`. */
@@ -321,19 +411,24 @@ class Cluster {
   }
 
   resourceQuota(q: Json): void {
-    this.quotas.push(this.versions.add({
-      apiVersion: 'v1',
-      kind: 'ResourceQuota',
-      metadata: {
-        name: q.name,
-        namespace: q.namespace,
-        uid: uid(`${this.idPrefix}ResourceQuota/${q.namespace}/${q.name}`),
-        resourceVersion: '',
-        creationTimestamp: at(q.createdAgo),
-      },
-      spec: { hard: q.hard },
-      status: { hard: q.hard, used: q.used },
-    }, q.usedSinceAgo));
+    this.quotas.push(
+      this.versions.add(
+        {
+          apiVersion: 'v1',
+          kind: 'ResourceQuota',
+          metadata: {
+            name: q.name,
+            namespace: q.namespace,
+            uid: uid(`${this.idPrefix}ResourceQuota/${q.namespace}/${q.name}`),
+            resourceVersion: '',
+            creationTimestamp: at(q.createdAgo),
+          },
+          spec: { hard: q.hard },
+          status: { hard: q.hard, used: q.used },
+        },
+        q.usedSinceAgo,
+      ),
+    );
   }
 
   /** An image pulled on a node earlier (e.g. the previous revision's image). */
@@ -364,19 +459,24 @@ class Cluster {
     finishEvents(this.events);
     // The priority classes were created with the cluster, before anything else here.
     const priorityClasses = systemPriorityClasses(CLUSTER_AGE + 30);
-    priorityClasses.forEach((pc, i) => { pc.metadata.resourceVersion = String(74 + i); });
-    const lists = ([
-      ['namespaces', this.namespaces],
-      ['nodes', this.nodes],
-      ['priorityclasses', priorityClasses],
-      ['daemonsets', this.dss.map((b) => b.ds)],
-      ['controllerrevisions', this.crs],
-      ['pods', this.pods],
-      ['events', this.events],
-      ['resourcequotas', this.quotas],
-    ] as [string, readonly Json[]][]).filter(([kind, items]) => items.length || kind !== 'resourcequotas');
-    const header = `# Scenario ${this.name}: \`kubectl get <kind> -A -o yaml\` for ${lists.map(([k]) => k).join(', ')}.\n`
-      + `# Generated by scripts/make-scenarios.ts (npm run fixtures). Evaluation instant: ${NOW_ISO}.\n`;
+    priorityClasses.forEach((pc, i) => {
+      pc.metadata.resourceVersion = String(74 + i);
+    });
+    const lists = (
+      [
+        ['namespaces', this.namespaces],
+        ['nodes', this.nodes],
+        ['priorityclasses', priorityClasses],
+        ['daemonsets', this.dss.map((b) => b.ds)],
+        ['controllerrevisions', this.crs],
+        ['pods', this.pods],
+        ['events', this.events],
+        ['resourcequotas', this.quotas],
+      ] as [string, readonly Json[]][]
+    ).filter(([kind, items]) => items.length || kind !== 'resourcequotas');
+    const header =
+      `# Scenario ${this.name}: \`kubectl get <kind> -A -o yaml\` for ${lists.map(([k]) => k).join(', ')}.\n` +
+      `# Generated by scripts/make-scenarios.ts (npm run fixtures). Evaluation instant: ${NOW_ISO}.\n`;
     const docs = lists.map(([, items]) => listYaml(items));
     writeFile(`${OUT}/${this.name}/dump.yaml`, `${header}---\n${docs.join('---\n')}`);
     const text = typeof readme === 'function' ? readme() : readme;
@@ -384,7 +484,6 @@ class Cluster {
     return this;
   }
 }
-
 
 // ---------------------------------------------------------------------------
 // DaemonSet templates
@@ -403,23 +502,25 @@ function fluentBitTemplate({ version = '3.1', envFrom, priorityClassName = 'syst
         hostPath('varlibdockercontainers', '/var/lib/docker/containers'),
         hostPath('etcmachineid', '/etc/machine-id', 'File'),
       ],
-      containers: [{
-        name: 'fluent-bit',
-        image: `cr.fluentbit.io/fluent/fluent-bit:${version}`,
-        args: ['--workdir=/fluent-bit/etc', '--config=/fluent-bit/etc/conf/fluent-bit.conf'],
-        ports: [{ name: 'http', containerPort: 2020, protocol: 'TCP' }],
-        envFrom,
-        resources: { limits: { memory: '200Mi' }, requests: { cpu: '100m', memory: '100Mi' } },
-        volumeMounts: [
-          { name: 'config', mountPath: '/fluent-bit/etc/conf' },
-          { name: 'varlog', mountPath: '/var/log' },
-          { name: 'varlibdockercontainers', readOnly: true, mountPath: '/var/lib/docker/containers' },
-          { name: 'etcmachineid', readOnly: true, mountPath: '/etc/machine-id' },
-        ],
-        livenessProbe: httpProbe('/', 'http'),
-        readinessProbe: httpProbe('/api/v1/health', 'http'),
-        ...CONTAINER_DEFAULTS,
-      }],
+      containers: [
+        {
+          name: 'fluent-bit',
+          image: `cr.fluentbit.io/fluent/fluent-bit:${version}`,
+          args: ['--workdir=/fluent-bit/etc', '--config=/fluent-bit/etc/conf/fluent-bit.conf'],
+          ports: [{ name: 'http', containerPort: 2020, protocol: 'TCP' }],
+          envFrom,
+          resources: { limits: { memory: '200Mi' }, requests: { cpu: '100m', memory: '100Mi' } },
+          volumeMounts: [
+            { name: 'config', mountPath: '/fluent-bit/etc/conf' },
+            { name: 'varlog', mountPath: '/var/log' },
+            { name: 'varlibdockercontainers', readOnly: true, mountPath: '/var/lib/docker/containers' },
+            { name: 'etcmachineid', readOnly: true, mountPath: '/etc/machine-id' },
+          ],
+          livenessProbe: httpProbe('/', 'http'),
+          readinessProbe: httpProbe('/api/v1/health', 'http'),
+          ...CONTAINER_DEFAULTS,
+        },
+      ],
       ...podSpecDefaults('fluent-bit'),
       tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
       priorityClassName,
@@ -438,23 +539,25 @@ function promtailTemplate(version: string): BuiltTemplate {
         hostPath('containers', '/var/lib/docker/containers'),
         hostPath('pods', '/var/log/pods'),
       ],
-      containers: [{
-        name: 'promtail',
-        image: `docker.io/grafana/promtail:${version}`,
-        args: ['-config.file=/etc/promtail/promtail.yaml'],
-        ports: [{ name: 'http-metrics', containerPort: 3101, protocol: 'TCP' }],
-        env: [fieldEnv('HOSTNAME')],
-        resources: {},
-        volumeMounts: [
-          { name: 'config', mountPath: '/etc/promtail' },
-          { name: 'run', mountPath: '/run/promtail' },
-          { name: 'containers', readOnly: true, mountPath: '/var/lib/docker/containers' },
-          { name: 'pods', readOnly: true, mountPath: '/var/log/pods' },
-        ],
-        readinessProbe: httpProbe('/ready', 'http-metrics', { initialDelaySeconds: 10, timeoutSeconds: 1, periodSeconds: 10, failureThreshold: 5 }),
-        ...CONTAINER_DEFAULTS,
-        securityContext: { capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-      }],
+      containers: [
+        {
+          name: 'promtail',
+          image: `docker.io/grafana/promtail:${version}`,
+          args: ['-config.file=/etc/promtail/promtail.yaml'],
+          ports: [{ name: 'http-metrics', containerPort: 3101, protocol: 'TCP' }],
+          env: [fieldEnv('HOSTNAME')],
+          resources: {},
+          volumeMounts: [
+            { name: 'config', mountPath: '/etc/promtail' },
+            { name: 'run', mountPath: '/run/promtail' },
+            { name: 'containers', readOnly: true, mountPath: '/var/lib/docker/containers' },
+            { name: 'pods', readOnly: true, mountPath: '/var/log/pods' },
+          ],
+          readinessProbe: httpProbe('/ready', 'http-metrics', { initialDelaySeconds: 10, timeoutSeconds: 1, periodSeconds: 10, failureThreshold: 5 }),
+          ...CONTAINER_DEFAULTS,
+          securityContext: { capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+        },
+      ],
       ...podSpecDefaults('promtail', { securityContext: { runAsUser: 0, runAsGroup: 0 } }),
       tolerations: [
         { key: 'node-role.kubernetes.io/master', operator: 'Exists', effect: 'NoSchedule' },
@@ -494,8 +597,14 @@ function unschedulable(reason: string, nodeCount: number): PodState {
 
 function failedSchedulingEvent(c: Cluster, pod: BuiltPod, count: number, lastAgo = 45): void {
   c.event({
-    object: pod, reason: 'FailedScheduling', type: 'Warning', component: 'default-scheduler',
-    message: pod.status.conditions![0]!.message!, firstAgo: ago(pod.metadata.creationTimestamp!) - 1, lastAgo, count,
+    object: pod,
+    reason: 'FailedScheduling',
+    type: 'Warning',
+    component: 'default-scheduler',
+    message: pod.status.conditions![0]!.message!,
+    firstAgo: ago(pod.metadata.creationTimestamp!) - 1,
+    lastAgo,
+    count,
   });
 }
 
@@ -512,17 +621,23 @@ function crashEvents(c: Cluster, pod: BuiltPod, container: string, loop: CrashLo
   }
   // The kubelet records BackOff on pod syncs that hit the back-off (about every 20 s).
   c.kubeletEvent(pod, container, {
-    reason: 'BackOff', type: 'Warning', message: `Back-off restarting failed container ${container} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`,
-    firstAgo: first - loop.run - 1, lastAgo: Math.min(6, loop.lastFinishedAgo - 1), count: Math.max(1, Math.round(loop.waited / 20)),
+    reason: 'BackOff',
+    type: 'Warning',
+    message: `Back-off restarting failed container ${container} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`,
+    firstAgo: first - loop.run - 1,
+    lastAgo: Math.min(6, loop.lastFinishedAgo - 1),
+    count: Math.max(1, Math.round(loop.waited / 20)),
   });
 }
 
 /** `kubectl get ds`-style summary of a computed status. */
 function statusText(b: ScenarioDs): string {
   const s = b.ds.status;
-  return `desired ${s.desiredNumberScheduled}, current ${s.currentNumberScheduled}, ready ${s.numberReady}, `
-    + `up-to-date ${s.updatedNumberScheduled ?? 0}, available ${s.numberAvailable ?? 0}, unavailable ${s.numberUnavailable ?? 0}, `
-    + `misscheduled ${s.numberMisscheduled}; generation ${b.ds.metadata.generation}, observedGeneration ${s.observedGeneration}`;
+  return (
+    `desired ${s.desiredNumberScheduled}, current ${s.currentNumberScheduled}, ready ${s.numberReady}, ` +
+    `up-to-date ${s.updatedNumberScheduled ?? 0}, available ${s.numberAvailable ?? 0}, unavailable ${s.numberUnavailable ?? 0}, ` +
+    `misscheduled ${s.numberMisscheduled}; generation ${b.ds.metadata.generation}, observedGeneration ${s.observedGeneration}`
+  );
 }
 
 /**
@@ -562,8 +677,12 @@ function oomKilled() {
   c.node({ name: 'worker-3' });
   const CREATED = 60 * DAY;
   const b = c.daemonSet({
-    namespace: 'monitoring', name: 'node-exporter', createdAgo: CREATED, labels: nodeExporterLabels('v1.8.2'),
-    selector: NODE_EXPORTER_SELECTOR, statusWrittenAgo: 150,
+    namespace: 'monitoring',
+    name: 'node-exporter',
+    createdAgo: CREATED,
+    labels: nodeExporterLabels('v1.8.2'),
+    selector: NODE_EXPORTER_SELECTOR,
+    statusWrittenAgo: 150,
     template: nodeExporterTemplate({ memoryLimit: '50Mi' }),
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 2 });
@@ -571,20 +690,28 @@ function oomKilled() {
   const created = JOINED - 8;
   const loop = crashLoop(created - 9, 9);
   const pod = c.daemonPod(b, 0, 'worker-2', {
-    created, lastWrite: loop.lastFinishedAgo - 1,
+    created,
+    lastWrite: loop.lastFinishedAgo - 1,
     state: { kind: 'CrashLoopBackOff', exitCode: 137, reason: 'OOMKilled', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
   });
   c.createdEvent(b, pod);
   c.scheduledEvent(pod);
   c.pullEvents(pod, 'node-exporter', created - 4, 3.412, created - 8);
   crashEvents(c, pod, 'node-exporter', loop, { pulledFresh: true });
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     monitoring/node-exporter (kube-prometheus, memory limit 50Mi, request 30Mi) runs on three workers.
     worker-2 is a new m5.16xlarge (64 vCPUs) that joined 50 minutes ago; there node-exporter needs more
     than 50Mi, so its pod ${pod.metadata.name} is killed at start-up (lastState terminated reason OOMKilled,
-    exit code 137, ${loop.restarts} restarts) and waits in CrashLoopBackOff.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Unhealthy — CrashLoopBackOff and its cause OOMKilled (raise the 50Mi memory limit)', 'worker-3': 'Healthy' },
-  }));
+    exit code 137, ${loop.restarts} restarts) and waits in CrashLoopBackOff.`,
+      {
+        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Unhealthy — CrashLoopBackOff and its cause OOMKilled (raise the 50Mi memory limit)', 'worker-3': 'Healthy' },
+      },
+    ),
+  );
 }
 
 function configError() {
@@ -597,8 +724,12 @@ function configError() {
   const CREATED = 90 * DAY;
   const envFrom = [{ configMapRef: { name: 'fluent-bit-config' } }];
   const b = c.daemonSet({
-    namespace: 'logging', name: 'fluent-bit', createdAgo: CREATED, labels: { ...FLUENT_BIT_SELECTOR, 'app.kubernetes.io/version': '3.1.9' },
-    selector: FLUENT_BIT_SELECTOR, statusWrittenAgo: JOINED - 60,
+    namespace: 'logging',
+    name: 'fluent-bit',
+    createdAgo: CREATED,
+    labels: { ...FLUENT_BIT_SELECTOR, 'app.kubernetes.io/version': '3.1.9' },
+    selector: FLUENT_BIT_SELECTOR,
+    statusWrittenAgo: JOINED - 60,
     template: fluentBitTemplate({ version: '3.1.9', envFrom }),
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: 9 * DAY });
@@ -612,13 +743,20 @@ function configError() {
   c.pullEvents(pod, 'fluent-bit', created - 4, 5.118, created - 10);
   c.kubeletEvent(pod, 'fluent-bit', { reason: 'Failed', type: 'Warning', message: `Error: ${message}`, firstAgo: created - 10, lastAgo: 9, count: 17 });
   c.kubeletEvent(pod, 'fluent-bit', { reason: 'Pulled', message: `Container image "${image}" already present on machine`, firstAgo: created - 22, lastAgo: 9, count: 16 });
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     logging/fluent-bit takes its output settings from the ConfigMap fluent-bit-config through envFrom; that
     ConfigMap has been deleted. The pods on worker-1 and worker-2 started before and keep running, but
     ${pod.metadata.name} on worker-3 (joined 25 minutes ago) cannot create its container: waiting
-    CreateContainerConfigError, \`${message}\`, with kubelet \`Failed\` events \`Error: ${message}\`.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Unhealthy — CreateContainerConfigError (ConfigMap fluent-bit-config missing)' },
-  }));
+    CreateContainerConfigError, \`${message}\`, with kubelet \`Failed\` events \`Error: ${message}\`.`,
+      {
+        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Unhealthy — CreateContainerConfigError (ConfigMap fluent-bit-config missing)' },
+      },
+    ),
+  );
 }
 
 function podSecurityFailedCreate() {
@@ -632,19 +770,21 @@ function podSecurityFailedCreate() {
     metadata: { creationTimestamp: null, labels },
     spec: {
       volumes: [hostPath('proc', '/proc'), hostPath('sys', '/sys')],
-      containers: [{
-        name: 'node-agent',
-        image: 'ghcr.io/acme-platform/node-agent:1.12.0',
-        args: ['--procfs=/host/proc', '--sysfs=/host/sys', '--listen=127.0.0.1:9810'],
-        env: [fieldEnv('NODE_NAME')],
-        resources: { limits: { memory: '128Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
-        volumeMounts: [
-          { name: 'proc', readOnly: true, mountPath: '/host/proc' },
-          { name: 'sys', readOnly: true, mountPath: '/host/sys' },
-        ],
-        ...CONTAINER_DEFAULTS,
-        securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-      }],
+      containers: [
+        {
+          name: 'node-agent',
+          image: 'ghcr.io/acme-platform/node-agent:1.12.0',
+          args: ['--procfs=/host/proc', '--sysfs=/host/sys', '--listen=127.0.0.1:9810'],
+          env: [fieldEnv('NODE_NAME')],
+          resources: { limits: { memory: '128Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
+          volumeMounts: [
+            { name: 'proc', readOnly: true, mountPath: '/host/proc' },
+            { name: 'sys', readOnly: true, mountPath: '/host/sys' },
+          ],
+          ...CONTAINER_DEFAULTS,
+          securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+        },
+      ],
       ...podSpecDefaults('node-agent', { dnsPolicy: 'ClusterFirstWithHostNet' }),
       hostNetwork: true,
       tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }],
@@ -652,18 +792,34 @@ function podSecurityFailedCreate() {
     },
   });
   const b = c.daemonSet({
-    namespace: 'agents', name: 'node-agent', createdAgo: CREATED, labels, selector: labels,
-    statusWrittenAgo: CREATED - 1, template,
+    namespace: 'agents',
+    name: 'node-agent',
+    createdAgo: CREATED,
+    labels,
+    selector: labels,
+    statusWrittenAgo: CREATED - 1,
+    template,
   });
   const message = 'Error creating: pods "node-agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true), hostPath volumes (volumes "proc", "sys")';
   c.dsEvent(b, 'FailedCreate', message, CREATED - 1, { lastAgo: 4 * MIN + 12, count: 30 });
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     agents/node-agent is a hostNetwork agent with hostPath volumes proc and sys, created three hours ago in
     the namespace agents, which is labelled pod-security.kubernetes.io/enforce: baseline. PodSecurity
     admission rejects every pod the controller tries to create, so there are no pods at all and the
-    DaemonSet carries a FailedCreate Warning (x30): \`${message}\`.`, {
-    nodes: { 'worker-1': 'Missing — FailedCreate (PodSecurity baseline)', 'worker-2': 'Missing — FailedCreate (PodSecurity baseline)', 'worker-3': 'Missing — FailedCreate (PodSecurity baseline)' },
-  }));
+    DaemonSet carries a FailedCreate Warning (x30): \`${message}\`.`,
+      {
+        nodes: {
+          'worker-1': 'Missing — FailedCreate (PodSecurity baseline)',
+          'worker-2': 'Missing — FailedCreate (PodSecurity baseline)',
+          'worker-3': 'Missing — FailedCreate (PodSecurity baseline)',
+        },
+      },
+    ),
+  );
 }
 
 function quotaFailedCreate() {
@@ -677,61 +833,70 @@ function quotaFailedCreate() {
   const template = finishTemplate({
     metadata: { creationTimestamp: null, labels: { ...labels, 'app.kubernetes.io/component': 'Agent' } },
     spec: {
-      volumes: [
-        { name: 'config', configMap: { name: 'log-agent', defaultMode: 420 } },
-        hostPath('data', '/var/lib/vector'),
-        hostPath('var-log', '/var/log'),
-        hostPath('var-lib', '/var/lib'),
+      volumes: [{ name: 'config', configMap: { name: 'log-agent', defaultMode: 420 } }, hostPath('data', '/var/lib/vector'), hostPath('var-log', '/var/log'), hostPath('var-lib', '/var/lib')],
+      containers: [
+        {
+          name: 'vector',
+          image: 'docker.io/timberio/vector:0.42.0-distroless-libc',
+          args: ['--config-dir', '/etc/vector/'],
+          ports: [{ name: 'prom-exporter', containerPort: 9090, protocol: 'TCP' }],
+          env: [fieldEnv('VECTOR_SELF_NODE_NAME'), fieldEnv('VECTOR_SELF_POD_NAME', 'metadata.name'), fieldEnv('VECTOR_SELF_POD_NAMESPACE', 'metadata.namespace')],
+          resources: { limits: { memory: '400Mi' }, requests: { cpu: '100m', memory: '200Mi' } },
+          volumeMounts: [
+            { name: 'config', readOnly: true, mountPath: '/etc/vector/' },
+            { name: 'data', mountPath: '/vector-data-dir' },
+            { name: 'var-log', readOnly: true, mountPath: '/var/log/' },
+            { name: 'var-lib', readOnly: true, mountPath: '/var/lib' },
+          ],
+          ...CONTAINER_DEFAULTS,
+        },
       ],
-      containers: [{
-        name: 'vector',
-        image: 'docker.io/timberio/vector:0.42.0-distroless-libc',
-        args: ['--config-dir', '/etc/vector/'],
-        ports: [{ name: 'prom-exporter', containerPort: 9090, protocol: 'TCP' }],
-        env: [
-          fieldEnv('VECTOR_SELF_NODE_NAME'),
-          fieldEnv('VECTOR_SELF_POD_NAME', 'metadata.name'),
-          fieldEnv('VECTOR_SELF_POD_NAMESPACE', 'metadata.namespace'),
-        ],
-        resources: { limits: { memory: '400Mi' }, requests: { cpu: '100m', memory: '200Mi' } },
-        volumeMounts: [
-          { name: 'config', readOnly: true, mountPath: '/etc/vector/' },
-          { name: 'data', mountPath: '/vector-data-dir' },
-          { name: 'var-log', readOnly: true, mountPath: '/var/log/' },
-          { name: 'var-lib', readOnly: true, mountPath: '/var/lib' },
-        ],
-        ...CONTAINER_DEFAULTS,
-      }],
       ...podSpecDefaults('log-agent', { terminationGracePeriodSeconds: 60 }),
     },
   });
   const CREATED = 30 * DAY;
   const b = c.daemonSet({
-    namespace: 'logging', name: 'log-agent', createdAgo: CREATED, labels, selector: labels,
-    statusWrittenAgo: 4 * MIN, template,
+    namespace: 'logging',
+    name: 'log-agent',
+    createdAgo: CREATED,
+    labels,
+    selector: labels,
+    statusWrittenAgo: 4 * MIN,
+    template,
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1 });
   c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 2 });
   c.resourceQuota({
-    namespace: 'logging', name: 'compute-quota', createdAgo: 10 * DAY, usedSinceAgo: 10 * DAY - 5,
+    namespace: 'logging',
+    name: 'compute-quota',
+    createdAgo: 10 * DAY,
+    usedSinceAgo: 10 * DAY - 5,
     hard: { pods: '10', 'requests.cpu': '1', 'requests.memory': '512Mi' },
     used: { pods: '2', 'requests.cpu': '200m', 'requests.memory': '400Mi' },
   });
   // The DaemonSet is requeued with exponential back-off (capped at 1000 s) after each failed
   // create; every attempt generates a new pod name, so each is its own Event (1 h TTL).
-  const quotaMsg = (name: string) => `Error creating: pods "${name}" is forbidden: exceeded quota: compute-quota, requested: requests.memory=200Mi, used: requests.memory=400Mi, limited: requests.memory=512Mi`;
+  const quotaMsg = (name: string) =>
+    `Error creating: pods "${name}" is forbidden: exceeded quota: compute-quota, requested: requests.memory=200Mi, used: requests.memory=400Mi, limited: requests.memory=512Mi`;
   const names = ['log-agent-m9wzq', 'log-agent-5hbtl', 'log-agent-qf8rd', 'log-agent-x7k2p'];
   names.forEach((n, i) => c.dsEvent(b, 'FailedCreate', quotaMsg(n), 54 * MIN + 40 - i * 1000));
   // Self-check of the quota arithmetic: used = the namespace's non-terminal pods.
   const used = c.pods.filter((p) => p.metadata.namespace === 'logging' && !isTerminal(p)).reduce((s, p) => s + podRequest(p, 'memory'), 0);
   if (used !== resourceAmount('memory', '400Mi') || used + resourceAmount('memory', '200Mi') <= resourceAmount('memory', '512Mi')) throw new Error('quota story broken');
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     The namespace logging has a ResourceQuota compute-quota with requests.memory 512Mi, sized for two nodes:
     logging/log-agent (vector, requests 200Mi) uses 400Mi with its pods on worker-1 and worker-2. worker-3
     joined two hours ago and every create for it is rejected, most recently
-    \`${quotaMsg('log-agent-x7k2p')}\`.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Missing — FailedCreate (exceeded quota compute-quota, requests.memory)' },
-  }));
+    \`${quotaMsg('log-agent-x7k2p')}\`.`,
+      {
+        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Missing — FailedCreate (exceeded quota compute-quota, requests.memory)' },
+      },
+    ),
+  );
 }
 
 function hostPortConflict() {
@@ -740,7 +905,11 @@ function hostPortConflict() {
   c.namespace('edge', 31 * MIN);
   workers(c, 3);
   c.deploymentPod({
-    namespace: 'default', app: 'legacy-api', node: 'worker-2', created: 12 * DAY, labels: { app: 'legacy-api' },
+    namespace: 'default',
+    app: 'legacy-api',
+    node: 'worker-2',
+    created: 12 * DAY,
+    labels: { app: 'legacy-api' },
     image: 'ghcr.io/acme-shop/legacy-api:0.9.4',
     ports: [{ name: 'http', containerPort: 8080, hostPort: 8080, protocol: 'TCP' }],
     resources: { limits: { memory: '256Mi' }, requests: { cpu: '200m', memory: '256Mi' } },
@@ -751,25 +920,32 @@ function hostPortConflict() {
     metadata: { creationTimestamp: null, labels },
     spec: {
       volumes: [{ name: 'config', configMap: { name: 'envoy-config', defaultMode: 420 } }],
-      containers: [{
-        name: 'envoy',
-        image: 'docker.io/envoyproxy/envoy:v1.31.2',
-        args: ['-c', '/etc/envoy/envoy.yaml', '--service-cluster', 'edge', '--log-level', 'info'],
-        ports: [
-          { name: 'http', hostPort: 8080, containerPort: 8080, protocol: 'TCP' },
-          { name: 'admin', containerPort: 9901, protocol: 'TCP' },
-        ],
-        resources: { limits: { memory: '256Mi' }, requests: { cpu: '100m', memory: '128Mi' } },
-        volumeMounts: [{ name: 'config', readOnly: true, mountPath: '/etc/envoy' }],
-        readinessProbe: httpProbe('/ready', 'admin'),
-        ...CONTAINER_DEFAULTS,
-      }],
+      containers: [
+        {
+          name: 'envoy',
+          image: 'docker.io/envoyproxy/envoy:v1.31.2',
+          args: ['-c', '/etc/envoy/envoy.yaml', '--service-cluster', 'edge', '--log-level', 'info'],
+          ports: [
+            { name: 'http', hostPort: 8080, containerPort: 8080, protocol: 'TCP' },
+            { name: 'admin', containerPort: 9901, protocol: 'TCP' },
+          ],
+          resources: { limits: { memory: '256Mi' }, requests: { cpu: '100m', memory: '128Mi' } },
+          volumeMounts: [{ name: 'config', readOnly: true, mountPath: '/etc/envoy' }],
+          readinessProbe: httpProbe('/ready', 'admin'),
+          ...CONTAINER_DEFAULTS,
+        },
+      ],
       ...podSpecDefaults('envoy'),
     },
   });
   const b = c.daemonSet({
-    namespace: 'edge', name: 'envoy', createdAgo: CREATED, labels, selector: labels,
-    statusWrittenAgo: CREATED - 20, template,
+    namespace: 'edge',
+    name: 'envoy',
+    createdAgo: CREATED,
+    labels,
+    selector: labels,
+    statusWrittenAgo: CREATED - 20,
+    template,
   });
   const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1, pull: 2.874 });
   const reason = "node(s) didn't have free ports for the requested pod ports";
@@ -780,12 +956,19 @@ function hostPortConflict() {
   c.startEvents(p1);
   c.startEvents(p3);
   failedSchedulingEvent(c, p2, 8, 2 * MIN + 30);
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     edge/envoy (created 30 minutes ago) listens on hostPort 8080. On worker-2 the Deployment pod
     default/legacy-api already holds hostPort 8080, so ${p2.metadata.name} stays Pending, unbound, with
-    PodScheduled=False reason Unschedulable and a FailedScheduling event: \`${p2.status.conditions![0]!.message}\`.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Pending — HostPortConflict (port 8080/TCP held by default/legacy-api)', 'worker-3': 'Healthy' },
-  }));
+    PodScheduled=False reason Unschedulable and a FailedScheduling event: \`${p2.status.conditions![0]!.message}\`.`,
+      {
+        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Pending — HostPortConflict (port 8080/TCP held by default/legacy-api)', 'worker-3': 'Healthy' },
+      },
+    ),
+  );
 }
 
 function tooManyPods() {
@@ -798,7 +981,12 @@ function tooManyPods() {
   c.coredns(['worker-3', 'worker-3'], 6 * DAY - 120);
   for (let i = 0; i < 2; i++) {
     c.deploymentPod({
-      namespace: 'default', app: 'web', index: i, node: 'worker-3', created: 5 * DAY - 30 * i, labels: { app: 'web' },
+      namespace: 'default',
+      app: 'web',
+      index: i,
+      node: 'worker-3',
+      created: 5 * DAY - 30 * i,
+      labels: { app: 'web' },
       image: 'docker.io/library/nginx:1.27.2',
       ports: [{ name: 'http', containerPort: 80, protocol: 'TCP' }],
       resources: { limits: { memory: '64Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
@@ -810,27 +998,34 @@ function tooManyPods() {
     metadata: { creationTimestamp: null, labels: { ...labels, component: 'agent-collector' } },
     spec: {
       volumes: [{ name: 'opentelemetry-collector-configmap', configMap: { name: 'otel-agent', items: [{ key: 'relay', path: 'relay.yaml' }], defaultMode: 420 } }],
-      containers: [{
-        name: 'opentelemetry-collector',
-        image: 'docker.io/otel/opentelemetry-collector-contrib:0.112.0',
-        args: ['--config=/conf/relay.yaml'],
-        ports: [
-          { name: 'otlp', containerPort: 4317, protocol: 'TCP' },
-          { name: 'otlp-http', containerPort: 4318, protocol: 'TCP' },
-        ],
-        env: [fieldEnv('MY_POD_IP', 'status.podIP')],
-        resources: { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
-        volumeMounts: [{ name: 'opentelemetry-collector-configmap', mountPath: '/conf' }],
-        livenessProbe: httpProbe('/', 13133),
-        readinessProbe: httpProbe('/', 13133),
-        ...CONTAINER_DEFAULTS,
-      }],
+      containers: [
+        {
+          name: 'opentelemetry-collector',
+          image: 'docker.io/otel/opentelemetry-collector-contrib:0.112.0',
+          args: ['--config=/conf/relay.yaml'],
+          ports: [
+            { name: 'otlp', containerPort: 4317, protocol: 'TCP' },
+            { name: 'otlp-http', containerPort: 4318, protocol: 'TCP' },
+          ],
+          env: [fieldEnv('MY_POD_IP', 'status.podIP')],
+          resources: { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
+          volumeMounts: [{ name: 'opentelemetry-collector-configmap', mountPath: '/conf' }],
+          livenessProbe: httpProbe('/', 13133),
+          readinessProbe: httpProbe('/', 13133),
+          ...CONTAINER_DEFAULTS,
+        },
+      ],
       ...podSpecDefaults('otel-agent'),
     },
   });
   const b = c.daemonSet({
-    namespace: 'observability', name: 'otel-agent', createdAgo: CREATED, labels, selector: labels,
-    statusWrittenAgo: CREATED - 18, template,
+    namespace: 'observability',
+    name: 'otel-agent',
+    createdAgo: CREATED,
+    labels,
+    selector: labels,
+    statusWrittenAgo: CREATED - 18,
+    template,
   });
   const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1, pull: 7.52 });
   const p2 = c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 2, pull: 6.981 });
@@ -840,13 +1035,20 @@ function tooManyPods() {
   c.startEvents(p1);
   c.startEvents(p2);
   failedSchedulingEvent(c, p3, 9, 4 * MIN);
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     worker-3 is a t3.micro whose allocatable pods is "4", and it already runs four pods (two coredns, two
     default/web). observability/otel-agent (created 35 minutes ago) has no priority class, so at priority 0 it
     finds no lower-priority pod to preempt; its cpu and memory requests fit on worker-3 but the pod count does not: ${p3.metadata.name} is Pending with
-    \`${p3.status.conditions![0]!.message}\`.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Pending — TooManyPods (4 of 4 pod slots used)' },
-  }));
+    \`${p3.status.conditions![0]!.message}\`.`,
+      {
+        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Pending — TooManyPods (4 of 4 pod slots used)' },
+      },
+    ),
+  );
 }
 
 function misscheduledLabelRemoved() {
@@ -864,73 +1066,89 @@ function misscheduledLabelRemoved() {
     metadata: { creationTimestamp: null, labels: { ...selector, 'app.kubernetes.io/part-of': 'ingress-nginx', 'app.kubernetes.io/version': '1.11.3' } },
     spec: {
       volumes: [{ name: 'webhook-cert', secret: { secretName: 'ingress-nginx-admission', defaultMode: 420 } }],
-      containers: [{
-        name: 'controller',
-        image: 'registry.k8s.io/ingress-nginx/controller:v1.11.3',
-        args: [
-          '/nginx-ingress-controller',
-          '--publish-service=$(POD_NAMESPACE)/ingress-nginx-controller',
-          '--election-id=ingress-nginx-leader',
-          '--controller-class=k8s.io/ingress-nginx',
-          '--ingress-class=nginx',
-          '--configmap=$(POD_NAMESPACE)/ingress-nginx-controller',
-          '--validating-webhook=:8443',
-          '--validating-webhook-certificate=/usr/local/certificates/cert',
-          '--validating-webhook-key=/usr/local/certificates/key',
-        ],
-        ports: [
-          { name: 'http', hostPort: 80, containerPort: 80, protocol: 'TCP' },
-          { name: 'https', hostPort: 443, containerPort: 443, protocol: 'TCP' },
-          { name: 'webhook', containerPort: 8443, protocol: 'TCP' },
-        ],
-        env: [
-          fieldEnv('POD_NAME', 'metadata.name'),
-          fieldEnv('POD_NAMESPACE', 'metadata.namespace'),
-          { name: 'LD_PRELOAD', value: '/usr/local/lib/libmimalloc.so' },
-        ],
-        resources: { requests: { cpu: '100m', memory: '90Mi' } },
-        volumeMounts: [{ name: 'webhook-cert', readOnly: true, mountPath: '/usr/local/certificates/' }],
-        livenessProbe: httpProbe('/healthz', 10254, { initialDelaySeconds: 10, failureThreshold: 5 }),
-        readinessProbe: httpProbe('/healthz', 10254, { initialDelaySeconds: 10 }),
-        lifecycle: { preStop: { exec: { command: ['/wait-shutdown'] } } },
-        ...CONTAINER_DEFAULTS,
-        securityContext: {
-          capabilities: { add: ['NET_BIND_SERVICE'], drop: ['ALL'] },
-          runAsUser: 101, runAsNonRoot: true, readOnlyRootFilesystem: false, allowPrivilegeEscalation: false, seccompProfile: { type: 'RuntimeDefault' },
+      containers: [
+        {
+          name: 'controller',
+          image: 'registry.k8s.io/ingress-nginx/controller:v1.11.3',
+          args: [
+            '/nginx-ingress-controller',
+            '--publish-service=$(POD_NAMESPACE)/ingress-nginx-controller',
+            '--election-id=ingress-nginx-leader',
+            '--controller-class=k8s.io/ingress-nginx',
+            '--ingress-class=nginx',
+            '--configmap=$(POD_NAMESPACE)/ingress-nginx-controller',
+            '--validating-webhook=:8443',
+            '--validating-webhook-certificate=/usr/local/certificates/cert',
+            '--validating-webhook-key=/usr/local/certificates/key',
+          ],
+          ports: [
+            { name: 'http', hostPort: 80, containerPort: 80, protocol: 'TCP' },
+            { name: 'https', hostPort: 443, containerPort: 443, protocol: 'TCP' },
+            { name: 'webhook', containerPort: 8443, protocol: 'TCP' },
+          ],
+          env: [fieldEnv('POD_NAME', 'metadata.name'), fieldEnv('POD_NAMESPACE', 'metadata.namespace'), { name: 'LD_PRELOAD', value: '/usr/local/lib/libmimalloc.so' }],
+          resources: { requests: { cpu: '100m', memory: '90Mi' } },
+          volumeMounts: [{ name: 'webhook-cert', readOnly: true, mountPath: '/usr/local/certificates/' }],
+          livenessProbe: httpProbe('/healthz', 10254, { initialDelaySeconds: 10, failureThreshold: 5 }),
+          readinessProbe: httpProbe('/healthz', 10254, { initialDelaySeconds: 10 }),
+          lifecycle: { preStop: { exec: { command: ['/wait-shutdown'] } } },
+          ...CONTAINER_DEFAULTS,
+          securityContext: {
+            capabilities: { add: ['NET_BIND_SERVICE'], drop: ['ALL'] },
+            runAsUser: 101,
+            runAsNonRoot: true,
+            readOnlyRootFilesystem: false,
+            allowPrivilegeEscalation: false,
+            seccompProfile: { type: 'RuntimeDefault' },
+          },
         },
-      }],
+      ],
       ...podSpecDefaults('ingress-nginx', { terminationGracePeriodSeconds: 300 }),
       nodeSelector: { 'kubernetes.io/os': 'linux', role: 'ingress' },
     },
   });
   const b = c.daemonSet({
-    namespace: 'ingress-nginx', name: 'ingress-nginx-controller', createdAgo: CREATED,
-    labels: { ...selector, 'app.kubernetes.io/part-of': 'ingress-nginx', 'app.kubernetes.io/version': '1.11.3' }, selector,
-    statusWrittenAgo: LABEL_REMOVED - 1, template,
+    namespace: 'ingress-nginx',
+    name: 'ingress-nginx-controller',
+    createdAgo: CREATED,
+    labels: { ...selector, 'app.kubernetes.io/part-of': 'ingress-nginx', 'app.kubernetes.io/version': '1.11.3' },
+    selector,
+    statusWrittenAgo: LABEL_REMOVED - 1,
+    template,
   });
   c.daemonPod(b, 0, 'ingress-1', { state: READY, created: CREATED - 1 });
   const gone = c.daemonPod(b, 0, 'ingress-2', { state: { ...READY, observedGeneration: 2 }, created: CREATED - 2, deletedAgo: LABEL_REMOVED, grace: 300 });
   const kept = c.daemonPod(b, 0, 'ingress-3', { state: READY, created: CREATED - 1 });
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${gone.metadata.name}`, LABEL_REMOVED);
   c.kubeletEvent(gone, 'controller', { reason: 'Killing', message: 'Stopping container controller', firstAgo: LABEL_REMOVED - 1 });
-  const placements: [string, { shouldRun: boolean; shouldContinueRunning: boolean }][] = [['ingress-2', { shouldRun: false, shouldContinueRunning: false }], ['ingress-3', { shouldRun: false, shouldContinueRunning: true }]];
+  const placements: [string, { shouldRun: boolean; shouldContinueRunning: boolean }][] = [
+    ['ingress-2', { shouldRun: false, shouldContinueRunning: false }],
+    ['ingress-3', { shouldRun: false, shouldContinueRunning: true }],
+  ];
   for (const [n, run] of placements) {
     if (JSON.stringify(shouldRun(b.ds, c.nodesByName[n]!)) !== JSON.stringify(run)) throw new Error(`${c.name}: ${n} placement story broken`);
   }
   void TAINTED;
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     ingress-nginx/ingress-nginx-controller runs on nodes labelled role=ingress. ingress-2 lost that label
     90 seconds ago, so the controller deleted its pod ${gone.metadata.name} (shouldContinueRunning=false);
     it is still Terminating within its 300 s grace period. ingress-3 got the taint
     maintenance=true:NoSchedule after its pod ${kept.metadata.name} started: no new pod would be created
-    there, but a NoSchedule taint does not evict, so the pod keeps running; both count in numberMisscheduled.`, {
-    nodes: {
-      'ingress-1': 'Healthy',
-      'ingress-2': 'Misscheduled — NodeSelectorMismatch (role=ingress removed; the controller deletes the pod, already Terminating)',
-      'ingress-3': 'Misscheduled — UntoleratedTaint (maintenance=true:NoSchedule; pod left running)',
-      'worker-1': 'Excluded — NodeSelectorMismatch (no role=ingress label; not a problem)',
-    },
-  }));
+    there, but a NoSchedule taint does not evict, so the pod keeps running; both count in numberMisscheduled.`,
+      {
+        nodes: {
+          'ingress-1': 'Healthy',
+          'ingress-2': 'Misscheduled — NodeSelectorMismatch (role=ingress removed; the controller deletes the pod, already Terminating)',
+          'ingress-3': 'Misscheduled — UntoleratedTaint (maintenance=true:NoSchedule; pod left running)',
+          'worker-1': 'Excluded — NodeSelectorMismatch (no role=ingress label; not a problem)',
+        },
+      },
+    ),
+  );
 }
 
 function cordonedNode() {
@@ -942,20 +1160,31 @@ function cordonedNode() {
   });
   const CREATED = 60 * DAY;
   const b = c.daemonSet({
-    namespace: 'monitoring', name: 'node-exporter', createdAgo: CREATED, labels: nodeExporterLabels('v1.8.2'),
-    selector: NODE_EXPORTER_SELECTOR, statusWrittenAgo: 12 * DAY,
+    namespace: 'monitoring',
+    name: 'node-exporter',
+    createdAgo: CREATED,
+    labels: nodeExporterLabels('v1.8.2'),
+    selector: NODE_EXPORTER_SELECTOR,
+    statusWrittenAgo: 12 * DAY,
     template: nodeExporterTemplate(),
   });
   for (let i = 1; i <= 3; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
   const w2 = c.nodesByName['worker-2']!;
   c.event({ object: w2, reason: 'NodeNotSchedulable', message: 'Node worker-2 status is now: NodeNotSchedulable', component: 'kubelet', host: 'worker-2', firstAgo: CORDONED - 1 });
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     worker-2 was cordoned 40 minutes ago (spec.unschedulable: true and the taint
     node.kubernetes.io/unschedulable:NoSchedule). Every daemon pod tolerates that taint, so
     monitoring/node-exporter still counts worker-2 as desired and its pod there is Running and Ready:
-    a cordon is not a DaemonSet problem.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy (cordoned; nothing to fix)', 'worker-3': 'Healthy' },
-  }));
+    a cordon is not a DaemonSet problem.`,
+      {
+        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy (cordoned; nothing to fix)', 'worker-3': 'Healthy' },
+      },
+    ),
+  );
 }
 
 function newNode() {
@@ -965,13 +1194,21 @@ function newNode() {
   c.node({ name: 'worker-1' });
   c.node({ name: 'worker-2' });
   c.node({
-    name: 'worker-3', joinedAgo: JOINED, heartbeatAgo: 9, health: 'NotReady', notReadyMessage: NOT_READY_MSG,
+    name: 'worker-3',
+    joinedAgo: JOINED,
+    heartbeatAgo: 9,
+    health: 'NotReady',
+    notReadyMessage: NOT_READY_MSG,
     taints: lifecycleTaints('not-ready', JOINED - 1, JOINED - 5),
   });
   const CREATED = CLUSTER_AGE - 40;
   const b = c.daemonSet({
-    namespace: 'kube-system', name: 'kube-proxy', createdAgo: CREATED, labels: { 'k8s-app': 'kube-proxy' },
-    selector: { 'k8s-app': 'kube-proxy' }, statusWrittenAgo: 9 * DAY,
+    namespace: 'kube-system',
+    name: 'kube-proxy',
+    createdAgo: CREATED,
+    labels: { 'k8s-app': 'kube-proxy' },
+    selector: { 'k8s-app': 'kube-proxy' },
+    statusWrittenAgo: 9 * DAY,
     template: kubeProxyTemplate('v1.34.2'),
   });
   for (const n of ['worker-1', 'worker-2']) c.daemonPod(b, 0, n, { state: READY, created: c.nodeDefs[n]!.joinedAgo - 9 });
@@ -981,15 +1218,24 @@ function newNode() {
   // The controller has not synced since the node was added: its last status was written over
   // worker-1 and worker-2 only (a sync that counted worker-3 would also have created its pod).
   const known = c.nodes.filter((n) => n.metadata.name !== 'worker-3');
-  const result = c.write(() => readme(c, b, `
+  const result = c.write(
+    () =>
+      readme(
+        c,
+        b,
+        `
     worker-3 registered 20 seconds ago (still NotReady: cni plugin not initialized, with the not-ready
     taints). kube-system/kube-proxy tolerates every taint, so the controller should run a pod there,
-    but none exists yet: the controller has not synced since the node was added.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Missing — NotYetCreated (info: the node is 20 s old; the node is also NotReady, which does not stop kube-proxy)' },
-    note: `The DaemonSet status is the one the controller wrote before worker-3 appeared
+    but none exists yet: the controller has not synced since the node was added.`,
+        {
+          nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Missing — NotYetCreated (info: the node is 20 s old; the node is also NotReady, which does not stop kube-proxy)' },
+          note: `The DaemonSet status is the one the controller wrote before worker-3 appeared
       (desired 2): a sync that counted worker-3 would also have created its pod. Computing it from
       the dumped nodes gives desired 3, current 2, unavailable 1.`,
-  }), { statusNodes: known });
+        },
+      ),
+    { statusNodes: known },
+  );
   return result;
 }
 
@@ -1003,8 +1249,12 @@ function readinessFailing() {
   const CREATED = 45 * DAY;
   const selector = { 'app.kubernetes.io/instance': 'promtail', 'app.kubernetes.io/name': 'promtail' };
   const b = c.daemonSet({
-    namespace: 'logging', name: 'promtail', createdAgo: CREATED, labels: { ...selector, 'app.kubernetes.io/version': '3.2.1' },
-    selector, statusWrittenAgo: JOINED - 60,
+    namespace: 'logging',
+    name: 'promtail',
+    createdAgo: CREATED,
+    labels: { ...selector, 'app.kubernetes.io/version': '3.2.1' },
+    selector,
+    statusWrittenAgo: JOINED - 60,
     template: promtailTemplate('3.2.1'),
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 3 });
@@ -1015,16 +1265,27 @@ function readinessFailing() {
   c.startEvents(pod);
   const started = ago(pod.status.containerStatuses![0]!.state!.running!.startedAt!);
   c.kubeletEvent(pod, 'promtail', {
-    reason: 'Unhealthy', type: 'Warning', message: 'Readiness probe failed: HTTP probe failed with statuscode: 503',
-    firstAgo: started - 10, lastAgo: 4, count: Math.floor((started - 14) / 10),
+    reason: 'Unhealthy',
+    type: 'Warning',
+    message: 'Readiness probe failed: HTTP probe failed with statuscode: 503',
+    firstAgo: started - 10,
+    lastAgo: 4,
+    count: Math.floor((started - 14) / 10),
   });
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     worker-3 joined 35 minutes ago with its kubelet configured to write pod logs under /data/log/pods
     (podLogsDir) instead of /var/log/pods, so logging/promtail there finds nothing to tail and its /ready
     endpoint answers 503. The container of ${pod.metadata.name} is running (no restarts) but Ready=False,
-    with Unhealthy events \`Readiness probe failed: HTTP probe failed with statuscode: 503\`.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Unhealthy — ReadinessProbeFailing (HTTP 503 on /ready)' },
-  }));
+    with Unhealthy events \`Readiness probe failed: HTTP probe failed with statuscode: 503\`.`,
+      {
+        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Unhealthy — ReadinessProbeFailing (HTTP 503 on /ready)' },
+      },
+    ),
+  );
 }
 
 function evictedPod() {
@@ -1038,14 +1299,22 @@ function evictedPod() {
     'worker-2': { memoryPressureSince: PRESSURE, taints: [{ key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule', timeAdded: at(PRESSURE - 2) }] },
   });
   c.deploymentPod({
-    namespace: 'batch', app: 'report-builder', node: 'worker-2', created: 50 * MIN, labels: { app: 'report-builder' },
+    namespace: 'batch',
+    app: 'report-builder',
+    node: 'worker-2',
+    created: 50 * MIN,
+    labels: { app: 'report-builder' },
     image: 'ghcr.io/acme-shop/report-builder:2.3.0',
     resources: { requests: { cpu: '500m', memory: '1Gi' } },
   });
   const CREATED = 90 * DAY;
   const b = c.daemonSet({
-    namespace: 'logging', name: 'fluent-bit', createdAgo: CREATED, labels: { ...FLUENT_BIT_SELECTOR, 'app.kubernetes.io/version': '3.1.9' },
-    selector: FLUENT_BIT_SELECTOR, statusWrittenAgo: EVICTED - 1,
+    namespace: 'logging',
+    name: 'fluent-bit',
+    createdAgo: CREATED,
+    labels: { ...FLUENT_BIT_SELECTOR, 'app.kubernetes.io/version': '3.1.9' },
+    selector: FLUENT_BIT_SELECTOR,
+    statusWrittenAgo: EVICTED - 1,
     template: fluentBitTemplate({ version: '3.1.9', priorityClassName: undefined }),
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: 9 * DAY });
@@ -1053,20 +1322,37 @@ function evictedPod() {
   c.daemonPod(b, 0, 'worker-3', { state: READY, created: 9 * DAY - 80 });
   const w2 = c.nodesByName['worker-2']!;
   c.event({ object: w2, reason: 'NodeHasInsufficientMemory', message: 'Node worker-2 status is now: NodeHasInsufficientMemory', component: 'kubelet', host: 'worker-2', firstAgo: PRESSURE });
-  c.event({ object: w2, reason: 'EvictionThresholdMet', type: 'Warning', message: 'Attempting to reclaim memory', component: 'kubelet', host: 'worker-2', firstAgo: PRESSURE - 1, lastAgo: EVICTED + 1, count: 4 });
+  c.event({
+    object: w2,
+    reason: 'EvictionThresholdMet',
+    type: 'Warning',
+    message: 'Attempting to reclaim memory',
+    component: 'kubelet',
+    host: 'worker-2',
+    firstAgo: PRESSURE - 1,
+    lastAgo: EVICTED + 1,
+    count: 4,
+  });
   c.kubeletEvent(pod, undefined, { reason: 'Evicted', type: 'Warning', message, firstAgo: EVICTED });
   c.kubeletEvent(pod, 'fluent-bit', { reason: 'Killing', message: 'Stopping container fluent-bit', firstAgo: EVICTED });
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     worker-2 has been under memory pressure for three minutes (a batch pod without a memory limit).
     Six seconds before the dump the kubelet evicted logging/fluent-bit's pod ${pod.metadata.name}
     (no priority class, so not protected as critical): phase Failed, reason Evicted, \`${message}\`. The
     controller will delete the failed pod and create a replacement (daemon pods tolerate the
-    memory-pressure taint).`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Unhealthy — PodFailed (Evicted: node low on memory)', 'worker-3': 'Healthy' },
-    note: `The status counts the failed pod as current and not ready (docs/semantics.md §3.8). The controller
+    memory-pressure taint).`,
+      {
+        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Unhealthy — PodFailed (Evicted: node low on memory)', 'worker-3': 'Healthy' },
+        note: `The status counts the failed pod as current and not ready (docs/semantics.md §3.8). The controller
       deletes a Failed daemon pod (FailedDaemonPod event, subject to the failed-pod back-off of §1.7)
       and creates the replacement on a later sync.`,
-  }));
+      },
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -1085,8 +1371,13 @@ function rolloutCrashloop() {
   c.namespace('monitoring', CREATED + 60);
   workers(c, 6);
   const b = c.daemonSet({
-    namespace: 'monitoring', name: 'node-exporter', createdAgo: CREATED, labels: nodeExporterLabels('v1.9.0'),
-    selector: NODE_EXPORTER_SELECTOR, updateStrategy: rolling(1), statusWrittenAgo: ROLLOUT - 5,
+    namespace: 'monitoring',
+    name: 'node-exporter',
+    createdAgo: CREATED,
+    labels: nodeExporterLabels('v1.9.0'),
+    selector: NODE_EXPORTER_SELECTOR,
+    updateStrategy: rolling(1),
+    statusWrittenAgo: ROLLOUT - 5,
     revs: [
       { generation: 1, template: nodeExporterTemplate({ version: 'v1.8.2' }), createdAgo: CREATED },
       { generation: 2, template: nodeExporterTemplate({ version: 'v1.9.0' }), createdAgo: ROLLOUT },
@@ -1096,7 +1387,9 @@ function rolloutCrashloop() {
   const created = ROLLOUT - 3;
   const loop = crashLoop(created - 9, 1);
   const pod = c.daemonPod(b, 1, 'worker-1', {
-    created, pull: 3.927, lastWrite: loop.lastFinishedAgo - 1,
+    created,
+    pull: 3.927,
+    lastWrite: loop.lastFinishedAgo - 1,
     state: { kind: 'CrashLoopBackOff', exitCode: 1, reason: 'Error', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
   });
   c.nodeImage('worker-1', 'quay.io/prometheus/node-exporter:v1.8.2');
@@ -1105,18 +1398,25 @@ function rolloutCrashloop() {
   c.scheduledEvent(pod);
   c.pullEvents(pod, 'node-exporter', created - 3, 3.927, created - 7);
   crashEvents(c, pod, 'node-exporter', loop, { pulledFresh: true });
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     monitoring/node-exporter was updated 25 minutes ago from quay.io/prometheus/node-exporter:v1.8.2 to
     v1.9.0 (generation 2, RollingUpdate maxUnavailable 1). The controller replaced the pod on worker-1
     first; the new pod ${pod.metadata.name} exits with code 1 right after start (${loop.restarts} restarts,
     CrashLoopBackOff), which uses up the whole unavailability budget, so the five other nodes keep their
-    Ready v1.8.2 pods.`, {
-    nodes: {
-      'worker-1': 'Unhealthy — CrashLoopBackOff (new revision, exit code 1)',
-      ...Object.fromEntries([2, 3, 4, 5, 6].map((i) => [`worker-${i}`, 'Healthy (OutdatedRevision, info)'])),
-    },
-    rollout: 'Stuck (blocking node worker-1: CrashLoopBackOff; 1 of 6 updated, maxUnavailable 1 used up)',
-  }));
+    Ready v1.8.2 pods.`,
+      {
+        nodes: {
+          'worker-1': 'Unhealthy — CrashLoopBackOff (new revision, exit code 1)',
+          ...Object.fromEntries([2, 3, 4, 5, 6].map((i) => [`worker-${i}`, 'Healthy (OutdatedRevision, info)'])),
+        },
+        rollout: 'Stuck (blocking node worker-1: CrashLoopBackOff; 1 of 6 updated, maxUnavailable 1 used up)',
+      },
+    ),
+  );
 }
 
 function rolloutBadTag() {
@@ -1126,38 +1426,42 @@ function rolloutBadTag() {
   c.namespace('platform', CREATED + 600);
   workers(c, 4);
   const labels = { 'app.kubernetes.io/name': 'telemetry-agent', 'app.kubernetes.io/part-of': 'platform' };
-  const template = (tag: string) => finishTemplate({
-    metadata: { creationTimestamp: null, labels },
-    spec: {
-      volumes: [
-        { name: 'config', configMap: { name: 'telemetry-agent', defaultMode: 420 } },
-        hostPath('proc', '/proc'),
-        hostPath('varlog', '/var/log'),
-      ],
-      containers: [{
-        name: 'agent',
-        image: `ghcr.io/acme-platform/telemetry-agent:${tag}`,
-        args: ['--config=/etc/telemetry-agent/agent.yaml', '--node=$(NODE_NAME)'],
-        ports: [{ name: 'metrics', containerPort: 9464, protocol: 'TCP' }],
-        env: [fieldEnv('NODE_NAME')],
-        resources: { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '128Mi' } },
-        volumeMounts: [
-          { name: 'config', readOnly: true, mountPath: '/etc/telemetry-agent' },
-          { name: 'proc', readOnly: true, mountPath: '/host/proc' },
-          { name: 'varlog', readOnly: true, mountPath: '/var/log' },
+  const template = (tag: string) =>
+    finishTemplate({
+      metadata: { creationTimestamp: null, labels },
+      spec: {
+        volumes: [{ name: 'config', configMap: { name: 'telemetry-agent', defaultMode: 420 } }, hostPath('proc', '/proc'), hostPath('varlog', '/var/log')],
+        containers: [
+          {
+            name: 'agent',
+            image: `ghcr.io/acme-platform/telemetry-agent:${tag}`,
+            args: ['--config=/etc/telemetry-agent/agent.yaml', '--node=$(NODE_NAME)'],
+            ports: [{ name: 'metrics', containerPort: 9464, protocol: 'TCP' }],
+            env: [fieldEnv('NODE_NAME')],
+            resources: { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '128Mi' } },
+            volumeMounts: [
+              { name: 'config', readOnly: true, mountPath: '/etc/telemetry-agent' },
+              { name: 'proc', readOnly: true, mountPath: '/host/proc' },
+              { name: 'varlog', readOnly: true, mountPath: '/var/log' },
+            ],
+            readinessProbe: httpProbe('/healthz', 'metrics'),
+            ...CONTAINER_DEFAULTS,
+            securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+          },
         ],
-        readinessProbe: httpProbe('/healthz', 'metrics'),
-        ...CONTAINER_DEFAULTS,
-        securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-      }],
-      ...podSpecDefaults('telemetry-agent'),
-      tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
-      priorityClassName: 'system-node-critical',
-    },
-  });
+        ...podSpecDefaults('telemetry-agent'),
+        tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
+        priorityClassName: 'system-node-critical',
+      },
+    });
   const b = c.daemonSet({
-    namespace: 'platform', name: 'telemetry-agent', createdAgo: CREATED, labels, selector: labels,
-    updateStrategy: rolling('25%'), statusWrittenAgo: ROLLOUT - 4,
+    namespace: 'platform',
+    name: 'telemetry-agent',
+    createdAgo: CREATED,
+    labels,
+    selector: labels,
+    updateStrategy: rolling('25%'),
+    statusWrittenAgo: ROLLOUT - 4,
     revs: [
       { generation: 1, template: template('v1.4.2'), createdAgo: CREATED },
       { generation: 2, template: template('v2.0.0-does-not-exist'), createdAgo: ROLLOUT },
@@ -1175,19 +1479,26 @@ function rolloutBadTag() {
   c.scheduledEvent(pod);
   const backOffs = Math.max(1, Math.round(attempts.waited / 20)); // pod syncs in back-off, about every 20 s
   for (const e of failedPullEvents(pod, 'agent', { firstAgo: attempts.starts[0]!, lastAgo: attempts.lastStartedAgo, pulls: attempts.starts.length, backOffs, lastBackOffAgo: 8 })) c.event(e);
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     platform/telemetry-agent was updated 18 minutes ago to the tag v2.0.0-does-not-exist (generation 2,
     RollingUpdate maxUnavailable 25% = 1 of 4 nodes). The new pod ${pod.metadata.name} on worker-3 is in
     ImagePullBackOff, with Failed events \`Failed to pull image "${image}": ${imageNotFound(image)}\`; the other three
-    nodes keep their Ready v1.4.2 pods.`, {
-    nodes: {
-      'worker-1': 'Healthy (OutdatedRevision, info)',
-      'worker-2': 'Healthy (OutdatedRevision, info)',
-      'worker-3': 'Unhealthy — ImagePullBackOff (tag v2.0.0-does-not-exist not found)',
-      'worker-4': 'Healthy (OutdatedRevision, info)',
-    },
-    rollout: 'Stuck (blocking node worker-3: ImagePullBackOff; 1 of 4 updated, maxUnavailable 25% = 1 used up)',
-  }));
+    nodes keep their Ready v1.4.2 pods.`,
+      {
+        nodes: {
+          'worker-1': 'Healthy (OutdatedRevision, info)',
+          'worker-2': 'Healthy (OutdatedRevision, info)',
+          'worker-3': 'Unhealthy — ImagePullBackOff (tag v2.0.0-does-not-exist not found)',
+          'worker-4': 'Healthy (OutdatedRevision, info)',
+        },
+        rollout: 'Stuck (blocking node worker-3: ImagePullBackOff; 1 of 4 updated, maxUnavailable 25% = 1 used up)',
+      },
+    ),
+  );
 }
 
 function rolloutRequestsDontFit() {
@@ -1203,41 +1514,55 @@ function rolloutRequestsDontFit() {
     { app: 'checkout', cpu: '500m', memory: '4Gi' },
     { app: 'search', cpu: '500m', memory: '2560Mi' },
   ];
-  shop.forEach((a, i) => c.deploymentPod({
-    namespace: 'shop', app: a.app, node: 'worker-2', created: 9 * DAY - 20 * i, labels: { app: a.app, 'app.kubernetes.io/part-of': 'shop' },
-    image: `ghcr.io/acme-shop/${a.app}:2.${i + 3}.0`,
-    ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
-    resources: { limits: { memory: a.memory }, requests: { cpu: a.cpu, memory: a.memory } },
-    readinessProbe: httpProbe('/healthz/ready', 'http'),
-  }));
+  shop.forEach((a, i) =>
+    c.deploymentPod({
+      namespace: 'shop',
+      app: a.app,
+      node: 'worker-2',
+      created: 9 * DAY - 20 * i,
+      labels: { app: a.app, 'app.kubernetes.io/part-of': 'shop' },
+      image: `ghcr.io/acme-shop/${a.app}:2.${i + 3}.0`,
+      ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
+      resources: { limits: { memory: a.memory }, requests: { cpu: a.cpu, memory: a.memory } },
+      readinessProbe: httpProbe('/healthz/ready', 'http'),
+    }),
+  );
   const labels = { 'app.kubernetes.io/name': 'fluentd', 'app.kubernetes.io/instance': 'fluentd' };
-  const template = (memory: string, limit: string) => finishTemplate({
-    metadata: { creationTimestamp: null, labels },
-    spec: {
-      volumes: [hostPath('varlog', '/var/log'), hostPath('varlibdockercontainers', '/var/lib/docker/containers'), { name: 'buffer', emptyDir: {} }],
-      containers: [{
-        name: 'fluentd',
-        image: 'docker.io/fluent/fluentd-kubernetes-daemonset:v1.17.1-debian-forward-1.0',
-        env: [
-          { name: 'K8S_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
-          { name: 'FLUENT_FORWARD_HOST', value: 'aggregator.logging.svc' },
-          { name: 'FLUENT_FORWARD_PORT', value: '24224' },
+  const template = (memory: string, limit: string) =>
+    finishTemplate({
+      metadata: { creationTimestamp: null, labels },
+      spec: {
+        volumes: [hostPath('varlog', '/var/log'), hostPath('varlibdockercontainers', '/var/lib/docker/containers'), { name: 'buffer', emptyDir: {} }],
+        containers: [
+          {
+            name: 'fluentd',
+            image: 'docker.io/fluent/fluentd-kubernetes-daemonset:v1.17.1-debian-forward-1.0',
+            env: [
+              { name: 'K8S_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
+              { name: 'FLUENT_FORWARD_HOST', value: 'aggregator.logging.svc' },
+              { name: 'FLUENT_FORWARD_PORT', value: '24224' },
+            ],
+            resources: { limits: { memory: limit }, requests: { cpu: '100m', memory } },
+            volumeMounts: [
+              { name: 'varlog', mountPath: '/var/log' },
+              { name: 'varlibdockercontainers', readOnly: true, mountPath: '/var/lib/docker/containers' },
+              { name: 'buffer', mountPath: '/fluentd/buffer' },
+            ],
+            ...CONTAINER_DEFAULTS,
+          },
         ],
-        resources: { limits: { memory: limit }, requests: { cpu: '100m', memory } },
-        volumeMounts: [
-          { name: 'varlog', mountPath: '/var/log' },
-          { name: 'varlibdockercontainers', readOnly: true, mountPath: '/var/lib/docker/containers' },
-          { name: 'buffer', mountPath: '/fluentd/buffer' },
-        ],
-        ...CONTAINER_DEFAULTS,
-      }],
-      ...podSpecDefaults('fluentd'),
-      tolerations: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
-    },
-  });
+        ...podSpecDefaults('fluentd'),
+        tolerations: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
+      },
+    });
   const b = c.daemonSet({
-    namespace: 'logging', name: 'fluentd', createdAgo: CREATED, labels, selector: labels,
-    updateStrategy: rolling(1), statusWrittenAgo: ROLLOUT - 4,
+    namespace: 'logging',
+    name: 'fluentd',
+    createdAgo: CREATED,
+    labels,
+    selector: labels,
+    updateStrategy: rolling(1),
+    statusWrittenAgo: ROLLOUT - 4,
     revs: [
       { generation: 1, template: template('256Mi', '512Mi'), createdAgo: CREATED },
       { generation: 2, template: template('2Gi', '2Gi'), createdAgo: ROLLOUT },
@@ -1255,18 +1580,25 @@ function rolloutRequestsDontFit() {
   c.createdEvent(b, pod);
   failedSchedulingEvent(c, pod, 7, 3 * MIN + 10);
   const freeMi = free / 2 ** 20;
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     logging/fluentd was updated 14 minutes ago to request 2Gi of memory instead of 256Mi (generation 2,
     maxUnavailable 1, no priority class). The controller deleted the old pod on worker-2 first, but the
     shop pods there request 13824Mi of its 15128Mi allocatable, leaving ${freeMi}Mi: the new pod
-    ${pod.metadata.name} stays Pending with \`${pod.status.conditions![0]!.message}\`.`, {
-    nodes: {
-      'worker-1': 'Healthy (OutdatedRevision, info)',
-      'worker-2': `Pending — InsufficientResource (Insufficient memory: requests 2Gi, ${freeMi}Mi free)`,
-      'worker-3': 'Healthy (OutdatedRevision, info)',
-    },
-    rollout: 'Stuck (blocking node worker-2: InsufficientResource; the old pod there is already gone; 1 of 3 updated)',
-  }));
+    ${pod.metadata.name} stays Pending with \`${pod.status.conditions![0]!.message}\`.`,
+      {
+        nodes: {
+          'worker-1': 'Healthy (OutdatedRevision, info)',
+          'worker-2': `Pending — InsufficientResource (Insufficient memory: requests 2Gi, ${freeMi}Mi free)`,
+          'worker-3': 'Healthy (OutdatedRevision, info)',
+        },
+        rollout: 'Stuck (blocking node worker-2: InsufficientResource; the old pod there is already gone; 1 of 3 updated)',
+      },
+    ),
+  );
 }
 
 function rolloutSurgeHostPort() {
@@ -1276,8 +1608,13 @@ function rolloutSurgeHostPort() {
   c.namespace('monitoring', CREATED + 60);
   workers(c, 3);
   const b = c.daemonSet({
-    namespace: 'monitoring', name: 'node-exporter', createdAgo: CREATED, labels: nodeExporterLabels('v1.9.0'),
-    selector: NODE_EXPORTER_SELECTOR, updateStrategy: rolling(0, 1), statusWrittenAgo: ROLLOUT - 2,
+    namespace: 'monitoring',
+    name: 'node-exporter',
+    createdAgo: CREATED,
+    labels: nodeExporterLabels('v1.9.0'),
+    selector: NODE_EXPORTER_SELECTOR,
+    updateStrategy: rolling(0, 1),
+    statusWrittenAgo: ROLLOUT - 2,
     revs: [
       { generation: 1, template: nodeExporterTemplate({ version: 'v1.8.2', explicitHostPort: false }), createdAgo: CREATED },
       { generation: 2, template: nodeExporterTemplate({ version: 'v1.9.0', explicitHostPort: false }), createdAgo: ROLLOUT },
@@ -1291,19 +1628,26 @@ function rolloutSurgeHostPort() {
   c.createdEvent(b, pod);
   failedSchedulingEvent(c, pod, 6, 2 * MIN + 5);
   const old = b.podsOf['worker-1']![0]!;
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     monitoring/node-exporter uses hostNetwork with containerPort 9100, so its pods get hostPort 9100 by
     defaulting; it was updated 12 minutes ago to v1.9.0 with RollingUpdate maxSurge 1, maxUnavailable 0.
     The surge pod ${pod.metadata.name} for worker-1 must run next to the old pod ${old.metadata.name},
     which holds port 9100, so it stays Pending with \`${pod.status.conditions![0]!.message}\`; the old pod
-    is only deleted once the new one is available, which never happens.`, {
-    nodes: {
-      'worker-1': `Healthy (the old pod serves, OutdatedRevision; its surge pod ${pod.metadata.name} is Pending — HostPortConflict)`,
-      'worker-2': 'Healthy (OutdatedRevision, info)',
-      'worker-3': 'Healthy (OutdatedRevision, info)',
-    },
-    rollout: 'Stuck (blocking node worker-1: HostPortConflict of the surge pod; maxSurge 1 used up; 0 of 3 updated — a DaemonSet with host ports cannot surge)',
-  }));
+    is only deleted once the new one is available, which never happens.`,
+      {
+        nodes: {
+          'worker-1': `Healthy (the old pod serves, OutdatedRevision; its surge pod ${pod.metadata.name} is Pending — HostPortConflict)`,
+          'worker-2': 'Healthy (OutdatedRevision, info)',
+          'worker-3': 'Healthy (OutdatedRevision, info)',
+        },
+        rollout: 'Stuck (blocking node worker-1: HostPortConflict of the surge pod; maxSurge 1 used up; 0 of 3 updated — a DaemonSet with host ports cannot surge)',
+      },
+    ),
+  );
 }
 
 /** The aws-ebs-csi-driver node plugin as its Helm chart ships it. */
@@ -1312,10 +1656,7 @@ function ebsTemplate(version: string): BuiltTemplate {
     metadata: { creationTimestamp: null, labels: ebsNodeLabels(version) },
     spec: {
       volumes: EBS_NODE_VOLUMES,
-      containers: [
-        ebsPluginContainer(version, '40Mi'),
-        ebsRegistrarContainer('public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.12.0-eks-1-31-7'),
-      ],
+      containers: [ebsPluginContainer(version, '40Mi'), ebsRegistrarContainer('public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.12.0-eks-1-31-7')],
       ...podSpecDefaults('ebs-csi-node-sa', { securityContext: { runAsUser: 0, runAsGroup: 0, runAsNonRoot: false, fsGroup: 0 } }),
       nodeSelector: { 'kubernetes.io/os': 'linux' },
       tolerations: [{ operator: 'Exists' }],
@@ -1331,10 +1672,20 @@ function rolloutOnDelete() {
   workers(c, 3);
   const selector = { app: 'ebs-csi-node', 'app.kubernetes.io/name': 'aws-ebs-csi-driver' };
   const b = c.daemonSet({
-    namespace: 'kube-system', name: 'ebs-csi-node', createdAgo: CREATED,
-    labels: { 'app.kubernetes.io/component': 'csi-driver', 'app.kubernetes.io/managed-by': 'Helm', 'app.kubernetes.io/name': 'aws-ebs-csi-driver', 'app.kubernetes.io/version': '1.36.0', 'helm.sh/chart': 'aws-ebs-csi-driver-2.36.0' },
+    namespace: 'kube-system',
+    name: 'ebs-csi-node',
+    createdAgo: CREATED,
+    labels: {
+      'app.kubernetes.io/component': 'csi-driver',
+      'app.kubernetes.io/managed-by': 'Helm',
+      'app.kubernetes.io/name': 'aws-ebs-csi-driver',
+      'app.kubernetes.io/version': '1.36.0',
+      'helm.sh/chart': 'aws-ebs-csi-driver-2.36.0',
+    },
     annotations: { 'meta.helm.sh/release-name': 'aws-ebs-csi-driver', 'meta.helm.sh/release-namespace': 'kube-system' },
-    selector, updateStrategy: { type: 'OnDelete' }, statusWrittenAgo: CHANGED - 1,
+    selector,
+    updateStrategy: { type: 'OnDelete' },
+    statusWrittenAgo: CHANGED - 1,
     revs: [
       { generation: 1, template: ebsTemplate('v1.35.0'), createdAgo: CREATED },
       { generation: 2, template: ebsTemplate('v1.36.0'), createdAgo: CHANGED },
@@ -1346,20 +1697,33 @@ function rolloutOnDelete() {
   const deploy = { kind: 'Deployment', apiVersion: 'apps/v1', metadata: { name: 'ebs-csi-controller', namespace: 'kube-system', uid: uid(`${c.name}/Deployment/kube-system/ebs-csi-controller`) } };
   const rsOld = `ebs-csi-controller-${templateHash({ v: 'v1.35.0' })}`;
   const rsNew = `ebs-csi-controller-${templateHash({ v: 'v1.36.0' })}`;
-  ([[`Scaled up replica set ${rsNew} from 0 to 1`, 0], [`Scaled down replica set ${rsOld} from 2 to 1`, 24], [`Scaled up replica set ${rsNew} from 1 to 2`, 24], [`Scaled down replica set ${rsOld} from 1 to 0`, 47]] as [string, number][])
-    .forEach(([message, dt]) => c.event({ object: deploy, reason: 'ScalingReplicaSet', message, component: 'deployment-controller', firstAgo: CHANGED - 1 - dt }));
-  return c.write(() => readme(c, b, `
+  (
+    [
+      [`Scaled up replica set ${rsNew} from 0 to 1`, 0],
+      [`Scaled down replica set ${rsOld} from 2 to 1`, 24],
+      [`Scaled up replica set ${rsNew} from 1 to 2`, 24],
+      [`Scaled down replica set ${rsOld} from 1 to 0`, 47],
+    ] as [string, number][]
+  ).forEach(([message, dt]) => c.event({ object: deploy, reason: 'ScalingReplicaSet', message, component: 'deployment-controller', firstAgo: CHANGED - 1 - dt }));
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     kube-system/ebs-csi-node uses updateStrategy OnDelete. Its template was changed 50 minutes ago from
     aws-ebs-csi-driver v1.35.0 to v1.36.0 (generation 2, a second ControllerRevision), but the controller
     replaces a pod only when someone deletes it, so all three nodes still run Ready v1.35.0 pods (the same
-    Helm upgrade rolled the ebs-csi-controller Deployment right away: ScalingReplicaSet events).`, {
-    nodes: {
-      'worker-1': 'Healthy (OutdatedRevision, info)',
-      'worker-2': 'Healthy (OutdatedRevision, info)',
-      'worker-3': 'Healthy (OutdatedRevision, info)',
-    },
-    rollout: 'Manual (OnDelete: 0 of 3 updated; delete the pods node by node to roll)',
-  }));
+    Helm upgrade rolled the ebs-csi-controller Deployment right away: ScalingReplicaSet events).`,
+      {
+        nodes: {
+          'worker-1': 'Healthy (OutdatedRevision, info)',
+          'worker-2': 'Healthy (OutdatedRevision, info)',
+          'worker-3': 'Healthy (OutdatedRevision, info)',
+        },
+        rollout: 'Manual (OnDelete: 0 of 3 updated; delete the pods node by node to roll)',
+      },
+    ),
+  );
 }
 
 function rolloutTerminatingUnreachable() {
@@ -1369,14 +1733,21 @@ function rolloutTerminatingUnreachable() {
   const ROLLOUT = 40 * MIN + 30;
   workers(c, 4, {
     'worker-3': {
-      health: 'Unknown', lastHeartbeatAgo: LOST, unknownSince: UNKNOWN,
+      health: 'Unknown',
+      lastHeartbeatAgo: LOST,
+      unknownSince: UNKNOWN,
       taints: lifecycleTaints('unreachable', UNKNOWN - 1, UNKNOWN - 5),
     },
   });
   const CREATED = CLUSTER_AGE - 40;
   const b = c.daemonSet({
-    namespace: 'kube-system', name: 'kube-proxy', createdAgo: CREATED, labels: { 'k8s-app': 'kube-proxy' },
-    selector: { 'k8s-app': 'kube-proxy' }, updateStrategy: rolling(1), statusWrittenAgo: ROLLOUT - 1,
+    namespace: 'kube-system',
+    name: 'kube-proxy',
+    createdAgo: CREATED,
+    labels: { 'k8s-app': 'kube-proxy' },
+    selector: { 'k8s-app': 'kube-proxy' },
+    updateStrategy: rolling(1),
+    statusWrittenAgo: ROLLOUT - 1,
     revs: [
       { generation: 1, template: kubeProxyTemplate('v1.34.1'), createdAgo: CREATED },
       { generation: 2, template: kubeProxyTemplate('v1.34.2'), createdAgo: ROLLOUT + 1 },
@@ -1384,28 +1755,38 @@ function rolloutTerminatingUnreachable() {
   });
   for (const i of [1, 2, 4]) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: c.nodeDefs[`worker-${i}`]!.joinedAgo - 9 });
   const pod = c.daemonPod(b, 0, 'worker-3', {
-    state: { kind: 'NodeLost', markedAgo: UNKNOWN - 5 }, created: c.nodeDefs['worker-3']!.joinedAgo - 9, deletedAgo: ROLLOUT, grace: 30,
+    state: { kind: 'NodeLost', markedAgo: UNKNOWN - 5 },
+    created: c.nodeDefs['worker-3']!.joinedAgo - 9,
+    deletedAgo: ROLLOUT,
+    grace: 30,
   });
   c.coredns(['worker-1', 'worker-2']);
   const w3 = c.nodesByName['worker-3']!;
   c.event({ object: w3, reason: 'NodeNotReady', message: 'Node worker-3 status is now: NodeNotReady', component: 'node-controller', firstAgo: UNKNOWN });
   c.event({ object: pod, reason: 'NodeNotReady', type: 'Warning', message: 'Node is not ready', component: 'node-controller', firstAgo: UNKNOWN - 5 });
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`, ROLLOUT);
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     worker-3 stopped reporting 46 minutes ago (Ready=Unknown, taints node.kubernetes.io/unreachable
     NoSchedule and NoExecute; kube-proxy tolerates both). kube-system/kube-proxy was then updated from
     v1.34.1 to v1.34.2 (maxUnavailable 1): the controller deleted the unavailable old pod
     ${pod.metadata.name} on worker-3 at once, but the kubelet is gone, so the pod has been Terminating
     for 40 minutes (deletionTimestamp 40 minutes ago, grace 30 s), which holds the only unavailability
-    slot; no other node is updated.`, {
-    nodes: {
-      'worker-1': 'Healthy (OutdatedRevision, info)',
-      'worker-2': 'Healthy (OutdatedRevision, info)',
-      'worker-3': 'Unhealthy — PodTerminating (stuck 40 min; the node is NodeNotReady: Ready=Unknown)',
-      'worker-4': 'Healthy (OutdatedRevision, info)',
-    },
-    rollout: 'Stuck (blocking node worker-3: PodTerminating on an unreachable node; 0 of 4 updated; force-delete the pod or remove the node)',
-  }));
+    slot; no other node is updated.`,
+      {
+        nodes: {
+          'worker-1': 'Healthy (OutdatedRevision, info)',
+          'worker-2': 'Healthy (OutdatedRevision, info)',
+          'worker-3': 'Unhealthy — PodTerminating (stuck 40 min; the node is NodeNotReady: Ready=Unknown)',
+          'worker-4': 'Healthy (OutdatedRevision, info)',
+        },
+        rollout: 'Stuck (blocking node worker-3: PodTerminating on an unreachable node; 0 of 4 updated; force-delete the pod or remove the node)',
+      },
+    ),
+  );
 }
 
 function rolloutNotObserved() {
@@ -1416,9 +1797,15 @@ function rolloutNotObserved() {
   c.namespace('logging', CREATED + 120);
   workers(c, 3);
   const b = c.daemonSet({
-    namespace: 'logging', name: 'fluent-bit', createdAgo: CREATED, labels: { ...FLUENT_BIT_SELECTOR, 'app.kubernetes.io/version': '3.2.2' },
-    selector: FLUENT_BIT_SELECTOR, updateStrategy: rolling(1), statusWrittenAgo: V31 - 200,
-    unobservedRevisions: 1, observedGeneration: 2,
+    namespace: 'logging',
+    name: 'fluent-bit',
+    createdAgo: CREATED,
+    labels: { ...FLUENT_BIT_SELECTOR, 'app.kubernetes.io/version': '3.2.2' },
+    selector: FLUENT_BIT_SELECTOR,
+    updateStrategy: rolling(1),
+    statusWrittenAgo: V31 - 200,
+    unobservedRevisions: 1,
+    observedGeneration: 2,
     revs: [
       { generation: 1, template: fluentBitTemplate({ version: '3.0.7' }), createdAgo: CREATED },
       { generation: 2, template: fluentBitTemplate({ version: '3.1.9' }), createdAgo: V31 },
@@ -1426,18 +1813,25 @@ function rolloutNotObserved() {
     ],
   });
   for (let i = 1; i <= 3; i++) c.daemonPod(b, 1, `worker-${i}`, { state: READY, created: V31 - 40 * i });
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     logging/fluent-bit was changed three minutes ago from fluent-bit 3.1.9 to 3.2.2 (generation 3), but the
     DaemonSet controller has not processed it: observedGeneration is still 2, there is no
     ControllerRevision for the new template yet, and the status still describes the finished 3.1.9
-    rollout (3 of 3 updated and available).`, {
-    nodes: {
-      'worker-1': 'Healthy (pods of the last observed revision, 3.1.9)',
-      'worker-2': 'Healthy (pods of the last observed revision, 3.1.9)',
-      'worker-3': 'Healthy (pods of the last observed revision, 3.1.9)',
-    },
-    rollout: 'Pending (ControllerNotObserved: generation 3 > observedGeneration 2; `kubectl rollout status` waits for the spec update to be observed)',
-  }));
+    rollout (3 of 3 updated and available).`,
+      {
+        nodes: {
+          'worker-1': 'Healthy (pods of the last observed revision, 3.1.9)',
+          'worker-2': 'Healthy (pods of the last observed revision, 3.1.9)',
+          'worker-3': 'Healthy (pods of the last observed revision, 3.1.9)',
+        },
+        rollout: 'Pending (ControllerNotObserved: generation 3 > observedGeneration 2; `kubectl rollout status` waits for the spec update to be observed)',
+      },
+    ),
+  );
 }
 
 function rolloutComplete() {
@@ -1448,8 +1842,13 @@ function rolloutComplete() {
   workers(c, 3);
   const selector = { 'app.kubernetes.io/instance': 'promtail', 'app.kubernetes.io/name': 'promtail' };
   const b = c.daemonSet({
-    namespace: 'logging', name: 'promtail', createdAgo: CREATED, labels: { ...selector, 'app.kubernetes.io/version': '3.2.1' },
-    selector, updateStrategy: rolling(1), statusWrittenAgo: ROLLOUT - 2 * 45 - 30,
+    namespace: 'logging',
+    name: 'promtail',
+    createdAgo: CREATED,
+    labels: { ...selector, 'app.kubernetes.io/version': '3.2.1' },
+    selector,
+    updateStrategy: rolling(1),
+    statusWrittenAgo: ROLLOUT - 2 * 45 - 30,
     revs: [
       { generation: 1, template: promtailTemplate('3.2.0'), createdAgo: CREATED },
       { generation: 2, template: promtailTemplate('3.2.1'), createdAgo: ROLLOUT + 1 },
@@ -1465,13 +1864,20 @@ function rolloutComplete() {
     c.createdEvent(b, pod);
     c.startEvents(pod);
   }
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     logging/promtail was updated 24 minutes ago from 3.2.0 to 3.2.1 (generation 2, maxUnavailable 1). The
     controller replaced the three pods one after the other, each new pod becoming Ready about twenty
-    seconds after it was created; all pods now run the new revision and are available.`, {
-    nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Healthy' },
-    rollout: 'Complete (3 of 3 updated and available)',
-  }));
+    seconds after it was created; all pods now run the new revision and are available.`,
+      {
+        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Healthy' },
+        rollout: 'Complete (3 of 3 updated and available)',
+      },
+    ),
+  );
 }
 
 function rolloutInProgress() {
@@ -1480,58 +1886,63 @@ function rolloutInProgress() {
   c.namespace('security', CREATED + 400);
   workers(c, 5);
   const labels = { 'app.kubernetes.io/instance': 'falco', 'app.kubernetes.io/name': 'falco' };
-  const template = (version: string) => finishTemplate({
-    metadata: { creationTimestamp: null, labels },
-    spec: {
-      volumes: [
-        hostPath('root-falco-fs', '/root/.falco'),
-        hostPath('boot-fs', '/boot'),
-        hostPath('lib-modules', '/lib/modules'),
-        hostPath('usr-fs', '/usr'),
-        hostPath('etc-fs', '/etc'),
-        hostPath('proc-fs', '/proc'),
-        { name: 'config-volume', configMap: { name: 'falco', items: [{ key: 'falco.yaml', path: 'falco.yaml' }], defaultMode: 420 } },
-      ],
-      containers: [{
-        name: 'falco',
-        image: `docker.io/falcosecurity/falco:${version}`,
-        args: ['/usr/bin/falco', '-o', 'engine.kind=modern_ebpf'],
-        ports: [{ name: 'web', containerPort: 8765, protocol: 'TCP' }],
-        env: [
-          { name: 'HOST_ROOT', value: '/host' },
-          fieldEnv('FALCO_HOSTNAME'),
-          { name: 'FALCO_K8S_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } },
+  const template = (version: string) =>
+    finishTemplate({
+      metadata: { creationTimestamp: null, labels },
+      spec: {
+        volumes: [
+          hostPath('root-falco-fs', '/root/.falco'),
+          hostPath('boot-fs', '/boot'),
+          hostPath('lib-modules', '/lib/modules'),
+          hostPath('usr-fs', '/usr'),
+          hostPath('etc-fs', '/etc'),
+          hostPath('proc-fs', '/proc'),
+          { name: 'config-volume', configMap: { name: 'falco', items: [{ key: 'falco.yaml', path: 'falco.yaml' }], defaultMode: 420 } },
         ],
-        resources: { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '100m', memory: '512Mi' } },
-        volumeMounts: [
-          { name: 'root-falco-fs', mountPath: '/root/.falco' },
-          { name: 'boot-fs', readOnly: true, mountPath: '/host/boot' },
-          { name: 'lib-modules', mountPath: '/host/lib/modules' },
-          { name: 'usr-fs', readOnly: true, mountPath: '/host/usr' },
-          { name: 'etc-fs', readOnly: true, mountPath: '/host/etc' },
-          { name: 'proc-fs', readOnly: true, mountPath: '/host/proc' },
-          { name: 'config-volume', mountPath: '/etc/falco/falco.yaml', subPath: 'falco.yaml' },
+        containers: [
+          {
+            name: 'falco',
+            image: `docker.io/falcosecurity/falco:${version}`,
+            args: ['/usr/bin/falco', '-o', 'engine.kind=modern_ebpf'],
+            ports: [{ name: 'web', containerPort: 8765, protocol: 'TCP' }],
+            env: [{ name: 'HOST_ROOT', value: '/host' }, fieldEnv('FALCO_HOSTNAME'), { name: 'FALCO_K8S_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+            resources: { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '100m', memory: '512Mi' } },
+            volumeMounts: [
+              { name: 'root-falco-fs', mountPath: '/root/.falco' },
+              { name: 'boot-fs', readOnly: true, mountPath: '/host/boot' },
+              { name: 'lib-modules', mountPath: '/host/lib/modules' },
+              { name: 'usr-fs', readOnly: true, mountPath: '/host/usr' },
+              { name: 'etc-fs', readOnly: true, mountPath: '/host/etc' },
+              { name: 'proc-fs', readOnly: true, mountPath: '/host/proc' },
+              { name: 'config-volume', mountPath: '/etc/falco/falco.yaml', subPath: 'falco.yaml' },
+            ],
+            livenessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 60, timeoutSeconds: 5, periodSeconds: 15 }),
+            readinessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 35, timeoutSeconds: 5, periodSeconds: 15 }),
+            ...CONTAINER_DEFAULTS,
+            securityContext: { privileged: true },
+          },
         ],
-        livenessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 60, timeoutSeconds: 5, periodSeconds: 15 }),
-        readinessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 35, timeoutSeconds: 5, periodSeconds: 15 }),
-        ...CONTAINER_DEFAULTS,
-        securityContext: { privileged: true },
-      }],
-      ...podSpecDefaults('falco'),
-      tolerations: [
-        { key: 'node-role.kubernetes.io/master', effect: 'NoSchedule' },
-        { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' },
-      ],
-    },
-  });
+        ...podSpecDefaults('falco'),
+        tolerations: [
+          { key: 'node-role.kubernetes.io/master', effect: 'NoSchedule' },
+          { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' },
+        ],
+      },
+    });
   // worker-1 replaced first (Ready 86 s ago, available since 56 s ago); then worker-2, whose
   // new pod has been Ready for 10 s of the required minReadySeconds 30.
   // Container start = created - 4 s (sandbox) - the pull; readiness initialDelaySeconds 35.
   const A = { deleted: 134, created: 131, t: { ready: 86 } };
   const B = { deleted: 55, created: 54, t: { ready: 10 } };
   const b = c.daemonSet({
-    namespace: 'security', name: 'falco', createdAgo: CREATED, labels, selector: labels,
-    minReadySeconds: 30, updateStrategy: rolling(1), statusWrittenAgo: B.t.ready,
+    namespace: 'security',
+    name: 'falco',
+    createdAgo: CREATED,
+    labels,
+    selector: labels,
+    minReadySeconds: 30,
+    updateStrategy: rolling(1),
+    statusWrittenAgo: B.t.ready,
     revs: [
       { generation: 1, template: template('0.39.1'), createdAgo: CREATED },
       { generation: 2, template: template('0.39.2'), createdAgo: A.deleted + 1 },
@@ -1539,7 +1950,10 @@ function rolloutInProgress() {
   });
   for (let i = 3; i <= 5; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
   const pods: Record<string, BuiltPod> = {};
-  const replaced: [string, typeof A, number][] = [['worker-1', A, 4.213], ['worker-2', B, 3.874]];
+  const replaced: [string, typeof A, number][] = [
+    ['worker-1', A, 4.213],
+    ['worker-2', B, 3.874],
+  ];
   for (const [n, x, pull] of replaced) {
     const pod = c.daemonPod(b, 1, n, { state: READY, created: x.created, pull, t: x.t });
     pods[n] = pod;
@@ -1549,21 +1963,28 @@ function rolloutInProgress() {
     c.startEvents(pod);
   }
   if (podAvailable(pods['worker-2']!, 30) || !podAvailable(pods['worker-1']!, 30)) throw new Error(`${c.name}: availability story broken`);
-  return c.write(() => readme(c, b, `
+  return c.write(() =>
+    readme(
+      c,
+      b,
+      `
     security/falco (minReadySeconds 30, maxUnavailable 1, five nodes) is being updated from 0.39.1 to
     0.39.2. worker-1's new pod has been Ready for 86 s and is available; worker-2's new pod
     ${pods['worker-2']!.metadata.name} became Ready 10 s ago, so it is not available yet and holds the
     unavailability budget; worker-3 to worker-5 still run Ready 0.39.1 pods. Nothing is failing: the
-    controller continues 20 s from now.`, {
-    nodes: {
-      'worker-1': 'Healthy',
-      'worker-2': 'Healthy — NotAvailableYet (info: Ready for 10 s, minReadySeconds 30)',
-      'worker-3': 'Healthy (OutdatedRevision, info)',
-      'worker-4': 'Healthy (OutdatedRevision, info)',
-      'worker-5': 'Healthy (OutdatedRevision, info)',
-    },
-    rollout: 'Progressing (2 of 5 updated, 4 available; no blocking node)',
-  }));
+    controller continues 20 s from now.`,
+      {
+        nodes: {
+          'worker-1': 'Healthy',
+          'worker-2': 'Healthy — NotAvailableYet (info: Ready for 10 s, minReadySeconds 30)',
+          'worker-3': 'Healthy (OutdatedRevision, info)',
+          'worker-4': 'Healthy (OutdatedRevision, info)',
+          'worker-5': 'Healthy (OutdatedRevision, info)',
+        },
+        rollout: 'Progressing (2 of 5 updated, 4 available; no blocking node)',
+      },
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -1571,10 +1992,26 @@ function rolloutInProgress() {
 // ---------------------------------------------------------------------------
 
 const SCENARIOS = [
-  oomKilled, configError, podSecurityFailedCreate, quotaFailedCreate, hostPortConflict, tooManyPods,
-  misscheduledLabelRemoved, cordonedNode, newNode, readinessFailing, evictedPod,
-  rolloutCrashloop, rolloutBadTag, rolloutRequestsDontFit, rolloutSurgeHostPort, rolloutOnDelete,
-  rolloutTerminatingUnreachable, rolloutNotObserved, rolloutComplete, rolloutInProgress,
+  oomKilled,
+  configError,
+  podSecurityFailedCreate,
+  quotaFailedCreate,
+  hostPortConflict,
+  tooManyPods,
+  misscheduledLabelRemoved,
+  cordonedNode,
+  newNode,
+  readinessFailing,
+  evictedPod,
+  rolloutCrashloop,
+  rolloutBadTag,
+  rolloutRequestsDontFit,
+  rolloutSurgeHostPort,
+  rolloutOnDelete,
+  rolloutTerminatingUnreachable,
+  rolloutNotObserved,
+  rolloutComplete,
+  rolloutInProgress,
 ];
 
 function writeIndex() {
@@ -1595,7 +2032,9 @@ function writeIndex() {
     '|---|---|---|---|',
   ];
   for (const s of SUMMARY) {
-    const nodes = Object.entries(s.nodes).map(([n, v]) => `${n}: ${v.split(' (')[0]}`).join('; ');
+    const nodes = Object.entries(s.nodes)
+      .map(([n, v]) => `${n}: ${v.split(' (')[0]}`)
+      .join('; ');
     const rollout = s.rollout ? s.rollout.split(';')[0]!.replace(/\((?!.*\))(.*)$/, '($1)') : '–';
     lines.push(`| [${s.name}](${s.name}/README.md) | ${s.ds} | ${nodes} | ${rollout} |`);
   }

@@ -9,12 +9,25 @@ export interface CliRun {
 }
 
 /** Streams that keep what the CLI writes, with the given stdin, environment and terminals (none by default). */
-export function capturingIo(options: { stdin?: string; env?: Record<string, string>; tty?: boolean; stderrTty?: boolean; columns?: number } = {}): { io: CliIO; output: () => { stdout: string; stderr: string } } {
+export function capturingIo(options: { stdin?: string; env?: Record<string, string>; tty?: boolean; stderrTty?: boolean; columns?: number } = {}): {
+  io: CliIO;
+  output: () => { stdout: string; stderr: string };
+} {
   let stdout = '';
   let stderr = '';
   const io: CliIO = {
-    stdout: { write: (s: string) => { stdout += s; return true; } },
-    stderr: { write: (s: string) => { stderr += s; return true; } },
+    stdout: {
+      write: (s: string) => {
+        stdout += s;
+        return true;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        stderr += s;
+        return true;
+      },
+    },
     readStdin: async () => options.stdin ?? '',
     env: options.env ?? {},
     stdoutIsTTY: options.tty ?? false,

@@ -117,25 +117,23 @@ export function kubeProxyTemplate(version: string): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels: { 'k8s-app': 'kube-proxy' } },
     spec: {
-      volumes: [
-        { name: 'kube-proxy', configMap: { name: 'kube-proxy', defaultMode: 420 } },
-        hostPath('xtables-lock', '/run/xtables.lock', 'FileOrCreate'),
-        hostPath('lib-modules', '/lib/modules'),
+      volumes: [{ name: 'kube-proxy', configMap: { name: 'kube-proxy', defaultMode: 420 } }, hostPath('xtables-lock', '/run/xtables.lock', 'FileOrCreate'), hostPath('lib-modules', '/lib/modules')],
+      containers: [
+        {
+          name: 'kube-proxy',
+          image: `registry.k8s.io/kube-proxy:${version}`,
+          command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'],
+          env: [fieldEnv('NODE_NAME')],
+          resources: {},
+          volumeMounts: [
+            { name: 'kube-proxy', mountPath: '/var/lib/kube-proxy' },
+            { name: 'xtables-lock', mountPath: '/run/xtables.lock' },
+            { name: 'lib-modules', readOnly: true, mountPath: '/lib/modules' },
+          ],
+          ...CONTAINER_DEFAULTS,
+          securityContext: { privileged: true },
+        },
       ],
-      containers: [{
-        name: 'kube-proxy',
-        image: `registry.k8s.io/kube-proxy:${version}`,
-        command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'],
-        env: [fieldEnv('NODE_NAME')],
-        resources: {},
-        volumeMounts: [
-          { name: 'kube-proxy', mountPath: '/var/lib/kube-proxy' },
-          { name: 'xtables-lock', mountPath: '/run/xtables.lock' },
-          { name: 'lib-modules', readOnly: true, mountPath: '/lib/modules' },
-        ],
-        ...CONTAINER_DEFAULTS,
-        securityContext: { privileged: true },
-      }],
       ...podSpecDefaults('kube-proxy'),
       nodeSelector: { 'kubernetes.io/os': 'linux' },
       hostNetwork: true,
@@ -159,31 +157,31 @@ export function nodeExporterTemplate({ version = 'v1.8.2', memoryLimit = '60Mi',
     metadata: { creationTimestamp: null, labels: nodeExporterLabels(version) },
     spec: {
       volumes: [hostPath('proc', '/proc'), hostPath('sys', '/sys'), hostPath('root', '/')],
-      containers: [{
-        name: 'node-exporter',
-        image: `quay.io/prometheus/node-exporter:${version}`,
-        args: [
-          '--web.listen-address=:9100',
-          '--path.procfs=/host/proc',
-          '--path.sysfs=/host/sys',
-          '--path.rootfs=/host/root',
-          '--no-collector.wifi',
-          '--collector.filesystem.mount-points-exclude=^/(dev|proc|sys|run/k3s/containerd/.+|var/lib/docker/.+|var/lib/kubelet/pods/.+)($|/)',
-          ...extraArgs,
-        ],
-        ports: [explicitHostPort
-          ? { name: 'metrics', hostPort: 9100, containerPort: 9100, protocol: 'TCP' }
-          : { name: 'metrics', containerPort: 9100, protocol: 'TCP' }],
-        resources: { limits: { memory: memoryLimit }, requests: { cpu: '50m', memory: '30Mi' } },
-        volumeMounts: [
-          { name: 'proc', readOnly: true, mountPath: '/host/proc' },
-          { name: 'sys', readOnly: true, mountPath: '/host/sys' },
-          { name: 'root', readOnly: true, mountPath: '/host/root', mountPropagation: 'HostToContainer' },
-        ],
-        readinessProbe: httpProbe('/', 9100),
-        ...CONTAINER_DEFAULTS,
-        securityContext: { capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-      }],
+      containers: [
+        {
+          name: 'node-exporter',
+          image: `quay.io/prometheus/node-exporter:${version}`,
+          args: [
+            '--web.listen-address=:9100',
+            '--path.procfs=/host/proc',
+            '--path.sysfs=/host/sys',
+            '--path.rootfs=/host/root',
+            '--no-collector.wifi',
+            '--collector.filesystem.mount-points-exclude=^/(dev|proc|sys|run/k3s/containerd/.+|var/lib/docker/.+|var/lib/kubelet/pods/.+)($|/)',
+            ...extraArgs,
+          ],
+          ports: [explicitHostPort ? { name: 'metrics', hostPort: 9100, containerPort: 9100, protocol: 'TCP' } : { name: 'metrics', containerPort: 9100, protocol: 'TCP' }],
+          resources: { limits: { memory: memoryLimit }, requests: { cpu: '50m', memory: '30Mi' } },
+          volumeMounts: [
+            { name: 'proc', readOnly: true, mountPath: '/host/proc' },
+            { name: 'sys', readOnly: true, mountPath: '/host/sys' },
+            { name: 'root', readOnly: true, mountPath: '/host/root', mountPropagation: 'HostToContainer' },
+          ],
+          readinessProbe: httpProbe('/', 9100),
+          ...CONTAINER_DEFAULTS,
+          securityContext: { capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+        },
+      ],
       ...podSpecDefaults('node-exporter', { dnsPolicy: 'ClusterFirstWithHostNet', securityContext: { runAsUser: 65534, runAsGroup: 65534, runAsNonRoot: true } }),
       nodeSelector: { 'kubernetes.io/os': 'linux' },
       automountServiceAccountToken: false,
@@ -205,7 +203,13 @@ export const EBS_NODE_VOLUMES: Volume[] = [
 
 /** The labels of the aws-ebs-csi-driver node plugin's pods at `version` (v-prefixed). */
 export function ebsNodeLabels(version: string): Record<string, string> {
-  return { app: 'ebs-csi-node', 'app.kubernetes.io/component': 'csi-driver', 'app.kubernetes.io/managed-by': 'Helm', 'app.kubernetes.io/name': 'aws-ebs-csi-driver', 'app.kubernetes.io/version': version.replace(/^v/, '') };
+  return {
+    app: 'ebs-csi-node',
+    'app.kubernetes.io/component': 'csi-driver',
+    'app.kubernetes.io/managed-by': 'Helm',
+    'app.kubernetes.io/name': 'aws-ebs-csi-driver',
+    'app.kubernetes.io/version': version.replace(/^v/, ''),
+  };
 }
 
 /** The aws-ebs-csi-driver container in node mode, at `version`, requesting `memory`. */
@@ -239,11 +243,7 @@ export function ebsRegistrarContainer(image: string, { extraMounts = [], ...extr
       { name: 'DRIVER_REG_SOCK_PATH', value: '/var/lib/kubelet/plugins/ebs.csi.aws.com/csi.sock' },
     ],
     resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
-    volumeMounts: [
-      { name: 'plugin-dir', mountPath: '/csi' },
-      { name: 'registration-dir', mountPath: '/registration' },
-      ...extraMounts,
-    ],
+    volumeMounts: [{ name: 'plugin-dir', mountPath: '/csi' }, { name: 'registration-dir', mountPath: '/registration' }, ...extraMounts],
     ...extra,
     ...CONTAINER_DEFAULTS,
     securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },

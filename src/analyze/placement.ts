@@ -6,18 +6,25 @@
  */
 import type { DaemonSet, KubeEvent, Node, Pod, Taint } from '../model/k8s-types.js';
 import {
-  API_VERSION, type DaemonSetDiagnosis, type DaemonSetNodes, type EventSummary, type NodeDiagnosis,
-  type NodeReport, type NodeRow, type PodSummary, type Reason, type ReasonCode, type Verdict, type VerdictSummary,
+  API_VERSION,
+  type DaemonSetDiagnosis,
+  type DaemonSetNodes,
+  type EventSummary,
+  type NodeDiagnosis,
+  type NodeReport,
+  type NodeRow,
+  type PodSummary,
+  type Reason,
+  type ReasonCode,
+  type Verdict,
+  type VerdictSummary,
 } from '../model/results.js';
 import { objectKey, type SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing } from '../model/snapshot.js';
 import { withShort } from '../model/codes.js';
 import { bySeverity } from '../model/severity.js';
 import { ageOf, formatDuration, parseRfc3339 } from '../model/duration.js';
-import {
-  compileDaemonPlacement, type DaemonPlacement, type PredicateFailure, TAINT_NOT_READY, TAINT_UNREACHABLE,
-  SYSTEM_TAINT_KEYS,
-} from '../k8s/daemonpod.js';
+import { compileDaemonPlacement, type DaemonPlacement, type PredicateFailure, TAINT_NOT_READY, TAINT_UNREACHABLE, SYSTEM_TAINT_KEYS } from '../k8s/daemonpod.js';
 import { claimDaemonPods, nodesToDaemonPods } from '../k8s/controller.js';
 import { compareDaemonPodAge, isPodReady, isPodTerminal, podCondition, podRestarts } from '../k8s/podutil.js';
 import { currentRevision, isPodUpdated, podRevisionHash, LABEL_TEMPLATE_GENERATION, type CurrentRevision } from '../k8s/revision.js';
@@ -89,7 +96,8 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
     const revisions = index.revisionsFor(ds);
     const revision = currentRevision(ds, revisions, claimed.pods);
     const eventsAvailable = !isMissing(index.snapshot, 'Event');
-    const failedCreates = index.eventsFor('DaemonSet', ds)
+    const failedCreates = index
+      .eventsFor('DaemonSet', ds)
       .filter((e) => e.reason === 'FailedCreate')
       .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''));
     const notes: string[] = [];
@@ -107,7 +115,10 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
       revision,
       failedCreates,
       eventsAvailable,
-      networkAgent: detectRoles(ds, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? '')).some((r) => r.role === 'network'),
+      networkAgent: detectRoles(
+        ds,
+        index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''),
+      ).some((r) => r.role === 'network'),
       rollback: rollbackTarget(revisions, !isMissing(index.snapshot, 'ControllerRevision')),
       notes,
     };
@@ -117,8 +128,7 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
 /** The taints kubeadm and most distributions put on control-plane nodes. */
 const CONTROL_PLANE_TAINT_KEYS: readonly string[] = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'];
 
-const TOLERATION_YAML = (t: ReturnType<typeof tolerationFor>) =>
-  `add to spec.template.spec.tolerations: - ${formatToleration(t)}`;
+const TOLERATION_YAML = (t: ReturnType<typeof tolerationFor>) => `add to spec.template.spec.tolerations: - ${formatToleration(t)}`;
 
 function taintReason(taint: Taint, node: Node, hasPod: boolean, networkAgent = false): RawReason {
   const nodeName = node.metadata?.name ?? '';
@@ -130,7 +140,9 @@ function taintReason(taint: Taint, node: Node, hasPod: boolean, networkAgent = f
     // The network agent kept off a node that is NotReady for want of a network is the CNI deadlock.
     const deadlock = networkAgent && !hasPod && /network|cni/i.test(cond?.message ?? '');
     return {
-      code: 'UntoleratedTaint', severity: deadlock ? 'error' : 'warning', short,
+      code: 'UntoleratedTaint',
+      severity: deadlock ? 'error' : 'warning',
+      short,
       message: `node ${nodeName} is ${state} and carries ${t}; the automatic DaemonSet tolerations cover ${taint.key} only with effect NoExecute, so the controller creates no new pod here${hasPod ? ' (the existing pod keeps running)' : ''}${deadlock ? '. The node is NotReady because its network is not ready, and this network agent cannot start there until it is: a deadlock' : ''}`,
       evidence: [
         `node taint ${t}${taint.timeAdded ? ` (added ${taint.timeAdded})` : ''}`,
@@ -144,7 +156,9 @@ function taintReason(taint: Taint, node: Node, hasPod: boolean, networkAgent = f
   const controlPlane = CONTROL_PLANE_TAINT_KEYS.includes(taint.key) && !networkAgent;
   const noExecute = taint.effect === 'NoExecute';
   return {
-    code: 'UntoleratedTaint', severity: system || controlPlane ? 'info' : 'warning', short,
+    code: 'UntoleratedTaint',
+    severity: system || controlPlane ? 'info' : 'warning',
+    short,
     message: `node ${nodeName} has taint ${t} that the DaemonSet does not tolerate${noExecute ? ' (NoExecute: an existing pod is deleted)' : ''}${controlPlane ? ': it stays off the control plane, as most DaemonSets do' : ''}`,
     evidence: [`node taint ${t}`],
     fix: `if the DaemonSet should run on this node, ${TOLERATION_YAML(tolerationFor(taint))}`,
@@ -155,23 +169,26 @@ export function predicateReasons(f: PredicateFailure, node: Node, hasPod: boolea
   const nodeName = node.metadata?.name ?? '';
   switch (f.kind) {
     case 'NodeName':
-      return [{
-        code: 'NodeNameMismatch', severity: 'info',
-        message: `the template pins spec.nodeName to ${f.want}`,
-        evidence: [`spec.template.spec.nodeName: ${f.want}`],
-        fix: 'remove spec.template.spec.nodeName: a DaemonSet places its pods itself',
-      }];
+      return [
+        {
+          code: 'NodeNameMismatch',
+          severity: 'info',
+          message: `the template pins spec.nodeName to ${f.want}`,
+          evidence: [`spec.template.spec.nodeName: ${f.want}`],
+          fix: 'remove spec.template.spec.nodeName: a DaemonSet places its pods itself',
+        },
+      ];
     case 'Taint':
       return f.taints.map((t) => taintReason(t, node, hasPod, networkAgent));
     case 'NodeAffinity': {
       const out: RawReason[] = [];
       for (const m of f.match.selectorMismatches) {
         out.push({
-          code: 'NodeSelectorMismatch', severity: 'info',
+          code: 'NodeSelectorMismatch',
+          severity: 'info',
           short: "node(s) didn't match Pod's node affinity/selector",
-          message: m.have === undefined
-            ? `node ${nodeName} has no label ${m.key} (nodeSelector wants ${m.key}=${m.want})`
-            : `node ${nodeName} has ${m.key}=${m.have} (nodeSelector wants ${m.key}=${m.want})`,
+          message:
+            m.have === undefined ? `node ${nodeName} has no label ${m.key} (nodeSelector wants ${m.key}=${m.want})` : `node ${nodeName} has ${m.key}=${m.have} (nodeSelector wants ${m.key}=${m.want})`,
           evidence: [`nodeSelector ${m.key}=${m.want}`, m.have === undefined ? `node label ${m.key}: absent` : `node label ${m.key}=${m.have}`],
           fix: `if the DaemonSet should run here: kubectl label node ${nodeName} ${m.key}=${m.want}${m.have !== undefined ? ' --overwrite' : ''}; otherwise nothing to do`,
         });
@@ -179,7 +196,8 @@ export function predicateReasons(f: PredicateFailure, node: Node, hasPod: boolea
       if (f.match.affinityFailed) {
         const failures = f.match.termMismatches.flatMap((t) => t.failures.map((x) => `term ${t.index}: ${x}`));
         out.push({
-          code: 'NodeAffinityMismatch', severity: failures.some((x) => x.includes('invalid:')) ? 'warning' : 'info',
+          code: 'NodeAffinityMismatch',
+          severity: failures.some((x) => x.includes('invalid:')) ? 'warning' : 'info',
           short: "node(s) didn't match Pod's node affinity/selector",
           message: `node ${nodeName} matches none of the required node affinity terms`,
           evidence: failures.length ? failures : ['requiredDuringSchedulingIgnoredDuringExecution has no usable terms: nothing matches'],
@@ -206,7 +224,7 @@ function podSummary(pod: Pod, ctx: DaemonSetContext, now: Date): PodSummary {
   const created = pod.metadata?.creationTimestamp;
   return {
     name: pod.metadata?.name ?? '',
-    phase: pod.metadata?.deletionTimestamp ? 'Terminating' : pod.status?.phase ?? 'Unknown',
+    phase: pod.metadata?.deletionTimestamp ? 'Terminating' : (pod.status?.phase ?? 'Unknown'),
     ready: isPodReady(pod),
     revision: podRevisionHash(pod) || (pod.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] ? `gen ${pod.metadata.labels[LABEL_TEMPLATE_GENERATION]}` : ''),
     updated: isPodUpdated(pod, ctx.revision.hash, ctx.revision.generation),
@@ -226,7 +244,8 @@ function selectsAll(ds: DaemonSet): boolean {
 
 function selectingAllReason(): RawReason {
   return {
-    code: 'SelectingAll', severity: 'error',
+    code: 'SelectingAll',
+    severity: 'error',
     message: 'This daemon set is selecting all pods. A non-empty selector is required.',
     evidence: ['spec.selector: {}', 'the controller stops before it looks at any node: it creates and deletes no pod anywhere'],
     fix: 'set spec.selector.matchLabels to the template labels (the selector is immutable: re-create the DaemonSet)',
@@ -238,12 +257,15 @@ function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason
   const ds = ctx.ds;
   const ref = `daemonset/${ctx.name} -n ${ctx.namespace}`;
   if (ds.metadata?.deletionTimestamp) {
-    return [{
-      code: 'DaemonSetDeleting', severity: 'error',
-      message: `the DaemonSet is being deleted (since ${ds.metadata.deletionTimestamp}): the controller creates no pods`,
-      evidence: [`metadata.deletionTimestamp: ${ds.metadata.deletionTimestamp}`, ...(ds.metadata.finalizers?.length ? [`finalizers: ${ds.metadata.finalizers.join(', ')}`] : [])],
-      fix: 'wait for the deletion to finish, then re-create the DaemonSet',
-    }];
+    return [
+      {
+        code: 'DaemonSetDeleting',
+        severity: 'error',
+        message: `the DaemonSet is being deleted (since ${ds.metadata.deletionTimestamp}): the controller creates no pods`,
+        evidence: [`metadata.deletionTimestamp: ${ds.metadata.deletionTimestamp}`, ...(ds.metadata.finalizers?.length ? [`finalizers: ${ds.metadata.finalizers.join(', ')}`] : [])],
+        fix: 'wait for the deletion to finish, then re-create the DaemonSet',
+      },
+    ];
   }
   if (selectsAll(ds)) return [selectingAllReason()];
   const reasons: RawReason[] = [];
@@ -254,7 +276,9 @@ function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason
     if (seen.has(c.kind)) continue;
     seen.add(c.kind);
     reasons.push({
-      code: 'FailedCreate', severity: 'error', short: `pod creation failed: ${c.kind}`,
+      code: 'FailedCreate',
+      severity: 'error',
+      short: `pod creation failed: ${c.kind}`,
       message: `the controller cannot create the pod: ${c.summary}`,
       evidence: [`event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}${lastSeen(e, now)}: ${(e.message ?? '').trim()}`],
       fix: `${c.fix}; ${createRetryNote(ctx.namespace, ctx.name)}`,
@@ -264,7 +288,8 @@ function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason
   const observed = ds.status?.observedGeneration ?? 0;
   if (observed < generation) {
     reasons.push({
-      code: 'ControllerNotObserved', severity: 'warning',
+      code: 'ControllerNotObserved',
+      severity: 'warning',
       message: `the controller has not yet processed the latest spec (observedGeneration ${observed} < generation ${generation})`,
       evidence: [`metadata.generation: ${generation}`, `status.observedGeneration: ${observed}`],
       fix: 'wait a few seconds; if it persists, check that kube-controller-manager is running and healthy (its daemonset-controller logs)',
@@ -274,22 +299,28 @@ function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): RawReason
   const nodeCreated = parseRfc3339(node.metadata?.creationTimestamp ?? '');
   const nodeAge = Number.isNaN(nodeCreated) ? undefined : now.getTime() - nodeCreated;
   if (nodeAge !== undefined && nodeAge < 60_000) {
-    return [{
-      code: 'NotYetCreated', severity: 'info',
-      message: `node ${node.metadata?.name} joined ${formatDuration(nodeAge)} ago: the controller creates the pod on its next sync`,
-      evidence: [`node creationTimestamp: ${node.metadata?.creationTimestamp}`],
-      fix: 'nothing to do yet; check again in a minute',
-    }];
+    return [
+      {
+        code: 'NotYetCreated',
+        severity: 'info',
+        message: `node ${node.metadata?.name} joined ${formatDuration(nodeAge)} ago: the controller creates the pod on its next sync`,
+        evidence: [`node creationTimestamp: ${node.metadata?.creationTimestamp}`],
+        fix: 'nothing to do yet; check again in a minute',
+      },
+    ];
   }
   const evidence = [`no pod of ${ctx.namespace}/${ctx.name} targets node ${node.metadata?.name}`];
   if (!ctx.eventsAvailable) evidence.push('events not available in the input: a FailedCreate cause cannot be seen');
   else evidence.push('no FailedCreate event on the DaemonSet');
-  return [{
-    code: 'NotYetCreated', severity: 'error',
-    message: `the controller should run a pod on node ${node.metadata?.name} but none exists`,
-    evidence,
-    fix: `check events (kubectl get events -n ${ctx.namespace} --field-selector involvedObject.name=${ctx.name}) and that kube-controller-manager runs the daemonset controller; kubectl describe ${ref}`,
-  }];
+  return [
+    {
+      code: 'NotYetCreated',
+      severity: 'error',
+      message: `the controller should run a pod on node ${node.metadata?.name} but none exists`,
+      evidence,
+      fix: `check events (kubectl get events -n ${ctx.namespace} --field-selector involvedObject.name=${ctx.name}) and that kube-controller-manager runs the daemonset controller; kubectl describe ${ref}`,
+    },
+  ];
 }
 
 /** Reasons from the scheduler's filters re-run for an unbound pod on its target node. */
@@ -297,40 +328,59 @@ export function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, othe
   const nodeName = node.metadata?.name ?? '';
   switch (outcome.plugin) {
     case 'SchedulingGates':
-      return [{
-        code: 'SchedulingGated', severity: 'warning', short: outcome.reasons[0]!,
-        message: `the pod is ${outcome.reasons[0]}`,
-        evidence: outcome.gates.map((g) => `spec.schedulingGates: ${g}`),
-        fix: 'the controller that added the gate must remove it; check which admission webhook or operator sets it',
-      }];
+      return [
+        {
+          code: 'SchedulingGated',
+          severity: 'warning',
+          short: outcome.reasons[0]!,
+          message: `the pod is ${outcome.reasons[0]}`,
+          evidence: outcome.gates.map((g) => `spec.schedulingGates: ${g}`),
+          fix: 'the controller that added the gate must remove it; check which admission webhook or operator sets it',
+        },
+      ];
     case 'NodeUnschedulable':
-      return [{
-        code: 'UntoleratedTaint', severity: 'error', short: outcome.reasons[0]!,
-        message: `node ${nodeName} is cordoned and the pod does not tolerate node.kubernetes.io/unschedulable:NoSchedule`,
-        evidence: ['node spec.unschedulable: true'],
-        fix: `kubectl uncordon ${nodeName}, or ${TOLERATION_YAML({ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' })}`,
-      }];
+      return [
+        {
+          code: 'UntoleratedTaint',
+          severity: 'error',
+          short: outcome.reasons[0]!,
+          message: `node ${nodeName} is cordoned and the pod does not tolerate node.kubernetes.io/unschedulable:NoSchedule`,
+          evidence: ['node spec.unschedulable: true'],
+          fix: `kubectl uncordon ${nodeName}, or ${TOLERATION_YAML({ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' })}`,
+        },
+      ];
     case 'NodeName':
-      return [{
-        code: 'NodeNameMismatch', severity: 'error', short: outcome.reasons[0]!,
-        message: `the pod asks for node ${pod.spec?.nodeName}, not ${nodeName}`,
-        evidence: [`spec.nodeName: ${pod.spec?.nodeName}`],
-        fix: 'remove spec.template.spec.nodeName from the DaemonSet',
-      }];
+      return [
+        {
+          code: 'NodeNameMismatch',
+          severity: 'error',
+          short: outcome.reasons[0]!,
+          message: `the pod asks for node ${pod.spec?.nodeName}, not ${nodeName}`,
+          evidence: [`spec.nodeName: ${pod.spec?.nodeName}`],
+          fix: 'remove spec.template.spec.nodeName from the DaemonSet',
+        },
+      ];
     case 'TaintToleration':
       return [{ ...taintReason(outcome.taint, node, true), severity: 'error', short: outcome.reasons[0]! }];
     case 'NodeAffinity':
-      return predicateReasons({ kind: 'NodeAffinity', match: outcome.match }, node, true)
-        .map((r) => ({ ...r, severity: 'error' as const, message: `${r.message}; the scheduler still enforces the pod's nodeSelector` }));
+      return predicateReasons({ kind: 'NodeAffinity', match: outcome.match }, node, true).map((r) => ({
+        ...r,
+        severity: 'error' as const,
+        message: `${r.message}; the scheduler still enforces the pod's nodeSelector`,
+      }));
     case 'NodePorts':
-      return [{
-        code: 'HostPortConflict', severity: 'error', short: outcome.reasons[0]!,
-        message: `host port ${[...new Set(outcome.conflicts.map((c) => formatHostPort(c.port)))].join(', ')} is already taken on node ${nodeName}`,
-        evidence: outcome.conflicts.map((c) => `${formatHostPort(c.port)} held by pod ${c.holder}`),
-        fix: outcome.conflicts.some((c) => c.holder.split('/')[1]?.startsWith(`${pod.metadata?.generateName ?? '\u0000'}`))
-          ? 'the old pod of this DaemonSet holds the port: surge cannot work with host ports; set maxSurge: 0 and maxUnavailable: 1'
-          : `free the port on node ${nodeName} (move or reconfigure the holder) or change the DaemonSet's hostPort`,
-      }];
+      return [
+        {
+          code: 'HostPortConflict',
+          severity: 'error',
+          short: outcome.reasons[0]!,
+          message: `host port ${[...new Set(outcome.conflicts.map((c) => formatHostPort(c.port)))].join(', ')} is already taken on node ${nodeName}`,
+          evidence: outcome.conflicts.map((c) => `${formatHostPort(c.port)} held by pod ${c.holder}`),
+          fix: outcome.conflicts.some((c) => c.holder.split('/')[1]?.startsWith(`${pod.metadata?.generateName ?? '\u0000'}`))
+            ? 'the old pod of this DaemonSet holds the port: surge cannot work with host ports; set maxSurge: 0 and maxUnavailable: 1'
+            : `free the port on node ${nodeName} (move or reconfigure the holder) or change the DaemonSet's hostPort`,
+        },
+      ];
     case 'NodeResourcesFit': {
       const out: RawReason[] = [];
       const preempt = preemptionCouldHelp(pod, node, others);
@@ -342,7 +392,9 @@ export function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, othe
           : `preemption cannot help: the pod's priority is ${prio}${pod.spec?.priorityClassName ? ` (${pod.spec.priorityClassName})` : ' (no priorityClassName)'}`;
       if (outcome.fit.tooManyPods) {
         out.push({
-          code: 'TooManyPods', severity: 'error', short: 'Too many pods',
+          code: 'TooManyPods',
+          severity: 'error',
+          short: 'Too many pods',
           message: `node ${nodeName} already runs ${outcome.fit.tooManyPods.existing} pods, its limit is ${outcome.fit.tooManyPods.allowed}`,
           evidence: [`allocatable pods: ${outcome.fit.tooManyPods.allowed}`, `pods on the node: ${outcome.fit.tooManyPods.existing}`, preemptNote],
           fix: `move pods off node ${nodeName}, raise the kubelet's maxPods, or give the DaemonSet priorityClassName: system-node-critical so it can preempt`,
@@ -351,16 +403,19 @@ export function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, othe
       for (const s of outcome.fit.shortages) {
         const free = s.allocatable - s.used;
         out.push({
-          code: 'InsufficientResource', severity: 'error', short: `Insufficient ${s.resource}`,
+          code: 'InsufficientResource',
+          severity: 'error',
+          short: `Insufficient ${s.resource}`,
           message: `Insufficient ${s.resource} on node ${nodeName}: the pod requests ${formatAmount(s.resource, s.requested)}, ${formatAmount(s.resource, Math.max(0, free))} of ${formatAmount(s.resource, s.allocatable)} allocatable is free (${formatAmount(s.resource, s.used)} requested by ${others.length} other pod(s))`,
           evidence: [
             `${s.resource}: request ${formatAmount(s.resource, s.requested)}, allocatable ${formatAmount(s.resource, s.allocatable)}, in use ${formatAmount(s.resource, s.used)}`,
             ...s.top.map(([p, v]) => `largest ${s.resource} request on the node: ${p} ${formatAmount(s.resource, v)}`),
             preemptNote,
           ],
-          fix: s.allocatable < s.requested
-            ? `the node's whole allocatable ${s.resource} (${formatAmount(s.resource, s.allocatable)}) is less than the request: lower the DaemonSet's ${s.resource} request or exclude this node`
-            : `lower the DaemonSet's ${s.resource} request to at most ${formatAmount(s.resource, Math.max(0, free))}, free room on node ${nodeName}${prio < 2000000000 ? ', or set priorityClassName: system-node-critical so the pod can preempt lower-priority pods' : ''}`,
+          fix:
+            s.allocatable < s.requested
+              ? `the node's whole allocatable ${s.resource} (${formatAmount(s.resource, s.allocatable)}) is less than the request: lower the DaemonSet's ${s.resource} request or exclude this node`
+              : `lower the DaemonSet's ${s.resource} request to at most ${formatAmount(s.resource, Math.max(0, free))}, free room on node ${nodeName}${prio < 2000000000 ? ', or set priorityClassName: system-node-critical so the pod can preempt lower-priority pods' : ''}`,
         });
       }
       return out;
@@ -372,7 +427,9 @@ export function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, othe
 function pendingReasons(index: SnapshotIndex, pod: Pod, node: Node, now: Date): { reasons: RawReason[]; events: KubeEvent[] } {
   const others = podsUsingNode(index.podsByNode.get(node.metadata?.name ?? ''), pod);
   const outcome = runFilters(pod, node, others);
-  const events = index.eventsFor('Pod', pod).filter((e) => e.reason === 'FailedScheduling')
+  const events = index
+    .eventsFor('Pod', pod)
+    .filter((e) => e.reason === 'FailedScheduling')
     .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''));
   const cond = podCondition(pod, 'PodScheduled');
   const message = events[0]?.message ?? (cond?.status === 'False' ? cond.message : undefined);
@@ -388,28 +445,36 @@ function pendingReasons(index: SnapshotIndex, pod: Pod, node: Node, now: Date): 
     const code: ReasonCode = target[0] ? codeForSchedulerReason(target[0].reason) : 'FailedScheduling';
     const verdict = preemptionVerdict(parsed?.preemption);
     return {
-      reasons: [{
-        code, severity: 'error', short: target[0]?.reason ?? 'FailedScheduling',
-        message: `the scheduler cannot place the pod on node ${node.metadata?.name}: ${target.map((t) => t.reason).join(', ') || message}`,
-        evidence: [
-          ...schedEvidence,
-          'ds-doctor re-ran the scheduler filters on the snapshot and the pod fits now: the state changed since, or the cause is one the snapshot cannot show (volumes, pod affinity, DRA, other pods missing from the input)',
-          ...(verdict === 'no-victims' ? ['preemption found no lower-priority pods to evict'] : []),
-        ],
-        fix: `check the current state: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
-      }],
+      reasons: [
+        {
+          code,
+          severity: 'error',
+          short: target[0]?.reason ?? 'FailedScheduling',
+          message: `the scheduler cannot place the pod on node ${node.metadata?.name}: ${target.map((t) => t.reason).join(', ') || message}`,
+          evidence: [
+            ...schedEvidence,
+            'ds-doctor re-ran the scheduler filters on the snapshot and the pod fits now: the state changed since, or the cause is one the snapshot cannot show (volumes, pod affinity, DRA, other pods missing from the input)',
+            ...(verdict === 'no-victims' ? ['preemption found no lower-priority pods to evict'] : []),
+          ],
+          fix: `check the current state: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
+        },
+      ],
       events,
     };
   }
   const created = parseRfc3339(pod.metadata?.creationTimestamp ?? '');
   const age = Number.isNaN(created) ? 'an unknown time' : formatDuration(now.getTime() - created);
   return {
-    reasons: [{
-      code: 'FailedScheduling', severity: 'warning', short: 'pod(s) waiting for the scheduler',
-      message: `the pod has not been bound after ${age} and the scheduler has reported no failure`,
-      evidence: ['no PodScheduled=False condition and no FailedScheduling event', `the filters pass on node ${node.metadata?.name} in the snapshot`],
-      fix: `check that kube-scheduler is running${pod.spec?.schedulerName && pod.spec.schedulerName !== 'default-scheduler' ? ` (the pod asks for scheduler "${pod.spec.schedulerName}")` : ''}`,
-    }],
+    reasons: [
+      {
+        code: 'FailedScheduling',
+        severity: 'warning',
+        short: 'pod(s) waiting for the scheduler',
+        message: `the pod has not been bound after ${age} and the scheduler has reported no failure`,
+        evidence: ['no PodScheduled=False condition and no FailedScheduling event', `the filters pass on node ${node.metadata?.name} in the snapshot`],
+        fix: `check that kube-scheduler is running${pod.spec?.schedulerName && pod.spec.schedulerName !== 'default-scheduler' ? ` (the pod asks for scheduler "${pod.spec.schedulerName}")` : ''}`,
+      },
+    ],
     events,
   };
 }
@@ -497,12 +562,17 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   if (pod && (verdict === 'Healthy' || verdict === 'Unhealthy') && !isPodUpdated(pod, ctx.revision.hash, ctx.revision.generation)) {
     const strategy = updateStrategyType(ctx.ds);
     reasons.push({
-      code: 'OutdatedRevision', severity: 'info',
+      code: 'OutdatedRevision',
+      severity: 'info',
       message: `pod ${pod.metadata?.name} runs an outdated revision (${podRevisionHash(pod) || 'unknown hash'}; current ${ctx.revision.hash || 'unknown'})`,
-      evidence: [`pod labels controller-revision-hash=${podRevisionHash(pod) || '<none>'}, pod-template-generation=${pod.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] ?? '<none>'}`, `current revision hash ${ctx.revision.hash || '<unknown>'}, template generation ${ctx.revision.generation === undefined ? '<unknown>' : `${ctx.revision.generation} (${ctx.revision.generationField})`}`],
-      fix: strategy === 'OnDelete'
-        ? `OnDelete: delete the pod to roll it: kubectl delete pod -n ${ctx.namespace} ${pod.metadata?.name}`
-        : `the rolling update replaces it; see: ds-doctor rollout ${ctx.namespace}/${ctx.name}`,
+      evidence: [
+        `pod labels controller-revision-hash=${podRevisionHash(pod) || '<none>'}, pod-template-generation=${pod.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] ?? '<none>'}`,
+        `current revision hash ${ctx.revision.hash || '<unknown>'}, template generation ${ctx.revision.generation === undefined ? '<unknown>' : `${ctx.revision.generation} (${ctx.revision.generationField})`}`,
+      ],
+      fix:
+        strategy === 'OnDelete'
+          ? `OnDelete: delete the pod to roll it: kubectl delete pod -n ${ctx.namespace} ${pod.metadata?.name}`
+          : `the rolling update replaces it; see: ds-doctor rollout ${ctx.namespace}/${ctx.name}`,
     });
   }
   const live = pods.filter((p) => !p.metadata?.deletionTimestamp && !isPodTerminal(p));
@@ -532,39 +602,49 @@ function handOverReasons(index: SnapshotIndex, ctx: DaemonSetContext, node: Node
   const minReady = ctx.ds.spec?.minReadySeconds ?? 0;
   const incoming = surge ? live.find((p) => p !== deciding && isPodUpdated(p, ctx.revision.hash, ctx.revision.generation)) : undefined;
   if (!incoming) {
-    return [{
-      code: 'OutdatedRevision', severity: 'info', short: 'node(s) with more than one pod',
-      message: `${live.length} pods of this DaemonSet target the node (${names}): ${surge ? 'a surge hand-over; the old pod goes once the new one is available' : 'the controller keeps the oldest and deletes the others'}`,
-      evidence,
-      fix: 'nothing to do unless it persists',
-    }];
+    return [
+      {
+        code: 'OutdatedRevision',
+        severity: 'info',
+        short: 'node(s) with more than one pod',
+        message: `${live.length} pods of this DaemonSet target the node (${names}): ${surge ? 'a surge hand-over; the old pod goes once the new one is available' : 'the controller keeps the oldest and deletes the others'}`,
+        evidence,
+        fix: 'nothing to do unless it persists',
+      },
+    ];
   }
   const own = diagnosePod(index, ctx, node, incoming, now).reasons.filter((r) => r.code !== 'OutdatedRevision');
   const age = formatDuration(Math.max(0, now.getTime() - parseRfc3339(incoming.metadata?.creationTimestamp ?? '')));
   const main = own[0];
   if (!main) {
-    return [{
-      code: 'OutdatedRevision', severity: 'info', short: 'node(s) with more than one pod',
-      message: `${live.length} pods of this DaemonSet target the node (${names}): a surge hand-over; the old pod goes now that the new one is available`,
-      evidence,
-      fix: 'nothing to do',
-    }];
+    return [
+      {
+        code: 'OutdatedRevision',
+        severity: 'info',
+        short: 'node(s) with more than one pod',
+        message: `${live.length} pods of this DaemonSet target the node (${names}): a surge hand-over; the old pod goes now that the new one is available`,
+        evidence,
+        fix: 'nothing to do',
+      },
+    ];
   }
   const stuck = isStuck(own, incoming, now, stuckAfter, minReady);
-  return [{
-    ...main,
-    severity: stuck ? 'error' : 'info',
-    short: stuck ? `surge pod(s) stuck: ${main.short}` : 'surge hand-over in progress',
-    message: stuck
-      ? `the surge pod ${incoming.metadata?.name} of the new revision has not become available after ${age} (${main.message}): the old pod keeps serving, but the rollout cannot hand over on this node`
-      : `a surge hand-over (${age} so far): the new pod ${incoming.metadata?.name} waits next to the old one: ${main.message}`,
-    evidence: [...main.evidence, ...evidence],
-    fix: stuck
-      ? main.code === 'HostPortConflict'
-        ? 'a surge pod can never take the host port the old pod holds: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}'
-        : main.fix
-      : `nothing to do unless it lasts past --stuck-after (${formatDuration(stuckAfter * 1000)}); see: ds-doctor rollout ${ctx.namespace}/${ctx.name}`,
-  }];
+  return [
+    {
+      ...main,
+      severity: stuck ? 'error' : 'info',
+      short: stuck ? `surge pod(s) stuck: ${main.short}` : 'surge hand-over in progress',
+      message: stuck
+        ? `the surge pod ${incoming.metadata?.name} of the new revision has not become available after ${age} (${main.message}): the old pod keeps serving, but the rollout cannot hand over on this node`
+        : `a surge hand-over (${age} so far): the new pod ${incoming.metadata?.name} waits next to the old one: ${main.message}`,
+      evidence: [...main.evidence, ...evidence],
+      fix: stuck
+        ? main.code === 'HostPortConflict'
+          ? 'a surge pod can never take the host port the old pod holds: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}'
+          : main.fix
+        : `nothing to do unless it lasts past --stuck-after (${formatDuration(stuckAfter * 1000)}); see: ds-doctor rollout ${ctx.namespace}/${ctx.name}`,
+    },
+  ];
 }
 
 function summarize(rows: NodeRow[]): VerdictSummary {
@@ -595,9 +675,7 @@ export function headline(rows: NodeRow[]): string {
 export function diagnoseAllNodes(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): NodeVerdict[] {
   return index.cached(`rows:${objectKey(ds)}:${now.getTime()}:${stuckAfter}`, () => {
     const ctx = daemonSetContext(index, ds);
-    return [...index.snapshot.nodes]
-      .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''))
-      .map((n) => diagnoseNode(index, ctx, n, now, stuckAfter));
+    return [...index.snapshot.nodes].sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? '')).map((n) => diagnoseNode(index, ctx, n, now, stuckAfter));
   });
 }
 
@@ -617,8 +695,15 @@ export function whyNode(index: SnapshotIndex, ds: DaemonSet, node: Node, now: Da
   const row = diagnoseNode(index, ctx, node, now, stuckAfter);
   const notes = snapshotNotes(index, ctx);
   return {
-    apiVersion: API_VERSION, kind: 'NodeDiagnosis', daemonSet: ref(ds), node: row.node, verdict: row.verdict,
-    reasons: row.reasons, ...(row.pod ? { pod: row.pod } : {}), events: row.events, ...(notes.length ? { notes } : {}),
+    apiVersion: API_VERSION,
+    kind: 'NodeDiagnosis',
+    daemonSet: ref(ds),
+    node: row.node,
+    verdict: row.verdict,
+    reasons: row.reasons,
+    ...(row.pod ? { pod: row.pod } : {}),
+    events: row.events,
+    ...(notes.length ? { notes } : {}),
   };
 }
 
@@ -628,10 +713,14 @@ export function whyDaemonSet(index: SnapshotIndex, ds: DaemonSet, now: Date, stu
   const rows = diagnoseAllNodes(index, ds, now, stuckAfter);
   const notes = snapshotNotes(index, ctx);
   return {
-    apiVersion: API_VERSION, kind: 'DaemonSetDiagnosis', daemonSet: ref(ds), totalNodes: rows.length,
+    apiVersion: API_VERSION,
+    kind: 'DaemonSetDiagnosis',
+    daemonSet: ref(ds),
+    totalNodes: rows.length,
     // Healthy and Excluded nodes are listed too when something there is itself a problem (the CNI
     // deadlock, a surge pod that cannot start next to a healthy old one).
-    nodes: rows.filter((r) => (r.verdict !== 'Healthy' && r.verdict !== 'Excluded') || r.reasons.some((x) => x.severity === 'error'))
+    nodes: rows
+      .filter((r) => (r.verdict !== 'Healthy' && r.verdict !== 'Excluded') || r.reasons.some((x) => x.severity === 'error'))
       .map((r) => ({ node: r.node, verdict: r.verdict, reasons: r.reasons, ...(r.pod ? { pod: r.pod } : {}), events: r.events })),
     summary: summarize(rows),
     headline: headline(rows),
@@ -649,7 +738,11 @@ export function daemonSetNodes(index: SnapshotIndex, ds: DaemonSet, now: Date, f
     .map(({ events: _events, stuck: _stuck, ...r }) => r);
   const notes = snapshotNotes(index, ctx);
   return {
-    apiVersion: API_VERSION, kind: 'DaemonSetNodes', daemonSet: ref(ds), nodes: rows, summary: summarize(all),
+    apiVersion: API_VERSION,
+    kind: 'DaemonSetNodes',
+    daemonSet: ref(ds),
+    nodes: rows,
+    summary: summarize(all),
     ...(notes.length ? { notes } : {}),
   };
 }
@@ -663,7 +756,10 @@ export function nodeReport(index: SnapshotIndex, daemonSets: DaemonSet[], node: 
   const notes: string[] = [...index.snapshot.warnings];
   if (isMissing(index.snapshot, 'Event')) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
   return {
-    apiVersion: API_VERSION, kind: 'NodeReport', node: node.metadata?.name ?? '', scope,
+    apiVersion: API_VERSION,
+    kind: 'NodeReport',
+    node: node.metadata?.name ?? '',
+    scope,
     nodeStatus: {
       ready: nodeReadyStatus(node) || 'Unknown',
       unschedulable: node.spec?.unschedulable === true,

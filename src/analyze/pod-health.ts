@@ -73,7 +73,8 @@ function exitedZero(t: ContainerStateTerminated): boolean {
  */
 function exitedSuccessfully(pod: Pod, ds: DaemonSetName, s: ContainerStatus, t: ContainerStateTerminated, looping: boolean): RawReason {
   return {
-    code: 'CrashLoopBackOff', severity: 'error',
+    code: 'CrashLoopBackOff',
+    severity: 'error',
     message: `container ${s.name} exits successfully (${exitText(t)}) and restartPolicy Always restarts it${looping ? ', with a growing back-off' : ''} (${s.restartCount ?? 0} restarts): an agent is meant to keep running, not to exit`,
     evidence: [
       `container ${s.name}: ${looping ? `waiting: CrashLoopBackOff; last terminated: ${exitText(t)}` : `terminated: ${exitText(t)}`}${t.finishedAt ? ` at ${t.finishedAt}` : ''}`,
@@ -96,23 +97,26 @@ function crashReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, kind: str
   if (looping) {
     const last = lastTerm ? `last exit: ${exitText(lastTerm)}` : 'no previous termination recorded';
     out.push({
-      code: 'CrashLoopBackOff', severity: 'error',
+      code: 'CrashLoopBackOff',
+      severity: 'error',
       message: `${kind} ${s.name} keeps crashing (${s.restartCount ?? 0} restarts; ${last})`,
       evidence: [
         `${kind} ${s.name}: waiting: CrashLoopBackOff${waiting?.message ? `: ${waiting.message}` : ''}`,
         ...(lastTerm?.message ? [`last termination message: ${lastTerm.message.trim().split('\n')[0]}`] : []),
         ...latest(events, ['BackOff']).map(eventLine),
       ],
-      fix: lastTerm?.reason === 'OOMKilled'
-        ? 'the crashes are out-of-memory kills: see OOMKilled'
-        : `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image${rollback(ds)}`,
+      fix:
+        lastTerm?.reason === 'OOMKilled'
+          ? 'the crashes are out-of-memory kills: see OOMKilled'
+          : `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image${rollback(ds)}`,
     });
   }
   const oom = (term?.reason === 'OOMKilled' ? term : undefined) ?? (lastTerm?.reason === 'OOMKilled' ? lastTerm : undefined);
   if (oom && (looping || term)) {
     const limit = containerLimit(pod, s.name, 'memory');
     out.push({
-      code: 'OOMKilled', severity: 'error',
+      code: 'OOMKilled',
+      severity: 'error',
       message: `${kind} ${s.name} is killed for running out of memory (OOMKilled, exit code ${oom.exitCode ?? 137}, ${s.restartCount ?? 0} restarts)`,
       evidence: [
         `${kind} ${s.name}: last terminated: OOMKilled, exit code ${oom.exitCode ?? 137}${oom.finishedAt ? ` at ${oom.finishedAt}` : ''}`,
@@ -134,15 +138,15 @@ function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init:
   const always = (pod.spec?.restartPolicy ?? 'Always') === 'Always';
   if (waiting && isImagePullWaiting(waiting.reason)) {
     const img = image(pod, s.name, s);
-    return [{
-      code: 'ImagePullBackOff', severity: 'error',
-      message: `${kind} ${s.name} cannot pull image "${img}" (${waiting.reason})`,
-      evidence: [
-        `${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
-        ...latest(events, ['Failed', 'BackOff', 'ErrImagePull']).map(eventLine),
-      ],
-      fix: `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template${rollback(ds)}`,
-    }];
+    return [
+      {
+        code: 'ImagePullBackOff',
+        severity: 'error',
+        message: `${kind} ${s.name} cannot pull image "${img}" (${waiting.reason})`,
+        evidence: [`${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`, ...latest(events, ['Failed', 'BackOff', 'ErrImagePull']).map(eventLine)],
+        fix: `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template${rollback(ds)}`,
+      },
+    ];
   }
   const looping = waiting?.reason === 'CrashLoopBackOff';
   if (!init && always && looping && lastTerm && exitedZero(lastTerm)) return [exitedSuccessfully(pod, ds, s, lastTerm, true)];
@@ -151,22 +155,28 @@ function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init:
   if (crash.length) return crash;
   if (waiting && isConfigErrorWaiting(waiting.reason)) {
     const ref = missingReference(waiting.message ?? '');
-    return [{
-      code: 'CreateContainerConfigError', severity: 'error',
-      message: `${kind} ${s.name} cannot be created: ${waiting.message ?? waiting.reason}`,
-      evidence: [`${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`, ...latest(events, ['Failed']).map(eventLine)],
-      fix: ref
-        ? `create the missing object in namespace ${pod.metadata?.namespace} (${ref}), or mark the reference optional: true`
-        : `fix the container's configuration (env, volume mounts, securityContext) named in the message`,
-    }];
+    return [
+      {
+        code: 'CreateContainerConfigError',
+        severity: 'error',
+        message: `${kind} ${s.name} cannot be created: ${waiting.message ?? waiting.reason}`,
+        evidence: [`${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`, ...latest(events, ['Failed']).map(eventLine)],
+        fix: ref
+          ? `create the missing object in namespace ${pod.metadata?.namespace} (${ref}), or mark the reference optional: true`
+          : `fix the container's configuration (env, volume mounts, securityContext) named in the message`,
+      },
+    ];
   }
   if (term && !init && always) {
-    return [{
-      code: 'CrashLoopBackOff', severity: 'error',
-      message: `${kind} ${s.name} terminated (${exitText(term)}) and is being restarted`,
-      evidence: [`${kind} ${s.name}: terminated: ${term.reason ?? ''} exit code ${term.exitCode ?? '?'}`],
-      fix: `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous`,
-    }];
+    return [
+      {
+        code: 'CrashLoopBackOff',
+        severity: 'error',
+        message: `${kind} ${s.name} terminated (${exitText(term)}) and is being restarted`,
+        evidence: [`${kind} ${s.name}: terminated: ${term.reason ?? ''} exit code ${term.exitCode ?? '?'}`],
+        fix: `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous`,
+      },
+    ];
   }
   return [];
 }
@@ -179,14 +189,12 @@ function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
   const sandbox = blockers.some((e) => e.reason === 'FailedCreatePodSandBox' || e.reason === 'NetworkNotReady');
   const mount = blockers.find((e) => e.reason === 'FailedMount' || e.reason === 'FailedAttachVolume');
   return {
-    code: 'ContainerCreating', severity: blockers.length ? 'error' : 'warning',
+    code: 'ContainerCreating',
+    severity: blockers.length ? 'error' : 'warning',
     message: blockers.length
       ? `containers are not starting after ${age}: ${sandbox ? 'the pod sandbox (network) cannot be created' : 'a volume cannot be mounted'}`
       : `containers are still being created (${age})`,
-    evidence: [
-      ...(pod.status?.containerStatuses ?? []).filter((c) => c.state?.waiting).map((c) => `container ${c.name}: waiting: ${c.state!.waiting!.reason}`),
-      ...blockers.map(eventLine),
-    ],
+    evidence: [...(pod.status?.containerStatuses ?? []).filter((c) => c.state?.waiting).map((c) => `container ${c.name}: waiting: ${c.state!.waiting!.reason}`), ...blockers.map(eventLine)],
     fix: sandbox
       ? `the node's CNI is not working: check the network agent's pod on node ${pod.spec?.nodeName} (kubectl get pods -A -o wide --field-selector spec.nodeName=${pod.spec?.nodeName})`
       : mount
@@ -208,7 +216,8 @@ function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now:
     const probe = latest(events, ['Unhealthy']).filter((e) => /Readiness/i.test(e.message ?? ''));
     const which = probed.length ? probed : notReady;
     return {
-      code: 'ReadinessProbeFailing', severity: 'error',
+      code: 'ReadinessProbeFailing',
+      severity: 'error',
       message: `container(s) ${which.join(', ') || '?'} running but not ready: the readiness probe fails`,
       evidence: probe.length ? probe.map(eventLine) : [`containers running, Ready=False${which.length ? ` (${which.join(', ')})` : ''}`],
       fix: `check what the probe checks: kubectl describe pod -n ${ns} ${name}; kubectl logs -n ${ns} ${name}`,
@@ -217,7 +226,9 @@ function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now:
   const started = pod.status?.startTime ?? pod.metadata?.creationTimestamp;
   const age = started ? formatDuration(now.getTime() - parseRfc3339(started)) : 'an unknown time';
   return {
-    code: 'ContainerCreating', severity: 'warning', short: 'containers starting',
+    code: 'ContainerCreating',
+    severity: 'warning',
+    short: 'containers starting',
     message: `container(s) ${notReady.join(', ') || '?'} have no readiness probe and are running, but the kubelet has not reported the pod Ready yet (started ${age} ago): containers starting`,
     evidence: [`containers running, Ready=False${notReady.length ? ` (${notReady.join(', ')})` : ''}`, 'no readinessProbe on those containers'],
     fix: `wait; if it lasts, check the kubelet on node ${pod.spec?.nodeName}: kubectl describe pod -n ${ns} ${name}`,
@@ -228,14 +239,7 @@ function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now:
  * Why a pod that is bound to a node is not Ready (or Ready but not yet available).
  * Returns an empty list for a Ready, available pod.
  */
-export function boundPodReasons(
-  pod: Pod,
-  node: Node | undefined,
-  ds: DaemonSetName,
-  events: KubeEvent[],
-  minReadySeconds: number,
-  now: Date,
-): Reason[] {
+export function boundPodReasons(pod: Pod, node: Node | undefined, ds: DaemonSetName, events: KubeEvent[], minReadySeconds: number, now: Date): Reason[] {
   const reasons: RawReason[] = [];
   const name = `${pod.metadata?.namespace}/${pod.metadata?.name}`;
   const del = pod.metadata?.deletionTimestamp;
@@ -245,15 +249,14 @@ export function boundPodReasons(
     const overdue = now.getTime() - parseRfc3339(del);
     const stuck = overdue > 0;
     reasons.push({
-      code: 'PodTerminating', severity: stuck ? 'error' : 'warning',
-      message: stuck
-        ? `pod ${name} has been terminating for ${formatDuration(overdue + grace * 1000)}, past its ${grace}s grace period`
-        : `pod ${name} is terminating (grace period ${grace}s)`,
+      code: 'PodTerminating',
+      severity: stuck ? 'error' : 'warning',
+      message: stuck ? `pod ${name} has been terminating for ${formatDuration(overdue + grace * 1000)}, past its ${grace}s grace period` : `pod ${name} is terminating (grace period ${grace}s)`,
       evidence: [`deletionTimestamp: ${del}`, `node ${pod.spec?.nodeName} Ready: ${nodeReadyStatus(node) || 'unknown'}`],
       fix: stuck
-        ? (nodeReadyStatus(node) === 'True'
+        ? nodeReadyStatus(node) === 'True'
           ? `check the kubelet on node ${pod.spec?.nodeName} and the pod's finalizers; as a last resort: kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`
-          : `the node is not reporting, so the kubelet cannot confirm the deletion: recover the node, or (if it is gone for good) kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`)
+          : `the node is not reporting, so the kubelet cannot confirm the deletion: recover the node, or (if it is gone for good) kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`
         : 'wait for the pod to exit; the controller creates a replacement afterwards',
     });
   }
@@ -262,7 +265,8 @@ export function boundPodReasons(
     const why = pod.status?.reason ? `${pod.status.reason}: ${pod.status.message ?? ''}`.trim() : phase;
     const outOf = /^OutOf/.test(pod.status?.reason ?? '');
     reasons.push({
-      code: 'PodFailed', severity: 'error',
+      code: 'PodFailed',
+      severity: 'error',
       message: `pod ${name} is ${phase}${pod.status?.reason ? ` (${pod.status.reason})` : ''}; the controller deletes it (after a back-off for Failed pods) and creates a new one`,
       evidence: [`status: ${why}`],
       fix: outOf
@@ -278,7 +282,8 @@ export function boundPodReasons(
   if (!ready && node && nodeReady !== 'True') {
     const cond = node.status?.conditions?.find((c) => c.type === 'Ready');
     reasons.push({
-      code: 'NodeNotReady', severity: 'error',
+      code: 'NodeNotReady',
+      severity: 'error',
       message: `node ${node.metadata?.name} is ${nodeReady === 'Unknown' ? 'unreachable (Ready=Unknown)' : 'NotReady'}, so the pod cannot become Ready`,
       evidence: [`node condition Ready=${nodeReady || 'missing'}${cond?.reason ? ` (${cond.reason})` : ''}${cond?.message ? `: ${cond.message}` : ''}`],
       fix: `fix the node first: kubectl describe node ${node.metadata?.name}; check the kubelet and container runtime there`,
@@ -303,7 +308,14 @@ export function boundPodReasons(
       if (creating && !del) {
         reasons.push(creatingReason(pod, events, now));
       } else if (running && !del && (!node || nodeReady === 'True')) {
-        reasons.push(notReadyRunning(pod, statuses.filter(([c, init]) => !init && !c.ready).map(([c]) => c.name), events, now));
+        reasons.push(
+          notReadyRunning(
+            pod,
+            statuses.filter(([c, init]) => !init && !c.ready).map(([c]) => c.name),
+            events,
+            now,
+          ),
+        );
       } else if (!reasons.length) {
         reasons.push(creatingReason(pod, events, now));
       }
@@ -313,7 +325,8 @@ export function boundPodReasons(
   const wait = secondsUntilAvailable(pod, minReadySeconds, now);
   if (wait > 0) {
     reasons.push({
-      code: 'NotAvailableYet', severity: 'info',
+      code: 'NotAvailableYet',
+      severity: 'info',
       message: `pod is Ready but not yet available: minReadySeconds is ${minReadySeconds}, ${wait}s to go`,
       evidence: [`Ready since ${pod.status?.conditions?.find((c) => c.type === 'Ready')?.lastTransitionTime}`],
       fix: 'nothing to do: it becomes available on its own',

@@ -17,7 +17,9 @@ function mismatches(ds: DaemonSet, recomputed: StatusCounts): string[] {
   if (!ds.status) return ['the DaemonSet has no .status (a bare manifest, or never synced by the controller)'];
   const diffs = statusDifferences(ds, recomputed);
   if (!diffs.length) return [];
-  return [`.status disagrees with the pods and nodes in the snapshot: ${diffs.join(', ')}; ${statusObserved(ds) ? 'the controller is behind, or the dump was taken while things changed' : 'the controller has not observed the latest generation yet'}`];
+  return [
+    `.status disagrees with the pods and nodes in the snapshot: ${diffs.join(', ')}; ${statusObserved(ds) ? 'the controller is behind, or the dump was taken while things changed' : 'the controller has not observed the latest generation yet'}`,
+  ];
 }
 
 /**
@@ -60,8 +62,10 @@ function problemCounts(rows: NodeVerdict[]): Record<string, number> {
  */
 function health(rows: NodeVerdict[], counts: StatusCounts, rollout: RolloutDiagnosis): ScanHealth {
   const healthy = rows.filter((r) => r.verdict === 'Healthy').length;
-  const bad = rows.some((r) => r.verdict === 'Missing' || r.verdict === 'Pending' || r.verdict === 'Unhealthy' || r.verdict === 'Misscheduled' ||
-    (r.verdict === 'Excluded' && r.reasons.some((x) => x.severity === 'error')));
+  const bad = rows.some(
+    (r) =>
+      r.verdict === 'Missing' || r.verdict === 'Pending' || r.verdict === 'Unhealthy' || r.verdict === 'Misscheduled' || (r.verdict === 'Excluded' && r.reasons.some((x) => x.severity === 'error')),
+  );
   // No healthy pod anywhere is a failure only once something is stuck: pods still starting within
   // --stuck-after are a rollout in progress, as `rollout` judges them.
   if (counts.desired > 0 && healthy === 0 && rows.some((r) => r.stuck)) return 'Failing';
@@ -99,7 +103,10 @@ export function podsOfAbsentDaemonSets(index: SnapshotIndex): string | undefined
   }
   if (!owners.size) return undefined;
   const total = [...owners.values()].reduce((a, b) => a + b, 0);
-  const names = [...owners.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(0, 10).map(([k, n]) => `${k} (${n})`);
+  const names = [...owners.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .slice(0, 10)
+    .map(([k, n]) => `${k} (${n})`);
   const more = owners.size > 10 ? ` and ${owners.size - 10} more` : '';
   return `${total} pod(s) are owned by DaemonSets that are not in the input: ${names.join(', ')}${more}; add them (kubectl get daemonsets -A -o yaml) to diagnose them`;
 }

@@ -14,7 +14,13 @@ export const DEFAULT_STUCK_AFTER = 600;
 
 /** Reason codes that resolve on their own, given time. */
 export const TRANSIENT: ReadonlySet<ReasonCode> = new Set([
-  'ContainerCreating', 'NotAvailableYet', 'NotYetCreated', 'FailedScheduling', 'ReadinessProbeFailing', 'PodTerminating', 'ControllerNotObserved',
+  'ContainerCreating',
+  'NotAvailableYet',
+  'NotYetCreated',
+  'FailedScheduling',
+  'ReadinessProbeFailing',
+  'PodTerminating',
+  'ControllerNotObserved',
 ]);
 
 /** Seconds since the pod was created (infinite when unknown: an unknown age is no excuse). */

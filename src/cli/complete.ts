@@ -175,12 +175,15 @@ export function nameSource(io: CliIO): NameSource {
       if (kind === 'Namespace') {
         // A dump often has no Namespace objects: the DaemonSets' namespaces are the useful ones.
         return [...snapshot.namespaces.map((n) => n.metadata?.name), ...snapshot.daemonSets.map((d) => d.metadata?.namespace)]
-          .filter((name): name is string => Boolean(name)).map((name) => ({ name }));
+          .filter((name): name is string => Boolean(name))
+          .map((name) => ({ name }));
       }
-      return (kind === 'DaemonSet' ? snapshot.daemonSets : snapshot.nodes).map((o) => ({
-        ...(o.metadata?.namespace ? { namespace: o.metadata.namespace } : {}),
-        name: o.metadata?.name ?? '',
-      })).filter((o) => o.name !== '');
+      return (kind === 'DaemonSet' ? snapshot.daemonSets : snapshot.nodes)
+        .map((o) => ({
+          ...(o.metadata?.namespace ? { namespace: o.metadata.namespace } : {}),
+          name: o.metadata?.name ?? '',
+        }))
+        .filter((o) => o.name !== '');
     }
     const { listNames } = await import('../load/live.js');
     const timeout = flags.get('requestTimeout')?.at(-1);
@@ -198,7 +201,11 @@ export function nameSource(io: CliIO): NameSource {
 /** Writes the candidates and the directive; any failure (no cluster, bad file) gives none. */
 export async function complete(words: string[], io: CliIO, names: NameSource = nameSource(io)): Promise<number> {
   const quiet: CliIO = { ...io, stdout: { write: () => true }, stderr: { write: () => true } };
-  const program = buildProgram(quiet, async () => undefined, () => '');
+  const program = buildProgram(
+    quiet,
+    async () => undefined,
+    () => '',
+  );
   let result: Completion;
   try {
     result = await completeWords(program, words.length ? words : [''], names);

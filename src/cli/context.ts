@@ -53,9 +53,7 @@ function readTimeouts(flag: string | undefined): { requestTimeoutMs: number; tot
 }
 
 /** How to reach the cluster: the kubeconfig flags and the environment kubectl reads. */
-export function kubeconfigOptions(
-  opts: Pick<GlobalOptions, 'kubeconfig' | 'context'>, env: Record<string, string | undefined>, requestTimeoutMs: number, totalTimeoutMs?: number,
-): KubeconfigOptions {
+export function kubeconfigOptions(opts: Pick<GlobalOptions, 'kubeconfig' | 'context'>, env: Record<string, string | undefined>, requestTimeoutMs: number, totalTimeoutMs?: number): KubeconfigOptions {
   return {
     ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
     ...(env['KUBECONFIG'] ? { kubeconfigEnv: env['KUBECONFIG'] } : {}),

@@ -19,10 +19,14 @@ export function parseDuration(flag: string, text: string): number {
 
 /** `--stuck-after`, shared by the commands that judge whether a transient state is stuck (why, scan, rollout, node). */
 export function addStuckAfterOption(cmd: Command): void {
-  cmd.option('--stuck-after <duration>', 'how long a transient state (ContainerCreating, a new pod starting or waiting for the scheduler) may last, beyond minReadySeconds, before it counts as stuck', '10m');
+  cmd.option(
+    '--stuck-after <duration>',
+    'how long a transient state (ContainerCreating, a new pod starting or waiting for the scheduler) may last, beyond minReadySeconds, before it counts as stuck',
+    '10m',
+  );
 }
 
 /** The value of `--stuck-after` in seconds. */
 export function stuckAfterOf(raw: Record<string, unknown>): number {
-  return parseDuration('--stuck-after', String(raw['stuckAfter'] as string | undefined ?? '10m'));
+  return parseDuration('--stuck-after', String((raw['stuckAfter'] as string | undefined) ?? '10m'));
 }

@@ -27,7 +27,13 @@ export function guardStderr(io: CliIO): CliIO {
   return {
     ...io,
     stderr: { write: (text: string) => raw.write(escapeTerminalLines(text)) },
-    ...(io.stderrIsTTY ? { status: (text: string) => { raw.write(`\r\u001b[2K${text ? `loading: ${escapeTerminal(text)}` : ''}`); } } : {}),
+    ...(io.stderrIsTTY
+      ? {
+          status: (text: string) => {
+            raw.write(`\r\u001b[2K${text ? `loading: ${escapeTerminal(text)}` : ''}`);
+          },
+        }
+      : {}),
   };
 }
 

@@ -45,20 +45,24 @@ export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () 
   }
   let exitCode: number = EXIT.ok;
   let debug = argv.includes('--debug');
-  const program = buildProgram(io, async (spec, command: Command, args, raw) => {
-    debug = debug || Boolean(raw['debug']);
-    if (spec) {
-      // The loaders and renderers are loaded when a command runs, so that --help and --version start without them.
-      const { commandContext } = await import('./context.js');
-      const ctx = commandContext(globalOptions(raw, io.env, clock), io);
-      checkTargetArgs(spec.usage, args);
-      exitCode = await spec.run(ctx, args, raw);
-    } else if (command.name() === 'version') {
-      exitCode = await printVersion(io, raw['output']);
-    } else {
-      exitCode = await printCompletion(io, args[0]!);
-    }
-  }, () => versionLine(versionInfo()));
+  const program = buildProgram(
+    io,
+    async (spec, command: Command, args, raw) => {
+      debug = debug || Boolean(raw['debug']);
+      if (spec) {
+        // The loaders and renderers are loaded when a command runs, so that --help and --version start without them.
+        const { commandContext } = await import('./context.js');
+        const ctx = commandContext(globalOptions(raw, io.env, clock), io);
+        checkTargetArgs(spec.usage, args);
+        exitCode = await spec.run(ctx, args, raw);
+      } else if (command.name() === 'version') {
+        exitCode = await printVersion(io, raw['output']);
+      } else {
+        exitCode = await printCompletion(io, args[0]!);
+      }
+    },
+    () => versionLine(versionInfo()),
+  );
 
   try {
     if (argv.length === 0) {

@@ -95,13 +95,16 @@ export function buildProgram(io: CliIO, handle: CommandHandler, versionText: () 
 
   const completion = useIO(program.command('completion').description('Print the shell completion script'), io);
   completion.addArgument(new Argument('<shell>', 'the shell').choices([...SHELLS]));
-  completion.addHelpText('after', examplesHelp([
-    'source <(ds-doctor completion bash)                       # bash, in ~/.bashrc',
-    'ds-doctor completion zsh > "${fpath[1]}/_ds-doctor"       # zsh',
-    'ds-doctor completion fish > ~/.config/fish/completions/ds-doctor.fish',
-    'ds-doctor completion powershell | Out-String | Invoke-Expression',
-    '# kubectl ds-doctor <TAB> (kubectl 1.26+) uses kubectl_complete-ds_doctor on PATH, which ships with ds-doctor',
-  ]));
+  completion.addHelpText(
+    'after',
+    examplesHelp([
+      'source <(ds-doctor completion bash)                       # bash, in ~/.bashrc',
+      'ds-doctor completion zsh > "${fpath[1]}/_ds-doctor"       # zsh',
+      'ds-doctor completion fish > ~/.config/fish/completions/ds-doctor.fish',
+      'ds-doctor completion powershell | Out-String | Invoke-Expression',
+      '# kubectl ds-doctor <TAB> (kubectl 1.26+) uses kubectl_complete-ds_doctor on PATH, which ships with ds-doctor',
+    ]),
+  );
   completion.action((...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
     return handle(undefined, command, command.args, command.opts());

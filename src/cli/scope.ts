@@ -21,12 +21,10 @@ export function scopeText(opts: GlobalOptions, defaultNamespace?: string): strin
  * namespace in the input (the dump defines the scope); live without -n → `defaultNamespace`.
  */
 export function daemonSetsInScope(snapshot: ClusterSnapshot, opts: GlobalOptions, defaultNamespace?: string): DaemonSet[] {
-  const ns = opts.allNamespaces ? undefined : opts.namespace ?? defaultNamespace;
+  const ns = opts.allNamespaces ? undefined : (opts.namespace ?? defaultNamespace);
   return snapshot.daemonSets
     .filter((ds) => ns === undefined || ds.metadata?.namespace === ns)
-    .sort((a, b) =>
-      (a.metadata?.namespace ?? '').localeCompare(b.metadata?.namespace ?? '') ||
-      (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
+    .sort((a, b) => (a.metadata?.namespace ?? '').localeCompare(b.metadata?.namespace ?? '') || (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
 }
 
 const DAEMONSET_PREFIX = /^(daemonsets?|ds|daemonset\.apps)\//i;
@@ -78,12 +76,13 @@ export function resolveDaemonSet(snapshot: ClusterSnapshot, arg: string, opts: G
   const matches = snapshot.daemonSets.filter((ds) => ds.metadata?.name === name && (ns === undefined || ds.metadata?.namespace === ns));
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
-    const where = matches.map((d) => d.metadata?.namespace).sort().join(', ');
+    const where = matches
+      .map((d) => d.metadata?.namespace)
+      .sort()
+      .join(', ');
     throw new InputError(`daemonset "${name}" exists in several namespaces (${where}): pass -n <namespace> or <namespace>/${name}`);
   }
-  const candidates = snapshot.daemonSets
-    .filter((ds) => ns === undefined || ds.metadata?.namespace === ns)
-    .map((ds) => ds.metadata?.name ?? '');
+  const candidates = snapshot.daemonSets.filter((ds) => ns === undefined || ds.metadata?.namespace === ns).map((ds) => ds.metadata?.name ?? '');
   const elsewhere = snapshot.daemonSets.filter((ds) => ds.metadata?.name === name).map((ds) => ds.metadata?.namespace);
   const hint = elsewhere.length ? ` (it exists in namespace ${elsewhere.join(', ')}: use -n)` : didYouMean(name, candidates);
   const where = ns ? ` in namespace "${ns}"` : '';
@@ -98,7 +97,12 @@ export function resolveNode(snapshot: ClusterSnapshot, arg: string): Node {
   if (snapshot.missing.some((m) => m.kind === 'Node')) {
     throw new InputError(`node "${name}" not found: the input has no Node objects (dump nodes with: kubectl get nodes -o yaml)`);
   }
-  throw new InputError(`node "${name}" not found${didYouMean(name, snapshot.nodes.map((n) => n.metadata?.name ?? ''))}`);
+  throw new InputError(
+    `node "${name}" not found${didYouMean(
+      name,
+      snapshot.nodes.map((n) => n.metadata?.name ?? ''),
+    )}`,
+  );
 }
 
 /**

@@ -19,9 +19,16 @@ export const TAINT_NETWORK_UNAVAILABLE = 'node.kubernetes.io/network-unavailable
 
 /** Taints the node lifecycle controller manages (not set by users). */
 export const SYSTEM_TAINT_KEYS: readonly string[] = [
-  TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_DISK_PRESSURE, TAINT_MEMORY_PRESSURE, TAINT_PID_PRESSURE,
-  TAINT_UNSCHEDULABLE, TAINT_NETWORK_UNAVAILABLE, 'node.kubernetes.io/out-of-service',
-  'node.cloudprovider.kubernetes.io/uninitialized', 'node.cloudprovider.kubernetes.io/shutdown',
+  TAINT_NOT_READY,
+  TAINT_UNREACHABLE,
+  TAINT_DISK_PRESSURE,
+  TAINT_MEMORY_PRESSURE,
+  TAINT_PID_PRESSURE,
+  TAINT_UNSCHEDULABLE,
+  TAINT_NETWORK_UNAVAILABLE,
+  'node.kubernetes.io/out-of-service',
+  'node.cloudprovider.kubernetes.io/uninitialized',
+  'node.cloudprovider.kubernetes.io/shutdown',
 ];
 
 /** The tolerations every daemon pod gets, in upstream order (AddOrUpdateDaemonPodTolerations). */
@@ -40,8 +47,7 @@ export function defaultDaemonTolerations(hostNetwork: boolean): Toleration[] {
 
 function sameToleration(a: Toleration, b: Toleration): boolean {
   // MatchToleration: key, effect, operator and value (no normalisation of "" vs "Equal").
-  return (a.key ?? '') === (b.key ?? '') && (a.effect ?? '') === (b.effect ?? '') &&
-    (a.operator ?? '') === (b.operator ?? '') && (a.value ?? '') === (b.value ?? '');
+  return (a.key ?? '') === (b.key ?? '') && (a.effect ?? '') === (b.effect ?? '') && (a.operator ?? '') === (b.operator ?? '') && (a.value ?? '') === (b.value ?? '');
 }
 
 /**
@@ -83,10 +89,7 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string): Pod {
 }
 
 /** One reason the controller's predicates keep a daemon pod off a node. */
-export type PredicateFailure =
-  | { kind: 'NodeName'; want: string }
-  | { kind: 'NodeAffinity'; match: AffinityMatch }
-  | { kind: 'Taint'; taints: Taint[] };
+export type PredicateFailure = { kind: 'NodeName'; want: string } | { kind: 'NodeAffinity'; match: AffinityMatch } | { kind: 'Taint'; taints: Taint[] };
 
 export interface ShouldRunResult {
   shouldRun: boolean;

@@ -16,10 +16,7 @@ export interface HostPort {
  * host ports, as Pod defaulting would set them (templates are not defaulted since 1.28).
  */
 export function wantedHostPorts(spec: PodSpec | undefined, hostNetworkDefaults = false): HostPort[] {
-  const containers: Container[] = [
-    ...(spec?.containers ?? []),
-    ...(spec?.initContainers ?? []).filter((c) => c.restartPolicy === 'Always'),
-  ];
+  const containers: Container[] = [...(spec?.containers ?? []), ...(spec?.initContainers ?? []).filter((c) => c.restartPolicy === 'Always')];
   const out: HostPort[] = [];
   for (const c of containers) {
     for (const p of c.ports ?? []) {

@@ -7,9 +7,7 @@ import type { LabelSelector, LabelSelectorRequirement } from '../model/k8s-types
 export type Labels = Record<string, string> | undefined;
 
 /** A parsed selector: a predicate over labels, or the parse error. */
-export type CompiledSelector =
-  | { ok: true; empty: boolean; matches: (labels: Labels) => boolean }
-  | { ok: false; error: string };
+export type CompiledSelector = { ok: true; empty: boolean; matches: (labels: Labels) => boolean } | { ok: false; error: string };
 
 function requirementMatches(req: LabelSelectorRequirement, labels: Labels): boolean {
   const has = labels !== undefined && Object.hasOwn(labels, req.key);
@@ -61,9 +59,7 @@ export function compileLabelSelector(selector: LabelSelector | undefined | null)
   return {
     ok: true,
     empty,
-    matches: (labels) =>
-      pairs.every(([k, v]) => labels !== undefined && Object.hasOwn(labels, k) && labels[k] === v) &&
-      exprs.every((req) => requirementMatches(req, labels)),
+    matches: (labels) => pairs.every(([k, v]) => labels !== undefined && Object.hasOwn(labels, k) && labels[k] === v) && exprs.every((req) => requirementMatches(req, labels)),
   };
 }
 
@@ -80,11 +76,20 @@ export function formatLabelSelector(selector: LabelSelector | undefined): string
   for (const req of selector.matchExpressions ?? []) {
     const values = (req.values ?? []).join(',');
     switch (req.operator) {
-      case 'In': parts.push(`${req.key} in (${values})`); break;
-      case 'NotIn': parts.push(`${req.key} notin (${values})`); break;
-      case 'Exists': parts.push(req.key); break;
-      case 'DoesNotExist': parts.push(`!${req.key}`); break;
-      default: parts.push(`${req.key} ${req.operator} (${values})`);
+      case 'In':
+        parts.push(`${req.key} in (${values})`);
+        break;
+      case 'NotIn':
+        parts.push(`${req.key} notin (${values})`);
+        break;
+      case 'Exists':
+        parts.push(req.key);
+        break;
+      case 'DoesNotExist':
+        parts.push(`!${req.key}`);
+        break;
+      default:
+        parts.push(`${req.key} ${req.operator} (${values})`);
     }
   }
   return parts.length ? parts.join(',') : '<all>';
@@ -113,7 +118,10 @@ export function parseSelectorString(text: string): LabelSelector {
     if (!raw) throw new Error(`invalid selector "${text}": empty requirement`);
     let m: RegExpExecArray | null;
     if ((m = /^([\w./-]+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(raw))) {
-      const values = m[3]!.split(',').map((v) => v.trim()).filter(Boolean);
+      const values = m[3]!
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
       selector.matchExpressions.push({ key: m[1]!, operator: m[2] === 'in' ? 'In' : 'NotIn', values });
     } else if ((m = /^([\w./-]+)\s*!=\s*([\w.-]*)$/.exec(raw))) {
       selector.matchExpressions.push({ key: m[1]!, operator: 'NotIn', values: [m[2]!] });

@@ -71,10 +71,14 @@ function labelRequirementMatches(r: NodeSelectorRequirement, labels: Record<stri
   const v = labels[r.key];
   const values = r.values ?? [];
   switch (r.operator) {
-    case 'In': return has && values.includes(v!);
-    case 'NotIn': return !has || !values.includes(v!);
-    case 'Exists': return has;
-    case 'DoesNotExist': return !has;
+    case 'In':
+      return has && values.includes(v!);
+    case 'NotIn':
+      return !has || !values.includes(v!);
+    case 'Exists':
+      return has;
+    case 'DoesNotExist':
+      return !has;
     case 'Gt':
     case 'Lt': {
       const lhs = has ? parseInt64(v!) : undefined;
@@ -82,7 +86,8 @@ function labelRequirementMatches(r: NodeSelectorRequirement, labels: Record<stri
       if (lhs === undefined || rhs === undefined) return false;
       return r.operator === 'Gt' ? lhs > rhs : lhs < rhs;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -106,10 +111,7 @@ function fieldRequirementMatches(r: NodeSelectorRequirement, fields: Record<stri
 function termFailures(term: NodeSelectorTerm, labels: Record<string, string>, fields: Record<string, string>): string[] {
   const exprs = term.matchExpressions ?? [];
   const fieldReqs = term.matchFields ?? [];
-  const parseErrors = [
-    ...exprs.map(labelRequirementError),
-    ...fieldReqs.map(fieldRequirementError),
-  ].filter((e): e is string => e !== undefined);
+  const parseErrors = [...exprs.map(labelRequirementError), ...fieldReqs.map(fieldRequirementError)].filter((e): e is string => e !== undefined);
   // A term with a parse error never matches; the other terms still count (lazy errors).
   if (parseErrors.length) return parseErrors.map((e) => `invalid: ${e}`);
   const failures: string[] = [];
@@ -135,7 +137,7 @@ export function matchNodeSelector(selector: NodeSelector, node: Node): { matches
   const termMismatches: TermMismatch[] = [];
   let any = false;
   (selector.nodeSelectorTerms ?? []).forEach((term, index) => {
-    if (!(term.matchExpressions?.length) && !(term.matchFields?.length)) return;
+    if (!term.matchExpressions?.length && !term.matchFields?.length) return;
     const failures = termFailures(term, labels, fields);
     if (failures.length === 0) any = true;
     else termMismatches.push({ index, failures });

@@ -10,7 +10,12 @@ interface Fraction {
 }
 
 const BINARY: Record<string, bigint> = {
-  Ki: 1024n, Mi: 1024n ** 2n, Gi: 1024n ** 3n, Ti: 1024n ** 4n, Pi: 1024n ** 5n, Ei: 1024n ** 6n,
+  Ki: 1024n,
+  Mi: 1024n ** 2n,
+  Gi: 1024n ** 3n,
+  Ti: 1024n ** 4n,
+  Pi: 1024n ** 5n,
+  Ei: 1024n ** 6n,
 };
 const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 
@@ -47,7 +52,7 @@ export function parseQuantity(input: string | number): Fraction | undefined {
 
 function ceilDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return a % b !== 0n && (a > 0n) === (b > 0n) ? q + 1n : q;
+  return a % b !== 0n && a > 0n === b > 0n ? q + 1n : q;
 }
 
 /** `Quantity.MilliValue()`: ceil(q × 1000). Throws on a malformed quantity. */
@@ -78,7 +83,11 @@ export function formatAmount(resource: string, amount: number): string {
     return amount % 1000 === 0 ? String(amount / 1000) : `${amount}m`;
   }
   if (resource === 'memory' || resource === 'ephemeral-storage' || resource.startsWith('hugepages-')) {
-    const units: [string, number][] = [['Gi', 1024 ** 3], ['Mi', 1024 ** 2], ['Ki', 1024]];
+    const units: [string, number][] = [
+      ['Gi', 1024 ** 3],
+      ['Mi', 1024 ** 2],
+      ['Ki', 1024],
+    ];
     for (const [unit, size] of units) {
       if (Math.abs(amount) >= size) {
         const v = amount / size;

@@ -96,9 +96,7 @@ export function currentRevision(ds: DaemonSet, revisions: ControllerRevision[], 
   const generation = of?.generation;
   const field = of ? { generationField: of.field } : {};
   const name = ds.metadata?.name ?? '';
-  const matching = revisions
-    .filter((r) => semanticEqual(revisionTemplate(r), ds.spec?.template))
-    .sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0));
+  const matching = revisions.filter((r) => semanticEqual(revisionTemplate(r), ds.spec?.template)).sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0));
   if (matching[0]) return { hash: revisionHash(matching[0], name), generation, ...field, revision: matching[0], source: 'revision' };
   if (generation !== undefined) {
     const pod = pods.find((p) => p.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] === String(generation) && podRevisionHash(p));

@@ -138,10 +138,12 @@ function rollingUpdateWithoutSurge(nodes: NodeDaemonPods[], target: UpdateTarget
   for (const { node, pods, shouldRun } of nodes) {
     const { ok, newPod, oldPod } = findUpdatedPodsOnNode(pods, target.hash, target.generation);
     if (!ok) uses.push({ node, slot: 'duplicates' });
-    else if (!newPod && !oldPod) { if (shouldRun || pods.length) uses.push({ node, slot: 'no-pod', ...(pods[0] ? { pod: pods[0] } : {}) }); }
-    else if (newPod && oldPod) uses.push({ node, slot: 'old-and-new', pod: newPod });
-    else if (newPod) { if (!available(newPod)) uses.push({ node, slot: 'new-unavailable', pod: newPod }); }
-    else if (!available(oldPod!)) uses.push({ node, slot: 'old-unavailable', pod: oldPod! });
+    else if (!newPod && !oldPod) {
+      if (shouldRun || pods.length) uses.push({ node, slot: 'no-pod', ...(pods[0] ? { pod: pods[0] } : {}) });
+    } else if (newPod && oldPod) uses.push({ node, slot: 'old-and-new', pod: newPod });
+    else if (newPod) {
+      if (!available(newPod)) uses.push({ node, slot: 'new-unavailable', pod: newPod });
+    } else if (!available(oldPod!)) uses.push({ node, slot: 'old-unavailable', pod: oldPod! });
     else candidates.push(node);
   }
   return { uses, candidates, numSurge: 0 };
@@ -160,7 +162,11 @@ function rollingUpdateWithSurge(nodes: NodeDaemonPods[], target: UpdateTarget): 
   const available = (p: Pod) => isPodAvailable(p, target.minReadySeconds, target.now);
   for (const { node, pods, shouldRun } of nodes) {
     const { ok, newPod, oldPod } = findUpdatedPodsOnNode(pods, target.hash, target.generation);
-    if (!ok) { numSurge++; uses.push({ node, slot: 'duplicates' }); continue; }
+    if (!ok) {
+      numSurge++;
+      uses.push({ node, slot: 'duplicates' });
+      continue;
+    }
     if (!oldPod) {
       if (!newPod && shouldRun) uses.push({ node, slot: 'no-pod', ...(pods[0] ? { pod: pods[0] } : {}) });
       else if (newPod && !available(newPod)) uses.push({ node, slot: 'new-unavailable', pod: newPod });

@@ -57,9 +57,9 @@ export function parseFitError(message: string): ParsedFitError | undefined {
 
 /** Entries that concern the daemon pod's own target node (not the NodeAffinity pin noise). */
 export function targetNodeEntries(parsed: ParsedFitError): FitErrorEntry[] {
-  return parsed.entries.filter((e) =>
-    !/didn't satisfy plugin\(s\) \[NodeAffinity\]/.test(e.reason) &&
-    !(parsed.entries.length > 1 && /didn't match Pod's node affinity\/selector/.test(e.reason) && e.count > 1));
+  return parsed.entries.filter(
+    (e) => !/didn't satisfy plugin\(s\) \[NodeAffinity\]/.test(e.reason) && !(parsed.entries.length > 1 && /didn't match Pod's node affinity\/selector/.test(e.reason) && e.count > 1),
+  );
 }
 
 /** Maps one scheduler filter reason to our reason code. */

@@ -48,10 +48,7 @@ export function runFilters(pod: Pod, node: Node, others: Pod[]): FilterOutcome |
 
   const fit = fitsNode(pod, node, others);
   if (fit.tooManyPods || fit.shortages.length) {
-    const reasons = [
-      ...(fit.tooManyPods ? ['Too many pods'] : []),
-      ...fit.shortages.map((s) => `Insufficient ${s.resource}`),
-    ];
+    const reasons = [...(fit.tooManyPods ? ['Too many pods'] : []), ...fit.shortages.map((s) => `Insufficient ${s.resource}`)];
     return { plugin: 'NodeResourcesFit', reasons, fit };
   }
   return undefined;

@@ -19,13 +19,7 @@ export interface RecomputedStatus extends StatusCounts {
  * Recomputes the status counters the controller would write, given the current revision hash.
  * Computed once per index and arguments: scan and the rollout analysis both need it.
  */
-export function recomputeStatus(
-  index: SnapshotIndex,
-  ds: DaemonSet,
-  hash: string,
-  generation: number | undefined,
-  now: Date,
-): RecomputedStatus {
+export function recomputeStatus(index: SnapshotIndex, ds: DaemonSet, hash: string, generation: number | undefined, now: Date): RecomputedStatus {
   const key = `status:${objectKey(ds)}:${hash}:${generation}:${now.getTime()}`;
   // A copy each time, so that no caller can change what the next one gets.
   return { ...index.cached(key, () => computeStatus(index, ds, hash, generation, now)) };

@@ -16,12 +16,14 @@ function refOf(ds: DaemonSet): ObjectRef {
 }
 
 function compareFindings(a: LintFinding, b: LintFinding): number {
-  return a.daemonSet.namespace.localeCompare(b.daemonSet.namespace) ||
+  return (
+    a.daemonSet.namespace.localeCompare(b.daemonSet.namespace) ||
     a.daemonSet.name.localeCompare(b.daemonSet.name) ||
     compareSeverity(a.severity, b.severity) ||
     a.rule.localeCompare(b.rule) ||
     a.path.localeCompare(b.path, 'en', { numeric: true }) ||
-    a.message.localeCompare(b.message);
+    a.message.localeCompare(b.message)
+  );
 }
 
 /**

@@ -55,14 +55,26 @@ function declaredTcpPort(c: Container): ContainerPort | undefined {
  * serve, and never a UDP port (such as DNS on 53).
  */
 export function probeSuggestion(c: Container, kind: 'readiness' | 'liveness'): { handler: Probe; source: string } {
-  const others = kind === 'readiness' ? [['liveness', c.livenessProbe], ['startup', c.startupProbe]] as const : [['readiness', c.readinessProbe], ['startup', c.startupProbe]] as const;
+  const others =
+    kind === 'readiness'
+      ? ([
+          ['liveness', c.livenessProbe],
+          ['startup', c.startupProbe],
+        ] as const)
+      : ([
+          ['readiness', c.readinessProbe],
+          ['startup', c.startupProbe],
+        ] as const);
   for (const [name, probe] of others) {
     const handler = handlerOf(probe);
     if (handler) return { handler, source: `the endpoint its ${name} probe already uses` };
   }
   const port = declaredTcpPort(c);
   if (port) {
-    return { handler: { tcpSocket: { port: port.name ?? port.containerPort } }, source: `a TCP connection to port ${port.name ? `${port.name} (${port.containerPort})` : port.containerPort}, which it declares; use its health endpoint instead if it serves one` };
+    return {
+      handler: { tcpSocket: { port: port.name ?? port.containerPort } },
+      source: `a TCP connection to port ${port.name ? `${port.name} (${port.containerPort})` : port.containerPort}, which it declares; use its health endpoint instead if it serves one`,
+    };
   }
   return { handler: { exec: { command: ['<a command that fails when the agent is unhealthy>'] } }, source: 'a command, since it declares no TCP port' };
 }

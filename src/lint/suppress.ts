@@ -30,7 +30,11 @@ export function suppressionsOf(ds: DaemonSet, known: ReadonlySet<string>): Suppr
     if (!rules.get(id)) rules.set(id, reason);
   };
   const annotations = ds.metadata?.annotations ?? {};
-  for (const id of (annotations[IGNORE_ANNOTATION] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) note(id, '');
+  for (const id of (annotations[IGNORE_ANNOTATION] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean))
+    note(id, '');
   for (const [key, value] of Object.entries(annotations)) {
     if (key.startsWith(IGNORE_CHECK_PREFIX)) note(key.slice(IGNORE_CHECK_PREFIX.length), String(value ?? '').trim());
   }

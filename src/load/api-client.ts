@@ -20,7 +20,11 @@ import { didYouMean } from '../model/suggest.js';
 
 /** An HTTP error answer of the API server (exit 3 unless the caller knows better). */
 export class ApiError extends ClusterError {
-  constructor(message: string, readonly status: number, readonly kubernetesStatus: boolean) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly kubernetesStatus: boolean,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -138,7 +142,12 @@ export class ApiClient {
     const { kc } = loaded;
     if (opts.context) {
       if (!kc.getContextObject(opts.context)) {
-        throw new ClusterError(`context "${opts.context}" not found in kubeconfig${closest(opts.context, kc.getContexts().map((c) => c.name))}`);
+        throw new ClusterError(
+          `context "${opts.context}" not found in kubeconfig${closest(
+            opts.context,
+            kc.getContexts().map((c) => c.name),
+          )}`,
+        );
       }
       kc.setCurrentContext(opts.context);
     }
@@ -152,9 +161,11 @@ export class ApiClient {
     }
     if (!context) {
       const names = kc.getContexts().map((c) => c.name);
-      throw new ClusterError(contextName
-        ? `current context "${contextName}" not found in kubeconfig${closest(contextName, names)}`
-        : `the kubeconfig has no current context: pass --context (contexts: ${names.join(', ')})`);
+      throw new ClusterError(
+        contextName
+          ? `current context "${contextName}" not found in kubeconfig${closest(contextName, names)}`
+          : `the kubeconfig has no current context: pass --context (contexts: ${names.join(', ')})`,
+      );
     }
     if (!cluster) {
       throw new ClusterError(`context "${contextName}" refers to cluster "${context.cluster}", which is not in the kubeconfig`);
@@ -256,12 +267,12 @@ export class ApiClient {
       // A deadline for the whole request, as kubectl's --request-timeout: the socket's idle
       // timeout (req.setTimeout) fired at twice the value against a server that accepts
       // connections and never answers.
-      const timer = limit ? setTimeout(() => {
-        timedOut = limit.total
-          ? this.deadlineError(path)
-          : new ReadTimeout(`request to ${this.server}${path} timed out after ${limit.ms / 1000}s (--request-timeout)`);
-        req.destroy(timedOut);
-      }, limit.ms) : undefined;
+      const timer = limit
+        ? setTimeout(() => {
+            timedOut = limit.total ? this.deadlineError(path) : new ReadTimeout(`request to ${this.server}${path} timed out after ${limit.ms / 1000}s (--request-timeout)`);
+            req.destroy(timedOut);
+          }, limit.ms)
+        : undefined;
       req.on('error', (e) => fail(e, false));
       req.end();
     });
@@ -311,7 +322,11 @@ export class ApiClient {
   /** Turns a final answer into parsed JSON or the error it means. */
   private decode(answer: Answer, path: string, retried: boolean): Record<string, unknown> {
     const { status, text } = answer;
-    const type = this.say(String(answer.headers['content-type'] ?? 'no Content-Type').split(';')[0]!.trim());
+    const type = this.say(
+      String(answer.headers['content-type'] ?? 'no Content-Type')
+        .split(';')[0]!
+        .trim(),
+    );
     if (status >= 200 && status < 300) {
       let body: unknown;
       try {
@@ -372,7 +387,11 @@ export class ApiClient {
     if (!Array.isArray(items)) throw new ApiError(`the API server at ${this.server} answered GET ${path} with a list whose "items" is not an array`, 200, false);
     const bad = items.findIndex((i) => !i || typeof i !== 'object' || Array.isArray(i));
     if (bad >= 0) {
-      throw new ApiError(`the API server at ${this.server} answered GET ${path} with a list holding ${items[bad] === null ? 'a null item' : 'an item that is not an object'} (items[${bad}])`, 200, false);
+      throw new ApiError(
+        `the API server at ${this.server} answered GET ${path} with a list holding ${items[bad] === null ? 'a null item' : 'an item that is not an object'} (items[${bad}])`,
+        200,
+        false,
+      );
     }
     const cont = (page['metadata'] as { continue?: unknown } | undefined)?.continue;
     const objects = items as Record<string, unknown>[];

@@ -62,11 +62,18 @@ export function nestedDeeperThan(value: unknown, limit: number = MAX_DEPTH): boo
     if (typeof v !== 'object' || v === null) continue;
     if (depth > limit) return true;
     if (Array.isArray(v)) {
-      for (const c of v) if (typeof c === 'object' && c !== null) { values.push(c); depths.push(depth + 1); }
+      for (const c of v)
+        if (typeof c === 'object' && c !== null) {
+          values.push(c);
+          depths.push(depth + 1);
+        }
     } else {
       for (const k in v) {
         const c = v[k];
-        if (typeof c === 'object' && c !== null) { values.push(c); depths.push(depth + 1); }
+        if (typeof c === 'object' && c !== null) {
+          values.push(c);
+          depths.push(depth + 1);
+        }
       }
     }
   }

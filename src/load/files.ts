@@ -400,7 +400,10 @@ export async function loadFiles(paths: string[], readStdin: StdinReader, options
   snapshot.warnings.push(...skipped);
   if (ignored.size) {
     const total = [...ignored.values()].reduce((a, b) => a + b, 0);
-    const kinds = [...ignored.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} (${n})`).join(', ');
+    const kinds = [...ignored.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${k} (${n})`)
+      .join(', ');
     snapshot.warnings.push(`ignored ${total} object(s) of kinds ds-doctor does not use: ${kinds}`);
   }
   for (const kind of Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]) {

@@ -15,7 +15,10 @@ import { jsonErrorOffset } from './parse.js';
 
 /** A syntax error at a character offset of the whole input. */
 export class JsonStreamError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }
@@ -46,16 +49,39 @@ function isSpace(c: number): boolean {
 }
 
 const enum State {
-  Start, Raw, KeyOrClose, Key, NextKey, Colon, ValueStart, Value, AfterMember,
-  ItemOrClose, ItemStart, Item, AfterItem, Done, LogHead, LogBody, LogLineEnd,
+  Start,
+  Raw,
+  KeyOrClose,
+  Key,
+  NextKey,
+  Colon,
+  ValueStart,
+  Value,
+  AfterMember,
+  ItemOrClose,
+  ItemStart,
+  Item,
+  AfterItem,
+  Done,
+  LogHead,
+  LogBody,
+  LogLineEnd,
 }
 
-const enum Kind { String, Container, Scalar }
+const enum Kind {
+  String,
+  Container,
+  Scalar,
+}
 
 /** The message of a JSON.parse error without V8's position suffix, on one line. */
 function parseMessage(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.replace(/ in JSON at position \d+.*$/s, '').split('\n')[0]!.trim().slice(0, 300);
+  return message
+    .replace(/ in JSON at position \d+.*$/s, '')
+    .split('\n')[0]!
+    .trim()
+    .slice(0, 300);
 }
 
 /**
@@ -253,8 +279,7 @@ export class JsonDumpParser {
           else if (c === EQUALS || c === UPPER_C) {
             this.marker = c === EQUALS ? LOG_START : DUMPED;
             this.state = State.LogHead;
-          }
-          else this.fail(s, i, 'Unexpected non-whitespace character after JSON');
+          } else this.fail(s, i, 'Unexpected non-whitespace character after JSON');
           break;
         }
         case State.LogHead:

@@ -39,7 +39,7 @@ function recordOrigins(origins: Origins, section: string, file: string): void {
     const name = e?.['name'];
     const raw = e?.[key];
     if (typeof name !== 'string' || origins.has(name)) continue;
-    origins.set(name, { file, raw: raw && typeof raw === 'object' ? raw as Record<string, unknown> : {} });
+    origins.set(name, { file, raw: raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {} });
   }
 }
 
@@ -164,7 +164,7 @@ function pemOf(file: string | undefined | null, data: string | undefined | null,
       return readFileSync(file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new Error(`${field} ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? 'cannot read'}`, { cause: err });
+      throw new Error(`${field} ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'cannot read')}`, { cause: err });
     }
   }
   return data ? Buffer.from(data, 'base64').toString('utf8') : undefined;
@@ -230,7 +230,7 @@ function tokenFromFile(loaded: LoadedKubeconfig, user: User): string | undefined
     return readFileSync(file, 'utf8').trim();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`tokenFile ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? 'cannot read'}`, { cause: err });
+    throw new Error(`tokenFile ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'cannot read')}`, { cause: err });
   }
 }
 

@@ -8,9 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import yaml from 'js-yaml';
 import type { DaemonSet, KubeObject } from '../model/k8s-types.js';
 import { ClusterError, InputError } from '../model/errors.js';
-import {
-  emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type LoadedSnapshot, type LoadRequest, type SnapshotKind,
-} from '../model/snapshot.js';
+import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type LoadedSnapshot, type LoadRequest, type SnapshotKind } from '../model/snapshot.js';
 import { addObject, finishSnapshot } from './normalize.js';
 import { pruneObject } from './prune.js';
 import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from './api-client.js';
@@ -73,7 +71,10 @@ class LiveLoader {
   private readonly listed = new Set<SnapshotKind>();
   requests = 0;
 
-  constructor(private readonly api: ApiClient, private readonly progress?: (text: string) => void) {}
+  constructor(
+    private readonly api: ApiClient,
+    private readonly progress?: (text: string) => void,
+  ) {}
 
   private add(kind: SnapshotKind, items: KubeObject[]): void {
     const m = SNAPSHOT_KINDS[kind];
@@ -109,7 +110,7 @@ class LiveLoader {
   async list(kind: SnapshotKind, query: ListQuery = {}): Promise<KubeObject[]> {
     const items: KubeObject[] = [];
     try {
-      items.push(...await this.allPages(kind, query));
+      items.push(...(await this.allPages(kind, query)));
     } catch (err) {
       if (err instanceof ApiError && err.status === 403 && query.supplementary) {
         // Extra context (e.g. the other pods on a node) that a namespaced role may not grant:
@@ -168,7 +169,7 @@ class LiveLoader {
   async getDaemonSet(namespace: string, name: string): Promise<DaemonSet> {
     try {
       this.requests++;
-      const ds = await this.api.get(`${listPath('DaemonSet', namespace)}/${encodeURIComponent(name)}`, {}) as DaemonSet;
+      const ds = (await this.api.get(`${listPath('DaemonSet', namespace)}/${encodeURIComponent(name)}`, {})) as DaemonSet;
       this.listed.add('DaemonSet');
       this.add('DaemonSet', [ds]);
       return ds;
@@ -248,7 +249,9 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
   // Every pod at once: one paginated list, not one per node.
   if (request.everyPod) tasks.push(() => loader.list('Pod', {}));
   if (request.node && !request.everyPod) {
-    tasks.push(() => loader.list('Pod', { fieldSelector: `spec.nodeName=${request.node}`, supplementary: `the other pods on node ${request.node} are not seen, so resource and host-port fit there is unchecked` }));
+    tasks.push(() =>
+      loader.list('Pod', { fieldSelector: `spec.nodeName=${request.node}`, supplementary: `the other pods on node ${request.node} are not seen, so resource and host-port fit there is unchecked` }),
+    );
   }
   for (const kind of request.kinds) {
     if (kind === 'Event' || kind === 'ControllerRevision' || kind === 'Pod' || kind === 'Node' || kind === 'DaemonSet') continue;
@@ -275,7 +278,10 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
     if (pendingNodes.size > nodes.length) {
       loader.snapshot.warnings.push(`${pendingNodes.size} nodes have pending daemon pods; the other pods of only the first ${nodes.length} were read`);
     }
-    await pool(nodes.map((n) => () => loader.list('Pod', { fieldSelector: `spec.nodeName=${n}`, supplementary: `the other pods on node ${n} are not seen, so resource and host-port fit there is unchecked` })), CONCURRENCY);
+    await pool(
+      nodes.map((n) => () => loader.list('Pod', { fieldSelector: `spec.nodeName=${n}`, supplementary: `the other pods on node ${n} are not seen, so resource and host-port fit there is unchecked` })),
+      CONCURRENCY,
+    );
   }
   return { snapshot: loader.finish(), defaultNamespace };
 }
@@ -311,9 +317,11 @@ export interface ObjectName {
  */
 export async function listNames(kind: 'DaemonSet' | 'Node' | 'Namespace', opts: KubeconfigOptions & { namespace?: string }): Promise<ObjectName[]> {
   const api = await ApiClient.fromKubeconfig(opts);
-  const page = await api.get(listPath(kind, opts.namespace), { limit: String(PAGE), resourceVersion: '0' }) as { items?: KubeObject[] };
-  return (page.items ?? []).map((o) => ({
-    ...(o.metadata?.namespace ? { namespace: o.metadata.namespace } : {}),
-    name: o.metadata?.name ?? '',
-  })).filter((o) => o.name !== '');
+  const page = (await api.get(listPath(kind, opts.namespace), { limit: String(PAGE), resourceVersion: '0' })) as { items?: KubeObject[] };
+  return (page.items ?? [])
+    .map((o) => ({
+      ...(o.metadata?.namespace ? { namespace: o.metadata.namespace } : {}),
+      name: o.metadata?.name ?? '',
+    }))
+    .filter((o) => o.name !== '');
 }

@@ -43,13 +43,18 @@ export function loadYamlDocument(text: string, file: string, line: number): unkn
  */
 export function jsonErrorOffset(text: string): number {
   let i = 0;
-  const ws = () => { while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++; };
+  const ws = () => {
+    while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
+  };
   const fail = (): never => {
     // The scan unwinds with the offset itself; jsonErrorOffset's own catch below receives it.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
     throw i;
   };
-  const literal = (word: string) => { if (text.startsWith(word, i)) i += word.length; else fail(); };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else fail();
+  };
   const string = () => {
     if (text[i] !== '"') fail();
     i++;
@@ -70,24 +75,49 @@ export function jsonErrorOffset(text: string): number {
     ws();
     const c = text[i];
     if (c === '{') {
-      i++; ws();
-      if (text[i] === '}') { i++; return; }
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
       for (;;) {
-        ws(); string(); ws();
+        ws();
+        string();
+        ws();
         if (text[i] !== ':') fail();
-        i++; value(); ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') { i++; return; }
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return;
+        }
         fail();
       }
     }
     if (c === '[') {
-      i++; ws();
-      if (text[i] === ']') { i++; return; }
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
       for (;;) {
-        value(); ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') { i++; return; }
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return;
+        }
         fail();
       }
     }

@@ -24,7 +24,10 @@ function inCidr(host: string, cidr: string): boolean {
 
 /** True when a NO_PROXY entry excludes this host (and port). */
 function excluded(host: string, port: string, noProxy: string): boolean {
-  for (const raw of noProxy.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)) {
+  for (const raw of noProxy
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean)) {
     if (raw === '*') return true;
     if (raw.includes('/')) {
       if (inCidr(host, raw)) return true;

@@ -10,7 +10,7 @@ import type { KubeObject } from '../model/k8s-types.js';
  */
 export function pruneObject<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
-  const meta = (value as KubeObject).metadata as (Record<string, unknown> | undefined);
+  const meta = (value as KubeObject).metadata as Record<string, unknown> | undefined;
   if (meta && typeof meta === 'object' && 'managedFields' in meta) {
     // A copy without the key keeps the object's fast property layout (delete would not).
     const { managedFields: _dropped, ...rest } = meta;

@@ -14,11 +14,7 @@
 import { isQuantity } from '../k8s/quantity.js';
 
 /** What a field must hold. */
-export type Shape =
-  | 'string' | 'boolean' | 'int32' | 'int64' | 'quantity' | 'intOrString' | 'object'
-  | { list: Shape }
-  | { map: Shape }
-  | { fields: Fields };
+export type Shape = 'string' | 'boolean' | 'int32' | 'int64' | 'quantity' | 'intOrString' | 'object' | { list: Shape } | { map: Shape } | { fields: Fields };
 export type Fields = { readonly [field: string]: Shape };
 
 const S = 'string';
@@ -32,9 +28,19 @@ const fields = (f: Fields): Shape => ({ fields: f });
 
 const ownerReference = fields({ apiVersion: S, kind: S, name: S, uid: S, controller: B, blockOwnerDeletion: B });
 const objectMeta = fields({
-  name: S, generateName: S, namespace: S, uid: S, resourceVersion: S, generation: I64,
-  creationTimestamp: S, deletionTimestamp: S, deletionGracePeriodSeconds: I64,
-  labels: map(S), annotations: map(S), ownerReferences: list(ownerReference), finalizers: list(S),
+  name: S,
+  generateName: S,
+  namespace: S,
+  uid: S,
+  resourceVersion: S,
+  generation: I64,
+  creationTimestamp: S,
+  deletionTimestamp: S,
+  deletionGracePeriodSeconds: I64,
+  labels: map(S),
+  annotations: map(S),
+  ownerReferences: list(ownerReference),
+  finalizers: list(S),
 });
 const requirement = fields({ key: S, operator: S, values: list(S) });
 const labelSelector = fields({ matchLabels: map(S), matchExpressions: list(requirement) });
@@ -55,18 +61,28 @@ const probe = fields({ httpGet: OBJ, tcpSocket: OBJ, exec: OBJ, grpc: OBJ, initi
 const keyRef = fields({ name: S, key: S, optional: B });
 const sourceRef = fields({ name: S, optional: B });
 const container = fields({
-  name: S, image: S, command: list(S), args: list(S),
+  name: S,
+  image: S,
+  command: list(S),
+  args: list(S),
   ports: list(fields({ name: S, containerPort: I32, hostPort: I32, hostIP: S, protocol: S })),
   env: list(fields({ name: S, value: S, valueFrom: fields({ configMapKeyRef: keyRef, secretKeyRef: keyRef, fieldRef: OBJ, resourceFieldRef: OBJ }) })),
   envFrom: list(fields({ configMapRef: sourceRef, secretRef: sourceRef })),
   resources,
   volumeMounts: list(fields({ name: S, mountPath: S, readOnly: B, mountPropagation: S })),
-  readinessProbe: probe, livenessProbe: probe, startupProbe: probe,
+  readinessProbe: probe,
+  livenessProbe: probe,
+  startupProbe: probe,
   securityContext: fields({
-    privileged: B, runAsNonRoot: B, runAsUser: I64, readOnlyRootFilesystem: B, allowPrivilegeEscalation: B,
+    privileged: B,
+    runAsNonRoot: B,
+    runAsUser: I64,
+    readOnlyRootFilesystem: B,
+    allowPrivilegeEscalation: B,
     capabilities: fields({ add: list(S), drop: list(S) }),
   }),
-  restartPolicy: S, imagePullPolicy: S,
+  restartPolicy: S,
+  imagePullPolicy: S,
 });
 const volume = fields({
   name: S,
@@ -75,15 +91,34 @@ const volume = fields({
   secret: fields({ secretName: S, optional: B }),
   persistentVolumeClaim: fields({ claimName: S, readOnly: B }),
   csi: fields({ driver: S }),
-  emptyDir: OBJ, projected: OBJ, ephemeral: OBJ,
+  emptyDir: OBJ,
+  projected: OBJ,
+  ephemeral: OBJ,
 });
 const podSpec = fields({
-  nodeName: S, nodeSelector: map(S), affinity, tolerations: list(toleration),
-  containers: list(container), initContainers: list(container), volumes: list(volume),
-  hostNetwork: B, hostPID: B, hostIPC: B, dnsPolicy: S, priorityClassName: S, priority: I32,
-  preemptionPolicy: S, schedulerName: S, serviceAccountName: S, restartPolicy: S,
-  terminationGracePeriodSeconds: I64, securityContext: fields({ runAsNonRoot: B, runAsUser: I64 }),
-  overhead: map('quantity'), resources, schedulingGates: list(fields({ name: S })), runtimeClassName: S,
+  nodeName: S,
+  nodeSelector: map(S),
+  affinity,
+  tolerations: list(toleration),
+  containers: list(container),
+  initContainers: list(container),
+  volumes: list(volume),
+  hostNetwork: B,
+  hostPID: B,
+  hostIPC: B,
+  dnsPolicy: S,
+  priorityClassName: S,
+  priority: I32,
+  preemptionPolicy: S,
+  schedulerName: S,
+  serviceAccountName: S,
+  restartPolicy: S,
+  terminationGracePeriodSeconds: I64,
+  securityContext: fields({ runAsNonRoot: B, runAsUser: I64 }),
+  overhead: map('quantity'),
+  resources,
+  schedulingGates: list(fields({ name: S })),
+  runtimeClassName: S,
 });
 const podTemplate = fields({ metadata: objectMeta, spec: podSpec });
 const containerState = fields({
@@ -92,7 +127,14 @@ const containerState = fields({
   terminated: fields({ reason: S, message: S, exitCode: I32, signal: I32, startedAt: S, finishedAt: S }),
 });
 const containerStatus = fields({
-  name: S, ready: B, started: B, restartCount: I32, image: S, imageID: S, state: containerState, lastState: containerState,
+  name: S,
+  ready: B,
+  started: B,
+  restartCount: I32,
+  image: S,
+  imageID: S,
+  state: containerState,
+  lastState: containerState,
 });
 const condition = fields({ type: S, status: S, reason: S, message: S, lastTransitionTime: S, lastProbeTime: S, lastHeartbeatTime: S });
 const objectReference = fields({ kind: S, namespace: S, name: S, uid: S, apiVersion: S, fieldPath: S });
@@ -102,67 +144,118 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
   Node: {
     spec: fields({ unschedulable: B, taints: list(taint), podCIDR: S, providerID: S }),
     status: fields({
-      capacity: map('quantity'), allocatable: map('quantity'), conditions: list(condition),
+      capacity: map('quantity'),
+      allocatable: map('quantity'),
+      conditions: list(condition),
       addresses: list(fields({ type: S, address: S })),
       // NodeSystemInfo: its strings (`swap`, since v1.30, is a map, read by nothing).
-      nodeInfo: fields({ operatingSystem: S, architecture: S, kernelVersion: S, osImage: S, containerRuntimeVersion: S, kubeletVersion: S, kubeProxyVersion: S, machineID: S, systemUUID: S, bootID: S }),
+      nodeInfo: fields({
+        operatingSystem: S,
+        architecture: S,
+        kernelVersion: S,
+        osImage: S,
+        containerRuntimeVersion: S,
+        kubeletVersion: S,
+        kubeProxyVersion: S,
+        machineID: S,
+        systemUUID: S,
+        bootID: S,
+      }),
     }),
   },
   DaemonSet: {
     spec: fields({
-      selector: labelSelector, template: podTemplate,
+      selector: labelSelector,
+      template: podTemplate,
       updateStrategy: fields({ type: S, rollingUpdate: fields({ maxUnavailable: 'intOrString', maxSurge: 'intOrString' }) }),
-      minReadySeconds: I32, revisionHistoryLimit: I32, templateGeneration: I64,
+      minReadySeconds: I32,
+      revisionHistoryLimit: I32,
+      templateGeneration: I64,
     }),
     status: fields({
-      currentNumberScheduled: I32, numberMisscheduled: I32, desiredNumberScheduled: I32, numberReady: I32,
-      observedGeneration: I64, updatedNumberScheduled: I32, numberAvailable: I32, numberUnavailable: I32, collisionCount: I32,
+      currentNumberScheduled: I32,
+      numberMisscheduled: I32,
+      desiredNumberScheduled: I32,
+      numberReady: I32,
+      observedGeneration: I64,
+      updatedNumberScheduled: I32,
+      numberAvailable: I32,
+      numberUnavailable: I32,
+      collisionCount: I32,
     }),
   },
   Pod: {
     spec: podSpec,
     status: fields({
-      phase: S, reason: S, message: S, conditions: list(condition),
-      containerStatuses: list(containerStatus), initContainerStatuses: list(containerStatus),
-      hostIP: S, podIP: S, startTime: S, nominatedNodeName: S, qosClass: S,
+      phase: S,
+      reason: S,
+      message: S,
+      conditions: list(condition),
+      containerStatuses: list(containerStatus),
+      initContainerStatuses: list(containerStatus),
+      hostIP: S,
+      podIP: S,
+      startTime: S,
+      nominatedNodeName: S,
+      qosClass: S,
     }),
   },
   Event: {
-    involvedObject: objectReference, regarding: objectReference,
-    reason: S, message: S, note: S, type: S, count: I32,
-    firstTimestamp: S, lastTimestamp: S, eventTime: S,
+    involvedObject: objectReference,
+    regarding: objectReference,
+    reason: S,
+    message: S,
+    note: S,
+    type: S,
+    count: I32,
+    firstTimestamp: S,
+    lastTimestamp: S,
+    eventTime: S,
     series: fields({ count: I32, lastObservedTime: S }),
     source: fields({ component: S, host: S }),
-    reportingComponent: S, deprecatedCount: I32, deprecatedFirstTimestamp: S, deprecatedLastTimestamp: S,
+    reportingComponent: S,
+    deprecatedCount: I32,
+    deprecatedFirstTimestamp: S,
+    deprecatedLastTimestamp: S,
   },
   ControllerRevision: { revision: I64, data: fields({ spec: fields({ template: podTemplate }) }) },
   PodDisruptionBudget: { spec: fields({ selector: labelSelector, minAvailable: 'intOrString', maxUnavailable: 'intOrString' }) },
   PriorityClass: { value: I32, globalDefault: B, preemptionPolicy: S },
   Service: {
     spec: fields({
-      selector: map(S), ports: list(fields({ name: S, port: I32, targetPort: 'intOrString', protocol: S })),
-      clusterIP: S, type: S, externalTrafficPolicy: S, internalTrafficPolicy: S,
+      selector: map(S),
+      ports: list(fields({ name: S, port: I32, targetPort: 'intOrString', protocol: S })),
+      clusterIP: S,
+      type: S,
+      externalTrafficPolicy: S,
+      internalTrafficPolicy: S,
     }),
   },
   EndpointSlice: {
-    endpoints: list(fields({
-      addresses: list(S), nodeName: S,
-      targetRef: fields({ kind: S, name: S, namespace: S, uid: S }),
-      conditions: fields({ ready: B }),
-    })),
+    endpoints: list(
+      fields({
+        addresses: list(S),
+        nodeName: S,
+        targetRef: fields({ kind: S, name: S, namespace: S, uid: S }),
+        conditions: fields({ ready: B }),
+      }),
+    ),
   },
   Namespace: { status: fields({ phase: S }) },
   ResourceQuota: { spec: fields({ hard: map('quantity') }), status: fields({ hard: map('quantity'), used: map('quantity') }) },
   CSIDriver: {},
 };
 const webhooks: Fields = {
-  webhooks: list(fields({
-    name: S,
-    clientConfig: fields({ service: fields({ namespace: S, name: S, path: S, port: I32 }), url: S }),
-    failurePolicy: S,
-    rules: list(fields({ operations: list(S), apiGroups: list(S), apiVersions: list(S), resources: list(S), scope: S })),
-    namespaceSelector: labelSelector, objectSelector: labelSelector,
-  })),
+  webhooks: list(
+    fields({
+      name: S,
+      clientConfig: fields({ service: fields({ namespace: S, name: S, path: S, port: I32 }), url: S }),
+      failurePolicy: S,
+      rules: list(fields({ operations: list(S), apiGroups: list(S), apiVersions: list(S), resources: list(S), scope: S })),
+      namespaceSelector: labelSelector,
+      objectSelector: labelSelector,
+    }),
+  ),
 };
 (KIND_SHAPES as Record<string, Fields>)['ValidatingWebhookConfiguration'] = webhooks;
 (KIND_SHAPES as Record<string, Fields>)['MutatingWebhookConfiguration'] = webhooks;
@@ -206,14 +299,22 @@ function isInt32(v: unknown): boolean {
 /** True when a scalar field's value has its shape. */
 function scalarOk(shape: string, v: unknown): boolean {
   switch (shape) {
-    case 'string': return typeof v === 'string';
-    case 'boolean': return typeof v === 'boolean';
-    case 'int32': return isInt32(v);
-    case 'int64': return Number.isSafeInteger(v);
-    case 'intOrString': return typeof v === 'string' || isInt32(v);
-    case 'quantity': return (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v);
-    case 'object': return isMap(v);
-    default: return false;
+    case 'string':
+      return typeof v === 'string';
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'int32':
+      return isInt32(v);
+    case 'int64':
+      return Number.isSafeInteger(v);
+    case 'intOrString':
+      return typeof v === 'string' || isInt32(v);
+    case 'quantity':
+      return (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v);
+    case 'object':
+      return isMap(v);
+    default:
+      return false;
   }
 }
 

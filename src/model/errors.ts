@@ -11,7 +11,10 @@ export const EXIT = {
  * Anything that is not a DsDoctorError is a bug and is reported as such.
  */
 export class DsDoctorError extends Error {
-  constructor(message: string, readonly exitCode: number) {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
     super(message);
     this.name = 'DsDoctorError';
   }

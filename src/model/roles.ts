@@ -29,14 +29,18 @@ export const AGENT_ROLES: readonly AgentRole[] = [...ROLES, 'node-reboot', 'loca
 
 /** Image name patterns of well-known node agents, by role (matched against the image path, tag ignored). */
 const KNOWN_IMAGES: Record<AgentRole, RegExp> = {
-  network: /(^|\/)(calico\/node|calico\/cni|cilium\/cilium|cilium-agent|flannel|flannel-cni-plugin|weave-kube|weave-npc|kube-ovn|antrea-agent|antrea\/antrea|amazon-k8s-cni|aws-node|azure-cni|azure-vnet|kindnetd|multus|canal|kube-router|ovn-kubernetes|netd|istio\/install-cni)(:|@|$)/,
+  network:
+    /(^|\/)(calico\/node|calico\/cni|cilium\/cilium|cilium-agent|flannel|flannel-cni-plugin|weave-kube|weave-npc|kube-ovn|antrea-agent|antrea\/antrea|amazon-k8s-cni|aws-node|azure-cni|azure-vnet|kindnetd|multus|canal|kube-router|ovn-kubernetes|netd|istio\/install-cni)(:|@|$)/,
   'service-proxy': /(^|\/)(kube-proxy(-amd64|-arm64)?)(:|@|$)/,
   storage: /(^|\/)(csi-node-driver-registrar|[\w.-]*csi[\w.-]*(driver|plugin|node)[\w.-]*|longhorn-manager|rook\/ceph|openebs[\w/-]*)(:|@|$)/,
   device: /(^|\/)(k8s-device-plugin|nvidia-device-plugin|[\w-]*device-plugin[\w-]*|sriov-network-device-plugin|intel-gpu-plugin)(:|@|$)/,
   dns: /(^|\/)(k8s-dns-node-cache|node-local-dns|coredns-nodecache)(:|@|$)/,
-  logging: /(^|\/)(fluent-bit|aws-for-fluent-bit|fluentd[\w-]*|fluent\/fluent-bit|vector|promtail|filebeat|logstash|splunk-otel-collector|logging-operator[\w/-]*|stackdriver-logging-agent|fluentd-elasticsearch)(:|@|$)/,
-  monitoring: /(^|\/)(node-exporter|prometheus\/node-exporter|datadog\/agent|dd-agent|dcgm-exporter|cadvisor|newrelic-infrastructure|opentelemetry-collector[\w-]*|otel\/opentelemetry-collector[\w-]*|grafana\/agent|grafana\/alloy|metrics-agent|netdata|node-problem-detector)(:|@|$)/,
-  security: /(^|\/)(falco|falcosecurity\/falco[\w-]*|tetragon|sysdig[\w/-]*|twistlock[\w/-]*|defender|crowdstrike[\w/-]*|falcon-sensor|aqua[\w/-]*enforcer|kube-bench|trivy-node|tracee|wazuh[\w-]*)(:|@|$)/,
+  logging:
+    /(^|\/)(fluent-bit|aws-for-fluent-bit|fluentd[\w-]*|fluent\/fluent-bit|vector|promtail|filebeat|logstash|splunk-otel-collector|logging-operator[\w/-]*|stackdriver-logging-agent|fluentd-elasticsearch)(:|@|$)/,
+  monitoring:
+    /(^|\/)(node-exporter|prometheus\/node-exporter|datadog\/agent|dd-agent|dcgm-exporter|cadvisor|newrelic-infrastructure|opentelemetry-collector[\w-]*|otel\/opentelemetry-collector[\w-]*|grafana\/agent|grafana\/alloy|metrics-agent|netdata|node-problem-detector)(:|@|$)/,
+  security:
+    /(^|\/)(falco|falcosecurity\/falco[\w-]*|tetragon|sysdig[\w/-]*|twistlock[\w/-]*|defender|crowdstrike[\w/-]*|falcon-sensor|aqua[\w/-]*enforcer|kube-bench|trivy-node|tracee|wazuh[\w-]*)(:|@|$)/,
   'node-reboot': /(^|\/)(kured|kubereboot\/kured|flatcar-linux-update-operator|container-linux-update-operator)(:|@|$)/,
   'local-volume': /(^|\/)(local-volume-provisioner|local-path-provisioner|lvm-localpv[\w-]*|topolvm[\w-]*|lvm-driver)(:|@|$)/,
 };
@@ -104,10 +108,12 @@ export function detectRoles(ds: DaemonSet, csiDriverNames: readonly string[] = [
 /** The host paths the containers mount with mount propagation (HostToContainer or Bidirectional). */
 function propagatedHostPaths(spec: PodSpec | undefined): string[] {
   const byName = new Map((spec?.volumes ?? []).filter((v) => v.hostPath?.path).map((v) => [v.name, v.hostPath!.path]));
-  return allContainers(spec).flatMap((c) => (c.volumeMounts ?? [])
-    .filter((m) => m.mountPropagation === 'HostToContainer' || m.mountPropagation === 'Bidirectional')
-    .map((m) => byName.get(m.name))
-    .filter((p): p is string => typeof p === 'string'));
+  return allContainers(spec).flatMap((c) =>
+    (c.volumeMounts ?? [])
+      .filter((m) => m.mountPropagation === 'HostToContainer' || m.mountPropagation === 'Bidirectional')
+      .map((m) => byName.get(m.name))
+      .filter((p): p is string => typeof p === 'string'),
+  );
 }
 
 /**
@@ -202,12 +208,13 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
 
   // A DNS server on the host's port 53 is a node-local DNS cache, whatever its image.
   const port53 = containers.some((c) => (c.ports ?? []).some((p) => p.containerPort === 53 || p.hostPort === 53));
-  if (port53 && spec?.hostNetwork) add('dns', 'serves DNS on the host\'s port 53 (hostNetwork)');
+  if (port53 && spec?.hostNetwork) add('dns', "serves DNS on the host's port 53 (hostNetwork)");
 
   // Reboot agents: hostPID to nsenter PID 1 (or the host's D-Bus) plus a reboot flag.
   for (const c of containers) {
     const flag = words(c).find((w) => /^--?reboot[\w-]*(=|$)/.test(w));
-    if (flag && (spec?.hostPID || hasPath(paths, '/var/run/dbus', '/run/dbus'))) add('node-reboot', `container ${c.name} reboots the node (${flag.replace(/=.*/, '')}) with ${spec?.hostPID ? 'hostPID' : 'the host D-Bus'}`);
+    if (flag && (spec?.hostPID || hasPath(paths, '/var/run/dbus', '/run/dbus')))
+      add('node-reboot', `container ${c.name} reboots the node (${flag.replace(/=.*/, '')}) with ${spec?.hostPID ? 'hostPID' : 'the host D-Bus'}`);
   }
 
   // Local-volume provisioners: the host /dev and a discovery directory mounted with propagation,

@@ -1,6 +1,17 @@
 import type {
-  ControllerRevision, DaemonSet, EndpointSlice, KubeEvent, KubeObject, Namespace, Node,
-  Pod, PodDisruptionBudget, PriorityClass, ResourceQuota, Service, WebhookConfiguration,
+  ControllerRevision,
+  DaemonSet,
+  EndpointSlice,
+  KubeEvent,
+  KubeObject,
+  Namespace,
+  Node,
+  Pod,
+  PodDisruptionBudget,
+  PriorityClass,
+  ResourceQuota,
+  Service,
+  WebhookConfiguration,
 } from './k8s-types.js';
 
 /** Where an object was read from, for error messages and SARIF locations. */
@@ -72,10 +83,24 @@ export interface ClusterSnapshot {
 /** An empty snapshot: every list empty, nothing missing yet. */
 export function emptySnapshot(source: 'files' | 'live' = 'files'): ClusterSnapshot {
   return {
-    nodes: [], daemonSets: [], pods: [], events: [], controllerRevisions: [],
-    podDisruptionBudgets: [], priorityClasses: [], services: [], endpointSlices: [],
-    namespaces: [], resourceQuotas: [], validatingWebhooks: [], mutatingWebhooks: [],
-    csiDrivers: [], missing: [], warnings: [], origins: new WeakMap(), source,
+    nodes: [],
+    daemonSets: [],
+    pods: [],
+    events: [],
+    controllerRevisions: [],
+    podDisruptionBudgets: [],
+    priorityClasses: [],
+    services: [],
+    endpointSlices: [],
+    namespaces: [],
+    resourceQuotas: [],
+    validatingWebhooks: [],
+    mutatingWebhooks: [],
+    csiDrivers: [],
+    missing: [],
+    warnings: [],
+    origins: new WeakMap(),
+    source,
   };
 }
 
@@ -105,4 +130,3 @@ export interface LoadedSnapshot {
   /** The namespace a live context defaults to (undefined for files: the input is the scope). */
   defaultNamespace?: string;
 }
-

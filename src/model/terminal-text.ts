@@ -24,11 +24,16 @@ export function unicodeEscape(ch: string): string {
 function visible(ch: string): string {
   const code = ch.charCodeAt(0);
   switch (ch) {
-    case '\u001b': return '^[';
-    case '\r': return '\\r';
-    case '\n': return '\\n';
-    case '\t': return '\\t';
-    case '\u007f': return '^?';
+    case '\u001b':
+      return '^[';
+    case '\r':
+      return '\\r';
+    case '\n':
+      return '\\n';
+    case '\t':
+      return '\\t';
+    case '\u007f':
+      return '^?';
     default:
       // Caret notation for the other C0 controls, as `cat -v` shows them (BEL is ^G).
       return code < 0x20 ? `^${String.fromCharCode(code + 0x40)}` : unicodeEscape(ch);

@@ -6,10 +6,14 @@ import { severityMark } from './style.js';
 function colorRisk(ctx: RenderContext, risk: Risk, text: string = risk): string {
   const c = ctx.chalk;
   switch (risk) {
-    case 'critical': return c.bold.red(text);
-    case 'high': return c.red(text);
-    case 'medium': return c.yellow(text);
-    default: return c.green(text);
+    case 'critical':
+      return c.bold.red(text);
+    case 'high':
+      return c.red(text);
+    case 'medium':
+      return c.yellow(text);
+    default:
+      return c.green(text);
   }
 }
 

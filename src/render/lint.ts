@@ -8,9 +8,12 @@ function colorSeverity(ctx: RenderContext, s: Severity): string {
   const c = ctx.chalk;
   const text = s.padEnd(7);
   switch (s) {
-    case 'error': return c.red(text);
-    case 'warning': return c.yellow(text);
-    default: return c.blue(text);
+    case 'error':
+      return c.red(text);
+    case 'warning':
+      return c.yellow(text);
+    default:
+      return c.blue(text);
   }
 }
 
@@ -96,7 +99,12 @@ function renderMarkdown(report: LintReport): string {
   for (const g of groups(report)) {
     const file = where(g.findings[0]!);
     out.push('', `### ${g.ds.namespace}/${g.ds.name}${file ? ` (\`${file}\`)` : ''}`, '');
-    out.push(renderMarkdownTable(['Severity', 'Rule', 'Path', 'Message'], g.findings.map((f) => [f.severity, f.rule, `\`${f.path}\``, f.message])).replace(/\n$/, ''));
+    out.push(
+      renderMarkdownTable(
+        ['Severity', 'Rule', 'Path', 'Message'],
+        g.findings.map((f) => [f.severity, f.rule, `\`${f.path}\``, f.message]),
+      ).replace(/\n$/, ''),
+    );
     out.push('', '<details><summary>Fixes</summary>', '');
     for (const f of g.findings) {
       const { sentence, snippet } = splitFix(f.fix);

@@ -55,7 +55,9 @@ function noProblemLine(d: DaemonSetDiagnosis): string {
 export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderContext, markdown: boolean): string {
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}: ${d.headline}`;
   const out = [markdown ? `### ${title}` : ctx.chalk.bold(title)];
-  const verdicts = Object.entries(d.summary.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
+  const verdicts = Object.entries(d.summary.verdicts)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ');
   out.push(markdown ? `\nVerdicts: ${verdicts}` : `  verdicts: ${verdicts}`);
   if (!d.nodes.length) {
     const line = noProblemLine(d);
@@ -74,7 +76,14 @@ export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderConte
         continue;
       }
       firstSeen.set(key, n.node);
-      out.push(markdown ? reasonBlock(ctx, r, true) : reasonBlock(ctx, r, false).split('\n').map((l) => `  ${l}`).join('\n'));
+      out.push(
+        markdown
+          ? reasonBlock(ctx, r, true)
+          : reasonBlock(ctx, r, false)
+              .split('\n')
+              .map((l) => `  ${l}`)
+              .join('\n'),
+      );
     }
   }
   out.push(...notesBlock(d.notes, markdown));
@@ -92,13 +101,19 @@ function mainReason(ctx: RenderContext, reasons: Reason[], wide: boolean, markdo
 export function renderDaemonSetNodes(d: DaemonSetNodes, ctx: RenderContext, markdown: boolean): string {
   const headers = ['NODE', 'VERDICT', 'POD', 'READY', 'REVISION', 'REASON'];
   const rows = d.nodes.map((n) => [
-    n.node, markdown ? n.verdict : colorVerdict(ctx, n.verdict), n.pod?.name ?? '-', n.pod ? (n.pod.ready ? 'true' : 'false') : '-',
-    n.pod ? `${n.pod.revision || '?'}${n.pod.updated ? '' : '*'}` : '-', mainReason(ctx, n.reasons, ctx.wide || markdown, markdown),
+    n.node,
+    markdown ? n.verdict : colorVerdict(ctx, n.verdict),
+    n.pod?.name ?? '-',
+    n.pod ? (n.pod.ready ? 'true' : 'false') : '-',
+    n.pod ? `${n.pod.revision || '?'}${n.pod.updated ? '' : '*'}` : '-',
+    mainReason(ctx, n.reasons, ctx.wide || markdown, markdown),
   ]);
   const out: string[] = [];
   if (markdown) out.push(`### ${d.daemonSet.namespace}/${d.daemonSet.name}\n`, renderMarkdownTable(headers, rows));
   else out.push(renderTable(ctx, headers, rows).replace(/\n$/, ''));
-  const verdicts = Object.entries(d.summary.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
+  const verdicts = Object.entries(d.summary.verdicts)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ');
   out.push('', `${d.nodes.length} node(s) shown; over all nodes: ${verdicts}. (* = outdated revision)`);
   out.push(...notesBlock(d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;

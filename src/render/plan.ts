@@ -9,11 +9,16 @@ const EFFECTS: PlanEffect[] = ['gain', 'lose', 'keep', 'replace', 'none'];
 function colorEffect(ctx: RenderContext, e: PlanEffect): string {
   const c = ctx.chalk;
   switch (e) {
-    case 'gain': return c.green(e);
-    case 'lose': return c.red(e);
-    case 'replace': return c.cyan(e);
-    case 'keep': return e;
-    default: return c.dim(e);
+    case 'gain':
+      return c.green(e);
+    case 'lose':
+      return c.red(e);
+    case 'replace':
+      return c.cyan(e);
+    case 'keep':
+      return e;
+    default:
+      return c.dim(e);
   }
 }
 
@@ -30,10 +35,12 @@ function detail(n: PlanNode): string {
   if (!n.shouldRun) return n.reason ? `${n.reason}: ${n.message ?? ''}`.trim() : '-';
   if (!n.fit) return '-';
   if (n.fit.fits) return n.fit.surge ? 'fits beside the old pod (surge)' : 'fits';
-  return n.fit.reasons.map((r) => {
-    const numbers = r.requested !== undefined && r.free !== undefined ? ` (asks ${r.requested}, free ${r.free})` : '';
-    return `${r.code}${r.resource ? ` ${r.resource}` : ''}${numbers}${r.preemptionHelps ? ', preemption makes room' : ''}`;
-  }).join('; ');
+  return n.fit.reasons
+    .map((r) => {
+      const numbers = r.requested !== undefined && r.free !== undefined ? ` (asks ${r.requested}, free ${r.free})` : '';
+      return `${r.code}${r.resource ? ` ${r.resource}` : ''}${numbers}${r.preemptionHelps ? ', preemption makes room' : ''}`;
+    })
+    .join('; ');
 }
 
 /** At most this many nodes are listed, except with -o wide. */
@@ -72,7 +79,12 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
     out.push(markdown ? renderMarkdownTable(headers, rows).replace(/\n$/, '') : renderTable(ctx, headers, rows).replace(/\n$/, ''));
   }
 
-  const listed = ctx.wide ? d.nodes : d.nodes.filter(interesting).sort((a, b) => rank(a) - rank(b) || a.node.localeCompare(b.node)).slice(0, LISTED);
+  const listed = ctx.wide
+    ? d.nodes
+    : d.nodes
+        .filter(interesting)
+        .sort((a, b) => rank(a) - rank(b) || a.node.localeCompare(b.node))
+        .slice(0, LISTED);
   if (listed.length) {
     out.push('', markdown ? '**Nodes**\n' : c.bold('Nodes:'));
     const headers = ['NODE', 'GROUP', 'BEFORE', 'EFFECT', 'AFTER', 'WHY / FIT'];
@@ -80,7 +92,10 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
     out.push(markdown ? renderMarkdownTable(headers, rows).replace(/\n$/, '') : renderTable(ctx, headers, rows).replace(/\n$/, ''));
   }
   const hidden = d.nodes.length - listed.length;
-  if (hidden > 0) out.push(`${markdown ? '' : '  '}${c.dim(`${hidden} more node(s) not listed${listed.length === LISTED ? ` (the first ${LISTED} by effect: lose, Pending, gain, replace)` : ' (they keep their pod or get none)'}; -o wide lists every node`)}`);
+  if (hidden > 0)
+    out.push(
+      `${markdown ? '' : '  '}${c.dim(`${hidden} more node(s) not listed${listed.length === LISTED ? ` (the first ${LISTED} by effect: lose, Pending, gain, replace)` : ' (they keep their pod or get none)'}; -o wide lists every node`)}`,
+    );
 
   const r = d.rollout;
   out.push('', markdown ? '**Rollout**\n' : c.bold('Rollout:'));
@@ -89,11 +104,14 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
   else if (!r.replaced) lines.push('no pod is replaced');
   else {
     lines.push(`${r.toReplace} pod(s) replaced, maxUnavailable ${r.maxUnavailable}, maxSurge ${r.maxSurge}: ${r.batches} batch(es)`);
-    lines.push(`order: ${r.order.slice(0, 12).join(', ')}${r.order.length > 12 ? `, … ${r.order.length - 12} more` : ''} (old pods that are unavailable first, then in the controller's map order, which is random)`);
+    lines.push(
+      `order: ${r.order.slice(0, 12).join(', ')}${r.order.length > 12 ? `, … ${r.order.length - 12} more` : ''} (old pods that are unavailable first, then in the controller's map order, which is random)`,
+    );
     if (r.blockedAfter !== undefined) lines.push(`stops after ${r.blockedAfter} node(s) hold a new pod that cannot become available`);
     if (r.estimate) lines.push(`estimate: ${r.estimate}`);
   }
-  if (d.nodes.some((n) => n.effect === 'lose')) lines.push('nodes that lose their pod lose it at once, when the change is applied: the controller deletes those pods itself, outside the rolling update');
+  if (d.nodes.some((n) => n.effect === 'lose'))
+    lines.push('nodes that lose their pod lose it at once, when the change is applied: the controller deletes those pods itself, outside the rolling update');
   out.push(...lines.map((l) => (markdown ? `- ${l}` : `  ${l}`)));
 
   if (d.findings.length) {

@@ -12,10 +12,14 @@ function bar(done: number, total: number, width = 20): string {
 
 function colorVerdict(ctx: RenderContext, v: RolloutDiagnosis['verdict']): string {
   switch (v) {
-    case 'Complete': return ctx.chalk.green(v);
-    case 'Progressing': return ctx.chalk.cyan(v);
-    case 'Stuck': return ctx.chalk.red(v);
-    default: return ctx.chalk.yellow(v);
+    case 'Complete':
+      return ctx.chalk.green(v);
+    case 'Progressing':
+      return ctx.chalk.cyan(v);
+    case 'Stuck':
+      return ctx.chalk.red(v);
+    default:
+      return ctx.chalk.yellow(v);
   }
 }
 

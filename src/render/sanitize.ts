@@ -40,7 +40,10 @@ function escapeString(text: string, markdown: boolean): string {
 }
 
 function escapeMultiline(text: string, markdown: boolean): string {
-  return text.split('\n').map((line, i) => (i === 0 ? escapeString(line, markdown) : escapeTerminal(line))).join('\n');
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 ? escapeString(line, markdown) : escapeTerminal(line)))
+    .join('\n');
 }
 
 /**

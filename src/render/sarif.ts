@@ -36,7 +36,10 @@ const LEVEL: Record<Severity, Level> = { error: 'error', warning: 'warning', inf
 
 /** `privileged-container` → `PrivilegedContainer` (SARIF's optional rule name). */
 function ruleName(id: string): string {
-  return id.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return id
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 }
 
 /**
@@ -92,44 +95,48 @@ export function sarifLog(report: LintReport, rules: readonly SarifRule[], option
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
-    runs: [{
-      tool: {
-        driver: {
-          name: 'ds-doctor',
-          version: options.toolVersion,
-          semanticVersion: options.toolVersion,
-          rules: rules.map((r) => ({
-            id: r.id,
-            name: ruleName(r.id),
-            shortDescription: { text: r.description },
-            fullDescription: { text: r.rationale },
-            // The project has no public documentation URL, so each rule carries its whole
-            // documentation (the README entry's text) instead of a helpUri.
-            help: {
-              text: `${r.rationale} How to fix: ${r.howToFix}`,
-              markdown: `${r.rationale}\n\n**How to fix:** ${r.howToFix}${r.needsCluster ? `\n\n**Needs cluster data:** ${r.needsCluster}` : ''}`,
-            },
-            defaultConfiguration: { level: LEVEL[r.severity] },
-            properties: { tags: ['kubernetes', 'daemonset'] },
-          })),
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'ds-doctor',
+            version: options.toolVersion,
+            semanticVersion: options.toolVersion,
+            rules: rules.map((r) => ({
+              id: r.id,
+              name: ruleName(r.id),
+              shortDescription: { text: r.description },
+              fullDescription: { text: r.rationale },
+              // The project has no public documentation URL, so each rule carries its whole
+              // documentation (the README entry's text) instead of a helpUri.
+              help: {
+                text: `${r.rationale} How to fix: ${r.howToFix}`,
+                markdown: `${r.rationale}\n\n**How to fix:** ${r.howToFix}${r.needsCluster ? `\n\n**Needs cluster data:** ${r.needsCluster}` : ''}`,
+              },
+              defaultConfiguration: { level: LEVEL[r.severity] },
+              properties: { tags: ['kubernetes', 'daemonset'] },
+            })),
+          },
         },
-      },
-      invocations: [{
-        executionSuccessful: true,
-        toolExecutionNotifications: [
-          ...report.notChecked.map((n) => ({
-            level: 'note',
-            message: { text: `rule ${n.rule} not checked: ${n.why}` },
-            associatedRule: { id: n.rule, ...(index.has(n.rule) ? { index: index.get(n.rule) } : {}) },
-          })),
-          ...report.suppressed.map((s) => ({
-            level: 'note',
-            message: { text: `${s.daemonSet.namespace}/${s.daemonSet.name}: rules turned off by annotation: ${s.rules.join(', ')}` },
-          })),
+        invocations: [
+          {
+            executionSuccessful: true,
+            toolExecutionNotifications: [
+              ...report.notChecked.map((n) => ({
+                level: 'note',
+                message: { text: `rule ${n.rule} not checked: ${n.why}` },
+                associatedRule: { id: n.rule, ...(index.has(n.rule) ? { index: index.get(n.rule) } : {}) },
+              })),
+              ...report.suppressed.map((s) => ({
+                level: 'note',
+                message: { text: `${s.daemonSet.namespace}/${s.daemonSet.name}: rules turned off by annotation: ${s.rules.join(', ')}` },
+              })),
+            ],
+          },
         ],
-      }],
-      results: report.findings.map((f) => result(f, index.get(f.rule) ?? -1, options.cwd)),
-    }],
+        results: report.findings.map((f) => result(f, index.get(f.rule) ?? -1, options.cwd)),
+      },
+    ],
   };
 }
 

@@ -13,14 +13,31 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
   const headers = ctx.wide
     ? ['NAMESPACE', 'NAME', 'HEALTH', 'DESIRED', 'CURRENT', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'MISSCHEDULED', 'PROBLEMS']
     : ['NAMESPACE', 'NAME', 'HEALTH', 'READY', 'UPDATED', 'AVAIL'];
-  const rows = report.daemonSets.map((d) => ctx.wide
-    ? [d.namespace, d.name, colorHealth(ctx, d.health), String(d.desired), String(d.current), String(d.ready), String(d.updated), String(d.available), String(d.misscheduled), problemText(d.problemCounts)]
-    : [d.namespace, d.name, colorHealth(ctx, d.health), `${d.ready}/${d.desired}`, String(d.updated), String(d.available)]);
+  const rows = report.daemonSets.map((d) =>
+    ctx.wide
+      ? [
+          d.namespace,
+          d.name,
+          colorHealth(ctx, d.health),
+          String(d.desired),
+          String(d.current),
+          String(d.ready),
+          String(d.updated),
+          String(d.available),
+          String(d.misscheduled),
+          problemText(d.problemCounts),
+        ]
+      : [d.namespace, d.name, colorHealth(ctx, d.health), `${d.ready}/${d.desired}`, String(d.updated), String(d.available)],
+  );
   const out: string[] = [];
   if (markdown) {
     out.push(`## DaemonSets (${report.scope})\n`);
-    out.push(renderMarkdownTable(['NAMESPACE', 'NAME', 'HEALTH', 'DESIRED', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'PROBLEMS'],
-      report.daemonSets.map((d) => [d.namespace, d.name, d.health, String(d.desired), String(d.ready), String(d.updated), String(d.available), problemText(d.problemCounts)])));
+    out.push(
+      renderMarkdownTable(
+        ['NAMESPACE', 'NAME', 'HEALTH', 'DESIRED', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'PROBLEMS'],
+        report.daemonSets.map((d) => [d.namespace, d.name, d.health, String(d.desired), String(d.ready), String(d.updated), String(d.available), problemText(d.problemCounts)]),
+      ),
+    );
   } else if (rows.length) {
     out.push(renderTable(ctx, headers, rows).replace(/\n$/, ''));
   }

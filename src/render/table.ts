@@ -6,10 +6,21 @@ import Table from 'cli-table3';
 import type { RenderContext } from './context.js';
 
 const NO_BORDER = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-  right: '', 'right-mid': '', middle: '  ',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '  ',
 };
 
 // eslint-disable-next-line no-control-regex
@@ -42,7 +53,11 @@ export function renderTable(ctx: RenderContext, headers: string[], rows: string[
     wordWrap: false,
   });
   for (const r of body) table.push(r);
-  return `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`;
+  return `${table
+    .toString()
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n')}\n`;
 }
 
 function escapeMarkdown(text: string): string {
@@ -51,10 +66,6 @@ function escapeMarkdown(text: string): string {
 
 /** The same rows as a GitHub-flavoured Markdown table. */
 export function renderMarkdownTable(headers: string[], rows: string[][]): string {
-  const lines = [
-    `| ${headers.map(escapeMarkdown).join(' | ')} |`,
-    `|${headers.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.map(escapeMarkdown).join(' | ')} |`),
-  ];
+  const lines = [`| ${headers.map(escapeMarkdown).join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(escapeMarkdown).join(' | ')} |`)];
   return `${lines.join('\n')}\n`;
 }

@@ -15,7 +15,11 @@ const DEMO = ['-f', 'fixtures/demo'];
 const TRAVERSAL = '../../api/v1/namespaces/kube-system/secrets?x=';
 
 const USAGE_ERRORS: [string, string[], RegExp][] = [
-  ['-n with a path traversal', ['scan', '-n', TRAVERSAL, ...DEMO], /^error: -n\/--namespace: "\.\.\/\.\.\/api\/v1\/namespaces\/kube-system\/secrets\?x=" is not a valid namespace name: a lowercase RFC 1123 label must consist of/],
+  [
+    '-n with a path traversal',
+    ['scan', '-n', TRAVERSAL, ...DEMO],
+    /^error: -n\/--namespace: "\.\.\/\.\.\/api\/v1\/namespaces\/kube-system\/secrets\?x=" is not a valid namespace name: a lowercase RFC 1123 label must consist of/,
+  ],
   ['-n in upper case', ['scan', '-n', 'Kube-System', ...DEMO], /^error: -n\/--namespace: "Kube-System" is not a valid namespace name/],
   ['-n of 64 characters', ['scan', '-n', 'a'.repeat(64), ...DEMO], /^error: -n\/--namespace: "a{64}" is not a valid namespace name: must be no more than 63 characters$/],
   ['--namespace= with a slash', ['scan', '--namespace=kube-system/x', ...DEMO], /^error: -n\/--namespace: "kube-system\/x" is not a valid namespace name/],
@@ -53,14 +57,24 @@ test('a bad -n never reaches the API server: no request is made', async () => {
   const port = (server.address() as { port: number }).port;
   const dir = mkdtempSync(join(tmpdir(), 'ds-doctor-args-'));
   const kubeconfig = join(dir, 'config');
-  writeFileSync(kubeconfig, yaml.dump({
-    apiVersion: 'v1', kind: 'Config', 'current-context': 'c',
-    clusters: [{ name: 'c', cluster: { server: `http://127.0.0.1:${port}` } }],
-    users: [{ name: 'u', user: { token: 't' } }],
-    contexts: [{ name: 'c', context: { cluster: 'c', user: 'u' } }],
-  }));
+  writeFileSync(
+    kubeconfig,
+    yaml.dump({
+      apiVersion: 'v1',
+      kind: 'Config',
+      'current-context': 'c',
+      clusters: [{ name: 'c', cluster: { server: `http://127.0.0.1:${port}` } }],
+      users: [{ name: 'u', user: { token: 't' } }],
+      contexts: [{ name: 'c', context: { cluster: 'c', user: 'u' } }],
+    }),
+  );
   try {
-    for (const argv of [['scan', '-n', TRAVERSAL], ['why', `${TRAVERSAL}/x`], ['why', 'kube-system/calico-node', '../../../api/v1/secrets'], ['scan', '--request-timeout', 'abc']]) {
+    for (const argv of [
+      ['scan', '-n', TRAVERSAL],
+      ['why', `${TRAVERSAL}/x`],
+      ['why', 'kube-system/calico-node', '../../../api/v1/secrets'],
+      ['scan', '--request-timeout', 'abc'],
+    ]) {
       const r = await runCli([...argv, '--kubeconfig', kubeconfig]);
       assert.equal(r.code, 2, `${argv.join(' ')}: ${r.stderr}`);
     }
@@ -83,14 +97,19 @@ for (const [selector, want] of SELECTORS) {
   test(`-l ${selector} matches only nodes with that own label (no prototype lookups)`, async () => {
     const r = await runCli(['nodes', 'monitoring/node-exporter', ...DEMO, '-l', selector, '-o', 'json', '--fail-on', 'none']);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout).nodes.map((n: { node: string }) => n.node), want);
+    assert.deepEqual(
+      JSON.parse(r.stdout).nodes.map((n: { node: string }) => n.node),
+      want,
+    );
   });
 }
 
 /** The demo dump with every timestamp replaced by `bad`. */
 function brokenTimes(bad: string): string {
   const items: unknown[] = [];
-  for (const file of readdirSync('fixtures/demo').filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync('fixtures/demo')
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     for (const doc of yaml.loadAll(readFileSync(join('fixtures/demo', file), 'utf8')) as { items?: unknown[] }[]) items.push(...(doc.items ?? [doc]));
   }
   const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
@@ -98,8 +117,14 @@ function brokenTimes(bad: string): string {
 }
 
 const COMMANDS = [
-  ['scan'], ['why', 'logging/fluent-bit'], ['why', 'logging/fluent-bit', 'worker-1'], ['nodes', 'kube-system/calico-node'],
-  ['node', 'worker-5'], ['rollout', 'logging/fluent-bit'], ['impact', 'kube-system/calico-node'], ['lint'],
+  ['scan'],
+  ['why', 'logging/fluent-bit'],
+  ['why', 'logging/fluent-bit', 'worker-1'],
+  ['nodes', 'kube-system/calico-node'],
+  ['node', 'worker-5'],
+  ['rollout', 'logging/fluent-bit'],
+  ['impact', 'kube-system/calico-node'],
+  ['lint'],
 ];
 
 for (const bad of ['not-a-time', '1', '2026-02-30T00:00:00Z']) {

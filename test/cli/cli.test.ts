@@ -52,7 +52,7 @@ describe('usage errors: one line on stderr, exit 2, no stack trace', () => {
     test(argv.join(' '), async () => {
       const r = await runCli(argv);
       assert.equal(r.code, 2, argv.join(' '));
-      assert.match(r.stderr.trim(), re, argv.join(" "));
+      assert.match(r.stderr.trim(), re, argv.join(' '));
       assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
       assert.ok(!/\bat .*\.js:\d+/.test(r.stderr), 'no stack trace');
     });
@@ -62,12 +62,17 @@ describe('usage errors: one line on stderr, exit 2, no stack trace', () => {
 /** A kubeconfig with the contexts admin and reader (its server is never called: the context is wrong). */
 function twoContextKubeconfig(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'ds-doctor-contexts-')), 'config');
-  writeFileSync(file, yaml.dump({
-    apiVersion: 'v1', kind: 'Config', 'current-context': 'admin',
-    clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:1' } }],
-    users: [{ name: 'u', user: { token: 't' } }],
-    contexts: ['admin', 'reader'].map((name) => ({ name, context: { cluster: 'c', user: 'u' } })),
-  }));
+  writeFileSync(
+    file,
+    yaml.dump({
+      apiVersion: 'v1',
+      kind: 'Config',
+      'current-context': 'admin',
+      clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:1' } }],
+      users: [{ name: 'u', user: { token: 't' } }],
+      contexts: ['admin', 'reader'].map((name) => ({ name, context: { cluster: 'c', user: 'u' } })),
+    }),
+  );
   return file;
 }
 
@@ -155,7 +160,10 @@ test('a bare manifest has no nodes or pods: placement commands say so instead of
   for (const argv of [['scan'], ['why', 'fluent-bit'], ['nodes', 'fluent-bit'], ['rollout', 'fluent-bit']]) {
     const r = await runCli([...argv, '-f', 'fixtures/manifests/agents/fluent-bit.yaml']);
     assert.equal(r.code, 2, argv.join(' '));
-    assert.match(r.stderr.trim(), /^error: the input has no Node objects or Pod objects: \w+ needs them \(add the output of kubectl get nodes,pods -A -o yaml\); for manifests alone, use ds-doctor lint$/);
+    assert.match(
+      r.stderr.trim(),
+      /^error: the input has no Node objects or Pod objects: \w+ needs them \(add the output of kubectl get nodes,pods -A -o yaml\); for manifests alone, use ds-doctor lint$/,
+    );
   }
   assert.notEqual((await runCli(['lint', '-f', 'fixtures/manifests/agents/fluent-bit.yaml'])).code, 2, 'lint works on manifests');
 });
@@ -167,15 +175,24 @@ test('why / nodes / node documents follow the contract', async () => {
   assert.deepEqual(Object.keys(one.reasons[0]).slice(0, 5), ['code', 'severity', 'message', 'evidence', 'fix']);
   const all = JSON.parse((await runCli(['why', 'kube-system/ebs-csi-node', ...DEMO, '-o', 'json'])).stdout);
   assert.equal(all.kind, 'DaemonSetDiagnosis');
-  assert.deepEqual(all.nodes.map((n: { node: string }) => n.node), ['worker-3']);
+  assert.deepEqual(
+    all.nodes.map((n: { node: string }) => n.node),
+    ['worker-3'],
+  );
   assert.deepEqual(all.summary.verdicts, { Healthy: 8, Pending: 1 });
   const nodes = JSON.parse((await runCli(['nodes', 'monitoring/node-exporter', ...DEMO, '-o', 'json', '--verdict', 'Excluded', '-l', 'node-pool=gpu'])).stdout);
   assert.equal(nodes.kind, 'DaemonSetNodes');
-  assert.deepEqual(nodes.nodes.map((n: { node: string }) => n.node), ['gpu-1', 'gpu-2']);
+  assert.deepEqual(
+    nodes.nodes.map((n: { node: string }) => n.node),
+    ['gpu-1', 'gpu-2'],
+  );
   const report = JSON.parse((await runCli(['node', 'worker-6', ...DEMO, '-o', 'json'])).stdout);
   assert.equal(report.kind, 'NodeReport');
   assert.equal(report.nodeStatus.unschedulable, true);
-  assert.ok(report.daemonSets.every((d: { verdict: string }) => d.verdict !== 'Missing'), 'a cordoned node still gets daemon pods');
+  assert.ok(
+    report.daemonSets.every((d: { verdict: string }) => d.verdict !== 'Missing'),
+    'a cordoned node still gets daemon pods',
+  );
 });
 
 const nodeScopeCases: { name: string; args: string[]; scope: string; count: (n: number) => boolean }[] = [

@@ -70,7 +70,7 @@ test('the version in the code is the package version', async () => {
   assert.equal(VERSION, pkg.version);
 });
 
-test('every command\'s --help shows kubectl-style examples', async () => {
+test("every command's --help shows kubectl-style examples", async () => {
   for (const cmd of ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint', 'plan', 'version', 'completion']) {
     const r = await runCli([cmd, '--help']);
     assert.equal(r.code, 0, cmd);

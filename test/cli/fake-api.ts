@@ -36,11 +36,28 @@ export function hasOpenssl(): boolean {
 function selfSigned(dir: string, name: string, cn: string, san?: string): { cert: string; key: string } {
   const keyFile = path.join(dir, `${name}.key`);
   const certFile = path.join(dir, `${name}.crt`);
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', `/CN=${cn}`,
-    ...(san ? ['-addext', `subjectAltName=${san}`] : []),
-  ], { stdio: 'ignore', timeout: 20_000 });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${cn}`,
+      ...(san ? ['-addext', `subjectAltName=${san}`] : []),
+    ],
+    { stdio: 'ignore', timeout: 20_000 },
+  );
   return { cert: fs.readFileSync(certFile, 'utf8'), key: fs.readFileSync(keyFile, 'utf8') };
 }
 
@@ -110,11 +127,12 @@ export async function startFakeApi(handler: Handler, pki?: Pki): Promise<FakeApi
     port,
     requests,
     authorizations,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      if (!server.listening) return resolve();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -128,14 +146,21 @@ export interface KubeconfigParts {
 /** Writes a one-context kubeconfig (context "fake", cluster "fake-cluster", user "fake-user"). */
 export function writeKubeconfig(dir: string, name: string, parts: KubeconfigParts): string {
   const file = path.join(dir, `kubeconfig-${name}`);
-  fs.writeFileSync(file, JSON.stringify({
-    apiVersion: 'v1',
-    kind: 'Config',
-    'current-context': 'fake',
-    clusters: [{ name: 'fake-cluster', cluster: parts.cluster }],
-    users: [{ name: 'fake-user', user: parts.user }],
-    contexts: [{ name: 'fake', context: { cluster: 'fake-cluster', user: 'fake-user', namespace: parts.namespace ?? 'demo' } }],
-  }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        apiVersion: 'v1',
+        kind: 'Config',
+        'current-context': 'fake',
+        clusters: [{ name: 'fake-cluster', cluster: parts.cluster }],
+        users: [{ name: 'fake-user', user: parts.user }],
+        contexts: [{ name: 'fake', context: { cluster: 'fake-cluster', user: 'fake-user', namespace: parts.namespace ?? 'demo' } }],
+      },
+      null,
+      2,
+    ),
+  );
   return file;
 }
 

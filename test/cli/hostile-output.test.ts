@@ -19,8 +19,8 @@ export const PAYLOADS: Record<string, string> = {
   'CR overwrites the line': 'visible\rhidden',
   'LF forges a line': 'first\nerror: forged line',
   'BS erases': 'abc\b\b\b',
-  'NUL': 'a\u0000b',
-  'DEL': 'a\u007fb',
+  NUL: 'a\u0000b',
+  DEL: 'a\u007fb',
   'C1 CSI (U+009B)': '\u009b2J',
   'C1 OSC (U+009D)': '\u009d0;t\u009c',
   'RLO reverses': '\u202eevil',
@@ -37,7 +37,9 @@ type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 /** The demo dump with hostile text in every field a person reads, as one JSON List. */
 function hostileDump(): string {
   const items: Obj[] = [];
-  for (const file of readdirSync(DEMO).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(DEMO)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     for (const doc of yaml.loadAll(readFileSync(join(DEMO, file), 'utf8')) as Obj[]) items.push(...(doc['items'] ?? [doc]));
   }
   for (const o of items) {
@@ -115,7 +117,10 @@ function brokenTableRows(markdown: string): string[] {
   let cells = 0;
   const count = (line: string) => line.replace(/\\\\/g, '').replace(/\\\|/g, '').split('|').length;
   for (const line of markdown.split('\n')) {
-    if (!line.startsWith('|')) { cells = 0; continue; }
+    if (!line.startsWith('|')) {
+      cells = 0;
+      continue;
+    }
     if (cells === 0) cells = count(line);
     else if (count(line) !== cells) broken.push(line);
   }
@@ -132,7 +137,10 @@ for (const [name, argv] of COMMANDS) {
         assert.equal(firstRaw(r.stdout, RAW_DATA_CONTROL), undefined, 'stdout');
         // The data is kept exactly: some string still holds a payload, unescaped.
         const doc = format === 'json' ? JSON.parse(r.stdout) : yaml.load(r.stdout);
-        assert.ok(strings(doc).some((s) => RAW_CONTROL.test(s)), 'payload kept as data');
+        assert.ok(
+          strings(doc).some((s) => RAW_CONTROL.test(s)),
+          'payload kept as data',
+        );
         return;
       }
       assert.equal(firstRaw(r.stdout, RAW_CONTROL), undefined, 'stdout');
@@ -153,7 +161,10 @@ test('hostile dump: lint -o sarif escapes bidi and C1 controls, keeps the data',
   const r = await runCli(['lint', '-f', '-', '-o', 'sarif', '--fail-on', 'none'], { stdin: STDIN });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(firstRaw(r.stdout, RAW_DATA_CONTROL), undefined);
-  assert.ok(strings(JSON.parse(r.stdout)).some((s) => RAW_CONTROL.test(s)), 'payload kept as data');
+  assert.ok(
+    strings(JSON.parse(r.stdout)).some((s) => RAW_CONTROL.test(s)),
+    'payload kept as data',
+  );
 });
 
 test('hostile dump with colour on a terminal: only our own SGR colour sequences reach stdout', async () => {

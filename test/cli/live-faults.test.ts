@@ -11,10 +11,7 @@ import path from 'node:path';
 import type http from 'node:http';
 import { capturingIo, runCli, type CliRun } from '../harness.js';
 import { main } from '../../src/cli/main.js';
-import {
-  b64, emptyList, hasOpenssl, makePki, startFakeApi, statusAnswer, writeKubeconfig,
-  type FakeApi, type Handler, type KubeconfigParts, type Pki,
-} from './fake-api.js';
+import { b64, emptyList, hasOpenssl, makePki, startFakeApi, statusAnswer, writeKubeconfig, type FakeApi, type Handler, type KubeconfigParts, type Pki } from './fake-api.js';
 
 const TOKEN = 'tok-SECRET-5f1e9a7c3b2d';
 const PASSWORD = 'pw-SECRET-91ab77e0';
@@ -126,12 +123,18 @@ const FAULTS: FaultCase[] = [
   },
   {
     name: 'HTTP 503 with an HTML page (a load balancer): exit 3 naming status and path',
-    handler: on(NODES_PATH, (res) => { res.writeHead(503, { 'Content-Type': 'text/html' }); res.end('<html><body>upstream down</body></html>'); }),
+    handler: on(NODES_PATH, (res) => {
+      res.writeHead(503, { 'Content-Type': 'text/html' });
+      res.end('<html><body>upstream down</body></html>');
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 503 Service Unavailable for GET ${NODES_PATH} \\(text/html, not a Kubernetes Status\\)$`),
   },
   {
     name: 'HTTP 404 from a proxy for a kind ds-doctor needs: exit 3 naming it, no RBAC hint',
-    handler: on(NODES_PATH, (res) => { res.writeHead(404, { 'Content-Type': 'text/plain' }); res.end('404 page not found'); }),
+    handler: on(NODES_PATH, (res) => {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('404 page not found');
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 404 Not Found for GET ${NODES_PATH} \\(text/plain, not a Kubernetes Status\\)$`),
   },
   {
@@ -151,47 +154,78 @@ const FAULTS: FaultCase[] = [
   },
   {
     name: 'HTTP 200 with an HTML login page: exit 3, not JSON',
-    handler: on(DS_PATH, (res) => { res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }); res.end('<!doctype html><title>Sign in</title><form>'); }),
+    handler: on(DS_PATH, (res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Sign in</title><form>');
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with text/html, not JSON \\(a login page or a proxy in front of the API server\\?\\)$`),
   },
   {
     name: 'HTTP 200 with invalid JSON: exit 3',
-    handler: on(DS_PATH, (res) => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('{"kind":"DaemonSetList","items":[{'); }),
+    handler: on(DS_PATH, (res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"kind":"DaemonSetList","items":[{');
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with invalid JSON \\(application/json, 34 bytes\\)$`),
   },
   {
     name: 'HTTP 200 with JSON that is not an object: exit 3',
-    handler: on(DS_PATH, (res) => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('[1,2]'); }),
+    handler: on(DS_PATH, (res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('[1,2]');
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with JSON that is not an object$`),
   },
   {
     name: 'a redirect to another host: not followed, exit 3',
-    handler: on(DS_PATH, (res) => { res.writeHead(302, { Location: `https://sso.example.com/login?next=x&token=${TOKEN}` }); res.end(); }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 302 Found for GET ${DS_PATH}, a redirect to https://sso\\.example\\.com/login: ds-doctor does not follow a redirect to another host$`),
+    handler: on(DS_PATH, (res) => {
+      res.writeHead(302, { Location: `https://sso.example.com/login?next=x&token=${TOKEN}` });
+      res.end();
+    }),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 302 Found for GET ${DS_PATH}, a redirect to https://sso\\.example\\.com/login: ds-doctor does not follow a redirect to another host$`,
+    ),
   },
   {
     name: 'redirects that loop on the same server: bounded, exit 3',
-    handler: on(DS_PATH, (res) => { res.writeHead(307, { Location: DS_PATH }); res.end(); }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 307 Temporary Redirect for GET ${DS_PATH}, a redirect to https://127\\.0\\.0\\.1:\\d+${DS_PATH}, after 3 redirects already: not followed$`),
+    handler: on(DS_PATH, (res) => {
+      res.writeHead(307, { Location: DS_PATH });
+      res.end();
+    }),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 307 Temporary Redirect for GET ${DS_PATH}, a redirect to https://127\\.0\\.0\\.1:\\d+${DS_PATH}, after 3 redirects already: not followed$`,
+    ),
   },
   {
     name: 'a list holding a null item: exit 3 naming the path and the index',
-    handler: on(NODES_PATH, (res) => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end(JSON.stringify({ kind: 'NodeList', items: [{ metadata: { name: 'n1' } }, null] })); }),
+    handler: on(NODES_PATH, (res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ kind: 'NodeList', items: [{ metadata: { name: 'n1' } }, null] }));
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered GET ${NODES_PATH} with a list holding a null item \\(items\\[1\\]\\)$`),
   },
   {
     name: 'HTTP 200 with an empty body: exit 3, not an empty list',
-    handler: on(DS_PATH, (res) => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end(); }),
+    handler: on(DS_PATH, (res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end();
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with an empty body, not JSON$`),
   },
   {
     name: 'HTTP 200 with an object that is not a list (another service): exit 3, not an empty list',
-    handler: on(DS_PATH, (res) => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('{"status":"ok"}'); }),
+    handler: on(DS_PATH, (res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"status":"ok"}');
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered GET ${DS_PATH} with an object that is not a list \\(no "items"\\)$`),
   },
   {
     name: 'a list whose items is not an array: exit 3',
-    handler: on(NODES_PATH, (res) => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('{"kind":"NodeList","items":{"a":1}}'); }),
+    handler: on(NODES_PATH, (res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"kind":"NodeList","items":{"a":1}}');
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered GET ${NODES_PATH} with a list whose "items" is not an array$`),
   },
   {
@@ -212,7 +246,10 @@ const FAULTS: FaultCase[] = [
   {
     name: 'a server that stops in the middle of the body: exit 3 after --request-timeout',
     argv: ['scan', '--request-timeout', '1s'],
-    handler: on(DS_PATH, (res) => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.write('{"items":['); }),
+    handler: on(DS_PATH, (res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"items":[');
+    }),
     re: new RegExp(`^error: request to ${SERVER}${DS_PATH} timed out after 1s \\(--request-timeout\\)$`),
   },
   {
@@ -232,7 +269,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ kind: 'DaemonSetList', metadata: { continue: `${url.searchParams.get('continue') ?? ''}x`.slice(-64) + String(Math.random()) }, items: [] }));
     }),
-    re: new RegExp(`^error: listing daemonsets in all namespaces did not end: reading from ${SERVER} took longer than 1s in all \\(--request-timeout\\); GET ${ALL_DS_PATH} did not finish \\(\\d+ pages read\\)$`),
+    re: new RegExp(
+      `^error: listing daemonsets in all namespaces did not end: reading from ${SERVER} took longer than 1s in all \\(--request-timeout\\); GET ${ALL_DS_PATH} did not finish \\(\\d+ pages read\\)$`,
+    ),
   },
   {
     name: 'HTTP 401 (the server rejects the credentials): exit 3, no credential echoed',
@@ -247,7 +286,10 @@ const FAULTS: FaultCase[] = [
   {
     name: 'an HTML 404 for a DaemonSet (not the Kubernetes API): exit 3, not "not found"',
     argv: ['why', 'demo/agent'],
-    handler: on(`${DS_PATH}/agent`, (res) => { res.writeHead(404, { 'Content-Type': 'text/html' }); res.end('<h1>Not Found</h1>'); }),
+    handler: on(`${DS_PATH}/agent`, (res) => {
+      res.writeHead(404, { 'Content-Type': 'text/html' });
+      res.end('<h1>Not Found</h1>');
+    }),
     re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 404 Not Found for GET ${DS_PATH}/agent \\(text/html, not a Kubernetes Status\\)$`),
   },
 ];
@@ -255,9 +297,13 @@ const FAULTS: FaultCase[] = [
 describe('live faults: exit 3, one line naming status and path, no secret', () => {
   for (const c of FAULTS) {
     test(c.name, NEEDS_TLS, async () => {
-      await withApi(c.handler, (api) => securedParts(api), async (kubeconfig) => {
-        await expectFailure([...(c.argv ?? ['scan']), '--kubeconfig', kubeconfig], c.code ?? 3, c.re);
-      });
+      await withApi(
+        c.handler,
+        (api) => securedParts(api),
+        async (kubeconfig) => {
+          await expectFailure([...(c.argv ?? ['scan']), '--kubeconfig', kubeconfig], c.code ?? 3, c.re);
+        },
+      );
     });
   }
 });
@@ -269,15 +315,19 @@ describe('live answers that work', () => {
       if (throttled++ === 0) statusAnswer(res, 429, 'slow down', { 'Retry-After': '1' });
       else emptyList(res);
     });
-    await withApi(handler, (api) => securedParts(api), async (kubeconfig, api) => {
-      const start = Date.now();
-      const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
-      assert.equal(r.code, 0, r.stderr);
-      assert.equal(JSON.parse(r.stdout).kind, 'ScanReport');
-      assert.equal(api.requests.filter((p) => p.startsWith(`${DS_PATH}?`)).length, 2);
-      assert.ok(Date.now() - start >= 900, 'waited for Retry-After');
-      assertNoSecret(r, 'retry');
-    });
+    await withApi(
+      handler,
+      (api) => securedParts(api),
+      async (kubeconfig, api) => {
+        const start = Date.now();
+        const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
+        assert.equal(r.code, 0, r.stderr);
+        assert.equal(JSON.parse(r.stdout).kind, 'ScanReport');
+        assert.equal(api.requests.filter((p) => p.startsWith(`${DS_PATH}?`)).length, 2);
+        assert.ok(Date.now() - start >= 900, 'waited for Retry-After');
+        assertNoSecret(r, 'retry');
+      },
+    );
   });
 
   test('a redirect on the same server is followed', NEEDS_TLS, async () => {
@@ -287,37 +337,60 @@ describe('live answers that work', () => {
       res.end();
       return true;
     };
-    await withApi(handler, (api) => securedParts(api), async (kubeconfig, api) => {
-      const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
-      assert.equal(r.code, 0, r.stderr);
-      assert.ok(api.requests.some((p) => p.startsWith(`${DS_PATH}/?`)), api.requests.join(' '));
-    });
+    await withApi(
+      handler,
+      (api) => securedParts(api),
+      async (kubeconfig, api) => {
+        const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
+        assert.equal(r.code, 0, r.stderr);
+        assert.ok(
+          api.requests.some((p) => p.startsWith(`${DS_PATH}/?`)),
+          api.requests.join(' '),
+        );
+      },
+    );
   });
 
   test('a plain http:// server (as kubectl proxy serves) without credentials works', BOUND, async () => {
-    await withApi(() => false, (api) => ({ cluster: { server: api.url }, user: {} }), async (kubeconfig, api) => {
-      const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
-      assert.equal(r.code, 0, r.stderr);
-      assert.equal(JSON.parse(r.stdout).kind, 'ScanReport');
-      assert.ok(api.requests.some((p) => p.startsWith(`${DS_PATH}?`)), api.requests.join(' '));
-      assert.deepEqual([...new Set(api.authorizations)], [undefined]);
-    }, false);
+    await withApi(
+      () => false,
+      (api) => ({ cluster: { server: api.url }, user: {} }),
+      async (kubeconfig, api) => {
+        const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
+        assert.equal(r.code, 0, r.stderr);
+        assert.equal(JSON.parse(r.stdout).kind, 'ScanReport');
+        assert.ok(
+          api.requests.some((p) => p.startsWith(`${DS_PATH}?`)),
+          api.requests.join(' '),
+        );
+        assert.deepEqual([...new Set(api.authorizations)], [undefined]);
+      },
+      false,
+    );
   });
 
   test('a server without a scheme gets https:// when the kubeconfig has a CA, as client-go does', NEEDS_TLS, async () => {
-    await withApi(() => false, (api) => ({ ...securedParts(api), cluster: { server: `127.0.0.1:${api.port}`, 'certificate-authority-data': b64(pki.serverCert) } }), async (kubeconfig) => {
-      const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
-      assert.equal(r.code, 0, r.stderr);
-    });
+    await withApi(
+      () => false,
+      (api) => ({ ...securedParts(api), cluster: { server: `127.0.0.1:${api.port}`, 'certificate-authority-data': b64(pki.serverCert) } }),
+      async (kubeconfig) => {
+        const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
+        assert.equal(r.code, 0, r.stderr);
+      },
+    );
   });
 
   test('a tokenFile (relative to the kubeconfig) is read and sent as the bearer token', NEEDS_TLS, async () => {
-    await withApi(() => false, (api) => ({ ...securedParts(api), user: { tokenFile: 'token' } }), async (kubeconfig, api) => {
-      fs.writeFileSync(path.join(path.dirname(kubeconfig), 'token'), `${TOKEN}\n`);
-      const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
-      assert.equal(r.code, 0, r.stderr);
-      assert.deepEqual([...new Set(api.authorizations)], [`Bearer ${TOKEN}`]);
-    });
+    await withApi(
+      () => false,
+      (api) => ({ ...securedParts(api), user: { tokenFile: 'token' } }),
+      async (kubeconfig, api) => {
+        fs.writeFileSync(path.join(path.dirname(kubeconfig), 'token'), `${TOKEN}\n`);
+        const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
+        assert.equal(r.code, 0, r.stderr);
+        assert.deepEqual([...new Set(api.authorizations)], [`Bearer ${TOKEN}`]);
+      },
+    );
   });
 });
 
@@ -425,13 +498,17 @@ describe('kubeconfig errors: one line naming file, context, entry and field; no 
 
 test('on a terminal, the progress line is cleared before the error line', NEEDS_TLS, async () => {
   const handler = on(NODES_PATH, (res) => statusAnswer(res, 500, 'etcd down'));
-  await withApi(handler, (api) => securedParts(api), async (kubeconfig) => {
-    const { io, output } = capturingIo({ stderrTty: true });
-    const code = await main(['scan', '--kubeconfig', kubeconfig], io);
-    const { stderr } = output();
-    assert.equal(code, 3);
-    // eslint-disable-next-line no-control-regex -- the check is for control characters
-    assert.match(stderr, /^\r\u001b\[2Kloading: read 0 daemonsets in demo/);
-    assert.match(stderr, new RegExp(`\\r\\u001b\\[2Kerror: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${NODES_PATH}: etcd down\\n$`));
-  });
+  await withApi(
+    handler,
+    (api) => securedParts(api),
+    async (kubeconfig) => {
+      const { io, output } = capturingIo({ stderrTty: true });
+      const code = await main(['scan', '--kubeconfig', kubeconfig], io);
+      const { stderr } = output();
+      assert.equal(code, 3);
+      // eslint-disable-next-line no-control-regex -- the check is for control characters
+      assert.match(stderr, /^\r\u001b\[2Kloading: read 0 daemonsets in demo/);
+      assert.match(stderr, new RegExp(`\\r\\u001b\\[2Kerror: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${NODES_PATH}: etcd down\\n$`));
+    },
+  );
 });

@@ -28,18 +28,75 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'ownerReferences that is a map', kind: 'Pod', object: 'node-exporter-2lzqg', path: ['metadata', 'ownerReferences'], value: { kind: 'DaemonSet' }, warning: /Pod monitoring\/node-exporter-2lzqg: metadata\.ownerReferences: expected a list, found a map; ignored/ },
-  { name: 'a DaemonSet name that is a list', kind: 'DaemonSet', object: 'node-exporter', path: ['metadata', 'name'], value: ['x'], warning: /DaemonSet \(no name\): metadata\.name: expected a string, found a list; ignored/, codes: [0, 1, 2] },
+  {
+    name: 'ownerReferences that is a map',
+    kind: 'Pod',
+    object: 'node-exporter-2lzqg',
+    path: ['metadata', 'ownerReferences'],
+    value: { kind: 'DaemonSet' },
+    warning: /Pod monitoring\/node-exporter-2lzqg: metadata\.ownerReferences: expected a list, found a map; ignored/,
+  },
+  {
+    name: 'a DaemonSet name that is a list',
+    kind: 'DaemonSet',
+    object: 'node-exporter',
+    path: ['metadata', 'name'],
+    value: ['x'],
+    warning: /DaemonSet \(no name\): metadata\.name: expected a string, found a list; ignored/,
+    codes: [0, 1, 2],
+  },
   { name: 'a node name that is a map', kind: 'Node', object: 'worker-1', path: ['metadata', 'name'], value: { a: 1 }, warning: /Node \(no name\): no metadata\.name; skipped/ },
   // An empty `labels:` is null, absent as Go reads it: no warning.
   { name: 'pod labels that are null', kind: 'Pod', object: 'node-exporter-2lzqg', path: ['metadata', 'labels'], value: null },
-  { name: 'a pod namespace that is a YAML integer', kind: 'Pod', object: 'node-exporter-2lzqg', path: ['metadata', 'namespace'], value: 123, warning: /Pod 123\/node-exporter-2lzqg: metadata\.namespace: expected a string, found an integer; read as "123"/ },
-  { name: 'an event name that is a list of nulls', kind: 'Event', object: '', path: ['metadata', 'name'], value: [null, null], warning: /Event \(no name\): metadata\.name: expected a string, found a list; ignored/ },
+  {
+    name: 'a pod namespace that is a YAML integer',
+    kind: 'Pod',
+    object: 'node-exporter-2lzqg',
+    path: ['metadata', 'namespace'],
+    value: 123,
+    warning: /Pod 123\/node-exporter-2lzqg: metadata\.namespace: expected a string, found an integer; read as "123"/,
+  },
+  {
+    name: 'an event name that is a list of nulls',
+    kind: 'Event',
+    object: '',
+    path: ['metadata', 'name'],
+    value: [null, null],
+    warning: /Event \(no name\): metadata\.name: expected a string, found a list; ignored/,
+  },
   { name: 'a null entry in status.conditions', kind: 'Pod', object: 'node-exporter-2lzqg', path: ['status', 'conditions', 0], value: null, warning: /status\.conditions\[0\]: a null entry; ignored/ },
-  { name: 'a null entry in containerStatuses', kind: 'Pod', object: 'node-exporter-2lzqg', path: ['status', 'containerStatuses', 0], value: null, warning: /status\.containerStatuses\[0\]: a null entry; ignored/ },
-  { name: 'containers that is a string', kind: 'DaemonSet', object: 'node-exporter', path: ['spec', 'template', 'spec', 'containers'], value: 'node-exporter', warning: /spec\.template\.spec\.containers: expected a list, found a string; ignored/ },
-  { name: 'node taints that are a map', kind: 'Node', object: 'worker-2', path: ['spec', 'taints'], value: { key: 'a', effect: 'NoSchedule' }, warning: /Node worker-2: spec\.taints: expected a list, found a map; ignored/ },
-  { name: 'an allocatable quantity that is a list', kind: 'Node', object: 'worker-2', path: ['status', 'allocatable', 'memory'], value: ['1Gi'], warning: /status\.allocatable\.memory: expected a quantity, found a list; ignored/ },
+  {
+    name: 'a null entry in containerStatuses',
+    kind: 'Pod',
+    object: 'node-exporter-2lzqg',
+    path: ['status', 'containerStatuses', 0],
+    value: null,
+    warning: /status\.containerStatuses\[0\]: a null entry; ignored/,
+  },
+  {
+    name: 'containers that is a string',
+    kind: 'DaemonSet',
+    object: 'node-exporter',
+    path: ['spec', 'template', 'spec', 'containers'],
+    value: 'node-exporter',
+    warning: /spec\.template\.spec\.containers: expected a list, found a string; ignored/,
+  },
+  {
+    name: 'node taints that are a map',
+    kind: 'Node',
+    object: 'worker-2',
+    path: ['spec', 'taints'],
+    value: { key: 'a', effect: 'NoSchedule' },
+    warning: /Node worker-2: spec\.taints: expected a list, found a map; ignored/,
+  },
+  {
+    name: 'an allocatable quantity that is a list',
+    kind: 'Node',
+    object: 'worker-2',
+    path: ['status', 'allocatable', 'memory'],
+    value: ['1Gi'],
+    warning: /status\.allocatable\.memory: expected a quantity, found a list; ignored/,
+  },
 ];
 
 function mutant(c: Case): string {

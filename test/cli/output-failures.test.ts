@@ -10,14 +10,20 @@ import yaml from 'js-yaml';
 
 const BIN = 'bin/ds-doctor.js';
 
-interface Exit { code: number | null; signal: NodeJS.Signals | null; stderr: string }
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
 
 /** Runs the CLI with stdout on `stdout` (a file descriptor, or 'pipe' handed to `onStdout`). */
 function runBin(args: string[], stdout: number | 'pipe', onStdout?: (s: NodeJS.ReadableStream) => void): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', stdout, 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let stderr = '';
-    child.stderr!.setEncoding('utf8').on('data', (s: string) => { stderr += s; });
+    child.stderr!.setEncoding('utf8').on('data', (s: string) => {
+      stderr += s;
+    });
     if (onStdout) onStdout(child.stdout!);
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stderr }));
@@ -53,16 +59,20 @@ const DISK_FULL: [string, string[]][] = [
 ];
 
 for (const [name, args] of DISK_FULL) {
-  test(`stdout on a full disk (${FULL}, ENOSPC): ${name} prints one line and exits 2`, { skip: existsSync(FULL) ? false : `${FULL} is absent on this system: the ENOSPC case cannot run` }, async () => {
-    const fd = openSync(FULL, 'w');
-    try {
-      const r = await runBin([...args, ...NOW], fd);
-      assert.equal(r.code, 2, r.stderr);
-      assert.equal(r.stderr, 'error: writing output: ENOSPC: no space left on device, write\n');
-    } finally {
-      closeSync(fd);
-    }
-  });
+  test(
+    `stdout on a full disk (${FULL}, ENOSPC): ${name} prints one line and exits 2`,
+    { skip: existsSync(FULL) ? false : `${FULL} is absent on this system: the ENOSPC case cannot run` },
+    async () => {
+      const fd = openSync(FULL, 'w');
+      try {
+        const r = await runBin([...args, ...NOW], fd);
+        assert.equal(r.code, 2, r.stderr);
+        assert.equal(r.stderr, 'error: writing output: ENOSPC: no space left on device, write\n');
+      } finally {
+        closeSync(fd);
+      }
+    },
+  );
 }
 
 const CLOSED_PIPE: [string, string[], number][] = [

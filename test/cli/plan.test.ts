@@ -14,13 +14,21 @@ import { startFakeApi, statusAnswer, writeKubeconfig } from './fake-api.js';
 const DEMO = 'fixtures/demo';
 const FLUENT_BIT = 'fixtures/plan/fluent-bit-memory.yaml';
 
-interface UsageCase { name: string; argv: string[]; re: RegExp }
+interface UsageCase {
+  name: string;
+  argv: string[];
+  re: RegExp;
+}
 
 const USAGE: UsageCase[] = [
   { name: 'no -f', argv: ['plan', '--cluster-dump', DEMO], re: /^error: plan needs -f\/--filename: the DaemonSet manifest to apply/ },
   { name: 'a manifest without a DaemonSet', argv: ['plan', '-f', `${DEMO}/nodes.yaml`, '--cluster-dump', DEMO], re: /^error: fixtures\/demo\/nodes\.yaml: no DaemonSet in the manifest/ },
   { name: 'a --group-by that is not a label key', argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', DEMO, '--group-by', 'pool name'], re: /^error: --group-by: "pool name" is not a valid label key/ },
-  { name: 'a --group-by no node carries', argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', DEMO, '--group-by', 'node.kubernetes.io/instance-typ'], re: /^error: --group-by: no node carries the label "node\.kubernetes\.io\/instance-typ" \(did you mean "node\.kubernetes\.io\/instance-type"/ },
+  {
+    name: 'a --group-by no node carries',
+    argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', DEMO, '--group-by', 'node.kubernetes.io/instance-typ'],
+    re: /^error: --group-by: no node carries the label "node\.kubernetes\.io\/instance-typ" \(did you mean "node\.kubernetes\.io\/instance-type"/,
+  },
   { name: 'an unknown flag', argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', DEMO, '--frobnicate'], re: /^error: unknown option '--frobnicate'/ },
   { name: 'stdin for both the manifest and the dump', argv: ['plan', '-f', '-', '--cluster-dump', '-'], re: /^error: -f - and --cluster-dump - both read stdin/ },
   { name: 'a dump that does not exist', argv: ['plan', '-f', FLUENT_BIT, '--cluster-dump', 'no/such/dump'], re: /^error: no\/such\/dump: / },
@@ -35,7 +43,9 @@ function editedManifest(edit: (text: string) => string): string {
 }
 
 test('plan of a changed selector: the API server would refuse it (immutable), exit 2 in one line', async () => {
-  const file = editedManifest((t) => t.replace(/(matchLabels:\n\s+app\.kubernetes\.io\/instance: fluent-bit)/, '$1\n      tier: logs').replace(/(template:\n\s+metadata:\n\s+labels:)/, '$1\n        tier: logs'));
+  const file = editedManifest((t) =>
+    t.replace(/(matchLabels:\n\s+app\.kubernetes\.io\/instance: fluent-bit)/, '$1\n      tier: logs').replace(/(template:\n\s+metadata:\n\s+labels:)/, '$1\n        tier: logs'),
+  );
   const r = await runCli(['plan', '-f', file, '--cluster-dump', DEMO]);
   assert.equal(r.code, 2, r.stdout);
   assert.match(r.stderr, /^error: the API server would refuse the manifest: daemonset "fluent-bit" is invalid: spec\.selector: Invalid value: .*field is immutable/);
@@ -65,7 +75,10 @@ test('plan --group-by groups by the given label', async () => {
   assert.equal(r.code, 0, r.stderr);
   const doc = JSON.parse(r.stdout) as { groupBy: string; groups: { group: string; nodes: number }[] };
   assert.equal(doc.groupBy, 'topology.kubernetes.io/zone');
-  assert.deepEqual(doc.groups.map((g) => g.group), ['us-east-1a', 'us-east-1b', 'us-east-1c']);
+  assert.deepEqual(
+    doc.groups.map((g) => g.group),
+    ['us-east-1a', 'us-east-1b', 'us-east-1c'],
+  );
 });
 
 test('plan --fail-on none exits 0 although nodes are lost', async () => {
@@ -98,11 +111,23 @@ async function demoApi(exists: boolean) {
           statusAnswer(res, 404, 'daemonsets.apps "fluent-bit" not found');
         }
         return true;
-      case '/api/v1/nodes': list(res, demoItems('nodes')); return true;
-      case '/api/v1/pods': list(res, demoItems('pods')); return true;
-      case '/apis/apps/v1/namespaces/logging/controllerrevisions': list(res, demoItems('controllerrevisions', (o) => o.metadata?.namespace === 'logging')); return true;
-      case '/apis/scheduling.k8s.io/v1/priorityclasses': list(res, demoItems('priorityclasses')); return true;
-      default: return false;
+      case '/api/v1/nodes':
+        list(res, demoItems('nodes'));
+        return true;
+      case '/api/v1/pods':
+        list(res, demoItems('pods'));
+        return true;
+      case '/apis/apps/v1/namespaces/logging/controllerrevisions':
+        list(
+          res,
+          demoItems('controllerrevisions', (o) => o.metadata?.namespace === 'logging'),
+        );
+        return true;
+      case '/apis/scheduling.k8s.io/v1/priorityclasses':
+        list(res, demoItems('priorityclasses'));
+        return true;
+      default:
+        return false;
     }
   });
 }
@@ -130,8 +155,11 @@ test('plan live gives the answer of the same cluster as a dump, reading all pods
   assert.deepEqual([liveDoc.findings, liveDoc.rollout, liveDoc.templateDiff], [dumpDoc.findings, dumpDoc.rollout, dumpDoc.templateDiff]);
   const paths = live.requests.map((r) => r.split('?')[0]).sort();
   assert.deepEqual(paths, [
-    '/api/v1/nodes', '/api/v1/pods', '/apis/apps/v1/namespaces/logging/controllerrevisions',
-    '/apis/apps/v1/namespaces/logging/daemonsets/fluent-bit', '/apis/scheduling.k8s.io/v1/priorityclasses',
+    '/api/v1/nodes',
+    '/api/v1/pods',
+    '/apis/apps/v1/namespaces/logging/controllerrevisions',
+    '/apis/apps/v1/namespaces/logging/daemonsets/fluent-bit',
+    '/apis/scheduling.k8s.io/v1/priorityclasses',
   ]);
   assert.ok(!live.requests.some((r) => r.includes('fieldSelector')), `no pod list per node: ${live.requests.join(' ')}`);
 });

@@ -39,7 +39,10 @@ realTest('"items": null is an empty collected list: no false "events not availab
 });
 
 realTest('spec.templateGeneration (clusters before 1.16) decides whether pods are updated, and is named', async () => {
-  for (const [dump, ds] of [['clusterinfo-kubeadm-k8s1.8-internal', 'kube-system/kube-flannel-ds'], ['sonobuoy-kind-k8s1.14-dup', 'kube-system/kindnet']] as const) {
+  for (const [dump, ds] of [
+    ['clusterinfo-kubeadm-k8s1.8-internal', 'kube-system/kube-flannel-ds'],
+    ['sonobuoy-kind-k8s1.14-dup', 'kube-system/kindnet'],
+  ] as const) {
     const { doc } = await json(['nodes', ds, '-f', input(dump)]);
     const rows = doc['nodes'] as { reasons: { code: string }[] }[];
     assert.ok(rows.length > 0);
@@ -74,18 +77,26 @@ realTest('a non-Kubernetes file in a directory is skipped with one warning line'
   assert.match(r.stdout, /skipped .*auth-cani-list-default\.json:1: expected a Kubernetes object, found a list/);
 });
 
-realTest('Sonobuoy results as published: bare arrays, named by the file (Pods.json) or by each object\'s kind', async () => {
+realTest("Sonobuoy results as published: bare arrays, named by the file (Pods.json) or by each object's kind", async () => {
   for (const name of ['sonobuoy-aws-k8s1.8-2017-12-13', 'sonobuoy-kind-k8s1.21']) {
     const raw = await json(['scan', '-f', join(ROOT, name, 'raw')]);
     const converted = await json(['scan', '-f', input(name)]);
     assert.deepEqual(raw.doc['daemonSets'], converted.doc['daemonSets'], name);
-    assert.deepEqual(notes(raw.doc).filter((n) => n.startsWith('skipped ')).map((n) => n.replace(/^skipped .*\/raw\//, '')), ['serverversion.json:1: document has no "kind" (not read as Kubernetes objects)']);
+    assert.deepEqual(
+      notes(raw.doc)
+        .filter((n) => n.startsWith('skipped '))
+        .map((n) => n.replace(/^skipped .*\/raw\//, '')),
+      ['serverversion.json:1: document has no "kind" (not read as Kubernetes objects)'],
+    );
   }
 });
 
 realTest('pods owned by a DaemonSet missing from the input are reported', async () => {
   const { doc } = await json(['scan', '-f', input('supportbundle-k3s-2022')]);
-  assert.ok(notes(doc).some((n) => /1 pod\(s\) are owned by DaemonSets that are not in the input: kube-system\/svclb-traefik-\w+ \(1\)/.test(n)), notes(doc).join('\n'));
+  assert.ok(
+    notes(doc).some((n) => /1 pod\(s\) are owned by DaemonSets that are not in the input: kube-system\/svclb-traefik-\w+ \(1\)/.test(n)),
+    notes(doc).join('\n'),
+  );
 });
 
 realTest('kubectl cluster-info dump to standard output is read as the --output-directory form is', async () => {
@@ -103,7 +114,7 @@ realTest('kubectl cluster-info dump to standard output is read as the --output-d
   assert.equal(fromFile.code, 0);
 });
 
-realTest('older kubectl\'s internal-type dump: a hint naming what the file is', async () => {
+realTest("older kubectl's internal-type dump: a hint naming what the file is", async () => {
   const r = await runCli(['scan', '-f', join(ROOT, 'clusterinfo-kubeadm-k8s1.8-internal', 'raw')]);
   assert.equal(r.code, 2);
   assert.match(r.stderr.trim(), /^error: \S+\.json:1: a list in kubectl's internal-type format .*dump again with a current kubectl/);
@@ -118,10 +129,13 @@ realTest('a cluster-info dump does not print "current revision unknown"; the mis
   const idle = await json(['why', 'kube-system/nvidia-gpu-device-plugin', '-f', input('clusterinfo-oke-k8s1.18')]);
   assert.ok(!notes(idle.doc).some((n) => /revision is unknown/.test(n)), notes(idle.doc).join('\n'));
   const rollout = await json(['rollout', 'kube-system/kube-proxy', '-f', dir]);
-  assert.deepEqual(notes(rollout.doc).filter((n) => n.includes('ControllerRevision')), ['no ControllerRevisions in the input: the revision history and the template diff cannot be shown']);
+  assert.deepEqual(
+    notes(rollout.doc).filter((n) => n.includes('ControllerRevision')),
+    ['no ControllerRevisions in the input: the revision history and the template diff cannot be shown'],
+  );
 });
 
-realTest('without --now a dump is judged at its newest timestamp, said in one line, not at today\'s date', async () => {
+realTest("without --now a dump is judged at its newest timestamp, said in one line, not at today's date", async () => {
   const dir = input('sonobuoy-aws-k8s1.8-2017-12-13');
   const argv = ['why', 'kube-system/calico-node', 'ip-10-0-9-16.us-west-2.compute.internal', '-f', dir, '--no-color'];
   const r = await runCli(argv);
@@ -133,7 +147,9 @@ realTest('without --now a dump is judged at its newest timestamp, said in one li
 });
 
 realTest('every command over every real dump answers (or refuses with one line only where the input cannot tell)', async () => {
-  for (const name of readdirSync(ROOT).filter((n) => existsSync(input(n))).sort()) {
+  for (const name of readdirSync(ROOT)
+    .filter((n) => existsSync(input(n)))
+    .sort()) {
     const scan = await runCli(['scan', '-f', input(name), '-o', 'json']);
     if (name === 'issue-k8s-106417') {
       // A bare DaemonSet manifest from the issue: no nodes, no pods, no status.
@@ -163,12 +179,20 @@ const NOW = ['--now', '2026-11-29T12:00:00Z'];
 const zeroStatus = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0, updatedNumberScheduled: 0, numberAvailable: 0, observedGeneration: 1 };
 
 test('no pods: a DaemonSet whose status counts none scheduled is answered, with a one-line note', async () => {
-  const ds = daemonSet('agent', 'kube-system').nodeSelector({ pool: 'gpu' }).with((d) => { d.status = zeroStatus; }).build();
+  const ds = daemonSet('agent', 'kube-system')
+    .nodeSelector({ pool: 'gpu' })
+    .with((d) => {
+      d.status = zeroStatus;
+    })
+    .build();
   const file = await dumpOf([ds, node('worker-1').build(), node('worker-2').build()]);
   for (const command of ['why', 'rollout', 'scan']) {
     const r = await runCli([command, ...(command === 'scan' ? [] : ['kube-system/agent']), '-f', file, '-o', 'json', ...NOW]);
     assert.notEqual(r.code, 2, `${command}: ${r.stderr}`);
-    assert.ok(notes(JSON.parse(r.stdout)).some((n) => n.startsWith('no Pod objects in the input: taken as none')), `${command}: ${r.stdout}`);
+    assert.ok(
+      notes(JSON.parse(r.stdout)).some((n) => n.startsWith('no Pod objects in the input: taken as none')),
+      `${command}: ${r.stdout}`,
+    );
   }
   // Every node is excluded by the nodeSelector: no false "every node has a healthy one".
   const why = await runCli(['why', 'kube-system/agent', '-f', file, '--no-color', ...NOW]);
@@ -177,38 +201,65 @@ test('no pods: a DaemonSet whose status counts none scheduled is answered, with 
 });
 
 test('no pods: a status that counts scheduled pods refuses, naming what to add', async () => {
-  const ds = daemonSet('agent', 'kube-system').with((d) => { d.status = { ...zeroStatus, currentNumberScheduled: 2, desiredNumberScheduled: 2 }; }).build();
+  const ds = daemonSet('agent', 'kube-system')
+    .with((d) => {
+      d.status = { ...zeroStatus, currentNumberScheduled: 2, desiredNumberScheduled: 2 };
+    })
+    .build();
   const r = await runCli(['why', 'kube-system/agent', '-f', await dumpOf([ds, node('worker-1').build()]), ...NOW]);
   assert.equal(r.code, 2);
-  assert.equal(r.stderr, "error: the input has no Pod objects, but the status of daemonset kube-system/agent counts 2 scheduled pod(s): why needs them (add the output of kubectl get pods -n kube-system -l 'app=agent' -o yaml)\n");
+  assert.equal(
+    r.stderr,
+    "error: the input has no Pod objects, but the status of daemonset kube-system/agent counts 2 scheduled pod(s): why needs them (add the output of kubectl get pods -n kube-system -l 'app=agent' -o yaml)\n",
+  );
 });
 
 test('an empty typed PodList (also "items": null) is collected with none: answered with a note, and a status that disagrees is named', async () => {
   for (const items of [[], null]) {
-    const quiet = daemonSet('agent', 'kube-system').with((d) => { d.status = zeroStatus; }).build();
+    const quiet = daemonSet('agent', 'kube-system')
+      .with((d) => {
+        d.status = zeroStatus;
+      })
+      .build();
     const file = await dumpOf([quiet, node('worker-1').build(), { apiVersion: 'v1', kind: 'PodList', items }]);
     const { code, doc } = await json(['why', 'kube-system/agent', '-f', file, ...NOW]);
     assert.notEqual(code, 2);
     assert.ok(notes(doc).includes("the input's Pod lists are empty: taken as collected, with no pods"), notes(doc).join('\n'));
   }
-  const busy = daemonSet('agent', 'kube-system').with((d) => { d.status = { ...zeroStatus, currentNumberScheduled: 1, desiredNumberScheduled: 1 }; }).build();
+  const busy = daemonSet('agent', 'kube-system')
+    .with((d) => {
+      d.status = { ...zeroStatus, currentNumberScheduled: 1, desiredNumberScheduled: 1 };
+    })
+    .build();
   const { doc } = await json(['scan', '-f', await dumpOf([busy, node('worker-1').build(), { apiVersion: 'v1', kind: 'PodList', items: null }]), ...NOW]);
-  assert.ok(notes(doc).some((n) => n.includes('but the status of daemonset kube-system/agent counts 1 scheduled pod(s): the status is stale, or the list came from elsewhere')), notes(doc).join('\n'));
+  assert.ok(
+    notes(doc).some((n) => n.includes('but the status of daemonset kube-system/agent counts 1 scheduled pod(s): the status is stale, or the list came from elsewhere')),
+    notes(doc).join('\n'),
+  );
 });
 
 test('no nodes and no pods: a status that desires none is a Complete rollout, desired 0', async () => {
-  const ds = daemonSet('agent', 'kube-system').with((d) => { d.status = zeroStatus; }).build();
+  const ds = daemonSet('agent', 'kube-system')
+    .with((d) => {
+      d.status = zeroStatus;
+    })
+    .build();
   const { code, doc } = await json(['rollout', 'kube-system/agent', '-f', await dumpOf([ds]), ...NOW]);
   assert.equal(code, 0);
   assert.equal(doc['verdict'], 'Complete');
-  assert.ok(notes(doc).some((n) => n.startsWith('no Node objects in the input')), notes(doc).join('\n'));
+  assert.ok(
+    notes(doc).some((n) => n.startsWith('no Node objects in the input')),
+    notes(doc).join('\n'),
+  );
 });
 
 test('impact on a bare manifest judges the risk by role and says pods and nodes were not in the input', async () => {
-  const cni = daemonSet('calico-node', 'kube-system').with((d) => {
-    delete d.status;
-    d.spec!.template!.spec!.volumes = [{ name: 'cni-bin-dir', hostPath: { path: '/opt/cni/bin' } }];
-  }).build();
+  const cni = daemonSet('calico-node', 'kube-system')
+    .with((d) => {
+      delete d.status;
+      d.spec!.template!.spec!.volumes = [{ name: 'cni-bin-dir', hostPath: { path: '/opt/cni/bin' } }];
+    })
+    .build();
   const { code, doc } = await json(['impact', 'kube-system/calico-node', '-f', await dumpOf([cni]), ...NOW]);
   assert.equal(doc['risk'], 'critical');
   assert.equal(code, 1);

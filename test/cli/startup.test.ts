@@ -45,7 +45,9 @@ const CLIENT_NODE = /\/node_modules\/@kubernetes\/client-node\//;
 const CONCURRENCY = Math.max(4, availableParallelism());
 
 const OFFLINE_COMMANDS = [
-  ['--help'], ['--version'], ['scan', '--help'],
+  ['--help'],
+  ['--version'],
+  ['scan', '--help'],
   ['scan', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
   ['why', 'logging/fluent-bit', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
   ['nodes', 'kube-system/calico-node', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
@@ -53,7 +55,9 @@ const OFFLINE_COMMANDS = [
   ['rollout', 'logging/fluent-bit', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
   ['impact', 'kube-system/calico-node', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
   ['lint', '-f', 'fixtures/demo'],
-  ['version', '-o', 'json'], ['completion', 'bash'], ['__complete', 'why', '-f', 'fixtures/demo', ''],
+  ['version', '-o', 'json'],
+  ['completion', 'bash'],
+  ['__complete', 'why', '-f', 'fixtures/demo', ''],
 ];
 
 // What --help and --version need is the program's description: the loaders, the analyses and the
@@ -70,13 +74,19 @@ const NOT_AT_START: [string, RegExp][] = [
 describe('start-up', { concurrency: CONCURRENCY }, () => {
   test('the trace sees client-node when the live loader is imported (the check can fail)', async () => {
     const urls = await modulesLoaded(['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL('dist/src/load/live.js').href)})`]);
-    assert.ok(urls.some((u) => CLIENT_NODE.test(u)), urls.join('\n'));
+    assert.ok(
+      urls.some((u) => CLIENT_NODE.test(u)),
+      urls.join('\n'),
+    );
   });
 
   for (const argv of OFFLINE_COMMANDS) {
     test(`${argv.join(' ')} never loads @kubernetes/client-node`, async () => {
       const urls = await modulesLoaded(['bin/ds-doctor.js', ...argv]);
-      assert.ok(urls.some((u) => u.endsWith('/dist/src/cli/main.js')), `${argv.join(' ')}: the trace saw the program`);
+      assert.ok(
+        urls.some((u) => u.endsWith('/dist/src/cli/main.js')),
+        `${argv.join(' ')}: the trace saw the program`,
+      );
       const client = urls.filter((u) => CLIENT_NODE.test(u) || u.endsWith('/dist/src/load/live.js'));
       assert.deepEqual(client, [], `${argv.join(' ')} loaded the live client`);
     });
@@ -85,9 +95,16 @@ describe('start-up', { concurrency: CONCURRENCY }, () => {
   for (const argv of [['--help'], ['--version'], ['version'], ['lint', '--help']]) {
     test(`${argv.join(' ')} starts without the loaders, analyses and renderers`, async () => {
       const urls = await modulesLoaded(['bin/ds-doctor.js', ...argv]);
-      assert.ok(urls.some((u) => u.endsWith('/dist/src/cli/main.js')), 'the trace saw the program');
+      assert.ok(
+        urls.some((u) => u.endsWith('/dist/src/cli/main.js')),
+        'the trace saw the program',
+      );
       for (const [what, pattern] of NOT_AT_START) {
-        assert.deepEqual(urls.filter((u) => pattern.test(u)), [], `${argv.join(' ')} loaded ${what}`);
+        assert.deepEqual(
+          urls.filter((u) => pattern.test(u)),
+          [],
+          `${argv.join(' ')} loaded ${what}`,
+        );
       }
     });
   }
@@ -98,7 +115,10 @@ describe('start-up', { concurrency: CONCURRENCY }, () => {
       modulesLoaded(['bin/ds-doctor.js', 'lint', '-f', 'fixtures/demo']),
       modulesLoaded(['bin/ds-doctor.js', 'lint', '-f', 'fixtures/demo', '-o', 'sarif']),
     ]);
-    assert.deepEqual(table.filter((u) => sarif.test(u)), []);
+    assert.deepEqual(
+      table.filter((u) => sarif.test(u)),
+      [],
+    );
     assert.ok(sarifRun.some((u) => sarif.test(u)));
   });
 });

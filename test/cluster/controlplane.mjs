@@ -32,9 +32,19 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 
 /** Files and directories this module creates inside workDir (and may remove on reset). */
 const MANAGED = [
-  'etcd', 'pki', 'logs', 'audit.log', 'audit-policy.yaml', 'tokens.csv', 'sa.key', 'sa.pub',
-  'kubeconfig', 'kube-controller-manager.kubeconfig', 'kube-scheduler.kubeconfig',
-  'kube-scheduler.yaml', 'state.json',
+  'etcd',
+  'pki',
+  'logs',
+  'audit.log',
+  'audit-policy.yaml',
+  'tokens.csv',
+  'sa.key',
+  'sa.pub',
+  'kubeconfig',
+  'kube-controller-manager.kubeconfig',
+  'kube-scheduler.kubeconfig',
+  'kube-scheduler.yaml',
+  'state.json',
 ];
 
 const DEFAULT_CONTROLLERS = ['daemonset-controller', 'garbage-collector-controller', 'namespace-controller'];
@@ -52,7 +62,9 @@ function installExitHooks() {
   if (hooksInstalled) return;
   hooksInstalled = true;
   // 'exit' handlers must be synchronous: SIGKILL the process groups right away.
-  process.on('exit', () => { for (const cp of live) cp.kill('SIGKILL'); });
+  process.on('exit', () => {
+    for (const cp of live) cp.kill('SIGKILL');
+  });
   for (const sig of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
     const onSignal = () => {
       for (const cp of live) cp.kill('SIGKILL');
@@ -66,19 +78,41 @@ function installExitHooks() {
 }
 
 function killGroup(pid, sig) {
-  try { process.kill(-pid, sig); return true; } catch { /* group gone */ }
-  try { process.kill(pid, sig); return true; } catch { return false; }
+  try {
+    process.kill(-pid, sig);
+    return true;
+  } catch {
+    /* group gone */
+  }
+  try {
+    process.kill(pid, sig);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function alive(pid) {
-  try { process.kill(pid, 0); } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
   // A zombie has exited; its reaper (not us, once the process was re-parented) may be slow.
-  try { return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] !== 'Z'; } catch (e) { return e.code !== 'ENOENT'; }
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] !== 'Z';
+  } catch (e) {
+    return e.code !== 'ENOENT';
+  }
 }
 
 /** argv[0] of a running pid (Linux /proc), or null when unknown. */
 function procArgv0(pid) {
-  try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]; } catch { return null; }
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+  } catch {
+    return null;
+  }
 }
 
 /** True when pid still runs the binary we started (guards against pid reuse). */
@@ -115,7 +149,10 @@ async function freePorts(n) {
   try {
     for (let i = 0; i < n; i++) {
       const s = net.createServer();
-      await new Promise((res, rej) => { s.once('error', rej); s.listen(0, '127.0.0.1', res); });
+      await new Promise((res, rej) => {
+        s.once('error', rej);
+        s.listen(0, '127.0.0.1', res);
+      });
       servers.push(s);
     }
     return servers.map((s) => /** @type {net.AddressInfo} */ (s.address()).port);
@@ -135,7 +172,9 @@ function probe(url, { token, ca, timeoutMs = 3000 } = {}) {
     const req = mod.request(u, opts, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (d) => { if (body.length < 4096) body += d; });
+      res.on('data', (d) => {
+        if (body.length < 4096) body += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode, body }));
     });
     req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs}ms`)));
@@ -147,16 +186,27 @@ function probe(url, { token, ca, timeoutMs = 3000 } = {}) {
 function tail(file, lines = 40) {
   try {
     const buf = fs.readFileSync(file, 'utf8');
-    return buf.split('\n').slice(-lines - 1).join('\n').trimEnd();
-  } catch (e) { return `(cannot read ${file}: ${e.message})`; }
+    return buf
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n')
+      .trimEnd();
+  } catch (e) {
+    return `(cannot read ${file}: ${e.message})`;
+  }
 }
 
-function yamlStr(s) { return JSON.stringify(String(s)); } // JSON strings are valid YAML scalars
+function yamlStr(s) {
+  return JSON.stringify(String(s));
+} // JSON strings are valid YAML scalars
 
 function kubeconfigYaml({ server, caData, users, contexts, current }) {
   const lines = [
-    'apiVersion: v1', 'kind: Config',
-    'clusters:', '- name: ds-doctor-test', '  cluster:',
+    'apiVersion: v1',
+    'kind: Config',
+    'clusters:',
+    '- name: ds-doctor-test',
+    '  cluster:',
     `    server: ${yamlStr(server)}`,
     `    certificate-authority-data: ${yamlStr(caData)}`,
     'users:',
@@ -176,11 +226,23 @@ function kubeconfigYaml({ server, caData, users, contexts, current }) {
 function run(bin, args, { input, env, timeoutMs = 60_000 } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { env: env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = ''; let stderr = ''; let timedOut = false;
-    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
-    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (timedOut) stderr += `\n(killed after ${timeoutMs}ms)`;
@@ -218,7 +280,9 @@ export async function startControlPlane(o) {
   const log = o.log ?? (() => {});
   const bin = (n) => path.join(binDir, n);
   for (const n of ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubectl']) {
-    try { fs.accessSync(bin(n), fs.constants.X_OK); } catch {
+    try {
+      fs.accessSync(bin(n), fs.constants.X_OK);
+    } catch {
       throw new Error(`startControlPlane: ${bin(n)} is missing or not executable; run test/cluster/build.sh`);
     }
   }
@@ -228,8 +292,7 @@ export async function startControlPlane(o) {
   const etcdDir = path.join(workDir, 'etcd');
   const etcdHadData = fs.existsSync(etcdDir) && fs.readdirSync(etcdDir).length > 0;
   if (etcdHadData) {
-    throw new Error(`startControlPlane: ${etcdDir} holds data from an earlier run; ` +
-      'pass reset: true (CLI: up removes it itself) or use an empty workDir');
+    throw new Error(`startControlPlane: ${etcdDir} holds data from an earlier run; ` + 'pass reset: true (CLI: up removes it itself) or use an empty workDir');
   }
   const logDir = path.join(workDir, 'logs');
   const pkiDir = path.join(workDir, 'pki');
@@ -238,18 +301,25 @@ export async function startControlPlane(o) {
 
   // --- credentials -------------------------------------------------------------------
   const tok = () => randomBytes(24).toString('hex');
-  const token = tok(); const readerToken = tok(); const kcmToken = tok(); const schedToken = tok();
+  const token = tok();
+  const readerToken = tok();
+  const kcmToken = tok();
+  const schedToken = tok();
   const f = (n) => path.join(workDir, n);
-  await fsp.writeFile(f('tokens.csv'), [
-    `${token},admin,admin-uid,"system:masters"`,
-    `${readerToken},reader,reader-uid`,
-    // The controller manager runs without per-controller service accounts (no token
-    // controller), so it needs full access, like the admin.
-    `${kcmToken},system:kube-controller-manager,kcm-uid,"system:masters"`,
-    // The scheduler uses its bootstrap RBAC role, as in a real cluster.
-    `${schedToken},system:kube-scheduler,scheduler-uid`,
-    '',
-  ].join('\n'), { mode: 0o600 });
+  await fsp.writeFile(
+    f('tokens.csv'),
+    [
+      `${token},admin,admin-uid,"system:masters"`,
+      `${readerToken},reader,reader-uid`,
+      // The controller manager runs without per-controller service accounts (no token
+      // controller), so it needs full access, like the admin.
+      `${kcmToken},system:kube-controller-manager,kcm-uid,"system:masters"`,
+      // The scheduler uses its bootstrap RBAC role, as in a real cluster.
+      `${schedToken},system:kube-scheduler,scheduler-uid`,
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -259,12 +329,18 @@ export async function startControlPlane(o) {
   await fsp.writeFile(f('sa.pub'), publicKey);
   const auditLogPath = o.auditLog ? f('audit.log') : null;
   if (auditLogPath) {
-    await fsp.writeFile(f('audit-policy.yaml'), [
-      'apiVersion: audit.k8s.io/v1', 'kind: Policy',
-      '# One event per request (RequestReceived is not logged separately), metadata only.',
-      'omitStages: ["RequestReceived"]',
-      'rules:', '- level: Metadata', '',
-    ].join('\n'));
+    await fsp.writeFile(
+      f('audit-policy.yaml'),
+      [
+        'apiVersion: audit.k8s.io/v1',
+        'kind: Policy',
+        '# One event per request (RequestReceived is not logged separately), metadata only.',
+        'omitStages: ["RequestReceived"]',
+        'rules:',
+        '- level: Metadata',
+        '',
+      ].join('\n'),
+    );
   }
 
   /** @type {{name:string,pid:number,bin:string,log:string,child:import('node:child_process').ChildProcess}[]} */
@@ -279,12 +355,28 @@ export async function startControlPlane(o) {
       if (watchdog && alive(watchdog.pid)) killGroup(watchdog.pid, 'SIGKILL');
     },
   };
-  const writeState = (extra = {}) => fs.writeFileSync(statePath, JSON.stringify({
-    running: !stopped, ownerPid: process.pid, keepAlive: !!o.keepAlive, workDir, binDir,
-    processes: procs.map(({ name, pid, bin: b, log: l }) => ({ name, pid, bin: b, log: l })), ...extra,
-  }, null, 2) + '\n');
+  const writeState = (extra = {}) =>
+    fs.writeFileSync(
+      statePath,
+      JSON.stringify(
+        {
+          running: !stopped,
+          ownerPid: process.pid,
+          keepAlive: !!o.keepAlive,
+          workDir,
+          binDir,
+          processes: procs.map(({ name, pid, bin: b, log: l }) => ({ name, pid, bin: b, log: l })),
+          ...extra,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
 
-  if (!o.keepAlive) { installExitHooks(); live.add(handle); }
+  if (!o.keepAlive) {
+    installExitHooks();
+    live.add(handle);
+  }
 
   const childEnv = { ...process.env };
   delete childEnv.KUBECONFIG;
@@ -295,13 +387,20 @@ export async function startControlPlane(o) {
     const logFile = path.join(logDir, `${name}.log`);
     const fd = fs.openSync(logFile, 'w');
     const child = spawn(bin(name), args, {
-      cwd: workDir, env: childEnv, detached: true, stdio: ['ignore', fd, fd],
+      cwd: workDir,
+      env: childEnv,
+      detached: true,
+      stdio: ['ignore', fd, fd],
     });
     fs.closeSync(fd);
     child.unref();
     const p = { name, pid: child.pid, bin: bin(name), log: logFile, child, exit: null };
-    child.on('exit', (code, signal) => { p.exit = { code, signal }; });
-    child.on('error', (e) => { p.exit = { code: null, signal: null, error: e.message }; });
+    child.on('exit', (code, signal) => {
+      p.exit = { code, signal };
+    });
+    child.on('error', (e) => {
+      p.exit = { code: null, signal: null, error: e.message };
+    });
     procs.push(p);
     writeState();
     return p;
@@ -319,7 +418,8 @@ export async function startControlPlane(o) {
       live.delete(handle);
       writeState({ error: msg.split('\n')[0] });
       const err = new Error(msg);
-      err.component = p.name; err.logFile = p.log;
+      err.component = p.name;
+      err.logFile = p.log;
       return err;
     })();
     return firstFailure;
@@ -346,7 +446,14 @@ export async function startControlPlane(o) {
   const httpCheck = (url, opts) => async () => {
     const r = await probe(url, typeof opts === 'function' ? opts() : opts);
     if (r.error) return r.error;
-    return r.status === 200 ? true : `HTTP ${r.status} ${r.body.split('\n').filter((l) => l.includes('[-]')).join(' ') || r.body.slice(0, 200)}`;
+    return r.status === 200
+      ? true
+      : `HTTP ${r.status} ${
+          r.body
+            .split('\n')
+            .filter((l) => l.includes('[-]'))
+            .join(' ') || r.body.slice(0, 200)
+        }`;
   };
 
   const tStart = Date.now();
@@ -357,7 +464,9 @@ export async function startControlPlane(o) {
       // A detached helper that SIGKILLs our process groups if this Node process dies
       // without running its exit hooks (e.g. SIGKILL from a test-runner timeout).
       watchdog = spawn(process.execPath, [THIS_FILE, '__watchdog', String(process.pid), statePath], {
-        detached: true, stdio: 'ignore', env: childEnv,
+        detached: true,
+        stdio: 'ignore',
+        env: childEnv,
       });
       watchdog.unref();
     }
@@ -368,11 +477,16 @@ export async function startControlPlane(o) {
     const etcdUrl = `http://127.0.0.1:${etcdPort}`;
     const peerUrl = `http://127.0.0.1:${peerPort}`;
     const etcd = start('etcd', [
-      '--name=default', `--data-dir=${etcdDir}`,
-      `--listen-client-urls=${etcdUrl}`, `--advertise-client-urls=${etcdUrl}`,
-      `--listen-peer-urls=${peerUrl}`, `--initial-advertise-peer-urls=${peerUrl}`,
-      `--initial-cluster=default=${peerUrl}`, '--initial-cluster-state=new',
-      '--unsafe-no-fsync=true', '--log-level=warn',
+      '--name=default',
+      `--data-dir=${etcdDir}`,
+      `--listen-client-urls=${etcdUrl}`,
+      `--advertise-client-urls=${etcdUrl}`,
+      `--listen-peer-urls=${peerUrl}`,
+      `--initial-advertise-peer-urls=${peerUrl}`,
+      `--initial-cluster=default=${peerUrl}`,
+      '--initial-cluster-state=new',
+      '--unsafe-no-fsync=true',
+      '--log-level=warn',
     ]);
     log(`etcd pid ${etcd.pid} on ${etcdUrl}`);
     timings.etcdMs = await waitReady(etcd, `${etcdUrl}/health`, async () => {
@@ -387,7 +501,9 @@ export async function startControlPlane(o) {
     const disabledPlugins = DEFAULT_DISABLED_ADMISSION.filter((p) => !enabledPlugins.includes(p));
     const apiArgs = [
       `--etcd-servers=${etcdUrl}`,
-      '--bind-address=127.0.0.1', '--advertise-address=127.0.0.1', `--secure-port=${apiPort}`,
+      '--bind-address=127.0.0.1',
+      '--advertise-address=127.0.0.1',
+      `--secure-port=${apiPort}`,
       `--cert-dir=${pkiDir}`,
       '--service-cluster-ip-range=10.0.0.0/24',
       '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
@@ -404,8 +520,14 @@ export async function startControlPlane(o) {
       '--endpoint-reconciler-type=none',
     ];
     if (auditLogPath) {
-      apiArgs.push(`--audit-policy-file=${f('audit-policy.yaml')}`, `--audit-log-path=${auditLogPath}`,
-        '--audit-log-format=json', '--audit-log-mode=blocking', '--audit-log-maxbackup=0', '--audit-log-maxsize=0');
+      apiArgs.push(
+        `--audit-policy-file=${f('audit-policy.yaml')}`,
+        `--audit-log-path=${auditLogPath}`,
+        '--audit-log-format=json',
+        '--audit-log-mode=blocking',
+        '--audit-log-maxbackup=0',
+        '--audit-log-maxsize=0',
+      );
     }
     const apiserver = start('kube-apiserver', apiArgs);
     log(`kube-apiserver pid ${apiserver.pid} on ${server}`);
@@ -413,8 +535,15 @@ export async function startControlPlane(o) {
     let ca = null;
     timings.apiserverMs = await waitReady(apiserver, `${server}/readyz`, async () => {
       if (!ca) {
-        try { ca = fs.readFileSync(caFile, 'utf8'); } catch { return `${caFile} not written yet`; }
-        if (!ca.includes('END CERTIFICATE')) { ca = null; return `${caFile} incomplete`; }
+        try {
+          ca = fs.readFileSync(caFile, 'utf8');
+        } catch {
+          return `${caFile} not written yet`;
+        }
+        if (!ca.includes('END CERTIFICATE')) {
+          ca = null;
+          return `${caFile} incomplete`;
+        }
       }
       return httpCheck(`${server}/readyz`, { token, ca })();
     });
@@ -422,42 +551,70 @@ export async function startControlPlane(o) {
     // --- kubeconfigs -------------------------------------------------------------------
     const caData = Buffer.from(ca).toString('base64');
     const kubeconfig = f('kubeconfig');
-    await fsp.writeFile(kubeconfig, kubeconfigYaml({
-      server, caData, users: { admin: token, reader: readerToken },
-      contexts: { admin: 'admin', reader: 'reader' }, current: 'admin',
-    }), { mode: 0o600 });
+    await fsp.writeFile(
+      kubeconfig,
+      kubeconfigYaml({
+        server,
+        caData,
+        users: { admin: token, reader: readerToken },
+        contexts: { admin: 'admin', reader: 'reader' },
+        current: 'admin',
+      }),
+      { mode: 0o600 },
+    );
     const kcmKc = f('kube-controller-manager.kubeconfig');
-    await fsp.writeFile(kcmKc, kubeconfigYaml({
-      server, caData, users: { 'kube-controller-manager': kcmToken },
-      contexts: { default: 'kube-controller-manager' }, current: 'default',
-    }), { mode: 0o600 });
+    await fsp.writeFile(
+      kcmKc,
+      kubeconfigYaml({
+        server,
+        caData,
+        users: { 'kube-controller-manager': kcmToken },
+        contexts: { default: 'kube-controller-manager' },
+        current: 'default',
+      }),
+      { mode: 0o600 },
+    );
     const schedKc = f('kube-scheduler.kubeconfig');
-    await fsp.writeFile(schedKc, kubeconfigYaml({
-      server, caData, users: { 'kube-scheduler': schedToken },
-      contexts: { default: 'kube-scheduler' }, current: 'default',
-    }), { mode: 0o600 });
-    await fsp.writeFile(f('kube-scheduler.yaml'), [
-      'apiVersion: kubescheduler.config.k8s.io/v1', 'kind: KubeSchedulerConfiguration',
-      'clientConnection:', `  kubeconfig: ${yamlStr(schedKc)}`,
-      'leaderElection:', '  leaderElect: false', '',
-    ].join('\n'));
+    await fsp.writeFile(
+      schedKc,
+      kubeconfigYaml({
+        server,
+        caData,
+        users: { 'kube-scheduler': schedToken },
+        contexts: { default: 'kube-scheduler' },
+        current: 'default',
+      }),
+      { mode: 0o600 },
+    );
+    await fsp.writeFile(
+      f('kube-scheduler.yaml'),
+      ['apiVersion: kubescheduler.config.k8s.io/v1', 'kind: KubeSchedulerConfiguration', 'clientConnection:', `  kubeconfig: ${yamlStr(schedKc)}`, 'leaderElection:', '  leaderElect: false', ''].join(
+        '\n',
+      ),
+    );
 
     // --- kube-controller-manager and kube-scheduler (in parallel) ----------------------
     const controllers = [...DEFAULT_CONTROLLERS, ...(o.extraControllers ?? [])];
     const kcm = start('kube-controller-manager', [
-      `--kubeconfig=${kcmKc}`, `--authentication-kubeconfig=${kcmKc}`, `--authorization-kubeconfig=${kcmKc}`,
+      `--kubeconfig=${kcmKc}`,
+      `--authentication-kubeconfig=${kcmKc}`,
+      `--authorization-kubeconfig=${kcmKc}`,
       `--controllers=${controllers.join(',')}`,
       // Tokens only, no client certificates: do not look for the client-CA ConfigMap the
       // apiserver only publishes when --client-ca-file is set (avoids an error loop in the log).
       '--authentication-skip-lookup=true',
-      '--leader-elect=false', '--bind-address=127.0.0.1', `--secure-port=${kcmPort}`,
+      '--leader-elect=false',
+      '--bind-address=127.0.0.1',
+      `--secure-port=${kcmPort}`,
       ...(o.controllerManagerArgs ?? []),
     ]);
     const sched = start('kube-scheduler', [
       `--config=${f('kube-scheduler.yaml')}`,
-      `--authentication-kubeconfig=${schedKc}`, `--authorization-kubeconfig=${schedKc}`,
+      `--authentication-kubeconfig=${schedKc}`,
+      `--authorization-kubeconfig=${schedKc}`,
       '--authentication-skip-lookup=true',
-      '--bind-address=127.0.0.1', `--secure-port=${schedPort}`,
+      '--bind-address=127.0.0.1',
+      `--secure-port=${schedPort}`,
     ]);
     log(`kube-controller-manager pid ${kcm.pid}, kube-scheduler pid ${sched.pid}`);
     const [kcmMs, schedMs] = await Promise.all([
@@ -478,8 +635,16 @@ export async function startControlPlane(o) {
 
     let stopping = null;
     return {
-      kubeconfig, server, token, readerToken, ca, auditLogPath, workDir, binDir,
-      logDir, timings,
+      kubeconfig,
+      server,
+      token,
+      readerToken,
+      ca,
+      auditLogPath,
+      workDir,
+      binDir,
+      logDir,
+      timings,
       ports: { etcd: etcdPort, etcdPeer: peerPort, apiserver: apiPort, controllerManager: kcmPort, scheduler: schedPort },
       processes: procs.map(({ name, pid, log: l }) => ({ name, pid, log: l })),
       env: { KUBECONFIG: kubeconfig },
@@ -501,7 +666,11 @@ export async function startControlPlane(o) {
       await stopOrdered(procs);
       if (watchdog) killGroup(watchdog.pid, 'SIGKILL');
       live.delete(handle);
-      try { writeState({ error: String(e.message).split('\n')[0] }); } catch { /* ignore */ }
+      try {
+        writeState({ error: String(e.message).split('\n')[0] });
+      } catch {
+        /* ignore */
+      }
     }
     throw e;
   }
@@ -511,12 +680,18 @@ export async function startControlPlane(o) {
 async function checkPreviousRun(workDir, reset) {
   const statePath = path.join(workDir, 'state.json');
   let state = null;
-  try { state = JSON.parse(fs.readFileSync(statePath, 'utf8')); } catch { /* none */ }
+  try {
+    state = JSON.parse(fs.readFileSync(statePath, 'utf8'));
+  } catch {
+    /* none */
+  }
   const running = (state?.processes ?? []).filter((p) => isOurs(p.pid, p.bin));
   if (running.length) {
-    throw new Error(`startControlPlane: a control plane is still running in ${workDir} ` +
-      `(${running.map((p) => `${p.name} pid ${p.pid}`).join(', ')}); stop it first ` +
-      `(node ${path.relative(process.cwd(), THIS_FILE)} down --work-dir ${workDir})`);
+    throw new Error(
+      `startControlPlane: a control plane is still running in ${workDir} ` +
+        `(${running.map((p) => `${p.name} pid ${p.pid}`).join(', ')}); stop it first ` +
+        `(node ${path.relative(process.cwd(), THIS_FILE)} down --work-dir ${workDir})`,
+    );
   }
   if (reset) {
     for (const n of MANAGED) await fsp.rm(path.join(workDir, n), { recursive: true, force: true });
@@ -527,7 +702,11 @@ async function checkPreviousRun(workDir, reset) {
 export async function stopRecorded(workDir) {
   const statePath = path.join(path.resolve(workDir), 'state.json');
   let state;
-  try { state = JSON.parse(fs.readFileSync(statePath, 'utf8')); } catch { return []; }
+  try {
+    state = JSON.parse(fs.readFileSync(statePath, 'utf8'));
+  } catch {
+    return [];
+  }
   const procs = (state.processes ?? []).filter((p) => isOurs(p.pid, p.bin));
   await stopOrdered(procs);
   state.running = false;
@@ -543,7 +722,11 @@ async function watchdogMain(ownerPid, statePath) {
   for (;;) {
     await sleep(1000);
     let state = null;
-    try { state = JSON.parse(fs.readFileSync(statePath, 'utf8')); } catch { /* keep polling */ }
+    try {
+      state = JSON.parse(fs.readFileSync(statePath, 'utf8'));
+    } catch {
+      /* keep polling */
+    }
     if (state && (state.running === false || state.ownerPid !== ownerPid)) return;
     if (!alive(ownerPid)) {
       for (const p of state?.processes ?? []) if (isOurs(p.pid, p.bin)) killGroup(p.pid, 'SIGKILL');
@@ -574,7 +757,9 @@ export async function ensureBinaries() {
   const r = await new Promise((resolve, reject) => {
     const c = spawn('bash', [path.join(HERE, 'build.sh')], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    c.stdout.setEncoding('utf8').on('data', (d) => { out += d; });
+    c.stdout.setEncoding('utf8').on('data', (d) => {
+      out += d;
+    });
     c.on('error', reject);
     c.on('close', (code) => resolve({ code, out }));
   });
@@ -588,21 +773,27 @@ async function cli(argv) {
   const workDir = path.resolve(args['work-dir'] ?? path.join(HERE, '.work'));
   if (cmd === '__watchdog') return watchdogMain(Number(args._[1]), args._[2]);
   if (cmd === 'up') {
-    const binDir = args['bin-dir'] ?? await ensureBinaries();
+    const binDir = args['bin-dir'] ?? (await ensureBinaries());
     const cp = await startControlPlane({
-      binDir, workDir, auditLog: !!args['audit-log'], reset: true, keepAlive: true,
+      binDir,
+      workDir,
+      auditLog: !!args['audit-log'],
+      reset: true,
+      keepAlive: true,
       timeoutMs: args.timeout ? Number(args.timeout) * 1000 : undefined,
       log: (m) => process.stderr.write(`controlplane: ${m}\n`),
     });
-    process.stdout.write([
-      `server:     ${cp.server}`,
-      `kubeconfig: ${cp.kubeconfig}   (contexts: admin [current], reader)`,
-      `logs:       ${cp.logDir}`,
-      ...(cp.auditLogPath ? [`audit log:  ${cp.auditLogPath}`] : []),
-      `started in ${(cp.timings.totalMs / 1000).toFixed(1)} s; stop with: node ${path.relative(process.cwd(), THIS_FILE)} down` +
-        (args['work-dir'] ? ` --work-dir ${workDir}` : ''),
-      `export KUBECONFIG=${cp.kubeconfig}`, '',
-    ].join('\n'));
+    process.stdout.write(
+      [
+        `server:     ${cp.server}`,
+        `kubeconfig: ${cp.kubeconfig}   (contexts: admin [current], reader)`,
+        `logs:       ${cp.logDir}`,
+        ...(cp.auditLogPath ? [`audit log:  ${cp.auditLogPath}`] : []),
+        `started in ${(cp.timings.totalMs / 1000).toFixed(1)} s; stop with: node ${path.relative(process.cwd(), THIS_FILE)} down` + (args['work-dir'] ? ` --work-dir ${workDir}` : ''),
+        `export KUBECONFIG=${cp.kubeconfig}`,
+        '',
+      ].join('\n'),
+    );
     return;
   }
   if (cmd === 'down') {
@@ -612,7 +803,11 @@ async function cli(argv) {
   }
   if (cmd === 'status') {
     let state = null;
-    try { state = JSON.parse(fs.readFileSync(path.join(workDir, 'state.json'), 'utf8')); } catch { /* none */ }
+    try {
+      state = JSON.parse(fs.readFileSync(path.join(workDir, 'state.json'), 'utf8'));
+    } catch {
+      /* none */
+    }
     const procs = state?.processes ?? [];
     for (const p of procs) process.stdout.write(`${p.name.padEnd(24)} pid ${String(p.pid).padEnd(8)} ${isOurs(p.pid, p.bin) ? 'running' : 'stopped'}\n`);
     if (!procs.length) process.stdout.write(`no control plane recorded in ${workDir}\n`);
@@ -620,8 +815,9 @@ async function cli(argv) {
     process.exitCode = procs.some((p) => isOurs(p.pid, p.bin)) ? 0 : 1;
     return;
   }
-  process.stderr.write('usage: node test/cluster/controlplane.mjs up [--bin-dir DIR] [--work-dir DIR] [--audit-log] [--timeout SECONDS]\n' +
-    '       node test/cluster/controlplane.mjs down|status [--work-dir DIR]\n');
+  process.stderr.write(
+    'usage: node test/cluster/controlplane.mjs up [--bin-dir DIR] [--work-dir DIR] [--audit-log] [--timeout SECONDS]\n' + '       node test/cluster/controlplane.mjs down|status [--work-dir DIR]\n',
+  );
   process.exitCode = 2;
 }
 

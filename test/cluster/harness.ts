@@ -12,12 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as ControlPlaneModule from './controlplane.mjs';
 
-export type {
-  ControlPlane,
-  KubectlOptions,
-  KubectlResult,
-  StartControlPlaneOptions,
-} from './controlplane.mjs';
+export type { ControlPlane, KubectlOptions, KubectlResult, StartControlPlaneOptions } from './controlplane.mjs';
 
 function locateControlPlaneModule(): string {
   const start = path.dirname(fileURLToPath(import.meta.url));

@@ -13,7 +13,10 @@ import { ensureBinaries, startControlPlane } from './controlplane.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
-const opt = (name) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1] : undefined; };
+const opt = (name) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
 
 const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`.padStart(7);
@@ -23,7 +26,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const NS = 'smoke';
 const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const node = (name, taints) => ({
-  apiVersion: 'v1', kind: 'Node',
+  apiVersion: 'v1',
+  kind: 'Node',
   metadata: { name, labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64' } },
   spec: taints ? { taints } : {},
   status: {
@@ -33,14 +37,13 @@ const node = (name, taints) => ({
   },
 });
 const manifests = {
-  apiVersion: 'v1', kind: 'List', items: [
-    node('smoke-node-a'),
-    node('smoke-node-b', [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }]),
-    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } },
-  ],
+  apiVersion: 'v1',
+  kind: 'List',
+  items: [node('smoke-node-a'), node('smoke-node-b', [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }]), { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }],
 };
 const daemonSet = {
-  apiVersion: 'apps/v1', kind: 'DaemonSet',
+  apiVersion: 'apps/v1',
+  kind: 'DaemonSet',
   metadata: { name: 'smoke-agent', namespace: NS },
   spec: {
     selector: { matchLabels: { app: 'smoke-agent' } },
@@ -66,15 +69,17 @@ async function waitFor(what, fn, timeoutMs = 60_000) {
 }
 
 async function main() {
-  const binDir = opt('bin-dir') ?? await ensureBinaries();
+  const binDir = opt('bin-dir') ?? (await ensureBinaries());
   const workDir = path.resolve(opt('work-dir') ?? path.join(HERE, '.work', 'smoke'));
   say(`binaries: ${binDir}`);
   const cp = await startControlPlane({ binDir, workDir, auditLog: true, reset: true });
   let ok;
   try {
     const t = cp.timings;
-    say(`control plane up in ${(t.totalMs / 1000).toFixed(1)}s (etcd ${t.etcdMs} ms, apiserver ${t.apiserverMs} ms, ` +
-      `controller-manager ${t.controllerManagerMs} ms, scheduler ${t.schedulerMs} ms) at ${cp.server}`);
+    say(
+      `control plane up in ${(t.totalMs / 1000).toFixed(1)}s (etcd ${t.etcdMs} ms, apiserver ${t.apiserverMs} ms, ` +
+        `controller-manager ${t.controllerManagerMs} ms, scheduler ${t.schedulerMs} ms) at ${cp.server}`,
+    );
     const k = async (args, input) => {
       const r = await cp.kubectl(args, { input });
       if (r.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr || r.stdout}`);
@@ -91,8 +96,7 @@ async function main() {
       const s = JSON.parse(await k(['get', 'daemonset', '-n', NS, 'smoke-agent', '-o', 'json'])).status ?? {};
       return { ok: s.desiredNumberScheduled === 1 && s.currentNumberScheduled === 1, s };
     });
-    say(`daemonset status: desired=${ds.s.desiredNumberScheduled} current=${ds.s.currentNumberScheduled} ` +
-      `ready=${ds.s.numberReady} misscheduled=${ds.s.numberMisscheduled}`);
+    say(`daemonset status: desired=${ds.s.desiredNumberScheduled} current=${ds.s.currentNumberScheduled} ` + `ready=${ds.s.numberReady} misscheduled=${ds.s.numberMisscheduled}`);
 
     const bound = await waitFor('the pod to be bound to a node', async () => {
       const pods = JSON.parse(await k(['get', 'pods', '-n', NS, '-o', 'json'])).items;
@@ -105,32 +109,48 @@ async function main() {
     say(`scheduler event: ${sched.map((e) => `${e.reportingComponent || e.source?.component}: ${e.message}`).join(' | ') || '(none yet)'}`);
 
     const ts = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    await k(['patch', 'pod', '-n', NS, pod.metadata.name, '--subresource=status', '--type=merge', '-p', JSON.stringify({
-      status: {
-        phase: 'Running',
-        conditions: [
-          { type: 'PodScheduled', status: 'True', lastTransitionTime: ts },
-          { type: 'Initialized', status: 'True', lastTransitionTime: ts },
-          { type: 'ContainersReady', status: 'True', lastTransitionTime: ts },
-          { type: 'Ready', status: 'True', lastTransitionTime: ts },
-        ],
-      },
-    })]);
+    await k([
+      'patch',
+      'pod',
+      '-n',
+      NS,
+      pod.metadata.name,
+      '--subresource=status',
+      '--type=merge',
+      '-p',
+      JSON.stringify({
+        status: {
+          phase: 'Running',
+          conditions: [
+            { type: 'PodScheduled', status: 'True', lastTransitionTime: ts },
+            { type: 'Initialized', status: 'True', lastTransitionTime: ts },
+            { type: 'ContainersReady', status: 'True', lastTransitionTime: ts },
+            { type: 'Ready', status: 'True', lastTransitionTime: ts },
+          ],
+        },
+      }),
+    ]);
     say(`patched ${pod.metadata.name} status to Running/Ready`);
 
     const ready = await waitFor('status.numberReady == 1', async () => {
       const s = JSON.parse(await k(['get', 'daemonset', '-n', NS, 'smoke-agent', '-o', 'json'])).status ?? {};
       return { ok: s.numberReady === 1, s };
     });
-    say(`daemonset status: desired=${ready.s.desiredNumberScheduled} current=${ready.s.currentNumberScheduled} ` +
-      `ready=${ready.s.numberReady} available=${ready.s.numberAvailable} updated=${ready.s.updatedNumberScheduled}`);
+    say(
+      `daemonset status: desired=${ready.s.desiredNumberScheduled} current=${ready.s.currentNumberScheduled} ` +
+        `ready=${ready.s.numberReady} available=${ready.s.numberAvailable} updated=${ready.s.updatedNumberScheduled}`,
+    );
 
     const denied = await cp.kubectl(['get', 'pods', '-n', NS], { context: 'reader' });
     assert.notEqual(denied.code, 0, 'reader must not list pods');
     assert.match(denied.stderr, /forbidden/i);
     say(`reader context: ${denied.stderr.trim().split('\n')[0]}`);
 
-    const audit = fs.readFileSync(cp.auditLogPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const audit = fs
+      .readFileSync(cp.auditLogPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.ok(audit.length > 0 && audit.every((e) => e.kind === 'Event' && e.level === 'Metadata'));
     const patched = audit.filter((e) => e.verb === 'patch' && e.objectRef?.subresource === 'status' && e.user?.username === 'admin');
     assert.ok(patched.length >= 1, 'audit log must contain the status patch');
@@ -140,7 +160,14 @@ async function main() {
     const pids = cp.processes.map((p) => p.pid);
     const s0 = Date.now();
     await cp.stop();
-    const left = pids.filter((pid) => { try { process.kill(pid, 0); return true; } catch { return false; } });
+    const left = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
     say(`stopped in ${Date.now() - s0} ms; processes still alive: ${left.length ? left.join(',') : 'none'}`);
     if (left.length) ok = false;
   }

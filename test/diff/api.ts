@@ -7,7 +7,12 @@ import https from 'node:https';
 import type { KubeObject } from '../../src/model/k8s-types.js';
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly method: string, readonly path: string, readonly body: string) {
+  constructor(
+    readonly status: number,
+    readonly method: string,
+    readonly path: string,
+    readonly body: string,
+  ) {
     super(`${method} ${path}: HTTP ${status}: ${body.slice(0, 500)}`);
   }
 }
@@ -30,7 +35,11 @@ export class Api {
   private readonly agent: https.Agent;
   private readonly url: URL;
 
-  constructor(server: string, private readonly token: string, ca: string) {
+  constructor(
+    server: string,
+    private readonly token: string,
+    ca: string,
+  ) {
     this.url = new URL(server);
     this.agent = new https.Agent({ keepAlive: true, maxSockets: 8, ca });
   }
@@ -39,29 +48,38 @@ export class Api {
   request<T>(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise<T>((resolve, reject) => {
-      const req = https.request({
-        host: this.url.hostname, port: this.url.port, path, method, agent: this.agent, timeout: 30_000,
-        headers: {
-          Authorization: `Bearer ${this.token}`, Accept: 'application/json',
-          ...(payload !== undefined ? { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) } : {}),
+      const req = https.request(
+        {
+          host: this.url.hostname,
+          port: this.url.port,
+          path,
+          method,
+          agent: this.agent,
+          timeout: 30_000,
+          headers: {
+            Authorization: `Bearer ${this.token}`,
+            Accept: 'application/json',
+            ...(payload !== undefined ? { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) } : {}),
+          },
         },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const status = res.statusCode ?? 0;
-          if (status < 200 || status >= 300) {
-            reject(new ApiError(status, method, path, text));
-            return;
-          }
-          try {
-            resolve((text ? JSON.parse(text) : {}) as T);
-          } catch (e) {
-            reject(new Error(`${method} ${path}: bad JSON: ${(e as Error).message}`));
-          }
-        });
-      });
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = res.statusCode ?? 0;
+            if (status < 200 || status >= 300) {
+              reject(new ApiError(status, method, path, text));
+              return;
+            }
+            try {
+              resolve((text ? JSON.parse(text) : {}) as T);
+            } catch (e) {
+              reject(new Error(`${method} ${path}: bad JSON: ${(e as Error).message}`));
+            }
+          });
+        },
+      );
       req.on('timeout', () => req.destroy(new Error(`${method} ${path}: timeout`)));
       req.on('error', reject);
       if (payload !== undefined) req.write(payload);
@@ -104,18 +122,26 @@ export class Api {
   /** Plain-text GET of another component's HTTPS endpoint (self-signed) with the admin token. */
   metrics(port: number, path = '/metrics'): Promise<string> {
     return new Promise((resolve, reject) => {
-      const req = https.request({
-        host: '127.0.0.1', port, path, method: 'GET', rejectUnauthorized: false, timeout: 10_000,
-        headers: { Authorization: `Bearer ${this.token}` },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if ((res.statusCode ?? 0) !== 200) reject(new Error(`GET :${port}${path}: HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
-          else resolve(text);
-        });
-      });
+      const req = https.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method: 'GET',
+          rejectUnauthorized: false,
+          timeout: 10_000,
+          headers: { Authorization: `Bearer ${this.token}` },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if ((res.statusCode ?? 0) !== 200) reject(new Error(`GET :${port}${path}: HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
+            else resolve(text);
+          });
+        },
+      );
       req.on('timeout', () => req.destroy(new Error(`GET :${port}${path}: timeout`)));
       req.on('error', reject);
       req.end();

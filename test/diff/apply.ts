@@ -16,17 +16,24 @@ function otherPodStatus(plan: OtherPodPlan): Pod['status'] | undefined {
       return undefined;
     case 'Running':
       return {
-        phase: 'Running', startTime: now,
+        phase: 'Running',
+        startTime: now,
         conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: now, lastProbeTime: null }],
         containerStatuses: containers.map((c) => ({ name: c.name, image: c.image ?? '', imageID: '', ready: true, started: true, restartCount: 0, state: { running: { startedAt: now } } })),
       };
     default: {
       const ok = plan.phase === 'Succeeded';
       return {
-        phase: plan.phase, startTime: now,
+        phase: plan.phase,
+        startTime: now,
         conditions: [{ type: 'Ready', status: 'False', reason: 'PodCompleted', lastTransitionTime: now, lastProbeTime: null }],
         containerStatuses: containers.map((c) => ({
-          name: c.name, image: c.image ?? '', imageID: '', ready: false, started: false, restartCount: 0,
+          name: c.name,
+          image: c.image ?? '',
+          imageID: '',
+          ready: false,
+          started: false,
+          restartCount: 0,
           state: { terminated: { reason: ok ? 'Completed' : 'Error', exitCode: ok ? 0 : 1, startedAt: now, finishedAt: now } },
         })),
       };

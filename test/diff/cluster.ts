@@ -39,7 +39,8 @@ export class Heartbeats {
 
   async add(node: string): Promise<void> {
     await this.api.create(paths.leases, {
-      apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
       metadata: { name: node, namespace: 'kube-node-lease' },
       spec: { holderIdentity: node, leaseDurationSeconds: 40, renewTime: microTime() },
     });
@@ -59,13 +60,15 @@ export class Heartbeats {
     this.busy = true;
     try {
       const now = microTime();
-      await Promise.all([...this.alive].map(async (n) => {
-        try {
-          await this.api.patch(paths.lease(n), { spec: { renewTime: now } }, 'merge');
-        } catch (e) {
-          if (!(e instanceof ApiError && e.status === 404)) this.failures++;
-        }
-      }));
+      await Promise.all(
+        [...this.alive].map(async (n) => {
+          try {
+            await this.api.patch(paths.lease(n), { spec: { renewTime: now } }, 'merge');
+          } catch (e) {
+            if (!(e instanceof ApiError && e.status === 404)) this.failures++;
+          }
+        }),
+      );
     } finally {
       this.busy = false;
     }
@@ -147,25 +150,27 @@ export interface SettleResult {
 
 /** The cluster as the runner drives it. */
 export class World {
-  constructor(readonly api: Api, readonly heartbeats: Heartbeats, readonly ports: WorldPorts) {}
+  constructor(
+    readonly api: Api,
+    readonly heartbeats: Heartbeats,
+    readonly ports: WorldPorts,
+  ) {}
 
   async observe(scope: Scope): Promise<ObservedState> {
     const nodeSet = new Set(scope.nodes);
     const [nodes, perNs] = await Promise.all([
       this.api.list<Node>(paths.nodes),
-      Promise.all(scope.namespaces.map(async (ns) => {
-        try {
-          const [pods, daemonSets, events] = await Promise.all([
-            this.api.list<Pod>(paths.pods(ns)),
-            this.api.list<DaemonSet>(paths.daemonSets(ns)),
-            this.api.list<KubeEvent>(paths.events(ns)),
-          ]);
-          return { pods, daemonSets, events };
-        } catch (e) {
-          if (e instanceof ApiError && e.status === 404) return { pods: [], daemonSets: [], events: [] };
-          throw e;
-        }
-      })),
+      Promise.all(
+        scope.namespaces.map(async (ns) => {
+          try {
+            const [pods, daemonSets, events] = await Promise.all([this.api.list<Pod>(paths.pods(ns)), this.api.list<DaemonSet>(paths.daemonSets(ns)), this.api.list<KubeEvent>(paths.events(ns))]);
+            return { pods, daemonSets, events };
+          } catch (e) {
+            if (e instanceof ApiError && e.status === 404) return { pods: [], daemonSets: [], events: [] };
+            throw e;
+          }
+        }),
+      ),
     ]);
     return {
       nodes: nodes.filter((n) => nodeSet.has(n.metadata?.name ?? '')),
@@ -220,19 +225,17 @@ export class World {
         if (!cond || cond.status !== 'False') unsettled.push(`pod ${p.metadata?.name}: not yet tried by the scheduler`);
       }
       if (o.waitFailedCreate) {
-        const short = state.daemonSets.filter((ds) => (ds.status?.currentNumberScheduled ?? 0) < (ds.status?.desiredNumberScheduled ?? 0) &&
-          !state.events.some((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === ds.metadata?.uid));
+        const short = state.daemonSets.filter(
+          (ds) =>
+            (ds.status?.currentNumberScheduled ?? 0) < (ds.status?.desiredNumberScheduled ?? 0) && !state.events.some((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === ds.metadata?.uid),
+        );
         if (short.length) {
           failedCreateWaitUntil ||= Date.now() + 8000;
           if (Date.now() < failedCreateWaitUntil) unsettled.push(`daemonset ${short.map((d) => d.metadata?.name).join(', ')}: fewer pods than desired and no FailedCreate event yet`);
         }
       }
-      unsettled.push(...await this.queues());
-      const print = JSON.stringify([
-        state.nodes.map((n) => n.metadata?.resourceVersion),
-        state.pods.map((p) => p.metadata?.resourceVersion),
-        state.daemonSets.map((d) => d.metadata?.resourceVersion),
-      ]);
+      unsettled.push(...(await this.queues()));
+      const print = JSON.stringify([state.nodes.map((n) => n.metadata?.resourceVersion), state.pods.map((p) => p.metadata?.resourceVersion), state.daemonSets.map((d) => d.metadata?.resourceVersion)]);
       if (print !== lastPrint) {
         lastPrint = print;
         stableSince = Date.now();
@@ -283,9 +286,11 @@ export class World {
         return;
       case 'add-taint':
       case 'remove-taint':
-        await this.updateTaints(c.node, (taints) => c.kind === 'add-taint'
-          ? [...taints.filter((t) => !(t.key === c.taint.key && t.effect === c.taint.effect)), { ...c.taint, timeAdded: isoTime() }]
-          : taints.filter((t) => !(t.key === c.key && t.effect === c.effect)));
+        await this.updateTaints(c.node, (taints) =>
+          c.kind === 'add-taint'
+            ? [...taints.filter((t) => !(t.key === c.taint.key && t.effect === c.taint.effect)), { ...c.taint, timeAdded: isoTime() }]
+            : taints.filter((t) => !(t.key === c.key && t.effect === c.effect)),
+        );
         return;
     }
   }
@@ -331,7 +336,10 @@ export function kubeletStatus(pod: Pod, state: KubeletState, hostIP: string): Po
     switch (state) {
       case 'crash':
         return {
-          ...base, ready: false, started: false, restartCount: 4,
+          ...base,
+          ready: false,
+          started: false,
+          restartCount: 4,
           state: { waiting: { reason: 'CrashLoopBackOff', message: `back-off 1m20s restarting failed container=${c.name} pod=${pod.metadata?.name}_${pod.metadata?.namespace}` } },
           lastState: { terminated: { reason: 'Error', exitCode: 1, startedAt: now, finishedAt: now } },
         };
@@ -341,12 +349,16 @@ export function kubeletStatus(pod: Pod, state: KubeletState, hostIP: string): Po
         return { ...base, ready: false, started: true, state: { running: { startedAt: now } } };
     }
   });
-  const initContainerStatuses = (spec.initContainers ?? []).map((c) => c.restartPolicy === 'Always'
-    ? { name: c.name, image: c.image ?? '', imageID: '', restartCount: 0, ready: true, started: true, state: { running: { startedAt: now } } }
-    : { name: c.name, image: c.image ?? '', imageID: '', restartCount: 0, ready: true, started: false, state: { terminated: { reason: 'Completed', exitCode: 0, startedAt: now, finishedAt: now } } });
+  const initContainerStatuses = (spec.initContainers ?? []).map((c) =>
+    c.restartPolicy === 'Always'
+      ? { name: c.name, image: c.image ?? '', imageID: '', restartCount: 0, ready: true, started: true, state: { running: { startedAt: now } } }
+      : { name: c.name, image: c.image ?? '', imageID: '', restartCount: 0, ready: true, started: false, state: { terminated: { reason: 'Completed', exitCode: 0, startedAt: now, finishedAt: now } } },
+  );
   return {
     phase: state === 'imagepull' ? 'Pending' : 'Running',
-    hostIP, podIP: hostIP, startTime: now,
+    hostIP,
+    podIP: hostIP,
+    startTime: now,
     conditions: [
       condition('Initialized', 'True', now),
       condition('Ready', ready ? 'True' : 'False', now, ready ? undefined : 'ContainersNotReady'),
@@ -402,6 +414,4 @@ export class Kubelets {
     }
     return reported;
   }
-
 }
-

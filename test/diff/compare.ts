@@ -69,8 +69,7 @@ export function targetNode(pod: Pod): string | undefined {
 /** Pods controlled by the DaemonSet (by owner UID). */
 export function podsOf(ds: DaemonSet, pods: Pod[]): Pod[] {
   const uid = ds.metadata?.uid;
-  return pods.filter((p) => p.metadata?.namespace === ds.metadata?.namespace &&
-    p.metadata?.ownerReferences?.some((r) => r.controller && r.uid === uid));
+  return pods.filter((p) => p.metadata?.namespace === ds.metadata?.namespace && p.metadata?.ownerReferences?.some((r) => r.controller && r.uid === uid));
 }
 
 export function isReady(pod: Pod): boolean {
@@ -93,7 +92,8 @@ export function schedulerReasons(message: string): string[] {
   const end = body.indexOf('. ');
   if (end >= 0) body = body.slice(0, end);
   body = body.replace(/\.$/, '');
-  return body.split(/, (?=\d+ )/)
+  return body
+    .split(/, (?=\d+ )/)
     .map((e) => /^(\d+) (.*)$/.exec(e)?.[2] ?? e)
     .filter((r) => !/didn't satisfy plugin\(s\) \[NodeAffinity\]/.test(r));
 }
@@ -121,9 +121,12 @@ export function createErrorKind(message: string): string {
 function oldestLive(pods: Pod[]): Pod | undefined {
   const live = pods.filter((p) => !p.metadata?.deletionTimestamp && !terminal(p));
   const pool = live.length ? live : pods;
-  return [...pool].sort((a, b) => (a.spec?.nodeName ? 0 : 1) - (b.spec?.nodeName ? 0 : 1) ||
-    Date.parse(a.metadata?.creationTimestamp ?? '') - Date.parse(b.metadata?.creationTimestamp ?? '') ||
-    (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''))[0];
+  return [...pool].sort(
+    (a, b) =>
+      (a.spec?.nodeName ? 0 : 1) - (b.spec?.nodeName ? 0 : 1) ||
+      Date.parse(a.metadata?.creationTimestamp ?? '') - Date.parse(b.metadata?.creationTimestamp ?? '') ||
+      (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''),
+  )[0];
 }
 
 /** What Kubernetes did for every node of the scenario. */
@@ -147,7 +150,9 @@ export function kubernetesTruth(ds: DaemonSet, nodes: string[], pods: Pod[], eve
       if (!wanted) return { daemonSet: name, node, verdict: 'Excluded', codes: placementCodes(), evidence: ['no pod; the controller creates none for this node (probe)'] };
       const newest = failedCreates[0];
       return {
-        daemonSet: name, node, verdict: 'Missing',
+        daemonSet: name,
+        node,
+        verdict: 'Missing',
         ...(newest ? { codes: ['FailedCreate'] as ReasonCode[], createError: createErrorKind(newest.message ?? '') } : {}),
         evidence: ['no pod; the controller wants one here (probe)', newest ? `FailedCreate: ${newest.message}` : 'no FailedCreate event'],
       };
@@ -159,7 +164,10 @@ export function kubernetesTruth(ds: DaemonSet, nodes: string[], pods: Pod[], eve
       const cond = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
       const scheduler = cond?.reason === 'SchedulingGated' ? ['SchedulingGated'] : cond?.message ? schedulerReasons(cond.message) : [];
       return {
-        daemonSet: name, node, verdict: 'Pending', scheduler,
+        daemonSet: name,
+        node,
+        verdict: 'Pending',
+        scheduler,
         codes: [...new Set(scheduler.map(codeForScheduler))],
         evidence: [podText, `PodScheduled=${cond?.status ?? '?'} ${cond?.reason ?? ''}: ${cond?.message ?? ''}`],
       };
@@ -201,7 +209,11 @@ export function compareNodes(truth: NodeTruth[], answer: DaemonSetNodes, source:
     const have = codesOf(row);
     let same = want.length === have.length && want.every((c, i) => c === have[i]);
     if (same && t.scheduler) {
-      const insufficient = (xs: string[]) => xs.filter((x) => x.startsWith('Insufficient ')).sort().join(',');
+      const insufficient = (xs: string[]) =>
+        xs
+          .filter((x) => x.startsWith('Insufficient '))
+          .sort()
+          .join(',');
       same = insufficient(t.scheduler) === insufficient(row.reasons.map((r) => r.short));
     }
     if (same && t.createError && t.createError !== 'other') same = row.reasons.some((r) => r.code === 'FailedCreate' && r.short.includes(t.createError!));

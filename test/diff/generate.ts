@@ -8,19 +8,27 @@
  * scheduling gates), then either node changes after placement or a template change (rollout).
  */
 import type {
-  Affinity, Container, ContainerPort, IntOrString, KubeObject, Namespace, Node, NodeCondition,
-  NodeSelectorRequirement, NodeSelectorTerm, PodSpec, PodTemplateSpec, ResourceQuota, Taint, Toleration,
+  Affinity,
+  Container,
+  ContainerPort,
+  IntOrString,
+  KubeObject,
+  Namespace,
+  Node,
+  NodeCondition,
+  NodeSelectorRequirement,
+  NodeSelectorTerm,
+  PodSpec,
+  PodTemplateSpec,
+  ResourceQuota,
+  Taint,
+  Toleration,
 } from '../../src/model/k8s-types.js';
 import { podRequests } from '../../src/k8s/resources.js';
-import {
-  daemonSetManifest as daemonSet, limitRangeManifest, namespaceManifest, nodeManifest, podManifest, resourceQuotaManifest,
-} from '../kube/manifests.js';
+import { daemonSetManifest as daemonSet, limitRangeManifest, namespaceManifest, nodeManifest, podManifest, resourceQuotaManifest } from '../kube/manifests.js';
 import { isoTime } from './cluster.js';
 import { Rng } from './rng.js';
-import {
-  othersNamespace, type DaemonSetPlan, type KubeletPlan, type KubeletState, type NodeChange, type NodePlan,
-  type OtherPodPlan, type RolloutPlan, type Scenario,
-} from './scenario.js';
+import { othersNamespace, type DaemonSetPlan, type KubeletPlan, type KubeletState, type NodeChange, type NodePlan, type OtherPodPlan, type RolloutPlan, type Scenario } from './scenario.js';
 
 const ZONE = 'topology.kubernetes.io/zone';
 const ARCH = 'kubernetes.io/arch';
@@ -87,15 +95,20 @@ const MEMORY = ['0', '32Mi', '128Mi', '512Mi', '1Gi', '3Gi'];
 export class Draw {
   readonly features = new Set<string>();
   constructor(readonly rng: Rng) {}
-  tag(feature: string): void { this.features.add(feature); }
+  tag(feature: string): void {
+    this.features.add(feature);
+  }
 }
 
 /** Node conditions for a health state; timestamps are filled in when the node is created. */
 export function readyCondition(health: 'ready' | 'notready' | 'unreachable', d: Draw): NodeCondition {
   switch (health) {
-    case 'ready': return { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' };
-    case 'notready': return { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: d.rng.pick(NOT_READY_MESSAGES) };
-    case 'unreachable': return { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' };
+    case 'ready':
+      return { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' };
+    case 'notready':
+      return { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: d.rng.pick(NOT_READY_MESSAGES) };
+    case 'unreachable':
+      return { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' };
   }
 }
 
@@ -110,7 +123,10 @@ function drawNode(d: Draw, name: string, rollout: boolean): NodePlan {
   if (r.chance(0.7)) labels['pool'] = r.pick(LABEL_VALUES['pool']!);
   if (r.chance(0.3)) labels['ssd'] = 'true';
   if (r.chance(0.6)) labels['rank'] = String(r.int(0, 12));
-  else if (r.chance(0.15)) { labels['rank'] = r.pick(ODD_RANKS); d.tag('node:rank-not-int64'); }
+  else if (r.chance(0.15)) {
+    labels['rank'] = r.pick(ODD_RANKS);
+    d.tag('node:rank-not-int64');
+  }
 
   const taints: Taint[] = [];
   if (r.chance(rollout ? 0.12 : 0.3)) {
@@ -123,7 +139,19 @@ function drawNode(d: Draw, name: string, rollout: boolean): NodePlan {
       d.tag(`taint:${effect}`);
     }
   }
-  const health = r.weighted<'ready' | 'notready' | 'unreachable'>(rollout ? [['ready', 12], ['notready', 1], ['unreachable', 1]] : [['ready', 12], ['notready', 1.5], ['unreachable', 1]]);
+  const health = r.weighted<'ready' | 'notready' | 'unreachable'>(
+    rollout
+      ? [
+          ['ready', 12],
+          ['notready', 1],
+          ['unreachable', 1],
+        ]
+      : [
+          ['ready', 12],
+          ['notready', 1.5],
+          ['unreachable', 1],
+        ],
+  );
   d.tag(`node:${health}`);
   const conditions: NodeCondition[] = [readyCondition(health, d)];
   if (health !== 'unreachable') {
@@ -141,16 +169,37 @@ function drawNode(d: Draw, name: string, rollout: boolean): NodePlan {
   if (unschedulable) d.tag('node:cordoned');
 
   const allocatable: Record<string, string> = {
-    cpu: r.weighted([['500m', 1], ['1', 2], ['2', 3], ['4', 2]]),
-    memory: r.weighted([['512Mi', 1], ['1Gi', 2], ['2Gi', 3], ['4Gi', 2]]),
-    pods: rollout ? r.weighted([['110', 12], ['2', 1]]) : r.weighted([['110', 12], ['4', 2], ['2', 1], ['1', 1]]),
+    cpu: r.weighted([
+      ['500m', 1],
+      ['1', 2],
+      ['2', 3],
+      ['4', 2],
+    ]),
+    memory: r.weighted([
+      ['512Mi', 1],
+      ['1Gi', 2],
+      ['2Gi', 3],
+      ['4Gi', 2],
+    ]),
+    pods: rollout
+      ? r.weighted([
+          ['110', 12],
+          ['2', 1],
+        ])
+      : r.weighted([
+          ['110', 12],
+          ['4', 2],
+          ['2', 1],
+          ['1', 1],
+        ]),
     'ephemeral-storage': '20Gi',
   };
   if (allocatable.pods !== '110') d.tag('node:few-pod-slots');
-  if (r.chance(0.4)) { allocatable[EXT] = r.pick(['0', '1', '2']); d.tag('node:extended-resource'); }
-  const node = nodeManifest(name, labels,
-    { ...(taints.length ? { taints } : {}), ...(unschedulable ? { unschedulable: true } : {}) },
-    { capacity: { ...allocatable }, allocatable, conditions });
+  if (r.chance(0.4)) {
+    allocatable[EXT] = r.pick(['0', '1', '2']);
+    d.tag('node:extended-resource');
+  }
+  const node = nodeManifest(name, labels, { ...(taints.length ? { taints } : {}), ...(unschedulable ? { unschedulable: true } : {}) }, { capacity: { ...allocatable }, allocatable, conditions });
   return { object: node, heartbeat: health !== 'unreachable' };
 }
 
@@ -161,7 +210,10 @@ function requests(d: Draw, scale = 1): Record<string, string> {
   const mem = r.pick(MEMORY.slice(0, 3 + scale));
   if (cpu !== '0') out['cpu'] = cpu;
   if (mem !== '0') out['memory'] = mem;
-  if (r.chance(0.05)) { out['ephemeral-storage'] = r.pick(['1Gi', '30Gi']); d.tag('resources:ephemeral-storage'); }
+  if (r.chance(0.05)) {
+    out['ephemeral-storage'] = r.pick(['1Gi', '30Gi']);
+    d.tag('resources:ephemeral-storage');
+  }
   return out;
 }
 
@@ -182,7 +234,12 @@ function drawOtherPods(d: Draw, s: { id: string }, nodes: NodePlan[], rollout: b
   for (const node of nodes) {
     if (!r.chance(rollout ? 0.2 : 0.45)) continue;
     for (let i = r.int(1, 3); i > 0; i--) {
-      const phase = r.weighted<OtherPodPlan['phase']>([['Running', 7], ['Pending', 1], ['Succeeded', 1], ['Failed', 1]]);
+      const phase = r.weighted<OtherPodPlan['phase']>([
+        ['Running', 7],
+        ['Pending', 1],
+        ['Succeeded', 1],
+        ['Failed', 1],
+      ]);
       const hostNetwork = r.chance(0.1);
       const ports: ContainerPort[] = [];
       if (hostNetwork) {
@@ -194,12 +251,17 @@ function drawOtherPods(d: Draw, s: { id: string }, nodes: NodePlan[], rollout: b
         d.tag('other:hostPort');
       }
       const ext = r.chance(0.15) ? 1 : 0;
-      const pod = podManifest(`other-${n++}`, othersNamespace(s as Scenario), { app: 'other' }, {
-        nodeName: node.object.metadata!.name!,
-        terminationGracePeriodSeconds: 0,
-        ...(hostNetwork ? { hostNetwork: true } : {}),
-        containers: [{ name: 'app', image: 'registry.invalid/app:1', resources: resources(d, requests(d, 3), ext), ...(ports.length ? { ports } : {}) }],
-      });
+      const pod = podManifest(
+        `other-${n++}`,
+        othersNamespace(s as Scenario),
+        { app: 'other' },
+        {
+          nodeName: node.object.metadata!.name!,
+          terminationGracePeriodSeconds: 0,
+          ...(hostNetwork ? { hostNetwork: true } : {}),
+          containers: [{ name: 'app', image: 'registry.invalid/app:1', resources: resources(d, requests(d, 3), ext), ...(ports.length ? { ports } : {}) }],
+        },
+      );
       if (phase === 'Succeeded' || phase === 'Failed') d.tag('other:terminal');
       d.tag('other:pod');
       out.push({ object: pod, phase });
@@ -223,20 +285,38 @@ function drawOrphans(d: Draw, s: Scenario): OtherPodPlan[] {
   const ds = r.pick(open).object;
   d.tag('other:orphan-adopted');
   const node = r.pick(s.nodes).object.metadata!.name!;
-  return [{
-    phase: 'Running',
-    object: podManifest(`orphan-${ds.metadata!.name}`, ds.metadata!.namespace!, { ...ds.spec!.selector!.matchLabels! },
-      { nodeName: node, terminationGracePeriodSeconds: 0, containers: [{ name: 'agent', image: 'registry.invalid/agent:0' }] }),
-  }];
+  return [
+    {
+      phase: 'Running',
+      object: podManifest(
+        `orphan-${ds.metadata!.name}`,
+        ds.metadata!.namespace!,
+        { ...ds.spec!.selector!.matchLabels! },
+        { nodeName: node, terminationGracePeriodSeconds: 0, containers: [{ name: 'agent', image: 'registry.invalid/agent:0' }] },
+      ),
+    },
+  ];
 }
 
 function affinityRequirement(d: Draw): NodeSelectorRequirement {
   const r = d.rng;
-  const op = r.weighted([['In', 3], ['NotIn', 2], ['Exists', 2], ['DoesNotExist', 1.5], ['Gt', 2], ['Lt', 2]] as const);
+  const op = r.weighted([
+    ['In', 3],
+    ['NotIn', 2],
+    ['Exists', 2],
+    ['DoesNotExist', 1.5],
+    ['Gt', 2],
+    ['Lt', 2],
+  ] as const);
   d.tag(`affinity:${op}`);
   if (op === 'Gt' || op === 'Lt') {
     const key = r.chance(0.85) ? 'rank' : r.pick(['pool', 'example.com/absent']);
-    const value = r.weighted([[String(r.int(0, 12)), 10], ['007', 1], ['high', 1], ['9223372036854775808', 1]]);
+    const value = r.weighted([
+      [String(r.int(0, 12)), 10],
+      ['007', 1],
+      ['high', 1],
+      ['9223372036854775808', 1],
+    ]);
     if (!/^\d+$/.test(value) || value.length > 18) d.tag('affinity:Gt-Lt-unparsable-value');
     return { key, operator: op, values: [value] };
   }
@@ -250,17 +330,38 @@ function drawAffinity(d: Draw, nodeNames: string[]): Affinity | undefined {
   const r = d.rng;
   if (!r.chance(0.38)) return undefined;
   const terms: NodeSelectorTerm[] = [];
-  const count = r.weighted([[1, 5], [2, 3], [3, 1]]);
+  const count = r.weighted([
+    [1, 5],
+    [2, 3],
+    [3, 1],
+  ]);
   if (count > 1) d.tag('affinity:several-terms');
   for (let i = 0; i < count; i++) {
-    if (r.chance(0.06)) { terms.push({}); d.tag('affinity:empty-term'); continue; }
+    if (r.chance(0.06)) {
+      terms.push({});
+      d.tag('affinity:empty-term');
+      continue;
+    }
     const term: NodeSelectorTerm = {};
-    const exprs = r.weighted([[0, 1], [1, 4], [2, 3], [3, 1]]);
+    const exprs = r.weighted([
+      [0, 1],
+      [1, 4],
+      [2, 3],
+      [3, 1],
+    ]);
     if (exprs) term.matchExpressions = Array.from({ length: exprs }, () => affinityRequirement(d));
     if (!exprs || r.chance(0.25)) {
-      const fields = r.weighted([[1, 4], [2, 1]]);
+      const fields = r.weighted([
+        [1, 4],
+        [2, 1],
+      ]);
       term.matchFields = Array.from({ length: fields }, () => ({
-        key: 'metadata.name', operator: r.weighted([['In', 3], ['NotIn', 1]]), values: [r.chance(0.9) ? r.pick(nodeNames) : 'no-such-node'],
+        key: 'metadata.name',
+        operator: r.weighted([
+          ['In', 3],
+          ['NotIn', 1],
+        ]),
+        values: [r.chance(0.9) ? r.pick(nodeNames) : 'no-such-node'],
       }));
       d.tag(fields > 1 ? 'affinity:matchFields-several' : 'affinity:matchFields');
       if (term.matchFields.some((f) => f.operator === 'NotIn')) d.tag('affinity:matchFields-NotIn');
@@ -278,7 +379,15 @@ function drawAffinity(d: Draw, nodeNames: string[]): Affinity | undefined {
 export function drawTolerations(d: Draw, nodeTaints: Taint[] = []): Toleration[] | undefined {
   const r = d.rng;
   if (!r.chance(0.6)) return undefined;
-  const picked = r.sample(TOLERATIONS, r.weighted([[1, 4], [2, 3], [3, 2], [4, 1]]));
+  const picked = r.sample(
+    TOLERATIONS,
+    r.weighted([
+      [1, 4],
+      [2, 3],
+      [3, 2],
+      [4, 1],
+    ]),
+  );
   for (const [tag] of picked) d.tag(tag);
   const out = picked.map(([, t]) => ({ ...t }));
   // Often tolerate one of the taints the nodes really carry, exactly or by key.
@@ -291,8 +400,11 @@ export function drawTolerations(d: Draw, nodeTaints: Taint[] = []): Toleration[]
 }
 
 const RESTRICTED_CONTEXT = {
-  runAsNonRoot: true, runAsUser: 1000, allowPrivilegeEscalation: false,
-  capabilities: { drop: ['ALL'] }, seccompProfile: { type: 'RuntimeDefault' },
+  runAsNonRoot: true,
+  runAsUser: 1000,
+  allowPrivilegeEscalation: false,
+  capabilities: { drop: ['ALL'] },
+  seccompProfile: { type: 'RuntimeDefault' },
 };
 
 export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean }): PodSpec {
@@ -308,12 +420,17 @@ export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean
     ports.push({ ...r.pick(PORTS) });
     d.tag('ds:hostPort');
   }
-  const security = r.weighted([['none', 7], ['privileged', 1.5], ['restricted', 1.5]] as const);
+  const security = r.weighted([
+    ['none', 7],
+    ['privileged', 1.5],
+    ['restricted', 1.5],
+  ] as const);
   if (security !== 'none') d.tag(`ds:security-${security}`);
   const secCtx = security === 'privileged' ? { privileged: true } : security === 'restricted' ? { ...RESTRICTED_CONTEXT } : undefined;
   const ext = r.chance(0.12) ? 1 : 0;
   const main: Container = {
-    name: 'agent', image: 'registry.invalid/agent:1',
+    name: 'agent',
+    image: 'registry.invalid/agent:1',
     resources: resources(d, opts.rollout ? requests(d, 0) : requests(d, 3), opts.rollout ? 0 : ext),
     ...(ports.length ? { ports } : {}),
     ...(secCtx ? { securityContext: secCtx } : {}),
@@ -327,11 +444,16 @@ export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean
     const sidecarPorts = r.chance(0.3) && !hostNetwork ? [{ ...r.pick(PORTS) }] : [];
     if (sidecarPorts.length) d.tag('ds:sidecar-hostPort');
     const sidecar: Container = {
-      name: 'sidecar', image: 'registry.invalid/sidecar:1', restartPolicy: 'Always', resources: resources(d, requests(d, 2), 0),
-      ...(sidecarPorts.length ? { ports: sidecarPorts } : {}), ...(secCtx ? { securityContext: secCtx } : {}),
+      name: 'sidecar',
+      image: 'registry.invalid/sidecar:1',
+      restartPolicy: 'Always',
+      resources: resources(d, requests(d, 2), 0),
+      ...(sidecarPorts.length ? { ports: sidecarPorts } : {}),
+      ...(secCtx ? { securityContext: secCtx } : {}),
     };
     // A sidecar may come before or after the plain init container: the init-time sum differs.
-    if (r.chance(0.5)) initContainers.unshift(sidecar); else initContainers.push(sidecar);
+    if (r.chance(0.5)) initContainers.unshift(sidecar);
+    else initContainers.push(sidecar);
     d.tag('ds:sidecar');
   }
   // A grace period makes deleted pods wait for their kubelet: on a dead node, forever.
@@ -347,7 +469,13 @@ export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean
     // Mostly one node's own labels (so some nodes match), sometimes any value.
     const model = r.pick(nodes).object.metadata!.labels!;
     const sel: Record<string, string> = {};
-    for (const key of r.sample(SELECTOR_KEYS, r.weighted([[1, 3], [2, 1]]))) {
+    for (const key of r.sample(
+      SELECTOR_KEYS,
+      r.weighted([
+        [1, 3],
+        [2, 1],
+      ]),
+    )) {
       sel[key] = model[key] !== undefined && r.chance(0.8) ? model[key] : r.pick(LABEL_VALUES[key]!);
     }
     spec.nodeSelector = sel;
@@ -355,10 +483,19 @@ export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean
   }
   const affinity = drawAffinity(d, nodeNames);
   if (affinity) spec.affinity = affinity;
-  const tolerations = drawTolerations(d, nodes.flatMap((n) => n.object.spec?.taints ?? []));
+  const tolerations = drawTolerations(
+    d,
+    nodes.flatMap((n) => n.object.spec?.taints ?? []),
+  );
   if (tolerations) spec.tolerations = tolerations;
-  if (r.chance(0.15)) { spec.priorityClassName = 'system-node-critical'; d.tag('ds:priority-critical'); }
-  if (r.chance(opts.rollout ? 0 : 0.04)) { spec.schedulingGates = [{ name: 'example.com/wait' }]; d.tag('ds:scheduling-gate'); }
+  if (r.chance(0.15)) {
+    spec.priorityClassName = 'system-node-critical';
+    d.tag('ds:priority-critical');
+  }
+  if (r.chance(opts.rollout ? 0 : 0.04)) {
+    spec.schedulingGates = [{ name: 'example.com/wait' }];
+    d.tag('ds:scheduling-gate');
+  }
   if (r.chance(0.08)) {
     // Pod-level requests (PodLevelResources, beta and on in 1.34+) replace the containers' cpu/memory
     // sum; validation wants them at least as large as that sum.
@@ -382,7 +519,12 @@ export function kubeletPlan(d: Draw, nodeNames: string[], weights: readonly (rea
 export function drawNamespace(d: Draw, name: string): { ns: Namespace; quota?: ResourceQuota; limitRange?: KubeObject } {
   const r = d.rng;
   const labels: Record<string, string> = {};
-  const level = r.weighted([['none', 6], ['baseline', 2], ['restricted', 1], ['privileged', 1]] as const);
+  const level = r.weighted([
+    ['none', 6],
+    ['baseline', 2],
+    ['restricted', 1],
+    ['privileged', 1],
+  ] as const);
   if (level !== 'none') {
     labels['pod-security.kubernetes.io/enforce'] = level;
     d.tag(`psa:${level}`);
@@ -391,11 +533,15 @@ export function drawNamespace(d: Draw, name: string): { ns: Namespace; quota?: R
   let limitRange: KubeObject | undefined;
   if (r.chance(0.1)) {
     // Defaults fill in what containers leave out (the scheduler sees the filled-in pod); max refuses big ones.
-    limitRange = limitRangeManifest(name,
-      [{ type: 'Container', max: { cpu: r.pick(['1', '2']) }, defaultRequest: { cpu: '200m', memory: '64Mi' }, default: { cpu: '1', memory: '1Gi' } }]);
+    limitRange = limitRangeManifest(name, [{ type: 'Container', max: { cpu: r.pick(['1', '2']) }, defaultRequest: { cpu: '200m', memory: '64Mi' }, default: { cpu: '1', memory: '1Gi' } }]);
     d.tag('limitrange');
   }
-  const q = r.weighted([['none', 7], ['pods', 1.5], ['requests.cpu', 1], ['limits.memory', 0.5]] as const);
+  const q = r.weighted([
+    ['none', 7],
+    ['pods', 1.5],
+    ['requests.cpu', 1],
+    ['limits.memory', 0.5],
+  ] as const);
   if (q === 'none') return { ns, ...(limitRange ? { limitRange } : {}) };
   d.tag(`quota:${q}`);
   const hard: Record<string, string> = q === 'pods' ? { pods: r.pick(['0', '1', '2']) } : q === 'requests.cpu' ? { 'requests.cpu': r.pick(['100m', '300m', '1']) } : { 'limits.memory': '512Mi' };
@@ -443,7 +589,11 @@ function placementScenario(d: Draw, seed: number, index: number): Scenario {
   const quotas: ResourceQuota[] = [];
   const limitRanges: KubeObject[] = [];
   const daemonSets: DaemonSetPlan[] = [];
-  const dsCount = r.weighted([[1, 3], [2, 4], [3, 2]]);
+  const dsCount = r.weighted([
+    [1, 3],
+    [2, 4],
+    [3, 2],
+  ]);
   const shared = dsCount > 1 && r.chance(0.3);
   for (let i = 0; i < dsCount; i++) {
     const letter = String.fromCharCode(97 + i);
@@ -457,12 +607,29 @@ function placementScenario(d: Draw, seed: number, index: number): Scenario {
     const spec = drawPodSpec(d, nodes, { rollout: false });
     daemonSets.push({
       object: daemonSet(`agent-${letter}`, nsName, spec),
-      kubelet: kubeletPlan(d, nodeNames, [['ready', 7], ['crash', 1], ['imagepull', 1], ['probe-failing', 0.5], ['none', 1]]),
+      kubelet: kubeletPlan(d, nodeNames, [
+        ['ready', 7],
+        ['crash', 1],
+        ['imagepull', 1],
+        ['probe-failing', 0.5],
+        ['none', 1],
+      ]),
     });
   }
   if (dsCount > 1) d.tag('scenario:several-daemonsets');
   const scenario: Scenario = {
-    id, seed, index, kind: 'placement', features: [], namespaces, quotas, limitRanges, nodes, others: [], daemonSets, changes: [],
+    id,
+    seed,
+    index,
+    kind: 'placement',
+    features: [],
+    namespaces,
+    quotas,
+    limitRanges,
+    nodes,
+    others: [],
+    daemonSets,
+    changes: [],
   };
   scenario.others = [...drawOtherPods(d, scenario, nodes, false), ...drawOrphans(d, scenario)];
   scenario.changes = drawChanges(d, nodes);
@@ -488,10 +655,7 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
   const nodes = drawNodes(d, id, r.int(3, 7), true);
   const nodeNames = nodes.map((n) => n.object.metadata!.name!);
   const nsName = `${id}-a`;
-  const namespaces: Namespace[] = [
-    namespaceManifest(`${id}-o`),
-    namespaceManifest(nsName),
-  ];
+  const namespaces: Namespace[] = [namespaceManifest(`${id}-o`), namespaceManifest(nsName)];
   const spec = drawPodSpec(d, nodes, { rollout: true });
   // Rollouts are about the budget: keep most nodes eligible.
   if (r.chance(0.75)) delete spec.affinity;
@@ -499,7 +663,11 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
   // Some agents run on nodes that are down too (one node here is): an old pod there is
   // replaced only when its deletion completes, which a dead kubelet never confirms.
   if (r.chance(0.15)) {
-    spec.tolerations = [...(spec.tolerations ?? []), { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' }];
+    spec.tolerations = [
+      ...(spec.tolerations ?? []),
+      { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' },
+      { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' },
+    ];
     spec.terminationGracePeriodSeconds = 30;
     const down = r.pick(nodes);
     const state = r.chance(0.6) ? 'unreachable' : 'notready';
@@ -514,14 +682,26 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
     [{ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: r.pick<IntOrString>([1, 2, '50%']) } }, 2.5],
     [{ type: 'OnDelete' }, 0.7],
   ]);
-  d.tag(`rollout:${strategy.type === 'OnDelete' ? 'OnDelete' : strategy.rollingUpdate?.maxSurge ? 'surge' : typeof strategy.rollingUpdate?.maxUnavailable === 'string' ? 'maxUnavailable-percent' : 'maxUnavailable-int'}`);
+  d.tag(
+    `rollout:${strategy.type === 'OnDelete' ? 'OnDelete' : strategy.rollingUpdate?.maxSurge ? 'surge' : typeof strategy.rollingUpdate?.maxUnavailable === 'string' ? 'maxUnavailable-percent' : 'maxUnavailable-int'}`,
+  );
   const ds: DaemonSetPlan = {
     object: daemonSet('agent-a', nsName, spec, strategy),
-    kubelet: kubeletPlan(d, nodeNames, [['ready', 12], ['crash', 1], ['none', 0.5]]),
+    kubelet: kubeletPlan(d, nodeNames, [
+      ['ready', 12],
+      ['crash', 1],
+      ['none', 0.5],
+    ]),
   };
   const newSpec: PodSpec = JSON.parse(JSON.stringify(spec)) as PodSpec;
   const main = newSpec.containers![0]!;
-  const change = r.weighted([['image', 4], ['requests', 2], ['tolerations', 1.5], ['hostPort', 1], ['labels', 0.5]] as const);
+  const change = r.weighted([
+    ['image', 4],
+    ['requests', 2],
+    ['tolerations', 1.5],
+    ['hostPort', 1],
+    ['labels', 0.5],
+  ] as const);
   main.image = 'registry.invalid/agent:2';
   let changeText = 'image registry.invalid/agent:1 → :2';
   if (change === 'requests') {
@@ -530,8 +710,12 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
     delete newSpec.resources;
     changeText += `, requests → ${JSON.stringify(main.resources.requests)}`;
   } else if (change === 'tolerations') {
-    const tol = drawTolerations(d, nodes.flatMap((n) => n.object.spec?.taints ?? []));
-    if (tol && r.chance(0.5)) newSpec.tolerations = tol; else delete newSpec.tolerations;
+    const tol = drawTolerations(
+      d,
+      nodes.flatMap((n) => n.object.spec?.taints ?? []),
+    );
+    if (tol && r.chance(0.5)) newSpec.tolerations = tol;
+    else delete newSpec.tolerations;
     changeText += `, tolerations → ${JSON.stringify(newSpec.tolerations ?? [])}`;
   } else if (change === 'hostPort') {
     main.ports = [{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }];
@@ -544,11 +728,30 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
   };
   d.tag(`rollout:change-${change}`);
   const rollout: RolloutPlan = {
-    daemonSet: 0, change: changeText, template,
-    kubelet: kubeletPlan(d, nodeNames, [['ready', 6], ['imagepull', 1.5], ['crash', 1], ['probe-failing', 0.5]]),
+    daemonSet: 0,
+    change: changeText,
+    template,
+    kubelet: kubeletPlan(d, nodeNames, [
+      ['ready', 6],
+      ['imagepull', 1.5],
+      ['crash', 1],
+      ['probe-failing', 0.5],
+    ]),
   };
   const scenario: Scenario = {
-    id, seed, index, kind: 'rollout', features: [], namespaces, quotas: rolloutQuota(d, nsName, nodes.length), limitRanges: [], nodes, others: [], daemonSets: [ds], changes: [], rollout,
+    id,
+    seed,
+    index,
+    kind: 'rollout',
+    features: [],
+    namespaces,
+    quotas: rolloutQuota(d, nsName, nodes.length),
+    limitRanges: [],
+    nodes,
+    others: [],
+    daemonSets: [ds],
+    changes: [],
+    rollout,
   };
   scenario.others = drawOtherPods(d, scenario, nodes, true);
   return scenario;

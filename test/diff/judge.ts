@@ -65,8 +65,7 @@ export interface NodeJudgement {
  * the scope's nodes. The probes run after the dump and ds-doctor, so ds-doctor never sees them.
  */
 export async function judgeNodes(ctx: RunContext, scope: Scope, dump: Dump, dsNamespaces: string[], probeNamespace: string): Promise<NodeJudgement> {
-  const daemonSets = dumpKind<DaemonSet>(dump, 'DaemonSet', dsNamespaces)
-    .sort((a, b) => `${a.metadata?.namespace}/${a.metadata?.name}`.localeCompare(`${b.metadata?.namespace}/${b.metadata?.name}`));
+  const daemonSets = dumpKind<DaemonSet>(dump, 'DaemonSet', dsNamespaces).sort((a, b) => `${a.metadata?.namespace}/${a.metadata?.name}`.localeCompare(`${b.metadata?.namespace}/${b.metadata?.name}`));
   const pods = dumpKind<Pod>(dump, 'Pod', dsNamespaces);
   const events = dumpKind<KubeEvent>(dump, 'Event', dsNamespaces);
   const answers: Record<string, DoctorAnswers<DaemonSetNodes>> = {};
@@ -79,15 +78,14 @@ export async function judgeNodes(ctx: RunContext, scope: Scope, dump: Dump, dsNa
     const key = `${ds.metadata?.namespace}/${ds.metadata?.name}`;
     const probe: ProbeResult = probes.get(key) ?? { full: new Set(), tol: new Set() };
     probeText[key] = {
-      full: [...probe.full].sort(), tol: [...probe.tol].sort(),
-      ...(probe.sel ? { sel: [...probe.sel].sort() } : {}), ...(probe.aff ? { aff: [...probe.aff].sort() } : {}),
+      full: [...probe.full].sort(),
+      tol: [...probe.tol].sort(),
+      ...(probe.sel ? { sel: [...probe.sel].sort() } : {}),
+      ...(probe.aff ? { aff: [...probe.aff].sort() } : {}),
     };
     const t = kubernetesTruth(ds, scope.nodes, pods, events, probe);
     truths.push(...t);
-    disagreements.push(
-      ...compareNodes(t, answers[key]!.live, 'live'), ...compareNodes(t, answers[key]!.file, 'file'),
-      ...compareLiveFile(key, scope.nodes, answers[key]!.live, answers[key]!.file),
-    );
+    disagreements.push(...compareNodes(t, answers[key]!.live, 'live'), ...compareNodes(t, answers[key]!.file, 'file'), ...compareLiveFile(key, scope.nodes, answers[key]!.live, answers[key]!.file));
   }
   return { truths, answers, disagreements, probes: probeText };
 }

@@ -34,8 +34,7 @@ export function intendedReady(s: Scenario, changesApplied: number): Map<string, 
 /** Throws when a node's Ready status is not what the scenario intends (a missed heartbeat flips a node to Unknown). */
 export async function checkNodeHealth(world: World, scope: Scope, want: Map<string, string>): Promise<void> {
   const state = await world.observe(scope);
-  const wrong = state.nodes.filter((n) => want.get(n.metadata?.name ?? '') !== readyStatus(n))
-    .map((n) => `${n.metadata?.name}: Ready=${readyStatus(n)}, intended ${want.get(n.metadata?.name ?? '')}`);
+  const wrong = state.nodes.filter((n) => want.get(n.metadata?.name ?? '') !== readyStatus(n)).map((n) => `${n.metadata?.name}: Ready=${readyStatus(n)}, intended ${want.get(n.metadata?.name ?? '')}`);
   if (wrong.length) throw new HarnessError(`node health drifted (missed heartbeats?): ${wrong.join('; ')}`);
 }
 
@@ -75,12 +74,12 @@ export async function settleBase(world: World, s: Scenario, kubelets: Kubelets):
   await applyWorld(world, s);
   await applyDaemonSets(world, s);
   await settleOrThrow(world, scope, 'after creating the DaemonSets', { waitFailedCreate: true });
-  for (let i = 0; i < 4 && await kubelets.step(scope, (p) => planOf(s, p)); i++) await settleOrThrow(world, scope, 'after the kubelets reported', { waitFailedCreate: true });
+  for (let i = 0; i < 4 && (await kubelets.step(scope, (p) => planOf(s, p))); i++) await settleOrThrow(world, scope, 'after the kubelets reported', { waitFailedCreate: true });
   if (s.changes.length) {
     for (const c of s.changes) await world.applyChange(c);
     const stale = s.changes.filter((c) => c.kind === 'stop-heartbeat').map((c) => c.node);
     await settleOrThrow(world, scope, 'after the node changes', { expectUnknown: stale, waitFailedCreate: true, timeoutMs: 90_000 });
-    for (let i = 0; i < 4 && await kubelets.step(scope, (p) => planOf(s, p)); i++) await settleOrThrow(world, scope, 'after the kubelets reported again', { waitFailedCreate: true });
+    for (let i = 0; i < 4 && (await kubelets.step(scope, (p) => planOf(s, p))); i++) await settleOrThrow(world, scope, 'after the kubelets reported again', { waitFailedCreate: true });
   }
   if (await world.refreshPending(scope)) await settleOrThrow(world, scope, 'after re-creating the pending pods', { waitFailedCreate: true });
   await checkNodeHealth(world, scope, intendedReady(s, s.changes.length));

@@ -65,8 +65,12 @@ const HASH = 'controller-revision-hash';
 
 function facts(p: Pod): PodFacts {
   return {
-    name: p.metadata?.name ?? '', uid: p.metadata?.uid ?? '', hash: p.metadata?.labels?.[HASH] ?? '',
-    bound: Boolean(p.spec?.nodeName), ready: isReady(p), terminating: Boolean(p.metadata?.deletionTimestamp),
+    name: p.metadata?.name ?? '',
+    uid: p.metadata?.uid ?? '',
+    hash: p.metadata?.labels?.[HASH] ?? '',
+    bound: Boolean(p.spec?.nodeName),
+    ready: isReady(p),
+    terminating: Boolean(p.metadata?.deletionTimestamp),
   };
 }
 
@@ -77,10 +81,14 @@ function terminal(p: Pod): boolean {
 /** The node's live daemon pods (not being deleted, not terminal): bound first, then the oldest. */
 export function nodePods(ds: DaemonSet | undefined, pods: Pod[], node: string): PodFacts[] {
   if (!ds) return [];
-  return podsOf(ds, pods).filter((p) => targetNode(p) === node && !p.metadata?.deletionTimestamp && !terminal(p))
-    .sort((a, b) => Number(Boolean(b.spec?.nodeName)) - Number(Boolean(a.spec?.nodeName)) ||
-      Date.parse(a.metadata?.creationTimestamp ?? '') - Date.parse(b.metadata?.creationTimestamp ?? '') ||
-      (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''))
+  return podsOf(ds, pods)
+    .filter((p) => targetNode(p) === node && !p.metadata?.deletionTimestamp && !terminal(p))
+    .sort(
+      (a, b) =>
+        Number(Boolean(b.spec?.nodeName)) - Number(Boolean(a.spec?.nodeName)) ||
+        Date.parse(a.metadata?.creationTimestamp ?? '') - Date.parse(b.metadata?.creationTimestamp ?? '') ||
+        (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''),
+    )
     .map(facts);
 }
 
@@ -103,8 +111,9 @@ function endStates(live: PodFacts[], before: PodFacts | undefined, hash: string)
 /** The hash of the DaemonSet's newest ControllerRevision (the revision its pods are made from). */
 export function currentHash(ds: DaemonSet | undefined, objects: KubeObject[]): string {
   if (!ds) return '';
-  const revs = objects.filter((o) => o.kind === 'ControllerRevision' && o.metadata?.namespace === ds.metadata?.namespace &&
-    o.metadata?.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata?.uid)) as (KubeObject & { revision?: number })[];
+  const revs = objects.filter(
+    (o) => o.kind === 'ControllerRevision' && o.metadata?.namespace === ds.metadata?.namespace && o.metadata?.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata?.uid),
+  ) as (KubeObject & { revision?: number })[];
   const newest = revs.sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0))[0];
   return newest?.metadata?.labels?.[HASH] ?? '';
 }
@@ -113,9 +122,7 @@ export function currentHash(ds: DaemonSet | undefined, objects: KubeObject[]): s
  * What Kubernetes did on every node: `before` is the DaemonSet before the change (undefined when
  * it was created), `after` at the fixed point; `hash` is the new revision's hash.
  */
-export function planTruth(
-  nodes: string[], before: { ds?: DaemonSet; pods: Pod[] }, after: { ds: DaemonSet; pods: Pod[]; hash: string; refused?: string }, shouldRun: Set<string>,
-): PlanNodeTruth[] {
+export function planTruth(nodes: string[], before: { ds?: DaemonSet; pods: Pod[] }, after: { ds: DaemonSet; pods: Pod[]; hash: string; refused?: string }, shouldRun: Set<string>): PlanNodeTruth[] {
   return nodes.map((node) => {
     const b = nodePods(before.ds, before.pods, node)[0];
     const live = nodePods(after.ds, after.pods, node);
@@ -136,8 +143,7 @@ function podText(p: PodFacts | undefined): string {
 /** Compares one answer (live or on the dump) with the truth. */
 export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAnswer, source: 'live' | 'file'): PlanCheck[] {
   const out: PlanCheck[] = [];
-  const add = (node: string, what: PlanCheck['what'], ok: boolean, kubernetes: string, dsDoctor: string) =>
-    out.push({ daemonSet: key, node, source, what, ok, kubernetes, dsDoctor });
+  const add = (node: string, what: PlanCheck['what'], ok: boolean, kubernetes: string, dsDoctor: string) => out.push({ daemonSet: key, node, source, what, ok, kubernetes, dsDoctor });
   const rows = new Map(answer.nodes.map((n) => [n.node, n]));
   for (const t of truths) {
     const row = rows.get(t.node);
@@ -145,9 +151,21 @@ export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAn
       add(t.node, 'missing-row', false, `${t.effect}, ends ${t.states.join(' or ')}`, 'no row for the node');
       continue;
     }
-    add(t.node, 'shouldRun', row.shouldRun === t.shouldRun, `the controller ${t.shouldRun ? 'wants' : 'does not want'} a pod (probe)`, `shouldRun ${row.shouldRun}${row.reason ? ` (${row.reason})` : ''}`);
+    add(
+      t.node,
+      'shouldRun',
+      row.shouldRun === t.shouldRun,
+      `the controller ${t.shouldRun ? 'wants' : 'does not want'} a pod (probe)`,
+      `shouldRun ${row.shouldRun}${row.reason ? ` (${row.reason})` : ''}`,
+    );
     add(t.node, 'effect', row.effect === t.effect, `${t.effect}: before ${podText(t.before)}`, row.effect);
-    add(t.node, 'settled', t.states.some((s) => row.settled.includes(s)), `ends ${t.states.join(' / ')}: ${podText(t.after)}${t.refused ? ` (the API refuses the pod: ${t.refused})` : ''}`, `settled ∈ {${row.settled.join(', ')}}`);
+    add(
+      t.node,
+      'settled',
+      t.states.some((s) => row.settled.includes(s)),
+      `ends ${t.states.join(' / ')}: ${podText(t.after)}${t.refused ? ` (the API refuses the pod: ${t.refused})` : ''}`,
+      `settled ∈ {${row.settled.join(', ')}}`,
+    );
     if (row.effect === 'lose') {
       add(t.node, 'lose-deleted', t.beforeDeleted, t.beforeDeleted ? `${t.before?.name} deleted by the controller` : `${podText(t.before)} kept`, 'lose: the controller deletes the pod');
     }
@@ -156,12 +174,22 @@ export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAn
   if (blockedAfter !== undefined) {
     // Unavailable old pods are replaced outside the budget: only available ones count.
     const pending = truths.filter((t) => t.effect === 'replace' && t.before?.ready && t.before.bound && t.states.includes('new-pending')).map((t) => t.node);
-    add('*', 'blockedAfter', pending.length <= blockedAfter, `${pending.length} node(s) whose available pod was replaced left Pending${pending.length ? ` (${pending.join(', ')})` : ''}`, `blockedAfter ${blockedAfter}`);
+    add(
+      '*',
+      'blockedAfter',
+      pending.length <= blockedAfter,
+      `${pending.length} node(s) whose available pod was replaced left Pending${pending.length ? ` (${pending.join(', ')})` : ''}`,
+      `blockedAfter ${blockedAfter}`,
+    );
   }
   const replaced = truths.filter((t) => t.effect === 'replace').map((t) => t.node);
-  add('*', 'replaced', answer.rollout?.replaced === replaced.length > 0,
+  add(
+    '*',
+    'replaced',
+    answer.rollout?.replaced === replaced.length > 0,
     replaced.length ? `pods of another revision to replace on ${replaced.join(', ')}` : 'no pod of another revision to replace (the template hash is unchanged, or no wanted node has a pod)',
-    `rollout.replaced ${answer.rollout?.replaced}`);
+    `rollout.replaced ${answer.rollout?.replaced}`,
+  );
   return out;
 }
 
@@ -172,6 +200,7 @@ export function comparePlanLiveFile(key: string, live: PlanAnswer, file: PlanAns
     return r ? `${r.effect} shouldRun=${r.shouldRun} settled=${[...r.settled].sort().join('|')}` : 'no row';
   };
   const nodes = [...new Set([...live.nodes, ...file.nodes].map((n) => n.node))].sort();
-  return nodes.filter((n) => text(live, n) !== text(file, n))
+  return nodes
+    .filter((n) => text(live, n) !== text(file, n))
     .map((n) => ({ daemonSet: key, node: n, source: 'live' as const, what: 'live-vs-file' as const, ok: false, kubernetes: `live: ${text(live, n)}`, dsDoctor: `file: ${text(file, n)}` }));
 }

@@ -8,15 +8,21 @@
  */
 import type { ContainerPort, DaemonSet, PodSpec } from '../../src/model/k8s-types.js';
 import { daemonSetManifest as daemonSet } from '../kube/manifests.js';
-import {
-  Draw, drawNamespace, drawPodSpec, drawScenario, drawTolerations, LABEL_VALUES, SELECTOR_KEYS,
-} from './generate.js';
+import { Draw, drawNamespace, drawPodSpec, drawScenario, drawTolerations, LABEL_VALUES, SELECTOR_KEYS } from './generate.js';
 import { Rng } from './rng.js';
 import type { PlanChange, PlanChangeKind, Scenario } from './scenario.js';
 
 const CHANGE_WEIGHTS: readonly (readonly [PlanChangeKind, number])[] = [
-  ['selector-narrow', 1.5], ['selector-widen', 1], ['tolerations-add', 1.2], ['tolerations-remove', 1],
-  ['requests-raise', 1.5], ['requests-lower', 0.8], ['hostPort', 1.2], ['strategy', 1.5], ['metadata', 0.8], ['create', 1],
+  ['selector-narrow', 1.5],
+  ['selector-widen', 1],
+  ['tolerations-add', 1.2],
+  ['tolerations-remove', 1],
+  ['requests-raise', 1.5],
+  ['requests-lower', 0.8],
+  ['hostPort', 1.2],
+  ['strategy', 1.5],
+  ['metadata', 0.8],
+  ['create', 1],
 ];
 
 const RAISED = { cpu: ['900m', '1500m', '3'], memory: ['1Gi', '3Gi'] };
@@ -51,10 +57,12 @@ function widenSelector(spec: PodSpec): string {
 function collidingPort(d: Draw, s: Scenario, dsIndex: number | undefined, own: ContainerPort[]): ContainerPort {
   const used: ContainerPort[] = [
     ...s.others.flatMap((o) => o.object.spec?.containers?.flatMap((c) => (c.ports ?? []).map((p) => (o.object.spec?.hostNetwork ? { ...p, hostPort: p.containerPort } : p))) ?? []),
-    ...s.daemonSets.filter((_, i) => i !== dsIndex).flatMap((x) => {
-      const spec = x.object.spec?.template?.spec;
-      return [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].flatMap((c) => (c.ports ?? []).map((p) => (spec?.hostNetwork ? { ...p, hostPort: p.containerPort } : p)));
-    }),
+    ...s.daemonSets
+      .filter((_, i) => i !== dsIndex)
+      .flatMap((x) => {
+        const spec = x.object.spec?.template?.spec;
+        return [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].flatMap((c) => (c.ports ?? []).map((p) => (spec?.hostNetwork ? { ...p, hostPort: p.containerPort } : p)));
+      }),
   ].filter((p) => p.hostPort);
   const taken = (p: ContainerPort) => own.some((o) => (o.hostPort ?? o.containerPort) === p.hostPort && (o.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
   const free = used.filter((p) => !taken(p));
@@ -86,10 +94,15 @@ function changeExisting(d: Draw, s: Scenario, kind: PlanChangeKind, index: numbe
   const spec = manifest.spec!.template!.spec!;
   const main = spec.containers![0]!;
   switch (kind) {
-    case 'selector-narrow': return narrowSelector(d, s, spec);
-    case 'selector-widen': return widenSelector(spec);
+    case 'selector-narrow':
+      return narrowSelector(d, s, spec);
+    case 'selector-widen':
+      return widenSelector(spec);
     case 'tolerations-add': {
-      const tol = drawTolerations(d, s.nodes.flatMap((n) => n.object.spec?.taints ?? [])) ?? [{ operator: 'Exists' }];
+      const tol = drawTolerations(
+        d,
+        s.nodes.flatMap((n) => n.object.spec?.taints ?? []),
+      ) ?? [{ operator: 'Exists' }];
       spec.tolerations = [...(spec.tolerations ?? []), ...tol];
       return `tolerations += ${JSON.stringify(tol)}`;
     }
@@ -98,7 +111,8 @@ function changeExisting(d: Draw, s: Scenario, kind: PlanChangeKind, index: numbe
       delete spec.tolerations;
       return had ? `${had} toleration(s) removed` : 'no tolerations to remove (the template is unchanged)';
     }
-    case 'requests-raise': return raiseRequests(d, spec);
+    case 'requests-raise':
+      return raiseRequests(d, spec);
     case 'requests-lower':
       main.resources = { requests: { cpu: '10m', memory: '16Mi' } };
       delete spec.resources;

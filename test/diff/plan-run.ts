@@ -97,7 +97,7 @@ export async function runPlan(ctx: RunContext, s: Scenario): Promise<PlanOutcome
   for (; ; rounds++) {
     if (rounds > 20) throw new HarnessError('the change did not reach a fixed point in 20 rounds');
     await settleOrThrow(world, scope, `after the change, round ${rounds}`, { waitFailedCreate: true });
-    if (!await kubelets.step(scope, planFor)) break;
+    if (!(await kubelets.step(scope, planFor))) break;
   }
   await checkNodeHealth(world, scope, intendedReady(s, s.changes.length));
   const after = await takeDump(ctx, `${s.id}-after`);
@@ -110,13 +110,14 @@ export async function runPlan(ctx: RunContext, s: Scenario): Promise<PlanOutcome
   const hash = currentHash(afterDs, after.objects);
   const refused = dumpKind<KubeEvent>(after, 'Event', [ns])
     .filter((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === afterDs.metadata?.uid && Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= changedAt)
-    .sort((x, y) => Date.parse(y.lastTimestamp ?? y.eventTime ?? '') - Date.parse(x.lastTimestamp ?? x.eventTime ?? ''))[0]?.message?.trim();
-  const truths = planTruth(scope.nodes, { ...(beforeDs ? { ds: beforeDs } : {}), pods: beforePods },
-    { ds: afterDs, pods: dumpKind<Pod>(after, 'Pod', [ns]), hash, ...(refused ? { refused } : {}) }, probes.get(keyOf(afterDs))?.full ?? new Set());
-  const checks = [
-    ...comparePlan(key, truths, answers.live, 'live'),
-    ...comparePlan(key, truths, answers.file, 'file'),
-    ...comparePlanLiveFile(key, answers.live, answers.file),
-  ];
+    .sort((x, y) => Date.parse(y.lastTimestamp ?? y.eventTime ?? '') - Date.parse(x.lastTimestamp ?? x.eventTime ?? ''))[0]
+    ?.message?.trim();
+  const truths = planTruth(
+    scope.nodes,
+    { ...(beforeDs ? { ds: beforeDs } : {}), pods: beforePods },
+    { ds: afterDs, pods: dumpKind<Pod>(after, 'Pod', [ns]), hash, ...(refused ? { refused } : {}) },
+    probes.get(keyOf(afterDs))?.full ?? new Set(),
+  );
+  const checks = [...comparePlan(key, truths, answers.live, 'live'), ...comparePlan(key, truths, answers.file, 'file'), ...comparePlanLiveFile(key, answers.live, answers.file)];
   return { truths, checks, answers, rounds, dumps: { before: before.text, after: after.text } };
 }

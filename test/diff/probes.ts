@@ -26,9 +26,7 @@ function probeSpec(src: PodSpec, part: Part): PodSpec {
     containers: [{ name: 'probe', image: 'registry.invalid/probe:1' }],
     ...(keepSel && src.nodeSelector ? { nodeSelector: src.nodeSelector } : {}),
     ...(keepAff && required ? { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } } } : {}),
-    ...(keepTol
-      ? { ...(src.tolerations ? { tolerations: src.tolerations } : {}), ...(src.hostNetwork ? { hostNetwork: true } : {}) }
-      : { tolerations: [{ operator: 'Exists' }] }),
+    ...(keepTol ? { ...(src.tolerations ? { tolerations: src.tolerations } : {}), ...(src.hostNetwork ? { hostNetwork: true } : {}) } : { tolerations: [{ operator: 'Exists' }] }),
   };
 }
 
@@ -56,7 +54,9 @@ export async function runProbes(world: World, namespace: string, daemonSets: Dae
     for (const part of partsFor(spec)) {
       const name = `probe-${i}-${part}`;
       await api.create(paths.daemonSets(namespace), {
-        apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name, namespace },
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        metadata: { name, namespace },
         spec: { selector: { matchLabels: { probe: name } }, template: { metadata: { labels: { probe: name } }, spec: probeSpec(spec, part) } },
       });
       made.push({ key, part, name });
@@ -71,10 +71,18 @@ export async function runProbes(world: World, namespace: string, daemonSets: Dae
   for (;;) {
     const [dss, list] = await Promise.all([api.list<DaemonSet>(paths.daemonSets(namespace)), api.list<Pod>(paths.pods(namespace))]);
     pods = list;
-    const observed = dss.length === made.length && dss.every((d) => (d.status?.observedGeneration ?? 0) >= (d.metadata?.generation ?? 1) &&
-      (d.status?.currentNumberScheduled ?? 0) === pods.filter((p) => p.metadata?.labels?.['probe'] === d.metadata?.name).length);
+    const observed =
+      dss.length === made.length &&
+      dss.every(
+        (d) =>
+          (d.status?.observedGeneration ?? 0) >= (d.metadata?.generation ?? 1) &&
+          (d.status?.currentNumberScheduled ?? 0) === pods.filter((p) => p.metadata?.labels?.['probe'] === d.metadata?.name).length,
+      );
     const print = `${pods.length}:${dss.map((d) => `${d.metadata?.resourceVersion}`).join(',')}`;
-    if (print !== last) { last = print; stableSince = Date.now(); }
+    if (print !== last) {
+      last = print;
+      stableSince = Date.now();
+    }
     const busy = observed ? await world.queues() : ['not observed'];
     if (observed && !busy.some((b) => b.startsWith('controller')) && Date.now() - stableSince > 800) break;
     if (Date.now() - t0 > 30_000) throw new Error(`probes in ${namespace} did not settle: ${busy.join('; ')}`);

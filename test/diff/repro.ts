@@ -19,12 +19,18 @@ function planText(p: KubeletPlan): string {
 
 export function changeText(c: NodeChange): string {
   switch (c.kind) {
-    case 'stop-heartbeat': return `node ${c.node}: stop renewing its Lease (the lifecycle controller marks it Ready=Unknown)`;
-    case 'condition': return `node ${c.node}: status condition ${c.condition.type}=${c.condition.status} (${c.condition.reason})`;
-    case 'cordon': return `node ${c.node}: spec.unschedulable=${c.unschedulable}`;
-    case 'add-taint': return `node ${c.node}: add taint ${c.taint.key}${c.taint.value ? `=${c.taint.value}` : ''}:${c.taint.effect}`;
-    case 'remove-taint': return `node ${c.node}: remove taint ${c.key}:${c.effect}`;
-    case 'label': return `node ${c.node}: label ${c.key}=${c.value ?? '(removed)'}`;
+    case 'stop-heartbeat':
+      return `node ${c.node}: stop renewing its Lease (the lifecycle controller marks it Ready=Unknown)`;
+    case 'condition':
+      return `node ${c.node}: status condition ${c.condition.type}=${c.condition.status} (${c.condition.reason})`;
+    case 'cordon':
+      return `node ${c.node}: spec.unschedulable=${c.unschedulable}`;
+    case 'add-taint':
+      return `node ${c.node}: add taint ${c.taint.key}${c.taint.value ? `=${c.taint.value}` : ''}:${c.taint.effect}`;
+    case 'remove-taint':
+      return `node ${c.node}: remove taint ${c.key}:${c.effect}`;
+    case 'label':
+      return `node ${c.node}: label ${c.key}=${c.value ?? '(removed)'}`;
   }
 }
 
@@ -38,14 +44,8 @@ export function scenarioYaml(s: Scenario): string {
     '# simulated kubelet reports each bound daemon pod on a Ready, heartbeating node as planned:',
     ...s.daemonSets.map((d) => `#   ${d.object.metadata?.namespace}/${d.object.metadata?.name}: ${planText(d.kubelet)}`),
     ...(s.changes.length ? ['# then, after settling, these node changes:', ...s.changes.map((c) => `#   ${changeText(c)}`)] : []),
-    ...(s.rollout ? [
-      `# then the template of ${s.daemonSets[s.rollout.daemonSet]?.object.metadata?.name} changes: ${s.rollout.change}`,
-      `#   new pods: ${planText(s.rollout.kubelet)}`,
-    ] : []),
-    ...(s.change ? [
-      `# then \`ds-doctor plan -f change.yaml --cluster-dump dump.yaml -o json\` (and live), and the change is applied: ${s.change.text}`,
-      '#   new pods: ready whenever bound',
-    ] : []),
+    ...(s.rollout ? [`# then the template of ${s.daemonSets[s.rollout.daemonSet]?.object.metadata?.name} changes: ${s.rollout.change}`, `#   new pods: ${planText(s.rollout.kubelet)}`] : []),
+    ...(s.change ? [`# then \`ds-doctor plan -f change.yaml --cluster-dump dump.yaml -o json\` (and live), and the change is applied: ${s.change.text}`, '#   new pods: ready whenever bound'] : []),
     `# features: ${s.features.join(' ')}`,
   ].join('\n');
   const docs = [
@@ -55,8 +55,27 @@ export function scenarioYaml(s: Scenario): string {
     ...s.nodes.map((n) => doc(stampConditions(n.object), n.heartbeat ? 'heartbeat: Lease renewed every second' : 'no heartbeat: no Lease')),
     ...s.others.map((o) => doc(o.object, `phase reported: ${o.phase}`)),
     ...s.daemonSets.map((d) => doc(d.object)),
-    ...(s.change ? [doc(s.change.manifest, s.change.kind === 'create' ? 'the change (change.yaml): a new DaemonSet' : 'the change (change.yaml): replaces the template, strategy and metadata of the DaemonSet above')] : []),
-    ...(s.rollout ? [doc({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: s.daemonSets[s.rollout.daemonSet]!.object.metadata!, spec: { ...s.daemonSets[s.rollout.daemonSet]!.object.spec, template: s.rollout.template } }, 'the template change (replaces spec.template of the DaemonSet above)')] : []),
+    ...(s.change
+      ? [
+          doc(
+            s.change.manifest,
+            s.change.kind === 'create' ? 'the change (change.yaml): a new DaemonSet' : 'the change (change.yaml): replaces the template, strategy and metadata of the DaemonSet above',
+          ),
+        ]
+      : []),
+    ...(s.rollout
+      ? [
+          doc(
+            {
+              apiVersion: 'apps/v1',
+              kind: 'DaemonSet',
+              metadata: s.daemonSets[s.rollout.daemonSet]!.object.metadata!,
+              spec: { ...s.daemonSets[s.rollout.daemonSet]!.object.spec, template: s.rollout.template },
+            },
+            'the template change (replaces spec.template of the DaemonSet above)',
+          ),
+        ]
+      : []),
   ];
   return `${head}\n---\n${docs.join('---\n')}`;
 }

@@ -22,7 +22,7 @@ export class Rng {
   private d: number;
 
   constructor(...seeds: number[]) {
-    const mix = splitmix32(seeds.reduce((h, s) => (Math.imul(h ^ (s >>> 0), 0x01000193) >>> 0), 0x811c9dc5));
+    const mix = splitmix32(seeds.reduce((h, s) => Math.imul(h ^ (s >>> 0), 0x01000193) >>> 0, 0x811c9dc5));
     this.a = mix();
     this.b = mix();
     this.c = mix();
@@ -80,6 +80,9 @@ export class Rng {
       const j = Math.floor(this.float() * (i + 1));
       [idx[i], idx[j]] = [idx[j]!, idx[i]!];
     }
-    return idx.slice(0, Math.min(n, items.length)).sort((a, b) => a - b).map((i) => items[i]!);
+    return idx
+      .slice(0, Math.min(n, items.length))
+      .sort((a, b) => a - b)
+      .map((i) => items[i]!);
   }
 }

@@ -65,9 +65,14 @@ function views(ds: DaemonSet, pods: Pod[], newImage: string): PodView[] {
   return podsOf(ds, pods)
     .filter((p) => !((p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') && p.metadata?.deletionTimestamp))
     .map((p) => ({
-      uid: p.metadata?.uid ?? '', name: p.metadata?.name ?? '', created: Date.parse(p.metadata?.creationTimestamp ?? ''),
-      node: targetNode(p) ?? '', bound: Boolean(p.spec?.nodeName),
-      ready: isReady(p), updated: p.spec?.containers?.[0]?.image === newImage, terminating: Boolean(p.metadata?.deletionTimestamp),
+      uid: p.metadata?.uid ?? '',
+      name: p.metadata?.name ?? '',
+      created: Date.parse(p.metadata?.creationTimestamp ?? ''),
+      node: targetNode(p) ?? '',
+      bound: Boolean(p.spec?.nodeName),
+      ready: isReady(p),
+      updated: p.spec?.containers?.[0]?.image === newImage,
+      terminating: Boolean(p.metadata?.deletionTimestamp),
     }))
     .sort((a, b) => a.node.localeCompare(b.node) || a.name.localeCompare(b.name));
 }
@@ -85,8 +90,7 @@ function byNode(pods: PodView[]): Map<string, PodView[]> {
  */
 function complete(pods: PodView[], shouldRun: Set<string>): boolean {
   return [...shouldRun].every((n) => {
-    const counted = pods.filter((p) => p.node === n)
-      .sort((a, b) => Number(b.bound) - Number(a.bound) || a.created - b.created || a.name.localeCompare(b.name))[0];
+    const counted = pods.filter((p) => p.node === n).sort((a, b) => Number(b.bound) - Number(a.bound) || a.created - b.created || a.name.localeCompare(b.name))[0];
     return counted !== undefined && counted.updated && counted.ready && counted.bound;
   });
 }
@@ -123,7 +127,7 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
   await applyWorld(world, s);
   await applyDaemonSets(world, s);
   await settleRound(world, scope, 'after creating the DaemonSet');
-  for (let i = 0; i < 3 && await kubelets.step(scope, (p) => planOf(s, p)); i++) await settleRound(world, scope, 'after the kubelets reported');
+  for (let i = 0; i < 3 && (await kubelets.step(scope, (p) => planOf(s, p))); i++) await settleRound(world, scope, 'after the kubelets reported');
   await checkNodeHealth(world, scope, intendedReady(s, 0));
   const pre = await world.observe(scope);
   const preDs = pre.daemonSets.find((d) => d.metadata?.name === name && d.metadata?.namespace === ns);
@@ -193,8 +197,7 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
     // error before rollingUpdate() runs, so nothing is replaced anywhere. ds-doctor must name it.
     const refusedMissing = !onDelete && r.refused.length > 0 && [...shouldRun].some((n) => !r.pods.some((p) => p.node === n));
     // Available old pods alone on their node: what the controller would replace next.
-    const candidates = [...nodes.entries()].filter(([n, list]) => list.length === 1 && !list[0]!.updated && list[0]!.ready && list[0]!.bound && (!surge || shouldRun.has(n)))
-      .map(([n]) => n);
+    const candidates = [...nodes.entries()].filter(([n, list]) => list.length === 1 && !list[0]!.updated && list[0]!.ready && list[0]!.bound && (!surge || shouldRun.has(n))).map(([n]) => n);
     const terminating = new Set(r.pods.filter((p) => p.terminating).map((p) => p.name));
     for (const source of ['live', 'file'] as const) {
       const a = answers[i]![source];
@@ -214,8 +217,12 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
         why = 'fixed point, not complete';
         const st = settled[source];
         add({
-          round: `${label}, --stuck-after 1s`, source, what: 'verdict', ok: st.verdict === 'Stuck',
-          kubernetes: 'Stuck (fixed point: the kubelets have nothing left to report and the controller does nothing more)', dsDoctor: st.verdict,
+          round: `${label}, --stuck-after 1s`,
+          source,
+          what: 'verdict',
+          ok: st.verdict === 'Stuck',
+          kubernetes: 'Stuck (fixed point: the kubelets have nothing left to report and the controller does nothing more)',
+          dsDoctor: st.verdict,
         });
       } else if (completedOnItsOwn) {
         expected = ['Progressing'];
@@ -229,7 +236,10 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
       if (refusedMissing && !done) {
         const shown = [...a.reasons.map((x) => x.code), ...a.blockers.map((x) => x.code)].includes('FailedCreate');
         add({
-          round: label, source, what: 'refused-create-shown', ok: shown,
+          round: label,
+          source,
+          what: 'refused-create-shown',
+          ok: shown,
           kubernetes: `the API refuses the pod of a node that has none (${r.refused[0]}): the rolling update does not run`,
           dsDoctor: `reasons ${a.reasons.map((x) => x.code).join(', ') || 'none'}; blockers ${a.blockers.map((x) => `${x.node}: ${x.code}`).join(', ') || 'none'}`,
         });
@@ -241,7 +251,10 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
         const limit = surge ? a.maxSurge : a.maxUnavailable;
         if (candidates.length) {
           add({
-            round: label, source, what: 'budget-exhausted', ok: used >= limit,
+            round: label,
+            source,
+            what: 'budget-exhausted',
+            ok: used >= limit,
             kubernetes: `the controller left ${candidates.length} available old pod(s) (${candidates.join(', ')}) in place: its ${surge ? 'surge' : 'unavailability'} budget is used up`,
             dsDoctor: `${used} of ${surge ? 'maxSurge' : 'maxUnavailable'} ${limit} in use (${a.budgetInUse.map((u) => `${u.node}: ${u.state}`).join('; ') || 'none'})`,
           });
@@ -249,7 +262,10 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
         const keptOld = a.budgetInUse.filter((u) => u.state === 'old pod unavailable' && !terminating.has(u.pod));
         if (keptOld.length) {
           add({
-            round: label, source, what: 'old-unavailable-kept', ok: false,
+            round: label,
+            source,
+            what: 'old-unavailable-kept',
+            ok: false,
             kubernetes: `the controller keeps ${keptOld.map((u) => `${u.pod}@${u.node}`).join(', ')} (it would replace an unavailable old pod at once, so it must not count as one)`,
             dsDoctor: `listed as "old pod unavailable" (${keptOld.map((u) => u.code).join(', ')})`,
           });
@@ -263,8 +279,8 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
   const [firstRound] = rounds;
   if (!onDelete && firstRound) {
     const preNodes = byNode(prePods);
-    const clean = prePods.every((p) => p.ready && p.bound && !p.terminating) &&
-      [...shouldRun].every((n) => (preNodes.get(n)?.length ?? 0) === 1) && [...preNodes.keys()].every((n) => shouldRun.has(n));
+    const clean =
+      prePods.every((p) => p.ready && p.bound && !p.terminating) && [...shouldRun].every((n) => (preNodes.get(n)?.length ?? 0) === 1) && [...preNodes.keys()].every((n) => shouldRun.has(n));
     if (clean && prePods.length) {
       const c0 = prePods.length;
       const wave = surge
@@ -275,7 +291,10 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
         const resolved = surge ? a.maxSurge : a.maxUnavailable;
         const ok = wave < c0 ? resolved === wave : resolved >= wave;
         add({
-          round: 'round 0', source, what: surge ? 'maxSurge' : 'maxUnavailable', ok,
+          round: 'round 0',
+          source,
+          what: surge ? 'maxSurge' : 'maxUnavailable',
+          ok,
           kubernetes: `${wave} of ${c0} available old pod(s) ${surge ? 'got a surge pod' : 'deleted'} in the first wave: ${surge ? 'maxSurge' : 'maxUnavailable'} ${wave < c0 ? `= ${wave}` : `≥ ${wave}`}`,
           dsDoctor: `${surge ? 'maxSurge' : 'maxUnavailable'} ${resolved}`,
         });

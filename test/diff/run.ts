@@ -37,9 +37,7 @@ const CI_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [
 ];
 
 /** The fixed CI set of plan mode (`--kind plan --ci`). */
-const CI_PLAN_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [
-  { seed: 9003, count: 24, kind: 'plan' },
-];
+const CI_PLAN_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [{ seed: 9003, count: 24, kind: 'plan' }];
 
 interface Args {
   runs: { seed: number; count: number; kind?: Kind }[];
@@ -59,7 +57,9 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SOURCE_DIR = path.resolve(HERE, '..', '..', '..', 'test', 'diff');
 
 function usage(msg: string): never {
-  process.stderr.write(`test:diff: ${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout|plan|mixed] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--self-check] [--out DIR]\n`);
+  process.stderr.write(
+    `test:diff: ${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout|plan|mixed] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--self-check] [--out DIR]\n`,
+  );
   process.exit(2);
 }
 
@@ -78,23 +78,44 @@ function parseArgs(argv: string[]): Args {
       return Number.isInteger(n) && (min === undefined || n >= min) ? n : usage(`${arg} must be an integer${min === undefined ? '' : ` of at least ${min}`} (got ${v})`);
     };
     switch (arg) {
-      case '--seed': seed = integer(); break;
-      case '--count': count = integer(1); break;
-      case '--only': a.only = integer(0); break;
+      case '--seed':
+        seed = integer();
+        break;
+      case '--count':
+        count = integer(1);
+        break;
+      case '--only':
+        a.only = integer(0);
+        break;
       case '--kind': {
         const k = value();
         if (k !== 'placement' && k !== 'rollout' && k !== 'plan' && k !== 'mixed') usage(`--kind must be placement, rollout, plan or mixed (got ${k})`);
         kind = k === 'mixed' ? undefined : k;
         break;
       }
-      case '--ci': ci = true; break;
-      case '--keep': a.keep = true; break;
-      case '--no-reduce': a.reduce = false; break;
-      case '--verbose': a.verbose = true; break;
-      case '--save': a.save = true; break;
-      case '--self-check': a.selfCheckOnly = true; break;
-      case '--out': a.out = path.resolve(value()); break;
-      default: usage(`unknown argument ${arg}`);
+      case '--ci':
+        ci = true;
+        break;
+      case '--keep':
+        a.keep = true;
+        break;
+      case '--no-reduce':
+        a.reduce = false;
+        break;
+      case '--verbose':
+        a.verbose = true;
+        break;
+      case '--save':
+        a.save = true;
+        break;
+      case '--self-check':
+        a.selfCheckOnly = true;
+        break;
+      case '--out':
+        a.out = path.resolve(value());
+        break;
+      default:
+        usage(`unknown argument ${arg}`);
     }
   }
   a.runs = ci ? [...(kind === 'plan' ? CI_PLAN_RUNS : CI_RUNS)] : [{ seed, count, ...(kind ? { kind } : {}) }];
@@ -131,7 +152,11 @@ async function runOnce(ctx: RunContext, s: Scenario, keep: boolean): Promise<Onc
     if (s.kind === 'plan') {
       const r = await runPlan(ctx, s);
       return {
-        decisions: r.truths.length, verdicts: effectCounts(r.truths), disagreements: [], rolloutChecks: [], planChecks: r.checks,
+        decisions: r.truths.length,
+        verdicts: effectCounts(r.truths),
+        disagreements: [],
+        rolloutChecks: [],
+        planChecks: r.checks,
         artifacts: {
           'truth.json': JSON.stringify({ nodes: r.truths, rounds: r.rounds }, null, 2),
           'ds-doctor.json': JSON.stringify(r.answers, null, 2),
@@ -144,7 +169,11 @@ async function runOnce(ctx: RunContext, s: Scenario, keep: boolean): Promise<Onc
     if (s.kind === 'rollout') {
       const r = await runRollout(ctx, s);
       return {
-        decisions: r.judgement.truths.length, verdicts: verdictCounts(r.judgement.truths), disagreements: r.judgement.disagreements, rolloutChecks: r.checks, planChecks: [],
+        decisions: r.judgement.truths.length,
+        verdicts: verdictCounts(r.judgement.truths),
+        disagreements: r.judgement.disagreements,
+        rolloutChecks: r.checks,
+        planChecks: [],
         artifacts: {
           'truth.json': JSON.stringify({ nodes: r.judgement.truths, probes: r.judgement.probes, rollout: r.rounds }, null, 2),
           'ds-doctor.json': JSON.stringify({ nodes: r.judgement.answers, rollout: r.answers }, null, 2),
@@ -154,7 +183,11 @@ async function runOnce(ctx: RunContext, s: Scenario, keep: boolean): Promise<Onc
     }
     const r = await runPlacement(ctx, s);
     return {
-      decisions: r.judgement.truths.length, verdicts: verdictCounts(r.judgement.truths), disagreements: r.judgement.disagreements, rolloutChecks: [], planChecks: [],
+      decisions: r.judgement.truths.length,
+      verdicts: verdictCounts(r.judgement.truths),
+      disagreements: r.judgement.disagreements,
+      rolloutChecks: [],
+      planChecks: [],
       artifacts: {
         'truth.json': JSON.stringify({ nodes: r.judgement.truths, probes: r.judgement.probes }, null, 2),
         'ds-doctor.json': JSON.stringify(r.judgement.answers, null, 2),
@@ -229,7 +262,10 @@ async function runScenario(ctx: RunContext, base: Scenario, args: Args): Promise
     const first = r.disagreements[0];
     if (args.reduce && first && s.kind === 'placement') {
       // The smallest cut that still disagrees: this DaemonSet on this node, else every DaemonSet on this node.
-      for (const [dsKey, label] of [[first.daemonSet, 'one DaemonSet, one node'], [undefined, 'every DaemonSet, one node']] as const) {
+      for (const [dsKey, label] of [
+        [first.daemonSet, 'one DaemonSet, one node'],
+        [undefined, 'every DaemonSet, one node'],
+      ] as const) {
         const small = reduceScenario(s, dsKey, [first.node], `${s.id}r${dsKey ? 1 : 2}`);
         try {
           const sr = await runOnce(ctx, small, false);
@@ -276,7 +312,9 @@ async function createSentinel(api: Api): Promise<void> {
   const namespace = 'ds-diff-system';
   await api.create(paths.namespaces, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
   await api.create(paths.pods(namespace), {
-    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'sentinel', namespace },
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'sentinel', namespace },
     spec: { schedulingGates: [{ name: 'ds-diff.test/never' }], terminationGracePeriodSeconds: 0, containers: [{ name: 'pause', image: 'registry.invalid/pause:1' }] },
   });
 }
@@ -293,7 +331,9 @@ async function main(): Promise<number> {
   const workDir = path.join(args.out, '.cluster');
   await fs.mkdir(path.join(args.out, '.scratch'), { recursive: true });
   const cp: ControlPlane = await startControlPlane({
-    binDir, workDir, reset: true,
+    binDir,
+    workDir,
+    reset: true,
     extraControllers: ['node-lifecycle-controller', 'resourcequota-controller'],
     enableAdmissionPlugins: ['TaintNodesByCondition'],
     controllerManagerArgs: ['--node-monitor-period=1s', '--node-monitor-grace-period=5s', '--node-startup-grace-period=5s'],
@@ -315,12 +355,16 @@ async function main(): Promise<number> {
         const s = run.kind === 'plan' ? generatePlanScenario(run.seed, index) : generateScenario(run.seed, index, run.kind);
         const o = await runScenario(ctx, s, args);
         outcomes.push(o);
-        const what = s.kind === 'plan'
-          ? `plan (${s.change?.kind}: ${s.change?.text}), ${s.nodes.length} nodes: ${o.decisions} node predictions, ${o.planChecks.length} plan checks`
-          : s.kind === 'rollout'
-          ? `rollout (${s.rollout?.change.split(',')[1]?.trim() ?? 'image'}), ${s.nodes.length} nodes: ${o.decisions} node decisions, ${o.rolloutChecks.length} rollout checks`
-          : `${s.daemonSets.length} DaemonSet(s) × ${s.nodes.length} nodes: ${o.decisions} node decisions`;
-        const verdicts = Object.entries(o.verdicts).sort().map(([v, n]) => `${v} ${n}`).join(', ');
+        const what =
+          s.kind === 'plan'
+            ? `plan (${s.change?.kind}: ${s.change?.text}), ${s.nodes.length} nodes: ${o.decisions} node predictions, ${o.planChecks.length} plan checks`
+            : s.kind === 'rollout'
+              ? `rollout (${s.rollout?.change.split(',')[1]?.trim() ?? 'image'}), ${s.nodes.length} nodes: ${o.decisions} node decisions, ${o.rolloutChecks.length} rollout checks`
+              : `${s.daemonSets.length} DaemonSet(s) × ${s.nodes.length} nodes: ${o.decisions} node decisions`;
+        const verdicts = Object.entries(o.verdicts)
+          .sort()
+          .map(([v, n]) => `${v} ${n}`)
+          .join(', ');
         const status = o.error ? `ERROR: ${o.error.split('\n')[0]}` : `${failedChecks(o)} disagreement(s) [${verdicts}]`;
         process.stdout.write(`[${outcomes.length}/${total}] ${s.id} ${what}; ${status}${o.retried ? ' (retried)' : ''} (${fmtS(o.ms)})\n`);
         if (o.error && args.verbose) process.stdout.write(`${o.error}\n`);
@@ -341,20 +385,38 @@ async function main(): Promise<number> {
   const errors = outcomes.filter((o) => o.error).length;
   const allVerdicts: Record<string, number> = {};
   for (const o of outcomes) for (const [v, n] of Object.entries(o.verdicts)) allVerdicts[v] = (allVerdicts[v] ?? 0) + n;
-  if (plans.length) process.stdout.write(`\nKubernetes' effects → end states over all plan nodes: ${Object.entries(allVerdicts).filter(([v]) => v.includes('→')).sort().map(([v, n]) => `${v} ${n}`).join(', ')}\n`);
-  const verdictText = Object.entries(allVerdicts).filter(([v]) => !v.includes('→')).sort().map(([v, n]) => `${v} ${n}`).join(', ');
+  if (plans.length)
+    process.stdout.write(
+      `\nKubernetes' effects → end states over all plan nodes: ${Object.entries(allVerdicts)
+        .filter(([v]) => v.includes('→'))
+        .sort()
+        .map(([v, n]) => `${v} ${n}`)
+        .join(', ')}\n`,
+    );
+  const verdictText = Object.entries(allVerdicts)
+    .filter(([v]) => !v.includes('→'))
+    .sort()
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ');
   if (verdictText) process.stdout.write(`\nKubernetes' verdicts over all node decisions: ${verdictText}\n`);
   process.stdout.write('\ncoverage (scenarios with each feature):\n');
   process.stdout.write(`${coverage(outcomes).join('\n')}\n`);
-  process.stdout.write(`\nagreement: ${outcomes.length} scenarios (${outcomes.filter((o) => o.scenario.kind === 'placement').length} placement, ${outcomes.filter((o) => o.scenario.kind === 'rollout').length} rollout${plans.length ? `, ${plans.length} plan` : ''}), ` +
-    `${decisions} node decisions compared live and on the dump (${decisions * 2} comparisons), ${checks} rollout checks, ` +
-    `${plans.length ? `${planChecks} plan checks, ` : ''}` +
-    `${disagreements} disagreements${errors ? `, ${errors} harness errors` : ''}; ${fmtS(Date.now() - started)}\n`);
+  process.stdout.write(
+    `\nagreement: ${outcomes.length} scenarios (${outcomes.filter((o) => o.scenario.kind === 'placement').length} placement, ${outcomes.filter((o) => o.scenario.kind === 'rollout').length} rollout${plans.length ? `, ${plans.length} plan` : ''}), ` +
+      `${decisions} node decisions compared live and on the dump (${decisions * 2} comparisons), ${checks} rollout checks, ` +
+      `${plans.length ? `${planChecks} plan checks, ` : ''}` +
+      `${disagreements} disagreements${errors ? `, ${errors} harness errors` : ''}; ${fmtS(Date.now() - started)}\n`,
+  );
   process.stdout.write(`${outcomes.length - failed.length} passed, ${failed.length} failed\n`);
   return failed.length ? 1 : 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (e: Error) => {
-  process.stderr.write(`test:diff: ${e.stack ?? e.message}\n`);
-  process.exitCode = 1;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: Error) => {
+    process.stderr.write(`test:diff: ${e.stack ?? e.message}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -3,9 +3,7 @@
  * way `kubectl create -f` would send them), how the simulated kubelets behave, and what changes
  * after the DaemonSets have placed their pods.
  */
-import type {
-  DaemonSet, IntOrString, KubeObject, Namespace, Node, NodeCondition, Pod, PodTemplateSpec, ResourceQuota, Taint,
-} from '../../src/model/k8s-types.js';
+import type { DaemonSet, IntOrString, KubeObject, Namespace, Node, NodeCondition, Pod, PodTemplateSpec, ResourceQuota, Taint } from '../../src/model/k8s-types.js';
 
 /**
  * What the simulated kubelet reports for a bound daemon pod on a healthy node:
@@ -59,9 +57,7 @@ export interface RolloutPlan {
 }
 
 /** What a plan scenario's change does (its feature tag `plan:<kind>`). */
-export type PlanChangeKind =
-  | 'selector-narrow' | 'selector-widen' | 'tolerations-add' | 'tolerations-remove' | 'requests-raise' | 'requests-lower'
-  | 'hostPort' | 'strategy' | 'metadata' | 'create';
+export type PlanChangeKind = 'selector-narrow' | 'selector-widen' | 'tolerations-add' | 'tolerations-remove' | 'requests-raise' | 'requests-lower' | 'hostPort' | 'strategy' | 'metadata' | 'create';
 
 /**
  * The change a plan scenario asks `ds-doctor plan` about, then applies: the whole DaemonSet

@@ -29,7 +29,11 @@ function podOn(name: string, node: string, opts: { bound?: boolean; ready?: bool
 
 export function selfCheck(): void {
   // Determinism: the same seed and index give the same scenario, forced kind or not.
-  for (const [seed, index] of [[1, 0], [7, 12], [9001, 44]] as const) {
+  for (const [seed, index] of [
+    [1, 0],
+    [7, 12],
+    [9001, 44],
+  ] as const) {
     const a = JSON.stringify(generateScenario(seed, index));
     assert.equal(JSON.stringify(generateScenario(seed, index)), a, `scenario ${seed}/${index} is not deterministic`);
     const s = generateScenario(seed, index);
@@ -41,7 +45,8 @@ export function selfCheck(): void {
   assert.ok(JSON.stringify(cut).includes(`${s.id}r-n0`) && !JSON.stringify(cut).includes(`"${s.id}-`), 'reduceScenario renames every object');
 
   // FitError.Error: histogram, then the PostFilter messages.
-  const msg = "0/4 nodes are available: 1 Insufficient cpu, 1 Insufficient memory, 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. no new claims to deallocate, preemption: 0/4 nodes are available: 1 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling.";
+  const msg =
+    "0/4 nodes are available: 1 Insufficient cpu, 1 Insufficient memory, 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. no new claims to deallocate, preemption: 0/4 nodes are available: 1 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling.";
   assert.deepEqual(schedulerReasons(msg), ['Insufficient cpu', 'Insufficient memory']);
   assert.deepEqual(schedulerReasons("0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had untolerated taint(s)."), ['node(s) had untolerated taint(s)']);
   assert.equal(codeForScheduler("node(s) didn't have free ports for the requested pod ports"), 'HostPortConflict');
@@ -57,7 +62,9 @@ export function selfCheck(): void {
     podOn('c', 'pending', { scheduled: msg }),
     podOn('d', 'misscheduled', { bound: true, ready: true }),
   ];
-  const events: KubeEvent[] = [{ reason: 'FailedCreate', message: 'Error creating: pods "ds-x" is forbidden: exceeded quota: quota', involvedObject: { uid: 'ds-uid' }, lastTimestamp: '2026-01-01T00:00:00Z' }];
+  const events: KubeEvent[] = [
+    { reason: 'FailedCreate', message: 'Error creating: pods "ds-x" is forbidden: exceeded quota: quota', involvedObject: { uid: 'ds-uid' }, lastTimestamp: '2026-01-01T00:00:00Z' },
+  ];
   const nodes = ['healthy', 'unhealthy', 'pending', 'misscheduled', 'missing', 'excluded'];
   const probe = {
     full: new Set(['healthy', 'unhealthy', 'pending', 'missing']),
@@ -65,7 +72,10 @@ export function selfCheck(): void {
     tol: new Set(['healthy', 'unhealthy', 'pending', 'missing']),
   };
   const truth = new Map(kubernetesTruth(ds, nodes, pods, events, probe).map((t) => [t.node, t]));
-  assert.deepEqual(nodes.map((n) => truth.get(n)!.verdict), ['Healthy', 'Unhealthy', 'Pending', 'Misscheduled', 'Missing', 'Excluded']);
+  assert.deepEqual(
+    nodes.map((n) => truth.get(n)!.verdict),
+    ['Healthy', 'Unhealthy', 'Pending', 'Misscheduled', 'Missing', 'Excluded'],
+  );
   assert.deepEqual(truth.get('pending')!.codes, ['InsufficientResource']);
   assert.deepEqual(truth.get('misscheduled')!.codes, ['UntoleratedTaint']);
   assert.deepEqual(truth.get('excluded')!.codes, ['NodeSelectorMismatch', 'UntoleratedTaint']);
@@ -91,14 +101,25 @@ function planSelfCheck(): void {
   const before = [daemonPod('f', 'n7', 'old', true), daemonPod('a', 'n1', 'old', true), daemonPod('b', 'n2', 'old', true), daemonPod('c', 'n3', 'old', true), daemonPod('d', 'n4', 'new', true)];
   const after = [
     daemonPod('a', 'n1', 'old', true), // kept (OnDelete, or the rollout stopped)
-    daemonPod('b', 'n2', 'old', true, true), daemonPod('b2', 'n2', 'new', false), // replaced, the new pod Pending
+    daemonPod('b', 'n2', 'old', true, true),
+    daemonPod('b2', 'n2', 'new', false), // replaced, the new pod Pending
     daemonPod('c', 'n3', 'old', true, true), // deleted: the node is no longer wanted
     daemonPod('d', 'n4', 'new', true), // already of the new revision
     daemonPod('e', 'n5', 'new', true), // gained
-    daemonPod('f', 'n7', 'old', true), daemonPod('f2', 'n7', 'new', false), // a surge pod Pending next to the old one
+    daemonPod('f', 'n7', 'old', true),
+    daemonPod('f2', 'n7', 'new', false), // a surge pod Pending next to the old one
   ];
   const t = planTruth(['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7'], { ds, pods: before }, { ds, pods: after, hash: 'new' }, new Set(['n1', 'n2', 'n4', 'n5', 'n7']));
-  assert.deepEqual(t.map((x) => `${x.node} ${x.effect} ${x.states.join('|')} ${x.beforeDeleted}`), [
-    'n1 replace old-kept false', 'n2 replace new-pending true', 'n3 lose none true', 'n4 keep old-kept|new-bound false', 'n5 gain new-bound false', 'n6 none none false', 'n7 replace old-kept|new-pending false',
-  ]);
+  assert.deepEqual(
+    t.map((x) => `${x.node} ${x.effect} ${x.states.join('|')} ${x.beforeDeleted}`),
+    [
+      'n1 replace old-kept false',
+      'n2 replace new-pending true',
+      'n3 lose none true',
+      'n4 keep old-kept|new-bound false',
+      'n5 gain new-bound false',
+      'n6 none none false',
+      'n7 replace old-kept|new-pending false',
+    ],
+  );
 }

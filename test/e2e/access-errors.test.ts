@@ -12,14 +12,38 @@ import yaml from 'js-yaml';
 import type { ControlPlane } from '../cluster/harness.js';
 import type { CliRun } from '../harness.js';
 import {
-  REPO, auditEvents, closedPort, create, daemonSetObject, ds, kubectl, kubeconfigVariant, namespaceObject,
-  nodeObject, setPodStates, spawnCli, startCluster, stopCluster, waitFor, waitForDaemonPods, waitForReady,
+  REPO,
+  auditEvents,
+  closedPort,
+  create,
+  daemonSetObject,
+  ds,
+  kubectl,
+  kubeconfigVariant,
+  namespaceObject,
+  nodeObject,
+  setPodStates,
+  spawnCli,
+  startCluster,
+  stopCluster,
+  waitFor,
+  waitForDaemonPods,
+  waitForReady,
 } from './cluster.js';
 
 const NS = 'acc';
 
-interface Rule { apiGroups: string[]; resources: string[]; verbs: string[] }
-interface ClusterRole { apiVersion: string; kind: string; metadata: { name: string }; rules: Rule[] }
+interface Rule {
+  apiGroups: string[];
+  resources: string[];
+  verbs: string[];
+}
+interface ClusterRole {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string };
+  rules: Rule[];
+}
 
 /**
  * The shipped ds-doctor-reader ClusterRole with some resources taken out, as `e2e-reader` (one
@@ -52,11 +76,18 @@ describe('cluster access failures', () => {
   async function grantReader(role: ClusterRole, check: { verb: string; resource: string; allowed: boolean }): Promise<void> {
     await kubectl(cp, ['apply', '-f', '-'], {
       input: JSON.stringify({
-        apiVersion: 'v1', kind: 'List', items: [role, {
-          apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'e2e-reader' },
-          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role.metadata.name },
-          subjects: [{ kind: 'User', name: 'reader', apiGroup: 'rbac.authorization.k8s.io' }],
-        }],
+        apiVersion: 'v1',
+        kind: 'List',
+        items: [
+          role,
+          {
+            apiVersion: 'rbac.authorization.k8s.io/v1',
+            kind: 'ClusterRoleBinding',
+            metadata: { name: 'e2e-reader' },
+            roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role.metadata.name },
+            subjects: [{ kind: 'User', name: 'reader', apiGroup: 'rbac.authorization.k8s.io' }],
+          },
+        ],
       }),
     });
     await waitFor(`RBAC: reader ${check.allowed ? 'may' : 'may not'} ${check.verb} ${check.resource}`, async () => {
@@ -81,7 +112,10 @@ describe('cluster access failures', () => {
     const json = await ds(cp, ['scan', '-n', NS, '--context', 'reader', '-o', 'json']);
     assert.equal(json.code, 0, json.stderr);
     const report = JSON.parse(json.stdout) as { notes: string[]; daemonSets: { name: string; health: string }[] };
-    assert.deepEqual(report.daemonSets.map((d) => [d.name, d.health]), [['agent', 'Healthy']]);
+    assert.deepEqual(
+      report.daemonSets.map((d) => [d.name, d.health]),
+      [['agent', 'Healthy']],
+    );
     assert.ok(report.notes.includes(`forbidden: cannot list events in namespace "${NS}": Event objects are not available to the analysis`), report.notes.join(' | '));
     assert.ok(report.notes.includes('events not available: FailedCreate and FailedScheduling causes cannot be seen'), report.notes.join(' | '));
 
@@ -101,7 +135,11 @@ describe('cluster access failures', () => {
   it('RBAC forbids listing pods: exit 3, one line naming the refused verb, resource and namespace', async () => {
     await grantReader(readerRoleWithout(['pods']), { verb: 'list', resource: 'pods', allowed: false });
     const r = await spawnCli(['scan', '-n', NS, '--context', 'reader'], env);
-    assertOneLineFailure(r, 3, /^error: forbidden: pods is forbidden: User "reader" cannot list resource "pods" in API group "" in the namespace "acc" \(ds-doctor needs "list pods" in namespace "acc"; see the ds-doctor-reader ClusterRole/);
+    assertOneLineFailure(
+      r,
+      3,
+      /^error: forbidden: pods is forbidden: User "reader" cannot list resource "pods" in API group "" in the namespace "acc" \(ds-doctor needs "list pods" in namespace "acc"; see the ds-doctor-reader ClusterRole/,
+    );
   });
 
   it('RBAC forbids reading DaemonSets or Nodes: exit 3 naming them', async () => {
@@ -117,39 +155,42 @@ describe('cluster access failures', () => {
   });
 
   it('a wrong context name: exit 3, one line', async () => {
-    assertOneLineFailure(await spawnCli(['scan', '--context', 'nope'], env), 3,
-      /^error: context "nope" not found in kubeconfig \(contexts: admin, reader\)$/);
-    assertOneLineFailure(await spawnCli(['scan', '--context', 'admn', '-n', NS], env), 3,
-      /^error: context "admn" not found in kubeconfig/);
+    assertOneLineFailure(await spawnCli(['scan', '--context', 'nope'], env), 3, /^error: context "nope" not found in kubeconfig \(contexts: admin, reader\)$/);
+    assertOneLineFailure(await spawnCli(['scan', '--context', 'admn', '-n', NS], env), 3, /^error: context "admn" not found in kubeconfig/);
     const current = kubeconfigVariant(cp, 'bad-current', (t) => t.replace(/^current-context: .*$/m, 'current-context: gone'));
-    assertOneLineFailure(await spawnCli(['scan', '-n', NS], { KUBECONFIG: current }), 3,
-      /^error: current context "gone" not found in kubeconfig/);
+    assertOneLineFailure(await spawnCli(['scan', '-n', NS], { KUBECONFIG: current }), 3, /^error: current context "gone" not found in kubeconfig/);
   });
 
   it('an unreachable server: exit 3, one line', async () => {
     const port = await closedPort();
     const file = kubeconfigVariant(cp, 'unreachable', (t) => t.replaceAll(cp.server, `https://127.0.0.1:${port}`));
     const start = Date.now();
-    assertOneLineFailure(await spawnCli(['scan', '-n', NS], { KUBECONFIG: file }), 3,
-      new RegExp(`^error: cannot reach the API server at https://127\\.0\\.0\\.1:${port}: ECONNREFUSED$`));
+    assertOneLineFailure(await spawnCli(['scan', '-n', NS], { KUBECONFIG: file }), 3, new RegExp(`^error: cannot reach the API server at https://127\\.0\\.0\\.1:${port}: ECONNREFUSED$`));
     assert.ok(Date.now() - start < 10_000);
   });
 
   it('bad credentials, a TLS failure, a missing kubeconfig: exit 3, one line', async () => {
     const bogus = kubeconfigVariant(cp, 'bogus-token', (t) => t.replaceAll(cp.token, 'not-a-valid-token'));
-    assertOneLineFailure(await spawnCli(['scan', '-n', NS], { KUBECONFIG: bogus }), 3,
-      /^error: unauthorized \(401\) by https:\/\/127\.0\.0\.1:\d+: the credentials of context "admin" are missing, invalid or expired$/);
+    assertOneLineFailure(
+      await spawnCli(['scan', '-n', NS], { KUBECONFIG: bogus }),
+      3,
+      /^error: unauthorized \(401\) by https:\/\/127\.0\.0\.1:\d+: the credentials of context "admin" are missing, invalid or expired$/,
+    );
     // The serving certificate names 127.0.0.1, not localhost.
     const wrongName = kubeconfigVariant(cp, 'wrong-name', (t) => t.replaceAll(cp.server, cp.server.replace('127.0.0.1', 'localhost')));
-    assertOneLineFailure(await spawnCli(['scan', '-n', NS], { KUBECONFIG: wrongName }), 3,
-      /^error: TLS failure talking to https:\/\/localhost:\d+: Hostname\/IP does not match certificate's altnames/);
-    assertOneLineFailure(await spawnCli(['scan', '--kubeconfig', path.join(cp.workDir, 'no-such-kubeconfig')], env), 3,
-      /^error: cannot load kubeconfig .*no-such-kubeconfig: ENOENT/);
+    assertOneLineFailure(
+      await spawnCli(['scan', '-n', NS], { KUBECONFIG: wrongName }),
+      3,
+      /^error: TLS failure talking to https:\/\/localhost:\d+: Hostname\/IP does not match certificate's altnames/,
+    );
+    assertOneLineFailure(await spawnCli(['scan', '--kubeconfig', path.join(cp.workDir, 'no-such-kubeconfig')], env), 3, /^error: cannot load kubeconfig .*no-such-kubeconfig: ENOENT/);
   });
 
   it('a server that accepts connections and never answers: exit 3 after --request-timeout', async () => {
     const sockets = new Set<net.Socket>();
-    const server = net.createServer((s) => { sockets.add(s); });
+    const server = net.createServer((s) => {
+      sockets.add(s);
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const port = (server.address() as net.AddressInfo).port;

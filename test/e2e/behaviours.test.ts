@@ -9,16 +9,43 @@ import path from 'node:path';
 import type { ControlPlane } from '../cluster/harness.js';
 import type { DaemonSet, KubeObject, Pod } from '../../src/model/k8s-types.js';
 import {
-  create, daemonSetObject, dsJson, getJson, kubectl, namespaceObject, nodeObject, podsOf, setPodStates,
-  startCluster, stopCluster, waitFor, waitForDaemonPods, waitForReady,
+  create,
+  daemonSetObject,
+  dsJson,
+  getJson,
+  kubectl,
+  namespaceObject,
+  nodeObject,
+  podsOf,
+  setPodStates,
+  startCluster,
+  stopCluster,
+  waitFor,
+  waitForDaemonPods,
+  waitForReady,
 } from './cluster.js';
 
 const NS = 'beh';
 const TAINT = { key: 'dedicated', value: 'infra', effect: 'NoSchedule' };
 
-interface NodeRow { node: string; verdict: string; reasons: { code: string; message: string }[]; pod?: { name: string } | null }
-interface Reason { code: string; message: string; evidence: string[] }
-interface Impact { cascade: string; pods: number; nodes: number; revisions?: number; findings: Reason[] }
+interface NodeRow {
+  node: string;
+  verdict: string;
+  reasons: { code: string; message: string }[];
+  pod?: { name: string } | null;
+}
+interface Reason {
+  code: string;
+  message: string;
+  evidence: string[];
+}
+interface Impact {
+  cascade: string;
+  pods: number;
+  nodes: number;
+  revisions?: number;
+  findings: Reason[];
+}
 
 const podName = (p: Pod): string => p.metadata?.name ?? '';
 const byNode = (pods: Pod[]): Map<string, string> => new Map(pods.map((p) => [p.spec?.nodeName ?? '', podName(p)]));
@@ -34,10 +61,7 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
   after(() => stopCluster(cp));
 
   it('pods on Ready untainted nodes, none on the tainted node; ds-doctor verdicts agree node by node', async () => {
-    await create(cp, [
-      daemonSetObject(NS, 'agent'),
-      daemonSetObject(NS, 'tolerant', { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'infra', effect: 'NoSchedule' }] }),
-    ]);
+    await create(cp, [daemonSetObject(NS, 'agent'), daemonSetObject(NS, 'tolerant', { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'infra', effect: 'NoSchedule' }] })]);
     const agentPods = await waitForDaemonPods(cp, NS, 'agent', 3);
     const tolerantPods = await waitForDaemonPods(cp, NS, 'tolerant', 4);
     assert.deepEqual([...byNode(agentPods).keys()].sort(), ['b-1', 'b-2', 'b-3'], 'the controller and scheduler put one pod on each untainted node');
@@ -62,10 +86,17 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
     await waitForReady(cp, NS, 'agent', 3);
     await waitForReady(cp, NS, 'tolerant', 4);
     const ready = await dsJson<{ nodes: NodeRow[] }>(cp, ['nodes', `${NS}/agent`]);
-    assert.deepEqual(ready.nodes.map((r) => [r.node, r.verdict]).sort(),
-      [['b-1', 'Healthy'], ['b-2', 'Healthy'], ['b-3', 'Healthy'], ['b-tainted', 'Excluded']]);
+    assert.deepEqual(ready.nodes.map((r) => [r.node, r.verdict]).sort(), [
+      ['b-1', 'Healthy'],
+      ['b-2', 'Healthy'],
+      ['b-3', 'Healthy'],
+      ['b-tainted', 'Excluded'],
+    ]);
     const tolerant = await dsJson<{ nodes: NodeRow[] }>(cp, ['nodes', `${NS}/tolerant`]);
-    assert.ok(tolerant.nodes.every((r) => r.verdict === 'Healthy'), JSON.stringify(tolerant.nodes.map((r) => [r.node, r.verdict])));
+    assert.ok(
+      tolerant.nodes.every((r) => r.verdict === 'Healthy'),
+      JSON.stringify(tolerant.nodes.map((r) => [r.node, r.verdict])),
+    );
 
     const why = await dsJson<{ verdict: string; reasons: Reason[] }>(cp, ['why', `${NS}/agent`, 'b-tainted'], [0]);
     assert.equal(why.verdict, 'Excluded');

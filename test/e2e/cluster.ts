@@ -71,7 +71,8 @@ export async function getJson<T>(cp: ControlPlane, args: string[]): Promise<T> {
 export function nodeObject(name: string, opts: { taints?: Taint[]; labels?: Record<string, string> } = {}): Node {
   const now = rfc3339(new Date());
   return {
-    apiVersion: 'v1', kind: 'Node',
+    apiVersion: 'v1',
+    kind: 'Node',
     metadata: { name, labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64', ...opts.labels } },
     spec: opts.taints ? { taints: opts.taints } : {},
     status: {
@@ -87,11 +88,19 @@ export function namespaceObject(name: string): KubeObject {
 }
 
 /** A DaemonSet of pause containers (terminationGracePeriodSeconds 0: deletes complete without a kubelet). */
-export function daemonSetObject(namespace: string, name: string, opts: {
-  cpu?: string; image?: string; nodeSelector?: Record<string, string>; tolerations?: Toleration[];
-} = {}): DaemonSet {
+export function daemonSetObject(
+  namespace: string,
+  name: string,
+  opts: {
+    cpu?: string;
+    image?: string;
+    nodeSelector?: Record<string, string>;
+    tolerations?: Toleration[];
+  } = {},
+): DaemonSet {
   return {
-    apiVersion: 'apps/v1', kind: 'DaemonSet',
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
     metadata: { name, namespace },
     spec: {
       selector: { matchLabels: { app: name } },
@@ -101,10 +110,13 @@ export function daemonSetObject(namespace: string, name: string, opts: {
           terminationGracePeriodSeconds: 0,
           ...(opts.nodeSelector ? { nodeSelector: opts.nodeSelector } : {}),
           ...(opts.tolerations ? { tolerations: opts.tolerations } : {}),
-          containers: [{
-            name: 'agent', image: opts.image ?? 'registry.k8s.io/pause:3.10',
-            resources: { requests: { cpu: opts.cpu ?? '10m', memory: '16Mi' } },
-          }],
+          containers: [
+            {
+              name: 'agent',
+              image: opts.image ?? 'registry.k8s.io/pause:3.10',
+              resources: { requests: { cpu: opts.cpu ?? '10m', memory: '16Mi' } },
+            },
+          ],
         },
       },
     },
@@ -161,18 +173,23 @@ export async function waitForReady(cp: ControlPlane, namespace: string, name: st
 export function adminRequest(cp: ControlPlane, method: string, apiPath: string, body?: unknown, contentType = 'application/merge-patch+json'): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = https.request(`${cp.server}${apiPath}`, {
-      method, ca: cp.ca,
-      headers: { Authorization: `Bearer ${cp.token}`, Accept: 'application/json', 'User-Agent': 'ds-doctor-e2e-setup', ...(payload ? { 'Content-Type': contentType } : {}) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if ((res.statusCode ?? 0) >= 300) reject(new Error(`${method} ${apiPath}: HTTP ${res.statusCode}: ${text}`));
-        else resolve(text ? JSON.parse(text) : undefined);
-      });
-    });
+    const req = https.request(
+      `${cp.server}${apiPath}`,
+      {
+        method,
+        ca: cp.ca,
+        headers: { Authorization: `Bearer ${cp.token}`, Accept: 'application/json', 'User-Agent': 'ds-doctor-e2e-setup', ...(payload ? { 'Content-Type': contentType } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if ((res.statusCode ?? 0) >= 300) reject(new Error(`${method} ${apiPath}: HTTP ${res.statusCode}: ${text}`));
+          else resolve(text ? JSON.parse(text) : undefined);
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -197,13 +214,18 @@ export async function setPodState(cp: ControlPlane, pod: Pod, state: PodState): 
       { type: 'ContainersReady', status: ready ? 'True' : 'False', lastTransitionTime: started, ...(ready ? {} : { reason: 'ContainersNotReady' }) },
       { type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: started, ...(ready ? {} : { reason: 'ContainersNotReady' }) },
     ],
-    containerStatuses: [{
-      name: container?.name ?? 'agent', image: container?.image ?? '', imageID: '', ready, started: ready, restartCount: ready ? 0 : 7,
-      state: ready
-        ? { running: { startedAt: started } }
-        : { waiting: { reason: 'CrashLoopBackOff', message: `back-off 5m0s restarting failed container=agent pod=${pod.metadata?.name}` } },
-      ...(ready ? {} : { lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: started, finishedAt: started } } }),
-    }],
+    containerStatuses: [
+      {
+        name: container?.name ?? 'agent',
+        image: container?.image ?? '',
+        imageID: '',
+        ready,
+        started: ready,
+        restartCount: ready ? 0 : 7,
+        state: ready ? { running: { startedAt: started } } : { waiting: { reason: 'CrashLoopBackOff', message: `back-off 5m0s restarting failed container=agent pod=${pod.metadata?.name}` } },
+        ...(ready ? {} : { lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: started, finishedAt: started } } }),
+      },
+    ],
   };
   await adminRequest(cp, 'PATCH', `/api/v1/namespaces/${pod.metadata?.namespace}/pods/${pod.metadata?.name}/status`, { status });
 }
@@ -229,12 +251,18 @@ export async function dsJson<T = Record<string, unknown>>(cp: ControlPlane, argv
 export function spawnCli(argv: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(REPO, 'bin', 'ds-doctor.js'), ...argv], {
-      cwd: REPO, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: REPO,
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString('utf8'); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString('utf8'); });
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString('utf8');
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString('utf8');
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
@@ -259,12 +287,18 @@ export const DS_DOCTOR_AGENT = 'ds-doctor';
 /** Every event of the audit log, in order. */
 export function auditEvents(cp: ControlPlane): AuditEvent[] {
   assert.ok(cp.auditLogPath, 'the control plane was started without an audit log');
-  return fs.readFileSync(cp.auditLogPath, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as AuditEvent);
+  return fs
+    .readFileSync(cp.auditLogPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as AuditEvent);
 }
 
 /** ds-doctor's requests in the audit log, one per request (its ResponseComplete event), after `from` events. */
 export function dsDoctorRequests(cp: ControlPlane, from = 0): AuditEvent[] {
-  return auditEvents(cp).slice(from).filter((e) => e.userAgent === DS_DOCTOR_AGENT && e.stage === 'ResponseComplete');
+  return auditEvents(cp)
+    .slice(from)
+    .filter((e) => e.userAgent === DS_DOCTOR_AGENT && e.stage === 'ResponseComplete');
 }
 
 /**
@@ -274,7 +308,11 @@ export function dsDoctorRequests(cp: ControlPlane, from = 0): AuditEvent[] {
 export function assertReadOnly(cp: ControlPlane): void {
   const mine = auditEvents(cp).filter((e) => e.userAgent === DS_DOCTOR_AGENT);
   const writes = mine.filter((e) => !['get', 'list', 'watch'].includes(e.verb));
-  assert.deepEqual(writes.map((e) => `${e.verb} ${e.requestURI}`), [], 'ds-doctor used a verb other than get, list, watch');
+  assert.deepEqual(
+    writes.map((e) => `${e.verb} ${e.requestURI}`),
+    [],
+    'ds-doctor used a verb other than get, list, watch',
+  );
 }
 
 /** A loopback port nothing listens on (bound, then closed again). */

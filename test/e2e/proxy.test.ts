@@ -33,7 +33,14 @@ function connectProxy(): Promise<{ port: number; tunnels: string[]; close(): voi
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const port = (server.address() as net.AddressInfo).port;
-      resolve({ port, tunnels, close: () => { for (const s of sockets) s.destroy(); server.close(); } });
+      resolve({
+        port,
+        tunnels,
+        close: () => {
+          for (const s of sockets) s.destroy();
+          server.close();
+        },
+      });
     });
   });
 }
@@ -60,6 +67,9 @@ describe('live mode through a proxy', () => {
     assert.equal(JSON.parse(r.stdout).daemonSets[0].name, 'agent');
     const server = new URL(cp.server);
     assert.ok(proxy.tunnels.length >= 1, 'the proxy opened a tunnel');
-    assert.ok(proxy.tunnels.every((t) => t === `${server.hostname}:${server.port}`), proxy.tunnels.join(', '));
+    assert.ok(
+      proxy.tunnels.every((t) => t === `${server.hostname}:${server.port}`),
+      proxy.tunnels.join(', '),
+    );
   });
 });

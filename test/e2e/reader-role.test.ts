@@ -11,14 +11,32 @@ import yaml from 'js-yaml';
 import type { ControlPlane } from '../cluster/harness.js';
 import { SNAPSHOT_KINDS } from '../../src/model/snapshot.js';
 import {
-  REPO, auditEvents, create, daemonSetObject, ds, dsDoctorRequests, kubectl, kubeconfigVariant, namespaceObject,
-  nodeObject, setPodStates, startCluster, stopCluster, waitFor, waitForDaemonPods, waitForReady,
+  REPO,
+  auditEvents,
+  create,
+  daemonSetObject,
+  ds,
+  dsDoctorRequests,
+  kubectl,
+  kubeconfigVariant,
+  namespaceObject,
+  nodeObject,
+  setPodStates,
+  startCluster,
+  stopCluster,
+  waitFor,
+  waitForDaemonPods,
+  waitForReady,
 } from './cluster.js';
 
 const NS = 'rd';
 const ROLE_FILE = path.join(REPO, 'deploy', 'ds-doctor-reader.yaml');
 
-interface Rule { apiGroups: string[]; resources: string[]; verbs: string[] }
+interface Rule {
+  apiGroups: string[];
+  resources: string[];
+  verbs: string[];
+}
 
 describe('running under the ds-doctor-reader ClusterRole', () => {
   let cp: ControlPlane;
@@ -27,7 +45,9 @@ describe('running under the ds-doctor-reader ClusterRole', () => {
   before(async () => {
     cp = await startCluster('reader');
     await create(cp, [
-      nodeObject('r-1'), nodeObject('r-2'), nodeObject('r-tainted', { taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] }),
+      nodeObject('r-1'),
+      nodeObject('r-2'),
+      nodeObject('r-tainted', { taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] }),
       namespaceObject(NS),
       { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'node-agents' }, value: 1000000 },
     ]);
@@ -60,18 +80,31 @@ describe('running under the ds-doctor-reader ClusterRole', () => {
     assert.equal(role.kind, 'ClusterRole');
     for (const rule of role.rules) assert.deepEqual([...rule.verbs].sort(), ['get', 'list', 'watch']);
     for (const [kind, m] of Object.entries(SNAPSHOT_KINDS)) {
-      assert.ok(role.rules.some((r) => r.apiGroups.includes(m.group) && r.resources.includes(m.plural)), `${kind}: ${m.group}/${m.plural} is in the role`);
+      assert.ok(
+        role.rules.some((r) => r.apiGroups.includes(m.group) && r.resources.includes(m.plural)),
+        `${kind}: ${m.group}/${m.plural} is in the role`,
+      );
     }
   });
 
   it('every command works under the role, and nothing is refused', async () => {
     const dump = path.join(cp.workDir, 'reader-dump.yaml');
     const commands = [
-      ['scan', '-n', NS], ['scan', '-A'], ['scan', '-n', NS, '--dump', dump],
-      ['why', `${NS}/agent`], ['why', `${NS}/agent`, 'r-1'], ['why', `${NS}/too-big`], ['why', `${NS}/too-big`, 'r-2'],
-      ['nodes', `${NS}/agent`], ['node', 'r-1', '-A'], ['rollout', `${NS}/agent`],
-      ['impact', `${NS}/agent`], ['impact', `${NS}/agent`, '--cascade=foreground'], ['impact', `${NS}/agent`, '--cascade=orphan'],
-      ['lint', '-n', NS], ['lint', `${NS}/agent`],
+      ['scan', '-n', NS],
+      ['scan', '-A'],
+      ['scan', '-n', NS, '--dump', dump],
+      ['why', `${NS}/agent`],
+      ['why', `${NS}/agent`, 'r-1'],
+      ['why', `${NS}/too-big`],
+      ['why', `${NS}/too-big`, 'r-2'],
+      ['nodes', `${NS}/agent`],
+      ['node', 'r-1', '-A'],
+      ['rollout', `${NS}/agent`],
+      ['impact', `${NS}/agent`],
+      ['impact', `${NS}/agent`, '--cascade=foreground'],
+      ['impact', `${NS}/agent`, '--cascade=orphan'],
+      ['lint', '-n', NS],
+      ['lint', `${NS}/agent`],
     ];
     const from = auditEvents(cp).length;
     for (const c of commands) {
@@ -101,7 +134,10 @@ describe('running under the ds-doctor-reader ClusterRole', () => {
   it('KUBECONFIG with several files: the first current-context and the first definition of a name win, as for kubectl', async () => {
     const kubectlBin = path.join(cp.binDir, 'kubectl');
     const currentContext = (list: string) => spawnSync(kubectlBin, ['config', 'current-context'], { env: { KUBECONFIG: list, HOME: cp.workDir }, encoding: 'utf8' }).stdout.trim();
-    for (const [list, user] of [[`${readerKubeconfig}:${cp.kubeconfig}`, 'reader'], [`${cp.kubeconfig}:${readerKubeconfig}`, 'admin']] as const) {
+    for (const [list, user] of [
+      [`${readerKubeconfig}:${cp.kubeconfig}`, 'reader'],
+      [`${cp.kubeconfig}:${readerKubeconfig}`, 'admin'],
+    ] as const) {
       assert.equal(currentContext(list), user, 'kubectl agrees');
       const from = auditEvents(cp).length;
       const r = await ds(cp, ['scan', '-n', NS, '-o', 'json'], { KUBECONFIG: list });
@@ -117,12 +153,18 @@ describe('running under the ds-doctor-reader ClusterRole', () => {
     config['current-context'] = 'reader-rd';
     const file = path.join(cp.workDir, 'kubeconfig-reader-rd');
     fs.writeFileSync(file, yaml.dump(config));
-    const kubectlSees = spawnSync(path.join(cp.binDir, 'kubectl'), ['get', 'daemonsets', '-o', 'name'], { env: { KUBECONFIG: file, HOME: cp.workDir }, encoding: 'utf8' }).stdout.trim().split('\n').sort();
+    const kubectlSees = spawnSync(path.join(cp.binDir, 'kubectl'), ['get', 'daemonsets', '-o', 'name'], { env: { KUBECONFIG: file, HOME: cp.workDir }, encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')
+      .sort();
     assert.deepEqual(kubectlSees, ['daemonset.apps/agent', 'daemonset.apps/too-big']);
     const r = await ds(cp, ['scan', '-o', 'json'], { KUBECONFIG: file });
     const report = JSON.parse(r.stdout) as { scope: string; daemonSets: { name: string }[] };
     assert.equal(report.scope, `namespace ${NS}`);
-    assert.deepEqual(report.daemonSets.map((d) => d.name), ['agent', 'too-big']);
+    assert.deepEqual(
+      report.daemonSets.map((d) => d.name),
+      ['agent', 'too-big'],
+    );
     const why = await ds(cp, ['why', 'agent', '-o', 'json'], { KUBECONFIG: file });
     assert.equal(why.code, 0, why.stderr);
   });

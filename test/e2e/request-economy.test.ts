@@ -7,8 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ControlPlane } from '../cluster/harness.js';
 import {
-  auditEvents, create, daemonSetObject, dsDoctorRequests, namespaceObject, nodeObject, spawnCli, startCluster,
-  stopCluster, waitForDaemonPods, yamlObjects, type AuditEvent,
+  auditEvents,
+  create,
+  daemonSetObject,
+  dsDoctorRequests,
+  namespaceObject,
+  nodeObject,
+  spawnCli,
+  startCluster,
+  stopCluster,
+  waitForDaemonPods,
+  yamlObjects,
+  type AuditEvent,
 } from './cluster.js';
 
 const NS = 'econ';
@@ -55,7 +65,10 @@ describe('live request economy', () => {
     await waitForDaemonPods(cp, NS, 'logger', 3);
     const small = await requestsOf();
 
-    await create(cp, Array.from({ length: 27 }, (_, i) => nodeObject(`econ-${i + 4}`)));
+    await create(
+      cp,
+      Array.from({ length: 27 }, (_, i) => nodeObject(`econ-${i + 4}`)),
+    );
     await waitForDaemonPods(cp, NS, 'agent', 30);
     await waitForDaemonPods(cp, NS, 'logger', 30);
     const large = await requestsOf();
@@ -79,18 +92,29 @@ describe('live request economy', () => {
 
   it('lists are paginated: 501 warning events are read in two pages of at most 500, all of them', async () => {
     const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    await create(cp, Array.from({ length: 501 }, (_, i) => ({
-      apiVersion: 'v1', kind: 'Event',
-      metadata: { name: `e2e-page-${i}`, namespace: NS },
-      involvedObject: { apiVersion: 'apps/v1', kind: 'DaemonSet', namespace: NS, name: 'agent' },
-      reason: 'E2EPagination', message: `event ${i}`, type: 'Warning', count: 1,
-      firstTimestamp: now, lastTimestamp: now, source: { component: 'e2e' },
-    })));
+    await create(
+      cp,
+      Array.from({ length: 501 }, (_, i) => ({
+        apiVersion: 'v1',
+        kind: 'Event',
+        metadata: { name: `e2e-page-${i}`, namespace: NS },
+        involvedObject: { apiVersion: 'apps/v1', kind: 'DaemonSet', namespace: NS, name: 'agent' },
+        reason: 'E2EPagination',
+        message: `event ${i}`,
+        type: 'Warning',
+        count: 1,
+        firstTimestamp: now,
+        lastTimestamp: now,
+        source: { component: 'e2e' },
+      })),
+    );
     const dump = path.join(cp.workDir, 'paginated.yaml');
     const from = auditEvents(cp).length;
     const r = await spawnCli(['scan', '-n', NS, '-o', 'json', '--dump', dump], cp.env);
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
-    const pages = dsDoctorRequests(cp, from).filter((e) => e.objectRef?.resource === 'events').map((e) => new URL(e.requestURI, 'https://x').searchParams);
+    const pages = dsDoctorRequests(cp, from)
+      .filter((e) => e.objectRef?.resource === 'events')
+      .map((e) => new URL(e.requestURI, 'https://x').searchParams);
     assert.equal(pages.length, 2);
     assert.equal(pages[0]!.get('continue'), null);
     assert.ok(pages[1]!.get('continue'), 'the second page asks with the continue token');

@@ -10,8 +10,24 @@ import type { KubeObject, Pod } from '../../src/model/k8s-types.js';
 import { main } from '../../src/cli/main.js';
 import { capturingIo } from '../harness.js';
 import {
-  create, daemonSetObject, ds, getJson, kubectl, namespaceObject, nodeObject, objectId, rfc3339, setPodState,
-  setPodStates, sleep, startCluster, stopCluster, waitFor, waitForDaemonPods, waitForReady, yamlObjects,
+  create,
+  daemonSetObject,
+  ds,
+  getJson,
+  kubectl,
+  namespaceObject,
+  nodeObject,
+  objectId,
+  rfc3339,
+  setPodState,
+  setPodStates,
+  sleep,
+  startCluster,
+  stopCluster,
+  waitFor,
+  waitForDaemonPods,
+  waitForReady,
+  yamlObjects,
 } from './cluster.js';
 
 const NS = 'eq';
@@ -24,7 +40,11 @@ const TAINT = { key: 'dedicated', value: 'infra', effect: 'NoSchedule' };
 function withoutNullFields<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutNullFields) as T;
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNullFields(v)])) as T;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNullFields(v)]),
+  ) as T;
 }
 
 describe('live scan equals scan -f on a kubectl dump and on --dump output', () => {
@@ -34,9 +54,13 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
   before(async () => {
     cp = await startCluster('equivalence');
     await create(cp, [
-      nodeObject('eq-1'), nodeObject('eq-2', { labels: { role: 'edge' } }), nodeObject('eq-3'),
+      nodeObject('eq-1'),
+      nodeObject('eq-2', { labels: { role: 'edge' } }),
+      nodeObject('eq-3'),
       nodeObject('eq-tainted', { taints: [TAINT] }),
-      namespaceObject(NS), namespaceObject(OTHER), namespaceObject(QUIET),
+      namespaceObject(NS),
+      namespaceObject(OTHER),
+      namespaceObject(QUIET),
     ]);
     await create(cp, [
       daemonSetObject(NS, 'healthy'),
@@ -47,28 +71,47 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
       daemonSetObject(OTHER, 'everywhere', { tolerations: [{ operator: 'Exists' }] }),
     ]);
     const [healthy, crashing, rolling, selective, everywhere] = await Promise.all([
-      waitForDaemonPods(cp, NS, 'healthy', 3), waitForDaemonPods(cp, NS, 'crashing', 3),
-      waitForDaemonPods(cp, NS, 'rolling', 3), waitForDaemonPods(cp, NS, 'selective', 1),
-      waitForDaemonPods(cp, OTHER, 'everywhere', 4), waitForDaemonPods(cp, NS, 'too-big', 3, { bound: false }),
+      waitForDaemonPods(cp, NS, 'healthy', 3),
+      waitForDaemonPods(cp, NS, 'crashing', 3),
+      waitForDaemonPods(cp, NS, 'rolling', 3),
+      waitForDaemonPods(cp, NS, 'selective', 1),
+      waitForDaemonPods(cp, OTHER, 'everywhere', 4),
+      waitForDaemonPods(cp, NS, 'too-big', 3, { bound: false }),
     ]);
     const crashPod = crashing.find((p) => p.spec?.nodeName === 'eq-1')!;
     await Promise.all([
       setPodStates(cp, [...healthy, ...rolling, ...selective, ...everywhere], 'ready'),
-      setPodStates(cp, crashing.filter((p) => p !== crashPod), 'ready'),
+      setPodStates(
+        cp,
+        crashing.filter((p) => p !== crashPod),
+        'ready',
+      ),
       setPodState(cp, crashPod, 'crashloop'),
     ]);
     await Promise.all([
-      waitForReady(cp, NS, 'healthy', 3), waitForReady(cp, NS, 'crashing', 2), waitForReady(cp, NS, 'rolling', 3),
-      waitForReady(cp, NS, 'selective', 1), waitForReady(cp, OTHER, 'everywhere', 4),
+      waitForReady(cp, NS, 'healthy', 3),
+      waitForReady(cp, NS, 'crashing', 2),
+      waitForReady(cp, NS, 'rolling', 3),
+      waitForReady(cp, NS, 'selective', 1),
+      waitForReady(cp, OTHER, 'everywhere', 4),
     ]);
     // A template change: the controller deletes one old pod (maxUnavailable 1) and creates a new
     // one, which never becomes Ready here, so the rollout waits with two ControllerRevisions.
     await kubectl(cp, ['set', 'image', '-n', NS, 'daemonset/rolling', 'agent=registry.k8s.io/pause:3.9']);
     await waitFor('the rolling update to replace one pod', async () => {
-      const d = await getJson<{ status?: { updatedNumberScheduled?: number; numberReady?: number; observedGeneration?: number }; metadata?: { generation?: number } }>(cp, ['daemonset', '-n', NS, 'rolling']);
+      const d = await getJson<{ status?: { updatedNumberScheduled?: number; numberReady?: number; observedGeneration?: number }; metadata?: { generation?: number } }>(cp, [
+        'daemonset',
+        '-n',
+        NS,
+        'rolling',
+      ]);
       const pods = (await getJson<{ items: Pod[] }>(cp, ['pods', '-n', NS, '-l', 'app=rolling'])).items;
-      const ok = d.status?.observedGeneration === d.metadata?.generation && d.status?.updatedNumberScheduled === 1 &&
-        d.status?.numberReady === 2 && pods.length === 3 && pods.every((p) => p.spec?.nodeName && !p.metadata?.deletionTimestamp);
+      const ok =
+        d.status?.observedGeneration === d.metadata?.generation &&
+        d.status?.updatedNumberScheduled === 1 &&
+        d.status?.numberReady === 2 &&
+        pods.length === 3 &&
+        pods.every((p) => p.spec?.nodeName && !p.metadata?.deletionTimestamp);
       return ok ? true : undefined;
     });
     // The scheduler's FailedScheduling warnings for the three pods that fit nowhere.
@@ -128,20 +171,21 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
     assert.deepEqual(JSON.parse(fromDump.stdout), JSON.parse(live.ns.stdout), 'live differs from -f --dump output');
 
     // And the cluster's real state is what the report says.
-    const report = JSON.parse(live.ns.stdout) as { scope: string; notes: string[]; daemonSets: { name: string; health: string; desired: number; ready: number; updated: number; problems: string[] }[] };
+    const report = JSON.parse(live.ns.stdout) as {
+      scope: string;
+      notes: string[];
+      daemonSets: { name: string; health: string; desired: number; ready: number; updated: number; problems: string[] }[];
+    };
     assert.equal(report.scope, `namespace ${NS}`);
     assert.deepEqual(report.notes, []);
     const byName = new Map(report.daemonSets.map((d) => [d.name, d]));
     assert.deepEqual([...byName.keys()], ['crashing', 'healthy', 'rolling', 'selective', 'too-big']);
-    assert.deepEqual(
-      [byName.get('healthy')!.health, byName.get('healthy')!.desired, byName.get('healthy')!.ready],
-      ['Healthy', 3, 3], 'healthy: 3 pods on the 3 untainted nodes');
+    assert.deepEqual([byName.get('healthy')!.health, byName.get('healthy')!.desired, byName.get('healthy')!.ready], ['Healthy', 3, 3], 'healthy: 3 pods on the 3 untainted nodes');
     assert.deepEqual([byName.get('selective')!.health, byName.get('selective')!.desired], ['Healthy', 1]);
     assert.ok(byName.get('crashing')!.problems.includes('CrashLoopBackOff'), JSON.stringify(byName.get('crashing')));
     assert.ok(byName.get('too-big')!.problems.includes('InsufficientResource'), JSON.stringify(byName.get('too-big')));
     assert.equal(byName.get('rolling')!.updated, 1);
-    assert.deepEqual((JSON.parse(live.quiet.stdout) as { notes: string[] }).notes, [`no DaemonSets found in namespace ${QUIET}`],
-      'no DaemonSet to read pods or events for is not a missing kind');
+    assert.deepEqual((JSON.parse(live.quiet.stdout) as { notes: string[] }).notes, [`no DaemonSets found in namespace ${QUIET}`], 'no DaemonSet to read pods or events for is not a missing kind');
     const all = JSON.parse(live.all.stdout) as { daemonSets: { namespace: string; name: string; desired: number; health: string }[] };
     const everywhere = all.daemonSets.find((d) => d.namespace === OTHER && d.name === 'everywhere');
     assert.deepEqual([everywhere?.desired, everywhere?.health], [4, 'Healthy'], 'a blanket toleration also covers the tainted node');
@@ -165,9 +209,10 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
       // leaves empty, so that analyses read one shape; and the load-time shape check drops fields
       // whose value is null (`lastProbeTime: null`), which the API's decoder reads as absent.
       const plain = withoutNullFields(theirs);
-      const expected = obj.kind === 'Event'
-        ? { ...plain, count: plain['count'] ?? obj['count'], firstTimestamp: plain['firstTimestamp'] ?? obj['firstTimestamp'], lastTimestamp: plain['lastTimestamp'] ?? obj['lastTimestamp'] }
-        : plain;
+      const expected =
+        obj.kind === 'Event'
+          ? { ...plain, count: plain['count'] ?? obj['count'], firstTimestamp: plain['firstTimestamp'] ?? obj['firstTimestamp'], lastTimestamp: plain['lastTimestamp'] ?? obj['lastTimestamp'] }
+          : plain;
       assert.deepEqual(obj, expected, objectId(obj));
     }
     // Pods of other DaemonSets' namespaces and Normal events are not read: only what scan needs.
@@ -177,7 +222,13 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
 
   it('why, nodes and rollout of every DaemonSet: live equals -f kubectl dump', async () => {
     const targets = ['healthy', 'crashing', 'too-big', 'rolling', 'selective'].map((n) => `${NS}/${n}`);
-    const commands = targets.flatMap((t) => [['why', t], ['nodes', t], ['rollout', t], ['why', t, 'eq-1'], ['why', t, 'eq-tainted']]);
+    const commands = targets.flatMap((t) => [
+      ['why', t],
+      ['nodes', t],
+      ['rollout', t],
+      ['why', t, 'eq-1'],
+      ['why', t, 'eq-tainted'],
+    ]);
     const { dumpFile, result: live } = await consistent(() => Promise.all(commands.map((c) => ds(cp, [...c, '-o', 'json', '--now', now]))));
     for (const [i, c] of commands.entries()) {
       const offline = await ds(cp, [...c, '-o', 'json', '--now', now, '-f', dumpFile]);

@@ -45,11 +45,13 @@ export interface Corpus {
 }
 
 function yamlFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((f) => {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) return yamlFiles(p);
-    return /\.ya?ml$/.test(f) ? [p] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((f) => {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) return yamlFiles(p);
+      return /\.ya?ml$/.test(f) ? [p] : [];
+    });
 }
 
 function flatten(doc: unknown): Record<string, unknown>[] {
@@ -63,10 +65,12 @@ function flatten(doc: unknown): Record<string, unknown>[] {
 }
 
 function names(items: Record<string, unknown>[], kind: string, namespaced: boolean): string[] {
-  return items.filter((o) => o['kind'] === kind).map((o) => {
-    const m = o['metadata'] as { name: string; namespace?: string };
-    return namespaced ? `${m.namespace}/${m.name}` : m.name;
-  });
+  return items
+    .filter((o) => o['kind'] === kind)
+    .map((o) => {
+      const m = o['metadata'] as { name: string; namespace?: string };
+      return namespaced ? `${m.namespace}/${m.name}` : m.name;
+    });
 }
 
 /** Reads a dump directory (demo) or a scenario's dump into one corpus. */
@@ -88,11 +92,24 @@ const HOSTILE = 'a\u202e\u0000\u001b[2J\u001b]0;t\u0007\u009b\r\ud800é\u2066z';
 
 /** Replacement values of every type, for "wrong type" mutations. */
 const WRONG_TYPES: readonly (() => unknown)[] = [
-  () => 'x', () => '', () => '123', () => 'true', () => '-1',
-  () => 0, () => -1, () => 1.5, () => 123,
-  () => true, () => false,
-  () => [], () => [null], () => ['x'], () => [1],
-  () => ({}), () => ({ x: 'y' }), () => JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
+  () => 'x',
+  () => '',
+  () => '123',
+  () => 'true',
+  () => '-1',
+  () => 0,
+  () => -1,
+  () => 1.5,
+  () => 123,
+  () => true,
+  () => false,
+  () => [],
+  () => [null],
+  () => ['x'],
+  () => [1],
+  () => ({}),
+  () => ({ x: 'y' }),
+  () => JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
 ];
 const HUGE: readonly unknown[] = [1e308, -1e308, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 4294967297, 1e-320, '9999999999999999999999Ei', '1e400', '-5m'];
 
@@ -128,11 +145,11 @@ const REPLACE: Record<string, (rng: Rng, old: unknown) => unknown> = {
   'long-string': (rng, old) => (typeof old === 'string' ? old + LONG : rng.next() < 0.5 ? LONG : `${LONG}.${LONG}`),
   unicode: (rng, old) => (typeof old === 'string' && rng.next() < 0.5 ? `${old}${HOSTILE}` : HOSTILE),
   'list-of-nulls': () => [null, null],
-  'deep': (rng) => nest(rng.pick([50, 200, 3000])),
+  deep: (rng) => nest(rng.pick([50, 200, 3000])),
   // Names of Object.prototype members, where a lookup table keyed by input text would find them.
   'prototype-name': (rng) => rng.pick(PROTOTYPE_NAMES),
   'number-text': (rng) => rng.pick(['0x10', '1e3', '-0', 'NaN', 'Infinity', '00', '1_000', ' 1 ']),
-  'long-list': (rng, old) => Array.from({ length: rng.pick([1000, 5000]) }, (_, i) => (typeof old === 'object' && old !== null ? structuredClone(Array.isArray(old) ? old[0] ?? {} : old) : `${i}`)),
+  'long-list': (rng, old) => Array.from({ length: rng.pick([1000, 5000]) }, (_, i) => (typeof old === 'object' && old !== null ? structuredClone(Array.isArray(old) ? (old[0] ?? {}) : old) : `${i}`)),
 };
 const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
 

@@ -60,16 +60,16 @@ function parseArgs(argv: string[]): Args {
 
 function corpora(): Corpus[] {
   const scenarios = path.join(FIXTURES, 'scenarios');
-  const dirs = readdirSync(scenarios, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const dirs = readdirSync(scenarios, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   return [readCorpus('demo', path.join(FIXTURES, 'demo')), ...dirs.map((d) => readCorpus(`scenarios/${d}`, path.join(scenarios, d)))];
 }
 
 /** Every command, against the corpus's first-chosen DaemonSet and node. */
 function commands(ds: string, node: string): string[][] {
-  return [
-    ['scan'], ['why', ds], ['why', ds, node], ['nodes', ds], ['node', node],
-    ['rollout', ds], ['impact', ds], ['lint'],
-  ];
+  return [['scan'], ['why', ds], ['why', ds, node], ['nodes', ds], ['node', node], ['rollout', ds], ['impact', ds], ['lint']];
 }
 const FORMATS: readonly string[][] = [['-o', 'json'], []];
 
@@ -118,7 +118,9 @@ async function main(): Promise<void> {
             problem = `uncaught: ${(err as Error)?.stack?.split('\n').slice(0, 3).join(' | ') ?? String(err)}`;
           }
           if (problem) {
-            failures.push(`FAIL seed ${seed} mutant ${index} (${what}) \`ds-doctor ${argv.join(' ')}\`: ${problem.slice(0, 400)}\n  replay: npm run test:fuzz -- --seed ${seed} --count ${count} --only ${index}`);
+            failures.push(
+              `FAIL seed ${seed} mutant ${index} (${what}) \`ds-doctor ${argv.join(' ')}\`: ${problem.slice(0, 400)}\n  replay: npm run test:fuzz -- --seed ${seed} --count ${count} --only ${index}`,
+            );
           }
         }
       }

@@ -7,7 +7,11 @@ import { uid } from './ids.js';
 import { at } from './time.js';
 
 /** A Namespace (register it in the caller's Versions). */
-export function makeNamespace(name: string, createdAgo: number, { uidKey = `Namespace/${name}`, labels = {} }: { uidKey?: string; labels?: Record<string, string> } = {}): Namespace & { metadata: { name: string } } {
+export function makeNamespace(
+  name: string,
+  createdAgo: number,
+  { uidKey = `Namespace/${name}`, labels = {} }: { uidKey?: string; labels?: Record<string, string> } = {},
+): Namespace & { metadata: { name: string } } {
   return {
     apiVersion: 'v1',
     kind: 'Namespace',
@@ -26,9 +30,12 @@ export function makeNamespace(name: string, createdAgo: number, { uidKey = `Name
 /** The two built-in PriorityClasses, created `createdAgo` seconds before NOW. */
 export function systemPriorityClasses(createdAgo: number): (PriorityClass & { metadata: { name: string } })[] {
   const pc = (name: string, description: string) => ({
-    apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', description,
+    apiVersion: 'scheduling.k8s.io/v1',
+    kind: 'PriorityClass',
+    description,
     metadata: { creationTimestamp: at(createdAgo), generation: 1, name, resourceVersion: '', uid: uid(`PriorityClass/${name}`) },
-    preemptionPolicy: 'PreemptLowerPriority', value: PRIORITIES[name],
+    preemptionPolicy: 'PreemptLowerPriority',
+    value: PRIORITIES[name],
   });
   return [
     pc('system-cluster-critical', 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.'),

@@ -76,23 +76,29 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
   const ds: BuiltDaemonSet = {
     kind: 'DaemonSet',
     apiVersion: 'apps/v1',
-    metadata: ordered({
-      name: d.name,
-      namespace: d.namespace,
-      uid: uid(`${idPrefix}${key}`),
-      resourceVersion: '',
-      generation: d.generation ?? cur.generation,
-      creationTimestamp: at(d.createdAgo),
-      labels: d.labels,
-      annotations: { 'deprecated.daemonset.template.generation': String(cur.generation), ...(d.annotations ?? {}) },
-    }, []),
-    spec: ordered({
-      selector: { matchLabels: d.selector },
-      template: cur.template,
-      updateStrategy: d.updateStrategy ?? rolling(1),
-      minReadySeconds: d.minReadySeconds,
-      revisionHistoryLimit: 10,
-    }, []),
+    metadata: ordered(
+      {
+        name: d.name,
+        namespace: d.namespace,
+        uid: uid(`${idPrefix}${key}`),
+        resourceVersion: '',
+        generation: d.generation ?? cur.generation,
+        creationTimestamp: at(d.createdAgo),
+        labels: d.labels,
+        annotations: { 'deprecated.daemonset.template.generation': String(cur.generation), ...(d.annotations ?? {}) },
+      },
+      [],
+    ),
+    spec: ordered(
+      {
+        selector: { matchLabels: d.selector },
+        template: cur.template,
+        updateStrategy: d.updateStrategy ?? rolling(1),
+        minReadySeconds: d.minReadySeconds,
+        revisionHistoryLimit: 10,
+      },
+      [],
+    ),
     status: {},
   } as Json as BuiltDaemonSet;
   const revs: Revision[] = defRevs.map((r) => ({ ...r, hash: templateHash(r.template) }));

@@ -48,15 +48,18 @@ export function makeEvent(e: EventDef, versions: Versions, idPrefix = ''): Built
   const firstMs = BigInt(NOW.getTime() - Math.round(e.firstAgo) * 1000);
   const nanos = firstMs * 1000000n + BigInt(parseInt(sha(`evt/${idPrefix}${inv.metadata.name}/${e.reason}/${e.message}`).slice(0, 5), 16) % 1000000);
   const name = `${inv.metadata.name}.${nanos.toString(16)}`;
-  const involvedObject = ordered({
-    kind: inv.kind,
-    namespace: inv.metadata.namespace,
-    name: inv.metadata.name,
-    uid: inv.kind === 'Node' && e.component === 'kubelet' ? inv.metadata.name : inv.metadata.uid,
-    apiVersion: inv.apiVersion,
-    resourceVersion: e.involvedResourceVersion,
-    fieldPath: e.fieldPath,
-  }, []);
+  const involvedObject = ordered(
+    {
+      kind: inv.kind,
+      namespace: inv.metadata.namespace,
+      name: inv.metadata.name,
+      uid: inv.kind === 'Node' && e.component === 'kubelet' ? inv.metadata.name : inv.metadata.uid,
+      apiVersion: inv.apiVersion,
+      resourceVersion: e.involvedResourceVersion,
+      fieldPath: e.fieldPath,
+    },
+    [],
+  );
   const ev: Json = {
     apiVersion: 'v1',
     kind: 'Event',
@@ -89,8 +92,7 @@ export function finishEvents(events: BuiltEvent[]): void {
   for (const ev of events) {
     const inv = ev._involved!;
     if (!ev.involvedObject.resourceVersion && inv.metadata.resourceVersion && inv.kind !== 'Node') {
-      ev.involvedObject = ordered({ ...ev.involvedObject, resourceVersion: inv.metadata.resourceVersion },
-        ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath']);
+      ev.involvedObject = ordered({ ...ev.involvedObject, resourceVersion: inv.metadata.resourceVersion }, ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath']);
     }
     delete ev._involved;
   }
@@ -133,7 +135,15 @@ export function failedPullEvents(pod: BuiltPod, container: string, { firstAgo, l
  */
 export function nodeStartEvents(node: BuiltNode, joinedAgo: number, { startedBefore, lastStatusBefore }: { startedBefore: number; lastStatusBefore: number }): EventDef[] {
   const name = node.metadata.name;
-  const kubelet = (reason: string, message: string, before: number, extra: Partial<EventDef> = {}): EventDef => ({ object: node, reason, message, component: 'kubelet', host: name, firstAgo: joinedAgo + before, ...extra });
+  const kubelet = (reason: string, message: string, before: number, extra: Partial<EventDef> = {}): EventDef => ({
+    object: node,
+    reason,
+    message,
+    component: 'kubelet',
+    host: name,
+    firstAgo: joinedAgo + before,
+    ...extra,
+  });
   const status = (condition: string) => kubelet(condition, `Node ${name} status is now: ${condition}`, startedBefore - 1, { count: 2, lastAgo: joinedAgo + lastStatusBefore });
   return [
     kubelet('Starting', 'Starting kubelet.', startedBefore),

@@ -81,9 +81,7 @@ export function kubeletConditions({ heartbeatAgo: hb, joinedAgo, ready = true, r
       : nodeCondition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available', hb, joined),
     nodeCondition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure', hb, joined),
     nodeCondition('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available', hb, joined),
-    ready
-      ? nodeCondition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status', hb, readySinceAgo)
-      : nodeCondition('Ready', 'False', 'KubeletNotReady', notReadyMessage, hb, joined),
+    ready ? nodeCondition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status', hb, readySinceAgo) : nodeCondition('Ready', 'False', 'KubeletNotReady', notReadyMessage, hb, joined),
   ];
 }
 
@@ -107,17 +105,26 @@ export function makeNode(n: NodeDef): BuiltNode {
 }
 
 export function buildNode(n: NodeDef): Json {
-  const cloud = n.region ? {
-    'beta.kubernetes.io/instance-type': n.type.instanceType,
-    'failure-domain.beta.kubernetes.io/region': n.region,
-    'failure-domain.beta.kubernetes.io/zone': n.zone,
-    'node.kubernetes.io/instance-type': n.type.instanceType,
-    'topology.kubernetes.io/region': n.region,
-    'topology.kubernetes.io/zone': n.zone,
-  } : {};
+  const cloud = n.region
+    ? {
+        'beta.kubernetes.io/instance-type': n.type.instanceType,
+        'failure-domain.beta.kubernetes.io/region': n.region,
+        'failure-domain.beta.kubernetes.io/zone': n.zone,
+        'node.kubernetes.io/instance-type': n.type.instanceType,
+        'topology.kubernetes.io/region': n.region,
+        'topology.kubernetes.io/zone': n.zone,
+      }
+    : {};
   const addresses = n.region
-    ? [{ type: 'InternalIP', address: n.ip }, { type: 'InternalDNS', address: `ip-${n.ip.replaceAll('.', '-')}.ec2.internal` }, { type: 'Hostname', address: n.name }]
-    : [{ type: 'InternalIP', address: n.ip }, { type: 'Hostname', address: n.name }];
+    ? [
+        { type: 'InternalIP', address: n.ip },
+        { type: 'InternalDNS', address: `ip-${n.ip.replaceAll('.', '-')}.ec2.internal` },
+        { type: 'Hostname', address: n.name },
+      ]
+    : [
+        { type: 'InternalIP', address: n.ip },
+        { type: 'Hostname', address: n.name },
+      ];
   return {
     kind: 'Node',
     apiVersion: 'v1',
@@ -141,13 +148,16 @@ export function buildNode(n: NodeDef): Json {
         ...n.annotations,
       },
     },
-    spec: ordered({
-      podCIDR: n.podCIDR,
-      podCIDRs: [n.podCIDR],
-      providerID: n.region ? `aws:///${n.zone}/${ec2InstanceId(n.name)}` : undefined,
-      unschedulable: n.unschedulable,
-      taints: n.taints?.length ? n.taints : undefined,
-    }, ['podCIDR', 'podCIDRs', 'providerID', 'unschedulable', 'taints']),
+    spec: ordered(
+      {
+        podCIDR: n.podCIDR,
+        podCIDRs: [n.podCIDR],
+        providerID: n.region ? `aws:///${n.zone}/${ec2InstanceId(n.name)}` : undefined,
+        unschedulable: n.unschedulable,
+        taints: n.taints?.length ? n.taints : undefined,
+      },
+      ['podCIDR', 'podCIDRs', 'providerID', 'unschedulable', 'taints'],
+    ),
     status: {
       capacity: n.type.capacity,
       allocatable: n.type.allocatable,

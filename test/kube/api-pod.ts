@@ -11,8 +11,7 @@ import type { BuiltNode, BuiltPod, BuiltPodSpec } from './types.js';
 
 /** The states podStatus can write (see there), with the fields each uses. */
 export interface PodState {
-  kind: 'Running' | 'NotReady' | 'NodeLost' | 'CrashLoopBackOff' | 'CreateContainerConfigError' | 'ImagePullBackOff'
-    | 'ContainerCreating' | 'Unschedulable' | 'Evicted' | 'Succeeded';
+  kind: 'Running' | 'NotReady' | 'NodeLost' | 'CrashLoopBackOff' | 'CreateContainerConfigError' | 'ImagePullBackOff' | 'ContainerCreating' | 'Unschedulable' | 'Evicted' | 'Succeeded';
   observedGeneration?: number;
   message?: string;
   markedAgo?: number;
@@ -148,8 +147,15 @@ export function qosClass(spec: BuiltPodSpec): string {
 
 /** A pod condition, in the API's field order. */
 export function podCondition(type: string, status: string, since: number, reason: string | undefined, message: string | undefined, observedGeneration = 1): PodCondition {
-  return ordered({ type, observedGeneration, status, lastProbeTime: null, lastTransitionTime: at(since), reason, message },
-    ['type', 'observedGeneration', 'status', 'lastProbeTime', 'lastTransitionTime', 'reason', 'message']);
+  return ordered({ type, observedGeneration, status, lastProbeTime: null, lastTransitionTime: at(since), reason, message }, [
+    'type',
+    'observedGeneration',
+    'status',
+    'lastProbeTime',
+    'lastTransitionTime',
+    'reason',
+    'message',
+  ]);
 }
 
 /** The resources a container status reports (its spec's, when it has any). */
@@ -203,7 +209,11 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
   const notReady = (cs: Container[]): ConditionArgs => ['False', unready, 'ContainersNotReady', `containers with unready status: [${cs.map((x) => x.name).join(' ')}]`];
 
   // The status of a container that has run (its image pulled), in its `restarts`th run.
-  const ran = (x: Container, containerState: Json, { ready = false, started = false, restarts = 0, lastState = {} }: { ready?: boolean; started?: boolean; restarts?: number; lastState?: Json } = {}) => ({
+  const ran = (
+    x: Container,
+    containerState: Json,
+    { ready = false, started = false, restarts = 0, lastState = {} }: { ready?: boolean; started?: boolean; restarts?: number; lastState?: Json } = {},
+  ) => ({
     name: x.name,
     state: containerState,
     lastState,
@@ -215,10 +225,12 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
     started,
     resources: containerResourcesStatus(x),
   });
-  const exited = (x: Container, exitCode: number, reason: string, startedAgo: number, finishedAgo: number, run = 0) => (
-    { terminated: { exitCode, reason, startedAt: at(startedAgo), finishedAt: at(finishedAgo), containerID: cid(x.name, run) } });
+  const exited = (x: Container, exitCode: number, reason: string, startedAgo: number, finishedAgo: number, run = 0) => ({
+    terminated: { exitCode, reason, startedAt: at(startedAgo), finishedAt: at(finishedAgo), containerID: cid(x.name, run) },
+  });
   const running = (x: Container, ready: boolean) => ran(x, { running: { startedAt: at(initDone - 1) } }, { ready, started: true });
-  const terminated = (x: Container, exitCode: number, reason: string, startedAgo: number, finishedAgo: number, ready = false) => ran(x, exited(x, exitCode, reason, startedAgo, finishedAgo), { ready });
+  const terminated = (x: Container, exitCode: number, reason: string, startedAgo: number, finishedAgo: number, ready = false) =>
+    ran(x, exited(x, exitCode, reason, startedAgo, finishedAgo), { ready });
   const waiting = (x: Container, reason: string, message?: string) => ({
     name: x.name,
     state: { waiting: { reason, message } },
@@ -256,20 +268,32 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
 
     case 'Running':
     case 'NodeLost':
-      return bound('Running', conditions(sandboxReady(), state.kind === 'NodeLost' ? ['False', state.markedAgo!] : ['True', t.ready], ['True', t.ready]),
-        spec.containers.map((x) => running(x, true)));
+      return bound(
+        'Running',
+        conditions(sandboxReady(), state.kind === 'NodeLost' ? ['False', state.markedAgo!] : ['True', t.ready], ['True', t.ready]),
+        spec.containers.map((x) => running(x, true)),
+      );
 
     case 'NotReady': {
       const bad = spec.containers.filter((x) => x.readinessProbe);
-      return bound('Running', conditions(sandboxReady(), notReady(bad)), spec.containers.map((x) => running(x, !bad.includes(x))));
+      return bound(
+        'Running',
+        conditions(sandboxReady(), notReady(bad)),
+        spec.containers.map((x) => running(x, !bad.includes(x))),
+      );
     }
 
     case 'CrashLoopBackOff': {
       const n = state.restarts!;
-      const backOff = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${state.backoff} restarting failed container=${c0.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` } };
+      const backOff = {
+        waiting: { reason: 'CrashLoopBackOff', message: `back-off ${state.backoff} restarting failed container=${c0.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` },
+      };
       const lastState = exited(c0, state.exitCode!, state.reason!, state.lastStartedAgo!, state.lastFinishedAgo!, n);
-      return bound('Running', conditions(sandboxReady(), notReady([c0])),
-        spec.containers.map((x) => (x !== c0 ? running(x, true) : ran(c0, backOff, { restarts: n, lastState }))));
+      return bound(
+        'Running',
+        conditions(sandboxReady(), notReady([c0])),
+        spec.containers.map((x) => (x !== c0 ? running(x, true) : ran(c0, backOff, { restarts: n, lastState }))),
+      );
     }
 
     case 'CreateContainerConfigError':
@@ -279,18 +303,29 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
     }
 
     case 'ContainerCreating':
-      return bound('Pending', conditions(c('PodReadyToStartContainers', 'False', t.scheduled), notReady(spec.containers)),
-        spec.containers.map((x) => waiting(x, 'ContainerCreating')));
+      return bound(
+        'Pending',
+        conditions(c('PodReadyToStartContainers', 'False', t.scheduled), notReady(spec.containers)),
+        spec.containers.map((x) => waiting(x, 'ContainerCreating')),
+      );
 
     case 'Evicted':
-      return bound('Failed', [
-        c('DisruptionTarget', 'True', state.evictedAgo!, 'TerminationByKubelet', state.message),
-        ...conditions(c('PodReadyToStartContainers', 'False', state.evictedAgo! - 1), ['False', state.evictedAgo! - 1, 'PodFailed']),
-      ], spec.containers.map((x) => terminated(x, 137, 'Error', t.started - 1, state.evictedAgo! - 1)), { message: state.message, reason: 'Evicted' });
+      return bound(
+        'Failed',
+        [
+          c('DisruptionTarget', 'True', state.evictedAgo!, 'TerminationByKubelet', state.message),
+          ...conditions(c('PodReadyToStartContainers', 'False', state.evictedAgo! - 1), ['False', state.evictedAgo! - 1, 'PodFailed']),
+        ],
+        spec.containers.map((x) => terminated(x, 137, 'Error', t.started - 1, state.evictedAgo! - 1)),
+        { message: state.message, reason: 'Evicted' },
+      );
 
     case 'Succeeded':
-      return bound('Succeeded', conditions(c('PodReadyToStartContainers', 'False', state.finishedAgo! - 1), ['False', state.finishedAgo! - 1, 'PodCompleted']),
-        spec.containers.map((x) => terminated(x, 0, 'Completed', t.started - 2, state.finishedAgo!)));
+      return bound(
+        'Succeeded',
+        conditions(c('PodReadyToStartContainers', 'False', state.finishedAgo! - 1), ['False', state.finishedAgo! - 1, 'PodCompleted']),
+        spec.containers.map((x) => terminated(x, 0, 'Completed', t.started - 2, state.finishedAgo!)),
+      );
 
     default:
       throw new Error(`unknown pod state ${JSON.stringify(state)}`);
@@ -306,20 +341,23 @@ export function makePod({ name, generateName, namespace, key, createdAgo, labels
   const pod: Json = {
     kind: 'Pod',
     apiVersion: 'v1',
-    metadata: ordered({
-      name,
-      generateName,
-      namespace,
-      uid: uid(key),
-      resourceVersion: '',
-      generation: deleting ? 2 : 1,
-      creationTimestamp: at(createdAgo),
-      deletionTimestamp: deleting ? at(deletedAgo - grace) : undefined,
-      deletionGracePeriodSeconds: deleting ? grace : undefined,
-      labels,
-      annotations,
-      ownerReferences,
-    }, []),
+    metadata: ordered(
+      {
+        name,
+        generateName,
+        namespace,
+        uid: uid(key),
+        resourceVersion: '',
+        generation: deleting ? 2 : 1,
+        creationTimestamp: at(createdAgo),
+        deletionTimestamp: deleting ? at(deletedAgo - grace) : undefined,
+        deletionGracePeriodSeconds: deleting ? grace : undefined,
+        labels,
+        annotations,
+        ownerReferences,
+      },
+      [],
+    ),
     spec: finishPodSpec(spec),
   };
   return pod as BuiltPod;

@@ -6,7 +6,8 @@ export class DaemonSetBuilder {
   readonly obj: DaemonSet;
   constructor(name: string, namespace = 'default') {
     this.obj = {
-      apiVersion: 'apps/v1', kind: 'DaemonSet',
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
       metadata: { name, namespace, uid: `uid-ds-${namespace}-${name}`, generation: 1, creationTimestamp: ago(86400), annotations: { 'deprecated.daemonset.template.generation': '1' } },
       spec: {
         selector: { matchLabels: { app: name } },
@@ -16,23 +17,45 @@ export class DaemonSetBuilder {
       status: { observedGeneration: 1 },
     };
   }
-  get spec(): PodSpec { return this.obj.spec!.template!.spec!; }
-  tolerate(...t: Toleration[]): this { (this.spec.tolerations ??= []).push(...t); return this; }
-  nodeSelector(sel: Record<string, string>): this { this.spec.nodeSelector = sel; return this; }
+  get spec(): PodSpec {
+    return this.obj.spec!.template!.spec!;
+  }
+  tolerate(...t: Toleration[]): this {
+    (this.spec.tolerations ??= []).push(...t);
+    return this;
+  }
+  nodeSelector(sel: Record<string, string>): this {
+    this.spec.nodeSelector = sel;
+    return this;
+  }
   affinity(terms: NonNullable<NonNullable<PodSpec['affinity']>['nodeAffinity']>['requiredDuringSchedulingIgnoredDuringExecution']): this {
     this.spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: terms! } };
     return this;
   }
-  hostNetwork(on = true): this { this.spec.hostNetwork = on; return this; }
-  container(c: Partial<Container> & { name: string }): this { this.spec.containers = [...(this.spec.containers ?? []).filter((x) => x.name !== c.name), c]; return this; }
-  requests(resources: Record<string, string>): this { this.spec.containers![0]!.resources = { ...(this.spec.containers![0]!.resources ?? {}), requests: resources }; return this; }
-  with(fn: (ds: DaemonSet) => void): this { fn(this.obj); return this; }
+  hostNetwork(on = true): this {
+    this.spec.hostNetwork = on;
+    return this;
+  }
+  container(c: Partial<Container> & { name: string }): this {
+    this.spec.containers = [...(this.spec.containers ?? []).filter((x) => x.name !== c.name), c];
+    return this;
+  }
+  requests(resources: Record<string, string>): this {
+    this.spec.containers![0]!.resources = { ...(this.spec.containers![0]!.resources ?? {}), requests: resources };
+    return this;
+  }
+  with(fn: (ds: DaemonSet) => void): this {
+    fn(this.obj);
+    return this;
+  }
   generation(gen: number, templateGeneration = gen): this {
     this.obj.metadata!.generation = gen;
     this.obj.metadata!.annotations!['deprecated.daemonset.template.generation'] = String(templateGeneration);
     return this;
   }
-  build(): DaemonSet { return this.obj; }
+  build(): DaemonSet {
+    return this.obj;
+  }
 }
 
 export function daemonSet(name: string, namespace = 'default'): DaemonSetBuilder {

@@ -3,9 +3,7 @@
  * status), for the tests that create them on a real cluster (test/diff). Each carries only what
  * is given, so the server's defaulting is what the cluster under test does.
  */
-import type {
-  DaemonSet, DaemonSetSpec, KubeObject, Namespace, Node, Pod, PodSpec, ResourceQuota,
-} from '../../src/model/k8s-types.js';
+import type { DaemonSet, DaemonSetSpec, KubeObject, Namespace, Node, Pod, PodSpec, ResourceQuota } from '../../src/model/k8s-types.js';
 
 /** A Namespace, labelled when `labels` has any. */
 export function namespaceManifest(name: string, labels: Record<string, string> = {}): Namespace {
@@ -25,7 +23,8 @@ export function limitRangeManifest(namespace: string, limits: unknown[], name = 
 /** A DaemonSet selecting and labelling its pods `app: <name>`; the server's default strategy unless `strategy`. */
 export function daemonSetManifest(name: string, namespace: string, spec: PodSpec, strategy?: DaemonSetSpec['updateStrategy']): DaemonSet {
   return {
-    apiVersion: 'apps/v1', kind: 'DaemonSet',
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
     metadata: { name, namespace },
     spec: {
       selector: { matchLabels: { app: name } },

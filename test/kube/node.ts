@@ -6,7 +6,8 @@ export class NodeBuilder {
   readonly obj: Node;
   constructor(name: string) {
     this.obj = {
-      apiVersion: 'v1', kind: 'Node',
+      apiVersion: 'v1',
+      kind: 'Node',
       metadata: { name, uid: `uid-node-${name}`, creationTimestamp: ago(86400 * 30), labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64' } },
       spec: {},
       status: {
@@ -16,14 +17,23 @@ export class NodeBuilder {
       },
     };
   }
-  label(key: string, value: string): this { this.obj.metadata!.labels![key] = value; return this; }
-  unlabel(key: string): this { delete this.obj.metadata!.labels![key]; return this; }
+  label(key: string, value: string): this {
+    this.obj.metadata!.labels![key] = value;
+    return this;
+  }
+  unlabel(key: string): this {
+    delete this.obj.metadata!.labels![key];
+    return this;
+  }
   taint(key: string, value: string | undefined, effect: string): this {
     const t: Taint = { key, effect, ...(value !== undefined ? { value } : {}) };
     (this.obj.spec!.taints ??= []).push(t);
     return this;
   }
-  allocatable(resources: Record<string, string>): this { Object.assign(this.obj.status!.allocatable!, resources); return this; }
+  allocatable(resources: Record<string, string>): this {
+    Object.assign(this.obj.status!.allocatable!, resources);
+    return this;
+  }
   notReady(status: 'False' | 'Unknown' = 'False', message = ''): this {
     this.obj.status!.conditions = [{ type: 'Ready', status, reason: 'KubeletNotReady', message }];
     return this;
@@ -32,8 +42,13 @@ export class NodeBuilder {
     this.obj.spec!.unschedulable = true;
     return this.taint('node.kubernetes.io/unschedulable', undefined, 'NoSchedule');
   }
-  created(seconds: number): this { this.obj.metadata!.creationTimestamp = ago(seconds); return this; }
-  build(): Node { return this.obj; }
+  created(seconds: number): this {
+    this.obj.metadata!.creationTimestamp = ago(seconds);
+    return this;
+  }
+  build(): Node {
+    return this.obj;
+  }
 }
 
 export function node(name: string): NodeBuilder {

@@ -6,7 +6,8 @@ export class PodBuilder {
   readonly obj: Pod;
   constructor(name: string, namespace = 'default') {
     this.obj = {
-      apiVersion: 'v1', kind: 'Pod',
+      apiVersion: 'v1',
+      kind: 'Pod',
       metadata: { name, namespace, uid: `uid-pod-${namespace}-${name}`, creationTimestamp: ago(3600), labels: {} },
       spec: { containers: [{ name: 'main', image: 'example/app:1.0' }] },
       status: { phase: 'Pending', conditions: [] },
@@ -19,28 +20,53 @@ export class PodBuilder {
     this.obj.metadata!.labels = { ...(tpl.metadata?.labels ?? {}), 'controller-revision-hash': hash, 'pod-template-generation': gen };
     this.obj.metadata!.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata!.name!, uid: ds.metadata!.uid!, controller: true, blockOwnerDeletion: true }];
     this.obj.spec = JSON.parse(JSON.stringify(tpl.spec)) as PodSpec;
-    this.obj.spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] } } };
+    this.obj.spec.affinity = {
+      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] } },
+    };
     return this;
   }
-  on(nodeName: string): this { this.obj.spec!.nodeName = nodeName; return this; }
-  labels(l: Record<string, string>): this { Object.assign(this.obj.metadata!.labels!, l); return this; }
-  requests(resources: Record<string, string>): this { this.obj.spec!.containers![0]!.resources = { requests: resources }; return this; }
-  priority(p: number): this { this.obj.spec!.priority = p; return this; }
-  phase(phase: string): this { this.obj.status!.phase = phase; return this; }
+  on(nodeName: string): this {
+    this.obj.spec!.nodeName = nodeName;
+    return this;
+  }
+  labels(l: Record<string, string>): this {
+    Object.assign(this.obj.metadata!.labels!, l);
+    return this;
+  }
+  requests(resources: Record<string, string>): this {
+    this.obj.spec!.containers![0]!.resources = { requests: resources };
+    return this;
+  }
+  priority(p: number): this {
+    this.obj.spec!.priority = p;
+    return this;
+  }
+  phase(phase: string): this {
+    this.obj.status!.phase = phase;
+    return this;
+  }
   ready(sinceSecondsAgo = 600): this {
     this.obj.status = {
-      ...this.obj.status, phase: 'Running',
-      conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: ago(sinceSecondsAgo) }, { type: 'PodScheduled', status: 'True' }],
+      ...this.obj.status,
+      phase: 'Running',
+      conditions: [
+        { type: 'Ready', status: 'True', lastTransitionTime: ago(sinceSecondsAgo) },
+        { type: 'PodScheduled', status: 'True' },
+      ],
       containerStatuses: (this.obj.spec!.containers ?? []).map((c) => ({ name: c.name, ready: true, restartCount: 0, state: { running: { startedAt: ago(sinceSecondsAgo) } } })),
     };
     return this;
   }
   waiting(reason: string, message = '', extra: { restartCount?: number; lastTerminated?: { reason: string; exitCode: number } } = {}): this {
     this.obj.status = {
-      ...this.obj.status, phase: this.obj.spec?.nodeName ? 'Running' : 'Pending',
+      ...this.obj.status,
+      phase: this.obj.spec?.nodeName ? 'Running' : 'Pending',
       conditions: [{ type: 'Ready', status: 'False' }],
       containerStatuses: (this.obj.spec!.containers ?? []).map((c) => ({
-        name: c.name, ready: false, restartCount: extra.restartCount ?? 0, state: { waiting: { reason, message } },
+        name: c.name,
+        ready: false,
+        restartCount: extra.restartCount ?? 0,
+        state: { waiting: { reason, message } },
         ...(extra.lastTerminated ? { lastState: { terminated: extra.lastTerminated } } : {}),
       })),
     };
@@ -55,9 +81,17 @@ export class PodBuilder {
     this.obj.metadata!.deletionGracePeriodSeconds = grace;
     return this;
   }
-  created(secondsAgo: number): this { this.obj.metadata!.creationTimestamp = ago(secondsAgo); return this; }
-  with(fn: (p: Pod) => void): this { fn(this.obj); return this; }
-  build(): Pod { return this.obj; }
+  created(secondsAgo: number): this {
+    this.obj.metadata!.creationTimestamp = ago(secondsAgo);
+    return this;
+  }
+  with(fn: (p: Pod) => void): this {
+    fn(this.obj);
+    return this;
+  }
+  build(): Pod {
+    return this.obj;
+  }
 }
 
 export function pod(name: string, namespace = 'default'): PodBuilder {

@@ -42,7 +42,9 @@ export function shouldRun(ds: DaemonSet, node: Node): { shouldRun: boolean; shou
  * against (normally the current one). Field order and omitempty as the API serializes it.
  */
 export function daemonSetStatus(
-  ds: DaemonSet, nodes: Node[], pods: Pod[],
+  ds: DaemonSet,
+  nodes: Node[],
+  pods: Pod[],
   { hash, templateGeneration, observedGeneration = ds.metadata?.generation }: { hash: string; templateGeneration: number; observedGeneration?: number | undefined },
 ): DaemonSetStatus {
   const index = new SnapshotIndex({ ...emptySnapshot(), nodes, pods, daemonSets: [ds] });
@@ -88,8 +90,10 @@ export function filterReasons(pod: Pod, node: Node, pods: Pod[]): string[] {
 /** The FailedScheduling message of a daemon pod whose target node fails one filter with `reason` (1.32+). */
 export function failedSchedulingMessage(nodeCount: number, reason: string): string {
   const others = nodeCount - 1;
-  return `0/${nodeCount} nodes are available: 1 ${reason}, ${others} node(s) didn't satisfy plugin(s) [NodeAffinity]. `
-    + `preemption: 0/${nodeCount} nodes are available: 1 No preemption victims found for incoming pod, ${others} Preemption is not helpful for scheduling.`;
+  return (
+    `0/${nodeCount} nodes are available: 1 ${reason}, ${others} node(s) didn't satisfy plugin(s) [NodeAffinity]. ` +
+    `preemption: 0/${nodeCount} nodes are available: 1 No preemption victims found for incoming pod, ${others} Preemption is not helpful for scheduling.`
+  );
 }
 
 /**

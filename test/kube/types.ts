@@ -3,9 +3,7 @@
  * since dumps are partial) with the fields a builder always sets made required, so code that
  * builds fixtures reads `pod.metadata.name`, not `pod.metadata!.name!`.
  */
-import type {
-  Container, DaemonSet, DaemonSetSpec, DaemonSetStatus, KubeObject, Node, ObjectMeta, Pod, PodSpec, PodStatus,
-} from '../../src/model/k8s-types.js';
+import type { Container, DaemonSet, DaemonSetSpec, DaemonSetStatus, KubeObject, Node, ObjectMeta, Pod, PodSpec, PodStatus } from '../../src/model/k8s-types.js';
 
 /** Metadata with a name and a uid. */
 export type BuiltMeta = ObjectMeta & { name: string; uid: string };

@@ -24,8 +24,7 @@ export function readExpectation(name: string): Expectation {
   return value;
 }
 
-const isIncludes = (v: unknown): v is { $includes: unknown[] } =>
-  v !== null && typeof v === 'object' && Array.isArray((v as { $includes?: unknown }).$includes);
+const isIncludes = (v: unknown): v is { $includes: unknown[] } => v !== null && typeof v === 'object' && Array.isArray((v as { $includes?: unknown }).$includes);
 
 const show = (v: unknown): string => {
   const s = JSON.stringify(v);

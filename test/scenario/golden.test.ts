@@ -53,6 +53,9 @@ for (const s of SCENARIOS) {
 }
 
 test('every golden case has an expectation and every expectation a case', async () => {
-  const files = (await readdir('test/scenario/expect')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort();
+  const files = (await readdir('test/scenario/expect'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length))
+    .sort();
   assert.deepEqual(files, SCENARIOS.map((s) => s.name).sort());
 });

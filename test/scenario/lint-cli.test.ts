@@ -42,7 +42,10 @@ describe('ds-doctor lint', () => {
   });
 
   it('reads stdin, and an annotation turns rules off (the report says so)', async () => {
-    const manifest = readFileSync(`${AGENTS}/fluent-bit.yaml`, 'utf8').replace('  labels:\n    app: fluent-bit\nspec:', '  labels:\n    app: fluent-bit\n  annotations:\n    ds-doctor.io/ignore: run-as-non-root,read-only-root-filesystem\nspec:');
+    const manifest = readFileSync(`${AGENTS}/fluent-bit.yaml`, 'utf8').replace(
+      '  labels:\n    app: fluent-bit\nspec:',
+      '  labels:\n    app: fluent-bit\n  annotations:\n    ds-doctor.io/ignore: run-as-non-root,read-only-root-filesystem\nspec:',
+    );
     const run = await runCli(['lint', '-f', '-', '--no-color'], { stdin: manifest });
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^logging\/fluent-bit {2}<stdin>:1\n {2}! warning {2}liveness-probe-missing/);

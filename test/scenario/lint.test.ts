@@ -26,27 +26,41 @@ function fired(report: LintReport, name?: string): string[] {
 
 const NOT_CHECKED_BARE = ['custom-taint-not-tolerated', 'max-unavailable-too-low', 'missing-os-selector', 'pdb-missing'];
 
-describe('the DaemonSet guide\'s Fluent Bit manifest', () => {
+describe("the DaemonSet guide's Fluent Bit manifest", () => {
   it('fires five warnings: no liveness probe, privilege escalation, writable root filesystem, no readiness probe, possibly root; exit 0', async () => {
     const { code, report } = await lintJson('-f', GUIDE);
     assert.equal(code, 0);
     // Resources, memory limit, priority class, selector, image tag and the NoSchedule-only
     // toleration already follow the guide's own production practice: nothing fires for them.
-    assert.deepEqual(fired(report), ['liveness-probe-missing warning', 'privilege-escalation-allowed warning', 'read-only-root-filesystem warning', 'readiness-probe-missing warning', 'run-as-non-root warning']);
-    assert.deepEqual(report.notChecked.map((n) => n.rule), NOT_CHECKED_BARE);
-    assert.deepEqual(report.findings.map((f) => f.path), [
-      'spec.template.spec.containers[0].livenessProbe',
-      'spec.template.spec.containers[0].securityContext.allowPrivilegeEscalation',
-      'spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem',
-      'spec.template.spec.containers[0].readinessProbe',
-      'spec.template.spec.containers[0].securityContext.runAsNonRoot',
+    assert.deepEqual(fired(report), [
+      'liveness-probe-missing warning',
+      'privilege-escalation-allowed warning',
+      'read-only-root-filesystem warning',
+      'readiness-probe-missing warning',
+      'run-as-non-root warning',
     ]);
+    assert.deepEqual(
+      report.notChecked.map((n) => n.rule),
+      NOT_CHECKED_BARE,
+    );
+    assert.deepEqual(
+      report.findings.map((f) => f.path),
+      [
+        'spec.template.spec.containers[0].livenessProbe',
+        'spec.template.spec.containers[0].securityContext.allowPrivilegeEscalation',
+        'spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem',
+        'spec.template.spec.containers[0].readinessProbe',
+        'spec.template.spec.containers[0].securityContext.runAsNonRoot',
+      ],
+    );
     assert.ok(report.findings.every((f) => f.location?.file === GUIDE && f.location.line === 1));
   });
 
   it('reads as a reviewer would want it (wide output)', async () => {
     const run = await runCli(['lint', '-f', GUIDE, '-o', 'wide', '--no-color']);
-    assert.equal(run.stdout, `logging/fluent-bit  ${GUIDE}:1
+    assert.equal(
+      run.stdout,
+      `logging/fluent-bit  ${GUIDE}:1
   ! warning  liveness-probe-missing        container fluent-bit has no liveness probe: if it hangs it keeps running on its node without doing its job, and the kubelet restarts it only when it exits
       at spec.template.spec.containers[0].livenessProbe
       fix: probe it with a command, since it declares no TCP port, failing only when it is stuck:
@@ -92,7 +106,8 @@ Not checked:
   - pdb-missing: the input has no PodDisruptionBudget objects: add the PDB manifests to the input, or lint a live cluster
 
 5 findings (0 errors, 5 warnings, 0 info) in 1 DaemonSet
-`);
+`,
+    );
     assert.equal(run.code, 0);
   });
 
@@ -103,13 +118,45 @@ Not checked:
 
 describe('well-known node agents, as bare manifests', () => {
   const expected: Record<string, string[]> = {
-    'calico-node': ['resources-requests-missing warning', 'blanket-toleration info', 'memory-limit-missing info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
-    cilium: ['resources-requests-missing warning', 'blanket-toleration info', 'memory-limit-missing info', 'privilege-escalation-allowed info', 'privilege-escalation-allowed info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
-    'kube-proxy': ['liveness-probe-missing warning', 'memory-limit-missing warning', 'readiness-probe-missing warning', 'resources-requests-missing warning', 'blanket-toleration info', 'privileged-container info', 'read-only-root-filesystem info', 'run-as-non-root info'],
+    'calico-node': [
+      'resources-requests-missing warning',
+      'blanket-toleration info',
+      'memory-limit-missing info',
+      'privileged-container info',
+      'read-only-root-filesystem info',
+      'run-as-non-root info',
+    ],
+    cilium: [
+      'resources-requests-missing warning',
+      'blanket-toleration info',
+      'memory-limit-missing info',
+      'privilege-escalation-allowed info',
+      'privilege-escalation-allowed info',
+      'privileged-container info',
+      'read-only-root-filesystem info',
+      'run-as-non-root info',
+    ],
+    'kube-proxy': [
+      'liveness-probe-missing warning',
+      'memory-limit-missing warning',
+      'readiness-probe-missing warning',
+      'resources-requests-missing warning',
+      'blanket-toleration info',
+      'privileged-container info',
+      'read-only-root-filesystem info',
+      'run-as-non-root info',
+    ],
     // node-exporter names no Service (it serves metrics and resolves nothing): no dnsPolicy finding.
     'node-exporter': ['priority-class-missing warning', 'privilege-escalation-allowed warning'],
     'fluent-bit': ['liveness-probe-missing warning', 'privilege-escalation-allowed warning', 'read-only-root-filesystem warning', 'readiness-probe-missing warning', 'run-as-non-root warning'],
-    'nvidia-device-plugin-daemonset': ['liveness-probe-missing warning', 'memory-limit-missing warning', 'read-only-root-filesystem warning', 'readiness-probe-missing warning', 'resources-requests-missing warning', 'run-as-non-root info'],
+    'nvidia-device-plugin-daemonset': [
+      'liveness-probe-missing warning',
+      'memory-limit-missing warning',
+      'read-only-root-filesystem warning',
+      'readiness-probe-missing warning',
+      'resources-requests-missing warning',
+      'run-as-non-root info',
+    ],
   };
 
   it('produce few, sensible findings and no error: exit 0', async () => {
@@ -123,7 +170,10 @@ describe('well-known node agents, as bare manifests', () => {
   it('privileged CNI agents and kube-proxy get one info finding each, never an error', async () => {
     const { report } = await lintJson('-f', AGENTS);
     const privileged = report.findings.filter((f) => f.rule === 'privileged-container');
-    assert.deepEqual(privileged.map((f) => `${f.daemonSet.name} ${f.severity}`), ['calico-node info', 'cilium info', 'kube-proxy info']);
+    assert.deepEqual(
+      privileged.map((f) => `${f.daemonSet.name} ${f.severity}`),
+      ['calico-node info', 'cilium info', 'kube-proxy info'],
+    );
     assert.match(privileged[0]!.message, /container calico-node, init container upgrade-ipam, init container install-cni, init container mount-bpffs: privileged, as a network \(CNI\) agent/);
   });
 
@@ -142,15 +192,22 @@ describe('the agents against a cluster inventory', () => {
     assert.deepEqual(report.notChecked, []);
     const taint = report.findings.filter((f) => f.rule === 'custom-taint-not-tolerated');
     // The log collector and node-exporter tolerate NoSchedule only: the guide's "common pitfall".
-    assert.deepEqual(taint.map((f) => f.daemonSet.name), ['nvidia-device-plugin-daemonset', 'fluent-bit', 'node-exporter']);
+    assert.deepEqual(
+      taint.map((f) => f.daemonSet.name),
+      ['nvidia-device-plugin-daemonset', 'fluent-bit', 'node-exporter'],
+    );
     assert.match(taint[1]!.message, /taint team=payments:NoExecute.*payments-1/);
     assert.match(taint[1]!.fix, /key: team\n\s+operator: Equal\n\s+value: payments\n\s+effect: NoExecute/);
     // Only the device plugin has no OS selector, and the Windows node is among its nodes.
-    assert.deepEqual(report.findings.filter((f) => f.rule === 'missing-os-selector').map((f) => `${f.daemonSet.name}: ${f.message}`), [
-      'nvidia-device-plugin-daemonset: the DaemonSet would run on nodes of 2 operating systems (5 linux, 1 windows): an image built for one never starts on the others',
-    ]);
+    assert.deepEqual(
+      report.findings.filter((f) => f.rule === 'missing-os-selector').map((f) => `${f.daemonSet.name}: ${f.message}`),
+      ['nvidia-device-plugin-daemonset: the DaemonSet would run on nodes of 2 operating systems (5 linux, 1 windows): an image built for one never starts on the others'],
+    );
     // calico-node has its PDB; the other agents are told.
-    assert.deepEqual(report.findings.filter((f) => f.rule === 'pdb-missing').map((f) => f.daemonSet.name), ['cilium', 'kube-proxy', 'nvidia-device-plugin-daemonset', 'fluent-bit', 'node-exporter']);
+    assert.deepEqual(
+      report.findings.filter((f) => f.rule === 'pdb-missing').map((f) => f.daemonSet.name),
+      ['cilium', 'kube-proxy', 'nvidia-device-plugin-daemonset', 'fluent-bit', 'node-exporter'],
+    );
     // Nine nodes roll in minutes even at maxUnavailable 1.
     assert.ok(!report.findings.some((f) => f.rule === 'max-unavailable-too-low'));
   });
@@ -161,11 +218,20 @@ describe('the demo dump', () => {
     const { code, report } = await lintJson('-f', 'fixtures/demo');
     // calico-node does not tolerate not-ready:NoSchedule (the demo's NotReady node, issue 14 §5).
     assert.equal(code, 1);
-    assert.deepEqual(report.findings.filter((f) => f.severity === 'error').map((f) => `${f.daemonSet.name} ${f.rule}`), ['calico-node not-ready-toleration-missing']);
+    assert.deepEqual(
+      report.findings.filter((f) => f.severity === 'error').map((f) => `${f.daemonSet.name} ${f.rule}`),
+      ['calico-node not-ready-toleration-missing'],
+    );
     assert.equal(report.daemonSets, 6);
-    assert.deepEqual(report.notChecked.map((n) => n.rule), ['missing-os-selector']);
+    assert.deepEqual(
+      report.notChecked.map((n) => n.rule),
+      ['missing-os-selector'],
+    );
     assert.match(report.notChecked[0]!.why, /all 9 node\(s\) of the input are linux\/amd64/);
-    assert.deepEqual(report.findings.filter((f) => f.rule === 'custom-taint-not-tolerated').map((f) => `${f.daemonSet.name} ${f.severity}`), ['node-exporter warning']);
+    assert.deepEqual(
+      report.findings.filter((f) => f.rule === 'custom-taint-not-tolerated').map((f) => `${f.daemonSet.name} ${f.severity}`),
+      ['node-exporter warning'],
+    );
   });
 });
 
@@ -173,13 +239,16 @@ describe('bad manifests', () => {
   it('report the errors the API server or the rollout would hit; exit 1', async () => {
     const { code, report } = await lintJson('-f', 'fixtures/manifests/bad');
     assert.equal(code, 1);
-    assert.deepEqual(report.findings.filter((f) => f.severity === 'error').map((f) => `${f.daemonSet.name} ${f.rule}`), [
-      'fluentd-elasticsearch deprecated-api-version',
-      'metrics-relay privileged-container',
-      'metrics-relay run-as-non-root',
-      'metrics-relay selector-template-mismatch',
-      'metrics-relay surge-with-host-port',
-    ]);
+    assert.deepEqual(
+      report.findings.filter((f) => f.severity === 'error').map((f) => `${f.daemonSet.name} ${f.rule}`),
+      [
+        'fluentd-elasticsearch deprecated-api-version',
+        'metrics-relay privileged-container',
+        'metrics-relay run-as-non-root',
+        'metrics-relay selector-template-mismatch',
+        'metrics-relay surge-with-host-port',
+      ],
+    );
     // The legacy manifest's missing selector is explained once, by deprecated-api-version.
     assert.ok(!report.findings.some((f) => f.daemonSet.name === 'fluentd-elasticsearch' && f.rule === 'selector-template-mismatch'));
   });

@@ -8,7 +8,12 @@ import { complete, DIRECTIVE, type NameSource } from '../../src/cli/complete.js'
 import { capturingIo } from '../harness.js';
 
 const NAMES: NameSource = async (kind) => {
-  if (kind === 'DaemonSet') return [{ namespace: 'logging', name: 'fluent-bit' }, { namespace: 'kube-system', name: 'calico-node' }, { namespace: 'kube-system', name: 'kube-proxy' }];
+  if (kind === 'DaemonSet')
+    return [
+      { namespace: 'logging', name: 'fluent-bit' },
+      { namespace: 'kube-system', name: 'calico-node' },
+      { namespace: 'kube-system', name: 'kube-proxy' },
+    ];
   if (kind === 'Node') return [{ name: 'worker-2' }, { name: 'worker-1' }, { name: 'cp-1' }];
   return [{ name: 'logging' }, { name: 'kube-system' }];
 };
@@ -69,10 +74,10 @@ for (const c of CASES) {
   });
 }
 
-test('complete: a lone dash offers long and short flags, with the command\'s own', async () => {
+test("complete: a lone dash offers long and short flags, with the command's own", async () => {
   const r = await completeLine(['nodes', '-']);
   for (const flag of ['-f', '--filename', '-n', '-A', '-o', '--verdict', '-l', '--selector', '--now']) assert.ok(r.candidates.includes(flag), flag);
-  assert.ok(!r.candidates.includes('--cascade'), 'impact\'s flag is not offered for nodes');
+  assert.ok(!r.candidates.includes('--cascade'), "impact's flag is not offered for nodes");
 });
 
 test('complete: candidates carry descriptions after a tab (zsh, fish, powershell show them)', async () => {

@@ -13,7 +13,12 @@ import { NOW, ago, daemonSet, event, indexOf, node, pod } from '../builders.js';
 
 /** ops/agent at generation 2, observed by the controller, with this update strategy. */
 function rolledDaemonSet(strategy: NonNullable<DaemonSetSpec['updateStrategy']>): DaemonSet {
-  const ds = daemonSet('agent', 'ops').generation(2).with((d) => { d.spec!.updateStrategy = strategy; }).build();
+  const ds = daemonSet('agent', 'ops')
+    .generation(2)
+    .with((d) => {
+      d.spec!.updateStrategy = strategy;
+    })
+    .build();
   ds.status = { observedGeneration: 2 };
   return ds;
 }
@@ -26,9 +31,15 @@ function rolloutIndex(ds: DaemonSet, nodes: Node[], pods: Pod[], events: KubeEve
 /** The ControllerRevision of the DaemonSet's template (hash "new", revision 2), created two minutes ago. */
 function currentRevision(ds: DaemonSet): ControllerRevision {
   return {
-    apiVersion: 'apps/v1', kind: 'ControllerRevision', revision: 2, data: { spec: { template: ds.spec!.template! } },
+    apiVersion: 'apps/v1',
+    kind: 'ControllerRevision',
+    revision: 2,
+    data: { spec: { template: ds.spec!.template! } },
     metadata: {
-      name: `${ds.metadata!.name}-new`, namespace: ds.metadata!.namespace!, creationTimestamp: ago(120), labels: { 'controller-revision-hash': 'new' },
+      name: `${ds.metadata!.name}-new`,
+      namespace: ds.metadata!.namespace!,
+      creationTimestamp: ago(120),
+      labels: { 'controller-revision-hash': 'new' },
       ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata!.name!, uid: ds.metadata!.uid!, controller: true }],
     },
   };
@@ -60,13 +71,19 @@ test('the 1.35 FailedScheduling message puts DRA\'s PostFilter text before preem
   // since DRA went GA) runs as a PostFilter before DefaultPreemption, and RunPostFilterPlugins
   // joins their messages with ", ". When the target node's reason sorted last in the histogram,
   // ds-doctor lost it (and with it the reason code).
-  const msg = "0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.";
+  const msg =
+    "0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.";
   const parsed = parseFitError(msg)!;
   assert.deepEqual(targetNodeEntries(parsed), [{ count: 1, reason: 'node(s) had untolerated taint(s)' }]);
   assert.equal(parsed.preemption, '0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
   assert.equal(preemptionVerdict(parsed.preemption), 'not-helpful');
-  const never = parseFitError('0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t satisfy plugin(s) [NodeAffinity]. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.')!;
-  assert.deepEqual(never.entries.map((e) => e.reason), ['Insufficient cpu', "node(s) didn't satisfy plugin(s) [NodeAffinity]"]);
+  const never = parseFitError(
+    "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.",
+  )!;
+  assert.deepEqual(
+    never.entries.map((e) => e.reason),
+    ['Insufficient cpu', "node(s) didn't satisfy plugin(s) [NodeAffinity]"],
+  );
   assert.equal(preemptionVerdict(never.preemption), 'not-eligible');
 
   // When the snapshot no longer shows the cause, the scheduler's reason still gives the code.
@@ -106,7 +123,10 @@ test('a surge rollout whose new pods the API refuses (a pod-count quota) is stuc
   pods[0] = pod('agent-old-n0', 'ops').ofDaemonSet(ds, 'n0', 'old', '1').on('n0').waiting('CrashLoopBackOff').build();
   const crash = diagnoseRollout(index([refused]), ds, NOW);
   assert.equal(crash.verdict, 'Stuck');
-  assert.deepEqual(crash.blockers.map((b) => b.node), ['n0']);
+  assert.deepEqual(
+    crash.blockers.map((b) => b.node),
+    ['n0'],
+  );
 });
 
 test('an old pod still terminating next to an available new pod holds the status, not the budget: Progressing until it is gone', () => {
@@ -133,7 +153,10 @@ test('an old pod still terminating next to an available new pod holds the status
   // Past its grace period on a node that does not report, the deletion will not complete.
   const lost = run([node('n0').notReady('Unknown'), node('n1'), node('n2')], 120);
   assert.equal(lost.verdict, 'Stuck');
-  assert.deepEqual(lost.blockers.map((b) => [b.node, b.code]), [['n0', 'PodTerminating']]);
+  assert.deepEqual(
+    lost.blockers.map((b) => [b.node, b.code]),
+    [['n0', 'PodTerminating']],
+  );
 });
 
 test('OnDelete waits for someone only where an old pod exists: nodes without a pod are not "Manual"', () => {
@@ -169,7 +192,14 @@ test('a pod the API refuses on a node without one stops the whole rolling update
     pod('agent-old-n1', 'ops').ofDaemonSet(ds, 'n1', 'old', '1').on('n1').ready().build(),
     pod('agent-old-n2', 'ops').ofDaemonSet(ds, 'n2', 'old', '1').on('n2').ready().build(),
   ];
-  const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-9ngt4" is forbidden: exceeded quota: quota, requested: requests.cpu=350m, used: requests.cpu=1750m, limited: requests.cpu=1800m', 'Warning', 5);
+  const refused = event(
+    'DaemonSet',
+    ds,
+    'FailedCreate',
+    'Error creating: pods "agent-9ngt4" is forbidden: exceeded quota: quota, requested: requests.cpu=350m, used: requests.cpu=1750m, limited: requests.cpu=1800m',
+    'Warning',
+    5,
+  );
   const index = (events: KubeEvent[]) => rolloutIndex(ds, nodes, pods, events);
 
   const stuck = diagnoseRollout(index([refused]), ds, NOW);
@@ -179,7 +209,10 @@ test('a pod the API refuses on a node without one stops the whole rolling update
   assert.match(reason.message, /1 node\(s\) that have none .*no old pod is replaced on any node/);
   assert.match(stuck.reasons.find((r) => r.code === 'OldPodsUnavailable')!.message, /but not while it cannot create the missing pods/);
   // The crashing old pod stays, and so does the budget left: the refusal, not the budget, holds it.
-  assert.deepEqual(stuck.blockers.map((b) => [b.node, b.code]).sort(), [['n0', 'CrashLoopBackOff'], ['n3', 'FailedCreate']]);
+  assert.deepEqual(stuck.blockers.map((b) => [b.node, b.code]).sort(), [
+    ['n0', 'CrashLoopBackOff'],
+    ['n3', 'FailedCreate'],
+  ]);
   assert.ok(!stuck.reasons.some((r) => r.code === 'BudgetExhausted'));
   assert.match(stuck.nextSteps.join('\n'), /kubectl edit resourcequota -n ops quota/);
 
@@ -197,19 +230,36 @@ test('a node whose old pod is being deleted waits for the deletion, whatever sta
   const ds = rolledDaemonSet({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } });
   const run = (nodes: ReturnType<typeof node>[], deletedSecondsAgo: number) => {
     const ns = nodes.map((b) => b.build());
-    const pods = ns.map((n) => pod(`agent-old-${n.metadata!.name}`, 'ops').ofDaemonSet(ds, n.metadata!.name!, 'old', '1').on(n.metadata!.name!)
-      .created(120).waiting('CrashLoopBackOff').terminating(deletedSecondsAgo, 30).build());
+    const pods = ns.map((n) =>
+      pod(`agent-old-${n.metadata!.name}`, 'ops')
+        .ofDaemonSet(ds, n.metadata!.name!, 'old', '1')
+        .on(n.metadata!.name!)
+        .created(120)
+        .waiting('CrashLoopBackOff')
+        .terminating(deletedSecondsAgo, 30)
+        .build(),
+    );
     return diagnoseRollout(rolloutIndex(ds, ns, pods), ds, NOW);
   };
 
   const waiting = run([node('n0'), node('n1'), node('n2')], 2);
   assert.equal(waiting.verdict, 'Progressing');
   assert.deepEqual(waiting.blockers, []);
-  assert.deepEqual(waiting.budgetInUse.map((u) => [u.node, u.code, u.resolvesOnItsOwn]), [['n0', 'PodTerminating', true], ['n1', 'PodTerminating', true], ['n2', 'PodTerminating', true]]);
+  assert.deepEqual(
+    waiting.budgetInUse.map((u) => [u.node, u.code, u.resolvesOnItsOwn]),
+    [
+      ['n0', 'PodTerminating', true],
+      ['n1', 'PodTerminating', true],
+      ['n2', 'PodTerminating', true],
+    ],
+  );
 
   // Past its grace period on a node that does not report, the kubelet cannot confirm it.
   const lost = run([node('n0').notReady('Unknown'), node('n1'), node('n2')], 120);
-  assert.deepEqual(lost.blockers.map((b) => [b.node, b.code]), [['n0', 'PodTerminating']]);
+  assert.deepEqual(
+    lost.blockers.map((b) => [b.node, b.code]),
+    [['n0', 'PodTerminating']],
+  );
   // Long overdue on a reporting node (a finalizer holds it): stuck too.
   const held = run([node('n0'), node('n1'), node('n2')], 3600);
   assert.equal(held.verdict, 'Stuck');
@@ -221,5 +271,8 @@ test('a node whose old pod is being deleted waits for the deletion, whatever sta
   const down = (stuckAfter: number) => diagnoseRollout(rolloutIndex(ds, ns, [gone]), ds, NOW, stuckAfter);
   assert.equal(down(600).verdict, 'Progressing');
   assert.equal(down(1).verdict, 'Stuck');
-  assert.deepEqual(down(1).blockers.map((b) => [b.node, b.code]), [['n0', 'PodTerminating']]);
+  assert.deepEqual(
+    down(1).blockers.map((b) => [b.node, b.code]),
+    [['n0', 'PodTerminating']],
+  );
 });

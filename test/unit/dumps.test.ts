@@ -9,7 +9,12 @@ import type { DaemonSet, DaemonSetStatus } from '../../src/model/k8s-types.js';
 import { daemonSet, node, pod, snapshotOf } from '../builders.js';
 
 function withStatus(status: DaemonSetStatus | undefined, name = 'agent'): DaemonSet {
-  return daemonSet(name, 'kube-system').with((ds) => { if (status) ds.status = status; else delete ds.status; }).build();
+  return daemonSet(name, 'kube-system')
+    .with((ds) => {
+      if (status) ds.status = status;
+      else delete ds.status;
+    })
+    .build();
 }
 
 const ZERO: DaemonSetStatus = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
@@ -17,14 +22,32 @@ const ZERO: DaemonSetStatus = { currentNumberScheduled: 0, numberMisscheduled: 0
 const ABSENCE_CASES: { name: string; absent: NeededKind[]; daemonSets: DaemonSet[]; accepted?: NeededKind[]; refusal?: RegExp }[] = [
   { name: 'no pods, status counts none scheduled: collected, none', absent: ['Pod'], daemonSets: [withStatus({ ...ZERO, desiredNumberScheduled: 3 })], accepted: ['Pod'] },
   { name: 'no pods and no nodes, status desires none: both answerable', absent: ['Node', 'Pod'], daemonSets: [withStatus(ZERO)], accepted: ['Node', 'Pod'] },
-  { name: 'no pods, status counts scheduled pods: the input contradicts itself', absent: ['Pod'], daemonSets: [withStatus({ ...ZERO, currentNumberScheduled: 2, desiredNumberScheduled: 2 })],
-    refusal: /^the input has no Pod objects, but the status of daemonset kube-system\/agent counts 2 scheduled pod\(s\): why needs them \(add the output of kubectl get pods -n kube-system -l 'app=agent' -o yaml\)$/ },
+  {
+    name: 'no pods, status counts scheduled pods: the input contradicts itself',
+    absent: ['Pod'],
+    daemonSets: [withStatus({ ...ZERO, currentNumberScheduled: 2, desiredNumberScheduled: 2 })],
+    refusal:
+      /^the input has no Pod objects, but the status of daemonset kube-system\/agent counts 2 scheduled pod\(s\): why needs them \(add the output of kubectl get pods -n kube-system -l 'app=agent' -o yaml\)$/,
+  },
   { name: 'no pods, misscheduled pods counted', absent: ['Pod'], daemonSets: [withStatus({ ...ZERO, numberMisscheduled: 1 })], refusal: /counts 1 scheduled pod\(s\)/ },
-  { name: 'no nodes, status desires pods on nodes', absent: ['Node'], daemonSets: [withStatus({ ...ZERO, desiredNumberScheduled: 4 })],
-    refusal: /^the input has no Node objects, but the status of daemonset kube-system\/agent wants a pod on 4 node\(s\): why needs them \(add the output of kubectl get nodes -o yaml\)$/ },
-  { name: 'a bare manifest (no status) cannot tell', absent: ['Node', 'Pod'], daemonSets: [withStatus(undefined)],
-    refusal: /^the input has no Node objects or Pod objects: why needs them \(add the output of kubectl get nodes,pods -A -o yaml\); for manifests alone, use ds-doctor lint$/ },
-  { name: 'one of several DaemonSets with pods refuses, naming it', absent: ['Pod'], daemonSets: [withStatus(ZERO, 'a'), withStatus({ ...ZERO, currentNumberScheduled: 1 }, 'b')], refusal: /daemonset kube-system\/b counts 1/ },
+  {
+    name: 'no nodes, status desires pods on nodes',
+    absent: ['Node'],
+    daemonSets: [withStatus({ ...ZERO, desiredNumberScheduled: 4 })],
+    refusal: /^the input has no Node objects, but the status of daemonset kube-system\/agent wants a pod on 4 node\(s\): why needs them \(add the output of kubectl get nodes -o yaml\)$/,
+  },
+  {
+    name: 'a bare manifest (no status) cannot tell',
+    absent: ['Node', 'Pod'],
+    daemonSets: [withStatus(undefined)],
+    refusal: /^the input has no Node objects or Pod objects: why needs them \(add the output of kubectl get nodes,pods -A -o yaml\); for manifests alone, use ds-doctor lint$/,
+  },
+  {
+    name: 'one of several DaemonSets with pods refuses, naming it',
+    absent: ['Pod'],
+    daemonSets: [withStatus(ZERO, 'a'), withStatus({ ...ZERO, currentNumberScheduled: 1 }, 'b')],
+    refusal: /daemonset kube-system\/b counts 1/,
+  },
   { name: 'no DaemonSet in scope: nothing to refuse', absent: ['Pod'], daemonSets: [], accepted: [] },
 ];
 
@@ -36,7 +59,10 @@ for (const c of ABSENCE_CASES) {
       return;
     }
     assert.equal(j.refusal, undefined);
-    assert.deepEqual(j.accepted.map((a) => a.kind), c.accepted);
+    assert.deepEqual(
+      j.accepted.map((a) => a.kind),
+      c.accepted,
+    );
     for (const a of j.accepted) assert.match(a.note, a.kind === 'Pod' ? /^no Pod objects in the input: taken as none/ : /^no Node objects in the input: .*desiredNumberScheduled 0/);
   });
 }
@@ -53,11 +79,13 @@ const GENERATION_CASES: { name: string; annotation?: string; spec?: number; labe
 
 for (const c of GENERATION_CASES) {
   test(`template generation: ${c.name}`, () => {
-    const ds = daemonSet('legacy').with((d) => {
-      delete d.metadata!.annotations!['deprecated.daemonset.template.generation'];
-      if (c.annotation) d.metadata!.annotations!['deprecated.daemonset.template.generation'] = c.annotation;
-      if (c.spec !== undefined) d.spec!.templateGeneration = c.spec;
-    }).build();
+    const ds = daemonSet('legacy')
+      .with((d) => {
+        delete d.metadata!.annotations!['deprecated.daemonset.template.generation'];
+        if (c.annotation) d.metadata!.annotations!['deprecated.daemonset.template.generation'] = c.annotation;
+        if (c.spec !== undefined) d.spec!.templateGeneration = c.spec;
+      })
+      .build();
     const p = pod('legacy-x').ofDaemonSet(ds, 'n1', 'somehash', c.label).build();
     const of = templateGenerationOf(ds);
     assert.equal(of?.field, c.field);

@@ -12,14 +12,25 @@ import type { DaemonSet, Node } from '../../src/model/k8s-types.js';
 import { daemonSet, node, shouldRun } from '../kube/index.js';
 
 const zoneA = () => node('n1').label('topology.kubernetes.io/zone', 'a');
-const inZone = (zone: string) => daemonSet('agent').affinity({
-  nodeSelectorTerms: [{ matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: [zone] }] }],
-});
+const inZone = (zone: string) =>
+  daemonSet('agent').affinity({
+    nodeSelectorTerms: [{ matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: [zone] }] }],
+  });
 
 const cases: { name: string; ds: DaemonSet; node: Node; run: boolean; keepRunning: boolean }[] = [
   { name: 'required node affinity that matches: run', ds: inZone('a').build(), node: zoneA().build(), run: true, keepRunning: true },
   { name: 'required node affinity that does not match: neither run nor keep running', ds: inZone('b').build(), node: zoneA().build(), run: false, keepRunning: false },
-  { name: 'template nodeName of another node: neither run nor keep running', ds: daemonSet('agent').with((d) => { d.spec!.template!.spec!.nodeName = 'n2'; }).build(), node: zoneA().build(), run: false, keepRunning: false },
+  {
+    name: 'template nodeName of another node: neither run nor keep running',
+    ds: daemonSet('agent')
+      .with((d) => {
+        d.spec!.template!.spec!.nodeName = 'n2';
+      })
+      .build(),
+    node: zoneA().build(),
+    run: false,
+    keepRunning: false,
+  },
   { name: 'untolerated NoSchedule taint: do not run, keep running', ds: daemonSet('agent').build(), node: zoneA().taint('dedicated', 'infra', 'NoSchedule').build(), run: false, keepRunning: true },
 ];
 

@@ -24,16 +24,21 @@ function daemonPods(ds: DaemonSet, nodes: string[], gen = '1'): Pod[] {
 }
 
 function appPod(name: string, nodeName: string | undefined, labels: Record<string, string> = {}, ns = 'default'): Pod {
-  const p = pod(name, ns).labels(labels).with((x) => {
-    x.metadata!.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${name}-rs`, uid: `uid-rs-${name}`, controller: true }];
-  });
+  const p = pod(name, ns)
+    .labels(labels)
+    .with((x) => {
+      x.metadata!.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${name}-rs`, uid: `uid-rs-${name}`, controller: true }];
+    });
   return (nodeName ? p.on(nodeName).ready() : p).build();
 }
 
 function cni(): DaemonSetBuilder {
-  return daemonSet('calico-node', 'kube-system').hostNetwork()
+  return daemonSet('calico-node', 'kube-system')
+    .hostNetwork()
     .container({ name: 'calico-node', image: 'docker.io/calico/node:v3.28.1' })
-    .with((d) => { d.spec!.template!.spec!.priorityClassName = 'system-node-critical'; });
+    .with((d) => {
+      d.spec!.template!.spec!.priorityClassName = 'system-node-critical';
+    });
 }
 
 function service(name: string, selector: Record<string, string>, extra: Partial<NonNullable<Service['spec']>> = {}, ns = 'default'): Service {
@@ -41,11 +46,20 @@ function service(name: string, selector: Record<string, string>, extra: Partial<
 }
 
 test('background: every dependent pod goes at once, with its grace period and the revisions', () => {
-  const ds = daemonSet('agent').with((d) => { d.spec!.template!.spec!.terminationGracePeriodSeconds = 45; }).build();
+  const ds = daemonSet('agent')
+    .with((d) => {
+      d.spec!.template!.spec!.terminationGracePeriodSeconds = 45;
+    })
+    .build();
   const pods = daemonPods(ds, ['n1', 'n2']);
   const failed = pod('agent-old').ofDaemonSet(ds, 'n1').on('n1').phase('Failed').build();
   const stranger = pod('other').ofDaemonSet(daemonSet('other').build(), 'n1').on('n1').ready().build();
-  const rev = { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: 'agent-hash1', namespace: 'default', ownerReferences: [{ kind: 'DaemonSet', name: 'agent', uid: ds.metadata!.uid!, controller: true }] }, revision: 1 };
+  const rev = {
+    apiVersion: 'apps/v1',
+    kind: 'ControllerRevision',
+    metadata: { name: 'agent-hash1', namespace: 'default', ownerReferences: [{ kind: 'DaemonSet', name: 'agent', uid: ds.metadata!.uid!, controller: true }] },
+    revision: 1,
+  };
   const d = impact(ds, { pods: [...pods, failed, stranger], controllerRevisions: [rev] });
   assert.equal(d.pods, 3, 'the Failed pod is a dependent too');
   assert.equal(d.nodes, 2);
@@ -61,14 +75,20 @@ test('background: every dependent pod goes at once, with its grace period and th
 
 test('grace periods: the default, zero, and a mix', () => {
   const base = daemonSet('agent').build();
-  assert.ok(finding(impact(base, { pods: daemonPods(base, ['n1']) }), 'PodsDeleted')!.evidence
-    .includes('each pod gets SIGTERM and up to 30s (terminationGracePeriodSeconds, the default) to stop before SIGKILL'));
-  const zero = daemonSet('agent').with((d) => { d.spec!.template!.spec!.terminationGracePeriodSeconds = 0; }).build();
+  assert.ok(
+    finding(impact(base, { pods: daemonPods(base, ['n1']) }), 'PodsDeleted')!.evidence.includes(
+      'each pod gets SIGTERM and up to 30s (terminationGracePeriodSeconds, the default) to stop before SIGKILL',
+    ),
+  );
+  const zero = daemonSet('agent')
+    .with((d) => {
+      d.spec!.template!.spec!.terminationGracePeriodSeconds = 0;
+    })
+    .build();
   assert.ok(finding(impact(zero, { pods: daemonPods(zero, ['n1']) }), 'PodsDeleted')!.evidence.includes('each pod is killed at once (terminationGracePeriodSeconds 0)'));
   const mixed = daemonPods(base, ['n1', 'n2']);
   mixed[1]!.spec!.terminationGracePeriodSeconds = 60;
-  assert.ok(finding(impact(base, { pods: mixed }), 'PodsDeleted')!.evidence
-    .includes('each pod gets SIGTERM and up to its terminationGracePeriodSeconds before SIGKILL: 30s (1 pod), 60s (1 pod)'));
+  assert.ok(finding(impact(base, { pods: mixed }), 'PodsDeleted')!.evidence.includes('each pod gets SIGTERM and up to its terminationGracePeriodSeconds before SIGKILL: 30s (1 pod), 60s (1 pod)'));
 });
 
 test('foreground: the DaemonSet waits for its pods, frozen; a pod on a NotReady node keeps it waiting', () => {
@@ -89,7 +109,7 @@ test('a pod already past its grace period is reported with how long', () => {
   assert.deepEqual(finding(impact(ds, { pods }), 'PodsStuckTerminating')!.evidence, ['n1: agent-n1 already past its grace period by 5m']);
 });
 
-test('orphan: nothing is deleted, risk low, drain refuses the pods with kubectl\'s own message', () => {
+test("orphan: nothing is deleted, risk low, drain refuses the pods with kubectl's own message", () => {
   const ds = cni().build();
   const pods = daemonPods(ds, ['n1', 'n2']);
   pods[1]!.spec!.volumes = [{ name: 'tmp', emptyDir: {} }];
@@ -116,7 +136,9 @@ test('orphan: the pod-template-generation quirk, and the annotation value that a
   const quirk = finding(d, 'AdoptionTemplateGeneration')!;
   assert.equal(quirk.severity, 'warning');
   assert.ok(quirk.evidence.includes('pod-template-generation of the pods: 1 (1 pod), 3 (1 pod)'));
-  assert.ok(quirk.evidence.includes('a DaemonSet created fresh starts at template generation 1: the 1 pod with pod-template-generation 1 would count as updated whatever its template, and never be rolled'));
+  assert.ok(
+    quirk.evidence.includes('a DaemonSet created fresh starts at template generation 1: the 1 pod with pod-template-generation 1 would count as updated whatever its template, and never be rolled'),
+  );
   assert.ok(quirk.evidence.includes('re-applying this DaemonSet\'s own manifest keeps deprecated.daemonset.template.generation "3", which the 1 pod with that generation match'));
   assert.ok(quirk.evidence.some((e) => e.includes('deprecated.daemonset.template.generation: "4"')));
   assert.match(d.plans![0]!.commands[0]!, /\.metadata\.annotations\["deprecated\.daemonset\.template\.generation"\] = "4"/);
@@ -133,10 +155,16 @@ test('network: pods on the pod network per node; hostNetwork pods are spared; cr
   assert.equal(lost.severity, 'error');
   assert.deepEqual(lost.evidence.slice(0, 2), ['n1: 1 pod on the pod network (default/web)', 'n2: 1 pod on the pod network (default/db)']);
   assert.equal(d.risk, 'critical');
-  assert.deepEqual(d.riskReasons!.map((r) => r.risk), ['critical', 'high', 'high']);
+  assert.deepEqual(
+    d.riskReasons!.map((r) => r.risk),
+    ['critical', 'high', 'high'],
+  );
   assert.match(d.riskReasons![1]!.reason, /^priorityClassName system-node-critical/);
   assert.equal(d.riskReasons![2]!.reason, 'runs in kube-system, the namespace of cluster components');
-  assert.deepEqual(d.findings.map((f) => f.severity), [...d.findings.map((f) => f.severity)].sort((a, b) => ['error', 'warning', 'info'].indexOf(a) - ['error', 'warning', 'info'].indexOf(b)));
+  assert.deepEqual(
+    d.findings.map((f) => f.severity),
+    [...d.findings.map((f) => f.severity)].sort((a, b) => ['error', 'warning', 'info'].indexOf(a) - ['error', 'warning', 'info'].indexOf(b)),
+  );
 });
 
 test('service proxy: Services by type, and load balancers with externalTrafficPolicy: Local', () => {
@@ -154,8 +182,12 @@ test('service proxy: Services by type, and load balancers with externalTrafficPo
 });
 
 test('storage: an inline CSI volume of its driver is certain; claims count when no other driver is known', () => {
-  const ds = daemonSet('csi-node', 'kube-system').hostNetwork()
-    .with((d) => { d.spec!.template!.spec!.volumes = [{ name: 'p', hostPath: { path: '/var/lib/kubelet/plugins/secrets-store.csi.k8s.io' } }]; }).build();
+  const ds = daemonSet('csi-node', 'kube-system')
+    .hostNetwork()
+    .with((d) => {
+      d.spec!.template!.spec!.volumes = [{ name: 'p', hostPath: { path: '/var/lib/kubelet/plugins/secrets-store.csi.k8s.io' } }];
+    })
+    .build();
   const inline = appPod('vault-reader', 'n1');
   inline.spec!.volumes = [{ name: 'secrets', csi: { driver: 'secrets-store.csi.k8s.io' } }];
   const claim = appPod('db', 'n2');
@@ -164,10 +196,7 @@ test('storage: an inline CSI volume of its driver is certain; claims count when 
 
   const only = impact(ds, { pods: [...daemonPods(ds, ['n1', 'n2']), inline, claim], csiDrivers: [csiDriver('secrets-store.csi.k8s.io')] });
   assert.equal(only.risk, 'critical');
-  assert.deepEqual(finding(only, 'VolumeOperationsStop')!.evidence, [
-    'n1: default/vault-reader (inline CSI volume secrets (secrets-store.csi.k8s.io))',
-    'n2: default/db (claim data-db)',
-  ]);
+  assert.deepEqual(finding(only, 'VolumeOperationsStop')!.evidence, ['n1: default/vault-reader (inline CSI volume secrets (secrets-store.csi.k8s.io))', 'n2: default/db (claim data-db)']);
   assert.match(only.riskReasons![0]!.reason, /^storage: 2 pods on these nodes use volumes of CSI driver secrets-store\.csi\.k8s\.io$/);
   assert.ok(only.notChecked.some((n) => n.includes('counted against CSI driver secrets-store.csi.k8s.io, the only CSI driver in the input')));
 
@@ -179,20 +208,47 @@ test('storage: an inline CSI volume of its driver is certain; claims count when 
   assert.equal(claimsOnly.risk, 'high');
 
   const unused = impact(ds, { pods: daemonPods(ds, ['n1', 'n2']), csiDrivers: [csiDriver('secrets-store.csi.k8s.io')] });
-  assert.deepEqual(unused.riskReasons!.map((r) => r.risk), ['high', 'medium'], 'kube-system is high; an unused driver medium');
+  assert.deepEqual(
+    unused.riskReasons!.map((r) => r.risk),
+    ['high', 'medium'],
+    'kube-system is high; an unused driver medium',
+  );
 });
 
-test('device plugin: the vendor\'s extended resource, running and pending consumers', () => {
-  const ds = daemonSet('nvidia-device-plugin', 'gpu').container({ name: 'nvidia-device-plugin', image: 'nvcr.io/nvidia/k8s-device-plugin:v0.16.2' })
-    .with((d) => { d.spec!.template!.spec!.volumes = [{ name: 'dp', hostPath: { path: '/var/lib/kubelet/device-plugins' } }]; }).build();
+test("device plugin: the vendor's extended resource, running and pending consumers", () => {
+  const ds = daemonSet('nvidia-device-plugin', 'gpu')
+    .container({ name: 'nvidia-device-plugin', image: 'nvcr.io/nvidia/k8s-device-plugin:v0.16.2' })
+    .with((d) => {
+      d.spec!.template!.spec!.volumes = [{ name: 'dp', hostPath: { path: '/var/lib/kubelet/device-plugins' } }];
+    })
+    .build();
   const nodes = [node('g1').allocatable({ 'nvidia.com/gpu': '4', 'example.com/fpga': '2' }).build(), node('g2').allocatable({ 'nvidia.com/gpu': '4' }).build()];
-  const train = pod('train', 'ml').on('g1').ready().with((p) => { p.spec!.containers![0]!.resources = { limits: { 'nvidia.com/gpu': '2' } }; }).build();
-  const waiting = pod('wait', 'ml').with((p) => { p.spec!.containers![0]!.resources = { limits: { 'nvidia.com/gpu': '4' } }; }).build();
-  const fpga = pod('fpga', 'ml').on('g1').ready().with((p) => { p.spec!.containers![0]!.resources = { limits: { 'example.com/fpga': '1' } }; }).build();
+  const train = pod('train', 'ml')
+    .on('g1')
+    .ready()
+    .with((p) => {
+      p.spec!.containers![0]!.resources = { limits: { 'nvidia.com/gpu': '2' } };
+    })
+    .build();
+  const waiting = pod('wait', 'ml')
+    .with((p) => {
+      p.spec!.containers![0]!.resources = { limits: { 'nvidia.com/gpu': '4' } };
+    })
+    .build();
+  const fpga = pod('fpga', 'ml')
+    .on('g1')
+    .ready()
+    .with((p) => {
+      p.spec!.containers![0]!.resources = { limits: { 'example.com/fpga': '1' } };
+    })
+    .build();
   const d = impact(ds, { nodes, pods: [...daemonPods(ds, ['g1', 'g2']), train, waiting, fpga] });
   assert.equal(d.risk, 'high');
   const lost = finding(d, 'ExtendedResourceLost')!;
-  assert.match(lost.message, /^nvidia\.com\/gpu stops being advertised on 2 nodes: .* allocatable nvidia\.com\/gpu drops to 0.*; 1 running pod keeps the devices it has, 1 pending pod will not schedule/);
+  assert.match(
+    lost.message,
+    /^nvidia\.com\/gpu stops being advertised on 2 nodes: .* allocatable nvidia\.com\/gpu drops to 0.*; 1 running pod keeps the devices it has, 1 pending pod will not schedule/,
+  );
   assert.deepEqual(lost.evidence, [
     'nvidia.com/gpu (its image or name names the vendor): g1: 4, g2: 4',
     'g1: ml/train requests nvidia.com/gpu: 2 (keeps its devices while it runs)',
@@ -221,7 +277,10 @@ test('Services: losing every endpoint, keeping some, and losing local ones under
   const lb = service('public', { app: 'exporter' }, { type: 'LoadBalancer' }, 'mon');
   const d = impact(ds, { pods, services: [onlyOurs, lb] });
   assert.equal(finding(d, 'ServiceLosesAllEndpoints')!.severity, 'error', 'the LoadBalancer sorts first');
-  assert.deepEqual(d.findings.filter((f) => f.code === 'ServiceLosesAllEndpoints').map((f) => f.message.split(' (')[0]), ['Service mon/public', 'Service mon/metrics']);
+  assert.deepEqual(
+    d.findings.filter((f) => f.code === 'ServiceLosesAllEndpoints').map((f) => f.message.split(' (')[0]),
+    ['Service mon/public', 'Service mon/metrics'],
+  );
   assert.equal(d.risk, 'high');
 
   const kept = impact(ds, { pods: [...pods, other], services: [onlyOurs] });
@@ -232,13 +291,24 @@ test('Services: losing every endpoint, keeping some, and losing local ones under
   assert.deepEqual(f.evidence, ['nodes: n2']);
 });
 
-function webhookConfig(kind: 'ValidatingWebhookConfiguration' | 'MutatingWebhookConfiguration', failurePolicy: string | undefined, extra: Partial<NonNullable<WebhookConfiguration['webhooks']>[number]> = {}): WebhookConfiguration {
+function webhookConfig(
+  kind: 'ValidatingWebhookConfiguration' | 'MutatingWebhookConfiguration',
+  failurePolicy: string | undefined,
+  extra: Partial<NonNullable<WebhookConfiguration['webhooks']>[number]> = {},
+): WebhookConfiguration {
   return {
-    apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name: 'guard' },
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind,
+    metadata: { name: 'guard' },
     webhooks: [
       { name: 'unrelated.example.com', clientConfig: { url: 'https://example.com' } },
-      { name: 'pods.guard.example.com', clientConfig: { service: { namespace: 'guard', name: 'guard' } }, ...(failurePolicy ? { failurePolicy } : {}),
-        rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }], ...extra },
+      {
+        name: 'pods.guard.example.com',
+        clientConfig: { service: { namespace: 'guard', name: 'guard' } },
+        ...(failurePolicy ? { failurePolicy } : {}),
+        rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }],
+        ...extra,
+      },
     ],
   };
 }
@@ -255,16 +325,28 @@ test('webhooks: fail-closed (the default) is critical and can block its own reco
   assert.equal(closed.plans![0]!.commands[0], 'kubectl patch validatingwebhookconfiguration guard --type json -p \'[{"op":"replace","path":"/webhooks/1/failurePolicy","value":"Ignore"}]\'');
   assert.match(closed.alternatives[0]!, /^Relax admission webhook "pods\.guard\.example\.com" first/);
 
-  const exempt = impact(ds, { ...objects, validatingWebhooks: [webhookConfig('ValidatingWebhookConfiguration', 'Fail', { namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['guard'] }] } })] });
+  const exempt = impact(ds, {
+    ...objects,
+    validatingWebhooks: [
+      webhookConfig('ValidatingWebhookConfiguration', 'Fail', { namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['guard'] }] } }),
+    ],
+  });
   assert.ok(finding(exempt, 'WebhookFailClosed'));
   assert.equal(finding(exempt, 'WebhookBlocksRecovery'), undefined, 'its own namespace is exempt');
 
   const open = impact(ds, { ...objects, mutatingWebhooks: [webhookConfig('MutatingWebhookConfiguration', 'Ignore')] });
   assert.match(finding(open, 'WebhookSkipped')!.message, /its mutations are not applied/);
-  assert.deepEqual(open.riskReasons!.map((r) => r.risk), ['medium', 'medium']);
+  assert.deepEqual(
+    open.riskReasons!.map((r) => r.risk),
+    ['medium', 'medium'],
+  );
 
   // Another backend for the Service: the webhook keeps working.
-  const backed = impact(ds, { pods: [...daemonPods(ds, ['n1']), appPod('guard-standby', 'n2', { app: 'guard' }, 'guard')], services: objects.services, validatingWebhooks: [webhookConfig('ValidatingWebhookConfiguration', 'Fail')] });
+  const backed = impact(ds, {
+    pods: [...daemonPods(ds, ['n1']), appPod('guard-standby', 'n2', { app: 'guard' }, 'guard')],
+    services: objects.services,
+    validatingWebhooks: [webhookConfig('ValidatingWebhookConfiguration', 'Fail')],
+  });
   assert.equal(finding(backed, 'WebhookFailClosed'), undefined);
 });
 
@@ -281,7 +363,10 @@ test('a PodDisruptionBudget that selects the pods is reported as not applying to
 
 test('kinds missing from the input are listed as not checked', () => {
   const ds = daemonSet('agent').build();
-  const missing: ClusterSnapshot['missing'] = ['Service', 'PodDisruptionBudget', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration'].map((kind) => ({ kind: kind as ClusterSnapshot['missing'][number]['kind'], reason: 'absent' as const }));
+  const missing: ClusterSnapshot['missing'] = ['Service', 'PodDisruptionBudget', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration'].map((kind) => ({
+    kind: kind as ClusterSnapshot['missing'][number]['kind'],
+    reason: 'absent' as const,
+  }));
   const d = impact(ds, { pods: daemonPods(ds, ['n1']), missing });
   assert.deepEqual(d.notChecked, [
     'Services that would lose all their endpoints (no Service objects in the input)',
@@ -313,5 +398,8 @@ test('the canary is a Ready worker with the fewest other pods, never a control-p
   ]);
   const onDelete = d.plans!.find((p) => p.summary.startsWith('Switch to OnDelete'))!;
   assert.equal(onDelete.commands[1], 'kubectl delete pod -n default agent-d-quiet');
-  assert.deepEqual(d.alternatives, d.plans!.map((p) => p.summary));
+  assert.deepEqual(
+    d.alternatives,
+    d.plans!.map((p) => p.summary),
+  );
 });

@@ -108,10 +108,7 @@ const CASES: ShapeCase[] = [
   {
     name: 'quantities that are neither strings nor numbers, or do not parse, are ignored',
     yaml: 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus:\n  allocatable: {cpu: [4], memory: lots, pods: 110}\n',
-    warnings: [
-      /Node n1: status\.allocatable\.cpu: expected a quantity, found a list; ignored$/,
-      /Node n1: status\.allocatable\.memory: expected a quantity, found a string; ignored$/,
-    ],
+    warnings: [/Node n1: status\.allocatable\.cpu: expected a quantity, found a list; ignored$/, /Node n1: status\.allocatable\.memory: expected a quantity, found a string; ignored$/],
     check: (s) => assert.deepEqual(s.nodes[0]!.status!.allocatable, { pods: 110 }),
   },
   {
@@ -141,7 +138,11 @@ const CASES: ShapeCase[] = [
   {
     name: 'an object without a name is skipped, said so',
     yaml: 'apiVersion: v1\nkind: Pod\nmetadata: {namespace: ns}\n---\napiVersion: v1\nkind: Pod\nmetadata: [p]\n',
-    warnings: [/^<stdin>:1: Pod \(no name\): no metadata\.name; skipped$/, /^<stdin>:5: Pod \(no name\): metadata: expected a map, found a list; ignored$/, /^<stdin>:5: Pod \(no name\): no metadata\.name; skipped$/],
+    warnings: [
+      /^<stdin>:1: Pod \(no name\): no metadata\.name; skipped$/,
+      /^<stdin>:5: Pod \(no name\): metadata: expected a map, found a list; ignored$/,
+      /^<stdin>:5: Pod \(no name\): no metadata\.name; skipped$/,
+    ],
     check: (s) => assert.equal(s.pods.length, 0),
   },
 ];
@@ -158,7 +159,8 @@ for (const c of CASES) {
 
 test('shape: a well-formed dump object is left exactly as it was', () => {
   const pod = {
-    apiVersion: 'v1', kind: 'Pod',
+    apiVersion: 'v1',
+    kind: 'Pod',
     metadata: { name: 'p', namespace: 'ns', labels: { a: 'b' }, ownerReferences: [{ kind: 'DaemonSet', name: 'd', uid: 'u', controller: true }] },
     spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '100m', memory: 64 } }, ports: [{ containerPort: 80, hostPort: 80 }] }] },
     status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null }] },
@@ -184,7 +186,10 @@ test('shape: no field name of the description is an Object.prototype member (the
   };
   for (const fields of Object.values(KIND_SHAPES)) walk({ fields });
   assert.ok(names.length > 100);
-  assert.deepEqual(names.filter((n) => reserved.has(n)), []);
+  assert.deepEqual(
+    names.filter((n) => reserved.has(n)),
+    [],
+  );
 });
 
 test('shape: many malformed fields give at most five lines per object, and the rest are counted', async () => {
@@ -283,10 +288,16 @@ test('shape: no real dump gets a shape warning', async (t) => {
     t.skip(`${REALDUMPS} is absent: the real dumps were not checked`);
     return;
   }
-  const dumps = readdirSync(REALDUMPS).filter((d) => existsSync(path.join(REALDUMPS, d, 'input'))).sort();
+  const dumps = readdirSync(REALDUMPS)
+    .filter((d) => existsSync(path.join(REALDUMPS, d, 'input')))
+    .sort();
   assert.ok(dumps.length > 0, `${REALDUMPS} has no <dump>/input folders`);
   for (const d of dumps) {
     const s = await loadFiles([path.join(REALDUMPS, d, 'input')], async () => '');
-    assert.deepEqual(s.warnings.filter((w) => SHAPE_NOTE.test(w)), [], d);
+    assert.deepEqual(
+      s.warnings.filter((w) => SHAPE_NOTE.test(w)),
+      [],
+      d,
+    );
   }
 });

@@ -121,7 +121,7 @@ function parseChunks(chunks: string[]): unknown {
   return parser.end();
 }
 
-test('JSON: a split at every position, inside strings, escapes, numbers and literals, gives JSON.parse\'s value', () => {
+test("JSON: a split at every position, inside strings, escapes, numbers and literals, gives JSON.parse's value", () => {
   for (const text of [JSON.stringify(TRICKY), JSON.stringify(TRICKY, null, 4), `\uFEFF ${JSON.stringify(TRICKY, null, 1)}\n`]) {
     const want = JSON.parse(text.replace(/^\uFEFF/, ''));
     for (let at = 0; at <= text.length; at++) {
@@ -160,7 +160,7 @@ for (const [name, text] of LAYOUTS) {
   });
 }
 
-test('JSON: concatenated one-line documents (NDJSON) give each line\'s JSON.parse value; List items go through onItem', () => {
+test("JSON: concatenated one-line documents (NDJSON) give each line's JSON.parse value; List items go through onItem", () => {
   const lines = [JSON.stringify(TRICKY.items[0]), '{"__proto__":{"kind":"NodeList"},"kind":"Pod"}', JSON.stringify({ kind: 'List', items: [{ a: 1 }, { b: 2 }] })];
   const text = `${lines.join('\n')}\n`;
   for (let at = 0; at <= text.length; at++) {
@@ -206,12 +206,15 @@ describe('JSON: syntax errors carry the offset of the bad character', () => {
   ];
   for (const [text, offset, message] of cases) {
     test(text, () => {
-      assert.throws(() => parseChunks([text.slice(0, 7), text.slice(7)]), (err: unknown) => {
-        assert.ok(err instanceof JsonStreamError, text);
-        assert.equal(err.offset, offset, text);
-        assert.match(err.message, message);
-        return true;
-      });
+      assert.throws(
+        () => parseChunks([text.slice(0, 7), text.slice(7)]),
+        (err: unknown) => {
+          assert.ok(err instanceof JsonStreamError, text);
+          assert.equal(err.offset, offset, text);
+          assert.match(err.message, message);
+          return true;
+        },
+      );
     });
   }
 });
@@ -220,7 +223,13 @@ test('files: managedFields are dropped while reading, from JSON items and YAML d
   const json = await tmp('dump.json', JSON.stringify({ kind: 'List', items: [TRICKY.items[1]] }, null, 2));
   const yamlFile = await tmp('pod.yaml', 'kind: Pod\nmetadata:\n  name: p\n  managedFields:\n  - manager: kubelet\n  namespace: ns\n');
   const s = await loadFiles([json, yamlFile], noStdin);
-  assert.deepStrictEqual(s.pods.map((p) => p.metadata), [{ name: 'p', labels: { x: 'y' } }, { name: 'p', namespace: 'ns' }]);
+  assert.deepStrictEqual(
+    s.pods.map((p) => p.metadata),
+    [
+      { name: 'p', labels: { x: 'y' } },
+      { name: 'p', namespace: 'ns' },
+    ],
+  );
   assert.deepStrictEqual(Object.keys(s.pods[1]!.metadata!), ['name', 'namespace'], 'key order kept');
 });
 
@@ -271,7 +280,12 @@ test('YAML: a List document parsed item by item equals the whole document, items
     for (const splitAbove of [0, 40, 1e9]) {
       for (const size of [1, 5, 1000]) {
         const docs: ParsedDocument[] = [];
-        const stream = new YamlDocumentStream('x.yaml', (d) => docs.push(d), (v) => v, { splitAbove });
+        const stream = new YamlDocumentStream(
+          'x.yaml',
+          (d) => docs.push(d),
+          (v) => v,
+          { splitAbove },
+        );
         for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
         stream.end();
         assert.deepStrictEqual(docs, whole, `splitAbove ${splitAbove}, chunks of ${size}`);
@@ -295,7 +309,12 @@ for (const [name, text] of CONTINUED) {
     const whole = parseText(text, 'x.yaml');
     for (const size of [1, 7, 1000]) {
       const docs: ParsedDocument[] = [];
-      const stream = new YamlDocumentStream('x.yaml', (d) => docs.push(d), (v) => v, { splitAbove: 0 });
+      const stream = new YamlDocumentStream(
+        'x.yaml',
+        (d) => docs.push(d),
+        (v) => v,
+        { splitAbove: 0 },
+      );
       for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
       stream.end();
       assert.deepStrictEqual(docs, whole, `chunks of ${size}`);
@@ -306,11 +325,21 @@ for (const [name, text] of CONTINUED) {
 test('YAML List split item by item: an alias to an anchor of another entry is an error naming its line', () => {
   const text = 'items:\n- a: &x {k: 1}\n- b: *x\nkind: List\n';
   assert.deepStrictEqual(parseText(text, 'x.yaml')[0]!.value, { items: [{ a: { k: 1 } }, { b: { k: 1 } }], kind: 'List' }, 'whole, the alias resolves');
-  const stream = new YamlDocumentStream('x.yaml', () => undefined, (v) => v, { splitAbove: 0 });
-  assert.throws(() => {
-    stream.push(text);
-    stream.end();
-  }, (err: unknown) => err instanceof InputError && /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry, and an alias must refer to an anchor in its own entry\)$/.test(err.message));
+  const stream = new YamlDocumentStream(
+    'x.yaml',
+    () => undefined,
+    (v) => v,
+    { splitAbove: 0 },
+  );
+  assert.throws(
+    () => {
+      stream.push(text);
+      stream.end();
+    },
+    (err: unknown) =>
+      err instanceof InputError &&
+      /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry, and an alias must refer to an anchor in its own entry\)$/.test(err.message),
+  );
 });
 
 test('YAML: an error inside an item of a split List names the line in the file', async () => {
@@ -364,7 +393,10 @@ test('stdin streams in chunks: same snapshot as the file, JSON errors still name
   }
   const yamlText = 'kind: Node\nmetadata: {name: a}\n---\nkind: Node\nmetadata: {name: b}\n';
   const yamlStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(yamlText, 7) });
-  assert.deepStrictEqual(yamlStdin.nodes.map((n) => n.metadata?.name), ['a', 'b']);
+  assert.deepStrictEqual(
+    yamlStdin.nodes.map((n) => n.metadata?.name),
+    ['a', 'b'],
+  );
 });
 
 test('streaming JSON: a top-level "__proto__" key is an own property, as JSON.parse makes it, not the prototype', () => {

@@ -49,7 +49,10 @@ for (const [name, files, links, path, want] of READS) {
 }
 
 test('symlinks: a link back to a directory being read is a loop, reported once and not followed', async () => {
-  const root = await tree({ 'in/a.yaml': node('a'), 'in/sub/b.yaml': node('b') }, [['in/sub/up', '..'], ['in/self', '.']]);
+  const root = await tree({ 'in/a.yaml': node('a'), 'in/sub/b.yaml': node('b') }, [
+    ['in/sub/up', '..'],
+    ['in/self', '.'],
+  ]);
   const s = await loadFiles([join(root, 'in')], noStdin);
   assert.deepEqual(names(s), ['a', 'b'], 'each file once');
   const loops = s.warnings.filter((w) => w.includes('symbolic link loop'));
@@ -59,7 +62,10 @@ test('symlinks: a link back to a directory being read is a loop, reported once a
 });
 
 test('symlinks: two directories that link to each other are one loop, reported once', async () => {
-  const root = await tree({ 'a/x.yaml': node('x'), 'b/y.yaml': node('y') }, [['a/to-b', '../b'], ['b/to-a', '../a']]);
+  const root = await tree({ 'a/x.yaml': node('x'), 'b/y.yaml': node('y') }, [
+    ['a/to-b', '../b'],
+    ['b/to-a', '../a'],
+  ]);
   const s = await loadFiles([join(root, 'a')], noStdin);
   assert.deepEqual(names(s), ['x', 'y']);
   assert.equal(s.warnings.filter((w) => w.includes('symbolic link loop')).length, 1, s.warnings.join('\n'));
@@ -68,7 +74,15 @@ test('symlinks: two directories that link to each other are one loop, reported o
 const BROKEN: [string, [string, string][], string, RegExp][] = [
   ['a dangling link to a file', [['in/gone.yaml', '../nowhere.yaml']], 'in', /\/in\/gone\.yaml: broken symbolic link to \.\.\/nowhere\.yaml$/],
   ['a dangling link without an extension (it may have been a directory)', [['in/gone', '../nowhere']], 'in', /\/in\/gone: broken symbolic link to \.\.\/nowhere$/],
-  ['links that point at each other', [['in/p.yaml', 'q.yaml'], ['in/q.yaml', 'p.yaml']], 'in', /\/in\/p\.yaml: broken symbolic link to q\.yaml \(a chain of links that never ends\)$/],
+  [
+    'links that point at each other',
+    [
+      ['in/p.yaml', 'q.yaml'],
+      ['in/q.yaml', 'p.yaml'],
+    ],
+    'in',
+    /\/in\/p\.yaml: broken symbolic link to q\.yaml \(a chain of links that never ends\)$/,
+  ],
   ['a -f path that is a dangling link', [['alias.yaml', 'nowhere.yaml']], 'alias.yaml', /\/alias\.yaml: broken symbolic link to nowhere\.yaml$/],
 ];
 

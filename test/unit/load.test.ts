@@ -28,7 +28,10 @@ test('multi-document YAML keeps timestamps as strings and records lines', async 
   assert.equal(s.nodes.length, 1);
   assert.equal(typeof s.nodes[0]!.metadata!.creationTimestamp, 'string');
   assert.equal(s.origins.get(s.daemonSets[0]!)?.line, 7);
-  assert.ok(s.missing.some((m) => m.kind === 'Pod'), 'kinds absent from the input are recorded as missing');
+  assert.ok(
+    s.missing.some((m) => m.kind === 'Pod'),
+    'kinds absent from the input are recorded as missing',
+  );
   assert.ok(!s.missing.some((m) => m.kind === 'Node'));
 });
 
@@ -62,7 +65,10 @@ test('stdin with -', async () => {
 });
 
 test('events.k8s.io/v1 events are normalised to the core/v1 fields', async () => {
-  const s = await loadFiles(['-'], async () => 'apiVersion: events.k8s.io/v1\nkind: Event\nmetadata: {name: e, namespace: ns}\nregarding: {kind: Pod, name: p, namespace: ns}\nnote: hello\nreason: BackOff\ndeprecatedCount: 4\n');
+  const s = await loadFiles(
+    ['-'],
+    async () => 'apiVersion: events.k8s.io/v1\nkind: Event\nmetadata: {name: e, namespace: ns}\nregarding: {kind: Pod, name: p, namespace: ns}\nnote: hello\nreason: BackOff\ndeprecatedCount: 4\n',
+  );
   assert.deepEqual([s.events[0]!.involvedObject?.name, s.events[0]!.message, s.events[0]!.count], ['p', 'hello', 4]);
 });
 
@@ -70,11 +76,18 @@ test('kubectl cluster-info dump --output-directory layout', async () => {
   const s = await loadFiles(['fixtures/cluster-info-dump'], noStdin);
   assert.equal(s.nodes.length, 3);
   assert.deepEqual(s.daemonSets.map((d) => d.metadata!.name).sort(), ['kube-proxy', 'node-exporter']);
-  assert.ok(s.missing.some((m) => m.kind === 'ControllerRevision'), 'cluster-info dump has no ControllerRevisions');
+  assert.ok(
+    s.missing.some((m) => m.kind === 'ControllerRevision'),
+    'cluster-info dump has no ControllerRevisions',
+  );
 });
 
-const nodeCopy = (rv: string, heartbeat: string, label: string) =>
-  ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', resourceVersion: rv, labels: { copy: label } }, status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: heartbeat }] } });
+const nodeCopy = (rv: string, heartbeat: string, label: string) => ({
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name: 'n1', resourceVersion: rv, labels: { copy: label } },
+  status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: heartbeat }] },
+});
 
 // Several snapshots of one cluster in one folder: the verdict must not depend on the -f order.
 const DUPLICATE_CASES: { name: string; copies: object[]; kept: string }[] = [
@@ -90,21 +103,40 @@ for (const c of DUPLICATE_CASES) {
       const s = await loadFiles(['-'], async () => order.map((o) => JSON.stringify(o)).join('\n'));
       assert.equal(s.nodes.length, 1);
       assert.equal(s.nodes[0]!.metadata!.labels!['copy'], c.kept);
-      assert.deepEqual(s.warnings.filter((w) => w.startsWith('duplicate')), ['duplicate objects in the input (same namespace and name): 1 Node; the newest copy of each (highest resourceVersion, then newest timestamps) was kept']);
+      assert.deepEqual(
+        s.warnings.filter((w) => w.startsWith('duplicate')),
+        ['duplicate objects in the input (same namespace and name): 1 Node; the newest copy of each (highest resourceVersion, then newest timestamps) was kept'],
+      );
     }
   });
 }
 
 test('"items": null in a typed list is a collected kind with no objects, not an ignored kind', async () => {
-  const s = await loadFiles(['-'], async () => JSON.stringify({ apiVersion: 'v1', kind: 'PodList', metadata: { resourceVersion: '1' }, items: null }) + '\n' + JSON.stringify({ apiVersion: 'v1', kind: 'EventList', items: null }) + '\n' + JSON.stringify({ kind: 'Node', metadata: { name: 'n' } }));
+  const s = await loadFiles(
+    ['-'],
+    async () =>
+      JSON.stringify({ apiVersion: 'v1', kind: 'PodList', metadata: { resourceVersion: '1' }, items: null }) +
+      '\n' +
+      JSON.stringify({ apiVersion: 'v1', kind: 'EventList', items: null }) +
+      '\n' +
+      JSON.stringify({ kind: 'Node', metadata: { name: 'n' } }),
+  );
   assert.equal(s.pods.length, 0);
   assert.ok(!s.missing.some((m) => m.kind === 'Pod' || m.kind === 'Event'), JSON.stringify(s.missing));
   assert.ok(!s.warnings.some((w) => w.includes('PodList')), s.warnings.join('; '));
 });
 
 test('a bare JSON array of objects that name their kind is read as a list', async () => {
-  const s = await loadFiles(['-'], async () => JSON.stringify([{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'a' } }, { apiVersion: 'v1', kind: 'Node', metadata: { name: 'b' } }]));
-  assert.deepEqual(s.nodes.map((n) => n.metadata!.name), ['a', 'b']);
+  const s = await loadFiles(['-'], async () =>
+    JSON.stringify([
+      { apiVersion: 'v1', kind: 'Node', metadata: { name: 'a' } },
+      { apiVersion: 'v1', kind: 'Node', metadata: { name: 'b' } },
+    ]),
+  );
+  assert.deepEqual(
+    s.nodes.map((n) => n.metadata!.name),
+    ['a', 'b'],
+  );
 });
 
 test('a bare JSON array of objects without kinds takes the kind its file is named after (older Sonobuoy)', async () => {
@@ -173,7 +205,10 @@ for (const chunkSize of [7, 64, 1 << 20]) {
 }
 
 test('text after a JSON document that is not a log section is still an error', async () => {
-  await assert.rejects(loadFiles(['-'], async () => '{"kind": "Node", "metadata": {"name": "n"}}\n==== STOP\n'), /<stdin>:2: invalid JSON: Unexpected non-whitespace character after JSON/);
+  await assert.rejects(
+    loadFiles(['-'], async () => '{"kind": "Node", "metadata": {"name": "n"}}\n==== STOP\n'),
+    /<stdin>:2: invalid JSON: Unexpected non-whitespace character after JSON/,
+  );
 });
 
 test('bad input: one line naming the file (and line), as an InputError', async () => {

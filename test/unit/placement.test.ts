@@ -29,132 +29,460 @@ interface Case {
 const ds = () => daemonSet('agent', 'ops');
 const base = ds().build();
 const dsPod = (d: DaemonSet, n: string, name = `agent-${n}`) => pod(name, 'ops').ofDaemonSet(d, n);
-const probed = (p: Pod) => { p.spec!.containers![0]!.readinessProbe = { httpGet: { path: '/ready', port: 8080 } }; };
-const notReadyYet = (p: Pod) => { p.status!.conditions![0]!.status = 'False'; p.status!.containerStatuses![0]!.ready = false; };
+const probed = (p: Pod) => {
+  p.spec!.containers![0]!.readinessProbe = { httpGet: { path: '/ready', port: 8080 } };
+};
+const notReadyYet = (p: Pod) => {
+  p.status!.conditions![0]!.status = 'False';
+  p.status!.containerStatuses![0]!.ready = false;
+};
 const terminated = (reason: string, exitCode: number) => (p: Pod) => {
   p.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }], containerStatuses: [{ name: 'agent', ready: false, restartCount: 1, state: { terminated: { reason, exitCode } } }] };
 };
 const revision = (d: DaemonSet, n: number): ControllerRevision => ({
-  apiVersion: 'apps/v1', kind: 'ControllerRevision',
+  apiVersion: 'apps/v1',
+  kind: 'ControllerRevision',
   metadata: { name: `agent-rev${n}`, namespace: 'ops', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: d.metadata!.uid!, controller: true }] },
-  revision: n, data: { spec: { template: d.spec!.template } },
+  revision: n,
+  data: { spec: { template: d.spec!.template } },
 });
-const crashZero = (d: DaemonSet) => dsPod(d, 'n').on('n').waiting('CrashLoopBackOff', 'back-off 5m0s restarting failed container', { restartCount: 7, lastTerminated: { reason: 'Completed', exitCode: 0 } }).build();
-const notReadyNode = () => node('n').notReady('False', 'container runtime network not ready').taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build();
+const crashZero = (d: DaemonSet) =>
+  dsPod(d, 'n')
+    .on('n')
+    .waiting('CrashLoopBackOff', 'back-off 5m0s restarting failed container', { restartCount: 7, lastTerminated: { reason: 'Completed', exitCode: 0 } })
+    .build();
+const notReadyNode = () =>
+  node('n')
+    .notReady('False', 'container runtime network not ready')
+    .taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule')
+    .taint('node.kubernetes.io/not-ready', undefined, 'NoExecute')
+    .build();
 
 const cases: Case[] = [
-  { name: 'nodeSelector mismatch → Excluded (TestNodeShouldRunDaemonPod)', ds: ds().nodeSelector({ pool: 'gpu' }).build(), node: node('n').build(), verdict: 'Excluded', codes: ['NodeSelectorMismatch'], says: /kubectl label node n pool=gpu/ },
-  { name: 'required affinity mismatch → Excluded', ds: ds().affinity({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }] }).build(), node: node('n').label('zone', 'b').build(), verdict: 'Excluded', codes: ['NodeAffinityMismatch'] },
-  { name: 'template nodeName elsewhere → Excluded', ds: ds().with((d) => { d.spec!.template!.spec!.nodeName = 'x'; }).build(), node: node('n').build(), verdict: 'Excluded', codes: ['NodeNameMismatch'] },
-  { name: 'custom NoSchedule taint → Excluded with the toleration to add', ds: base, node: node('n').taint('dedicated', 'gpu', 'NoSchedule').build(), verdict: 'Excluded', codes: ['UntoleratedTaint'], says: /key: dedicated, operator: Equal, value: "gpu", effect: NoSchedule/ },
-  { name: 'NotReady node: not-ready NoSchedule is not auto-tolerated (§1.9)', ds: base, node: node('n').notReady().taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build(), verdict: 'Excluded', codes: ['UntoleratedTaint'], says: /only with effect NoExecute/ },
-  { name: 'NoExecute-only not-ready taint: pod is created (TestNotReadyNodeDaemonLaunchesPod)', ds: base, node: node('n').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build(), pods: [dsPod(base, 'n').on('n').ready().build()], verdict: 'Healthy', codes: [] },
+  {
+    name: 'nodeSelector mismatch → Excluded (TestNodeShouldRunDaemonPod)',
+    ds: ds().nodeSelector({ pool: 'gpu' }).build(),
+    node: node('n').build(),
+    verdict: 'Excluded',
+    codes: ['NodeSelectorMismatch'],
+    says: /kubectl label node n pool=gpu/,
+  },
+  {
+    name: 'required affinity mismatch → Excluded',
+    ds: ds()
+      .affinity({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }] })
+      .build(),
+    node: node('n').label('zone', 'b').build(),
+    verdict: 'Excluded',
+    codes: ['NodeAffinityMismatch'],
+  },
+  {
+    name: 'template nodeName elsewhere → Excluded',
+    ds: ds()
+      .with((d) => {
+        d.spec!.template!.spec!.nodeName = 'x';
+      })
+      .build(),
+    node: node('n').build(),
+    verdict: 'Excluded',
+    codes: ['NodeNameMismatch'],
+  },
+  {
+    name: 'custom NoSchedule taint → Excluded with the toleration to add',
+    ds: base,
+    node: node('n').taint('dedicated', 'gpu', 'NoSchedule').build(),
+    verdict: 'Excluded',
+    codes: ['UntoleratedTaint'],
+    says: /key: dedicated, operator: Equal, value: "gpu", effect: NoSchedule/,
+  },
+  {
+    name: 'NotReady node: not-ready NoSchedule is not auto-tolerated (§1.9)',
+    ds: base,
+    node: node('n').notReady().taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build(),
+    verdict: 'Excluded',
+    codes: ['UntoleratedTaint'],
+    says: /only with effect NoExecute/,
+  },
+  {
+    name: 'NoExecute-only not-ready taint: pod is created (TestNotReadyNodeDaemonLaunchesPod)',
+    ds: base,
+    node: node('n').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build(),
+    pods: [dsPod(base, 'n').on('n').ready().build()],
+    verdict: 'Healthy',
+    codes: [],
+  },
   { name: 'cordoned node is not a problem', ds: base, node: node('n').cordon().build(), pods: [dsPod(base, 'n').on('n').ready().build()], verdict: 'Healthy', codes: [] },
-  { name: 'NoSchedule taint added after the pod started → Misscheduled, pod kept', ds: base, node: node('n').taint('maintenance', 'true', 'NoSchedule').build(), pods: [dsPod(base, 'n').on('n').ready().build()], verdict: 'Misscheduled', codes: ['UntoleratedTaint'], says: /left running/ },
-  { name: 'label removed → Misscheduled, the controller deletes the pod', ds: ds().nodeSelector({ role: 'ingress' }).build(), node: node('n').build(), pods: [dsPod(ds().nodeSelector({ role: 'ingress' }).build(), 'n').on('n').ready().build()], verdict: 'Misscheduled', codes: ['NodeSelectorMismatch'], says: /deletes it/ },
-  { name: 'no pod, PodSecurity FailedCreate → Missing', ds: base, node: node('n').build(), events: [event('DaemonSet', base, 'FailedCreate', 'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)')], verdict: 'Missing', codes: ['FailedCreate'], says: /pod-security.kubernetes.io\/enforce=privileged/ },
-  { name: 'no pod, quota FailedCreate → Missing', ds: base, node: node('n').build(), events: [event('DaemonSet', base, 'FailedCreate', 'Error creating: pods "agent-x" is forbidden: exceeded quota: compute, requested: requests.memory=200Mi, used: requests.memory=400Mi, limited: requests.memory=512Mi')], verdict: 'Missing', codes: ['FailedCreate'], says: /ResourceQuota "compute"/ },
+  {
+    name: 'NoSchedule taint added after the pod started → Misscheduled, pod kept',
+    ds: base,
+    node: node('n').taint('maintenance', 'true', 'NoSchedule').build(),
+    pods: [dsPod(base, 'n').on('n').ready().build()],
+    verdict: 'Misscheduled',
+    codes: ['UntoleratedTaint'],
+    says: /left running/,
+  },
+  {
+    name: 'label removed → Misscheduled, the controller deletes the pod',
+    ds: ds().nodeSelector({ role: 'ingress' }).build(),
+    node: node('n').build(),
+    pods: [
+      dsPod(ds().nodeSelector({ role: 'ingress' }).build(), 'n')
+        .on('n')
+        .ready()
+        .build(),
+    ],
+    verdict: 'Misscheduled',
+    codes: ['NodeSelectorMismatch'],
+    says: /deletes it/,
+  },
+  {
+    name: 'no pod, PodSecurity FailedCreate → Missing',
+    ds: base,
+    node: node('n').build(),
+    events: [event('DaemonSet', base, 'FailedCreate', 'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)')],
+    verdict: 'Missing',
+    codes: ['FailedCreate'],
+    says: /pod-security.kubernetes.io\/enforce=privileged/,
+  },
+  {
+    name: 'no pod, quota FailedCreate → Missing',
+    ds: base,
+    node: node('n').build(),
+    events: [
+      event(
+        'DaemonSet',
+        base,
+        'FailedCreate',
+        'Error creating: pods "agent-x" is forbidden: exceeded quota: compute, requested: requests.memory=200Mi, used: requests.memory=400Mi, limited: requests.memory=512Mi',
+      ),
+    ],
+    verdict: 'Missing',
+    codes: ['FailedCreate'],
+    says: /ResourceQuota "compute"/,
+  },
   { name: 'no pod, controller behind → ControllerNotObserved', ds: ds().generation(3).build(), node: node('n').build(), verdict: 'Missing', codes: ['ControllerNotObserved'] },
   { name: 'no pod on a node that joined seconds ago → NotYetCreated (info)', ds: base, node: node('n').created(20).build(), verdict: 'Missing', codes: ['NotYetCreated'], says: /joined 20s ago/ },
-  { name: 'DaemonSet being deleted → DaemonSetDeleting', ds: ds().with((d) => { d.metadata!.deletionTimestamp = ago(30); }).build(), node: node('n').build(), verdict: 'Missing', codes: ['DaemonSetDeleting'] },
-  { name: 'empty selector → SelectingAll', ds: ds().with((d) => { d.spec!.selector = {}; }).build(), node: node('n').build(), verdict: 'Missing', codes: ['SelectingAll'] },
+  {
+    name: 'DaemonSet being deleted → DaemonSetDeleting',
+    ds: ds()
+      .with((d) => {
+        d.metadata!.deletionTimestamp = ago(30);
+      })
+      .build(),
+    node: node('n').build(),
+    verdict: 'Missing',
+    codes: ['DaemonSetDeleting'],
+  },
+  {
+    name: 'empty selector → SelectingAll',
+    ds: ds()
+      .with((d) => {
+        d.spec!.selector = {};
+      })
+      .build(),
+    node: node('n').build(),
+    verdict: 'Missing',
+    codes: ['SelectingAll'],
+  },
   {
     name: 'empty selector is reported first even where the nodeSelector excludes the node (kubernetes v1.35 pkg/controller/daemon/daemon_controller_test.go#TestPodIsNotDeletedByDaemonsetWithEmptyLabelSelector)',
-    ds: ds().with((d) => { d.spec!.selector = {}; }).nodeSelector({ foo: 'bar' }).build(), node: node('node1').build(),
+    ds: ds()
+      .with((d) => {
+        d.spec!.selector = {};
+      })
+      .nodeSelector({ foo: 'bar' })
+      .build(),
+    node: node('node1').build(),
     pods: [pod('unowned', 'ops').labels({ bang: 'boom' }).on('node1').ready().build()],
-    verdict: 'Excluded', codes: ['SelectingAll', 'NodeSelectorMismatch'], says: /creates and deletes no pod anywhere/, exitError: true,
+    verdict: 'Excluded',
+    codes: ['SelectingAll', 'NodeSelectorMismatch'],
+    says: /creates and deletes no pod anywhere/,
+    exitError: true,
   },
   {
     name: 'pending on cpu; terminal pods free resources (scheduler excludes Succeeded/Failed)',
-    ds: ds().requests({ cpu: '500m' }).build(), node: node('n').allocatable({ cpu: '1' }).build(),
-    pods: [dsPod(ds().requests({ cpu: '500m' }).build(), 'n').build(), pod('app', 'shop').on('n').requests({ cpu: '800m' }).ready().build(), pod('job', 'shop').on('n').requests({ cpu: '4' }).phase('Succeeded').build()],
-    verdict: 'Pending', codes: ['InsufficientResource'], says: /requests 500m, 200m of 1 allocatable is free/,
+    ds: ds().requests({ cpu: '500m' }).build(),
+    node: node('n').allocatable({ cpu: '1' }).build(),
+    pods: [
+      dsPod(ds().requests({ cpu: '500m' }).build(), 'n').build(),
+      pod('app', 'shop').on('n').requests({ cpu: '800m' }).ready().build(),
+      pod('job', 'shop').on('n').requests({ cpu: '4' }).phase('Succeeded').build(),
+    ],
+    verdict: 'Pending',
+    codes: ['InsufficientResource'],
+    says: /requests 500m, 200m of 1 allocatable is free/,
   },
   {
     name: 'pending: preemption can help when lower-priority pods hold the room',
-    ds: ds().requests({ memory: '1Gi' }).with((d) => { d.spec!.template!.spec!.priority = 2000001000; }).build(), node: node('n').allocatable({ memory: '2Gi' }).build(),
-    pods: [dsPod(ds().requests({ memory: '1Gi' }).with((d) => { d.spec!.template!.spec!.priority = 2000001000; }).build(), 'n').build(), pod('app', 'shop').on('n').requests({ memory: '1500Mi' }).priority(0).ready().build()],
-    verdict: 'Pending', codes: ['InsufficientResource'], says: /preemption can make room/,
+    ds: ds()
+      .requests({ memory: '1Gi' })
+      .with((d) => {
+        d.spec!.template!.spec!.priority = 2000001000;
+      })
+      .build(),
+    node: node('n').allocatable({ memory: '2Gi' }).build(),
+    pods: [
+      dsPod(
+        ds()
+          .requests({ memory: '1Gi' })
+          .with((d) => {
+            d.spec!.template!.spec!.priority = 2000001000;
+          })
+          .build(),
+        'n',
+      ).build(),
+      pod('app', 'shop').on('n').requests({ memory: '1500Mi' }).priority(0).ready().build(),
+    ],
+    verdict: 'Pending',
+    codes: ['InsufficientResource'],
+    says: /preemption can make room/,
   },
   {
     name: 'pending: host port held by another pod (NodePorts)',
-    ds: base, node: node('n').build(),
-    pods: [dsPod(base, 'n').with((p) => { p.spec!.containers![0]!.ports = [{ containerPort: 8080, hostPort: 8080 }]; }).build(), pod('ingress', 'web').on('n').with((p) => { p.spec!.containers![0]!.ports = [{ containerPort: 80, hostPort: 8080 }]; }).ready().build()],
-    verdict: 'Pending', codes: ['HostPortConflict'], says: /0\.0\.0\.0:8080\/TCP is already taken/,
+    ds: base,
+    node: node('n').build(),
+    pods: [
+      dsPod(base, 'n')
+        .with((p) => {
+          p.spec!.containers![0]!.ports = [{ containerPort: 8080, hostPort: 8080 }];
+        })
+        .build(),
+      pod('ingress', 'web')
+        .on('n')
+        .with((p) => {
+          p.spec!.containers![0]!.ports = [{ containerPort: 80, hostPort: 8080 }];
+        })
+        .ready()
+        .build(),
+    ],
+    verdict: 'Pending',
+    codes: ['HostPortConflict'],
+    says: /0\.0\.0\.0:8080\/TCP is already taken/,
   },
   {
     name: 'pending: too many pods',
-    ds: base, node: node('n').allocatable({ pods: '1' }).build(),
+    ds: base,
+    node: node('n').allocatable({ pods: '1' }).build(),
     pods: [dsPod(base, 'n').build(), pod('app').on('n').ready().build()],
-    verdict: 'Pending', codes: ['TooManyPods'],
+    verdict: 'Pending',
+    codes: ['TooManyPods'],
   },
   {
     name: 'pending: the scheduler still enforces the pod nodeSelector (§2.2)',
-    ds: base, node: node('n').build(),
-    pods: [dsPod(base, 'n').with((p) => { p.spec!.nodeSelector = { disk: 'ssd' }; }).build()],
-    verdict: 'Pending', codes: ['NodeSelectorMismatch'], says: /still enforces/,
+    ds: base,
+    node: node('n').build(),
+    pods: [
+      dsPod(base, 'n')
+        .with((p) => {
+          p.spec!.nodeSelector = { disk: 'ssd' };
+        })
+        .build(),
+    ],
+    verdict: 'Pending',
+    codes: ['NodeSelectorMismatch'],
+    says: /still enforces/,
   },
   {
     name: 'pending: scheduling gates',
-    ds: base, node: node('n').build(),
-    pods: [dsPod(base, 'n').with((p) => { p.spec!.schedulingGates = [{ name: 'example.com/wait' }]; }).build()],
-    verdict: 'Pending', codes: ['SchedulingGated'],
+    ds: base,
+    node: node('n').build(),
+    pods: [
+      dsPod(base, 'n')
+        .with((p) => {
+          p.spec!.schedulingGates = [{ name: 'example.com/wait' }];
+        })
+        .build(),
+    ],
+    verdict: 'Pending',
+    codes: ['SchedulingGated'],
   },
-  { name: 'image pull back-off, one revision: no rollback advised', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('ImagePullBackOff', 'Back-off pulling image "x:9"').build()], revisions: [revision(base, 1)], verdict: 'Unhealthy', codes: ['ImagePullBackOff'], says: /no earlier revision to roll back to/, never: /kubectl rollout undo daemonset/ },
-  { name: 'image pull back-off, two revisions: roll back to the previous one (kubectl rollback.go#findHistory)', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('ImagePullBackOff', 'Back-off pulling image "x:9"').build()], revisions: [revision(base, 3), revision(base, 4)], verdict: 'Unhealthy', codes: ['ImagePullBackOff'], says: /roll back to revision 3: kubectl rollout undo daemonset\/agent -n ops/ },
-  { name: 'crash loop with exit code', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('CrashLoopBackOff', '', { restartCount: 4, lastTerminated: { reason: 'Error', exitCode: 2 } }).build()], verdict: 'Unhealthy', codes: ['CrashLoopBackOff'], says: /exit code 2/ },
+  {
+    name: 'image pull back-off, one revision: no rollback advised',
+    ds: base,
+    node: node('n').build(),
+    pods: [dsPod(base, 'n').on('n').waiting('ImagePullBackOff', 'Back-off pulling image "x:9"').build()],
+    revisions: [revision(base, 1)],
+    verdict: 'Unhealthy',
+    codes: ['ImagePullBackOff'],
+    says: /no earlier revision to roll back to/,
+    never: /kubectl rollout undo daemonset/,
+  },
+  {
+    name: 'image pull back-off, two revisions: roll back to the previous one (kubectl rollback.go#findHistory)',
+    ds: base,
+    node: node('n').build(),
+    pods: [dsPod(base, 'n').on('n').waiting('ImagePullBackOff', 'Back-off pulling image "x:9"').build()],
+    revisions: [revision(base, 3), revision(base, 4)],
+    verdict: 'Unhealthy',
+    codes: ['ImagePullBackOff'],
+    says: /roll back to revision 3: kubectl rollout undo daemonset\/agent -n ops/,
+  },
+  {
+    name: 'crash loop with exit code',
+    ds: base,
+    node: node('n').build(),
+    pods: [
+      dsPod(base, 'n')
+        .on('n')
+        .waiting('CrashLoopBackOff', '', { restartCount: 4, lastTerminated: { reason: 'Error', exitCode: 2 } })
+        .build(),
+    ],
+    verdict: 'Unhealthy',
+    codes: ['CrashLoopBackOff'],
+    says: /exit code 2/,
+  },
   {
     name: 'CrashLoopBackOff whose last termination was OOMKilled gets both codes; OOMKilled names the memory limit',
-    ds: base, node: node('n').build(),
-    pods: [dsPod(base, 'n').on('n').with((p) => { p.spec!.containers![0]!.resources = { limits: { memory: '50Mi' } }; }).waiting('CrashLoopBackOff', '', { restartCount: 3, lastTerminated: { reason: 'OOMKilled', exitCode: 137 } }).build()],
-    verdict: 'Unhealthy', codes: ['CrashLoopBackOff', 'OOMKilled'], says: /above 50Mi/,
+    ds: base,
+    node: node('n').build(),
+    pods: [
+      dsPod(base, 'n')
+        .on('n')
+        .with((p) => {
+          p.spec!.containers![0]!.resources = { limits: { memory: '50Mi' } };
+        })
+        .waiting('CrashLoopBackOff', '', { restartCount: 3, lastTerminated: { reason: 'OOMKilled', exitCode: 137 } })
+        .build(),
+    ],
+    verdict: 'Unhealthy',
+    codes: ['CrashLoopBackOff', 'OOMKilled'],
+    says: /above 50Mi/,
   },
   {
     name: 'crash loop whose last exit was 0: it exits successfully and restartPolicy Always restarts it; no rollback without a revision',
-    ds: base, node: node('n').build(), pods: [crashZero(base)], revisions: [revision(base, 1)],
-    verdict: 'Unhealthy', codes: ['CrashLoopBackOff'], says: /exits successfully \(Completed, exit code 0\) and restartPolicy Always restarts it/, never: /rollout undo daemonset|fix the config or image/,
+    ds: base,
+    node: node('n').build(),
+    pods: [crashZero(base)],
+    revisions: [revision(base, 1)],
+    verdict: 'Unhealthy',
+    codes: ['CrashLoopBackOff'],
+    says: /exits successfully \(Completed, exit code 0\) and restartPolicy Always restarts it/,
+    never: /rollout undo daemonset|fix the config or image/,
   },
   {
     name: 'a container that exited 0 (Completed) in an always-restarting pod is not ContainerCreating',
-    ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').with((p) => { p.spec!.containers![0]!.name = 'agent'; }).with(terminated('Completed', 0)).build()],
-    verdict: 'Unhealthy', codes: ['CrashLoopBackOff'], says: /not meant to exit|meant to keep running/, never: /wait;/,
+    ds: base,
+    node: node('n').build(),
+    pods: [
+      dsPod(base, 'n')
+        .on('n')
+        .with((p) => {
+          p.spec!.containers![0]!.name = 'agent';
+        })
+        .with(terminated('Completed', 0))
+        .build(),
+    ],
+    verdict: 'Unhealthy',
+    codes: ['CrashLoopBackOff'],
+    says: /not meant to exit|meant to keep running/,
+    never: /wait;/,
   },
-  { name: 'missing ConfigMap', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').waiting('CreateContainerConfigError', 'configmap "agent-config" not found').build()], verdict: 'Unhealthy', codes: ['CreateContainerConfigError'], says: /configmap "agent-config" not found/ },
+  {
+    name: 'missing ConfigMap',
+    ds: base,
+    node: node('n').build(),
+    pods: [dsPod(base, 'n').on('n').waiting('CreateContainerConfigError', 'configmap "agent-config" not found').build()],
+    verdict: 'Unhealthy',
+    codes: ['CreateContainerConfigError'],
+    says: /configmap "agent-config" not found/,
+  },
   {
     name: 'readiness probe failing',
-    ds: base, node: node('n').build(),
+    ds: base,
+    node: node('n').build(),
     pods: [dsPod(base, 'n').on('n').with(probed).ready().with(notReadyYet).build()],
-    verdict: 'Unhealthy', codes: ['ReadinessProbeFailing'],
+    verdict: 'Unhealthy',
+    codes: ['ReadinessProbeFailing'],
   },
   {
     name: 'running but not ready without a readiness probe: containers starting, not ReadinessProbeFailing',
-    ds: base, node: node('n').build(),
+    ds: base,
+    node: node('n').build(),
     pods: [dsPod(base, 'n').on('n').ready(5).with(notReadyYet).build()],
-    verdict: 'Unhealthy', codes: ['ContainerCreating'], says: /no readiness probe/, never: /readiness probe fails/,
+    verdict: 'Unhealthy',
+    codes: ['ContainerCreating'],
+    says: /no readiness probe/,
+    never: /readiness probe fails/,
   },
   {
     name: 'running, not ready, on a NotReady node: NodeNotReady, not ReadinessProbeFailing',
-    ds: base, node: node('n').notReady('False', 'PLEG is not healthy').build(),
+    ds: base,
+    node: node('n').notReady('False', 'PLEG is not healthy').build(),
     pods: [dsPod(base, 'n').on('n').with(probed).ready().with(notReadyYet).build()],
-    verdict: 'Unhealthy', codes: ['NodeNotReady'],
+    verdict: 'Unhealthy',
+    codes: ['NodeNotReady'],
   },
   {
     name: 'running, not ready, terminating: PodTerminating, not ReadinessProbeFailing',
-    ds: base, node: node('n').build(),
+    ds: base,
+    node: node('n').build(),
     pods: [dsPod(base, 'n').on('n').with(probed).ready().with(notReadyYet).terminating(-20).build()],
-    verdict: 'Unhealthy', codes: ['PodTerminating'],
+    verdict: 'Unhealthy',
+    codes: ['PodTerminating'],
   },
   {
     name: 'Misscheduled pod on a node turned NotReady (not-ready:NoSchedule) still gets its health explained and counts in the exit code',
-    ds: base, node: notReadyNode(),
+    ds: base,
+    node: notReadyNode(),
     pods: [dsPod(base, 'n').on('n').with(probed).ready().with(notReadyYet).build()],
-    verdict: 'Misscheduled', codes: ['NodeNotReady', 'UntoleratedTaint'], says: /so the pod cannot become Ready/, exitError: true,
+    verdict: 'Misscheduled',
+    codes: ['NodeNotReady', 'UntoleratedTaint'],
+    says: /so the pod cannot become Ready/,
+    exitError: true,
   },
-  { name: 'evicted (phase Failed)', ds: base, node: node('n').build(), pods: [dsPod(base, 'n').on('n').phase('Failed').with((p) => { p.status!.reason = 'Evicted'; }).build()], verdict: 'Unhealthy', codes: ['PodFailed'] },
-  { name: 'terminating past its grace period on an unreachable node', ds: base, node: node('n').notReady('Unknown').build(), pods: [dsPod(base, 'n').on('n').ready().terminating(2400).build()], verdict: 'Unhealthy', codes: ['PodTerminating'], says: /--grace-period=0 --force/ },
-  { name: 'node NotReady', ds: base, node: node('n').notReady('False', 'PLEG is not healthy').build(), pods: [dsPod(base, 'n').on('n').waiting('ContainerCreating').build()], verdict: 'Unhealthy', codes: ['NodeNotReady', 'ContainerCreating'] },
-  { name: 'ready but within minReadySeconds → Healthy with NotAvailableYet', ds: ds().with((d) => { d.spec!.minReadySeconds = 60; }).build(), node: node('n').build(), pods: [dsPod(base, 'n').on('n').ready(20).build()], verdict: 'Healthy', codes: ['NotAvailableYet'] },
-  { name: 'healthy on an outdated revision → OutdatedRevision (IsPodUpdated)', ds: ds().generation(2).build(), node: node('n').build(), pods: [dsPod(base, 'n').on('n').ready().build()], verdict: 'Healthy', codes: ['OutdatedRevision'] },
+  {
+    name: 'evicted (phase Failed)',
+    ds: base,
+    node: node('n').build(),
+    pods: [
+      dsPod(base, 'n')
+        .on('n')
+        .phase('Failed')
+        .with((p) => {
+          p.status!.reason = 'Evicted';
+        })
+        .build(),
+    ],
+    verdict: 'Unhealthy',
+    codes: ['PodFailed'],
+  },
+  {
+    name: 'terminating past its grace period on an unreachable node',
+    ds: base,
+    node: node('n').notReady('Unknown').build(),
+    pods: [dsPod(base, 'n').on('n').ready().terminating(2400).build()],
+    verdict: 'Unhealthy',
+    codes: ['PodTerminating'],
+    says: /--grace-period=0 --force/,
+  },
+  {
+    name: 'node NotReady',
+    ds: base,
+    node: node('n').notReady('False', 'PLEG is not healthy').build(),
+    pods: [dsPod(base, 'n').on('n').waiting('ContainerCreating').build()],
+    verdict: 'Unhealthy',
+    codes: ['NodeNotReady', 'ContainerCreating'],
+  },
+  {
+    name: 'ready but within minReadySeconds → Healthy with NotAvailableYet',
+    ds: ds()
+      .with((d) => {
+        d.spec!.minReadySeconds = 60;
+      })
+      .build(),
+    node: node('n').build(),
+    pods: [dsPod(base, 'n').on('n').ready(20).build()],
+    verdict: 'Healthy',
+    codes: ['NotAvailableYet'],
+  },
+  {
+    name: 'healthy on an outdated revision → OutdatedRevision (IsPodUpdated)',
+    ds: ds().generation(2).build(),
+    node: node('n').build(),
+    pods: [dsPod(base, 'n').on('n').ready().build()],
+    verdict: 'Healthy',
+    codes: ['OutdatedRevision'],
+  },
 ];
 
 for (const c of cases) {
@@ -162,7 +490,10 @@ for (const c of cases) {
     const index = indexOf({ nodes: [c.node], daemonSets: [c.ds], pods: c.pods ?? [], events: c.events ?? [], controllerRevisions: c.revisions ?? [] });
     const row = diagnoseNode(index, daemonSetContext(index, c.ds), c.node, NOW);
     assert.equal(row.verdict, c.verdict);
-    assert.deepEqual(row.reasons.map((r) => r.code).filter((x, i, a) => a.indexOf(x) === i), c.codes);
+    assert.deepEqual(
+      row.reasons.map((r) => r.code).filter((x, i, a) => a.indexOf(x) === i),
+      c.codes,
+    );
     for (const r of row.reasons) {
       assert.ok(r.message && r.fix && r.short, `reason ${r.code} has message, fix and short`);
     }
@@ -175,8 +506,10 @@ for (const c of cases) {
 
 test('network agent kept off a node NotReady for want of CNI is an error (the deadlock)', () => {
   const cni = daemonSet('calico-node', 'kube-system').hostNetwork().container({ name: 'calico-node', image: 'docker.io/calico/node:v3.28.1' }).build();
-  const n = node('w5').notReady('False', 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized')
-    .taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').build();
+  const n = node('w5')
+    .notReady('False', 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized')
+    .taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule')
+    .build();
   const index = indexOf({ nodes: [n], daemonSets: [cni] });
   const row = diagnoseNode(index, daemonSetContext(index, cni), n, NOW);
   assert.equal(row.verdict, 'Excluded');
@@ -195,19 +528,25 @@ test('headline groups nodes like the scheduler histogram (sorted as strings)', (
 
 /** A surge DaemonSet with a host port: the new pod (generation 2) waits unbound next to the old one. */
 function surgeHostPort(newPodAge: number) {
-  const d = daemonSet('agent', 'ops').generation(2).with((x) => {
-    x.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 2 };
-    x.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 54323, hostPort: 54323 }];
-    x.status = { observedGeneration: 2 };
-  }).build();
+  const d = daemonSet('agent', 'ops')
+    .generation(2)
+    .with((x) => {
+      x.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 2 };
+      x.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 54323, hostPort: 54323 }];
+      x.status = { observedGeneration: 2 };
+    })
+    .build();
   const n = node('n').build();
   const old = pod('agent-old', 'ops').ofDaemonSet(d, 'n', 'old', '1').on('n').created(86400).ready().build();
-  const incoming = pod('agent-new', 'ops').ofDaemonSet(d, 'n', 'new', '2').created(newPodAge)
-    .unschedulable("0/1 nodes are available: 1 node(s) didn't have free ports for the requested pod ports.").build();
+  const incoming = pod('agent-new', 'ops')
+    .ofDaemonSet(d, 'n', 'new', '2')
+    .created(newPodAge)
+    .unschedulable("0/1 nodes are available: 1 node(s) didn't have free ports for the requested pod ports.")
+    .build();
   return { d, n, index: indexOf({ nodes: [n], daemonSets: [d], pods: [old, incoming] }) };
 }
 
-test('maxSurge with a hostPort: why weighs the Pending surge pod with the rollout\'s stuck judgement (kubernetes#106417)', () => {
+test("maxSurge with a hostPort: why weighs the Pending surge pod with the rollout's stuck judgement (kubernetes#106417)", () => {
   const { d, n, index } = surgeHostPort(14 * 60);
   const row = diagnoseNode(index, daemonSetContext(index, d), n, NOW);
   assert.equal(row.verdict, 'Healthy', 'the old pod still serves the node');
@@ -217,7 +556,11 @@ test('maxSurge with a hostPort: why weighs the Pending surge pod with the rollou
   assert.match(row.reasons[0]!.fix, /maxSurge: 0, maxUnavailable: 1/);
   assert.doesNotMatch(row.reasons.map((r) => r.message).join(' '), /nothing to do/);
   const why = whyDaemonSet(index, d, NOW);
-  assert.deepEqual(why.nodes.map((x) => x.node), ['n'], 'why <ds> lists the node although its verdict is Healthy');
+  assert.deepEqual(
+    why.nodes.map((x) => x.node),
+    ['n'],
+    'why <ds> lists the node although its verdict is Healthy',
+  );
   assert.equal(severitiesOf(why.nodes).error, true);
 });
 
@@ -229,7 +572,13 @@ test('maxSurge with a hostPort, a minute in: already stuck, as rollout judges it
 });
 
 test('a surge pod still starting is a hand-over in progress until --stuck-after', () => {
-  const d = daemonSet('agent', 'ops').generation(2).with((x) => { x.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 1 }; x.status = { observedGeneration: 2 }; }).build();
+  const d = daemonSet('agent', 'ops')
+    .generation(2)
+    .with((x) => {
+      x.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 1 };
+      x.status = { observedGeneration: 2 };
+    })
+    .build();
   const n = node('n').build();
   const old = pod('agent-old', 'ops').ofDaemonSet(d, 'n', 'old', '1').on('n').created(86400).ready().build();
   const incoming = pod('agent-new', 'ops').ofDaemonSet(d, 'n', 'new', '2').on('n').created(60).waiting('ContainerCreating').build();
@@ -244,7 +593,11 @@ test('a surge pod still starting is a hand-over in progress until --stuck-after'
 test('FailedCreate: the fix says the controller retries after its back-off and how to re-queue it now', () => {
   const d = ds().build();
   const n = node('n').build();
-  const index = indexOf({ nodes: [n], daemonSets: [d], events: [event('DaemonSet', d, 'FailedCreate', 'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)')] });
+  const index = indexOf({
+    nodes: [n],
+    daemonSets: [d],
+    events: [event('DaemonSet', d, 'FailedCreate', 'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)')],
+  });
   const fix = diagnoseNode(index, daemonSetContext(index, d), n, NOW).reasons[0]!.fix;
   assert.match(fix, /back-off/);
   assert.match(fix, /kubectl annotate daemonset\/agent -n ops ds-doctor\/retry-at=/);

@@ -18,8 +18,14 @@ import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 /** A ControllerRevision of `ds` holding its current template under `hash`. */
 function revision(ds: DaemonSet, hash: string, number: number, template = ds.spec!.template!): ControllerRevision {
   return {
-    apiVersion: 'apps/v1', kind: 'ControllerRevision',
-    metadata: { name: `${ds.metadata!.name}-${hash}`, namespace: ds.metadata!.namespace, labels: { 'controller-revision-hash': hash }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata!.name!, uid: ds.metadata!.uid!, controller: true }] },
+    apiVersion: 'apps/v1',
+    kind: 'ControllerRevision',
+    metadata: {
+      name: `${ds.metadata!.name}-${hash}`,
+      namespace: ds.metadata!.namespace,
+      labels: { 'controller-revision-hash': hash },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata!.name!, uid: ds.metadata!.uid!, controller: true }],
+    },
     revision: number,
     data: { spec: { template: structuredClone(template) } },
   };
@@ -34,11 +40,18 @@ interface World {
 }
 
 /** An agent DaemonSet (hash "cur") with a Ready pod on each of `nodes`. */
-function world(nodes: Node[], shape: (d: ReturnType<typeof daemonSet>) => void = () => {}, podOn: (ds: DaemonSet, n: string) => Pod | undefined = (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build()): World {
+function world(
+  nodes: Node[],
+  shape: (d: ReturnType<typeof daemonSet>) => void = () => {},
+  podOn: (ds: DaemonSet, n: string) => Pod | undefined = (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build(),
+): World {
   const b = daemonSet('agent', 'ops');
   shape(b);
   const ds = b.build();
-  const pods = nodes.flatMap((n): Pod[] => { const p = podOn(ds, n.metadata!.name!); return p ? [p] : []; });
+  const pods = nodes.flatMap((n): Pod[] => {
+    const p = podOn(ds, n.metadata!.name!);
+    return p ? [p] : [];
+  });
   return { ds, nodes, pods, revisions: [revision(ds, 'cur', 1)] };
 }
 
@@ -58,19 +71,36 @@ const byNode = (r: PlanReport, n: string) => r.nodes.find((x) => x.node === n)!;
 const codes = (r: PlanReport) => r.findings.map((f) => f.code);
 const workers = (n: number, mem = '16Gi') => Array.from({ length: n }, (_, i) => node(`w${i}`).allocatable({ memory: mem }).build());
 const filler = (n: string, mem: string, prio = 0) => pod(`app-${n}`, 'shop').on(n).requests({ memory: mem }).priority(prio).ready().build();
-const image = (tag: string) => (m: DaemonSet) => { m.spec!.template!.spec!.containers![0]!.image = `example/agent:${tag}`; };
-const memory = (q: string) => (m: DaemonSet) => { m.spec!.template!.spec!.containers![0]!.resources = { requests: { memory: q } }; };
+const image = (tag: string) => (m: DaemonSet) => {
+  m.spec!.template!.spec!.containers![0]!.image = `example/agent:${tag}`;
+};
+const memory = (q: string) => (m: DaemonSet) => {
+  m.spec!.template!.spec!.containers![0]!.resources = { requests: { memory: q } };
+};
 
-interface Case { name: string; run: () => void }
+interface Case {
+  name: string;
+  run: () => void;
+}
 
 const cases: Case[] = [
   {
     name: 'a new DaemonSet gains a pod on every matching node (create)',
     run: () => {
-      const w = world(workers(2), () => {}, () => undefined);
+      const w = world(
+        workers(2),
+        () => {},
+        () => undefined,
+      );
       const r = planDaemonSet(indexOf({ nodes: w.nodes }), manifest(w.ds), NOW);
       assert.equal(r.change, 'create');
-      assert.deepEqual(r.nodes.map((n) => [n.node, n.effect, n.shouldRun, n.settled]), [['w0', 'gain', true, ['new-bound']], ['w1', 'gain', true, ['new-bound']]]);
+      assert.deepEqual(
+        r.nodes.map((n) => [n.node, n.effect, n.shouldRun, n.settled]),
+        [
+          ['w0', 'gain', true, ['new-bound']],
+          ['w1', 'gain', true, ['new-bound']],
+        ],
+      );
       assert.equal(r.rollout.replaced, false);
     },
   },
@@ -79,7 +109,12 @@ const cases: Case[] = [
     run: () => {
       const nodes = [node('a').label('pool', 'cpu').build(), node('b').label('pool', 'gpu').build()];
       const w = world(nodes);
-      const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.nodeSelector = { pool: 'cpu' }; }));
+      const r = plan(
+        w,
+        manifest(w.ds, (m) => {
+          m.spec!.template!.spec!.nodeSelector = { pool: 'cpu' };
+        }),
+      );
       assert.deepEqual([byNode(r, 'b').effect, byNode(r, 'b').shouldRun, byNode(r, 'b').reason, byNode(r, 'b').settled], ['lose', false, 'NodeSelectorMismatch', ['none']]);
       assert.deepEqual(byNode(r, 'b').causes, ['spec.nodeSelector.pool: added cpu']);
       assert.equal(byNode(r, 'a').effect, 'replace');
@@ -91,8 +126,20 @@ const cases: Case[] = [
     name: 'MetadataOnlyChange: a label on the DaemonSet alone keeps every pod (TestDaemonSetUpdatesNoTemplateChanged)',
     run: () => {
       const w = world(workers(3));
-      const r = plan(w, manifest(w.ds, (m) => { m.metadata!.labels = { team: 'ops' }; }));
-      assert.deepEqual(r.nodes.map((n) => [n.effect, n.settled[0]]), [['keep', 'new-bound'], ['keep', 'new-bound'], ['keep', 'new-bound']]);
+      const r = plan(
+        w,
+        manifest(w.ds, (m) => {
+          m.metadata!.labels = { team: 'ops' };
+        }),
+      );
+      assert.deepEqual(
+        r.nodes.map((n) => [n.effect, n.settled[0]]),
+        [
+          ['keep', 'new-bound'],
+          ['keep', 'new-bound'],
+          ['keep', 'new-bound'],
+        ],
+      );
       assert.equal(r.rollout.replaced, false);
       assert.deepEqual(r.templateDiff, []);
       assert.deepEqual(codes(r), ['MetadataOnlyChange']);
@@ -105,28 +152,61 @@ const cases: Case[] = [
       const stored = {
         metadata: { labels: { app: 'agent' } },
         spec: {
-          containers: [{
-            name: 'agent', image: 'example/agent:1.0', imagePullPolicy: 'IfNotPresent', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File',
-            ports: [{ containerPort: 8080, protocol: 'TCP' }],
-            readinessProbe: { httpGet: { path: '/', port: 8080, scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
-            env: [{ name: 'NODE', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
-          }],
-          dnsPolicy: 'ClusterFirst', restartPolicy: 'Always', schedulerName: 'default-scheduler', securityContext: {}, terminationGracePeriodSeconds: 30,
-          serviceAccount: 'agent', serviceAccountName: 'agent',
-          volumes: [{ name: 'cfg', configMap: { name: 'agent', defaultMode: 420 } }, { name: 'logs', hostPath: { path: '/var/log', type: '' } }],
+          containers: [
+            {
+              name: 'agent',
+              image: 'example/agent:1.0',
+              imagePullPolicy: 'IfNotPresent',
+              resources: {},
+              terminationMessagePath: '/dev/termination-log',
+              terminationMessagePolicy: 'File',
+              ports: [{ containerPort: 8080, protocol: 'TCP' }],
+              readinessProbe: { httpGet: { path: '/', port: 8080, scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
+              env: [{ name: 'NODE', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+            },
+          ],
+          dnsPolicy: 'ClusterFirst',
+          restartPolicy: 'Always',
+          schedulerName: 'default-scheduler',
+          securityContext: {},
+          terminationGracePeriodSeconds: 30,
+          serviceAccount: 'agent',
+          serviceAccountName: 'agent',
+          volumes: [
+            { name: 'cfg', configMap: { name: 'agent', defaultMode: 420 } },
+            { name: 'logs', hostPath: { path: '/var/log', type: '' } },
+          ],
         },
       };
-      const w = world(workers(1), (b) => b.with((d) => { d.spec!.template = stored; }));
-      const r = plan(w, manifest(w.ds, (m) => {
-        m.spec!.template = {
-          metadata: { labels: { app: 'agent' }, creationTimestamp: null } as never,
-          spec: {
-            serviceAccountName: 'agent',
-            containers: [{ name: 'agent', image: 'example/agent:1.0', ports: [{ containerPort: 8080 }], readinessProbe: { httpGet: { port: 8080 } }, env: [{ name: 'NODE', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }] }],
-            volumes: [{ name: 'cfg', configMap: { name: 'agent' } }, { name: 'logs', hostPath: { path: '/var/log' } }],
-          },
-        };
-      }));
+      const w = world(workers(1), (b) =>
+        b.with((d) => {
+          d.spec!.template = stored;
+        }),
+      );
+      const r = plan(
+        w,
+        manifest(w.ds, (m) => {
+          m.spec!.template = {
+            metadata: { labels: { app: 'agent' }, creationTimestamp: null } as never,
+            spec: {
+              serviceAccountName: 'agent',
+              containers: [
+                {
+                  name: 'agent',
+                  image: 'example/agent:1.0',
+                  ports: [{ containerPort: 8080 }],
+                  readinessProbe: { httpGet: { port: 8080 } },
+                  env: [{ name: 'NODE', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }],
+                },
+              ],
+              volumes: [
+                { name: 'cfg', configMap: { name: 'agent' } },
+                { name: 'logs', hostPath: { path: '/var/log' } },
+              ],
+            },
+          };
+        }),
+      );
       assert.deepEqual(r.templateDiff, []);
       assert.equal(r.nodes[0]!.effect, 'keep');
     },
@@ -136,7 +216,10 @@ const cases: Case[] = [
     run: () => {
       const w = world(workers(3));
       const r = plan(w, manifest(w.ds, image('2.0')));
-      assert.deepEqual(r.nodes.map((n) => [n.effect, n.fit?.fits, n.settled]), Array(3).fill(['replace', true, ['new-bound']]));
+      assert.deepEqual(
+        r.nodes.map((n) => [n.effect, n.fit?.fits, n.settled]),
+        Array(3).fill(['replace', true, ['new-bound']]),
+      );
       assert.deepEqual([r.rollout.replaced, r.rollout.toReplace, r.rollout.batches, r.rollout.maxUnavailable], [true, 3, 3, 1]);
       assert.deepEqual(r.templateDiff, ['spec.containers[agent].image: example/agent:1.0 → example/agent:2.0']);
     },
@@ -150,7 +233,10 @@ const cases: Case[] = [
       const r = plan(w, manifest(w.ds, memory('400Mi')));
       const w0 = byNode(r, 'w0');
       assert.equal(w0.fit?.fits, false);
-      assert.deepEqual(w0.fit?.reasons.map((x) => [x.code, x.resource, x.requested, x.free, x.preemptionHelps]), [['InsufficientResource', 'memory', '400Mi', '324Mi', false]]);
+      assert.deepEqual(
+        w0.fit?.reasons.map((x) => [x.code, x.resource, x.requested, x.free, x.preemptionHelps]),
+        [['InsufficientResource', 'memory', '400Mi', '324Mi', false]],
+      );
       // Budget 1: whichever node is reached first decides; at most one node goes Pending.
       assert.equal(r.rollout.blockedAfter, 1);
       assert.deepEqual(w0.settled, ['new-pending', 'old-kept']);
@@ -162,19 +248,33 @@ const cases: Case[] = [
   {
     name: 'maxUnavailable 100%: every node is replaced at once, the ones that do not fit stay Pending',
     run: () => {
-      const w = world(workers(3, '1Gi'), (b) => b.with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '100%' } }; }));
+      const w = world(workers(3, '1Gi'), (b) =>
+        b.with((d) => {
+          d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '100%' } };
+        }),
+      );
       w.pods.push(filler('w0', '900Mi'));
       const r = plan(w, manifest(w.ds, memory('200Mi')));
-      assert.deepEqual(r.nodes.map((n) => n.settled), [['new-pending'], ['new-bound'], ['new-bound']]);
+      assert.deepEqual(
+        r.nodes.map((n) => n.settled),
+        [['new-pending'], ['new-bound'], ['new-bound']],
+      );
       assert.equal(r.rollout.blockedAfter, undefined);
       assert.equal(r.summary.pending, 1);
-      assert.deepEqual(r.groups.map((g) => g.pending), [1]);
+      assert.deepEqual(
+        r.groups.map((g) => g.pending),
+        [1],
+      );
     },
   },
   {
     name: 'PreemptionMayHelp: a system-node-critical pod that does not fit evicts lower-priority pods and binds',
     run: () => {
-      const w = world(workers(1, '1Gi'), (b) => b.with((d) => { d.spec!.template!.spec!.priorityClassName = 'system-node-critical'; }));
+      const w = world(workers(1, '1Gi'), (b) =>
+        b.with((d) => {
+          d.spec!.template!.spec!.priorityClassName = 'system-node-critical';
+        }),
+      );
       w.pods.push(filler('w0', '900Mi'));
       const r = plan(w, manifest(w.ds, memory('300Mi')));
       assert.equal(r.nodes[0]!.fit?.fits, false);
@@ -186,7 +286,11 @@ const cases: Case[] = [
   {
     name: 'a priority class from the input decides preemption: priority 0 pods cannot preempt pods of the same priority',
     run: () => {
-      const w = world(workers(1, '1Gi'), (b) => b.with((d) => { d.spec!.template!.spec!.priorityClassName = 'agents'; }));
+      const w = world(workers(1, '1Gi'), (b) =>
+        b.with((d) => {
+          d.spec!.template!.spec!.priorityClassName = 'agents';
+        }),
+      );
       w.priorityClasses = [{ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'agents' }, value: 1000 }];
       w.pods.push(filler('w0', '900Mi', 1000));
       const r = plan(w, manifest(w.ds, memory('300Mi')));
@@ -195,33 +299,57 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'HostPortConflict: a new DaemonSet asking for a host port another DaemonSet\'s pod holds stays Pending',
+    name: "HostPortConflict: a new DaemonSet asking for a host port another DaemonSet's pod holds stays Pending",
     run: () => {
       const nodes = workers(1);
-      const other = pod('exporter-w0', 'monitoring').on('w0').ready().with((p) => { p.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }]; }).build();
-      const w = world(nodes, () => {}, () => undefined);
-      const m = manifest(w.ds, (d) => { d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }]; });
+      const other = pod('exporter-w0', 'monitoring')
+        .on('w0')
+        .ready()
+        .with((p) => {
+          p.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }];
+        })
+        .build();
+      const w = world(
+        nodes,
+        () => {},
+        () => undefined,
+      );
+      const m = manifest(w.ds, (d) => {
+        d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }];
+      });
       const r = planDaemonSet(indexOf({ nodes, pods: [other] }), m, NOW);
       assert.deepEqual([r.nodes[0]!.effect, r.nodes[0]!.settled], ['gain', ['new-pending']]);
-      assert.deepEqual(r.nodes[0]!.fit?.reasons.map((x) => [x.code, x.free]), [['HostPortConflict', 'held by monitoring/exporter-w0']]);
+      assert.deepEqual(
+        r.nodes[0]!.fit?.reasons.map((x) => [x.code, x.free]),
+        [['HostPortConflict', 'held by monitoring/exporter-w0']],
+      );
     },
   },
   {
     name: 'TooManyPods: a node at its pod limit refuses the gained pod',
     run: () => {
       const nodes = [node('w0').allocatable({ pods: '1' }).build()];
-      const w = world(nodes, () => {}, () => undefined);
+      const w = world(
+        nodes,
+        () => {},
+        () => undefined,
+      );
       const r = planDaemonSet(indexOf({ nodes, pods: [filler('w0', '1Mi')] }), manifest(w.ds), NOW);
-      assert.deepEqual(r.nodes[0]!.fit?.reasons.map((x) => [x.code, x.allocatable, x.free]), [['TooManyPods', '1', '0']]);
+      assert.deepEqual(
+        r.nodes[0]!.fit?.reasons.map((x) => [x.code, x.allocatable, x.free]),
+        [['TooManyPods', '1', '0']],
+      );
     },
   },
   {
-    name: 'SurgeHostPortStall: with maxSurge the new pod needs the old pod\'s host port and stays Pending beside it (TestDaemonSetUpdatesPodsWithMaxSurge, kubernetes#106417)',
+    name: "SurgeHostPortStall: with maxSurge the new pod needs the old pod's host port and stays Pending beside it (TestDaemonSetUpdatesPodsWithMaxSurge, kubernetes#106417)",
     run: () => {
-      const w = world(workers(3), (b) => b.with((d) => {
-        d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }];
-        d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } };
-      }));
+      const w = world(workers(3), (b) =>
+        b.with((d) => {
+          d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }];
+          d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } };
+        }),
+      );
       const r = plan(w, manifest(w.ds, image('2.0')));
       assert.equal(byNode(r, 'w0').fit?.surge, true);
       assert.equal(byNode(r, 'w0').fit?.reasons[0]!.code, 'HostPortConflict');
@@ -232,9 +360,19 @@ const cases: Case[] = [
   {
     name: 'surge: the new pod must fit beside the old one, both requests counted',
     run: () => {
-      const w = world(workers(2, '1Gi'), (b) => b.requests({ memory: '300Mi' }).with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: '100%' } }; }));
+      const w = world(workers(2, '1Gi'), (b) =>
+        b.requests({ memory: '300Mi' }).with((d) => {
+          d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: '100%' } };
+        }),
+      );
       w.pods.push(filler('w0', '500Mi'));
-      const r = plan(w, manifest(w.ds, (m) => { memory('300Mi')(m); image('2.0')(m); }));
+      const r = plan(
+        w,
+        manifest(w.ds, (m) => {
+          memory('300Mi')(m);
+          image('2.0')(m);
+        }),
+      );
       assert.deepEqual(byNode(r, 'w0').settled, ['new-pending']);
       assert.equal(byNode(r, 'w0').fit?.reasons[0]!.free, '224Mi');
       assert.deepEqual(byNode(r, 'w1').settled, ['new-bound']);
@@ -243,18 +381,38 @@ const cases: Case[] = [
   {
     name: 'old pods that are unavailable are replaced first and regardless of the budget (TestDaemonSetUpdatesAllOldPodsNotReady)',
     run: () => {
-      const w = world(workers(3), () => {}, (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff').build());
+      const w = world(
+        workers(3),
+        () => {},
+        (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff').build(),
+      );
       const r = plan(w, manifest(w.ds, image('2.0')));
-      assert.deepEqual(r.nodes.map((n) => n.settled), [['new-bound'], ['new-bound'], ['new-bound']]);
-      assert.deepEqual(r.nodes.map((n) => n.before?.state), ['Unavailable', 'Unavailable', 'Unavailable']);
+      assert.deepEqual(
+        r.nodes.map((n) => n.settled),
+        [['new-bound'], ['new-bound'], ['new-bound']],
+      );
+      assert.deepEqual(
+        r.nodes.map((n) => n.before?.state),
+        ['Unavailable', 'Unavailable', 'Unavailable'],
+      );
     },
   },
   {
     name: 'OnDeleteManual: with OnDelete every node keeps its old pod',
     run: () => {
-      const w = world(workers(2), (b) => b.with((d) => { d.spec!.updateStrategy = { type: 'OnDelete' }; }));
+      const w = world(workers(2), (b) =>
+        b.with((d) => {
+          d.spec!.updateStrategy = { type: 'OnDelete' };
+        }),
+      );
       const r = plan(w, manifest(w.ds, image('2.0')));
-      assert.deepEqual(r.nodes.map((n) => [n.effect, n.settled]), [['replace', ['old-kept']], ['replace', ['old-kept']]]);
+      assert.deepEqual(
+        r.nodes.map((n) => [n.effect, n.settled]),
+        [
+          ['replace', ['old-kept']],
+          ['replace', ['old-kept']],
+        ],
+      );
       assert.deepEqual([r.rollout.strategy, r.rollout.batches], ['OnDelete', 0]);
       assert.deepEqual(codes(r), ['OnDeleteManual']);
     },
@@ -262,28 +420,48 @@ const cases: Case[] = [
   {
     name: 'RoleOutageRisk: a CNI agent with maxUnavailable 100% can be down on every node at once',
     run: () => {
-      const w = world(workers(4), (b) => b.with((d) => {
-        d.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.28.1';
-        d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '100%' } };
-      }));
-      const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.29.0'; }));
+      const w = world(workers(4), (b) =>
+        b.with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.28.1';
+          d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '100%' } };
+        }),
+      );
+      const r = plan(
+        w,
+        manifest(w.ds, (m) => {
+          m.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.29.0';
+        }),
+      );
       const f = r.findings.find((x) => x.code === 'RoleOutageRisk');
       assert.equal(f?.severity, 'error');
-      const narrow = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.29.0'; m.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }; }));
+      const narrow = plan(
+        w,
+        manifest(w.ds, (m) => {
+          m.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.29.0';
+          m.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } };
+        }),
+      );
       assert.ok(!codes(narrow).includes('RoleOutageRisk'));
     },
   },
   {
     name: 'a rollback to the template of an earlier revision keeps the pods already on it',
     run: () => {
-      const w = world(workers(2), () => {}, () => undefined);
+      const w = world(
+        workers(2),
+        () => {},
+        () => undefined,
+      );
       const old = structuredClone(w.ds.spec!.template!);
       old.spec!.containers![0]!.image = 'example/agent:0.9';
       w.revisions.push(revision(w.ds, 'prev', 0, old));
       w.pods.push(pod('agent-w0', 'ops').ofDaemonSet(w.ds, 'w0', 'prev').on('w0').ready().build());
       w.pods.push(pod('agent-w1', 'ops').ofDaemonSet(w.ds, 'w1', 'cur').on('w1').ready().build());
       const r = plan(w, manifest(w.ds, image('0.9')));
-      assert.deepEqual(r.nodes.map((n) => n.effect), ['keep', 'replace']);
+      assert.deepEqual(
+        r.nodes.map((n) => n.effect),
+        ['keep', 'replace'],
+      );
       assert.ok(r.notes?.some((n) => /earlier ControllerRevision/.test(n)));
     },
   },
@@ -292,10 +470,33 @@ const cases: Case[] = [
     run: () => {
       const nodes = [node('a').taint('dedicated', 'x', 'NoExecute').build(), node('b').taint('dedicated', 'x', 'NoSchedule').build()];
       const w = world(nodes, (b) => b.tolerate({ key: 'dedicated', operator: 'Exists' }));
-      const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.tolerations = []; m.metadata!.labels = { x: 'y' }; }));
-      assert.deepEqual(r.nodes.map((n) => [n.node, n.effect, n.reason, n.settled]), [['a', 'lose', 'UntoleratedTaint', ['none']], ['b', 'lose', 'UntoleratedTaint', ['none']]]);
-      const keep = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.tolerations = [{ key: 'dedicated', operator: 'Exists', effect: 'NoExecute' }]; }));
-      assert.deepEqual(keep.nodes.map((n) => [n.node, n.effect]), [['a', 'replace'], ['b', 'lose']]);
+      const r = plan(
+        w,
+        manifest(w.ds, (m) => {
+          m.spec!.template!.spec!.tolerations = [];
+          m.metadata!.labels = { x: 'y' };
+        }),
+      );
+      assert.deepEqual(
+        r.nodes.map((n) => [n.node, n.effect, n.reason, n.settled]),
+        [
+          ['a', 'lose', 'UntoleratedTaint', ['none']],
+          ['b', 'lose', 'UntoleratedTaint', ['none']],
+        ],
+      );
+      const keep = plan(
+        w,
+        manifest(w.ds, (m) => {
+          m.spec!.template!.spec!.tolerations = [{ key: 'dedicated', operator: 'Exists', effect: 'NoExecute' }];
+        }),
+      );
+      assert.deepEqual(
+        keep.nodes.map((n) => [n.node, n.effect]),
+        [
+          ['a', 'replace'],
+          ['b', 'lose'],
+        ],
+      );
     },
   },
   {
@@ -305,9 +506,18 @@ const cases: Case[] = [
       assert.equal(defaultGroupBy(nodes), 'karpenter.sh/nodepool');
       const w = world(nodes);
       const r = plan(w, manifest(w.ds, image('2.0')));
-      assert.deepEqual(r.nodes.map((n) => n.group), ['general', '']);
+      assert.deepEqual(
+        r.nodes.map((n) => n.group),
+        ['general', ''],
+      );
       const z = plan(w, manifest(w.ds, image('2.0')), 'topology.kubernetes.io/zone');
-      assert.deepEqual(z.groups.map((g) => [g.group, g.nodes, g.effects.replace]), [['z1', 1, 1], ['z2', 1, 1]]);
+      assert.deepEqual(
+        z.groups.map((g) => [g.group, g.nodes, g.effects.replace]),
+        [
+          ['z1', 1, 1],
+          ['z2', 1, 1],
+        ],
+      );
     },
   },
 ];
@@ -316,12 +526,66 @@ for (const c of cases) test(c.name, c.run);
 
 // The settled rolling update on its own: budget, nodes stuck elsewhere, surge.
 const settle: { name: string; args: Parameters<typeof settleRollout>; replaced: string[]; undecided: string[]; blockedAfter?: number }[] = [
-  { name: 'settle: everything fits, everything is replaced', args: [[{ node: 'a', oldUnavailable: false, binds: true }, { node: 'b', oldUnavailable: false, binds: true }], 1, 0, false], replaced: ['a', 'b'], undecided: [] },
-  { name: 'settle: fewer stuck nodes than the budget, everything is replaced', args: [[{ node: 'a', oldUnavailable: false, binds: false }, { node: 'b', oldUnavailable: false, binds: true }], 2, 0, false], replaced: ['a', 'b'], undecided: [] },
-  { name: 'settle: the budget runs out part way, the order decides', args: [[{ node: 'a', oldUnavailable: false, binds: false }, { node: 'b', oldUnavailable: false, binds: true }], 1, 0, false], replaced: [], undecided: ['a', 'b'], blockedAfter: 1 },
+  {
+    name: 'settle: everything fits, everything is replaced',
+    args: [
+      [
+        { node: 'a', oldUnavailable: false, binds: true },
+        { node: 'b', oldUnavailable: false, binds: true },
+      ],
+      1,
+      0,
+      false,
+    ],
+    replaced: ['a', 'b'],
+    undecided: [],
+  },
+  {
+    name: 'settle: fewer stuck nodes than the budget, everything is replaced',
+    args: [
+      [
+        { node: 'a', oldUnavailable: false, binds: false },
+        { node: 'b', oldUnavailable: false, binds: true },
+      ],
+      2,
+      0,
+      false,
+    ],
+    replaced: ['a', 'b'],
+    undecided: [],
+  },
+  {
+    name: 'settle: the budget runs out part way, the order decides',
+    args: [
+      [
+        { node: 'a', oldUnavailable: false, binds: false },
+        { node: 'b', oldUnavailable: false, binds: true },
+      ],
+      1,
+      0,
+      false,
+    ],
+    replaced: [],
+    undecided: ['a', 'b'],
+    blockedAfter: 1,
+  },
   { name: 'settle: a gained pod that stays Pending already uses the budget', args: [[{ node: 'a', oldUnavailable: false, binds: true }], 1, 1, false], replaced: [], undecided: [], blockedAfter: 1 },
   { name: 'settle: surge ignores nodes unavailable elsewhere', args: [[{ node: 'a', oldUnavailable: false, binds: true }], 1, 1, true], replaced: ['a'], undecided: [] },
-  { name: 'settle: unavailable old pods are replaced outside the budget and then hold it', args: [[{ node: 'a', oldUnavailable: true, binds: false }, { node: 'b', oldUnavailable: false, binds: true }], 1, 0, false], replaced: ['a'], undecided: [], blockedAfter: 1 },
+  {
+    name: 'settle: unavailable old pods are replaced outside the budget and then hold it',
+    args: [
+      [
+        { node: 'a', oldUnavailable: true, binds: false },
+        { node: 'b', oldUnavailable: false, binds: true },
+      ],
+      1,
+      0,
+      false,
+    ],
+    replaced: ['a'],
+    undecided: [],
+    blockedAfter: 1,
+  },
 ];
 
 for (const c of settle) {
@@ -333,11 +597,28 @@ for (const c of settle) {
 
 test('a kept pod of the new revision that is unavailable holds the budget: the rollout in progress stays stopped', () => {
   const nodes = workers(3);
-  const w = world(nodes, () => {}, (ds, n) => n === 'w0'
-    ? pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff', '', { restartCount: 5 }).build()
-    : pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'old').on(n).ready().build());
-  const r = plan(w, manifest(w.ds, (m) => { m.metadata!.labels = { team: 'ops' }; }));
-  assert.deepEqual(r.nodes.map((n) => [n.effect, n.settled]), [['keep', ['new-bound']], ['replace', ['old-kept']], ['replace', ['old-kept']]]);
+  const w = world(
+    nodes,
+    () => {},
+    (ds, n) =>
+      n === 'w0'
+        ? pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff', '', { restartCount: 5 }).build()
+        : pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'old').on(n).ready().build(),
+  );
+  const r = plan(
+    w,
+    manifest(w.ds, (m) => {
+      m.metadata!.labels = { team: 'ops' };
+    }),
+  );
+  assert.deepEqual(
+    r.nodes.map((n) => [n.effect, n.settled]),
+    [
+      ['keep', ['new-bound']],
+      ['replace', ['old-kept']],
+      ['replace', ['old-kept']],
+    ],
+  );
   assert.equal(r.rollout.blockedAfter, 1);
   assert.match(r.findings.find((f) => f.code === 'MetadataOnlyChange')!.message, /2 pod\(s\) of an older revision are still to be replaced/);
 });
@@ -346,16 +627,42 @@ test('NodesLost through the rolling update: an old pod on a node with a newly un
   const nodes = [node('t').allocatable({ memory: '1Gi' }).taint('dedicated', 'x', 'NoSchedule').build(), ...workers(1, '1Gi')];
   const w = world(nodes, (b) => b.tolerate({ key: 'dedicated', operator: 'Exists' }).requests({ memory: '100Mi' }));
   w.pods.push(filler('w0', '800Mi'));
-  const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.tolerations = []; memory('300Mi')(m); }));
-  assert.deepEqual(r.nodes.map((n) => [n.node, n.effect, n.settled]), [['t', 'lose', ['none', 'old-kept']], ['w0', 'replace', ['new-pending', 'old-kept']]]);
+  const r = plan(
+    w,
+    manifest(w.ds, (m) => {
+      m.spec!.template!.spec!.tolerations = [];
+      memory('300Mi')(m);
+    }),
+  );
+  assert.deepEqual(
+    r.nodes.map((n) => [n.node, n.effect, n.settled]),
+    [
+      ['t', 'lose', ['none', 'old-kept']],
+      ['w0', 'replace', ['new-pending', 'old-kept']],
+    ],
+  );
   assert.match(r.findings.find((f) => f.code === 'NodesLost')!.message, /the rolling update deletes these pods/);
-  const fits = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.tolerations = []; }));
-  assert.deepEqual(fits.nodes.map((n) => n.settled), [['none'], ['new-bound']]);
+  const fits = plan(
+    w,
+    manifest(w.ds, (m) => {
+      m.spec!.template!.spec!.tolerations = [];
+    }),
+  );
+  assert.deepEqual(
+    fits.nodes.map((n) => n.settled),
+    [['none'], ['new-bound']],
+  );
 });
 
 test('surge over an old pod that is not Ready: manage() deletes it once the surge pod exists, so its requests are released', () => {
-  const w = world(workers(1, '1Gi'), (b) => b.requests({ memory: '400Mi' }).with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }; }),
-    (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff').build());
+  const w = world(
+    workers(1, '1Gi'),
+    (b) =>
+      b.requests({ memory: '400Mi' }).with((d) => {
+        d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } };
+      }),
+    (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff').build(),
+  );
   w.pods[0]!.spec!.containers![0]!.resources = { requests: { memory: '400Mi' } };
   w.pods.push(filler('w0', '300Mi'));
   const r = plan(w, manifest(w.ds, image('2.0')));
@@ -365,11 +672,43 @@ test('surge over an old pod that is not Ready: manage() deletes it once the surg
 // ValidateDaemonSetSpec / ValidateDaemonSetUpdate (pkg/apis/apps/validation/validation.go).
 const REFUSALS: { name: string; edit: (m: DaemonSet) => void; re: RegExp | undefined }[] = [
   { name: 'refusal: an unchanged selector is accepted', edit: () => {}, re: undefined },
-  { name: 'refusal: no selector', edit: (m) => { delete m.spec!.selector; }, re: /spec\.selector: Required value/ },
-  { name: 'refusal: an empty selector', edit: (m) => { m.spec!.selector = {}; }, re: /empty selector is invalid for daemonset/ },
-  { name: 'refusal: a selector the template labels do not match', edit: (m) => { m.spec!.template!.metadata!.labels = { app: 'other' }; }, re: /does not match template `labels`/ },
-  { name: 'refusal: extensions/v1beta1 defaults a missing selector to the template labels', edit: (m) => { m.apiVersion = 'extensions/v1beta1'; delete m.spec!.selector; }, re: undefined },
-  { name: 'refusal: a changed selector is immutable', edit: (m) => { m.spec!.selector = { matchLabels: { app: 'agent', tier: 'x' } }; m.spec!.template!.metadata!.labels = { app: 'agent', tier: 'x' }; }, re: /field is immutable/ },
+  {
+    name: 'refusal: no selector',
+    edit: (m) => {
+      delete m.spec!.selector;
+    },
+    re: /spec\.selector: Required value/,
+  },
+  {
+    name: 'refusal: an empty selector',
+    edit: (m) => {
+      m.spec!.selector = {};
+    },
+    re: /empty selector is invalid for daemonset/,
+  },
+  {
+    name: 'refusal: a selector the template labels do not match',
+    edit: (m) => {
+      m.spec!.template!.metadata!.labels = { app: 'other' };
+    },
+    re: /does not match template `labels`/,
+  },
+  {
+    name: 'refusal: extensions/v1beta1 defaults a missing selector to the template labels',
+    edit: (m) => {
+      m.apiVersion = 'extensions/v1beta1';
+      delete m.spec!.selector;
+    },
+    re: undefined,
+  },
+  {
+    name: 'refusal: a changed selector is immutable',
+    edit: (m) => {
+      m.spec!.selector = { matchLabels: { app: 'agent', tier: 'x' } };
+      m.spec!.template!.metadata!.labels = { app: 'agent', tier: 'x' };
+    },
+    re: /field is immutable/,
+  },
 ];
 
 for (const c of REFUSALS) {
@@ -385,9 +724,19 @@ test('the table lists at most 50 nodes, the lost and the Pending first; -o wide 
   const nodes = [...workers(60, '1Gi'), node('z-lost').label('pool', 'old').build()];
   const w = world(nodes, (b) => b.nodeSelector({ 'kubernetes.io/os': 'linux' }).requests({ memory: '100Mi' }));
   w.pods.push(filler('w59', '900Mi'));
-  const r = plan(w, manifest(w.ds, (m) => { m.spec!.template!.spec!.nodeSelector = { 'kubernetes.io/os': 'linux', pool: 'old' }; }));
+  const r = plan(
+    w,
+    manifest(w.ds, (m) => {
+      m.spec!.template!.spec!.nodeSelector = { 'kubernetes.io/os': 'linux', pool: 'old' };
+    }),
+  );
   assert.equal(r.nodes.filter((n) => n.effect === 'lose').length, 60);
-  const narrow = plan(w, manifest(w.ds, (m) => { memory('300Mi')(m); }));
+  const narrow = plan(
+    w,
+    manifest(w.ds, (m) => {
+      memory('300Mi')(m);
+    }),
+  );
   const text = renderPlan(narrow, renderContext({ color: false }), false);
   const rows = text.split('\n').filter((l) => /^w\d+ /.test(l) || /^z-lost /.test(l));
   assert.equal(rows.length, 50);

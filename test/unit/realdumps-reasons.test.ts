@@ -15,7 +15,7 @@ import { NOW, indexOf, node, pod } from '../builders.js';
 const REALDUMPS = join(process.cwd(), '..', 'shared', 'realdumps');
 const absent = existsSync(REALDUMPS) ? false : `${REALDUMPS} is absent: the real-dump cases need shared/ beside the checkout`;
 
-test('kubernetes#53023: every pod Ready, numberAvailable stale → rollout explains the stale .status next to kubectl\'s Waiting', { skip: absent }, async () => {
+test("kubernetes#53023: every pod Ready, numberAvailable stale → rollout explains the stale .status next to kubectl's Waiting", { skip: absent }, async () => {
   const r = await runCli(['rollout', 'monitoring/redacted', '-f', join(REALDUMPS, 'issue-k8s-53023', 'input', 'dump.yaml'), '--now', '2017-09-25T22:00:00Z', '-o', 'json']);
   assert.equal(r.stderr, '');
   const doc = JSON.parse(r.stdout);
@@ -33,13 +33,19 @@ test('kubernetes#106417: maxSurge 2 with hostPort 54323, the new pod Pending 14 
   ds.status = { observedGeneration: 2 };
   const n = node('node-1').build();
   const old = pod('ds-nginx-3-old', 'opcs').ofDaemonSet(ds, 'node-1', 'v1hash', '1').on('node-1').created(86400).ready().build();
-  const incoming = pod('ds-nginx-3-new', 'opcs').ofDaemonSet(ds, 'node-1', 'v2hash', '2').created(14 * 60)
-    .unschedulable("0/2 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 1 node(s) didn't match Pod's node affinity/selector.").build();
+  const incoming = pod('ds-nginx-3-new', 'opcs')
+    .ofDaemonSet(ds, 'node-1', 'v2hash', '2')
+    .created(14 * 60)
+    .unschedulable("0/2 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 1 node(s) didn't match Pod's node affinity/selector.")
+    .build();
   const index = indexOf({ nodes: [n], daemonSets: [ds], pods: [old, incoming] });
   const rollout = diagnoseRollout(index, ds, NOW);
   assert.equal(rollout.verdict, 'Stuck');
   const why = whyDaemonSet(index, ds, NOW);
-  assert.deepEqual(why.nodes.map((x) => [x.node, x.reasons[0]?.code, x.reasons[0]?.severity]), [['node-1', 'HostPortConflict', 'error']]);
+  assert.deepEqual(
+    why.nodes.map((x) => [x.node, x.reasons[0]?.code, x.reasons[0]?.severity]),
+    [['node-1', 'HostPortConflict', 'error']],
+  );
   assert.doesNotMatch(JSON.stringify(why), /nothing to do unless it persists/);
 });
 

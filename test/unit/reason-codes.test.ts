@@ -45,45 +45,72 @@ const nodes = (...names: string[]) => names.map((n) => node(n).build());
 // and the scheduler's FitError messages (pkg/scheduler/framework/types.go#FitError.Error).
 
 test('NodeAffinityMismatch: a node outside the required node affinity is Excluded', () => {
-  const ds = daemonSet('agent').affinity({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }] }).build();
+  const ds = daemonSet('agent')
+    .affinity({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }] })
+    .build();
   assert.deepEqual(placementCodes(ds, [node('n').label('zone', 'b').build()]), ['NodeAffinityMismatch']);
 });
 
 test('NodeNameMismatch: a template that names another node excludes this one', () => {
-  const ds = daemonSet('agent').with((d) => { d.spec!.template!.spec!.nodeName = 'elsewhere'; }).build();
+  const ds = daemonSet('agent')
+    .with((d) => {
+      d.spec!.template!.spec!.nodeName = 'elsewhere';
+    })
+    .build();
   assert.deepEqual(placementCodes(ds, nodes('n')), ['NodeNameMismatch']);
 });
 
 test('SchedulingGated: a pod with scheduling gates waits for them', () => {
   const ds = daemonSet('agent').build();
-  const gated = pod('agent-n').ofDaemonSet(ds, 'n').with((p) => { p.spec!.schedulingGates = [{ name: 'example.com/wait' }]; }).build();
+  const gated = pod('agent-n')
+    .ofDaemonSet(ds, 'n')
+    .with((p) => {
+      p.spec!.schedulingGates = [{ name: 'example.com/wait' }];
+    })
+    .build();
   assert.deepEqual(placementCodes(ds, nodes('n'), { pods: [gated] }), ['SchedulingGated']);
 });
 
-test('VolumeConflict: the scheduler reports a volume node affinity conflict for the pod\'s node', () => {
+test("VolumeConflict: the scheduler reports a volume node affinity conflict for the pod's node", () => {
   const ds = daemonSet('agent').build();
-  const p = pod('agent-n').ofDaemonSet(ds, 'n').unschedulable('0/1 nodes are available: 1 node(s) had volume node affinity conflict. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.').build();
+  const p = pod('agent-n')
+    .ofDaemonSet(ds, 'n')
+    .unschedulable('0/1 nodes are available: 1 node(s) had volume node affinity conflict. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.')
+    .build();
   assert.deepEqual(placementCodes(ds, nodes('n'), { pods: [p] }), ['VolumeConflict']);
 });
 
 test('FailedScheduling: an unbound pod with no failure reported is waiting for the scheduler', () => {
   const ds = daemonSet('agent').build();
   const codes = diagnoseAllNodes(indexOf({ daemonSets: [ds], nodes: nodes('n'), pods: [pendingPod(ds, 'n')] }), ds, NOW).flatMap((v) => v.reasons);
-  assert.deepEqual(codes.map((r) => [r.code, r.severity]), [['FailedScheduling', 'warning']]);
+  assert.deepEqual(
+    codes.map((r) => [r.code, r.severity]),
+    [['FailedScheduling', 'warning']],
+  );
 });
 
-test('FailedScheduling: a scheduler reason ds-doctor has no code for keeps the scheduler\'s words', () => {
+test("FailedScheduling: a scheduler reason ds-doctor has no code for keeps the scheduler's words", () => {
   const ds = daemonSet('agent').build();
-  const p = pod('agent-n').ofDaemonSet(ds, 'n').unschedulable('0/1 nodes are available: 1 node(s) didn\'t match pod topology spread constraints. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.').build();
+  const p = pod('agent-n')
+    .ofDaemonSet(ds, 'n')
+    .unschedulable("0/1 nodes are available: 1 node(s) didn't match pod topology spread constraints. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.")
+    .build();
   const reasons = diagnoseAllNodes(indexOf({ daemonSets: [ds], nodes: nodes('n'), pods: [p] }), ds, NOW).flatMap((v) => v.reasons);
-  assert.deepEqual(reasons.map((r) => [r.code, r.severity, r.short]), [['FailedScheduling', 'error', "node(s) didn't match pod topology spread constraints"]]);
+  assert.deepEqual(
+    reasons.map((r) => [r.code, r.severity, r.short]),
+    [['FailedScheduling', 'error', "node(s) didn't match pod topology spread constraints"]],
+  );
 });
 
 // Rollout: kubernetes v1.35.4 pkg/controller/daemon/update.go#rollingUpdate and
 // pkg/controller/daemon/update_test.go.
 
 test('InvalidBudget: a maxUnavailable that is neither an integer nor a percentage stops the rollout', () => {
-  const ds = rolled((b) => b.with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 'half' as unknown as string } }; }));
+  const ds = rolled((b) =>
+    b.with((d) => {
+      d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 'half' as unknown as string } };
+    }),
+  );
   const r = rolloutOf(ds, nodes('n0'), { pods: [oldPod(ds, 'n0').ready().build()] });
   assert.equal(r.verdict, 'Stuck');
   const reason = r.reasons.find((x) => x.code === 'InvalidBudget');
@@ -94,15 +121,25 @@ test('InvalidBudget: a maxUnavailable that is neither an integer nor a percentag
 test('OldPodsUnavailable: an old pod that is not ready holds budget until replaced (TestDaemonSetUpdatesSomeOldPodsNotReady)', () => {
   const ds = rolled();
   const r = rolloutOf(ds, nodes('n0', 'n1'), { pods: [oldPod(ds, 'n0').waiting('CrashLoopBackOff', '', { restartCount: 5 }).build(), oldPod(ds, 'n1').ready().build()] });
-  assert.ok(r.reasons.some((x) => x.code === 'OldPodsUnavailable' && x.severity === 'warning'), JSON.stringify(r.reasons.map((x) => x.code)));
+  assert.ok(
+    r.reasons.some((x) => x.code === 'OldPodsUnavailable' && x.severity === 'warning'),
+    JSON.stringify(r.reasons.map((x) => x.code)),
+  );
 });
 
 test('OldPodsTerminating: a node with an available new pod waits for its old pod to terminate (surge hand-over)', () => {
-  const ds = rolled((b) => b.with((d) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }; }));
+  const ds = rolled((b) =>
+    b.with((d) => {
+      d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } };
+    }),
+  );
   // The deletionTimestamp lies 20 s ahead: the old pod is within its 30 s grace period.
   const pods = [newPod(ds, 'n0').created(60).ready(30).build(), oldPod(ds, 'n0').ready().terminating(-20, 30).build(), newPod(ds, 'n1').created(60).ready(30).build()];
   const r = rolloutOf(ds, nodes('n0', 'n1'), { pods });
-  assert.deepEqual(r.reasons.filter((x) => x.code === 'OldPodsTerminating').map((x) => x.severity), ['info']);
+  assert.deepEqual(
+    r.reasons.filter((x) => x.code === 'OldPodsTerminating').map((x) => x.severity),
+    ['info'],
+  );
 });
 
 test('NodesWithoutPod: a node that should run a pod and has none counts against maxUnavailable', () => {
@@ -131,7 +168,10 @@ function agentPods(ds: DaemonSet, names: string[]): Pod[] {
 }
 
 test('NodeDnsLost: deleting node-local-dns breaks lookups through its link-local address', () => {
-  const ds = daemonSet('node-local-dns', 'kube-system').hostNetwork().container({ name: 'node-cache', image: 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1', args: ['-localip', '169.254.20.10'] }).build();
+  const ds = daemonSet('node-local-dns', 'kube-system')
+    .hostNetwork()
+    .container({ name: 'node-cache', image: 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1', args: ['-localip', '169.254.20.10'] })
+    .build();
   const d = impactOf(ds, { pods: [...agentPods(ds, ['n1', 'n2']), pod('app').on('n1').ready().build()] });
   const f = d.findings.find((x) => x.code === 'NodeDnsLost');
   assert.equal(f?.severity, 'error');
@@ -151,13 +191,21 @@ test('PodsNotInInput: without Pod objects, while the status counts pods, the ris
   ds.status = { ...ds.status, currentNumberScheduled: 2, desiredNumberScheduled: 2 };
   const missing: ClusterSnapshot['missing'] = [{ kind: 'Pod', reason: 'absent' }];
   const d = impactOf(ds, { missing });
-  assert.deepEqual(d.findings.map((x) => [x.code, x.severity]), [['PodsNotInInput', 'info']]);
+  assert.deepEqual(
+    d.findings.map((x) => [x.code, x.severity]),
+    [['PodsNotInInput', 'info']],
+  );
 });
 
 test('ServiceLosesLocalEndpoints: an externalTrafficPolicy: Local Service drops traffic on nodes only these pods served', () => {
   const ds = daemonSet('ingress', 'web').build();
   const other = pod('ingress-other', 'web').labels({ app: 'ingress' }).on('n1').ready().build();
-  const svc: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'public', namespace: 'web' }, spec: { selector: { app: 'ingress' }, type: 'LoadBalancer', externalTrafficPolicy: 'Local', clusterIP: '10.96.0.30' } };
+  const svc: Service = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'public', namespace: 'web' },
+    spec: { selector: { app: 'ingress' }, type: 'LoadBalancer', externalTrafficPolicy: 'Local', clusterIP: '10.96.0.30' },
+  };
   const d = impactOf(ds, { pods: [...agentPods(ds, ['n1', 'n2']), other], services: [svc] });
   const f = d.findings.find((x) => x.code === 'ServiceLosesLocalEndpoints');
   assert.equal(f?.severity, 'warning');

@@ -46,9 +46,10 @@ const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
 };
 
 function fixtureInputs(): string[][] {
-  const dirs = (root: string, file: string) => readdirSync(root, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(join(root, e.name, file)))
-    .map((e) => [join(root, e.name, file)]);
+  const dirs = (root: string, file: string) =>
+    readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(root, e.name, file)))
+      .map((e) => [join(root, e.name, file)]);
   return [['fixtures/demo'], ['fixtures/cluster-info-dump'], ...dirs('fixtures/scenarios', 'dump.yaml'), ...dirs('fixtures/impact', 'cluster.yaml')];
 }
 
@@ -68,7 +69,9 @@ async function producedCodes(): Promise<Record<Family, Set<string>>> {
   }
   // The change manifests of fixtures/plan against the demo dump.
   const demo = new SnapshotIndex(await loadFiles(['fixtures/demo'], async () => ''));
-  for (const file of readdirSync('fixtures/plan').filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync('fixtures/plan')
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     for (const ds of (await loadFiles([join('fixtures/plan', file)], async () => '')).daemonSets) {
       for (const n of planDaemonSet(demo, ds, NOW).nodes) {
         if (n.reason) produced.placement.add(n.reason);
@@ -111,7 +114,10 @@ for (const family of families) {
     const names = unitTestNames();
     for (const code of ONLY_IN_UNIT_TESTS[family]) {
       assert.ok(REGISTRY[family].includes(code), `${code} is registered`);
-      assert.ok(names.some((n) => new RegExp(`\\b${code}\\b`).test(n)), `no unit test names ${code}`);
+      assert.ok(
+        names.some((n) => new RegExp(`\\b${code}\\b`).test(n)),
+        `no unit test names ${code}`,
+      );
     }
   });
 }

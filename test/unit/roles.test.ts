@@ -9,7 +9,9 @@ import { daemonSet as builder, type DaemonSetBuilder } from '../builders.js';
 
 /** A DaemonSet without the builder's default container, so that only the containers a test adds count. */
 function daemonSet(name: string, namespace = 'default'): DaemonSetBuilder {
-  return builder(name, namespace).with((ds) => { ds.spec!.template!.spec!.containers = []; });
+  return builder(name, namespace).with((ds) => {
+    ds.spec!.template!.spec!.containers = [];
+  });
 }
 
 function hostPath(name: string, path: string): Volume {
@@ -17,7 +19,9 @@ function hostPath(name: string, path: string): Volume {
 }
 
 function volumes(b: DaemonSetBuilder, ...v: Volume[]): DaemonSetBuilder {
-  return b.with((ds) => { ds.spec!.template!.spec!.volumes = [...(ds.spec!.template!.spec!.volumes ?? []), ...v]; });
+  return b.with((ds) => {
+    ds.spec!.template!.spec!.volumes = [...(ds.spec!.template!.spec!.volumes ?? []), ...v];
+  });
 }
 
 function roles(b: DaemonSetBuilder, drivers: string[] = []): Role[] {
@@ -35,7 +39,14 @@ test('an ordinary application DaemonSet has no role and is no node agent', () =>
 });
 
 test('network: known CNI images', () => {
-  for (const image of ['docker.io/calico/node:v3.28.1', 'quay.io/cilium/cilium:v1.16.1', 'docker.io/flannel/flannel:v0.25.6', 'registry.k8s.io/kindnetd:v20240813', '602401143452.dkr.ecr.us-west-2.amazonaws.com/amazon-k8s-cni:v1.18.3', 'ghcr.io/k8snetworkplumbingwg/multus-cni:v4.1.0']) {
+  for (const image of [
+    'docker.io/calico/node:v3.28.1',
+    'quay.io/cilium/cilium:v1.16.1',
+    'docker.io/flannel/flannel:v0.25.6',
+    'registry.k8s.io/kindnetd:v20240813',
+    '602401143452.dkr.ecr.us-west-2.amazonaws.com/amazon-k8s-cni:v1.18.3',
+    'ghcr.io/k8snetworkplumbingwg/multus-cni:v4.1.0',
+  ]) {
     const ds = daemonSet('agent', 'kube-system').container({ name: 'agent', image });
     assert.deepEqual(roles(ds), image.includes('multus-cni') ? [] : ['network'], image);
   }
@@ -50,27 +61,42 @@ test('network: CNI host paths are evidence, with the path named', () => {
 });
 
 test('network: hostNetwork + NET_ADMIN counts only with a CNI state directory', () => {
-  const speaker = daemonSet('speaker', 'metallb-system').hostNetwork()
+  const speaker = daemonSet('speaker', 'metallb-system')
+    .hostNetwork()
     .container({ name: 'speaker', image: 'quay.io/metallb/speaker:v0.14.8', securityContext: { capabilities: { add: ['NET_ADMIN', 'NET_RAW', 'SYS_ADMIN'] } } });
   assert.deepEqual(roles(speaker), [], 'a load-balancer speaker is not a CNI');
-  const agent = volumes(daemonSet('net-agent', 'kube-system').hostNetwork()
-    .container({ name: 'net-agent', image: 'registry.example.com/net-agent:1', securityContext: { capabilities: { add: ['NET_ADMIN'] } } }), hostPath('state', '/var/run/cilium'));
+  const agent = volumes(
+    daemonSet('net-agent', 'kube-system')
+      .hostNetwork()
+      .container({ name: 'net-agent', image: 'registry.example.com/net-agent:1', securityContext: { capabilities: { add: ['NET_ADMIN'] } } }),
+    hostPath('state', '/var/run/cilium'),
+  );
   assert.deepEqual(evidence(agent, 'network'), ['hostNetwork with NET_ADMIN and hostPath /var/run/cilium']);
-  const noHostNet = volumes(daemonSet('net-agent', 'kube-system')
-    .container({ name: 'net-agent', image: 'registry.example.com/net-agent:1', securityContext: { capabilities: { add: ['NET_ADMIN'] } } }), hostPath('state', '/var/run/cilium'));
+  const noHostNet = volumes(
+    daemonSet('net-agent', 'kube-system').container({ name: 'net-agent', image: 'registry.example.com/net-agent:1', securityContext: { capabilities: { add: ['NET_ADMIN'] } } }),
+    hostPath('state', '/var/run/cilium'),
+  );
   assert.deepEqual(roles(noHostNet), []);
 });
 
 test('service-proxy: kube-proxy by image, arch-suffixed image, command and name', () => {
   assert.deepEqual(roles(daemonSet('proxy', 'kube-system').container({ name: 'proxy', image: 'registry.k8s.io/kube-proxy:v1.34.2' })), ['service-proxy']);
   assert.deepEqual(roles(daemonSet('proxy', 'kube-system').container({ name: 'proxy', image: 'registry.k8s.io/kube-proxy-amd64:v1.20.0' })), ['service-proxy']);
-  const custom = daemonSet('proxy', 'kube-system').container({ name: 'proxy', image: 'registry.example.com/k8s/proxy:1.34', command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf'] });
+  const custom = daemonSet('proxy', 'kube-system').container({
+    name: 'proxy',
+    image: 'registry.example.com/k8s/proxy:1.34',
+    command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf'],
+  });
   assert.deepEqual(evidence(custom, 'service-proxy'), ['container proxy runs /usr/local/bin/kube-proxy']);
   assert.deepEqual(roles(daemonSet('kube-proxy', 'kube-system').container({ name: 'kube-proxy', image: 'registry.example.com/proxy:1' })), ['service-proxy']);
 });
 
 test('service-proxy: replacements that say so (kube-router, Cilium kube-proxy replacement)', () => {
-  const router = daemonSet('kube-router', 'kube-system').container({ name: 'kube-router', image: 'docker.io/cloudnativelabs/kube-router:v2.2.0', args: ['--run-router=true', '--run-firewall=true', '--run-service-proxy=true'] });
+  const router = daemonSet('kube-router', 'kube-system').container({
+    name: 'kube-router',
+    image: 'docker.io/cloudnativelabs/kube-router:v2.2.0',
+    args: ['--run-router=true', '--run-firewall=true', '--run-service-proxy=true'],
+  });
   assert.ok(roles(router).includes('service-proxy'));
   const cilium = daemonSet('cilium', 'kube-system').container({ name: 'cilium-agent', image: 'quay.io/cilium/cilium:v1.16.1', env: [{ name: 'KUBE_PROXY_REPLACEMENT', value: 'true' }] });
   assert.deepEqual(roles(cilium), ['network', 'service-proxy']);
@@ -81,10 +107,17 @@ test('service-proxy: replacements that say so (kube-router, Cilium kube-proxy re
 });
 
 test('storage: plugin directory, registrar sidecar and the CSIDriver it names', () => {
-  const ebs = volumes(daemonSet('ebs-csi-node', 'kube-system')
-    .container({ name: 'ebs-plugin', image: 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.35.0' })
-    .container({ name: 'node-driver-registrar', image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.11.1', env: [{ name: 'DRIVER_REG_SOCK_PATH', value: '/var/lib/kubelet/plugins/ebs.csi.aws.com/csi.sock' }] }),
-  hostPath('plugin-dir', '/var/lib/kubelet/plugins/ebs.csi.aws.com/'), hostPath('registration-dir', '/var/lib/kubelet/plugins_registry/'));
+  const ebs = volumes(
+    daemonSet('ebs-csi-node', 'kube-system')
+      .container({ name: 'ebs-plugin', image: 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.35.0' })
+      .container({
+        name: 'node-driver-registrar',
+        image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.11.1',
+        env: [{ name: 'DRIVER_REG_SOCK_PATH', value: '/var/lib/kubelet/plugins/ebs.csi.aws.com/csi.sock' }],
+      }),
+    hostPath('plugin-dir', '/var/lib/kubelet/plugins/ebs.csi.aws.com/'),
+    hostPath('registration-dir', '/var/lib/kubelet/plugins_registry/'),
+  );
   assert.deepEqual(roles(ebs), ['storage']);
   assert.ok(evidence(ebs, 'storage', ['ebs.csi.aws.com']).includes('CSIDriver ebs.csi.aws.com'));
   assert.ok(evidence(ebs, 'storage').includes('node-driver-registrar sidecar'));
@@ -94,7 +127,11 @@ test('storage: plugin directory, registrar sidecar and the CSIDriver it names', 
 test('csiDriversServed: from the plugin directory, registration flags and known CSIDriver names', () => {
   const byDir = volumes(daemonSet('csi'), hostPath('p', '/var/lib/kubelet/plugins/pd.csi.storage.gke.io'));
   assert.deepEqual(csiDriversServed(byDir.build()), ['pd.csi.storage.gke.io']);
-  const byFlag = daemonSet('csi').container({ name: 'registrar', image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.11.1', args: ['--kubelet-registration-path=/var/lib/kubelet/plugins/disk.csi.azure.com/csi.sock'] });
+  const byFlag = daemonSet('csi').container({
+    name: 'registrar',
+    image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.11.1',
+    args: ['--kubelet-registration-path=/var/lib/kubelet/plugins/disk.csi.azure.com/csi.sock'],
+  });
   assert.deepEqual(csiDriversServed(byFlag.build()), ['disk.csi.azure.com']);
   const byName = daemonSet('csi').container({ name: 'plugin', image: 'example/csi:1', args: ['--drivername=nfs.csi.k8s.io'] });
   assert.deepEqual(csiDriversServed(byName.build(), ['nfs.csi.k8s.io', 'smb.csi.k8s.io']), ['nfs.csi.k8s.io']);
@@ -104,7 +141,10 @@ test('csiDriversServed: from the plugin directory, registration flags and known 
 });
 
 test('device: the device-plugin socket directory and known plugin images', () => {
-  const nvidia = volumes(daemonSet('nvidia-device-plugin-daemonset', 'kube-system').container({ name: 'ctr', image: 'nvcr.io/nvidia/k8s-device-plugin:v0.16.2' }), hostPath('dp', '/var/lib/kubelet/device-plugins'));
+  const nvidia = volumes(
+    daemonSet('nvidia-device-plugin-daemonset', 'kube-system').container({ name: 'ctr', image: 'nvcr.io/nvidia/k8s-device-plugin:v0.16.2' }),
+    hostPath('dp', '/var/lib/kubelet/device-plugins'),
+  );
   assert.deepEqual(evidence(nvidia, 'device'), ['image nvcr.io/nvidia/k8s-device-plugin:v0.16.2', 'hostPath /var/lib/kubelet/device-plugins (device plugin socket)']);
   const sriov = daemonSet('sriov').container({ name: 'dp', image: 'ghcr.io/k8snetworkplumbingwg/sriov-network-device-plugin:v3.7.0' });
   assert.deepEqual(roles(sriov), ['device']);
@@ -114,7 +154,11 @@ test('device: the device-plugin socket directory and known plugin images', () =>
 
 test('dns: node-local-dns by image and by its -localip flag', () => {
   assert.deepEqual(roles(daemonSet('node-local-dns', 'kube-system').container({ name: 'node-cache', image: 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1' })), ['dns']);
-  const flagged = daemonSet('dns-cache', 'kube-system').container({ name: 'cache', image: 'registry.example.com/dns-cache:1', args: ['-localip', '169.254.20.10,10.96.0.10', '-conf', '/etc/Corefile'] });
+  const flagged = daemonSet('dns-cache', 'kube-system').container({
+    name: 'cache',
+    image: 'registry.example.com/dns-cache:1',
+    args: ['-localip', '169.254.20.10,10.96.0.10', '-conf', '/etc/Corefile'],
+  });
   assert.deepEqual(evidence(flagged, 'dns'), ['container cache serves node-local DNS (-localip)']);
   // A CoreDNS Deployment-style image in a DaemonSet is not flagged without the node-cache signs.
   assert.deepEqual(roles(daemonSet('coredns').container({ name: 'coredns', image: 'registry.k8s.io/coredns/coredns:v1.11.3' })), []);
@@ -131,14 +175,20 @@ test('logging: collectors by image, container-log and host-log mounts', () => {
 
 test('logging: false positives: an app log directory, node-problem-detector, a "vector" database', () => {
   assert.deepEqual(roles(volumes(daemonSet('web'), hostPath('logs', '/var/log/web'))), []);
-  const npd = volumes(daemonSet('node-problem-detector', 'kube-system').container({ name: 'npd', image: 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19' }), hostPath('log', '/var/log'));
+  const npd = volumes(
+    daemonSet('node-problem-detector', 'kube-system').container({ name: 'npd', image: 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19' }),
+    hostPath('log', '/var/log'),
+  );
   assert.deepEqual(roles(npd), ['monitoring'], 'node-problem-detector raises node conditions: a monitor, not a log collector');
   assert.deepEqual(roles(daemonSet('embeddings').container({ name: 'db', image: 'registry.example.com/vector-db:2' })), []);
 });
 
 test('monitoring: node_exporter shape and known agents; host /proc and /sys alone are not enough', () => {
-  const exporter = volumes(daemonSet('host-metrics').container({ name: 'm', image: 'registry.example.com/metrics:1', ports: [{ containerPort: 9100, hostPort: 9100 }] }),
-    hostPath('proc', '/proc'), hostPath('sys', '/sys'));
+  const exporter = volumes(
+    daemonSet('host-metrics').container({ name: 'm', image: 'registry.example.com/metrics:1', ports: [{ containerPort: 9100, hostPort: 9100 }] }),
+    hostPath('proc', '/proc'),
+    hostPath('sys', '/sys'),
+  );
   assert.deepEqual(evidence(exporter, 'monitoring'), ['reads the host /proc and /sys and serves metrics on port 9100']);
   assert.deepEqual(roles(daemonSet('dd').container({ name: 'agent', image: 'gcr.io/datadoghq/agent:7.57.2' })), []);
   assert.deepEqual(roles(daemonSet('dd').container({ name: 'agent', image: 'datadog/agent:7.57.2' })), ['monitoring']);
@@ -148,27 +198,48 @@ test('monitoring: node_exporter shape and known agents; host /proc and /sys alon
 
 test('security: known agents and the kernel-tracing shape; tracing mounts without hostPID are not enough', () => {
   assert.deepEqual(roles(daemonSet('falco', 'falco').container({ name: 'falco', image: 'docker.io/falcosecurity/falco-no-driver:0.38.2' })), ['security']);
-  const tracer = volumes(daemonSet('runtime-guard').with((ds) => { ds.spec!.template!.spec!.hostPID = true; }), hostPath('debugfs', '/sys/kernel/debug'));
+  const tracer = volumes(
+    daemonSet('runtime-guard').with((ds) => {
+      ds.spec!.template!.spec!.hostPID = true;
+    }),
+    hostPath('debugfs', '/sys/kernel/debug'),
+  );
   assert.deepEqual(evidence(tracer, 'security'), ['hostPID with hostPath /sys/kernel/debug (kernel tracing/LSM)']);
   assert.deepEqual(roles(volumes(daemonSet('perf'), hostPath('debugfs', '/sys/kernel/debug'))), []);
 });
 
 test('roles come in a fixed order and evidence is not repeated', () => {
-  const both = volumes(daemonSet('cilium', 'kube-system').container({ name: 'cilium-agent', image: 'quay.io/cilium/cilium:v1.16.1', env: [{ name: 'KUBE_PROXY_REPLACEMENT', value: 'true' }] }),
-    hostPath('cni', '/etc/cni/net.d'), hostPath('cni2', '/etc/cni/net.d'));
+  const both = volumes(
+    daemonSet('cilium', 'kube-system').container({ name: 'cilium-agent', image: 'quay.io/cilium/cilium:v1.16.1', env: [{ name: 'KUBE_PROXY_REPLACEMENT', value: 'true' }] }),
+    hostPath('cni', '/etc/cni/net.d'),
+    hostPath('cni2', '/etc/cni/net.d'),
+  );
   const found = detectRoles(both.build());
-  assert.deepEqual(found.map((r) => r.role), ['network', 'service-proxy']);
+  assert.deepEqual(
+    found.map((r) => r.role),
+    ['network', 'service-proxy'],
+  );
   const net = found[0]!.evidence;
   assert.equal(new Set(net).size, net.length);
 });
 
 // Issue 14 §3: the roles lint tells apart (detectAgentRoles), never by a manifest name alone;
 // detectRoles (impact's view) keeps to its eight roles.
-test('node-reboot: kured\'s image, or a reboot flag with hostPID or the host D-Bus; a name alone is not enough', () => {
-  const kured = daemonSet('kured', 'kube-system').with((d) => { d.spec!.template!.spec!.hostPID = true; }).container({ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.23.0', command: ['/usr/bin/kured', '--reboot-sentinel=/sentinel/reboot-required'] });
-  assert.deepEqual(detectAgentRoles(kured.build()).map((r) => r.role), ['node-reboot']);
-  assert.deepEqual(detectAgentRoles(kured.build()).find((r) => r.role === 'node-reboot')!.evidence, ['image ghcr.io/kubereboot/kured:1.23.0', 'container kured reboots the node (--reboot-sentinel) with hostPID']);
-  assert.deepEqual(roles(kured), [], 'impact\'s roles are unchanged');
+test("node-reboot: kured's image, or a reboot flag with hostPID or the host D-Bus; a name alone is not enough", () => {
+  const kured = daemonSet('kured', 'kube-system')
+    .with((d) => {
+      d.spec!.template!.spec!.hostPID = true;
+    })
+    .container({ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.23.0', command: ['/usr/bin/kured', '--reboot-sentinel=/sentinel/reboot-required'] });
+  assert.deepEqual(
+    detectAgentRoles(kured.build()).map((r) => r.role),
+    ['node-reboot'],
+  );
+  assert.deepEqual(detectAgentRoles(kured.build()).find((r) => r.role === 'node-reboot')!.evidence, [
+    'image ghcr.io/kubereboot/kured:1.23.0',
+    'container kured reboots the node (--reboot-sentinel) with hostPID',
+  ]);
+  assert.deepEqual(roles(kured), [], "impact's roles are unchanged");
   const flagOnly = daemonSet('rebooter').container({ name: 'r', image: 'registry.example.com/r:1', args: ['--reboot-days=mon'] });
   assert.deepEqual(detectAgentRoles(flagOnly.build()), [], 'a reboot flag without hostPID or D-Bus');
   assert.deepEqual(detectAgentRoles(daemonSet('kured').container({ name: 'kured', image: 'registry.example.com/web:1' }).build()), [], 'the name kured alone');
@@ -176,28 +247,45 @@ test('node-reboot: kured\'s image, or a reboot flag with hostPID or the host D-B
 
 test('local-volume: the provisioner image, or host /dev with a propagated discovery directory', () => {
   const byImage = daemonSet('lvp').container({ name: 'p', image: 'registry.k8s.io/sig-storage/local-volume-provisioner:v2.7.0' });
-  assert.deepEqual(detectAgentRoles(byImage.build()).map((r) => r.role), ['local-volume']);
-  const shape = volumes(daemonSet('disks').container({ name: 'p', image: 'registry.example.com/p:1', volumeMounts: [{ name: 'disks', mountPath: '/mnt/disks', mountPropagation: 'HostToContainer' }] }),
-    hostPath('disks', '/mnt/disks'), hostPath('dev', '/dev'));
+  assert.deepEqual(
+    detectAgentRoles(byImage.build()).map((r) => r.role),
+    ['local-volume'],
+  );
+  const shape = volumes(
+    daemonSet('disks').container({ name: 'p', image: 'registry.example.com/p:1', volumeMounts: [{ name: 'disks', mountPath: '/mnt/disks', mountPropagation: 'HostToContainer' }] }),
+    hostPath('disks', '/mnt/disks'),
+    hostPath('dev', '/dev'),
+  );
   assert.deepEqual(detectAgentRoles(shape.build()).find((r) => r.role === 'local-volume')?.evidence, ['hostPath /dev and discovery directory /mnt/disks mounted with mount propagation']);
-  const noPropagation = volumes(daemonSet('disks').container({ name: 'p', image: 'registry.example.com/p:1', volumeMounts: [{ name: 'disks', mountPath: '/mnt/disks' }] }), hostPath('disks', '/mnt/disks'), hostPath('dev', '/dev'));
+  const noPropagation = volumes(
+    daemonSet('disks').container({ name: 'p', image: 'registry.example.com/p:1', volumeMounts: [{ name: 'disks', mountPath: '/mnt/disks' }] }),
+    hostPath('disks', '/mnt/disks'),
+    hostPath('dev', '/dev'),
+  );
   assert.deepEqual(detectAgentRoles(noPropagation.build()), []);
 });
 
 test('dns: coredns-nodecache by image, and any hostNetwork DNS server on port 53', () => {
   assert.deepEqual(roles(daemonSet('nodecache').container({ name: 'c', image: 'ghcr.io/contentful-labs/coredns-nodecache:latest' })), ['dns']);
-  const port53 = daemonSet('dns').hostNetwork().container({ name: 'c', image: 'registry.example.com/dns:1', ports: [{ containerPort: 53, protocol: 'UDP' }] });
-  assert.deepEqual(evidence(port53, 'dns'), ['serves DNS on the host\'s port 53 (hostNetwork)']);
+  const port53 = daemonSet('dns')
+    .hostNetwork()
+    .container({ name: 'c', image: 'registry.example.com/dns:1', ports: [{ containerPort: 53, protocol: 'UDP' }] });
+  assert.deepEqual(evidence(port53, 'dns'), ["serves DNS on the host's port 53 (hostNetwork)"]);
   assert.deepEqual(roles(daemonSet('dns').container({ name: 'c', image: 'registry.example.com/dns:1', ports: [{ containerPort: 53 }] })), [], 'port 53 on the pod network is an ordinary DNS server');
 });
 
 test('monitoring: a problem detector reads /dev/kmsg', () => {
-  assert.deepEqual(evidence(volumes(daemonSet('npd').container({ name: 'c', image: 'registry.example.com/detector:1' }), hostPath('kmsg', '/dev/kmsg')), 'monitoring'), ['hostPath /dev/kmsg (reads the kernel log)']);
+  assert.deepEqual(evidence(volumes(daemonSet('npd').container({ name: 'c', image: 'registry.example.com/detector:1' }), hostPath('kmsg', '/dev/kmsg')), 'monitoring'), [
+    'hostPath /dev/kmsg (reads the kernel log)',
+  ]);
 });
 
-test('kernelDriverLoader: Falco\'s driver-loader init container', () => {
-  const falco = daemonSet('falco').container({ name: 'falco', image: 'docker.io/falcosecurity/falco:0.44.1' })
-    .with((d) => { d.spec!.template!.spec!.initContainers = [{ name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1' }]; });
+test("kernelDriverLoader: Falco's driver-loader init container", () => {
+  const falco = daemonSet('falco')
+    .container({ name: 'falco', image: 'docker.io/falcosecurity/falco:0.44.1' })
+    .with((d) => {
+      d.spec!.template!.spec!.initContainers = [{ name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1' }];
+    });
   assert.equal(kernelDriverLoader(falco.build()), 'init container falco-driver-loader (docker.io/falcosecurity/falco-driver-loader) loads the kernel driver');
   assert.equal(kernelDriverLoader(daemonSet('tracee').container({ name: 'tracee', image: 'docker.io/aquasec/tracee:0.24.1' }).build()), undefined);
 });

@@ -12,7 +12,15 @@ import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 
 describe('GetScaledValueFromIntOrPercent rounds percentages up', () => {
   const cases: [number | string, number, number | undefined][] = [
-    ['50%', 3, 2], ['20%', 5, 1], ['1%', 10, 1], ['30%', 0, 0], ['100%', 7, 7], [2, 5, 2], ['0%', 9, 0], ['5', 5, undefined], ['x%', 5, undefined],
+    ['50%', 3, 2],
+    ['20%', 5, 1],
+    ['1%', 10, 1],
+    ['30%', 0, 0],
+    ['100%', 7, 7],
+    [2, 5, 2],
+    ['0%', 9, 0],
+    ['5', 5, undefined],
+    ['x%', 5, undefined],
   ];
   for (const [v, total, want] of cases) {
     test(`${v} of ${total}`, () => {
@@ -22,7 +30,12 @@ describe('GetScaledValueFromIntOrPercent rounds percentages up', () => {
 });
 
 test('updatedDesiredNodeCounts: both zero forces maxUnavailable 1; nil maxSurge is 0; OnDelete has none', () => {
-  const ds = (ru: Record<string, unknown> | undefined, type = 'RollingUpdate') => daemonSet('d').with((d) => { d.spec!.updateStrategy = { type, ...(ru ? { rollingUpdate: ru } : {}) }; }).build();
+  const ds = (ru: Record<string, unknown> | undefined, type = 'RollingUpdate') =>
+    daemonSet('d')
+      .with((d) => {
+        d.spec!.updateStrategy = { type, ...(ru ? { rollingUpdate: ru } : {}) };
+      })
+      .build();
   assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: 0 }), 5), { maxUnavailable: 1, maxSurge: 0, forcedOne: true });
   assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: 0 }), 0), { maxUnavailable: 0, maxSurge: 0, forcedOne: false });
   assert.deepEqual(rollingBudget(ds({ maxUnavailable: '10%' }), 25), { maxUnavailable: 3, maxSurge: 0, forcedOne: false });
@@ -42,7 +55,11 @@ test('findUpdatedPodsOnNode ignores terminating pods and flags duplicates', () =
   assert.equal(findUpdatedPodsOnNode([newPod, pod('n2').ofDaemonSet(d, 'a', 'new', '2').build()], 'new', 2).ok, false);
 });
 
-interface World { ds: DaemonSet; nodes: Node[]; pods: Pod[] }
+interface World {
+  ds: DaemonSet;
+  nodes: Node[];
+  pods: Pod[];
+}
 
 /** A DaemonSet at template generation 2 (hash "new") over `n` nodes, each with a pod set up by `podFor`. */
 function world(n: number, podFor: (ds: DaemonSet, node: string, i: number) => Pod | Pod[] | undefined, shape: (d: ReturnType<typeof daemonSet>) => void = () => {}): World {
@@ -57,7 +74,12 @@ function world(n: number, podFor: (ds: DaemonSet, node: string, i: number) => Po
 
 const oldReady = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().build();
 const newReady = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).ready().build();
-const newCrash = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).waiting('CrashLoopBackOff', '', { restartCount: 5, lastTerminated: { reason: 'Error', exitCode: 1 } }).build();
+const newCrash = (ds: DaemonSet, n: string) =>
+  pod(`agent-new-${n}`, 'ops')
+    .ofDaemonSet(ds, n, 'new', '2')
+    .on(n)
+    .waiting('CrashLoopBackOff', '', { restartCount: 5, lastTerminated: { reason: 'Error', exitCode: 1 } })
+    .build();
 
 function run(w: World, stuckAfter = 600) {
   return diagnoseRollout(indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods }), w.ds, NOW, stuckAfter);
@@ -70,7 +92,13 @@ test('all updated and available → Complete (kubectl: successfully rolled out)'
 });
 
 test('desired = 0 counts as rolled out', () => {
-  const r = run(world(2, () => undefined, (b) => b.nodeSelector({ pool: 'none' })));
+  const r = run(
+    world(
+      2,
+      () => undefined,
+      (b) => b.nodeSelector({ pool: 'none' }),
+    ),
+  );
   assert.deepEqual([r.verdict, r.desired], ['Complete', 0]);
 });
 
@@ -84,13 +112,25 @@ test('old pods available with budget left → Progressing', () => {
 test('new pod crash-looping uses the whole budget → Stuck with the blocker named', () => {
   const r = run(world(6, (ds, n, i) => (i === 0 ? newCrash(ds, n) : oldReady(ds, n))));
   assert.equal(r.verdict, 'Stuck');
-  assert.deepEqual(r.blockers.map((b) => [b.node, b.code]), [['n0', 'CrashLoopBackOff']]);
+  assert.deepEqual(
+    r.blockers.map((b) => [b.node, b.code]),
+    [['n0', 'CrashLoopBackOff']],
+  );
   assert.ok(r.reasons.some((x) => x.code === 'BudgetExhausted'));
   assert.match(r.nextSteps[0]!, /read the new pod's logs/);
 });
 
 test('a larger budget keeps going past one bad node (Progressing with a warning)', () => {
-  const r = run(world(6, (ds, n, i) => (i === 0 ? newCrash(ds, n) : oldReady(ds, n)), (b) => b.with((d) => { d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: '50%' }; })));
+  const r = run(
+    world(
+      6,
+      (ds, n, i) => (i === 0 ? newCrash(ds, n) : oldReady(ds, n)),
+      (b) =>
+        b.with((d) => {
+          d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: '50%' };
+        }),
+    ),
+  );
   assert.equal(r.maxUnavailable, 3);
   assert.equal(r.verdict, 'Progressing');
   assert.ok(r.reasons.some((x) => x.code === 'NewPodsUnavailable' && x.severity === 'error'));
@@ -98,7 +138,10 @@ test('a larger budget keeps going past one bad node (Progressing with a warning)
 
 test('1.31: an unavailable old pod counts against maxUnavailable but is always replaced (progress)', () => {
   const r = run(world(4, (ds, n, i) => (i === 0 ? pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).waiting('CrashLoopBackOff').build() : oldReady(ds, n))));
-  assert.deepEqual(r.budgetInUse.map((u) => [u.node, u.state]), [['n0', 'old pod unavailable']]);
+  assert.deepEqual(
+    r.budgetInUse.map((u) => [u.node, u.state]),
+    [['n0', 'old pod unavailable']],
+  );
   assert.equal(r.verdict, 'Progressing');
   assert.ok(r.reasons.some((x) => x.code === 'OldPodsUnavailable'));
 });
@@ -111,23 +154,45 @@ test('transient states are Progressing until --stuck-after', () => {
 });
 
 test('surge: hand-over waits for the new pod; a host port held by the old pod can never surge', () => {
-  const surge = (b: ReturnType<typeof daemonSet>) => b.hostNetwork().with((d) => {
-    d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 1 };
-    d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }];
-  });
+  const surge = (b: ReturnType<typeof daemonSet>) =>
+    b.hostNetwork().with((d) => {
+      d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 1 };
+      d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }];
+    });
   const pending = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').build();
   const r = run(world(3, (ds, n, i) => (i === 0 ? [oldReady(ds, n), pending(ds, n)] : oldReady(ds, n)), surge));
   assert.equal(r.maxSurge, 1);
   assert.equal(r.verdict, 'Stuck');
-  assert.deepEqual(r.blockers.map((b) => b.code), ['HostPortConflict']);
+  assert.deepEqual(
+    r.blockers.map((b) => b.code),
+    ['HostPortConflict'],
+  );
   assert.ok(r.reasons.some((x) => x.code === 'SurgeHostPortConflict'));
   const starting = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(30).waiting('ContainerCreating').build();
-  const ok = run(world(3, (ds, n, i) => (i === 0 ? [oldReady(ds, n), starting(ds, n)] : oldReady(ds, n)), (b) => b.with((d) => { d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 1 }; })));
+  const ok = run(
+    world(
+      3,
+      (ds, n, i) => (i === 0 ? [oldReady(ds, n), starting(ds, n)] : oldReady(ds, n)),
+      (b) =>
+        b.with((d) => {
+          d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 1 };
+        }),
+    ),
+  );
   assert.deepEqual([ok.verdict, ok.budgetInUse[0]?.state], ['Progressing', 'new pod surging next to the old one']);
 });
 
 test('OnDelete with outdated pods → Manual, with a canary first', () => {
-  const r = run(world(3, (ds, n) => oldReady(ds, n), (b) => b.with((d) => { d.spec!.updateStrategy = { type: 'OnDelete' }; })));
+  const r = run(
+    world(
+      3,
+      (ds, n) => oldReady(ds, n),
+      (b) =>
+        b.with((d) => {
+          d.spec!.updateStrategy = { type: 'OnDelete' };
+        }),
+    ),
+  );
   assert.equal(r.verdict, 'Manual');
   assert.equal(r.kubectlStatus, 'error: rollout status is only available for RollingUpdate strategy type');
   assert.match(r.nextSteps[0]!, /^canary: kubectl delete pod -n ops agent-old-n0/);
@@ -143,14 +208,26 @@ test('spec not observed yet → Pending, and kubectl says so', () => {
 
 test('maxSurge 0: every unavailable old pod is replaced regardless of the budget, so no BudgetExhausted (kubernetes v1.35 pkg/controller/daemon/update_test.go#TestDaemonSetUpdatesAllOldPodsNotReady)', () => {
   const oldNotReady = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).waiting('ContainerCreating').build();
-  const r = run(world(5, (ds, n) => oldNotReady(ds, n), (b) => b.with((d) => { d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 3 }; })));
+  const r = run(
+    world(
+      5,
+      (ds, n) => oldNotReady(ds, n),
+      (b) =>
+        b.with((d) => {
+          d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 3 };
+        }),
+    ),
+  );
   assert.equal(r.budgetUsed, 5);
   assert.ok(r.reasons.some((x) => x.code === 'OldPodsUnavailable'));
   assert.ok(!r.reasons.some((x) => x.code === 'BudgetExhausted'), 'no BudgetExhausted: no candidate waits for the budget');
 });
 
 test('surge in use does not count a node whose only pod is terminating', () => {
-  const surge = (b: ReturnType<typeof daemonSet>) => b.with((d) => { d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 2 }; });
+  const surge = (b: ReturnType<typeof daemonSet>) =>
+    b.with((d) => {
+      d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 2 };
+    });
   const starting = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(30).waiting('ContainerCreating').build();
   const dying = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().terminating(-10).build();
   const r = run(world(3, (ds, n, i) => (i === 0 ? dying(ds, n) : i === 1 ? [oldReady(ds, n), starting(ds, n)] : oldReady(ds, n)), surge));
@@ -175,13 +252,29 @@ test('one judgement of a young pod: rollout Progressing and scan RollingOut (not
 });
 
 test('NotAvailableYet resolves by the clock: an old pod within minReadySeconds is not stuck', () => {
-  const w = world(2, (ds, n, i) => (i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(7200).ready(10).build() : newReady(ds, n)), (b) => b.with((d) => { d.spec!.minReadySeconds = 60; }));
+  const w = world(
+    2,
+    (ds, n, i) => (i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(7200).ready(10).build() : newReady(ds, n)),
+    (b) =>
+      b.with((d) => {
+        d.spec!.minReadySeconds = 60;
+      }),
+  );
   assert.equal(run(w).verdict, 'Progressing');
 });
 
-test('stale .status: every pod available but numberAvailable lags → StaleStatus next to kubectl\'s Waiting (kubernetes#53023)', () => {
+test("stale .status: every pod available but numberAvailable lags → StaleStatus next to kubectl's Waiting (kubernetes#53023)", () => {
   const w = world(2, (ds, n) => newReady(ds, n));
-  w.ds.status = { observedGeneration: 2, desiredNumberScheduled: 2, currentNumberScheduled: 2, numberReady: 2, updatedNumberScheduled: 2, numberAvailable: 1, numberUnavailable: 1, numberMisscheduled: 0 };
+  w.ds.status = {
+    observedGeneration: 2,
+    desiredNumberScheduled: 2,
+    currentNumberScheduled: 2,
+    numberReady: 2,
+    updatedNumberScheduled: 2,
+    numberAvailable: 1,
+    numberUnavailable: 1,
+    numberMisscheduled: 0,
+  };
   const r = run(w);
   assert.equal(r.verdict, 'Complete');
   assert.match(r.kubectlStatus, /Waiting for daemon set "agent" rollout to finish: 1 of 2 updated pods are available/);

@@ -20,8 +20,14 @@ for (const [severity, level, expected] of AT_OR_ABOVE) {
 
 test('bySeverity: most severe first, the given order kept among equals', () => {
   const items: { severity: Severity; id: string }[] = [
-    { severity: 'info', id: 'i1' }, { severity: 'warning', id: 'w1' }, { severity: 'error', id: 'e1' },
-    { severity: 'warning', id: 'w2' }, { severity: 'error', id: 'e2' },
+    { severity: 'info', id: 'i1' },
+    { severity: 'warning', id: 'w1' },
+    { severity: 'error', id: 'e1' },
+    { severity: 'warning', id: 'w2' },
+    { severity: 'error', id: 'e2' },
   ];
-  assert.deepEqual(bySeverity(items).map((x) => x.id), ['e1', 'e2', 'w1', 'w2', 'i1']);
+  assert.deepEqual(
+    bySeverity(items).map((x) => x.id),
+    ['e1', 'e2', 'w1', 'w2', 'i1'],
+  );
 });

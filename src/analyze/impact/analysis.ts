@@ -86,7 +86,8 @@ export function missing(a: Analysis, kind: SnapshotKind): boolean {
 /** Pods whose controller ref names this DaemonSet: what the garbage collector deletes or orphans. */
 export function dependents(index: SnapshotIndex, ds: DaemonSet): Pod[] {
   const uid = ds.metadata?.uid;
-  return index.podsControlledBy('DaemonSet', ds)
+  return index
+    .podsControlledBy('DaemonSet', ds)
     .filter((p) => {
       const ref = controllerRef(p);
       return ref?.kind === 'DaemonSet' && (uid && ref.uid ? ref.uid === uid : ref.name === ds.metadata?.name);
@@ -98,9 +99,7 @@ export function dependents(index: SnapshotIndex, ds: DaemonSet): Pod[] {
 export function othersOn(a: Analysis, nodes: string[]): Map<string, Pod[]> {
   const out = new Map<string, Pod[]>();
   for (const n of nodes) {
-    const pods = (a.index.podsByNode.get(n) ?? [])
-      .filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p))
-      .sort(byName);
+    const pods = (a.index.podsByNode.get(n) ?? []).filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p)).sort(byName);
     out.set(n, pods);
   }
   return out;

@@ -32,7 +32,10 @@ function gracePeriods(pods: Pod[]): string {
 }
 
 export function revisionNames(a: Analysis): string[] {
-  return a.index.revisionsFor(a.ds).map((r) => r.metadata?.name ?? '').sort();
+  return a.index
+    .revisionsFor(a.ds)
+    .map((r) => r.metadata?.name ?? '')
+    .sort();
 }
 
 /** What each role breaks where it runs, when the input does not show where that is. */
@@ -53,7 +56,12 @@ const ROLE_RISK: Record<Role, { risk: Risk; what: string }> = {
  */
 export function unseenPodsSection(a: Analysis): void {
   a.notChecked.push('which pods and nodes it runs on (no Pod or Node objects in the input): the risk is judged by its role wherever it runs');
-  addFinding(a, 'PodsNotInInput', 'info', 'the input holds no Pod objects and no status that counts them: what is deleted on which nodes cannot be seen, so the risk is judged by the DaemonSet\'s role');
+  addFinding(
+    a,
+    'PodsNotInInput',
+    'info',
+    "the input holds no Pod objects and no status that counts them: what is deleted on which nodes cannot be seen, so the risk is judged by the DaemonSet's role",
+  );
   for (const role of a.roles) {
     const r = ROLE_RISK[role.role];
     addRisk(a, r.risk, `${r.what} (judged by its role: its pods are not in the input)`);
@@ -72,15 +80,28 @@ export function deletionSection(a: Analysis): void {
     evidence.push(`the rolling-update budget (maxUnavailable ${a.ds.spec?.updateStrategy?.rollingUpdate?.maxUnavailable ?? 1}) does not apply to deletion`);
   }
   if (revisions.length) evidence.push(`ControllerRevisions deleted too, so there is no rollout history left: ${nameList(revisions, 5)}`);
-  evidence.push(...limit(a.pods.map((p) => `${p.spec?.nodeName ?? '(not scheduled)'}: ${p.metadata?.name}`), 'more pods'));
-  addFinding(a, 'PodsDeleted', 'warning',
+  evidence.push(
+    ...limit(
+      a.pods.map((p) => `${p.spec?.nodeName ?? '(not scheduled)'}: ${p.metadata?.name}`),
+      'more pods',
+    ),
+  );
+  addFinding(
+    a,
+    'PodsDeleted',
+    'warning',
     `the garbage collector deletes all ${plural(a.pods.length, 'pod')} on ${plural(a.nodes.length, 'node')} at once, and nothing re-creates them: the DaemonSet controller no longer has a DaemonSet to act on`,
-    evidence);
+    evidence,
+  );
 
   if (a.cascade === 'foreground') {
-    addFinding(a, 'ForegroundDeletion', 'info',
+    addFinding(
+      a,
+      'ForegroundDeletion',
+      'info',
       'the DaemonSet stays visible with a deletionTimestamp and the foregroundDeletion finalizer until every pod is gone; meanwhile its controller does nothing (no creates, no deletes) and its status freezes',
-      ['kubectl delete waits (--wait=true) until the DaemonSet is gone, i.e. until the last pod has terminated']);
+      ['kubectl delete waits (--wait=true) until the DaemonSet is gone, i.e. until the last pod has terminated'],
+    );
   }
 
   const stuck: string[] = [];
@@ -97,9 +118,13 @@ export function deletionSection(a: Analysis): void {
     }
   }
   if (stuck.length) {
-    addFinding(a, 'PodsStuckTerminating', 'warning',
+    addFinding(
+      a,
+      'PodsStuckTerminating',
+      'warning',
       `${plural(stuck.length, 'pod')} cannot be confirmed deleted by ${stuck.length === 1 ? 'its kubelet: it stays' : 'their kubelets: they stay'} Terminating until the node answers again or the pod is force-deleted${a.cascade === 'foreground' ? '; the DaemonSet stays in foreground deletion until then' : ''}`,
-      limit(stuck));
+      limit(stuck),
+    );
   }
 }
 
@@ -128,9 +153,13 @@ export function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): v
   ];
   if (roleOf(a, 'network')) evidence.push('nodes that join later get no CNI agent, so pods on the pod network cannot start there');
   if (plainRisk) evidence.push(`a plain delete (--cascade=background) would be ${plainRisk.risk}: ${plainRisk.reason}`);
-  addFinding(a, 'PodsOrphaned', a.live.length ? 'warning' : 'info',
+  addFinding(
+    a,
+    'PodsOrphaned',
+    a.live.length ? 'warning' : 'info',
     `no pod is deleted: the garbage collector removes the ownerReference from ${plural(a.pods.length, 'pod')} on ${plural(a.nodes.length, 'node')}${revisions.length ? ` and from ${plural(revisions.length, 'ControllerRevision')}` : ''}; the pods keep running with all their labels, but without a controller`,
-    evidence);
+    evidence,
+  );
   if (!a.live.length) return;
 
   const byNode = new Map<string, Pod[]>();
@@ -140,11 +169,12 @@ export function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): v
   }
   // kubectl's drain filters stop at the first refusal, and localStorageFilter runs before
   // unreplicatedFilter: an orphan with an emptyDir volume is refused for that first.
-  const refusal = (p: Pod) => ((p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined)
-    ? 'Pods with local storage (use --delete-emptydir-data to override)'
-    // kubectl's own constant already starts with "cannot delete" (k8s.io/kubectl pkg/drain/filters.go,
-    // unmanagedFatal), so the printed message says it twice; this mirrors kubectl 1.35 as it prints.
-    : 'cannot delete Pods that declare no controller (use --force to override)');
+  const refusal = (p: Pod) =>
+    (p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined)
+      ? 'Pods with local storage (use --delete-emptydir-data to override)'
+      : // kubectl's own constant already starts with "cannot delete" (k8s.io/kubectl pkg/drain/filters.go,
+        // unmanagedFatal), so the printed message says it twice; this mirrors kubectl 1.35 as it prints.
+        'cannot delete Pods that declare no controller (use --force to override)';
   const drain = [...byNode.entries()].map(([n, pods]) => {
     const groups = new Map<string, string[]>();
     for (const p of pods) groups.set(refusal(p), [...(groups.get(refusal(p)) ?? []), podName(p)]);
@@ -153,23 +183,37 @@ export function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): v
     const text = errors.length > 1 ? `[${errors.join(', ')}]` : errors[0];
     return `kubectl drain ${n} --ignore-daemonsets → error: unable to drain node "${n}" due to error: ${text}, continuing command...`;
   });
-  addFinding(a, 'DrainRefusesOrphans', 'warning',
+  addFinding(
+    a,
+    'DrainRefusesOrphans',
+    'warning',
     'kubectl drain refuses the orphaned pods: they are no longer DaemonSet-managed, so --ignore-daemonsets does not cover them, and --force deletes them for good',
-    drain.length > 3 ? [...drain.slice(0, 3), `… the same on ${plural(drain.length - 3, 'more node')}`] : drain);
+    drain.length > 3 ? [...drain.slice(0, 3), `… the same on ${plural(drain.length - 3, 'more node')}`] : drain,
+  );
 
   const gens = generationCounts(a.live);
   const atOne = gens.get('1') ?? 0;
   const fresh = freshGeneration(a);
   const current = templateGeneration(a.ds);
-  const exported = current !== undefined ? gens.get(String(current)) ?? 0 : 0;
+  const exported = current !== undefined ? (gens.get(String(current)) ?? 0) : 0;
   const quirk = [
     `selector: ${formatLabelSelector(a.ds.spec?.selector)} (adoption is by selector only, in namespace ${a.ns})`,
     `pod-template-generation of the pods: ${[...gens.entries()].map(([g, n]) => `${g} (${plural(n, 'pod')})`).join(', ')}`,
   ];
-  if (atOne) quirk.push(`a DaemonSet created fresh starts at template generation 1: the ${plural(atOne, 'pod')} with pod-template-generation 1 would count as updated whatever its template, and never be rolled`);
-  if (current !== undefined && current !== 1 && exported) quirk.push(`re-applying this DaemonSet's own manifest keeps deprecated.daemonset.template.generation "${current}", which the ${plural(exported, 'pod')} with that generation match`);
-  quirk.push(`create the new DaemonSet with annotation deprecated.daemonset.template.generation: "${fresh}" (no pod carries it) so that the revision hash alone decides: same template → nothing restarts, changed template → pods are rolled`);
-  addFinding(a, 'AdoptionTemplateGeneration', atOne || exported ? 'warning' : 'info',
+  if (atOne)
+    quirk.push(
+      `a DaemonSet created fresh starts at template generation 1: the ${plural(atOne, 'pod')} with pod-template-generation 1 would count as updated whatever its template, and never be rolled`,
+    );
+  if (current !== undefined && current !== 1 && exported)
+    quirk.push(`re-applying this DaemonSet's own manifest keeps deprecated.daemonset.template.generation "${current}", which the ${plural(exported, 'pod')} with that generation match`);
+  quirk.push(
+    `create the new DaemonSet with annotation deprecated.daemonset.template.generation: "${fresh}" (no pod carries it) so that the revision hash alone decides: same template → nothing restarts, changed template → pods are rolled`,
+  );
+  addFinding(
+    a,
+    'AdoptionTemplateGeneration',
+    atOne || exported ? 'warning' : 'info',
     'a new DaemonSet with a matching selector adopts these pods; if its template differs, adopted pods whose pod-template-generation equals its template generation count as updated and are never replaced',
-    quirk);
+    quirk,
+  );
 }

@@ -11,9 +11,7 @@ import { isPodTerminal } from '../../k8s/podutil.js';
 import { addFinding, addRisk, byName, missing, nameList, plural, type Analysis } from './analysis.js';
 
 function endpointSliceEvidence(a: Analysis, svc: Service): string[] {
-  const slices = a.index.snapshot.endpointSlices
-    .filter((s) => s.metadata?.namespace === a.ns && s.metadata?.labels?.['kubernetes.io/service-name'] === svc.metadata?.name)
-    .sort(byName);
+  const slices = a.index.snapshot.endpointSlices.filter((s) => s.metadata?.namespace === a.ns && s.metadata?.labels?.['kubernetes.io/service-name'] === svc.metadata?.name).sort(byName);
   return slices.map((s) => {
     const eps = s.endpoints ?? [];
     const ours = eps.filter((e) => e.targetRef?.kind === 'Pod' && a.ownKeys.has(`${e.targetRef.namespace ?? a.ns}/${e.targetRef.name}`)).length;
@@ -42,21 +40,33 @@ export function servicesSection(a: Analysis): void {
     if (!remaining.length) {
       a.lostServices.add(key);
       const external = type === 'NodePort' || type === 'LoadBalancer';
-      addFinding(a, 'ServiceLosesAllEndpoints', external ? 'error' : 'warning',
+      addFinding(
+        a,
+        'ServiceLosesAllEndpoints',
+        external ? 'error' : 'warning',
         `Service ${key} (${headless ? 'headless' : type}) loses all its endpoints: its selector ${selText} matches only ${ours.length === 1 ? 'this pod' : `these ${ours.length} pods`}, so ${headless ? 'its DNS name resolves to nothing' : 'connections to it are refused'}`,
-        endpointSliceEvidence(a, svc));
+        endpointSliceEvidence(a, svc),
+      );
       addRisk(a, external ? 'high' : 'medium', `Service ${key} loses all endpoints`);
       continue;
     }
     // With a Local traffic policy, a node only uses endpoints on itself.
-    const local = svc.spec?.internalTrafficPolicy === 'Local' ? 'internalTrafficPolicy'
-      : (type === 'NodePort' || type === 'LoadBalancer') && svc.spec?.externalTrafficPolicy === 'Local' ? 'externalTrafficPolicy' : undefined;
+    const local =
+      svc.spec?.internalTrafficPolicy === 'Local'
+        ? 'internalTrafficPolicy'
+        : (type === 'NodePort' || type === 'LoadBalancer') && svc.spec?.externalTrafficPolicy === 'Local'
+          ? 'externalTrafficPolicy'
+          : undefined;
     if (!local) continue;
     const bare = a.nodes.filter((n) => !remaining.some((p) => p.spec?.nodeName === n));
     if (!bare.length) continue;
-    addFinding(a, 'ServiceLosesLocalEndpoints', 'warning',
+    addFinding(
+      a,
+      'ServiceLosesLocalEndpoints',
+      'warning',
       `Service ${key} has ${local}: Local, so on ${plural(bare.length, 'node')} where only these pods served it, ${local === 'internalTrafficPolicy' ? 'traffic from pods on those nodes is dropped' : 'external traffic to those nodes is dropped'} (${plural(remaining.length, 'other endpoint')} elsewhere)`,
-      [`nodes: ${nameList(bare, 10)}`]);
+      [`nodes: ${nameList(bare, 10)}`],
+    );
     addRisk(a, 'medium', `Service ${key} loses its local endpoints on ${plural(bare.length, 'node')}`);
   }
 }
@@ -66,9 +76,12 @@ type WebhookRule = NonNullable<Webhook['rules']>[number];
 
 function ruleCovers(rule: WebhookRule, group: string, resource: string): boolean {
   const has = (list: string[] | undefined, v: string) => (list ?? []).some((x) => x === '*' || x === v);
-  return has(rule.operations, 'CREATE') && has(rule.apiGroups, group)
-    && (rule.resources ?? []).some((r) => r === '*' || r === '*/*' || r === resource)
-    && (rule.scope === undefined || rule.scope === '*' || rule.scope === 'Namespaced');
+  return (
+    has(rule.operations, 'CREATE') &&
+    has(rule.apiGroups, group) &&
+    (rule.resources ?? []).some((r) => r === '*' || r === '*/*' || r === resource) &&
+    (rule.scope === undefined || rule.scope === '*' || rule.scope === 'Namespaced')
+  );
 }
 
 function selects(selector: LabelSelector | undefined, labels: Record<string, string> | undefined): boolean {
@@ -77,7 +90,9 @@ function selects(selector: LabelSelector | undefined, labels: Record<string, str
 }
 
 function ruleText(wh: Webhook): string {
-  const rules = (wh.rules ?? []).map((r) => `${(r.operations ?? []).join(',')} ${(r.resources ?? []).join(',')}${(r.apiGroups ?? []).some((g) => g !== '') ? ` (${(r.apiGroups ?? []).map((g) => g || 'core').join(',')})` : ''}`);
+  const rules = (wh.rules ?? []).map(
+    (r) => `${(r.operations ?? []).join(',')} ${(r.resources ?? []).join(',')}${(r.apiGroups ?? []).some((g) => g !== '') ? ` (${(r.apiGroups ?? []).map((g) => g || 'core').join(',')})` : ''}`,
+  );
   return rules.length ? rules.join('; ') : '(no rules)';
 }
 
@@ -107,8 +122,10 @@ export function webhooksSection(a: Analysis): void {
         const key = `${svc?.namespace ?? ''}/${svc?.name ?? ''}`;
         if (!svc || !a.lostServices.has(key)) return;
         const policy = wh.failurePolicy ?? 'Fail';
-        const scope = wh.namespaceSelector && (Object.keys(wh.namespaceSelector.matchLabels ?? {}).length || wh.namespaceSelector.matchExpressions?.length)
-          ? `namespaces matching ${formatLabelSelector(wh.namespaceSelector)}` : 'every namespace';
+        const scope =
+          wh.namespaceSelector && (Object.keys(wh.namespaceSelector.matchLabels ?? {}).length || wh.namespaceSelector.matchExpressions?.length)
+            ? `namespaces matching ${formatLabelSelector(wh.namespaceSelector)}`
+            : 'every namespace';
         const evidence = [
           `${kind} ${cfg.metadata?.name}, webhook ${wh.name}: failurePolicy ${policy}${wh.failurePolicy ? '' : ' (the default)'}`,
           `intercepts: ${ruleText(wh)} in ${scope}${wh.objectSelector && formatLabelSelector(wh.objectSelector) !== '<all>' ? `, objects matching ${formatLabelSelector(wh.objectSelector)}` : ''}`,
@@ -116,20 +133,32 @@ export function webhooksSection(a: Analysis): void {
         ];
         if (policy === 'Fail') {
           a.failClosed.push({ kind: resource, config: cfg.metadata?.name ?? '', index: i, webhook: wh.name });
-          addFinding(a, 'WebhookFailClosed', 'error',
+          addFinding(
+            a,
+            'WebhookFailClosed',
+            'error',
             `admission webhook "${wh.name}" fails closed and only these pods serve it: every request it intercepts is rejected cluster-wide ("failed calling webhook \\"${wh.name}\\"") until a pod serves it again`,
-            evidence);
+            evidence,
+          );
           addRisk(a, 'critical', `fail-closed admission webhook "${wh.name}" is served only by these pods`);
           const blocked = blocksRecovery(a, wh);
           if (blocked.length) {
-            addFinding(a, 'WebhookBlocksRecovery', 'error',
+            addFinding(
+              a,
+              'WebhookBlocksRecovery',
+              'error',
               `"${wh.name}" also intercepts CREATE of ${blocked.join(' and ')} in namespace ${a.ns}: once these pods are gone, neither the DaemonSet controller nor a re-created DaemonSet can create the pods that would serve it again, a deadlock that only relaxing or removing the webhook breaks`,
-              [`re-applying the DaemonSet fails in admission, or its pods fail with FailedCreate events`]);
+              [`re-applying the DaemonSet fails in admission, or its pods fail with FailedCreate events`],
+            );
           }
         } else {
-          addFinding(a, 'WebhookSkipped', 'warning',
+          addFinding(
+            a,
+            'WebhookSkipped',
+            'warning',
             `admission webhook "${wh.name}" fails open: while these pods are gone, requests it intercepts are admitted without it (${kind.startsWith('Validating') ? 'its policy is not enforced' : 'its mutations are not applied'})`,
-            evidence);
+            evidence,
+          );
           addRisk(a, 'medium', `admission webhook "${wh.name}" is skipped while these pods are gone`);
         }
       });
@@ -148,9 +177,13 @@ export function budgetsSection(a: Analysis): void {
     const n = a.live.filter((p) => compiled.matches(p.metadata?.labels)).length;
     if (!n) continue;
     const budget = pdb.spec?.minAvailable !== undefined ? `minAvailable ${pdb.spec.minAvailable}` : `maxUnavailable ${pdb.spec?.maxUnavailable ?? '?'}`;
-    addFinding(a, 'PdbDoesNotApply', 'info',
+    addFinding(
+      a,
+      'PdbDoesNotApply',
+      'info',
       `PodDisruptionBudget ${objectKey(pdb)} selects ${`${n} of these pods`} but does not protect them here: budgets only guard evictions (kubectl drain, the eviction API), and deleting a DaemonSet deletes its pods directly`,
-      [`selector ${formatLabelSelector(pdb.spec?.selector)}, ${budget}`]);
+      [`selector ${formatLabelSelector(pdb.spec?.selector)}, ${budget}`],
+    );
   }
 }
 

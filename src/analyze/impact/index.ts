@@ -23,8 +23,15 @@ export type { Cascade } from './analysis.js';
 
 /** The kinds the analysis reads besides DaemonSets, Nodes and Pods. */
 export const IMPACT_KINDS: readonly SnapshotKind[] = [
-  'ControllerRevision', 'Service', 'EndpointSlice', 'PodDisruptionBudget', 'PriorityClass', 'Namespace',
-  'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'CSIDriver',
+  'ControllerRevision',
+  'Service',
+  'EndpointSlice',
+  'PodDisruptionBudget',
+  'PriorityClass',
+  'Namespace',
+  'ValidatingWebhookConfiguration',
+  'MutatingWebhookConfiguration',
+  'CSIDriver',
 ];
 
 const RISK_RANK: Record<Risk, number> = { critical: 3, high: 2, medium: 1, low: 0 };
@@ -34,7 +41,10 @@ function topRisk(risks: RiskReason[]): Risk {
 }
 
 function sortRisks(risks: RiskReason[]): RiskReason[] {
-  return risks.map((r, i) => ({ r, i })).sort((x, y) => RISK_RANK[y.r.risk] - RISK_RANK[x.r.risk] || x.i - y.i).map((x) => x.r);
+  return risks
+    .map((r, i) => ({ r, i }))
+    .sort((x, y) => RISK_RANK[y.r.risk] - RISK_RANK[x.r.risk] || x.i - y.i)
+    .map((x) => x.r);
 }
 
 /**
@@ -45,13 +55,22 @@ export function analyzeImpact(index: SnapshotIndex, ds: DaemonSet, cascade: Casc
   const pods = dependents(index, ds);
   const live = pods.filter((p) => !isPodTerminal(p));
   const a: Analysis = {
-    index, ds, cascade, now, pods, live,
+    index,
+    ds,
+    cascade,
+    now,
+    pods,
+    live,
     ns: ds.metadata?.namespace ?? '',
     name: ds.metadata?.name ?? '',
     ownKeys: new Set(pods.map(objectKey)),
     nodes: [...new Set(live.map((p) => p.spec?.nodeName).filter((n): n is string => Boolean(n)))].sort(),
     roles: detectRoles(ds, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? '').filter(Boolean)),
-    findings: [], risks: [], notChecked: [], lostServices: new Set(), failClosed: [],
+    findings: [],
+    risks: [],
+    notChecked: [],
+    lostServices: new Set(),
+    failClosed: [],
     podsUnseen: isMissing(index.snapshot, 'Pod') && !judgeAbsentKinds(['Pod'], [ds], 'impact').accepted.length,
   };
   if (missing(a, 'Node')) a.notChecked.push('whether the nodes are Ready, and what they advertise (no Node objects in the input)');
@@ -73,11 +92,15 @@ export function analyzeImpact(index: SnapshotIndex, ds: DaemonSet, cascade: Casc
     if (live.length) budgetsSection(a);
     if (live.length || a.podsUnseen) stakesSection(a);
     if (!a.risks.length) {
-      addRisk(a, 'low', live.length
-        ? `nothing found that depends on these pods: no node-agent role, and no Service or webhook backed only by them${a.notChecked.length ? ' (within what the input allows to check)' : ''}`
-        : a.podsUnseen
-          ? 'no node-agent role in the pod template (its pods are not in the input, so Services or webhooks they back cannot be checked)'
-          : 'no running pod goes away');
+      addRisk(
+        a,
+        'low',
+        live.length
+          ? `nothing found that depends on these pods: no node-agent role, and no Service or webhook backed only by them${a.notChecked.length ? ' (within what the input allows to check)' : ''}`
+          : a.podsUnseen
+            ? 'no node-agent role in the pod template (its pods are not in the input, so Services or webhooks they back cannot be checked)'
+            : 'no running pod goes away',
+      );
     }
   }
 

@@ -17,13 +17,15 @@ function canaryNode(a: Analysis): string {
     const controlPlane = 'node-role.kubernetes.io/control-plane' in labels || 'node-role.kubernetes.io/master' in labels;
     return [controlPlane ? 1 : 0, nodeReadyStatus(node) === 'True' ? 0 : 1, others.get(n)?.length ?? 0];
   };
-  const ranked = a.nodes.map((n) => ({ n, s: score(n) }))
-    .sort((x, y) => x.s[0]! - y.s[0]! || x.s[1]! - y.s[1]! || x.s[2]! - y.s[2]! || x.n.localeCompare(y.n));
+  const ranked = a.nodes.map((n) => ({ n, s: score(n) })).sort((x, y) => x.s[0]! - y.s[0]! || x.s[1]! - y.s[1]! || x.s[2]! - y.s[2]! || x.n.localeCompare(y.n));
   return ranked[0]?.n ?? '<node>';
 }
 
 function labelSafe(name: string): string {
-  return name.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 63).replace(/[^A-Za-z0-9]+$/, '');
+  return name
+    .replace(/[^A-Za-z0-9_.-]/g, '-')
+    .slice(0, 63)
+    .replace(/[^A-Za-z0-9]+$/, '');
 }
 
 const ON_DELETE_PATCH = `'{"spec":{"updateStrategy":{"type":"OnDelete","rollingUpdate":null}}}'`;
@@ -41,9 +43,10 @@ export function plans(a: Analysis): ImpactPlan[] {
   const fresh = freshGeneration(a);
   const gens = generationCounts(a.live);
   out.push({
-    summary: a.cascade === 'orphan'
-      ? `Save the manifest first, so that a re-created DaemonSet adopts the orphaned pods (by selector ${formatLabelSelector(a.ds.spec?.selector)}) and manages them again`
-      : `Orphan, then re-create: --cascade=orphan keeps all ${plural(a.live.length, 'pod')} running; a new DaemonSet with the same selector (${formatLabelSelector(a.ds.spec?.selector)}) adopts them and rolls them onto its template under its update strategy`,
+    summary:
+      a.cascade === 'orphan'
+        ? `Save the manifest first, so that a re-created DaemonSet adopts the orphaned pods (by selector ${formatLabelSelector(a.ds.spec?.selector)}) and manages them again`
+        : `Orphan, then re-create: --cascade=orphan keeps all ${plural(a.live.length, 'pod')} running; a new DaemonSet with the same selector (${formatLabelSelector(a.ds.spec?.selector)}) adopts them and rolls them onto its template under its update strategy`,
     commands: [
       `kubectl get ${target} -o json | jq 'del(.metadata.uid, .metadata.resourceVersion, .metadata.creationTimestamp, .metadata.generation, .metadata.managedFields, .status) | .metadata.annotations["deprecated.daemonset.template.generation"] = "${fresh}"' > ${a.name}.json`,
       `kubectl delete ${target} --cascade=orphan`,
@@ -72,11 +75,9 @@ export function plans(a: Analysis): ImpactPlan[] {
   });
   const first = a.live.find((p) => p.spec?.nodeName === canary);
   out.push({
-    summary: 'Switch to OnDelete and replace pods node by node instead of deleting: a template change then reaches a node only when you delete its pod, so you choose the order and stop at the first failure',
-    commands: [
-      `kubectl patch ${target} --type merge -p ${ON_DELETE_PATCH}`,
-      `kubectl delete pod -n ${a.ns} ${first?.metadata?.name ?? '<pod>'}`,
-    ],
+    summary:
+      'Switch to OnDelete and replace pods node by node instead of deleting: a template change then reaches a node only when you delete its pod, so you choose the order and stop at the first failure',
+    commands: [`kubectl patch ${target} --type merge -p ${ON_DELETE_PATCH}`, `kubectl delete pod -n ${a.ns} ${first?.metadata?.name ?? '<pod>'}`],
     caveats: ['the controller re-creates every pod you delete from the current template: this replaces or upgrades the agent, it does not remove it'],
   });
   return out;

@@ -20,7 +20,10 @@ function listed<T>(items: T[], line: (x: T) => string): string[] {
 function byGroup(nodes: PlanNode[]): string {
   const counts = new Map<string, number>();
   for (const n of nodes) counts.set(n.group || '(no group)', (counts.get(n.group || '(no group)') ?? 0) + 1);
-  return [...counts].sort((a, b) => a[0].localeCompare(b[0])).map(([g, c]) => `${g}: ${c}`).join(', ');
+  return [...counts]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([g, c]) => `${g}: ${c}`)
+    .join(', ');
 }
 
 function finding(code: PlanFinding['code'], message: string, evidence: string[], fix: string, severity = PLAN_FINDINGS[code].severity): PlanFinding {
@@ -32,22 +35,27 @@ function lostNodes(report: PlanReport, roles: string[], viaUpdate: Set<string>):
   if (!lost.length) return undefined;
   const critical = roles.length ? `; the DaemonSet is the nodes' ${roles.join(', ')} agent, so what runs there loses it too` : '';
   const byUpdate = lost.filter((n) => viaUpdate.has(n.node)).length;
-  const how = byUpdate === lost.length
-    ? 'the rolling update deletes these pods (an untolerated NoSchedule taint lets them run until then) and creates none'
-    : `the controller deletes ${byUpdate ? `${lost.length - byUpdate} of ` : ''}these pods at once when the change is applied, not through the rolling update, so maxUnavailable does not limit it${byUpdate ? `; the rolling update deletes the other ${byUpdate}` : ''}`;
-  return finding('NodesLost',
+  const how =
+    byUpdate === lost.length
+      ? 'the rolling update deletes these pods (an untolerated NoSchedule taint lets them run until then) and creates none'
+      : `the controller deletes ${byUpdate ? `${lost.length - byUpdate} of ` : ''}these pods at once when the change is applied, not through the rolling update, so maxUnavailable does not limit it${byUpdate ? `; the rolling update deletes the other ${byUpdate}` : ''}`;
+  return finding(
+    'NodesLost',
     `${lost.length} node(s) lose their pod (${byGroup(lost)}): ${how}${critical}`,
     listed(lost, (n) => `node ${n.node}: ${n.message ?? n.reason ?? 'no longer matches the new spec'}`),
-    'if these nodes must keep the agent, widen the nodeSelector, node affinity or tolerations of the manifest; otherwise drain what depends on it first');
+    'if these nodes must keep the agent, widen the nodeSelector, node affinity or tolerations of the manifest; otherwise drain what depends on it first',
+  );
 }
 
 function pendingNodes(report: PlanReport): PlanFinding | undefined {
   const pending = report.nodes.filter((n) => n.settled.includes('new-pending'));
   if (!pending.length) return undefined;
-  return finding('PodsWillBePending',
+  return finding(
+    'PodsWillBePending',
     `the new pod will stay Pending on ${pending.length} node(s) (${byGroup(pending)}): the scheduler's filters refuse it there`,
     listed(pending, (n) => `node ${n.node}: ${(n.fit?.reasons ?? []).map((r) => r.message).join('; ') || 'not schedulable'}`),
-    'lower the new requests or host ports to what these nodes have free, free room on them, or give the DaemonSet a priority class that can preempt');
+    'lower the new requests or host ports to what these nodes have free, free room on them, or give the DaemonSet a priority class that can preempt',
+  );
 }
 
 function stall(report: PlanReport): PlanFinding | undefined {
@@ -56,20 +64,24 @@ function stall(report: PlanReport): PlanFinding | undefined {
   const kept = report.nodes.filter((n) => n.effect === 'replace' && n.settled.includes('old-kept'));
   if (!kept.length) return undefined;
   const budget = report.rollout.maxSurge > 0 ? `maxSurge ${report.rollout.maxSurge}` : `maxUnavailable ${report.rollout.maxUnavailable}`;
-  return finding('RolloutWillStall',
+  return finding(
+    'RolloutWillStall',
     `the rolling update stops once ${blocked} node(s) hold a new pod that cannot become available (${budget} used up); up to ${kept.length} node(s) keep the old pod, which ones depends on the controller's order`,
     listed(kept, (n) => `node ${n.node}: may keep ${n.before?.name ?? 'its old pod'}`),
-    'fix what keeps the new pods Pending before applying; the rollout does not resume on its own');
+    'fix what keeps the new pods Pending before applying; the rollout does not resume on its own',
+  );
 }
 
 function surgePorts(report: PlanReport, applied: DaemonSet): PlanFinding | undefined {
   if (report.rollout.maxSurge === 0 || report.rollout.toReplace === 0) return undefined;
   const ports = wantedHostPorts(applied.spec?.template?.spec, true);
   if (!ports.length) return undefined;
-  return finding('SurgeHostPortStall',
+  return finding(
+    'SurgeHostPortStall',
     `maxSurge ${report.rollout.maxSurge} with host port(s) ${ports.map((p) => `${p.port}/${p.protocol}`).join(', ')}: the surge pod must run beside the old pod, which holds the same port, so it cannot be scheduled and the rollout cannot progress`,
     [`spec.updateStrategy.rollingUpdate.maxSurge: ${report.rollout.maxSurge}`, ...ports.map((p) => `host port ${p.port}/${p.protocol}`)],
-    'set maxSurge: 0 and maxUnavailable: 1 (or more) for a DaemonSet with host ports');
+    'set maxSurge: 0 and maxUnavailable: 1 (or more) for a DaemonSet with host ports',
+  );
 }
 
 function roleOutage(report: PlanReport, roles: RoleMatch[]): PlanFinding | undefined {
@@ -79,43 +91,65 @@ function roleOutage(report: PlanReport, roles: RoleMatch[]): PlanFinding | undef
   const desired = report.nodes.filter((n) => n.shouldRun).length;
   const all = maxUnavailable >= desired;
   if (!all && maxUnavailable * 4 <= desired) return undefined;
-  return finding('RoleOutageRisk',
+  return finding(
+    'RoleOutageRisk',
     `${roles.map((r) => r.role).join(', ')} agent with maxUnavailable ${maxUnavailable} of ${desired} node(s): ${all ? 'every node' : `${maxUnavailable} nodes`} can lose it at once during the rollout, and their workloads with it`,
     [...roles.flatMap((r) => r.evidence.slice(0, 2)), `maxUnavailable resolves to ${maxUnavailable} of ${desired} desired`],
     'roll a critical agent a few nodes at a time: maxUnavailable: 1 (or a small percentage), or maxSurge: 1 with maxUnavailable: 0 when it uses no host port',
-    all ? 'error' : 'warning');
+    all ? 'error' : 'warning',
+  );
 }
 
 function preemption(report: PlanReport): PlanFinding | undefined {
   const helped = report.nodes.filter((n) => n.fit && !n.fit.fits && n.fit.reasons.some((r) => r.preemptionHelps));
   if (!helped.length) return undefined;
-  return finding('PreemptionMayHelp',
+  return finding(
+    'PreemptionMayHelp',
     `on ${helped.length} node(s) the new pod fits only by preempting lower-priority pods: the scheduler evicts them to make room`,
     listed(helped, (n) => `node ${n.node}: ${n.fit!.reasons.map((r) => r.message).join('; ')}`),
-    'check that the evicted pods may go; otherwise lower the new requests');
+    'check that the evicted pods may go; otherwise lower the new requests',
+  );
 }
 
 function manual(report: PlanReport): PlanFinding | undefined {
   if (report.rollout.strategy !== 'OnDelete' || report.rollout.toReplace === 0) return undefined;
-  return finding('OnDeleteManual',
+  return finding(
+    'OnDeleteManual',
     `updateStrategy OnDelete: ${report.rollout.toReplace} node(s) keep the old pod until it is deleted by hand`,
     [`${report.rollout.toReplace} pod(s) of an older revision`],
-    'delete the old pods node by node (kubectl delete pod) to roll the change out');
+    'delete the old pods node by node (kubectl delete pod) to roll the change out',
+  );
 }
 
 function metadataOnly(report: PlanReport): PlanFinding | undefined {
   if (report.change !== 'update' || report.templateDiff.length) return undefined;
   const ongoing = report.rollout.toReplace;
-  return finding('MetadataOnlyChange',
+  return finding(
+    'MetadataOnlyChange',
     `the pod template does not change: the controller computes the same template hash, and this change replaces no pod${ongoing ? ` (${ongoing} pod(s) of an older revision are still to be replaced by the rollout in progress)` : ''}`,
-    ['no difference in spec.template after the API defaults'], 'nothing to do');
+    ['no difference in spec.template after the API defaults'],
+    'nothing to do',
+  );
 }
 
 /** Every finding of a plan, most severe first. */
 export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers: string[], loseByUpdate: Set<string> = new Set()): PlanFinding[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;
   const roles = detectRoles(applied, csiDrivers).filter((r) => CRITICAL_ROLES.has(r.role));
-  return [lostNodes(report, roles.map((r) => r.role), loseByUpdate), pendingNodes(report), stall(report), surgePorts(report, applied), roleOutage(report, roles), preemption(report), manual(report), metadataOnly(report)]
+  return [
+    lostNodes(
+      report,
+      roles.map((r) => r.role),
+      loseByUpdate,
+    ),
+    pendingNodes(report),
+    stall(report),
+    surgePorts(report, applied),
+    roleOutage(report, roles),
+    preemption(report),
+    manual(report),
+    metadataOnly(report),
+  ]
     .filter((f): f is PlanFinding => f !== undefined)
     .sort((a, b) => rank[a.severity] - rank[b.severity] || a.code.localeCompare(b.code));
 }

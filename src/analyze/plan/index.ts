@@ -5,10 +5,7 @@
  * where it settles, and the template diff that causes each effect.
  */
 import type { DaemonSet, Node, Pod, PodTemplateSpec } from '../../model/k8s-types.js';
-import {
-  API_VERSION, type PlanEffect, type PlanGroup, type PlanNode, type PlanReport,
-  type PlanRollout, type PlanSettledState,
-} from '../../model/results.js';
+import { API_VERSION, type PlanEffect, type PlanGroup, type PlanNode, type PlanReport, type PlanRollout, type PlanSettledState } from '../../model/results.js';
 import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
 import { formatDuration } from '../../model/duration.js';
 import { defaultedPodTemplate } from '../../k8s/defaults.js';
@@ -27,8 +24,12 @@ export { applyRefusal } from './validate.js';
 
 /** Node labels that name a pool, in the order the default --group-by picks the first present. */
 export const POOL_LABELS: readonly string[] = [
-  'node.kubernetes.io/instance-type', 'karpenter.sh/nodepool', 'eks.amazonaws.com/nodegroup',
-  'cloud.google.com/gke-nodepool', 'kubernetes.azure.com/agentpool', 'topology.kubernetes.io/zone',
+  'node.kubernetes.io/instance-type',
+  'karpenter.sh/nodepool',
+  'eks.amazonaws.com/nodegroup',
+  'cloud.google.com/gke-nodepool',
+  'kubernetes.azure.com/agentpool',
+  'topology.kubernetes.io/zone',
 ];
 
 export interface PlanOptions {
@@ -45,7 +46,8 @@ export function defaultGroupBy(nodes: Node[]): string {
 function newRevisionHash(index: SnapshotIndex, current: DaemonSet | undefined, template: PodTemplateSpec): { hash: string; reused: boolean } {
   if (!current) return { hash: '', reused: false };
   const name = current.metadata?.name ?? '';
-  const match = index.revisionsFor(current)
+  const match = index
+    .revisionsFor(current)
     .filter((r) => semanticEqual(defaultedPodTemplate(revisionTemplate(r)), template))
     .sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0))[0];
   return match ? { hash: revisionHash(match, name), reused: true } : { hash: '', reused: false };
@@ -55,7 +57,11 @@ function newRevisionHash(index: SnapshotIndex, current: DaemonSet | undefined, t
 function sortedKeys<T>(value: T): T {
   if (Array.isArray(value)) return value.map(sortedKeys) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])])) as T;
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
+    ) as T;
   }
   return value;
 }
@@ -99,7 +105,7 @@ interface NodeSetting {
 
 /** One node's entry: the pod there now, why the new spec wants none, and the new pod's fit. */
 function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: NodeDecision): NodeWork {
-  const group = set.groupBy ? node.metadata?.labels?.[set.groupBy] ?? '' : '';
+  const group = set.groupBy ? (node.metadata?.labels?.[set.groupBy] ?? '') : '';
   const before = podBefore(decision.pods, set.newHash);
   const entry: PlanNode = { node: nodeName, group, effect: decision.effect, shouldRun: decision.sr.shouldRun, settled: [], ...(before ? { before } : {}) };
   if (!decision.sr.shouldRun) {
@@ -108,8 +114,8 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
     if (decision.loseByUpdate && entry.message) entry.message += '; the rolling update deletes the old pod and no new one follows';
   }
   let pending = false;
-  const needsNewPod = decision.effect === 'gain' || decision.effect === 'replace'
-    || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
+  const needsNewPod =
+    decision.effect === 'gain' || decision.effect === 'replace' || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
   if (needsNewPod) {
     // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
     const surging = decision.effect === 'replace' && set.surge && decision.oldPod !== undefined && isPodReady(decision.oldPod);
@@ -134,7 +140,7 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
   const ctx = current ? daemonSetContext(index, current) : undefined;
   const reuse = newRevisionHash(index, current, newTemplate);
   // The hash pods of the new revision carry: unchanged template → the current one; a rollback → the old revision's.
-  const newHash = !templateChanged ? ctx?.revision.hash ?? '' : reuse.hash;
+  const newHash = !templateChanged ? (ctx?.revision.hash ?? '') : reuse.hash;
   const diff = current ? diffTemplates(sortedKeys(oldTemplate), sortedKeys(newTemplate)) : [];
   const strategy = applied.spec?.updateStrategy?.type === 'OnDelete' ? 'OnDelete' : 'RollingUpdate';
   const minReady = applied.spec?.minReadySeconds ?? 0;
@@ -144,7 +150,7 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
 
   const decisions = nodes.map((node) => {
     const nodeName = node.metadata?.name ?? '';
-    const pods = (ctx?.byNode.get(nodeName) ?? []);
+    const pods = ctx?.byNode.get(nodeName) ?? [];
     return { node, name: nodeName, decision: decideNode(node, applied, pods, newHash, templateChanged) };
   });
   const desired = decisions.filter((d) => d.decision.sr.shouldRun).length;
@@ -180,7 +186,12 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     summary,
   };
   const byUpdate = new Set(work.filter((w) => w.decision.loseByUpdate).map((w) => w.name));
-  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate);
+  report.findings = planFindings(
+    report,
+    applied,
+    index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''),
+    byUpdate,
+  );
   const notes = planNotes(index, current, ctx?.notes ?? [], templateChanged, reuse.reused);
   if (notes.length) report.notes = notes;
   return report;
@@ -200,7 +211,9 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   const { strategy, surge, budget, minReady, now } = input;
   const replace = work.filter((w) => w.entry.effect === 'replace');
   const candidates: ReplaceCandidate[] = replace.map((w) => ({
-    node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: !w.pending,
+    node: w.name,
+    oldUnavailable: !availableNow(w.decision.oldPod, minReady, now),
+    binds: !w.pending,
   }));
   // Old pods on nodes the new spec no longer wants but lets continue (an untolerated NoSchedule
   // taint): without surge the rolling update deletes them like any old pod, and no unavailability
@@ -209,12 +222,15 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   if (!surge) candidates.push(...leaving.map((w) => ({ node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: true })));
   // Unavailable without a replacement: a gained or kept new pod that stays Pending, or a pod
   // already of the new revision that is bound but unavailable now (taken as it is).
-  const stuckElsewhere = work.filter((w) => w.entry.effect !== 'replace' && w.decision.sr.shouldRun
-    && (w.pending || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now)))).length;
-  const outcome = strategy === 'OnDelete'
-    ? { replaced: new Set<string>(), undecided: new Set<string>() }
-    : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
-  const order = candidates.filter((c) => replace.some((w) => w.name === c.node)).sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || a.node.localeCompare(b.node)).map((c) => c.node);
+  const stuckElsewhere = work.filter(
+    (w) => w.entry.effect !== 'replace' && w.decision.sr.shouldRun && (w.pending || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now))),
+  ).length;
+  const outcome =
+    strategy === 'OnDelete' ? { replaced: new Set<string>(), undecided: new Set<string>() } : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
+  const order = candidates
+    .filter((c) => replace.some((w) => w.name === c.node))
+    .sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || a.node.localeCompare(b.node))
+    .map((c) => c.node);
   const step = Math.max(1, surge ? budget.maxSurge : budget.maxUnavailable);
   const batches = strategy === 'OnDelete' ? 0 : Math.ceil(replace.length / step);
   const pace = readinessSeconds(input.replacedPods, minReady, now);
@@ -288,6 +304,7 @@ function planNotes(index: SnapshotIndex, current: DaemonSet | undefined, ctxNote
   if (!current) notes.push('no DaemonSet of this name exists in the input: the manifest creates it');
   if (current && templateChanged && reused) notes.push('the new template equals an earlier ControllerRevision: the controller reuses it, so pods of that revision count as updated (a rollback)');
   if (index.snapshot.missing.some((m) => m.kind === 'Pod')) notes.push('pods not in the input: fit and the pods each node runs now are not known');
-  if (index.snapshot.missing.some((m) => m.kind === 'PriorityClass')) notes.push('priority classes not in the input: the new pod\'s priority, and so preemption, is judged from the built-in classes only');
+  if (index.snapshot.missing.some((m) => m.kind === 'PriorityClass'))
+    notes.push("priority classes not in the input: the new pod's priority, and so preemption, is judged from the built-in classes only");
   return notes;
 }

@@ -40,9 +40,7 @@ export function podBefore(pods: Pod[], newHash: string): PlanPodBefore | undefin
   const live = pods.filter((p) => !isPodTerminating(p));
   const pod = live.find((p) => podRevisionHash(p) === newHash) ?? live[0] ?? pods[0];
   if (!pod) return undefined;
-  const state: PlanPodBefore['state'] = isPodTerminating(pod) ? 'Terminating'
-    : !pod.spec?.nodeName ? 'Pending'
-      : isPodReady(pod) ? 'Running' : 'Unavailable';
+  const state: PlanPodBefore['state'] = isPodTerminating(pod) ? 'Terminating' : !pod.spec?.nodeName ? 'Pending' : isPodReady(pod) ? 'Running' : 'Unavailable';
   return { name: pod.metadata?.name ?? '', hash: podRevisionHash(pod), current: podRevisionHash(pod) === newHash && newHash !== '', state };
 }
 
@@ -61,20 +59,41 @@ function fitReasons(outcome: FilterOutcome, pod: Pod, node: Node, others: Pod[],
     let i = 0;
     if (outcome.fit.tooManyPods) {
       const t = outcome.fit.tooManyPods;
-      out.push({ code: 'TooManyPods', message: raw[i++]!.message, resource: 'pods', requested: '1', free: String(Math.max(0, t.allowed - t.existing)), allocatable: String(t.allowed), preemptionHelps: preemption });
+      out.push({
+        code: 'TooManyPods',
+        message: raw[i++]!.message,
+        resource: 'pods',
+        requested: '1',
+        free: String(Math.max(0, t.allowed - t.existing)),
+        allocatable: String(t.allowed),
+        preemptionHelps: preemption,
+      });
     }
     for (const s of outcome.fit.shortages) {
       out.push({
-        code: 'InsufficientResource', message: raw[i++]!.message, resource: s.resource,
-        requested: formatAmount(s.resource, s.requested), free: formatAmount(s.resource, Math.max(0, s.allocatable - s.used)),
-        allocatable: formatAmount(s.resource, s.allocatable), preemptionHelps: preemption,
+        code: 'InsufficientResource',
+        message: raw[i++]!.message,
+        resource: s.resource,
+        requested: formatAmount(s.resource, s.requested),
+        free: formatAmount(s.resource, Math.max(0, s.allocatable - s.used)),
+        allocatable: formatAmount(s.resource, s.allocatable),
+        preemptionHelps: preemption,
       });
     }
     return out;
   }
   if (outcome.plugin === 'NodePorts') {
     const ports = [...new Set(outcome.conflicts.map((c) => formatHostPort(c.port)))];
-    return [{ code: 'HostPortConflict', message: raw[0]!.message, resource: `hostPort ${ports.join(', ')}`, requested: ports.join(', '), free: 'held by ' + [...new Set(outcome.conflicts.map((c) => c.holder))].join(', '), preemptionHelps: preemption }];
+    return [
+      {
+        code: 'HostPortConflict',
+        message: raw[0]!.message,
+        resource: `hostPort ${ports.join(', ')}`,
+        requested: ports.join(', '),
+        free: 'held by ' + [...new Set(outcome.conflicts.map((c) => c.holder))].join(', '),
+        preemptionHelps: preemption,
+      },
+    ];
   }
   return raw.map((r) => ({ code: r.code, message: r.message }));
 }

@@ -62,7 +62,9 @@ function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Re
   // progress, unless its deletion cannot complete because the node does not report.
   if (slot === 'old-unavailable') hard = nodeReady !== 'True' && nodeReady !== '';
   return {
-    node, slot, hard,
+    node,
+    slot,
+    hard,
     ...(pod ? { pod } : {}),
     code: main?.code ?? (slot === 'no-pod' ? 'NotYetCreated' : 'NotAvailableYet'),
     message: main?.message ?? SLOT_TEXT[slot],
@@ -108,7 +110,7 @@ function nodeEntries(ctx: DaemonSetContext, shouldRun: Set<string>): NodeDaemonP
 /** The pod that holds the budget, classified by its own reasons (not necessarily the node's deciding pod's). */
 function classifyUse(index: SnapshotIndex, input: BudgetInput, row: NodeVerdict | undefined, use: SlotUse): BudgetUse {
   const node = index.nodesByName.get(use.node);
-  const own = use.pod && node ? diagnosePod(index, input.ctx, node, use.pod, input.now).reasons : row?.reasons ?? [];
+  const own = use.pod && node ? diagnosePod(index, input.ctx, node, use.pod, input.now).reasons : (row?.reasons ?? []);
   return classify(use.node, use.slot, use.pod, own, input.now, input.stuckAfter, input.minReady, nodeReadyStatus(node));
 }
 
@@ -121,7 +123,10 @@ function leavingOldPod(index: SnapshotIndex, input: BudgetInput, entry: NodeDaem
   if (!gone) return undefined;
   const terminating = diagnosePod(index, input.ctx, node, gone, input.now).reasons.find((r) => r.code === 'PodTerminating');
   return {
-    node: entry.node, slot: 'old-terminating', pod: gone, code: 'PodTerminating',
+    node: entry.node,
+    slot: 'old-terminating',
+    pod: gone,
+    code: 'PodTerminating',
     // It goes when the kubelet confirms; past its grace period on a node that does not report, it will not.
     hard: terminating?.severity === 'error' && nodeReadyStatus(node) !== 'True',
     message: terminating?.message ?? SLOT_TEXT['old-terminating'],

@@ -10,7 +10,8 @@ import type { RolloutFacts } from './facts.js';
 
 function blockerFix(code: string, ns: string, name: string, pod: string | undefined, node: string, rollback: string, createFix: string): string {
   switch (code) {
-    case 'ImagePullBackOff': return `fix the image in the template and re-apply${rollback}`;
+    case 'ImagePullBackOff':
+      return `fix the image in the template and re-apply${rollback}`;
     case 'CrashLoopBackOff':
     case 'OOMKilled':
     case 'CreateContainerConfigError':
@@ -60,7 +61,12 @@ function onDeleteSteps(f: RolloutFacts): string[] {
   if (!first) return [];
   const steps = [`canary: kubectl delete pod -n ${f.ns} ${first.pod!.name}   # node ${first.node}; wait until ds-doctor why ${f.ns}/${f.name} ${first.node} says Healthy`];
   if (outdatedPods.length > 1) {
-    steps.push(`then one node at a time: ${outdatedPods.slice(1, 6).map((r) => r.pod!.name).join(', ')}${outdatedPods.length > 6 ? `, … (${outdatedPods.length - 6} more)` : ''}`);
+    steps.push(
+      `then one node at a time: ${outdatedPods
+        .slice(1, 6)
+        .map((r) => r.pod!.name)
+        .join(', ')}${outdatedPods.length > 6 ? `, … (${outdatedPods.length - 6} more)` : ''}`,
+    );
   }
   return steps;
 }

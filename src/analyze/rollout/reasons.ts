@@ -21,7 +21,8 @@ function controllerNotObserved(f: RolloutFacts): RolloutReason | undefined {
   const observed = f.ds.status?.observedGeneration ?? 0;
   if (observed >= generation) return undefined;
   return {
-    code: 'ControllerNotObserved', severity: 'warning',
+    code: 'ControllerNotObserved',
+    severity: 'warning',
     message: `the controller has not observed the latest spec yet (observedGeneration ${observed} < generation ${generation}): .status describes the previous spec`,
     evidence: [`metadata.generation ${generation}`, `status.observedGeneration ${observed}`],
     fix: 'wait a few seconds; if it lasts, check that kube-controller-manager is running (its daemonset-controller)',
@@ -31,14 +32,21 @@ function controllerNotObserved(f: RolloutFacts): RolloutReason | undefined {
 /** A maxUnavailable or maxSurge that does not parse: the controller's rollingUpdate returns the error. */
 function invalidBudget(f: RolloutFacts): RolloutReason | undefined {
   if (f.verdict === 'Pending' || !f.budget.error) return undefined;
-  return { code: 'InvalidBudget', severity: 'error', message: f.budget.error, evidence: [`spec.updateStrategy.rollingUpdate: ${JSON.stringify(f.ds.spec?.updateStrategy?.rollingUpdate)}`], fix: 'set maxUnavailable (and maxSurge) to an integer or a percentage such as "10%"' };
+  return {
+    code: 'InvalidBudget',
+    severity: 'error',
+    message: f.budget.error,
+    evidence: [`spec.updateStrategy.rollingUpdate: ${JSON.stringify(f.ds.spec?.updateStrategy?.rollingUpdate)}`],
+    fix: 'set maxUnavailable (and maxSurge) to an integer or a percentage such as "10%"',
+  };
 }
 
 function newPodsUnavailable(f: RolloutFacts): RolloutReason | undefined {
   const newUnavailable = f.unavailableUses.filter((u) => u.slot === 'new-unavailable' || u.slot === 'old-and-new');
   if (!newUnavailable.length) return undefined;
   return {
-    code: 'NewPodsUnavailable', severity: newUnavailable.some((u) => u.hard) ? 'error' : 'warning',
+    code: 'NewPodsUnavailable',
+    severity: newUnavailable.some((u) => u.hard) ? 'error' : 'warning',
     message: `${newUnavailable.length} new pod(s) are not available`,
     evidence: newUnavailable.map((u) => `node ${u.node}: ${u.code}: ${u.message}`),
     fix: newUnavailable.some((u) => u.hard) ? `fix the new template${f.rollback}` : 'wait: they are starting',
@@ -49,7 +57,8 @@ function oldPodsUnavailable(f: RolloutFacts): RolloutReason | undefined {
   const oldUnavailable = f.unavailableUses.filter((u) => u.slot === 'old-unavailable');
   if (!oldUnavailable.length) return undefined;
   return {
-    code: 'OldPodsUnavailable', severity: 'warning',
+    code: 'OldPodsUnavailable',
+    severity: 'warning',
     message: f.manageBlocked
       ? `${oldUnavailable.length} old pod(s) are unavailable: the controller would replace them regardless of the budget, but not while it cannot create the missing pods`
       : `${oldUnavailable.length} old pod(s) are unavailable: the controller replaces them regardless of the budget, and since 1.31 each counts against maxUnavailable`,
@@ -63,7 +72,8 @@ function nodesWithoutPod(f: RolloutFacts): RolloutReason | undefined {
   const missing = f.unavailableUses.filter((u) => u.slot === 'no-pod');
   if (!missing.length) return undefined;
   return {
-    code: missing.some((u) => u.code === 'PodTerminating') ? 'PodStuckTerminating' : 'NodesWithoutPod', severity: missing.some((u) => u.hard) ? 'error' : 'warning',
+    code: missing.some((u) => u.code === 'PodTerminating') ? 'PodStuckTerminating' : 'NodesWithoutPod',
+    severity: missing.some((u) => u.hard) ? 'error' : 'warning',
     message: `${missing.length} node(s) that should run a pod have none (or only a terminating one)`,
     evidence: groupedEvidence(missing),
     fix: missing.some((u) => u.hard) ? 'clear the blockers listed above' : 'wait for the controller to create them',
@@ -75,7 +85,8 @@ function nodesNotReady(f: RolloutFacts): RolloutReason | undefined {
   const notReady = f.rows.filter((r) => ready(r.node) !== 'True' && (f.ctx.byNode.get(r.node)?.length ?? 0) > 0);
   if (!notReady.length) return undefined;
   return {
-    code: 'NodesNotReady', severity: 'warning',
+    code: 'NodesNotReady',
+    severity: 'warning',
     message: `${notReady.length} node(s) with pods of this DaemonSet are NotReady or unreachable: their pods are unavailable and hold budget until the nodes recover`,
     evidence: notReady.map((r) => `node ${r.node}: Ready=${ready(r.node) || 'unknown'}`),
     fix: 'recover or remove those nodes; force-delete pods stuck terminating on nodes that are gone',
@@ -85,7 +96,8 @@ function nodesNotReady(f: RolloutFacts): RolloutReason | undefined {
 function oldPodsTerminating(f: RolloutFacts): RolloutReason | undefined {
   if (!f.leaving.length || f.verdict === 'Complete') return undefined;
   return {
-    code: 'OldPodsTerminating', severity: f.leaving.some((l) => l.hard) ? 'error' : 'info',
+    code: 'OldPodsTerminating',
+    severity: f.leaving.some((l) => l.hard) ? 'error' : 'info',
     message: `${f.leaving.length} node(s) run an available new pod while the old one is still terminating: they count as updated once it is gone`,
     evidence: f.leaving.map((l) => `node ${l.node}: pod ${l.pod?.metadata?.name}: ${l.message}`),
     fix: f.leaving.some((l) => l.hard) ? 'recover those nodes, or force-delete the old pods if the nodes are gone for good' : 'wait: the kubelet confirms the deletions',
@@ -96,7 +108,8 @@ function surgeHostPortConflict(f: RolloutFacts): RolloutReason | undefined {
   const conflicts = f.hardUses.filter((u) => u.code === 'HostPortConflict');
   if (!f.surge || !conflicts.length) return undefined;
   return {
-    code: 'SurgeHostPortConflict', severity: 'error',
+    code: 'SurgeHostPortConflict',
+    severity: 'error',
     message: 'maxSurge needs the new pod to run next to the old one, but both need the same host port: the surge pod can never be scheduled',
     evidence: conflicts.map((u) => `node ${u.node}: ${u.message}`),
     fix: 'set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1} (or a percentage)',
@@ -111,15 +124,19 @@ function failedCreate(f: RolloutFacts): RolloutReason | undefined {
   const c = classifyCreateError(events[0]?.message ?? '', f.ns);
   const refused = f.refusedNodes;
   return {
-    code: 'FailedCreate', severity: 'error',
+    code: 'FailedCreate',
+    severity: 'error',
     message: f.manageBlocked
       ? `the API refuses to create the pod of ${refused.length} node(s) that have none (${c.summary}): while a create fails, the controller's sync ends before the rolling update, so no old pod is replaced on any node`
       : `each new pod is created next to the old one before that goes, and the API refuses to create it: ${c.summary}`,
     evidence: f.manageBlocked
       ? [
-        `node(s) without a pod: ${refused.slice(0, 5).map((u) => u.node).join(', ')}${refused.length > 5 ? `, … (${refused.length - 5} more)` : ''}`,
-        ...events.slice(0, 2).map(failedCreateEvidence),
-      ]
+          `node(s) without a pod: ${refused
+            .slice(0, 5)
+            .map((u) => u.node)
+            .join(', ')}${refused.length > 5 ? `, … (${refused.length - 5} more)` : ''}`,
+          ...events.slice(0, 2).map(failedCreateEvidence),
+        ]
       : events.slice(0, 3).map(failedCreateEvidence),
     fix: `${!f.manageBlocked && c.kind === 'ResourceQuota' ? `${c.fix}; a surge needs room for one more pod per surging node` : c.fix}; ${createRetryNote(f.ns, f.name)}`,
   };
@@ -133,16 +150,18 @@ function failedCreate(f: RolloutFacts): RolloutReason | undefined {
 function budgetExhausted(f: RolloutFacts): RolloutReason | undefined {
   if (f.verdict === 'Complete' || f.used < f.limit || f.limit <= 0 || f.manageBlocked || !f.candidates.length) return undefined;
   return {
-    code: 'BudgetExhausted', severity: f.verdict === 'Stuck' ? 'error' : 'info',
+    code: 'BudgetExhausted',
+    severity: f.verdict === 'Stuck' ? 'error' : 'info',
     message: f.surge
       ? `${f.used} of maxSurge ${f.limit} surge pods are waiting to become available: no more nodes start until one does`
       : `${f.used} node(s) are unavailable, maxUnavailable is ${f.limit}: no more old pods are replaced until one becomes available`,
     evidence: f.uses.map((u) => `node ${u.node}: ${SLOT_TEXT[u.slot]} (${u.code})`),
-    fix: f.verdict !== 'Stuck'
-      ? 'wait'
-      : f.surge
-        ? 'clear the blockers; a larger maxSurge would only start more pods that fail the same way'
-        : 'clear the blockers; raising maxUnavailable would only let more nodes fail the same way',
+    fix:
+      f.verdict !== 'Stuck'
+        ? 'wait'
+        : f.surge
+          ? 'clear the blockers; a larger maxSurge would only start more pods that fail the same way'
+          : 'clear the blockers; raising maxUnavailable would only let more nodes fail the same way',
   };
 }
 
@@ -150,7 +169,8 @@ function onDeleteStrategy(f: RolloutFacts): RolloutReason | undefined {
   if (f.strategy !== 'OnDelete' || f.oldPods <= 0) return undefined;
   const outdatedNodes = f.rows.filter((r) => r.pod && !r.pod.updated && r.verdict !== 'Excluded');
   return {
-    code: 'OnDeleteStrategy', severity: 'info',
+    code: 'OnDeleteStrategy',
+    severity: 'info',
     message: `updateStrategy is OnDelete: ${f.oldPods} node(s) keep the old revision until their pod is deleted`,
     evidence: outdatedNodes.slice(0, 20).map((r) => `node ${r.node}: pod ${r.pod!.name} (revision ${r.pod!.revision})`),
     fix: `roll one canary node first, check it, then the rest one at a time: kubectl delete pod -n ${f.ns} <pod>`,
@@ -168,7 +188,8 @@ function staleStatus(f: RolloutFacts): RolloutReason | undefined {
   if (!diffs.length) return undefined;
   const minReady = ds.spec?.minReadySeconds ?? 0;
   return {
-    code: 'StaleStatus', severity: 'warning',
+    code: 'StaleStatus',
+    severity: 'warning',
     message: `.status disagrees with the pods (${diffs.join(', ')}): the controller has not caught up, so kubectl rollout status (which reads .status) ${verdict === 'Complete' ? 'still waits although the pods say the rollout is complete' : 'reports other numbers than the pods'}`,
     evidence: [
       ...diffs.map((d) => `status.${d}`),
@@ -180,10 +201,7 @@ function staleStatus(f: RolloutFacts): RolloutReason | undefined {
 }
 
 /** The reasons of a RollingUpdate DaemonSet whose spec the controller has observed, in report order. */
-const ROLLING_UPDATE_REASONS: readonly ReasonOf[] = [
-  newPodsUnavailable, oldPodsUnavailable, nodesWithoutPod, nodesNotReady, oldPodsTerminating,
-  surgeHostPortConflict, failedCreate, budgetExhausted,
-];
+const ROLLING_UPDATE_REASONS: readonly ReasonOf[] = [newPodsUnavailable, oldPodsUnavailable, nodesWithoutPod, nodesNotReady, oldPodsTerminating, surgeHostPortConflict, failedCreate, budgetExhausted];
 
 /** Every reason that applies, in report order. */
 export function rolloutReasons(f: RolloutFacts): RolloutReason[] {

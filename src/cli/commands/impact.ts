@@ -16,8 +16,7 @@ export const impactCommand: CommandSpec = {
     'kubectl ds-doctor impact logging/fluent-bit -o json   # exit 1 when the risk is high or critical',
   ],
   options: (cmd) => {
-    cmd.addOption(new Option('--cascade <mode>', 'how kubectl delete would treat the pods, as kubectl delete --cascade')
-      .choices([...CASCADES]).default('background'));
+    cmd.addOption(new Option('--cascade <mode>', 'how kubectl delete would treat the pods, as kubectl delete --cascade').choices([...CASCADES]).default('background'));
   },
   async run(ctx, args, raw) {
     const cascade = raw['cascade'] as Cascade;

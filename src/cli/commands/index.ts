@@ -9,6 +9,4 @@ import { impactCommand } from './impact.js';
 import { lintCommand } from './lint.js';
 import { planCommand } from './plan.js';
 
-export const COMMANDS: CommandSpec[] = [
-  scanCommand, whyCommand, nodesCommand, nodeCommand, rolloutCommand, impactCommand, lintCommand, planCommand,
-];
+export const COMMANDS: CommandSpec[] = [scanCommand, whyCommand, nodesCommand, nodeCommand, rolloutCommand, impactCommand, lintCommand, planCommand];

@@ -25,7 +25,13 @@ export const lintCommand: CommandSpec = {
     if (ctx.opts.output === 'sarif') {
       const [{ RULES }, { renderSarif }] = await Promise.all([import('../../lint/registry.js'), import('../../render/sarif.js')]);
       // File locations are written relative to the directory ds-doctor runs in, as code scanning expects.
-      ctx.io.stdout.write(renderSarif(report, RULES.map((r) => r.meta), { toolVersion: VERSION, cwd: resolve('.') }));
+      ctx.io.stdout.write(
+        renderSarif(
+          report,
+          RULES.map((r) => r.meta),
+          { toolVersion: VERSION, cwd: resolve('.') },
+        ),
+      );
     } else {
       ctx.emit(report, (d, r, md) => renderLint(d, r, md));
     }

@@ -8,7 +8,13 @@ import type { CommandSpec } from './spec.js';
 import { severitiesOf } from './verdicts.js';
 
 function collect(value: string, previous: string[]): string[] {
-  return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ];
 }
 
 export const nodesCommand: CommandSpec = {

@@ -62,7 +62,7 @@ function withNamespace(ds: DaemonSet, flag: string | undefined, contextNamespace
 
 export const planCommand: CommandSpec = {
   usage: 'plan',
-  description: 'What happens if a DaemonSet manifest is applied: per node gain, lose, keep or replace, the new pod\'s fit, the rollout and the template diff',
+  description: "What happens if a DaemonSet manifest is applied: per node gain, lose, keep or replace, the new pod's fit, the rollout and the template diff",
   examples: [
     'ds-doctor plan -f fixtures/plan/fluent-bit-memory.yaml --cluster-dump fixtures/demo',
     'ds-doctor plan -f calico.yaml --group-by topology.kubernetes.io/zone      # against the live cluster',
@@ -95,8 +95,10 @@ export const planCommand: CommandSpec = {
       const ns = first.metadata?.namespace ?? ctx.opts.namespace;
       if (ns) checkNamespace(`daemonset "${first.metadata?.name}": namespace`, ns);
       const { snapshot, defaultNamespace } = await clusterCtx.load({
-        daemonSet: ns ? `${ns}/${first.metadata?.name ?? ''}` : first.metadata?.name ?? '',
-        daemonSetOptional: true, everyPod: true, allPods: true,
+        daemonSet: ns ? `${ns}/${first.metadata?.name ?? ''}` : (first.metadata?.name ?? ''),
+        daemonSetOptional: true,
+        everyPod: true,
+        allPods: true,
         kinds: ['ControllerRevision', 'PriorityClass'],
       });
       const targets = group.map((ds) => withNamespace(ds, ctx.opts.namespace, defaultNamespace));

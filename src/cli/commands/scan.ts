@@ -12,11 +12,7 @@ export const scanCommand: CommandSpec = {
   async run(ctx, _args, raw) {
     const stuckAfter = stuckAfterOf(raw);
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { scan }, { renderScan }] = await Promise.all([
-      import('../../model/snapshot-index.js'),
-      import('../../analyze/scan.js'),
-      import('../../render/scan.js'),
-    ]);
+    const [{ SnapshotIndex }, { scan }, { renderScan }] = await Promise.all([import('../../model/snapshot-index.js'), import('../../analyze/scan.js'), import('../../render/scan.js')]);
     const { snapshot, defaultNamespace } = await ctx.load({ kinds: ['Event', 'ControllerRevision'] });
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'scan', ['Node', 'Pod'], daemonSets);

@@ -20,7 +20,10 @@ export const whyCommand: CommandSpec = {
     const [dsArg, nodeArg] = args as [string, string | undefined];
     const stuckAfter = stuckAfterOf(raw);
     const { snapshot, defaultNamespace } = await ctx.load({
-      daemonSet: dsArg, ...(nodeArg ? { node: nodeArg } : {}), kinds: ['Event', 'ControllerRevision'], allPods: true,
+      daemonSet: dsArg,
+      ...(nodeArg ? { node: nodeArg } : {}),
+      kinds: ['Event', 'ControllerRevision'],
+      allPods: true,
     });
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, dsArg, ctx.opts, defaultNamespace);

@@ -15,7 +15,8 @@ import { EVERYWHERE_ROLES, findRole, POD_SPEC, podSpec, roleText, yamlBlock } fr
 /** The fix for `{operator: Exists, effect: NoExecute}`: name the NoExecute taints the agent must outlast. */
 function noExecuteFix(specific: Toleration[]): string {
   const noExecute = specific.filter((t) => t.effect === 'NoExecute');
-  if (noExecute.length) return `tolerate by key the NoExecute taints of the input's nodes that the agent must stay through, and let evacuations evict it otherwise:\n${yamlBlock({ tolerations: noExecute })}`;
+  if (noExecute.length)
+    return `tolerate by key the NoExecute taints of the input's nodes that the agent must stay through, and let evacuations evict it otherwise:\n${yamlBlock({ tolerations: noExecute })}`;
   return 'tolerate by key the NoExecute taints the agent must stay through (e.g. key: node.kubernetes.io/out-of-service), or remove the toleration so that evacuations evict it';
 }
 
@@ -26,7 +27,8 @@ export const blanketToleration: LintRule = {
     severity: 'warning',
     severityNote: 'info for agents that must run on every node: network (CNI) agents, CSI node plugins, service proxies, node-local DNS caches, node monitors and problem detectors, security agents',
     description: 'No toleration has `operator: Exists` without a key and with no effect or `NoExecute` (which tolerates every taint, or every NoExecute taint).',
-    rationale: 'A keyless `Exists` toleration matches every taint of its effect. Without an effect it matches every taint: the pods land on every dedicated node and stay on nodes that are being evacuated (out-of-service, maintenance, a custom NoExecute taint for a broken GPU). With `effect: NoExecute` it matches every NoExecute taint only: the pods still stay on evacuated nodes, but NoSchedule taints keep them off dedicated nodes. That is right for a CNI agent or a node monitor that every node needs, and surprising for anything else.',
+    rationale:
+      'A keyless `Exists` toleration matches every taint of its effect. Without an effect it matches every taint: the pods land on every dedicated node and stay on nodes that are being evacuated (out-of-service, maintenance, a custom NoExecute taint for a broken GPU). With `effect: NoExecute` it matches every NoExecute taint only: the pods still stay on evacuated nodes, but NoSchedule taints keep them off dedicated nodes. That is right for a CNI agent or a node monitor that every node needs, and surprising for anything else.',
     howToFix: 'List the taints the agent must tolerate (the finding names those of the nodes in the input), or restrict the blanket toleration to `effect: NoSchedule`.',
     example: 'spec:\n  template:\n    spec:\n      tolerations:\n        - operator: Exists',
   },
@@ -62,9 +64,11 @@ export const blanketToleration: LintRule = {
           ? `toleration ${formatToleration(t)} ${what}: the pods stay on nodes being evacuated (out-of-service, maintenance, a NoExecute taint for broken hardware)`
           : `toleration ${formatToleration(t)} ${what}: the pods run on every dedicated node and stay on nodes being evacuated (out-of-service, maintenance)`,
         path,
-        fix: noExecuteOnly ? noExecuteFix(specific) : specific.length
-          ? `tolerate the taints of the input's nodes that the agent needs, and nothing else:\n${yamlBlock({ tolerations: specific })}`
-          : `tolerate the taints the agent needs by key, or at least only NoSchedule:\n${yamlBlock({ tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }] })}`,
+        fix: noExecuteOnly
+          ? noExecuteFix(specific)
+          : specific.length
+            ? `tolerate the taints of the input's nodes that the agent needs, and nothing else:\n${yamlBlock({ tolerations: specific })}`
+            : `tolerate the taints the agent needs by key, or at least only NoSchedule:\n${yamlBlock({ tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }] })}`,
       });
     });
     return out;

@@ -22,8 +22,7 @@ function notACredential(value: string): boolean {
 
 /** True when `env` carries a literal credential (`value:`, not `valueFrom`). */
 export function isLiteralCredential(env: EnvVar): boolean {
-  return typeof env.value === 'string' && env.valueFrom === undefined &&
-    CREDENTIAL_NAME.test(env.name) && !REFERENCE_NAME.test(env.name) && !notACredential(env.value);
+  return typeof env.value === 'string' && env.valueFrom === undefined && CREDENTIAL_NAME.test(env.name) && !REFERENCE_NAME.test(env.name) && !notACredential(env.value);
 }
 
 /** The `credential-in-env` rule, as the registry lists it. */
@@ -32,7 +31,8 @@ export const credentialInEnv: LintRule = {
     id: 'credential-in-env',
     severity: 'error',
     description: 'No env var named like a credential (`*PASSWORD*`, `*TOKEN*`, `*SECRET*`, `*API_KEY*`, …) has a literal `value:`; `valueFrom` and file paths are fine.',
-    rationale: 'A literal env value is stored in the DaemonSet object and its ControllerRevisions, readable by anyone who can get DaemonSets or pods, shown by `kubectl describe`, and copied into every manifest, chart and dump. A placeholder such as `changeme` is worse: deployments keep it. Secrets can be restricted by RBAC, encrypted at rest and rotated without editing the DaemonSet.',
+    rationale:
+      'A literal env value is stored in the DaemonSet object and its ControllerRevisions, readable by anyone who can get DaemonSets or pods, shown by `kubectl describe`, and copied into every manifest, chart and dump. A placeholder such as `changeme` is worse: deployments keep it. Secrets can be restricted by RBAC, encrypted at rest and rotated without editing the DaemonSet.',
     howToFix: 'Put the value in a Secret and reference it with `valueFrom.secretKeyRef` (or mount the Secret and point the agent at the file); rotate a credential that was ever committed.',
     example: 'containers:\n  - name: shipper\n    env:\n      - name: ELASTICSEARCH_PASSWORD\n        value: changeme',
   },

@@ -33,8 +33,10 @@ export const customTaintNotTolerated: LintRule = {
     id: 'custom-taint-not-tolerated',
     severity: 'warning',
     severityNote: 'info for an ordinary application DaemonSet, which may be meant to stay off dedicated nodes',
-    description: 'Nodes of the input that the DaemonSet\'s nodeSelector and affinity match carry no custom NoSchedule/NoExecute taint that it does not tolerate (system taints and, except for network agents and service proxies, control-plane taints are not counted).',
-    rationale: 'The controller adds tolerations only for node-lifecycle taints. A custom taint (dedicated=gpu:NoSchedule) keeps the DaemonSet off that node silently: no pod, no event, and `desiredNumberScheduled` simply leaves the node out. The DaemonSet guide lists it as the common pitfall: critical dedicated nodes end up without the log or network agent.',
+    description:
+      "Nodes of the input that the DaemonSet's nodeSelector and affinity match carry no custom NoSchedule/NoExecute taint that it does not tolerate (system taints and, except for network agents and service proxies, control-plane taints are not counted).",
+    rationale:
+      'The controller adds tolerations only for node-lifecycle taints. A custom taint (dedicated=gpu:NoSchedule) keeps the DaemonSet off that node silently: no pod, no event, and `desiredNumberScheduled` simply leaves the node out. The DaemonSet guide lists it as the common pitfall: critical dedicated nodes end up without the log or network agent.',
     howToFix: 'If the agent belongs on those nodes, add the toleration the finding gives; if it does not, say so with a nodeSelector or affinity that excludes them.',
     example: '# node gpu-1 carries dedicated=gpu:NoSchedule\nspec:\n  template:\n    spec:\n      tolerations: []   # the DaemonSet skips gpu-1',
     needsCluster: 'Nodes (their taints and labels)',
@@ -62,11 +64,13 @@ export const customTaintNotTolerated: LintRule = {
       }
     }
     const agent = nodeAgentEvidence(ds, ctx);
-    return [...byTaint.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, { taint, nodes: names }]): RuleFinding => ({
-      severity: agent ? 'warning' : 'info',
-      message: `${names.length} node(s) carry taint ${key}, which the DaemonSet does not tolerate: ${nodeList(names)}. Its nodeSelector and affinity match them, yet no pod runs there${taint.effect === 'NoExecute' ? ' (NoExecute: running pods are evicted too)' : ''}${agent ? `, and it is ${agent}` : ''}`,
-      path: `${POD_SPEC}.tolerations`,
-      fix: `if the DaemonSet belongs on those nodes, tolerate the taint:\n${yamlBlock({ tolerations: [tolerationFor(taint)] })}`,
-    }));
+    return [...byTaint.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, { taint, nodes: names }]): RuleFinding => ({
+        severity: agent ? 'warning' : 'info',
+        message: `${names.length} node(s) carry taint ${key}, which the DaemonSet does not tolerate: ${nodeList(names)}. Its nodeSelector and affinity match them, yet no pod runs there${taint.effect === 'NoExecute' ? ' (NoExecute: running pods are evicted too)' : ''}${agent ? `, and it is ${agent}` : ''}`,
+        path: `${POD_SPEC}.tolerations`,
+        fix: `if the DaemonSet belongs on those nodes, tolerate the taint:\n${yamlBlock({ tolerations: [tolerationFor(taint)] })}`,
+      }));
   },
 };

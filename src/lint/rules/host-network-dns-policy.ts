@@ -47,23 +47,30 @@ export const hostNetworkDnsPolicy: LintRule = {
   meta: {
     id: 'host-network-dns-policy',
     severity: 'warning',
-    description: 'A hostNetwork pod that resolves Service names (a Service address in its args or env, or a log collector) sets `dnsPolicy: ClusterFirstWithHostNet` instead of leaving `ClusterFirst`.',
-    rationale: 'With hostNetwork, the default dnsPolicy ClusterFirst silently behaves like Default: the pod gets the node\'s resolv.conf and cluster Service names (backend.logging.svc) do not resolve. Agents that ship to in-cluster backends fail in ways that look like network problems. The rule fires only on evidence that the pod resolves Service names: an argument or env value naming `<service>.<namespace>.svc`, an address env var (`*_HOST`, `*_URL`, `*_ENDPOINT`, …) holding a bare Service name, or a log collector (which ships to a backend by name). Agents that reach the API server by IP (KUBERNETES_SERVICE_HOST) and resolve nothing are not affected; network agents, kube-proxy and node-local DNS are exempt: they must not depend on cluster DNS, which depends on them.',
+    description:
+      'A hostNetwork pod that resolves Service names (a Service address in its args or env, or a log collector) sets `dnsPolicy: ClusterFirstWithHostNet` instead of leaving `ClusterFirst`.',
+    rationale:
+      "With hostNetwork, the default dnsPolicy ClusterFirst silently behaves like Default: the pod gets the node's resolv.conf and cluster Service names (backend.logging.svc) do not resolve. Agents that ship to in-cluster backends fail in ways that look like network problems. The rule fires only on evidence that the pod resolves Service names: an argument or env value naming `<service>.<namespace>.svc`, an address env var (`*_HOST`, `*_URL`, `*_ENDPOINT`, …) holding a bare Service name, or a log collector (which ships to a backend by name). Agents that reach the API server by IP (KUBERNETES_SERVICE_HOST) and resolve nothing are not affected; network agents, kube-proxy and node-local DNS are exempt: they must not depend on cluster DNS, which depends on them.",
     howToFix: 'Set `dnsPolicy: ClusterFirstWithHostNet` when the agent talks to Services by name; set `dnsPolicy: Default` to state that it does not.',
-    example: 'spec:\n  template:\n    spec:\n      hostNetwork: true\n      # dnsPolicy unset: ClusterFirst, which acts as Default here\n      containers:\n        - name: shipper\n          env: [{name: BACKEND_URL, value: "http://loki.logging.svc:3100"}]',
+    example:
+      'spec:\n  template:\n    spec:\n      hostNetwork: true\n      # dnsPolicy unset: ClusterFirst, which acts as Default here\n      containers:\n        - name: shipper\n          env: [{name: BACKEND_URL, value: "http://loki.logging.svc:3100"}]',
   },
   check(ds, ctx) {
     const spec = podSpec(ds);
     if (spec.hostNetwork !== true || EXPLICIT.has(spec.dnsPolicy ?? '')) return [];
     // Cluster DNS runs on the pod network these agents provide: they must not depend on it.
     if (findRole(ctx.roles(ds), 'network', 'service-proxy', 'dns')) return [];
-    const evidence = templateContainers(ds, { init: true }).map((r) => serviceNameEvidence(r.container)).find(Boolean);
+    const evidence = templateContainers(ds, { init: true })
+      .map((r) => serviceNameEvidence(r.container))
+      .find(Boolean);
     const logging = findRole(ctx.roles(ds), 'logging');
     if (!evidence && !logging) return [];
-    return [{
-      message: `hostNetwork with dnsPolicy ${spec.dnsPolicy ?? 'unset (ClusterFirst)'}: the pod gets the node's resolv.conf, so cluster Service names do not resolve, yet ${evidence ? `it names a Service (${evidence})` : 'a log collector usually ships to an in-cluster backend by Service name'}`,
-      path: `${POD_SPEC}.dnsPolicy`,
-      fix: 'resolve Services through cluster DNS:\ndnsPolicy: ClusterFirstWithHostNet',
-    }];
+    return [
+      {
+        message: `hostNetwork with dnsPolicy ${spec.dnsPolicy ?? 'unset (ClusterFirst)'}: the pod gets the node's resolv.conf, so cluster Service names do not resolve, yet ${evidence ? `it names a Service (${evidence})` : 'a log collector usually ships to an in-cluster backend by Service name'}`,
+        path: `${POD_SPEC}.dnsPolicy`,
+        fix: 'resolve Services through cluster DNS:\ndnsPolicy: ClusterFirstWithHostNet',
+      },
+    ];
   },
 };

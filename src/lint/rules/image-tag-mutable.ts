@@ -21,7 +21,27 @@ export function parseImage(image: string): { repository: string; tag?: string; d
 }
 
 /** Branch and channel words: a tag that is one of them, or has one as a `-`/`.`/`_` part, moves. */
-const CHANNELS = new Set(['latest', 'master', 'main', 'snapshot', 'canary', 'nightly', 'edge', 'dev', 'devel', 'develop', 'development', 'stable', 'unstable', 'head', 'trunk', 'next', 'rolling', 'current', 'testing']);
+const CHANNELS = new Set([
+  'latest',
+  'master',
+  'main',
+  'snapshot',
+  'canary',
+  'nightly',
+  'edge',
+  'dev',
+  'devel',
+  'develop',
+  'development',
+  'stable',
+  'unstable',
+  'head',
+  'trunk',
+  'next',
+  'rolling',
+  'current',
+  'testing',
+]);
 
 /**
  * Why `tag` names a moving target, or undefined for a version tag: no tag (latest), a branch or
@@ -45,7 +65,8 @@ export const imageTagMutable: LintRule = {
     id: 'image-tag-mutable',
     severity: 'warning',
     description: 'Every image has a version tag (not `latest`, a branch or channel tag such as `main`, `stable`, `nightly`, `devel`, a tag without a version, or a major version only), or a digest.',
-    rationale: 'A DaemonSet creates pods over weeks, as nodes join, pods are evicted or fail: with `latest` (or no tag, which means latest), a branch or channel tag (`main`, `master`, `stable`, `canary`, `nightly`, `edge`, `dev`, `-SNAPSHOT`) or a major version only (`v1`), each node runs whatever the tag pointed to when it pulled, the fleet drifts apart, a template rollback does not bring the old binary back, and with `latest` or no tag `imagePullPolicy` defaults to Always, so any restart can change the agent.',
+    rationale:
+      'A DaemonSet creates pods over weeks, as nodes join, pods are evicted or fail: with `latest` (or no tag, which means latest), a branch or channel tag (`main`, `master`, `stable`, `canary`, `nightly`, `edge`, `dev`, `-SNAPSHOT`) or a major version only (`v1`), each node runs whatever the tag pointed to when it pulled, the fleet drifts apart, a template rollback does not bring the old binary back, and with `latest` or no tag `imagePullPolicy` defaults to Always, so any restart can change the agent.',
     howToFix: 'Pin a version tag (`fluent/fluent-bit:3.0.7`) or a digest (`…@sha256:…`).',
     example: 'containers:\n  - name: agent\n    image: example/agent:latest',
   },

@@ -23,7 +23,8 @@ const DEFAULT_NODE_SECONDS = 60;
 
 /** Seconds one node takes to roll: the median creation→Ready of the DaemonSet's pods, or a minute; plus minReadySeconds. */
 export function secondsPerNode(ds: DaemonSet, ctx: LintContext): { seconds: number; source: string } {
-  const durations = ctx.index.podsControlledBy('DaemonSet', ds)
+  const durations = ctx.index
+    .podsControlledBy('DaemonSet', ds)
     .map((p) => {
       const ready = podCondition(p, 'Ready');
       if (ready?.status !== 'True' || !ready.lastTransitionTime || !p.metadata?.creationTimestamp) return NaN;
@@ -49,8 +50,10 @@ export const maxUnavailableTooLow: LintRule = {
     id: 'max-unavailable-too-low',
     severity: 'warning',
     description: 'A rolling update over the nodes the DaemonSet runs on takes at most about 30 minutes at its maxUnavailable (or maxSurge).',
-    rationale: 'The controller replaces at most maxUnavailable pods at a time (a percentage of the DaemonSet\'s nodes, rounded up; 1 by default). On a large cluster `maxUnavailable: 1` serialises the rollout node by node for hours, and any node whose new pod does not become ready stops it (kubernetes/test-infra #31706, node-feature-discovery #2586).',
-    howToFix: 'Use a percentage that rolls the fleet in about ten minutes; the finding computes one from the node count and the per-node time (the median start-up time of the DaemonSet\'s pods when the input has them, otherwise a minute).',
+    rationale:
+      "The controller replaces at most maxUnavailable pods at a time (a percentage of the DaemonSet's nodes, rounded up; 1 by default). On a large cluster `maxUnavailable: 1` serialises the rollout node by node for hours, and any node whose new pod does not become ready stops it (kubernetes/test-infra #31706, node-feature-discovery #2586).",
+    howToFix:
+      "Use a percentage that rolls the fleet in about ten minutes; the finding computes one from the node count and the per-node time (the median start-up time of the DaemonSet's pods when the input has them, otherwise a minute).",
     example: 'spec:\n  updateStrategy:\n    type: RollingUpdate\n    rollingUpdate:\n      maxUnavailable: 1   # with 400 nodes: ~400 minutes',
     needsCluster: 'Nodes (the node count the DaemonSet runs on); Pods for the per-node time, when present',
   },
@@ -73,10 +76,12 @@ export const maxUnavailableTooLow: LintRule = {
     const suggested = Math.ceil((percent * nodes) / 100);
     const suggestedTotal = Math.ceil(nodes / suggested) * node.seconds;
     const network = findRole(ctx.roles(ds), 'network');
-    return [{
-      message: `a rollout replaces ${perRound} of ${nodes} node(s) at a time (${field} ${String(written)}): ${rounds} rounds, ${about(total)} at ${node.seconds}s a node (${node.source}); one node whose new pod never becomes ready stops it${network ? '. For a CNI agent, weigh speed against how many nodes may lose pod networking at once' : ''}`,
-      path: `spec.updateStrategy.rollingUpdate.${field}`,
-      fix: `roll ${suggested} node(s) at a time, ${about(suggestedTotal)}:\n${yamlBlock({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: surge ? { maxSurge: `${percent}%`, maxUnavailable: 0 } : { maxUnavailable: `${percent}%` } } })}`,
-    }];
+    return [
+      {
+        message: `a rollout replaces ${perRound} of ${nodes} node(s) at a time (${field} ${String(written)}): ${rounds} rounds, ${about(total)} at ${node.seconds}s a node (${node.source}); one node whose new pod never becomes ready stops it${network ? '. For a CNI agent, weigh speed against how many nodes may lose pod networking at once' : ''}`,
+        path: `spec.updateStrategy.rollingUpdate.${field}`,
+        fix: `roll ${suggested} node(s) at a time, ${about(suggestedTotal)}:\n${yamlBlock({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: surge ? { maxSurge: `${percent}%`, maxUnavailable: 0 } : { maxUnavailable: `${percent}%` } } })}`,
+      },
+    ];
   },
 };

@@ -20,7 +20,8 @@ export const notReadyTolerationMissing: LintRule = {
     id: 'not-ready-toleration-missing',
     severity: 'error',
     description: 'A network (CNI) agent tolerates `node.kubernetes.io/not-ready:NoSchedule` (by key, or with a keyless `operator: Exists`).',
-    rationale: 'A node without a working pod network reports NotReady ("network plugin not ready: cni config uninitialized"), and the node lifecycle controller taints it `node.kubernetes.io/not-ready:NoSchedule`. The DaemonSet controller adds a not-ready toleration only for NoExecute, so it creates no CNI pod on that node, and the node stays NotReady for want of the CNI: a deadlock on every new node and every node whose agent was lost. Every CNI vendor tolerates it, usually with a keyless `operator: Exists`.',
+    rationale:
+      'A node without a working pod network reports NotReady ("network plugin not ready: cni config uninitialized"), and the node lifecycle controller taints it `node.kubernetes.io/not-ready:NoSchedule`. The DaemonSet controller adds a not-ready toleration only for NoExecute, so it creates no CNI pod on that node, and the node stays NotReady for want of the CNI: a deadlock on every new node and every node whose agent was lost. Every CNI vendor tolerates it, usually with a keyless `operator: Exists`.',
     howToFix: 'Tolerate the taint explicitly (`key: node.kubernetes.io/not-ready, operator: Exists, effect: NoSchedule`), or tolerate every taint with `operator: Exists` as CNI manifests do.',
     example: '# a CNI agent (hostPath /etc/cni/net.d)\nspec:\n  template:\n    spec:\n      tolerations:\n        - key: node-role.kubernetes.io/control-plane\n          effect: NoSchedule',
   },
@@ -28,10 +29,12 @@ export const notReadyTolerationMissing: LintRule = {
     const network = findRole(ctx.roles(ds), 'network');
     if (!network) return [];
     if (tolerationsTolerateTaint(daemonPodTolerations(podSpec(ds)), NOT_READY_NO_SCHEDULE)) return [];
-    return [{
-      message: `this ${roleText(network)} does not tolerate ${TAINT_NOT_READY}:NoSchedule (the automatic DaemonSet tolerations cover it only with effect NoExecute): a node that is NotReady because its network is not ready gets no pod of it, so it never becomes Ready — a deadlock on every new node`,
-      path: `${POD_SPEC}.tolerations`,
-      fix: `tolerate the NotReady node's taint:\n${yamlBlock({ tolerations: [{ key: TAINT_NOT_READY, operator: 'Exists', effect: 'NoSchedule' }] })}`,
-    }];
+    return [
+      {
+        message: `this ${roleText(network)} does not tolerate ${TAINT_NOT_READY}:NoSchedule (the automatic DaemonSet tolerations cover it only with effect NoExecute): a node that is NotReady because its network is not ready gets no pod of it, so it never becomes Ready — a deadlock on every new node`,
+        path: `${POD_SPEC}.tolerations`,
+        fix: `tolerate the NotReady node's taint:\n${yamlBlock({ tolerations: [{ key: TAINT_NOT_READY, operator: 'Exists', effect: 'NoSchedule' }] })}`,
+      },
+    ];
   },
 };

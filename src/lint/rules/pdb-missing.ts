@@ -31,9 +31,11 @@ export const pdbMissing: LintRule = {
   meta: {
     id: 'pdb-missing',
     severity: 'info',
-    description: 'A critical DaemonSet (a node-agent role, or a system-*-critical priority class) is covered by a PodDisruptionBudget that selects its pods: same namespace, and a selector matching the template labels (an empty policy/v1 selector selects every pod, a missing one none).',
-    rationale: 'The DaemonSet guide recommends a PDB for critical DaemonSets so that maintenance does not take too many log or monitoring pods at once. `kubectl drain` itself leaves DaemonSet pods alone (`--ignore-daemonsets`), but other callers of the Eviction API, such as the cluster-autoscaler\'s scale-down, evict them and respect a PDB.',
-    howToFix: 'Add a `policy/v1` PodDisruptionBudget selecting the template labels, with `maxUnavailable` near the rollout\'s budget (e.g. 10%).',
+    description:
+      'A critical DaemonSet (a node-agent role, or a system-*-critical priority class) is covered by a PodDisruptionBudget that selects its pods: same namespace, and a selector matching the template labels (an empty policy/v1 selector selects every pod, a missing one none).',
+    rationale:
+      "The DaemonSet guide recommends a PDB for critical DaemonSets so that maintenance does not take too many log or monitoring pods at once. `kubectl drain` itself leaves DaemonSet pods alone (`--ignore-daemonsets`), but other callers of the Eviction API, such as the cluster-autoscaler's scale-down, evict them and respect a PDB.",
+    howToFix: "Add a `policy/v1` PodDisruptionBudget selecting the template labels, with `maxUnavailable` near the rollout's budget (e.g. 10%).",
     example: '# a kube-system CNI DaemonSet and no PodDisruptionBudget selecting app=calico-node',
     needsCluster: 'PodDisruptionBudgets (from the cluster, or in the same input as the manifest)',
   },
@@ -50,15 +52,17 @@ export const pdbMissing: LintRule = {
     const covered = ctx.index.snapshot.podDisruptionBudgets.some((p) => (p.metadata?.namespace ?? 'default') === ns && budgetSelects(p, labels));
     if (covered) return [];
     const what = role ? roleText(role) : `DaemonSet of priority class ${priority}`;
-    return [{
-      message: `no PodDisruptionBudget in namespace ${ns ?? 'default'} selects the pods of this ${what}: evictions through the Eviction API (e.g. cluster-autoscaler scale-down) are not bounded`,
-      path: 'spec.template.metadata.labels',
-      fix: `add a budget:\n${yamlBlock({
-        apiVersion: 'policy/v1',
-        kind: 'PodDisruptionBudget',
-        metadata: { name: ds.metadata?.name ?? 'agent', namespace: ns ?? 'default' },
-        spec: { maxUnavailable: '10%', selector: { matchLabels: ds.spec?.selector?.matchLabels ?? labels ?? {} } },
-      })}`,
-    }];
+    return [
+      {
+        message: `no PodDisruptionBudget in namespace ${ns ?? 'default'} selects the pods of this ${what}: evictions through the Eviction API (e.g. cluster-autoscaler scale-down) are not bounded`,
+        path: 'spec.template.metadata.labels',
+        fix: `add a budget:\n${yamlBlock({
+          apiVersion: 'policy/v1',
+          kind: 'PodDisruptionBudget',
+          metadata: { name: ds.metadata?.name ?? 'agent', namespace: ns ?? 'default' },
+          spec: { maxUnavailable: '10%', selector: { matchLabels: ds.spec?.selector?.matchLabels ?? labels ?? {} } },
+        })}`,
+      },
+    ];
   },
 };

@@ -25,8 +25,10 @@ export const privilegeEscalationAllowed: LintRule = {
     id: 'privilege-escalation-allowed',
     severity: 'warning',
     severityNote: 'info for network (CNI) agents, CSI node plugins and service proxies, whose capabilities are their job',
-    description: 'Every container that is not privileged sets `allowPrivilegeEscalation: false` (unless it adds SYS_ADMIN, which forbids it) and drops ALL capabilities, adding back only those it uses.',
-    rationale: 'Without `allowPrivilegeEscalation: false` a setuid binary or file capability in the image can raise a process above the container\'s own privileges; without `drop: [ALL]` the container keeps the runtime\'s default capabilities (CHOWN, DAC_OVERRIDE, FOWNER, NET_RAW, SETUID, …) on every node whether it uses them or not. Both are what the restricted Pod Security Standard requires, and cost an agent nothing when it needs no more.',
+    description:
+      'Every container that is not privileged sets `allowPrivilegeEscalation: false` (unless it adds SYS_ADMIN, which forbids it) and drops ALL capabilities, adding back only those it uses.',
+    rationale:
+      "Without `allowPrivilegeEscalation: false` a setuid binary or file capability in the image can raise a process above the container's own privileges; without `drop: [ALL]` the container keeps the runtime's default capabilities (CHOWN, DAC_OVERRIDE, FOWNER, NET_RAW, SETUID, …) on every node whether it uses them or not. Both are what the restricted Pod Security Standard requires, and cost an agent nothing when it needs no more.",
     howToFix: 'Set `securityContext.allowPrivilegeEscalation: false` and `capabilities: {drop: [ALL], add: [<only what the agent uses, e.g. NET_ADMIN>]}` on each container.',
     example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # allowPrivilegeEscalation and capabilities not set',
   },

@@ -10,11 +10,17 @@ import { containerLabel, privilegedRole, roleJustified, roleText, templateContai
 
 /** What an agent of each role needs instead of privileged, and the capabilities to add. */
 const INSTEAD: Partial<Record<AgentRole, { needs: string; add?: string[] }>> = {
-  logging: { needs: 'a log collector only reads the host\'s log directories: drop privileged and mount /var/log (and /var/lib/docker/containers) with readOnly: true' },
+  logging: { needs: "a log collector only reads the host's log directories: drop privileged and mount /var/log (and /var/lib/docker/containers) with readOnly: true" },
   monitoring: { needs: 'a node metrics agent needs no capability: hostPID/hostNetwork and read-only mounts of /proc, /sys and / (mountPropagation: HostToContainer) are enough' },
-  device: { needs: 'a device plugin talks to the kubelet over /var/lib/kubelet/device-plugins and reads the devices it advertises: mount those device nodes instead of privileged, disallow privilege escalation and drop ALL capabilities' },
+  device: {
+    needs:
+      'a device plugin talks to the kubelet over /var/lib/kubelet/device-plugins and reads the devices it advertises: mount those device nodes instead of privileged, disallow privilege escalation and drop ALL capabilities',
+  },
   dns: { needs: 'a node-local DNS cache needs NET_ADMIN (its iptables rules and link-local interface), not privileged', add: ['NET_ADMIN'] },
-  security: { needs: 'an eBPF-based sensor usually runs with specific capabilities instead of privileged (BPF, PERFMON, SYS_RESOURCE, SYS_PTRACE); only kernel-module drivers need privileged', add: ['BPF', 'PERFMON', 'SYS_RESOURCE', 'SYS_PTRACE'] },
+  security: {
+    needs: 'an eBPF-based sensor usually runs with specific capabilities instead of privileged (BPF, PERFMON, SYS_RESOURCE, SYS_PTRACE); only kernel-module drivers need privileged',
+    add: ['BPF', 'PERFMON', 'SYS_RESOURCE', 'SYS_PTRACE'],
+  },
 };
 
 /**
@@ -34,10 +40,13 @@ export const privilegedContainer: LintRule = {
   meta: {
     id: 'privileged-container',
     severity: 'error',
-    severityNote: 'info for the roles that need it: network (CNI) agents, CSI node plugins, service proxies, node-reboot agents (nsenter into PID 1), local-volume provisioners (block devices), security agents that load a kernel driver, problem detectors (/dev/kmsg); warning for other security agents, node-local DNS caches and device plugins, which need less',
-    description: 'No container runs with `securityContext.privileged: true` unless the DaemonSet\'s role needs it.',
-    rationale: 'A privileged container has every capability and every host device, on every node the DaemonSet covers: one compromised agent is root on the whole fleet. Node agents need host access, but most need far less than privileged (DaemonSet guide, production practice "minimal security context").',
-    howToFix: 'Set `privileged: false`, `allowPrivilegeEscalation: false`, drop ALL capabilities and add back only what the agent uses (the finding names it per role: none for node-exporter, read-only mounts for a log collector, NET_ADMIN for node-local DNS).',
+    severityNote:
+      'info for the roles that need it: network (CNI) agents, CSI node plugins, service proxies, node-reboot agents (nsenter into PID 1), local-volume provisioners (block devices), security agents that load a kernel driver, problem detectors (/dev/kmsg); warning for other security agents, node-local DNS caches and device plugins, which need less',
+    description: "No container runs with `securityContext.privileged: true` unless the DaemonSet's role needs it.",
+    rationale:
+      'A privileged container has every capability and every host device, on every node the DaemonSet covers: one compromised agent is root on the whole fleet. Node agents need host access, but most need far less than privileged (DaemonSet guide, production practice "minimal security context").',
+    howToFix:
+      'Set `privileged: false`, `allowPrivilegeEscalation: false`, drop ALL capabilities and add back only what the agent uses (the finding names it per role: none for node-exporter, read-only mounts for a log collector, NET_ADMIN for node-local DNS).',
     example: 'containers:\n  - name: log-shipper\n    image: example/log-shipper:2.1.0\n    securityContext:\n      privileged: true',
   },
   check(ds, ctx) {

@@ -12,8 +12,9 @@ export const readOnlyRootFilesystem: LintRule = {
     severity: 'warning',
     severityNote: 'info for network (CNI) agents, CSI node plugins and service proxies',
     description: 'Every container sets `securityContext.readOnlyRootFilesystem: true`.',
-    rationale: 'A writable root filesystem lets an attacker, or a bug, drop binaries and change configuration inside an agent that runs on every node. The DaemonSet guide\'s production practice runs collectors with a read-only root filesystem.',
-    howToFix: 'Set `readOnlyRootFilesystem: true` and mount an `emptyDir` (or the agent\'s hostPath state directory) wherever it writes, e.g. /tmp or a buffer directory.',
+    rationale:
+      "A writable root filesystem lets an attacker, or a bug, drop binaries and change configuration inside an agent that runs on every node. The DaemonSet guide's production practice runs collectors with a read-only root filesystem.",
+    howToFix: "Set `readOnlyRootFilesystem: true` and mount an `emptyDir` (or the agent's hostPath state directory) wherever it writes, e.g. /tmp or a buffer directory.",
     example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # readOnlyRootFilesystem not set',
   },
   check(ds, ctx) {

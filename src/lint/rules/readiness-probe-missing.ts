@@ -17,9 +17,12 @@ export const readinessProbeMissing: LintRule = {
     id: 'readiness-probe-missing',
     severity: 'warning',
     severityNote: 'info with minReadySeconds > 0 or the OnDelete strategy, where the controller does not race ahead on readiness alone',
-    description: 'Every long-running agent container (and native sidecar) of the pod template has a `readinessProbe`; helper sidecars (CSI registrar, RBAC proxy, config reloader) and init containers are not judged.',
-    rationale: 'A rolling update moves to the next nodes once the new pods are available, and a pod is Ready when each of its containers is. A container without a readiness probe is Ready the moment it starts, so a version that starts and then fails (bad config, no backend) is rolled to every node before anyone notices, and `rollout status` reports success. One container\'s probe does not cover another agent in the same pod.',
-    howToFix: 'Add a readiness probe per agent container: the endpoint its liveness probe uses, its health endpoint on a port it declares (httpGet), a `tcpSocket` on such a port, or a cheap command (`exec`); `minReadySeconds` adds a settling delay on top.',
+    description:
+      'Every long-running agent container (and native sidecar) of the pod template has a `readinessProbe`; helper sidecars (CSI registrar, RBAC proxy, config reloader) and init containers are not judged.',
+    rationale:
+      "A rolling update moves to the next nodes once the new pods are available, and a pod is Ready when each of its containers is. A container without a readiness probe is Ready the moment it starts, so a version that starts and then fails (bad config, no backend) is rolled to every node before anyone notices, and `rollout status` reports success. One container's probe does not cover another agent in the same pod.",
+    howToFix:
+      'Add a readiness probe per agent container: the endpoint its liveness probe uses, its health endpoint on a port it declares (httpGet), a `tcpSocket` on such a port, or a cheap command (`exec`); `minReadySeconds` adds a settling delay on top.',
     example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    # no readinessProbe',
   },
   check(ds) {
@@ -27,14 +30,16 @@ export const readinessProbeMissing: LintRule = {
     const minReady = ds.spec?.minReadySeconds ?? 0;
     const rolling = isRollingUpdate(ds);
     const probed = refs.filter((r) => r.container.readinessProbe).map((r) => r.container.name);
-    return refs.filter((r) => !r.container.readinessProbe).map((ref): RuleFinding => {
-      const { handler, source } = probeSuggestion(ref.container, 'readiness');
-      return {
-        severity: minReady > 0 || !rolling ? 'info' : 'warning',
-        message: `${containerLabel(ref)} has no readiness probe${probed.length ? ` (the probe of ${probed.join(', ')} does not cover it)` : ''}: it is Ready as soon as it starts, so ${rolling ? `a rolling update moves on from a broken version ${minReady > 0 ? `after minReadySeconds (${minReady}s)` : 'immediately'} and can break every node in turn` : 'nothing tells a broken agent from a working one'}`,
-        path: `${ref.path}.readinessProbe`,
-        fix: `probe it with ${source}:\n${yamlBlock({ readinessProbe: { ...handler, periodSeconds: 10, failureThreshold: 3 } })}`,
-      };
-    });
+    return refs
+      .filter((r) => !r.container.readinessProbe)
+      .map((ref): RuleFinding => {
+        const { handler, source } = probeSuggestion(ref.container, 'readiness');
+        return {
+          severity: minReady > 0 || !rolling ? 'info' : 'warning',
+          message: `${containerLabel(ref)} has no readiness probe${probed.length ? ` (the probe of ${probed.join(', ')} does not cover it)` : ''}: it is Ready as soon as it starts, so ${rolling ? `a rolling update moves on from a broken version ${minReady > 0 ? `after minReadySeconds (${minReady}s)` : 'immediately'} and can break every node in turn` : 'nothing tells a broken agent from a working one'}`,
+          path: `${ref.path}.readinessProbe`,
+          fix: `probe it with ${source}:\n${yamlBlock({ readinessProbe: { ...handler, periodSeconds: 10, failureThreshold: 3 } })}`,
+        };
+      });
   },
 };

@@ -15,8 +15,10 @@ export const resourcesRequestsMissing: LintRule = {
     id: 'resources-requests-missing',
     severity: 'warning',
     description: 'Every container (and sidecar) of the pod template requests cpu and memory.',
-    rationale: 'A DaemonSet puts one copy on every node: without requests the scheduler reserves nothing for it, so every node is oversubscribed by the same amount at once, and a pod without any request is BestEffort, the first the kubelet evicts under node pressure (DaemonSet guide, production practice "enforce resource limits").',
-    howToFix: 'Measure the agent (`kubectl top pod`) and set `resources.requests.cpu` and `resources.requests.memory` on each container. A limit without a request counts: the API defaults the request to the limit.',
+    rationale:
+      'A DaemonSet puts one copy on every node: without requests the scheduler reserves nothing for it, so every node is oversubscribed by the same amount at once, and a pod without any request is BestEffort, the first the kubelet evicts under node pressure (DaemonSet guide, production practice "enforce resource limits").',
+    howToFix:
+      'Measure the agent (`kubectl top pod`) and set `resources.requests.cpu` and `resources.requests.memory` on each container. A limit without a request counts: the API defaults the request to the limit.',
     example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    # no resources',
   },
   check(ds) {

@@ -12,11 +12,14 @@ export const runAsNonRoot: LintRule = {
   meta: {
     id: 'run-as-non-root',
     severity: 'error',
-    severityNote: 'warning for a container that may run as root; error when runAsNonRoot contradicts runAsUser 0 (the kubelet refuses to start it); info for agents whose job needs uid 0: network, CSI, proxy, device-plugin, node-local DNS, security, node-reboot and local-volume agents and problem detectors',
+    severityNote:
+      'warning for a container that may run as root; error when runAsNonRoot contradicts runAsUser 0 (the kubelet refuses to start it); info for agents whose job needs uid 0: network, CSI, proxy, device-plugin, node-local DNS, security, node-reboot and local-volume agents and problem detectors',
     description: 'Every container runs as a non-root user (`runAsNonRoot: true` or a non-zero `runAsUser`, on the container or the pod).',
-    rationale: 'An agent running as root on every node turns any bug in it into root on the host paths it mounts. The DaemonSet guide\'s production practice runs collectors with runAsNonRoot. Setting runAsNonRoot with runAsUser 0 is worse: the kubelet refuses to start the container.',
-    howToFix: 'Set `securityContext.runAsNonRoot: true` and a `runAsUser` the image supports (65534 for node-exporter-style agents). A collector that must read root-owned 0640 log files keeps uid 0 but drops ALL capabilities and mounts the logs read-only.',
-    example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    # no securityContext: the image\'s user, often root',
+    rationale:
+      "An agent running as root on every node turns any bug in it into root on the host paths it mounts. The DaemonSet guide's production practice runs collectors with runAsNonRoot. Setting runAsNonRoot with runAsUser 0 is worse: the kubelet refuses to start the container.",
+    howToFix:
+      'Set `securityContext.runAsNonRoot: true` and a `runAsUser` the image supports (65534 for node-exporter-style agents). A collector that must read root-owned 0640 log files keeps uid 0 but drops ALL capabilities and mounts the logs read-only.',
+    example: "containers:\n  - name: agent\n    image: example/agent:1.4.2\n    # no securityContext: the image's user, often root",
   },
   check(ds, ctx) {
     const pod = podSpec(ds).securityContext;

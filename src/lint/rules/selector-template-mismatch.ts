@@ -17,7 +17,8 @@ export const selectorTemplateMismatch: LintRule = {
     id: 'selector-template-mismatch',
     severity: 'error',
     description: '`spec.selector` is present, non-empty, valid, and matches `spec.template.metadata.labels`.',
-    rationale: 'The API server rejects a DaemonSet whose selector is empty ("empty selector is invalid for daemonset") or does not select its own template ("`selector` does not match template `labels`"). The selector is immutable, so a wrong one found after creation means deleting and recreating the DaemonSet.',
+    rationale:
+      'The API server rejects a DaemonSet whose selector is empty ("empty selector is invalid for daemonset") or does not select its own template ("`selector` does not match template `labels`"). The selector is immutable, so a wrong one found after creation means deleting and recreating the DaemonSet.',
     howToFix: 'Make `spec.selector.matchLabels` a subset of `spec.template.metadata.labels` (usually the same `app` label), and choose it for good: it cannot be changed later.',
     example: 'spec:\n  selector:\n    matchLabels: {app: agent}\n  template:\n    metadata:\n      labels: {app: node-agent}',
   },
@@ -32,14 +33,22 @@ export const selectorTemplateMismatch: LintRule = {
       return [{ message: `spec.selector does not parse: ${compiled.error}; the API server rejects the DaemonSet`, path: 'spec.selector', fix }];
     }
     if (compiled.empty) {
-      return [{ message: `spec.selector is ${selector === undefined ? 'missing' : 'empty'}: the API server rejects the DaemonSet (empty selector is invalid for daemonset)`, path: 'spec.selector', fix }];
+      return [
+        { message: `spec.selector is ${selector === undefined ? 'missing' : 'empty'}: the API server rejects the DaemonSet (empty selector is invalid for daemonset)`, path: 'spec.selector', fix },
+      ];
     }
     if (!compiled.matches(labels)) {
-      return [{
-        message: `spec.selector (${formatLabelSelector(selector)}) does not match the template labels (${Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(',') || 'none'}): the API server rejects the DaemonSet (\`selector\` does not match template \`labels\`)`,
-        path: 'spec.selector',
-        fix,
-      }];
+      return [
+        {
+          message: `spec.selector (${formatLabelSelector(selector)}) does not match the template labels (${
+            Object.entries(labels)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(',') || 'none'
+          }): the API server rejects the DaemonSet (\`selector\` does not match template \`labels\`)`,
+          path: 'spec.selector',
+          fix,
+        },
+      ];
     }
     return [];
   },

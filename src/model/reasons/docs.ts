@@ -18,18 +18,10 @@ function severityText(entry: ReasonEntry): string {
 }
 
 function familySection(family: ReasonFamily): string[] {
-  const rows = Object.entries(family.entries).map(([code, e]) =>
-    `| \`${code}\` | ${severityText(e)} | ${cell(e.short)} | ${cell(e.meaning)} | ${e.upstream ? `\`${cell(e.upstream)}\`` : '(our own analysis)'} |`);
-  return [
-    `## ${family.title}`,
-    '',
-    `Appear in ${family.appearsIn}.`,
-    '',
-    '| code | severity | phrase | meaning | mirrors |',
-    '|---|---|---|---|---|',
-    ...rows,
-    '',
-  ];
+  const rows = Object.entries(family.entries).map(
+    ([code, e]) => `| \`${code}\` | ${severityText(e)} | ${cell(e.short)} | ${cell(e.meaning)} | ${e.upstream ? `\`${cell(e.upstream)}\`` : '(our own analysis)'} |`,
+  );
+  return [`## ${family.title}`, '', `Appear in ${family.appearsIn}.`, '', '| code | severity | phrase | meaning | mirrors |', '|---|---|---|---|---|', ...rows, ''];
 }
 
 /** The whole of docs/reasons.md. */

@@ -26,14 +26,27 @@ describe('NodeSelector terms: ORed terms, ANDed expressions, every operator', ()
     { name: 'Lt integer', sel: terms({ matchExpressions: [{ key: 'gen', operator: 'Lt', values: ['10'] }] }), want: true },
     { name: 'Gt on non-integer label is false', sel: terms({ matchExpressions: [{ key: 'zone', operator: 'Gt', values: ['1'] }] }), want: false },
     { name: 'Gt with two values is a parse error', sel: terms({ matchExpressions: [{ key: 'gen', operator: 'Gt', values: ['1', '2'] }] }), want: false },
-    { name: 'ANDed expressions', sel: terms({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }, { key: 'gen', operator: 'Lt', values: ['3'] }] }), want: false },
+    {
+      name: 'ANDed expressions',
+      sel: terms({
+        matchExpressions: [
+          { key: 'zone', operator: 'In', values: ['a'] },
+          { key: 'gen', operator: 'Lt', values: ['3'] },
+        ],
+      }),
+      want: false,
+    },
     { name: 'ORed terms', sel: terms({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['x'] }] }, { matchExpressions: [{ key: 'gen', operator: 'Exists' }] }), want: true },
     { name: 'empty term list matches nothing', sel: terms(), want: false },
     { name: 'only empty terms match nothing', sel: terms({}, { matchExpressions: [] }), want: false },
     { name: 'matchFields metadata.name In', sel: terms({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['node-1'] }] }), want: true },
     { name: 'matchFields NotIn', sel: terms({ matchFields: [{ key: 'metadata.name', operator: 'NotIn', values: ['node-1'] }] }), want: false },
     { name: 'matchFields with several values is a parse error', sel: terms({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['node-1', 'node-2'] }] }), want: false },
-    { name: 'parse error in one term, other term still counts', sel: terms({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['node-1', 'x'] }] }, { matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }), want: true },
+    {
+      name: 'parse error in one term, other term still counts',
+      sel: terms({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['node-1', 'x'] }] }, { matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }),
+      want: true,
+    },
     { name: 'unknown operator never matches', sel: terms({ matchExpressions: [{ key: 'zone', operator: 'Matches', values: ['a'] }] }), want: false },
     { name: 'unknown field never matches', sel: terms({ matchFields: [{ key: 'metadata.foo', operator: 'In', values: ['x'] }] }), want: false },
   ];
@@ -56,6 +69,9 @@ test('GetRequiredNodeAffinity: nodeSelector is ANDed with required affinity', ()
   assert.match(m.termMismatches[0]!.failures[0]!, /gen Gt \[9\]: node has gen=5/);
 
   const sel = matchRequiredNodeAffinity({ nodeSelector: { zone: 'b', disk: 'ssd' } }, n);
-  assert.deepEqual(sel.selectorMismatches, [{ key: 'zone', want: 'b', have: 'a' }, { key: 'disk', want: 'ssd', have: undefined }]);
+  assert.deepEqual(sel.selectorMismatches, [
+    { key: 'zone', want: 'b', have: 'a' },
+    { key: 'disk', want: 'ssd', have: undefined },
+  ]);
   assert.equal(matchRequiredNodeAffinity({}, n).matches, true);
 });

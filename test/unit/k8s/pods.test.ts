@@ -21,7 +21,13 @@ describe('IsPodAvailable with minReadySeconds (1.34+: ready-since + minReady <= 
     });
   }
   test('a Ready condition without lastTransitionTime; seconds until available', () => {
-    const noTime = pod('p').on('n').ready(5).with((p) => { delete p.status!.conditions![0]!.lastTransitionTime; }).build();
+    const noTime = pod('p')
+      .on('n')
+      .ready(5)
+      .with((p) => {
+        delete p.status!.conditions![0]!.lastTransitionTime;
+      })
+      .build();
     assert.equal(isPodReady(noTime), true);
     assert.equal(isPodAvailable(noTime, 10, NOW), false, 'zero lastTransitionTime with minReady > 0');
     assert.equal(secondsUntilAvailable(pod('p').on('n').ready(10).build(), 30, NOW), 20);
@@ -51,7 +57,9 @@ describe('IsPodUpdated: hash or pod-template-generation', () => {
 test('currentRevision: the revision whose data matches the template, else pods of the current generation', () => {
   const ds = daemonSet('d').generation(2).build();
   const rev = (n: number, hash: string, image: string) => ({
-    apiVersion: 'apps/v1', kind: 'ControllerRevision', revision: n,
+    apiVersion: 'apps/v1',
+    kind: 'ControllerRevision',
+    revision: n,
     metadata: { name: `d-${hash}`, namespace: 'default', labels: { 'controller-revision-hash': hash } },
     data: { spec: { template: { ...JSON.parse(JSON.stringify(ds.spec!.template)), spec: { ...ds.spec!.template!.spec, containers: [{ name: 'd', image }] }, $patch: 'replace' } } },
   });
@@ -63,12 +71,10 @@ test('currentRevision: the revision whose data matches the template, else pods o
 });
 
 test('podByCreationTimestampAndPhase: bound first, then older, then name', () => {
-  const pods = [
-    pod('c').created(100).build(),
-    pod('b').on('n').created(50).build(),
-    pod('a').on('n').created(50).build(),
-    pod('z').on('n').created(10).build(),
-  ];
-  assert.deepEqual(pods.sort(compareDaemonPodAge).map((p) => p.metadata!.name), ['a', 'b', 'z', 'c']);
+  const pods = [pod('c').created(100).build(), pod('b').on('n').created(50).build(), pod('a').on('n').created(50).build(), pod('z').on('n').created(10).build()];
+  assert.deepEqual(
+    pods.sort(compareDaemonPodAge).map((p) => p.metadata!.name),
+    ['a', 'b', 'z', 'c'],
+  );
   assert.ok(ago(1) < ago(0));
 });

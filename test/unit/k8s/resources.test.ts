@@ -16,8 +16,16 @@ describe('PodRequests: max(sum of containers + sidecars, init container peaks)',
     { name: 'sum of containers', spec: { containers: [c('a', { cpu: '100m' }), c('b', { cpu: '200m' })] }, cpu: 300 },
     { name: 'init larger than containers', spec: { initContainers: [c('i', { cpu: '1' })], containers: [c('a', { cpu: '100m' })] }, cpu: 1000 },
     { name: 'sidecar adds to the sum', spec: { initContainers: [c('s', { cpu: '100m' }, { restartPolicy: 'Always' })], containers: [c('a', { cpu: '200m' })] }, cpu: 300 },
-    { name: 'init after sidecar counts the sidecar', spec: { initContainers: [c('s', { cpu: '500m' }, { restartPolicy: 'Always' }), c('i', { cpu: '800m' })], containers: [c('a', { cpu: '100m' })] }, cpu: 1300 },
-    { name: 'init before sidecar does not', spec: { initContainers: [c('i', { cpu: '800m' }), c('s', { cpu: '500m' }, { restartPolicy: 'Always' })], containers: [c('a', { cpu: '100m' })] }, cpu: 800 },
+    {
+      name: 'init after sidecar counts the sidecar',
+      spec: { initContainers: [c('s', { cpu: '500m' }, { restartPolicy: 'Always' }), c('i', { cpu: '800m' })], containers: [c('a', { cpu: '100m' })] },
+      cpu: 1300,
+    },
+    {
+      name: 'init before sidecar does not',
+      spec: { initContainers: [c('i', { cpu: '800m' }), c('s', { cpu: '500m' }, { restartPolicy: 'Always' })], containers: [c('a', { cpu: '100m' })] },
+      cpu: 800,
+    },
     { name: 'limits default missing requests', spec: { containers: [{ name: 'a', resources: { limits: { cpu: '250m' } } }] }, cpu: 250 },
     { name: 'overhead is added', spec: { containers: [c('a', { cpu: '100m' })], overhead: { cpu: '50m' } }, cpu: 150 },
     { name: 'pod-level requests replace cpu/memory', spec: { containers: [c('a', { cpu: '100m', memory: '1Gi' })], resources: { requests: { cpu: '2' } } }, cpu: 2000, memory: 1073741824 },
@@ -36,10 +44,17 @@ test('NodeResourcesFit: pod count, shortages, zero requests, terminal pods exclu
   const busy = pod('busy').on('n').requests({ cpu: '1500m', memory: '1Gi' }).build();
   const done = pod('done').on('n').requests({ cpu: '2', memory: '4Gi' }).phase('Succeeded').build();
   const others = podsUsingNode([busy, done]);
-  assert.deepEqual(others.map((p) => p.metadata!.name), ['busy'], 'terminal pods do not count');
+  assert.deepEqual(
+    others.map((p) => p.metadata!.name),
+    ['busy'],
+    'terminal pods do not count',
+  );
   const want = pod('ds').requests({ cpu: '600m', memory: '1Gi', 'nvidia.com/gpu': '2' }).build();
   const fit = fitsNode(want, n, others);
-  assert.deepEqual(fit.shortages.map((s) => s.resource), ['cpu', 'nvidia.com/gpu']);
+  assert.deepEqual(
+    fit.shortages.map((s) => s.resource),
+    ['cpu', 'nvidia.com/gpu'],
+  );
   assert.deepEqual([fit.shortages[0]!.requested, fit.shortages[0]!.allocatable, fit.shortages[0]!.used], [600, 2000, 1500]);
   assert.equal(fit.tooManyPods, undefined);
   const zero = pod('zero').build();
@@ -56,9 +71,21 @@ test('NodePorts: (hostIP, protocol, port) with the 0.0.0.0 wildcard', () => {
   assert.equal(portsConflict(p('10.0.0.1', 80), p('10.0.0.2', 80)), false);
   assert.equal(portsConflict(p('10.0.0.1', 80), p('10.0.0.1', 80)), true);
   assert.equal(portsConflict(p('0.0.0.0', 80, 'UDP'), p('0.0.0.0', 80)), false);
-  const holder = pod('old').on('n').with((x) => { x.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }]; }).build();
-  const wanting = pod('new').with((x) => { x.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100, hostIP: '127.0.0.1' }]; }).build();
-  assert.deepEqual(hostPortConflicts(wanting, [holder]).map((x) => x.holder), ['default/old']);
+  const holder = pod('old')
+    .on('n')
+    .with((x) => {
+      x.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100 }];
+    })
+    .build();
+  const wanting = pod('new')
+    .with((x) => {
+      x.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100, hostIP: '127.0.0.1' }];
+    })
+    .build();
+  assert.deepEqual(
+    hostPortConflicts(wanting, [holder]).map((x) => x.holder),
+    ['default/old'],
+  );
   // Templates are not defaulted: hostNetwork containerPorts count only when asked for.
   const spec: PodSpec = { hostNetwork: true, containers: [{ name: 'a', ports: [{ containerPort: 9100 }] }] };
   assert.equal(wantedHostPorts(spec).length, 0);

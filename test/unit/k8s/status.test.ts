@@ -7,14 +7,13 @@ import { claimDaemonPods, nodesToDaemonPods } from '../../../src/k8s/controller.
 import { NOW, daemonSet, indexOf, node, pod } from '../../builders.js';
 
 test('desired, current, ready, available, updated, misscheduled', () => {
-  const ds = daemonSet('agent').generation(2).with((d) => { d.spec!.minReadySeconds = 30; }).build();
-  const nodes = [
-    node('a').build(),
-    node('b').build(),
-    node('c').build(),
-    node('tainted').taint('maintenance', 'true', 'NoSchedule').build(),
-    node('gone-label').build(),
-  ];
+  const ds = daemonSet('agent')
+    .generation(2)
+    .with((d) => {
+      d.spec!.minReadySeconds = 30;
+    })
+    .build();
+  const nodes = [node('a').build(), node('b').build(), node('c').build(), node('tainted').taint('maintenance', 'true', 'NoSchedule').build(), node('gone-label').build()];
   ds.spec!.template!.spec!.nodeSelector = undefined;
   const pods = [
     pod('agent-a').ofDaemonSet(ds, 'a', 'new', '2').on('a').ready(600).build(), // ready, available, updated
@@ -42,14 +41,38 @@ test('the oldest pod decides; terminal deleted pods are skipped; pods on unknown
 test('ClaimPods: owned pods matching the selector, adoptable orphans, released pods, other owners ignored', () => {
   const ds = daemonSet('agent').build();
   const owned = pod('owned').ofDaemonSet(ds, 'a').on('a').build();
-  const released = pod('released').ofDaemonSet(ds, 'a').on('a').with((p) => { p.metadata!.labels = { app: 'other' }; }).build();
+  const released = pod('released')
+    .ofDaemonSet(ds, 'a')
+    .on('a')
+    .with((p) => {
+      p.metadata!.labels = { app: 'other' };
+    })
+    .build();
   const orphan = pod('orphan').labels({ app: 'agent' }).on('b').build();
   const orphanDeleting = pod('orphan-deleting').labels({ app: 'agent' }).on('b').terminating(5).build();
-  const foreign = pod('foreign').labels({ app: 'agent' }).with((p) => { p.metadata!.ownerReferences = [{ kind: 'ReplicaSet', name: 'rs', uid: 'rs-uid', controller: true }]; }).build();
+  const foreign = pod('foreign')
+    .labels({ app: 'agent' })
+    .with((p) => {
+      p.metadata!.ownerReferences = [{ kind: 'ReplicaSet', name: 'rs', uid: 'rs-uid', controller: true }];
+    })
+    .build();
   const c = claimDaemonPods(indexOf({ daemonSets: [ds], pods: [owned, released, orphan, orphanDeleting, foreign] }), ds);
-  assert.deepEqual(c.pods.map((p) => p.metadata!.name), ['owned', 'orphan']);
-  assert.deepEqual(c.adoptable.map((p) => p.metadata!.name), ['orphan']);
-  assert.deepEqual(c.released.map((p) => p.metadata!.name), ['released']);
-  const empty = daemonSet('all').with((d) => { d.spec!.selector = {}; }).build();
+  assert.deepEqual(
+    c.pods.map((p) => p.metadata!.name),
+    ['owned', 'orphan'],
+  );
+  assert.deepEqual(
+    c.adoptable.map((p) => p.metadata!.name),
+    ['orphan'],
+  );
+  assert.deepEqual(
+    c.released.map((p) => p.metadata!.name),
+    ['released'],
+  );
+  const empty = daemonSet('all')
+    .with((d) => {
+      d.spec!.selector = {};
+    })
+    .build();
   assert.equal(claimDaemonPods(indexOf({ daemonSets: [empty], pods: [orphan] }), empty).pods.length, 0, 'an empty selector claims nothing (SelectingAll)');
 });

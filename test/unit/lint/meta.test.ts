@@ -11,17 +11,33 @@ import { README_END, README_START, renderRuleDocs, withRuleDocs } from '../../..
 
 /** The rule ids the contract fixes for `lint` (docs/design.md §4.2). */
 const CONTRACT_IDS = [
-  'resources-requests-missing', 'memory-limit-missing', 'priority-class-missing', 'read-only-root-filesystem',
-  'run-as-non-root', 'privileged-container', 'deprecated-api-version', 'selector-template-mismatch',
-  'surge-with-host-port', 'max-unavailable-too-low', 'blanket-toleration', 'custom-taint-not-tolerated',
-  'host-network-dns-policy', 'readiness-probe-missing', 'image-tag-mutable', 'pdb-missing',
-  'update-strategy-on-delete', 'missing-os-selector',
+  'resources-requests-missing',
+  'memory-limit-missing',
+  'priority-class-missing',
+  'read-only-root-filesystem',
+  'run-as-non-root',
+  'privileged-container',
+  'deprecated-api-version',
+  'selector-template-mismatch',
+  'surge-with-host-port',
+  'max-unavailable-too-low',
+  'blanket-toleration',
+  'custom-taint-not-tolerated',
+  'host-network-dns-policy',
+  'readiness-probe-missing',
+  'image-tag-mutable',
+  'pdb-missing',
+  'update-strategy-on-delete',
+  'missing-os-selector',
   // Issue 14 §3 and §5.
-  'credential-in-env', 'liveness-probe-missing', 'privilege-escalation-allowed', 'not-ready-toleration-missing',
+  'credential-in-env',
+  'liveness-probe-missing',
+  'privilege-escalation-allowed',
+  'not-ready-toleration-missing',
 ];
 
 describe('lint rule registry', () => {
-  it('holds exactly the contract\'s rule ids, sorted and unique', () => {
+  it("holds exactly the contract's rule ids, sorted and unique", () => {
     const ids = RULES.map((r) => r.meta.id);
     assert.deepEqual(ids, [...ids].sort());
     assert.equal(new Set(ids).size, ids.length);

@@ -6,10 +6,12 @@ import { renderContext } from '../../../src/render/context.js';
 import { bare, goodDaemonSet } from './rule-tester.js';
 
 function report() {
-  const ds = goodDaemonSet('relay', 'shop').with((d) => {
-    d.spec!.template!.spec!.containers![0]!.image = 'example/relay:latest';
-    d.metadata!.annotations = { 'ds-doctor.io/ignore': 'readiness-probe-missing' };
-  }).build();
+  const ds = goodDaemonSet('relay', 'shop')
+    .with((d) => {
+      d.spec!.template!.spec!.containers![0]!.image = 'example/relay:latest';
+      d.metadata!.annotations = { 'ds-doctor.io/ignore': 'readiness-probe-missing' };
+    })
+    .build();
   const snapshot = bare(ds);
   snapshot.origins.set(ds, { file: 'manifests/relay.yaml', line: 3 });
   return lint(snapshot, [ds]);

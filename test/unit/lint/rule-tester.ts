@@ -75,7 +75,10 @@ export function ruleTester(rule: LintRule, cases: { valid: RuleCase[]; invalid: 
         it(c.name, () => {
           const report = runRule(rule, c);
           assert.deepEqual(report.notChecked, [], `${c.name}: the rule was not checked`);
-          assert.deepEqual(report.findings.map((f) => `${f.severity} ${f.path}: ${f.message}`), []);
+          assert.deepEqual(
+            report.findings.map((f) => `${f.severity} ${f.path}: ${f.message}`),
+            [],
+          );
         });
       }
     });

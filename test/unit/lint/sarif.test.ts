@@ -17,7 +17,7 @@ import { daemonSetsInScope } from '../../../src/cli/scope.js';
 import { runCli } from '../../harness.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, whose `default` is the plugin.
-const addFormats = (formatsModule).default;
+const addFormats = formatsModule.default;
 
 function validator() {
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -40,15 +40,22 @@ interface SarifRun {
 describe('SARIF output', () => {
   const validate = validator();
 
-  it('the fixtures\' findings validate against the SARIF 2.1.0 schema, with rule metadata and file/line locations', async () => {
+  it("the fixtures' findings validate against the SARIF 2.1.0 schema, with rule metadata and file/line locations", async () => {
     const snapshot = await loadFiles(['fixtures/manifests/agents', 'fixtures/manifests/bad'], async () => '');
     const report = lint(snapshot, daemonSetsInScope(snapshot, { filenames: [], allNamespaces: false, output: 'sarif', color: false, now: new Date(), failOn: 'error', debug: false }));
-    const log = sarifLog(report, RULES.map((r) => r.meta), { toolVersion: '0.1.0', cwd: resolve('.') });
+    const log = sarifLog(
+      report,
+      RULES.map((r) => r.meta),
+      { toolVersion: '0.1.0', cwd: resolve('.') },
+    );
     assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
 
     const run = (log['runs'] as SarifRun[])[0]!;
     assert.equal(run.tool.driver.name, 'ds-doctor');
-    assert.deepEqual(run.tool.driver.rules.map((r) => r.id), RULES.map((r) => r.meta.id));
+    assert.deepEqual(
+      run.tool.driver.rules.map((r) => r.id),
+      RULES.map((r) => r.meta.id),
+    );
     for (const r of run.tool.driver.rules) {
       assert.equal(r.helpUri, undefined, 'no made-up documentation URL');
       assert.match(r.help.markdown, /\*\*How to fix:\*\*/);
@@ -76,7 +83,11 @@ describe('SARIF output', () => {
     const ds = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'x', namespace: 'y' }, spec: { selector: {}, template: {} } };
     const report = lint({ ...emptySnapshot('live'), daemonSets: [ds] }, [ds]);
     report.findings[0]!.location = { file: '<stdin>', line: 1 };
-    const log = sarifLog(report, RULES.map((r) => r.meta), { toolVersion: '0.1.0', cwd: resolve('.') });
+    const log = sarifLog(
+      report,
+      RULES.map((r) => r.meta),
+      { toolVersion: '0.1.0', cwd: resolve('.') },
+    );
     assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
     const results = (log['runs'] as SarifRun[])[0]!.results;
     assert.ok(results.length > 0);
@@ -101,4 +112,3 @@ describe('SARIF output', () => {
     assert.equal(artifactUri('<stdin>', '/repo'), undefined);
   });
 });
-

@@ -253,11 +253,20 @@ function registerCorpusTests(): void {
         (got[`${f.daemonSet.namespace}/${f.daemonSet.name}`] ??= []).push(`${f.severity} ${f.rule} ${f.path.replace('spec.template.spec.', '')}`);
       }
       assert.deepEqual(got, want);
-      assert.deepEqual((report.notes ?? []).filter((n) => /could not check/.test(n)), [], 'no rule failed on the manifest');
+      assert.deepEqual(
+        (report.notes ?? []).filter((n) => /could not check/.test(n)),
+        [],
+        'no rule failed on the manifest',
+      );
     });
   }
 
   test('the pinned table covers every manifest of corpus-a', () => {
-    assert.deepEqual(Object.keys(EXPECTED).sort(), readdirSync(CORPUS).filter((f) => /\.ya?ml$/.test(f)).sort());
+    assert.deepEqual(
+      Object.keys(EXPECTED).sort(),
+      readdirSync(CORPUS)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .sort(),
+    );
   });
 }

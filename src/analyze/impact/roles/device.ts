@@ -19,7 +19,12 @@ function extendedResources(a: Analysis, node: string): [string, string][] {
 /** Which of the advertised resources this plugin provides: the ones whose vendor its images or name mention. */
 function advertisedBy(a: Analysis, candidates: string[]): { resources: string[]; how: string } {
   const text = [a.name, ...(a.ds.spec?.template?.spec?.containers ?? []).map((c) => c.image ?? '')].join(' ').toLowerCase();
-  const vendor = candidates.filter((r) => r.split('/')[0]!.split('.').some((label) => label.length >= 3 && !['com', 'org', 'net', 'gpu', 'k8s'].includes(label) && text.includes(label)));
+  const vendor = candidates.filter((r) =>
+    r
+      .split('/')[0]!
+      .split('.')
+      .some((label) => label.length >= 3 && !['com', 'org', 'net', 'gpu', 'k8s'].includes(label) && text.includes(label)),
+  );
   if (vendor.length) return { resources: vendor, how: 'its image or name names the vendor' };
   return { resources: candidates, how: 'advertised on its nodes; not attributed to a vendor' };
 }
@@ -34,7 +39,9 @@ export function deviceRole(a: Analysis): void {
   }
   const { resources, how } = advertisedBy(a, [...advertised.keys()].sort());
   if (!resources.length) {
-    addFinding(a, 'ExtendedResourceLost', 'warning', `the device plugin stops on ${plural(a.nodes.length, 'node')}, but none of them advertises an extended resource`, [`nodes: ${nameList(a.nodes, 10)}`]);
+    addFinding(a, 'ExtendedResourceLost', 'warning', `the device plugin stops on ${plural(a.nodes.length, 'node')}, but none of them advertises an extended resource`, [
+      `nodes: ${nameList(a.nodes, 10)}`,
+    ]);
     addRisk(a, 'medium', 'device plugin (no extended resource found on its nodes)');
     return;
   }
@@ -43,7 +50,8 @@ export function deviceRole(a: Analysis): void {
   let running = 0;
   let pending = 0;
   // Running consumers by node, then the ones still waiting to be scheduled.
-  const pods = [...a.index.snapshot.pods].filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p))
+  const pods = [...a.index.snapshot.pods]
+    .filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p))
     .sort((x, y) => (x.spec?.nodeName ? 0 : 1) - (y.spec?.nodeName ? 0 : 1) || (x.spec?.nodeName ?? '').localeCompare(y.spec?.nodeName ?? '') || byName(x, y));
   for (const p of pods) {
     const reqs = podRequests(p.spec);
@@ -62,7 +70,13 @@ export function deviceRole(a: Analysis): void {
   const names = resources.join(', ');
   const message = `${names} stops being advertised on ${plural(a.nodes.length, 'node')}: the kubelet marks the devices unhealthy and the nodes' allocatable ${names} drops to 0, so new pods requesting it no longer schedule there`;
   if (running + pending) {
-    addFinding(a, 'ExtendedResourceLost', 'error', `${message}; ${plural(running, 'running pod')} ${agree(running, 'keeps the devices it has', 'keep the devices they have')}, ${plural(pending, 'pending pod')} will not schedule, and a consumer that is re-created has nowhere to go`, [...evidence, ...limit(consumers, 'more pods')]);
+    addFinding(
+      a,
+      'ExtendedResourceLost',
+      'error',
+      `${message}; ${plural(running, 'running pod')} ${agree(running, 'keeps the devices it has', 'keep the devices they have')}, ${plural(pending, 'pending pod')} will not schedule, and a consumer that is re-created has nowhere to go`,
+      [...evidence, ...limit(consumers, 'more pods')],
+    );
     addRisk(a, 'high', `device plugin: ${plural(running + pending, 'pod')} ${agree(running + pending, 'requests', 'request')} ${names}`);
   } else {
     addFinding(a, 'ExtendedResourceLost', 'warning', `${message}; no pod requests it now`, evidence);

@@ -8,9 +8,7 @@ import { addFinding, addRisk, byName, limit, missing, nameList, plural, type Ana
 
 /** Services kube-proxy programs: everything but headless and ExternalName ones. */
 function proxiedServices(a: Analysis): Service[] {
-  return a.index.snapshot.services
-    .filter((s) => s.spec?.type !== 'ExternalName' && s.spec?.clusterIP !== 'None')
-    .sort(byName);
+  return a.index.snapshot.services.filter((s) => s.spec?.type !== 'ExternalName' && s.spec?.clusterIP !== 'None').sort(byName);
 }
 
 export function serviceProxyRole(a: Analysis): void {
@@ -29,20 +27,30 @@ export function serviceProxyRole(a: Analysis): void {
     lbLocal = external.filter((s) => s.spec?.externalTrafficPolicy === 'Local');
   }
   evidence.push(`nodes: ${nameList(a.nodes, 10)}`);
-  addFinding(a, 'ServiceRoutingFrozen', 'error',
+  addFinding(
+    a,
+    'ServiceRoutingFrozen',
+    'error',
     `Service routing is no longer updated on ${plural(a.nodes.length, 'node')}: the iptables/IPVS rules already there stay but freeze, so endpoint changes (restarted pods with new IPs, scaling, new Services) are not routed from those nodes, and a node that reboots has no Service routing at all`,
-    evidence);
+    evidence,
+  );
   addRisk(a, 'critical', `Service routing (service proxy) on ${plural(a.nodes.length, 'node')}`);
   if (lbLocal.length) {
-    addFinding(a, 'LoadBalancerHealthChecksFail', 'error',
+    addFinding(
+      a,
+      'LoadBalancerHealthChecksFail',
+      'error',
       'load balancers take these nodes out of rotation: the health check node port of externalTrafficPolicy: Local Services is served by kube-proxy, so with it gone the checks fail on every node',
       [
-        ...limit(lbLocal.map((s) => {
-          const hc = (s.spec as { healthCheckNodePort?: number } | undefined)?.healthCheckNodePort;
-          return `${objectKey(s)} (${s.spec?.type}, externalTrafficPolicy: Local${hc ? `, healthCheckNodePort ${hc}` : ''})`;
-        })),
-        'many cloud load balancers also check kube-proxy\'s /healthz (port 10256) for externalTrafficPolicy: Cluster Services',
-      ]);
+        ...limit(
+          lbLocal.map((s) => {
+            const hc = (s.spec as { healthCheckNodePort?: number } | undefined)?.healthCheckNodePort;
+            return `${objectKey(s)} (${s.spec?.type}, externalTrafficPolicy: Local${hc ? `, healthCheckNodePort ${hc}` : ''})`;
+          }),
+        ),
+        "many cloud load balancers also check kube-proxy's /healthz (port 10256) for externalTrafficPolicy: Cluster Services",
+      ],
+    );
     addRisk(a, 'critical', `load-balancer health checks of ${plural(lbLocal.length, 'Service')} with externalTrafficPolicy: Local`);
   }
 }

@@ -32,7 +32,10 @@ function volumeUses(a: Analysis, drivers: string[]): VolumeUse[] {
 
 export function storageRole(a: Analysis): void {
   const snapshot = a.index.snapshot;
-  const known = snapshot.csiDrivers.map((d) => d.metadata?.name ?? '').filter(Boolean).sort();
+  const known = snapshot.csiDrivers
+    .map((d) => d.metadata?.name ?? '')
+    .filter(Boolean)
+    .sort();
   const drivers = csiDriversServed(a.ds, known);
   const driverText = drivers.length ? `CSI driver ${drivers.join(', ')}` : 'its CSI driver (name not found in the template)';
   // Claims name no driver; without PersistentVolumes they are attributed to this plugin only when
@@ -45,13 +48,19 @@ export function storageRole(a: Analysis): void {
   const uses = volumeUses(a, drivers);
   const claims = uses.filter((u) => !u.certain);
   const attributed = others.size === 0;
-  if (missing(a, 'CSIDriver')) a.notChecked.push(`the CSIDriver object of the plugin (no CSIDriver objects in the input: the driver name comes from the plugin directory${drivers.length ? `, ${drivers.join(', ')}` : ''})`);
+  if (missing(a, 'CSIDriver'))
+    a.notChecked.push(`the CSIDriver object of the plugin (no CSIDriver objects in the input: the driver name comes from the plugin directory${drivers.length ? `, ${drivers.join(', ')}` : ''})`);
   if (claims.length) {
-    a.notChecked.push(`which CSI driver backs each PersistentVolumeClaim (PersistentVolumeClaims and PersistentVolumes are not read): ${attributed ? `claims on these nodes are counted against ${driverText}, the only CSI driver in the input` : `claims may also be on ${[...others].sort().join(', ')}`}`);
+    a.notChecked.push(
+      `which CSI driver backs each PersistentVolumeClaim (PersistentVolumeClaims and PersistentVolumes are not read): ${attributed ? `claims on these nodes are counted against ${driverText}, the only CSI driver in the input` : `claims may also be on ${[...others].sort().join(', ')}`}`,
+    );
   }
   const counted = uses.filter((u) => u.certain || attributed);
   const podsCounted = new Set(counted.map((u) => objectKey(u.pod)));
-  const lines = limit(uses.map((u) => `${u.node}: ${podName(u.pod)} (${u.what})`), 'more volumes');
+  const lines = limit(
+    uses.map((u) => `${u.node}: ${podName(u.pod)} (${u.what})`),
+    'more volumes',
+  );
   const message = `${driverText} stops serving ${plural(a.nodes.length, 'node')}: volumes already mounted keep working, but new mounts and unmounts fail, so a pod there that starts, is re-created or is deleted hangs in ContainerCreating (FailedMount) or Terminating`;
   if (podsCounted.size) {
     addFinding(a, 'VolumeOperationsStop', 'error', `${message}; ${plural(podsCounted.size, 'pod')} there ${agree(podsCounted.size, 'uses', 'use')} its volumes`, lines);

@@ -7,7 +7,7 @@ const tolerating = (...t: { key?: string; operator?: string; value?: string; eff
 ruleTester(blanketToleration, {
   valid: [
     { name: 'no tolerations', ds: goodDaemonSet().build() },
-    { name: 'keyless Exists limited to NoSchedule (the guide\'s fluent-bit)', ds: tolerating({ operator: 'Exists', effect: 'NoSchedule' }).build() },
+    { name: "keyless Exists limited to NoSchedule (the guide's fluent-bit)", ds: tolerating({ operator: 'Exists', effect: 'NoSchedule' }).build() },
     { name: 'keyless Exists limited to PreferNoSchedule', ds: tolerating({ operator: 'Exists', effect: 'PreferNoSchedule' }).build() },
     { name: 'a keyed Exists toleration', ds: tolerating({ key: 'dedicated', operator: 'Exists' }).build() },
   ],
@@ -21,42 +21,66 @@ ruleTester(blanketToleration, {
       // Section 5 of issue 14: {Exists, NoExecute} covers NoExecute taints only, not every taint.
       name: 'keyless Exists for NoExecute: every NoExecute taint, not every taint',
       ds: tolerating({ key: 'a', operator: 'Exists' }, { operator: 'Exists', effect: 'NoExecute' }).build(),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[1]', message: /\{operator: Exists, effect: NoExecute\} tolerates every NoExecute taint \(NoSchedule taints still apply\): the pods stay on nodes being evacuated/, fix: /^(?![\s\S]*NoSchedule)[\s\S]*out-of-service/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.tolerations[1]',
+          message: /\{operator: Exists, effect: NoExecute\} tolerates every NoExecute taint \(NoSchedule taints still apply\): the pods stay on nodes being evacuated/,
+          fix: /^(?![\s\S]*NoSchedule)[\s\S]*out-of-service/,
+        },
+      ],
     },
     {
       name: 'keyless Exists for NoExecute with nodes: the fix names only their NoExecute taints',
       ds: tolerating({ operator: 'Exists', effect: 'NoExecute' }).build(),
-      input: (ds) => cluster({
-        daemonSets: [ds],
-        nodes: [node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(), node('edge-1').taint('dedicated', 'edge', 'NoExecute').build()],
-      }),
+      input: (ds) =>
+        cluster({
+          daemonSets: [ds],
+          nodes: [node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(), node('edge-1').taint('dedicated', 'edge', 'NoExecute').build()],
+        }),
       findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[0]', fix: /- key: dedicated\n\s+operator: Equal\n\s+value: edge\n\s+effect: NoExecute$/ }],
     },
     {
       name: 'a node monitor (node-exporter) tolerates every taint on purpose: info',
-      ds: tolerating({ operator: 'Exists' }).with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'quay.io/prometheus/node-exporter:v1.8.2'; }).build(),
+      ds: tolerating({ operator: 'Exists' })
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'quay.io/prometheus/node-exporter:v1.8.2';
+        })
+        .build(),
       findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /as a monitoring agent/ }],
     },
     {
       name: 'a problem detector (hostPath /dev/kmsg) keeps {Exists, NoExecute}: info',
-      ds: tolerating({ operator: 'Exists', effect: 'NoExecute' }).with((d) => { d.spec!.template!.spec!.volumes = [{ name: 'kmsg', hostPath: { path: '/dev/kmsg' } }]; }).build(),
+      ds: tolerating({ operator: 'Exists', effect: 'NoExecute' })
+        .with((d) => {
+          d.spec!.template!.spec!.volumes = [{ name: 'kmsg', hostPath: { path: '/dev/kmsg' } }];
+        })
+        .build(),
       findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /every NoExecute taint .*as a monitoring agent \(hostPath \/dev\/kmsg/ }],
     },
     {
       name: 'with nodes: the fix lists their custom taints, not the lifecycle ones',
       ds: tolerating({ operator: 'Exists' }).build(),
-      input: (ds) => cluster({
-        daemonSets: [ds],
-        nodes: [
-          node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(),
-          node('edge-1').taint('dedicated', 'edge', 'NoExecute').cordon().build(),
-        ],
-      }),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[0]', fix: /- key: dedicated\n\s+operator: Equal\n\s+value: edge\n\s+effect: NoExecute\n\s+- key: nvidia\.com\/gpu\n\s+operator: Exists\n\s+effect: NoSchedule$/ }],
+      input: (ds) =>
+        cluster({
+          daemonSets: [ds],
+          nodes: [node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(), node('edge-1').taint('dedicated', 'edge', 'NoExecute').cordon().build()],
+        }),
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.tolerations[0]',
+          fix: /- key: dedicated\n\s+operator: Equal\n\s+value: edge\n\s+effect: NoExecute\n\s+- key: nvidia\.com\/gpu\n\s+operator: Exists\n\s+effect: NoSchedule$/,
+        },
+      ],
     },
     {
       name: 'a CNI agent: info',
-      ds: tolerating({ operator: 'Exists' }).with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'quay.io/cilium/cilium:v1.15.6'; }).build(),
+      ds: tolerating({ operator: 'Exists' })
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'quay.io/cilium/cilium:v1.15.6';
+        })
+        .build(),
       findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /as a network \(CNI\) agent/ }],
     },
   ],

@@ -3,9 +3,18 @@ import type { DaemonSet } from '../../../../src/model/k8s-types.js';
 import { goodDaemonSet, ruleTester } from '../rule-tester.js';
 
 const PATH = 'spec.template.spec.dnsPolicy';
-const hostNet = (dnsPolicy?: string) => goodDaemonSet().hostNetwork().with((d) => { if (dnsPolicy) d.spec!.template!.spec!.dnsPolicy = dnsPolicy; });
-const env = (name: string, value: string) => (d: DaemonSet) => { d.spec!.template!.spec!.containers![0]!.env = [{ name, value }]; };
-const image = (img: string) => (d: DaemonSet) => { d.spec!.template!.spec!.containers![0]!.image = img; };
+const hostNet = (dnsPolicy?: string) =>
+  goodDaemonSet()
+    .hostNetwork()
+    .with((d) => {
+      if (dnsPolicy) d.spec!.template!.spec!.dnsPolicy = dnsPolicy;
+    });
+const env = (name: string, value: string) => (d: DaemonSet) => {
+  d.spec!.template!.spec!.containers![0]!.env = [{ name, value }];
+};
+const image = (img: string) => (d: DaemonSet) => {
+  d.spec!.template!.spec!.containers![0]!.image = img;
+};
 
 ruleTester(hostNetworkDnsPolicy, {
   valid: [
@@ -26,16 +35,27 @@ ruleTester(hostNetworkDnsPolicy, {
     {
       name: 'unset, with a <service>.<namespace>.svc address in an env value',
       ds: hostNet().with(env('BACKEND_URL', 'http://loki.logging.svc:3100')).build(),
-      findings: [{ severity: 'warning', path: PATH, message: /dnsPolicy unset \(ClusterFirst\): the pod gets the node's resolv\.conf.*env BACKEND_URL=http:\/\/loki\.logging\.svc:3100/, fix: /dnsPolicy: ClusterFirstWithHostNet/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: PATH,
+          message: /dnsPolicy unset \(ClusterFirst\): the pod gets the node's resolv\.conf.*env BACKEND_URL=http:\/\/loki\.logging\.svc:3100/,
+          fix: /dnsPolicy: ClusterFirstWithHostNet/,
+        },
+      ],
     },
     {
-      name: 'a bare Service name in an address env var (fluentd\'s FLUENT_ELASTICSEARCH_HOST)',
+      name: "a bare Service name in an address env var (fluentd's FLUENT_ELASTICSEARCH_HOST)",
       ds: hostNet().with(env('FLUENT_ELASTICSEARCH_HOST', 'elasticsearch-logging')).build(),
       findings: [{ severity: 'warning', path: PATH, message: /env FLUENT_ELASTICSEARCH_HOST=elasticsearch-logging/ }],
     },
     {
       name: 'a svc.cluster.local address in an argument',
-      ds: hostNet().with((d) => { d.spec!.template!.spec!.containers![0]!.args = ['--server=collector.monitoring.svc.cluster.local:4317']; }).build(),
+      ds: hostNet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.args = ['--server=collector.monitoring.svc.cluster.local:4317'];
+        })
+        .build(),
       findings: [{ severity: 'warning', path: PATH, message: /argument --server=collector\.monitoring\.svc\.cluster\.local:4317/ }],
     },
     {

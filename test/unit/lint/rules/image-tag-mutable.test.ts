@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { imageTagMutable, parseImage } from '../../../../src/lint/rules/image-tag-mutable.js';
 import { goodDaemonSet, ruleTester } from '../rule-tester.js';
 
-const withImage = (image: string) => goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.image = image; });
+const withImage = (image: string) =>
+  goodDaemonSet().with((d) => {
+    d.spec!.template!.spec!.containers![0]!.image = image;
+  });
 const PATH = 'spec.template.spec.containers[0].image';
 
 ruleTester(imageTagMutable, {
@@ -17,27 +20,41 @@ ruleTester(imageTagMutable, {
     { name: 'a major.minor tag', ds: withImage('registry.k8s.io/dns/k8s-dns-node-cache:1.23').build() },
   ],
   invalid: [
-    { name: 'latest', ds: withImage('example/agent:latest').build(), findings: [{ severity: 'warning', path: PATH, message: /uses example\/agent:latest \(latest is a moving tag\): /, fix: /image: example\/agent:<version>/ }] },
+    {
+      name: 'latest',
+      ds: withImage('example/agent:latest').build(),
+      findings: [{ severity: 'warning', path: PATH, message: /uses example\/agent:latest \(latest is a moving tag\): /, fix: /image: example\/agent:<version>/ }],
+    },
     // Issue 14 §3: branch and channel tags beyond latest, as vendors publish them.
-    ...([
-      ['quay.io/metallb/speaker:main', /main is a branch or channel tag/],
-      ['example/agent:master', /master is a branch or channel tag/],
-      ['ghcr.io/aojea/kindnetd:stable', /stable is a branch or channel tag/],
-      ['intel/intel-gpu-plugin:devel', /devel is a branch or channel tag/],
-      ['example/agent:nightly', /nightly/],
-      ['example/agent:canary', /canary/],
-      ['example/agent:edge', /edge/],
-      ['example/agent:dev', /dev is a branch/],
-      ['example/agent:1.4.0-SNAPSHOT', /tag part "snapshot"/],
-      ['rocm/k8s-device-plugin:labeller-latest', /tag part "latest"/],
-      ['example/agent:debian', /a tag without a version/],
-      ['fluent/fluentd-kubernetes-daemonset:v1-debian-elasticsearch', /a major-version tag/],
-    ] as const).map(([image, message]) => ({ name: `floating: ${image}`, ds: withImage(image).build(), findings: [{ severity: 'warning' as const, path: PATH, message }] })),
+    ...(
+      [
+        ['quay.io/metallb/speaker:main', /main is a branch or channel tag/],
+        ['example/agent:master', /master is a branch or channel tag/],
+        ['ghcr.io/aojea/kindnetd:stable', /stable is a branch or channel tag/],
+        ['intel/intel-gpu-plugin:devel', /devel is a branch or channel tag/],
+        ['example/agent:nightly', /nightly/],
+        ['example/agent:canary', /canary/],
+        ['example/agent:edge', /edge/],
+        ['example/agent:dev', /dev is a branch/],
+        ['example/agent:1.4.0-SNAPSHOT', /tag part "snapshot"/],
+        ['rocm/k8s-device-plugin:labeller-latest', /tag part "latest"/],
+        ['example/agent:debian', /a tag without a version/],
+        ['fluent/fluentd-kubernetes-daemonset:v1-debian-elasticsearch', /a major-version tag/],
+      ] as const
+    ).map(([image, message]) => ({ name: `floating: ${image}`, ds: withImage(image).build(), findings: [{ severity: 'warning' as const, path: PATH, message }] })),
     { name: 'no tag', ds: withImage('busybox').build(), findings: [{ severity: 'warning', path: PATH, message: /\(no tag: latest\)/ }] },
-    { name: 'registry port without tag', ds: withImage('registry.local:5000/team/agent').build(), findings: [{ severity: 'warning', path: PATH, fix: /image: registry\.local:5000\/team\/agent:<version>/ }] },
+    {
+      name: 'registry port without tag',
+      ds: withImage('registry.local:5000/team/agent').build(),
+      findings: [{ severity: 'warning', path: PATH, fix: /image: registry\.local:5000\/team\/agent:<version>/ }],
+    },
     {
       name: 'init containers too',
-      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.initContainers = [{ name: 'init', image: 'busybox:latest' }]; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.initContainers = [{ name: 'init', image: 'busybox:latest' }];
+        })
+        .build(),
       findings: [{ severity: 'warning', path: 'spec.template.spec.initContainers[0].image', message: /init container init/ }],
     },
   ],

@@ -13,22 +13,37 @@ function onNodes(n: number, extra: Node[] = []) {
 
 /** Ready pods of `ds` that took `seconds` from creation to Ready. */
 function history(ds: DaemonSet, count: number, seconds: number): Pod[] {
-  return Array.from({ length: count }, (_, i) => pod(`agent-${i}`).ofDaemonSet(ds, `worker-${i}`).on(`worker-${i}`)
-    .with((p) => {
-      p.metadata!.creationTimestamp = ago(3600);
-      p.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: ago(3600 - seconds) }] };
-    }).build());
+  return Array.from({ length: count }, (_, i) =>
+    pod(`agent-${i}`)
+      .ofDaemonSet(ds, `worker-${i}`)
+      .on(`worker-${i}`)
+      .with((p) => {
+        p.metadata!.creationTimestamp = ago(3600);
+        p.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: ago(3600 - seconds) }] };
+      })
+      .build(),
+  );
 }
 
 const strategy = (rollingUpdate: { maxUnavailable?: number | string; maxSurge?: number | string } | undefined) =>
-  goodDaemonSet().with((d) => { d.spec!.updateStrategy = rollingUpdate ? { type: 'RollingUpdate', rollingUpdate } : { type: 'RollingUpdate' }; });
+  goodDaemonSet().with((d) => {
+    d.spec!.updateStrategy = rollingUpdate ? { type: 'RollingUpdate', rollingUpdate } : { type: 'RollingUpdate' };
+  });
 const UNAVAILABLE = 'spec.updateStrategy.rollingUpdate.maxUnavailable';
 
 ruleTester(maxUnavailableTooLow, {
   valid: [
     { name: '30 nodes at 1: 30 minutes is the limit', ds: strategy({ maxUnavailable: 1 }).build(), input: onNodes(30) },
     { name: '200 nodes at 10%: 20 rounds', ds: strategy({ maxUnavailable: '10%' }).build(), input: onNodes(200) },
-    { name: 'OnDelete is update-strategy-on-delete\'s business', ds: strategy(undefined).with((d) => { d.spec!.updateStrategy = { type: 'OnDelete' }; }).build(), input: onNodes(500) },
+    {
+      name: "OnDelete is update-strategy-on-delete's business",
+      ds: strategy(undefined)
+        .with((d) => {
+          d.spec!.updateStrategy = { type: 'OnDelete' };
+        })
+        .build(),
+      input: onNodes(500),
+    },
     {
       name: 'only the nodes it runs on count: 100 nodes, 10 selected',
       ds: strategy({ maxUnavailable: 1 }).nodeSelector({ pool: 'edge' }).build(),
@@ -45,12 +60,14 @@ ruleTester(maxUnavailableTooLow, {
       name: '120 nodes at the default 1: suggest 10% (12 at a time, ~10 minutes)',
       ds: strategy(undefined).build(),
       input: onNodes(120),
-      findings: [{
-        severity: 'warning',
-        path: UNAVAILABLE,
-        message: /replaces 1 of 120 node\(s\) at a time \(maxUnavailable 1\): 120 rounds, about 120m at 60s a node \(assumed a minute a node/,
-        fix: /roll 12 node\(s\) at a time, about 10m:[\s\S]*maxUnavailable: 10%/,
-      }],
+      findings: [
+        {
+          severity: 'warning',
+          path: UNAVAILABLE,
+          message: /replaces 1 of 120 node\(s\) at a time \(maxUnavailable 1\): 120 rounds, about 120m at 60s a node \(assumed a minute a node/,
+          fix: /roll 12 node\(s\) at a time, about 10m:[\s\S]*maxUnavailable: 10%/,
+        },
+      ],
     },
     {
       name: 'a percentage that rounds up to 1 (1% of 40)',
@@ -72,13 +89,23 @@ ruleTester(maxUnavailableTooLow, {
     },
     {
       name: 'pod history (3 minutes to Ready) and minReadySeconds make 20 nodes too slow',
-      ds: strategy({ maxUnavailable: 1 }).with((d) => { d.spec!.minReadySeconds = 30; }).build(),
+      ds: strategy({ maxUnavailable: 1 })
+        .with((d) => {
+          d.spec!.minReadySeconds = 30;
+        })
+        .build(),
       input: (ds) => cluster({ daemonSets: [ds], nodes: nodes(20), pods: history(ds, 3, 180) }),
-      findings: [{ severity: 'warning', path: UNAVAILABLE, message: /at 210s a node \(the median creation-to-Ready time of 3 pod\(s\) in the input, 180s \+ minReadySeconds 30s\)/, fix: /maxUnavailable: 50%/ }],
+      findings: [
+        { severity: 'warning', path: UNAVAILABLE, message: /at 210s a node \(the median creation-to-Ready time of 3 pod\(s\) in the input, 180s \+ minReadySeconds 30s\)/, fix: /maxUnavailable: 50%/ },
+      ],
     },
     {
       name: 'a CNI agent is reminded of the blast radius',
-      ds: strategy({ maxUnavailable: 1 }).with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.28.0'; }).build(),
+      ds: strategy({ maxUnavailable: 1 })
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'docker.io/calico/node:v3.28.0';
+        })
+        .build(),
       input: onNodes(50),
       findings: [{ severity: 'warning', path: UNAVAILABLE, message: /CNI agent, weigh speed against how many nodes may lose pod networking/ }],
     },

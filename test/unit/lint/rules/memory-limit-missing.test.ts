@@ -6,33 +6,64 @@ const C0 = 'spec.template.spec.containers[0]';
 ruleTester(memoryLimitMissing, {
   valid: [
     { name: 'memory limit set', ds: goodDaemonSet().build() },
-    { name: 'no cpu limit is fine: it only throttles', ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.resources = { requests: { cpu: '1' }, limits: { memory: '1Gi' } }; }).build() },
+    {
+      name: 'no cpu limit is fine: it only throttles',
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.resources = { requests: { cpu: '1' }, limits: { memory: '1Gi' } };
+        })
+        .build(),
+    },
   ],
   invalid: [
     {
       name: 'requests without limits: the suggested limit is twice the request',
-      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.resources = { requests: { cpu: '100m', memory: '100Mi' } }; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.resources = { requests: { cpu: '100m', memory: '100Mi' } };
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.resources.limits.memory`, message: /no memory limit/, fix: /memory: 200Mi/ }],
     },
     {
       name: 'no resources: a placeholder limit',
-      ds: goodDaemonSet().with((d) => { delete d.spec!.template!.spec!.containers![0]!.resources; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          delete d.spec!.template!.spec!.containers![0]!.resources;
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.resources.limits.memory`, fix: /memory: 256Mi/ }],
     },
     {
       // Issue 14 §3: Calico, flannel, aws-node, Weave and node-local DNS publish no memory limit on purpose.
-      name: 'a CNI agent: info, an OOM kill would cut the node\'s pod networking',
-      ds: goodDaemonSet('calico-node', 'kube-system').with((d) => { const c = d.spec!.template!.spec!.containers![0]!; c.image = 'docker.io/calico/node:v3.28.1'; c.resources = { requests: { cpu: '250m' } }; }).build(),
+      name: "a CNI agent: info, an OOM kill would cut the node's pod networking",
+      ds: goodDaemonSet('calico-node', 'kube-system')
+        .with((d) => {
+          const c = d.spec!.template!.spec!.containers![0]!;
+          c.image = 'docker.io/calico/node:v3.28.1';
+          c.resources = { requests: { cpu: '250m' } };
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.resources.limits.memory`, message: /as a network \(CNI\) agent .*cut the node's pod networking/ }],
     },
     {
       name: 'a node-local DNS cache: info',
-      ds: goodDaemonSet('node-local-dns', 'kube-system').with((d) => { const c = d.spec!.template!.spec!.containers![0]!; c.image = 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1'; c.resources = { requests: { cpu: '25m', memory: '5Mi' } }; }).build(),
+      ds: goodDaemonSet('node-local-dns', 'kube-system')
+        .with((d) => {
+          const c = d.spec!.template!.spec!.containers![0]!;
+          c.image = 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1';
+          c.resources = { requests: { cpu: '25m', memory: '5Mi' } };
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.resources.limits.memory`, message: /node's DNS/ }],
     },
     {
       name: 'only a cpu limit',
-      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.resources = { requests: { memory: '1Gi' }, limits: { cpu: '1' } }; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.resources = { requests: { memory: '1Gi' }, limits: { cpu: '1' } };
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.resources.limits.memory`, fix: /memory: 2048Mi/ }],
     },
   ],

@@ -4,7 +4,10 @@ import { node } from '../../../builders.js';
 import { bare, cluster, goodDaemonSet, ruleTester } from '../rule-tester.js';
 
 const PATH = 'spec.template.spec.nodeSelector';
-const on = (...nodes: Node[]) => (ds: DaemonSet) => cluster({ daemonSets: [ds], nodes });
+const on =
+  (...nodes: Node[]) =>
+  (ds: DaemonSet) =>
+    cluster({ daemonSets: [ds], nodes });
 const linux = (name: string) => node(name).build();
 const windows = (name: string) => node(name).label('kubernetes.io/os', 'windows').build();
 const arm = (name: string) => node(name).label('kubernetes.io/arch', 'arm64').build();
@@ -14,7 +17,9 @@ ruleTester(missingOsSelector, {
     { name: 'an OS nodeSelector in a mixed cluster', ds: goodDaemonSet().nodeSelector({ 'kubernetes.io/os': 'linux' }).build(), input: on(linux('l1'), windows('w1')) },
     {
       name: 'a required affinity on the OS',
-      ds: goodDaemonSet().affinity({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['windows'] }] }] }).build(),
+      ds: goodDaemonSet()
+        .affinity({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['windows'] }] }] })
+        .build(),
       input: on(linux('l1'), windows('w1')),
     },
     { name: 'a pool selector that covers only Linux nodes', ds: goodDaemonSet().nodeSelector({ pool: 'logging' }).build(), input: on(node('l1').label('pool', 'logging').build(), windows('w1')) },
@@ -41,7 +46,10 @@ ruleTester(missingOsSelector, {
       name: 'both',
       ds: goodDaemonSet().build(),
       input: on(linux('l1'), windows('w1'), arm('a1')),
-      findings: [{ severity: 'warning', path: PATH, message: /operating systems/ }, { severity: 'info', path: PATH, message: /architectures/ }],
+      findings: [
+        { severity: 'warning', path: PATH, message: /operating systems/ },
+        { severity: 'info', path: PATH, message: /architectures/ },
+      ],
     },
   ],
   notChecked: [

@@ -6,8 +6,14 @@ function pdb(namespace: string, matchLabels: Record<string, string>): PodDisrupt
   return { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'budget', namespace }, spec: { maxUnavailable: 1, selector: { matchLabels } } };
 }
 
-const withPdbs = (...pdbs: PodDisruptionBudget[]) => (ds: DaemonSet) => cluster({ daemonSets: [ds], podDisruptionBudgets: pdbs });
-const logAgent = () => goodDaemonSet('fluent-bit', 'logging').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'fluent/fluent-bit:3.0'; });
+const withPdbs =
+  (...pdbs: PodDisruptionBudget[]) =>
+  (ds: DaemonSet) =>
+    cluster({ daemonSets: [ds], podDisruptionBudgets: pdbs });
+const logAgent = () =>
+  goodDaemonSet('fluent-bit', 'logging').with((d) => {
+    d.spec!.template!.spec!.containers![0]!.image = 'fluent/fluent-bit:3.0';
+  });
 
 ruleTester(pdbMissing, {
   valid: [
@@ -16,7 +22,11 @@ ruleTester(pdbMissing, {
     { name: 'an empty policy/v1 selector selects every pod of the namespace', ds: logAgent().build(), input: withPdbs({ ...pdb('logging', {}), spec: { maxUnavailable: 1, selector: {} } }) },
     {
       name: 'a DaemonSet and a PDB written without a namespace are both in default',
-      ds: logAgent().with((d) => { delete d.metadata!.namespace; }).build(),
+      ds: logAgent()
+        .with((d) => {
+          delete d.metadata!.namespace;
+        })
+        .build(),
       input: withPdbs({ ...pdb('default', { app: 'fluent-bit' }), metadata: { name: 'budget' } }),
     },
   ],
@@ -25,7 +35,14 @@ ruleTester(pdbMissing, {
       name: 'a log collector without a PDB',
       ds: logAgent().build(),
       input: withPdbs(),
-      findings: [{ severity: 'info', path: 'spec.template.metadata.labels', message: /no PodDisruptionBudget in namespace logging selects the pods of this log collector \(image fluent\/fluent-bit:3\.0\): /, fix: /kind: PodDisruptionBudget[\s\S]*namespace: logging[\s\S]*maxUnavailable: 10%[\s\S]*app: fluent-bit/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: 'spec.template.metadata.labels',
+          message: /no PodDisruptionBudget in namespace logging selects the pods of this log collector \(image fluent\/fluent-bit:3\.0\): /,
+          fix: /kind: PodDisruptionBudget[\s\S]*namespace: logging[\s\S]*maxUnavailable: 10%[\s\S]*app: fluent-bit/,
+        },
+      ],
     },
     {
       name: 'a PDB in another namespace does not count',
@@ -53,7 +70,11 @@ ruleTester(pdbMissing, {
     },
     {
       name: 'system-node-critical makes an application critical',
-      ds: goodDaemonSet('app', 'shop').with((d) => { d.spec!.template!.spec!.priorityClassName = 'system-node-critical'; }).build(),
+      ds: goodDaemonSet('app', 'shop')
+        .with((d) => {
+          d.spec!.template!.spec!.priorityClassName = 'system-node-critical';
+        })
+        .build(),
       input: withPdbs(pdb('shop', { app: 'other' })),
       findings: [{ severity: 'info', path: 'spec.template.metadata.labels', message: /this DaemonSet of priority class system-node-critical/ }],
     },

@@ -13,15 +13,30 @@ const agent = () => goodDaemonSet('node-agent', 'monitoring').hostNetwork();
 ruleTester(priorityClassMissing, {
   valid: [
     { name: 'an application DaemonSet needs no priority class', ds: goodDaemonSet('app', 'shop').build() },
-    { name: 'a node agent with system-node-critical', ds: agent().with((d) => { d.spec!.template!.spec!.priorityClassName = 'system-node-critical'; }).build() },
+    {
+      name: 'a node agent with system-node-critical',
+      ds: agent()
+        .with((d) => {
+          d.spec!.template!.spec!.priorityClassName = 'system-node-critical';
+        })
+        .build(),
+    },
     {
       name: 'a custom class that no user class outranks',
-      ds: agent().with((d) => { d.spec!.template!.spec!.priorityClassName = 'agents'; }).build(),
+      ds: agent()
+        .with((d) => {
+          d.spec!.template!.spec!.priorityClassName = 'agents';
+        })
+        .build(),
       input: (ds) => cluster({ daemonSets: [ds], priorityClasses: [pc('agents', 1000000), pc('batch', 100)] }),
     },
     {
       name: 'a custom class on a bare manifest: its value cannot be known',
-      ds: agent().with((d) => { d.spec!.template!.spec!.priorityClassName = 'agents'; }).build(),
+      ds: agent()
+        .with((d) => {
+          d.spec!.template!.spec!.priorityClassName = 'agents';
+        })
+        .build(),
       input: (ds) => bare(ds),
     },
   ],
@@ -33,9 +48,11 @@ ruleTester(priorityClassMissing, {
     },
     {
       name: 'a log collector by role (hostPath /var/log/pods)',
-      ds: goodDaemonSet('shipper', 'logging').with((d) => {
-        d.spec!.template!.spec!.volumes = [{ name: 'pods', hostPath: { path: '/var/log/pods' } }];
-      }).build(),
+      ds: goodDaemonSet('shipper', 'logging')
+        .with((d) => {
+          d.spec!.template!.spec!.volumes = [{ name: 'pods', hostPath: { path: '/var/log/pods' } }];
+        })
+        .build(),
       findings: [{ severity: 'warning', path: PATH, message: /log collector/ }],
     },
     {
@@ -45,13 +62,21 @@ ruleTester(priorityClassMissing, {
     },
     {
       name: 'a class that does not exist: every pod is rejected',
-      ds: goodDaemonSet('app', 'shop').with((d) => { d.spec!.template!.spec!.priorityClassName = 'hgih'; }).build(),
+      ds: goodDaemonSet('app', 'shop')
+        .with((d) => {
+          d.spec!.template!.spec!.priorityClassName = 'hgih';
+        })
+        .build(),
       input: (ds) => cluster({ daemonSets: [ds], priorityClasses: [pc('high', 1000)] }),
       findings: [{ severity: 'error', path: PATH, message: /"hgih" does not exist.*FailedCreate/ }],
     },
     {
       name: 'an agent outranked by workload classes',
-      ds: agent().with((d) => { d.spec!.template!.spec!.priorityClassName = 'low'; }).build(),
+      ds: agent()
+        .with((d) => {
+          d.spec!.template!.spec!.priorityClassName = 'low';
+        })
+        .build(),
       input: (ds) => cluster({ daemonSets: [ds], priorityClasses: [pc('low', 10), pc('web', 1000), pc('system-custom', 5000)] }),
       findings: [{ severity: 'warning', path: PATH, message: /"low" \(10\), below 1 class\(es\) of the cluster: web \(1000\)/ }],
     },

@@ -2,11 +2,12 @@ import { privilegeEscalationAllowed } from '../../../../src/lint/rules/privilege
 import type { SecurityContext } from '../../../../src/model/k8s-types.js';
 import { goodDaemonSet, ruleTester } from '../rule-tester.js';
 
-const sc = (securityContext: SecurityContext, image?: string) => goodDaemonSet().with((d) => {
-  const c = d.spec!.template!.spec!.containers![0]!;
-  c.securityContext = securityContext;
-  if (image) c.image = image;
-});
+const sc = (securityContext: SecurityContext, image?: string) =>
+  goodDaemonSet().with((d) => {
+    const c = d.spec!.template!.spec!.containers![0]!;
+    c.securityContext = securityContext;
+    if (image) c.image = image;
+  });
 const PATH = 'spec.template.spec.containers[0].securityContext';
 
 ruleTester(privilegeEscalationAllowed, {
@@ -14,13 +15,20 @@ ruleTester(privilegeEscalationAllowed, {
     { name: 'escalation off and ALL dropped', ds: sc({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } }).build() },
     { name: 'ALL dropped, NET_ADMIN added back (node-local DNS)', ds: sc({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'], add: ['NET_ADMIN'] } }).build() },
     { name: 'SYS_ADMIN added: allowPrivilegeEscalation false would be rejected by the API server', ds: sc({ capabilities: { drop: ['ALL'], add: ['SYS_ADMIN'] } }).build() },
-    { name: 'a privileged container is privileged-container\'s to judge', ds: sc({ privileged: true }).build() },
+    { name: "a privileged container is privileged-container's to judge", ds: sc({ privileged: true }).build() },
   ],
   invalid: [
     {
       name: 'nothing set',
       ds: sc({ runAsNonRoot: true, runAsUser: 65534 }).build(),
-      findings: [{ severity: 'warning', path: `${PATH}.allowPrivilegeEscalation`, message: /^container agent allows privilege escalation and keeps the default capabilities/, fix: /allowPrivilegeEscalation: false\n\s+capabilities:\n\s+drop:\n\s+- ALL$/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${PATH}.allowPrivilegeEscalation`,
+          message: /^container agent allows privilege escalation and keeps the default capabilities/,
+          fix: /allowPrivilegeEscalation: false\n\s+capabilities:\n\s+drop:\n\s+- ALL$/,
+        },
+      ],
     },
     {
       name: 'escalation off, capabilities kept: the added ones stay in the fix',

@@ -7,116 +7,207 @@ const privileged = { privileged: true };
 ruleTester(privilegedContainer, {
   valid: [
     { name: 'not privileged', ds: goodDaemonSet().build() },
-    { name: 'privileged: false', ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.securityContext = { privileged: false }; }).build() },
-    { name: 'capabilities instead of privileged (the Cilium agent shape)', ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.securityContext = { capabilities: { add: ['NET_ADMIN', 'SYS_ADMIN'], drop: ['ALL'] } }; }).build() },
+    {
+      name: 'privileged: false',
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.securityContext = { privileged: false };
+        })
+        .build(),
+    },
+    {
+      name: 'capabilities instead of privileged (the Cilium agent shape)',
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.securityContext = { capabilities: { add: ['NET_ADMIN', 'SYS_ADMIN'], drop: ['ALL'] } };
+        })
+        .build(),
+    },
   ],
   invalid: [
     {
       name: 'an application DaemonSet: error, drop ALL',
-      ds: goodDaemonSet('app', 'shop').with((d) => { d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
-      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /container app is privileged: .*application DaemonSet should not need it/, fix: /privileged: false[\s\S]*drop:\n\s+- ALL/ }],
+      ds: goodDaemonSet('app', 'shop')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'error',
+          path: `${C0}.securityContext.privileged`,
+          message: /container app is privileged: .*application DaemonSet should not need it/,
+          fix: /privileged: false[\s\S]*drop:\n\s+- ALL/,
+        },
+      ],
     },
     {
       name: 'a CNI agent: info, one finding for all its privileged containers',
-      ds: goodDaemonSet('calico-node', 'kube-system').with((d) => {
-        const spec = d.spec!.template!.spec!;
-        spec.containers![0]!.image = 'docker.io/calico/node:v3.28.0';
-        spec.containers![0]!.securityContext = privileged;
-        spec.initContainers = [{ name: 'install-cni', image: 'docker.io/calico/cni:v3.28.0', securityContext: privileged }];
-      }).build(),
+      ds: goodDaemonSet('calico-node', 'kube-system')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.image = 'docker.io/calico/node:v3.28.0';
+          spec.containers![0]!.securityContext = privileged;
+          spec.initContainers = [{ name: 'install-cni', image: 'docker.io/calico/cni:v3.28.0', securityContext: privileged }];
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /container calico-node, init container install-cni: privileged, as a network \(CNI\) agent/ }],
     },
     {
       name: 'kube-proxy: info',
-      ds: goodDaemonSet('kube-proxy', 'kube-system').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'registry.k8s.io/kube-proxy:v1.30.2'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      ds: goodDaemonSet('kube-proxy', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'registry.k8s.io/kube-proxy:v1.30.2';
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /service proxy/ }],
     },
     {
       name: 'a CSI node plugin: info',
-      ds: goodDaemonSet('csi-node', 'kube-system').with((d) => {
-        d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
-        d.spec!.template!.spec!.volumes = [{ name: 'plugins', hostPath: { path: '/var/lib/kubelet/plugins/ebs.csi.aws.com' } }];
-      }).build(),
+      ds: goodDaemonSet('csi-node', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+          d.spec!.template!.spec!.volumes = [{ name: 'plugins', hostPath: { path: '/var/lib/kubelet/plugins/ebs.csi.aws.com' } }];
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /storage \(CSI\) node plugin/ }],
     },
     {
       name: 'a log collector: error, read-only mounts instead',
-      ds: goodDaemonSet('fluent-bit', 'logging').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'fluent/fluent-bit:3.0.7'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      ds: goodDaemonSet('fluent-bit', 'logging')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'fluent/fluent-bit:3.0.7';
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        })
+        .build(),
       findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /log collector.*mount \/var\/log .*readOnly: true/ }],
     },
     {
       name: 'node-exporter: error, it needs no capability',
-      ds: goodDaemonSet('node-exporter', 'monitoring').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'quay.io/prometheus/node-exporter:v1.8.1'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      ds: goodDaemonSet('node-exporter', 'monitoring')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'quay.io/prometheus/node-exporter:v1.8.1';
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        })
+        .build(),
       findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /monitoring agent.*needs no capability/ }],
     },
     {
       name: 'node-local DNS: warning (more than it needs, not a danger out of place), NET_ADMIN instead',
-      ds: goodDaemonSet('node-local-dns', 'kube-system').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      ds: goodDaemonSet('node-local-dns', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1';
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /NET_ADMIN/, fix: /add:\n\s+- NET_ADMIN/ }],
     },
     {
       name: 'a security agent: warning, specific capabilities',
-      ds: goodDaemonSet('falco', 'falco').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'falcosecurity/falco:0.38.1'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      ds: goodDaemonSet('falco', 'falco')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'falcosecurity/falco:0.38.1';
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /security agent.*BPF, PERFMON/ }],
     },
     // Issue 14 §3: roles whose job needs privileged get information, detected by evidence.
     {
       name: 'a node-reboot agent (kured: hostPID, nsenter into PID 1): info',
-      ds: goodDaemonSet('kured', 'kube-system').with((d) => { d.spec!.template!.spec!.hostPID = true; }).with((d) => {
-        const c = d.spec!.template!.spec!.containers![0]!;
-        c.image = 'ghcr.io/kubereboot/kured:1.23.0';
-        c.securityContext = privileged;
-      }).build(),
+      ds: goodDaemonSet('kured', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.hostPID = true;
+        })
+        .with((d) => {
+          const c = d.spec!.template!.spec!.containers![0]!;
+          c.image = 'ghcr.io/kubereboot/kured:1.23.0';
+          c.securityContext = privileged;
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a node-reboot agent \(image ghcr\.io\/kubereboot\/kured:1\.23\.0\)/ }],
     },
     {
       name: 'a reboot agent under another image, by its reboot flag and hostPID: info',
-      ds: goodDaemonSet('rebooter', 'ops').with((d) => { d.spec!.template!.spec!.hostPID = true; }).with((d) => {
-        const c = d.spec!.template!.spec!.containers![0]!;
-        c.args = ['--reboot-command=/bin/systemctl reboot'];
-        c.securityContext = privileged;
-      }).build(),
+      ds: goodDaemonSet('rebooter', 'ops')
+        .with((d) => {
+          d.spec!.template!.spec!.hostPID = true;
+        })
+        .with((d) => {
+          const c = d.spec!.template!.spec!.containers![0]!;
+          c.args = ['--reboot-command=/bin/systemctl reboot'];
+          c.securityContext = privileged;
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /node-reboot agent \(container rebooter reboots the node \(--reboot-command\) with hostPID\)/ }],
     },
     {
       name: 'a local-volume provisioner (host /dev, discovery directory with propagation): info',
-      ds: goodDaemonSet('local-volume-provisioner', 'default').with((d) => {
-        const spec = d.spec!.template!.spec!;
-        spec.containers![0]!.image = 'registry.example.com/disk-provisioner:2.0';
-        spec.containers![0]!.securityContext = privileged;
-        spec.containers![0]!.volumeMounts = [{ name: 'disks', mountPath: '/mnt/fast-disks', mountPropagation: 'HostToContainer' }, { name: 'dev', mountPath: '/dev' }];
-        spec.volumes = [{ name: 'disks', hostPath: { path: '/mnt/fast-disks' } }, { name: 'dev', hostPath: { path: '/dev' } }];
-      }).build(),
+      ds: goodDaemonSet('local-volume-provisioner', 'default')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.image = 'registry.example.com/disk-provisioner:2.0';
+          spec.containers![0]!.securityContext = privileged;
+          spec.containers![0]!.volumeMounts = [
+            { name: 'disks', mountPath: '/mnt/fast-disks', mountPropagation: 'HostToContainer' },
+            { name: 'dev', mountPath: '/dev' },
+          ];
+          spec.volumes = [
+            { name: 'disks', hostPath: { path: '/mnt/fast-disks' } },
+            { name: 'dev', hostPath: { path: '/dev' } },
+          ];
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /local-volume provisioner \(hostPath \/dev and discovery directory \/mnt\/fast-disks/ }],
     },
     {
-      name: 'a security agent that loads a kernel driver (Falco\'s driver loader): info',
-      ds: goodDaemonSet('falco', 'falco').with((d) => {
-        const spec = d.spec!.template!.spec!;
-        spec.containers![0]!.image = 'docker.io/falcosecurity/falco:0.44.1';
-        spec.containers![0]!.securityContext = privileged;
-        spec.initContainers = [{ name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1', securityContext: privileged }];
-      }).build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /container falco, init container falco-driver-loader: privileged, as a security agent \(init container falco-driver-loader .* loads the kernel driver\)/ }],
+      name: "a security agent that loads a kernel driver (Falco's driver loader): info",
+      ds: goodDaemonSet('falco', 'falco')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.image = 'docker.io/falcosecurity/falco:0.44.1';
+          spec.containers![0]!.securityContext = privileged;
+          spec.initContainers = [{ name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1', securityContext: privileged }];
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.privileged`,
+          message: /container falco, init container falco-driver-loader: privileged, as a security agent \(init container falco-driver-loader .* loads the kernel driver\)/,
+        },
+      ],
     },
     {
       name: 'a problem detector reading /dev/kmsg: info',
-      ds: goodDaemonSet('node-problem-detector', 'kube-system').with((d) => {
-        const spec = d.spec!.template!.spec!;
-        spec.containers![0]!.image = 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19';
-        spec.containers![0]!.securityContext = privileged;
-        spec.volumes = [{ name: 'kmsg', hostPath: { path: '/dev/kmsg' } }];
-      }).build(),
+      ds: goodDaemonSet('node-problem-detector', 'kube-system')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.image = 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19';
+          spec.containers![0]!.securityContext = privileged;
+          spec.volumes = [{ name: 'kmsg', hostPath: { path: '/dev/kmsg' } }];
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /as a monitoring agent/ }],
     },
     {
       name: 'a device plugin: warning, the device nodes instead',
-      ds: goodDaemonSet('gpu-plugin', 'kube-system').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'rocm/k8s-device-plugin:1.25.2.8'; d.spec!.template!.spec!.containers![0]!.securityContext = privileged; }).build(),
+      ds: goodDaemonSet('gpu-plugin', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'rocm/k8s-device-plugin:1.25.2.8';
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /device plugin.*mount those device nodes/ }],
     },
     {
       name: 'a privileged init container of an application',
-      ds: goodDaemonSet('app', 'shop').with((d) => { d.spec!.template!.spec!.initContainers = [{ name: 'sysctl', image: 'busybox:1.36', securityContext: privileged }]; }).build(),
+      ds: goodDaemonSet('app', 'shop')
+        .with((d) => {
+          d.spec!.template!.spec!.initContainers = [{ name: 'sysctl', image: 'busybox:1.36', securityContext: privileged }];
+        })
+        .build(),
       findings: [{ severity: 'error', path: 'spec.template.spec.initContainers[0].securityContext.privileged', message: /init container sysctl is privileged/ }],
     },
   ],

@@ -6,28 +6,49 @@ const C0 = 'spec.template.spec.containers[0]';
 ruleTester(resourcesRequestsMissing, {
   valid: [
     { name: 'cpu and memory requested', ds: goodDaemonSet().build() },
-    { name: 'limits only: the API defaults requests to limits', ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.resources = { limits: { cpu: '100m', memory: '64Mi' } }; }).build() },
+    {
+      name: 'limits only: the API defaults requests to limits',
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.resources = { limits: { cpu: '100m', memory: '64Mi' } };
+        })
+        .build(),
+    },
     {
       name: 'init containers are not checked (they run before the pod starts)',
-      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.initContainers = [{ name: 'setup', image: 'busybox:1.36' }]; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.initContainers = [{ name: 'setup', image: 'busybox:1.36' }];
+        })
+        .build(),
     },
   ],
   invalid: [
     {
       name: 'no resources at all: BestEffort',
-      ds: goodDaemonSet().with((d) => { delete d.spec!.template!.spec!.containers![0]!.resources; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          delete d.spec!.template!.spec!.containers![0]!.resources;
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.resources.requests`, message: /requests no cpu and no memory.*BestEffort/, fix: /cpu: 100m\n\s+memory: 128Mi/ }],
     },
     {
       name: 'memory request missing (the Calico manifest shape)',
-      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.resources = { requests: { cpu: '250m' } }; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.resources = { requests: { cpu: '250m' } };
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.resources.requests.memory`, message: /requests no memory: /, fix: /memory: 128Mi/ }],
     },
     {
       name: 'a second container and a restartable init container (sidecar) are checked too',
       ds: goodDaemonSet()
         .container({ name: 'exporter', image: 'example/exporter:2.0.0', resources: { requests: { memory: '16Mi' } } })
-        .with((d) => { d.spec!.template!.spec!.initContainers = [{ name: 'shipper', image: 'example/shipper:1.0.0', restartPolicy: 'Always' }]; })
+        .with((d) => {
+          d.spec!.template!.spec!.initContainers = [{ name: 'shipper', image: 'example/shipper:1.0.0', restartPolicy: 'Always' }];
+        })
         .build(),
       findings: [
         { severity: 'warning', path: 'spec.template.spec.containers[1].resources.requests.cpu', message: /container exporter requests no cpu/ },

@@ -6,76 +6,120 @@ const C0 = 'spec.template.spec.containers[0]';
 ruleTester(runAsNonRoot, {
   valid: [
     { name: 'runAsNonRoot with a uid', ds: goodDaemonSet().build() },
-    { name: 'a non-zero runAsUser alone', ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.securityContext = { runAsUser: 1000 }; }).build() },
+    {
+      name: 'a non-zero runAsUser alone',
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.securityContext = { runAsUser: 1000 };
+        })
+        .build(),
+    },
     {
       name: 'pod-level securityContext (the node-exporter chart shape)',
-      ds: goodDaemonSet().with((d) => {
-        d.spec!.template!.spec!.securityContext = { runAsNonRoot: true, runAsUser: 65534 };
-        d.spec!.template!.spec!.containers![0]!.securityContext = { readOnlyRootFilesystem: true };
-      }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.securityContext = { runAsNonRoot: true, runAsUser: 65534 };
+          d.spec!.template!.spec!.containers![0]!.securityContext = { readOnlyRootFilesystem: true };
+        })
+        .build(),
     },
   ],
   invalid: [
     // Issue 14 §3: roles whose job needs uid 0 get information.
-    ...([
-      ['a node-reboot agent (kured)', 'ghcr.io/kubereboot/kured:1.23.0', /node-reboot agent/],
-      ['a runtime-security agent (Falco)', 'docker.io/falcosecurity/falco:0.44.1', /security agent/],
-      ['a node-local DNS cache', 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1', /node-local DNS cache/],
-      ['a local-volume provisioner', 'registry.k8s.io/sig-storage/local-volume-provisioner:v2.7.0', /local-volume provisioner/],
-      ['a problem detector', 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19', /monitoring agent/],
-    ] as const).map(([name, image, message]) => ({
+    ...(
+      [
+        ['a node-reboot agent (kured)', 'ghcr.io/kubereboot/kured:1.23.0', /node-reboot agent/],
+        ['a runtime-security agent (Falco)', 'docker.io/falcosecurity/falco:0.44.1', /security agent/],
+        ['a node-local DNS cache', 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1', /node-local DNS cache/],
+        ['a local-volume provisioner', 'registry.k8s.io/sig-storage/local-volume-provisioner:v2.7.0', /local-volume provisioner/],
+        ['a problem detector', 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19', /monitoring agent/],
+      ] as const
+    ).map(([name, image, message]) => ({
       name: `${name}: info`,
-      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.image = image; delete d.spec!.template!.spec!.containers![0]!.securityContext; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = image;
+          delete d.spec!.template!.spec!.containers![0]!.securityContext;
+        })
+        .build(),
       findings: [{ severity: 'info' as const, path: `${C0}.securityContext.runAsNonRoot`, message }],
     })),
     {
       name: 'a node monitor that reads /proc and /sys (node-exporter) does not need root: warning',
-      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'quay.io/prometheus/node-exporter:v1.8.2'; delete d.spec!.template!.spec!.containers![0]!.securityContext; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'quay.io/prometheus/node-exporter:v1.8.2';
+          delete d.spec!.template!.spec!.containers![0]!.securityContext;
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot` }],
     },
     {
       name: 'no securityContext: the image decides',
-      ds: goodDaemonSet().with((d) => { delete d.spec!.template!.spec!.containers![0]!.securityContext; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          delete d.spec!.template!.spec!.containers![0]!.securityContext;
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /may run as root/, fix: /runAsNonRoot: true\n\s+runAsUser: 65534/ }],
     },
     {
       name: 'explicit uid 0',
-      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.securityContext = { runAsUser: 0 }; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.securityContext = { runAsUser: 0 };
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /runs as root \(runAsUser 0\)/ }],
     },
     {
       name: 'runAsNonRoot with runAsUser 0: the kubelet refuses to start it',
-      ds: goodDaemonSet().with((d) => { d.spec!.template!.spec!.containers![0]!.securityContext = { runAsNonRoot: true, runAsUser: 0 }; }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.securityContext = { runAsNonRoot: true, runAsUser: 0 };
+        })
+        .build(),
       findings: [{ severity: 'error', path: `${C0}.securityContext.runAsUser`, message: /CreateContainerConfigError/ }],
     },
     {
       name: 'pod-level runAsNonRoot, container-level uid 0',
-      ds: goodDaemonSet().with((d) => {
-        d.spec!.template!.spec!.securityContext = { runAsNonRoot: true };
-        d.spec!.template!.spec!.containers![0]!.securityContext = { runAsUser: 0 };
-      }).build(),
+      ds: goodDaemonSet()
+        .with((d) => {
+          d.spec!.template!.spec!.securityContext = { runAsNonRoot: true };
+          d.spec!.template!.spec!.containers![0]!.securityContext = { runAsUser: 0 };
+        })
+        .build(),
       findings: [{ severity: 'error', path: `${C0}.securityContext.runAsUser` }],
     },
     {
       name: 'a log collector: uid 0 only if the logs need it',
-      ds: goodDaemonSet('fluent-bit', 'logging').with((d) => { d.spec!.template!.spec!.containers![0]!.image = 'fluent/fluent-bit:3.0'; delete d.spec!.template!.spec!.containers![0]!.securityContext; }).build(),
+      ds: goodDaemonSet('fluent-bit', 'logging')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'fluent/fluent-bit:3.0';
+          delete d.spec!.template!.spec!.containers![0]!.securityContext;
+        })
+        .build(),
       findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /log collector that reads root-owned 0640 log files needs uid 0.*drop ALL capabilities/ }],
     },
     {
       name: 'a device plugin writes the kubelet socket directory: info',
-      ds: goodDaemonSet('nvidia-device-plugin', 'kube-system').with((d) => {
-        d.spec!.template!.spec!.containers![0]!.image = 'nvcr.io/nvidia/k8s-device-plugin:v0.15.0';
-        delete d.spec!.template!.spec!.containers![0]!.securityContext;
-      }).build(),
+      ds: goodDaemonSet('nvidia-device-plugin', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'nvcr.io/nvidia/k8s-device-plugin:v0.15.0';
+          delete d.spec!.template!.spec!.containers![0]!.securityContext;
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /device plugin/ }],
     },
     {
       name: 'a CNI agent: one info for every root container',
-      ds: goodDaemonSet('cilium', 'kube-system').with((d) => {
-        d.spec!.template!.spec!.containers![0]!.image = 'quay.io/cilium/cilium:v1.15.6';
-        delete d.spec!.template!.spec!.containers![0]!.securityContext;
-        d.spec!.template!.spec!.initContainers = [{ name: 'mount-bpf-fs', image: 'quay.io/cilium/cilium:v1.15.6' }];
-      }).build(),
+      ds: goodDaemonSet('cilium', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'quay.io/cilium/cilium:v1.15.6';
+          delete d.spec!.template!.spec!.containers![0]!.securityContext;
+          d.spec!.template!.spec!.initContainers = [{ name: 'mount-bpf-fs', image: 'quay.io/cilium/cilium:v1.15.6' }];
+        })
+        .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /container cilium, init container mount-bpf-fs: may run as root, as a network \(CNI\) agent/ }],
     },
   ],
