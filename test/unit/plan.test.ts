@@ -362,6 +362,13 @@ test('surge over an old pod that is not Ready: manage() deletes it once the surg
   assert.deepEqual([r.nodes[0]!.fit?.fits, r.nodes[0]!.fit?.surge, r.nodes[0]!.settled], [true, undefined, ['new-bound']]);
 });
 
+test('hostNetwork: the new pod\'s containerPorts are host ports (Pod defaulting), so another pod holding the port keeps it Pending', () => {
+  const w = world([node('w').build()], (b) => b.with((d) => { d.spec!.template!.spec!.hostNetwork = true; d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, protocol: 'TCP' }]; }), () => undefined);
+  w.pods.push(pod('exporter', 'mon').on('w').with((p) => { p.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }]; }).ready().build());
+  const r = plan(w, manifest(w.ds));
+  assert.deepEqual([r.nodes[0]!.settled, r.nodes[0]!.fit?.reasons[0]?.code], [['new-pending'], 'HostPortConflict']);
+});
+
 // ValidateDaemonSetSpec / ValidateDaemonSetUpdate (pkg/apis/apps/validation/validation.go).
 const REFUSALS: { name: string; edit: (m: DaemonSet) => void; re: RegExp | undefined }[] = [
   { name: 'refusal: an unchanged selector is accepted', edit: () => {}, re: undefined },
