@@ -369,6 +369,50 @@ test('hostNetwork: the new pod\'s containerPorts are host ports (Pod defaulting)
   assert.deepEqual([r.nodes[0]!.settled, r.nodes[0]!.fit?.reasons[0]?.code], [['new-pending'], 'HostPortConflict']);
 });
 
+// A pod deleted on a node whose kubelet has stopped reporting stays Terminating (CheckGracefulDelete);
+// a node with a terminating pod gets no new pod without surge (TestDaemonSetRespectsTermination).
+const unreachableNodes = () => [node('u').notReady('Unknown').build(), node('w').build()];
+/** On node u a pod that is not Ready (with `grace` as its terminationGracePeriodSeconds), elsewhere a Ready one. */
+const notReadyPod = (grace?: number) => (ds: DaemonSet, n: string) => n !== 'u' ? pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build()
+  : pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).with((p) => { if (grace !== undefined) p.spec!.terminationGracePeriodSeconds = grace; }).build();
+const withHostPort = (d: DaemonSet) => { d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }]; };
+const surgeBy1 = (d: DaemonSet) => { d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }; };
+const UNREACHABLE: { name: string; world: () => World; settled: string[][]; finding: boolean }[] = [
+  {
+    name: 'unreachable node: the replaced old pod stays Terminating, so no new pod is made there and it holds maxUnavailable (DeletionNeverConfirmed)',
+    world: () => world(unreachableNodes(), () => {}, notReadyPod()), settled: [['none'], ['old-kept']], finding: true,
+  },
+  {
+    name: 'unreachable node: an old pod with terminationGracePeriodSeconds 0 is deleted at once and the new pod follows',
+    world: () => world(unreachableNodes(), () => {}, notReadyPod(0)), settled: [['new-bound'], ['new-bound']], finding: false,
+  },
+  {
+    name: 'reachable NotReady node: its kubelet confirms the deletion and the new pod follows',
+    world: () => world([node('u').notReady('False').build(), node('w').build()], () => {}, notReadyPod()), settled: [['new-bound'], ['new-bound']], finding: false,
+  },
+  {
+    name: 'unreachable node whose only pod is already terminating gains no pod (TestDaemonSetRespectsTermination)',
+    world: () => world(unreachableNodes(), () => {}, (ds, n) => n === 'u' ? pod('agent-u', 'ops').ofDaemonSet(ds, n, 'cur').on(n).terminating(600).build() : pod('agent-w', 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build()),
+    settled: [['none'], ['old-kept']], finding: true,
+  },
+  {
+    name: 'unreachable node with surge: the new pod is made, but the Terminating old pod keeps its host port, so it stays Pending',
+    world: () => world([node('u').notReady('Unknown').build()], (b) => b.with(withHostPort).with(surgeBy1), notReadyPod()), settled: [['new-pending']], finding: false,
+  },
+  {
+    name: 'reachable NotReady node with surge: the old pod that is not Ready is deleted and releases its host port',
+    world: () => world([node('u').notReady('False').build()], (b) => b.with(withHostPort).with(surgeBy1), notReadyPod()), settled: [['new-bound']], finding: false,
+  },
+];
+for (const c of UNREACHABLE) {
+  test(c.name, () => {
+    const w = c.world();
+    const r = plan(w, manifest(w.ds, image('2.0')));
+    assert.deepEqual(r.nodes.map((n) => n.settled), c.settled);
+    assert.equal(codes(r).includes('DeletionNeverConfirmed'), c.finding);
+  });
+}
+
 // ValidateDaemonSetSpec / ValidateDaemonSetUpdate (pkg/apis/apps/validation/validation.go).
 const REFUSALS: { name: string; edit: (m: DaemonSet) => void; re: RegExp | undefined }[] = [
   { name: 'refusal: an unchanged selector is accepted', edit: () => {}, re: undefined },

@@ -50,6 +50,15 @@ function pendingNodes(report: PlanReport): PlanFinding | undefined {
     'lower the new requests or host ports to what these nodes have free, free room on them, or give the DaemonSet a priority class that can preempt');
 }
 
+function deletionNeverConfirmed(report: PlanReport, waiting: Set<string>): PlanFinding | undefined {
+  const stuck = report.nodes.filter((n) => waiting.has(n.node) && n.settled.includes('none'));
+  if (!stuck.length) return undefined;
+  return finding('DeletionNeverConfirmed',
+    `${stuck.length} node(s) (${byGroup(stuck)}) are unreachable: the pod deleted there stays Terminating because the kubelet never confirms it, and the controller creates no new pod while it exists`,
+    listed(stuck, (n) => `node ${n.node}: ${n.before?.name ?? 'its pod'} stays Terminating (node Ready: Unknown)`),
+    `recover those nodes, or remove them if they are gone for good; as a last resort force-delete the pod: kubectl delete pod -n ${report.daemonSet.namespace} ${stuck.map((n) => n.before?.name ?? 'POD').slice(0, EVIDENCE_NODES).join(' ')} --grace-period=0 --force`);
+}
+
 function stall(report: PlanReport): PlanFinding | undefined {
   const blocked = report.rollout.blockedAfter;
   if (blocked === undefined) return undefined;
@@ -112,10 +121,10 @@ function metadataOnly(report: PlanReport): PlanFinding | undefined {
 }
 
 /** Every finding of a plan, most severe first. */
-export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers: string[], loseByUpdate: Set<string> = new Set()): PlanFinding[] {
+export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers: string[], loseByUpdate: Set<string> = new Set(), waitsForDeletion: Set<string> = new Set()): PlanFinding[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;
   const roles = detectRoles(applied, csiDrivers).filter((r) => CRITICAL_ROLES.has(r.role));
-  return [lostNodes(report, roles.map((r) => r.role), loseByUpdate), pendingNodes(report), stall(report), surgePorts(report, applied), roleOutage(report, roles), preemption(report), manual(report), metadataOnly(report)]
+  return [lostNodes(report, roles.map((r) => r.role), loseByUpdate), pendingNodes(report), deletionNeverConfirmed(report, waitsForDeletion), stall(report), surgePorts(report, applied), roleOutage(report, roles), preemption(report), manual(report), metadataOnly(report)]
     .filter((f): f is PlanFinding => f !== undefined)
     .sort((a, b) => rank[a.severity] - rank[b.severity] || a.code.localeCompare(b.code));
 }

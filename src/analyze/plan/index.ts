@@ -17,7 +17,8 @@ import { rollingBudget } from '../../k8s/rollingupdate.js';
 import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { diffTemplates } from '../template-diff.js';
 import { daemonSetContext } from '../placement.js';
-import { isPodReady } from '../../k8s/podutil.js';
+import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
+import { isNodeUnreachable } from '../../k8s/podhealth.js';
 import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings } from './findings.js';
@@ -85,6 +86,11 @@ interface NodeWork {
   entry: PlanNode;
   /** The new pod will stay Pending (not bound even with preemption). */
   pending: boolean;
+  /**
+   * Without surge, no new pod is ever created: the pod there is deleted (or being deleted) on an
+   * unreachable node, so it stays Terminating and the controller waits for it.
+   */
+  waitsForDeletion: boolean;
 }
 
 /** What every node's entry needs from the plan as a whole. */
@@ -108,18 +114,22 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
     if (decision.loseByUpdate && entry.message) entry.message += '; the rolling update deletes the old pod and no new one follows';
   }
   let pending = false;
+  // Pods whose deletion an unreachable node's kubelet never confirms: they stay, holding their requests and ports.
+  const lingers = (p: Pod) => isNodeUnreachable(node) && deletionWaitsForKubelet(p);
   const needsNewPod = decision.effect === 'gain' || decision.effect === 'replace'
     || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
-  if (needsNewPod) {
+  // A terminating pod still makes the node's pod "exist": without surge the controller creates none until it is gone (semantics §1.5).
+  const waitsForDeletion = needsNewPod && !set.surge && decision.effect !== 'keep' && decision.pods.some(lingers);
+  if (needsNewPod && !waitsForDeletion) {
     // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
     const surging = decision.effect === 'replace' && set.surge && decision.oldPod !== undefined && isPodReady(decision.oldPod);
     // The old pod's resources and ports are released before the new pod is created, unless surging.
-    const released = surging ? decision.pods.filter((p) => p !== decision.oldPod) : decision.pods;
+    const released = (surging ? decision.pods.filter((p) => p !== decision.oldPod) : decision.pods).filter((p) => !lingers(p));
     const { bindsAfterPreemption, ...fit } = fitOnNode(plannedPod(set.applied, nodeName, set.priority), node, othersOnNode(set.index, nodeName, released), surging);
     entry.fit = fit;
     pending = !fit.fits && !bindsAfterPreemption;
   }
-  return { node, name: nodeName, decision, entry, pending };
+  return { node, name: nodeName, decision, entry, pending, waitsForDeletion };
 }
 
 /** The plan for applying `manifest` (a DaemonSet) to the cluster `index` describes. */
@@ -180,7 +190,7 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     summary,
   };
   const byUpdate = new Set(work.filter((w) => w.decision.loseByUpdate).map((w) => w.name));
-  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate);
+  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate, new Set(work.filter((w) => w.waitsForDeletion).map((w) => w.name)));
   const notes = planNotes(index, current, ctx?.notes ?? [], templateChanged, reuse.reused);
   if (notes.length) report.notes = notes;
   return report;
@@ -200,7 +210,7 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   const { strategy, surge, budget, minReady, now } = input;
   const replace = work.filter((w) => w.entry.effect === 'replace');
   const candidates: ReplaceCandidate[] = replace.map((w) => ({
-    node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: !w.pending,
+    node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: !w.pending && !w.waitsForDeletion,
   }));
   // Old pods on nodes the new spec no longer wants but lets continue (an untolerated NoSchedule
   // taint): without surge the rolling update deletes them like any old pod, and no unavailability
@@ -210,7 +220,7 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   // Unavailable without a replacement: a gained or kept new pod that stays Pending, or a pod
   // already of the new revision that is bound but unavailable now (taken as it is).
   const stuckElsewhere = work.filter((w) => w.entry.effect !== 'replace' && w.decision.sr.shouldRun
-    && (w.pending || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now)))).length;
+    && (w.pending || w.waitsForDeletion || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now)))).length;
   const outcome = strategy === 'OnDelete'
     ? { replaced: new Set<string>(), undecided: new Set<string>() }
     : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
@@ -243,7 +253,7 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
 
 /** The states a node can settle in. */
 function settledStates(w: NodeWork, outcome: ReturnType<typeof settleRollout>, strategy: 'RollingUpdate' | 'OnDelete'): PlanSettledState[] {
-  const newPod: PlanSettledState = w.pending ? 'new-pending' : 'new-bound';
+  const newPod: PlanSettledState = w.waitsForDeletion ? 'none' : w.pending ? 'new-pending' : 'new-bound';
   switch (w.entry.effect) {
     case 'none':
       return ['none'];

@@ -17,6 +17,11 @@ export const PLAN_FINDINGS = {
     meaning: "Nodes where the controller creates a new pod that the scheduler's filters refuse (resources, pod count, host ports): the pod stays Pending.",
     upstream: `${K} pkg/scheduler/framework/runtime/framework.go#RunFilterPlugins`,
   },
+  DeletionNeverConfirmed: {
+    severity: 'error', short: 'old pod stays Terminating on an unreachable node',
+    meaning: "On a node whose kubelet has stopped reporting (Ready Unknown), a pod deleted with a grace period stays Terminating until the kubelet confirms it. While it exists the controller creates no new pod there (without maxSurge), and it keeps holding its requests and host ports, so the node stays without the new pod and uses a unit of the rollout's budget until the node recovers or the pod is force-deleted.",
+    upstream: `${K} pkg/controller/daemon/daemon_controller.go#podsShouldBeOnNode`,
+  },
   RolloutWillStall: {
     severity: 'error', short: 'rolling update stops part way',
     meaning: "Replaced pods that cannot be scheduled stay unavailable and use up maxUnavailable (or maxSurge): the controller stops replacing, and the nodes it has not reached keep the old pod.",
