@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRefusal, planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
 import { settleRollout } from '../../src/analyze/plan/rollout.js';
-import type { ControllerRevision, DaemonSet, Node, Pod, PriorityClass } from '../../src/model/k8s-types.js';
+import type { ControllerRevision, DaemonSet, Namespace, Node, Pod, PriorityClass } from '../../src/model/k8s-types.js';
 import type { PlanReport } from '../../src/model/results.js';
 import { renderPlan } from '../../src/render/plan.js';
 import { renderContext } from '../../src/render/context.js';
@@ -410,6 +410,30 @@ for (const c of UNREACHABLE) {
     const r = plan(w, manifest(w.ds, image('2.0')));
     assert.deepEqual(r.nodes.map((n) => n.settled), c.settled);
     assert.equal(codes(r).includes('DeletionNeverConfirmed'), c.finding);
+  });
+}
+
+// Pod Security admission refuses the new pods (FailedCreate); manage() returns the create error
+// before rollingUpdate() runs (daemon_controller.go#syncDaemonSet).
+const enforcing = (level: string): Namespace => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ops', labels: { 'pod-security.kubernetes.io/enforce': level } } });
+const hostNet = (m: DaemonSet) => { m.spec!.template!.spec!.hostNetwork = true; };
+function planIn(w: World, m: DaemonSet, level: string): PlanReport {
+  return planDaemonSet(indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods, controllerRevisions: w.revisions, namespaces: [enforcing(level)] }), m, NOW);
+}
+const REFUSED: { name: string; world: () => World; edit: (m: DaemonSet) => void; level: string; settled: string[][]; finding: boolean }[] = [
+  { name: 'AdmissionRefused: a baseline namespace refuses a hostNetwork pod, so the nodes a new DaemonSet wants get none', world: () => world(workers(2), () => {}, () => undefined), edit: hostNet, level: 'baseline', settled: [['none'], ['none']], finding: true },
+  { name: 'a privileged namespace admits the hostNetwork pod', world: () => world(workers(2), () => {}, () => undefined), edit: hostNet, level: 'privileged', settled: [['new-bound'], ['new-bound']], finding: false },
+  { name: 'AdmissionRefused with a node to gain: the create error stops the sync before the rolling update, so replaced nodes keep their old pod', world: () => world(workers(3), () => {}, (ds, n) => n === 'w2' ? undefined : pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build()), edit: (m) => { hostNet(m); image('2.0')(m); }, level: 'baseline', settled: [['old-kept'], ['old-kept'], ['none']], finding: true },
+  { name: 'AdmissionRefused, replacements only: the first rolling update pass deletes up to maxUnavailable old pods, whose replacements are refused', world: () => world(workers(2)), edit: (m) => { hostNet(m); image('2.0')(m); }, level: 'baseline', settled: [['none', 'old-kept'], ['none', 'old-kept']], finding: true },
+  { name: 'AdmissionRefused with surge: the surge pods are refused and every old pod stays', world: () => world(workers(2), (b) => b.with(surgeBy1)), edit: (m) => { hostNet(m); image('2.0')(m); }, level: 'baseline', settled: [['old-kept'], ['old-kept']], finding: true },
+];
+for (const c of REFUSED) {
+  test(c.name, () => {
+    const w = c.world();
+    const r = planIn(w, manifest(w.ds, c.edit), c.level);
+    assert.deepEqual(r.nodes.map((n) => n.settled), c.settled);
+    assert.equal(codes(r).includes('AdmissionRefused'), c.finding);
+    if (c.finding) assert.match(r.findings.find((f) => f.code === 'AdmissionRefused')!.message, /pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces \(hostNetwork=true\)/);
   });
 }
 

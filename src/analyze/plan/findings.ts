@@ -59,6 +59,16 @@ function deletionNeverConfirmed(report: PlanReport, waiting: Set<string>): PlanF
     `recover those nodes, or remove them if they are gone for good; as a last resort force-delete the pod: kubectl delete pod -n ${report.daemonSet.namespace} ${stuck.map((n) => n.before?.name ?? 'POD').slice(0, EVIDENCE_NODES).join(' ')} --grace-period=0 --force`);
 }
 
+function refused(report: PlanReport, refusal: string | undefined): PlanFinding | undefined {
+  if (refusal === undefined) return undefined;
+  const wanted = report.nodes.filter((n) => n.shouldRun);
+  if (!wanted.length) return undefined;
+  return finding('AdmissionRefused',
+    `the API refuses the new pods, so no node gets one: Error creating: ${refusal}`,
+    [`namespace ${report.daemonSet.namespace} enforces Pod Security (label pod-security.kubernetes.io/enforce)`, ...listed(wanted, (n) => `node ${n.node}: ${n.effect === 'replace' ? 'keeps its old pod or is left without one' : 'gets no pod'}`)],
+    `make the pod template meet the namespace's Pod Security level, or run the DaemonSet in a namespace labelled pod-security.kubernetes.io/enforce=privileged`);
+}
+
 function stall(report: PlanReport): PlanFinding | undefined {
   const blocked = report.rollout.blockedAfter;
   if (blocked === undefined) return undefined;
@@ -121,10 +131,10 @@ function metadataOnly(report: PlanReport): PlanFinding | undefined {
 }
 
 /** Every finding of a plan, most severe first. */
-export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers: string[], loseByUpdate: Set<string> = new Set(), waitsForDeletion: Set<string> = new Set()): PlanFinding[] {
+export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers: string[], loseByUpdate: Set<string> = new Set(), waitsForDeletion: Set<string> = new Set(), refusal?: string): PlanFinding[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;
   const roles = detectRoles(applied, csiDrivers).filter((r) => CRITICAL_ROLES.has(r.role));
-  return [lostNodes(report, roles.map((r) => r.role), loseByUpdate), pendingNodes(report), deletionNeverConfirmed(report, waitsForDeletion), stall(report), surgePorts(report, applied), roleOutage(report, roles), preemption(report), manual(report), metadataOnly(report)]
+  return [lostNodes(report, roles.map((r) => r.role), loseByUpdate), refused(report, refusal), pendingNodes(report), deletionNeverConfirmed(report, waitsForDeletion), stall(report), surgePorts(report, applied), roleOutage(report, roles), preemption(report), manual(report), metadataOnly(report)]
     .filter((f): f is PlanFinding => f !== undefined)
     .sort((a, b) => rank[a.severity] - rank[b.severity] || a.code.localeCompare(b.code));
 }

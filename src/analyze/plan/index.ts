@@ -19,6 +19,7 @@ import { diffTemplates } from '../template-diff.js';
 import { daemonSetContext } from '../placement.js';
 import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
 import { isNodeUnreachable } from '../../k8s/podhealth.js';
+import { podSecurityRefusal } from '../../k8s/podsecurity.js';
 import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings } from './findings.js';
@@ -91,6 +92,8 @@ interface NodeWork {
    * unreachable node, so it stays Terminating and the controller waits for it.
    */
   waitsForDeletion: boolean;
+  /** The API refuses the node's new pod (admission): no pod is created. */
+  refused: boolean;
 }
 
 /** What every node's entry needs from the plan as a whole. */
@@ -101,6 +104,8 @@ interface NodeSetting {
   groupBy: string;
   priority: number | undefined;
   surge: boolean;
+  /** The API server's refusal of every new pod, when admission refuses them. */
+  refusal: string | undefined;
 }
 
 /** One node's entry: the pod there now, why the new spec wants none, and the new pod's fit. */
@@ -120,7 +125,8 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
     || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
   // A terminating pod still makes the node's pod "exist": without surge the controller creates none until it is gone (semantics §1.5).
   const waitsForDeletion = needsNewPod && !set.surge && decision.effect !== 'keep' && decision.pods.some(lingers);
-  if (needsNewPod && !waitsForDeletion) {
+  const refused = needsNewPod && !waitsForDeletion && set.refusal !== undefined;
+  if (needsNewPod && !waitsForDeletion && !refused) {
     // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
     const surging = decision.effect === 'replace' && set.surge && decision.oldPod !== undefined && isPodReady(decision.oldPod);
     // The old pod's resources and ports are released before the new pod is created, unless surging.
@@ -129,7 +135,7 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
     entry.fit = fit;
     pending = !fit.fits && !bindsAfterPreemption;
   }
-  return { node, name: nodeName, decision, entry, pending, waitsForDeletion };
+  return { node, name: nodeName, decision, entry, pending, waitsForDeletion, refused };
 }
 
 /** The plan for applying `manifest` (a DaemonSet) to the cluster `index` describes. */
@@ -161,7 +167,9 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
   const budget = rollingBudget(applied, desired);
   const surge = strategy === 'RollingUpdate' && budget.maxSurge > 0;
 
-  const setting: NodeSetting = { index, applied, newHash, groupBy, priority, surge };
+  const namespaceObject = index.snapshot.namespaces.find((n) => n.metadata?.name === namespace);
+  const refusal = newTemplate.spec ? podSecurityRefusal(namespaceObject, `${name}-`, newTemplate.spec) : undefined;
+  const setting: NodeSetting = { index, applied, newHash, groupBy, priority, surge, refusal };
   const work = decisions.map(({ node, name: nodeName, decision }) => nodeWork(setting, node, nodeName, decision));
 
   const rollout = planRollout(work, { strategy, templateChanged, surge, budget, minReady, now, replacedPods: ctx ? [...ctx.byNode.values()].flat() : [] });
@@ -190,8 +198,10 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     summary,
   };
   const byUpdate = new Set(work.filter((w) => w.decision.loseByUpdate).map((w) => w.name));
-  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate, new Set(work.filter((w) => w.waitsForDeletion).map((w) => w.name)));
+  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate, new Set(work.filter((w) => w.waitsForDeletion).map((w) => w.name)), refusal);
   const notes = planNotes(index, current, ctx?.notes ?? [], templateChanged, reuse.reused);
+  if (index.snapshot.missing.some((m) => m.kind === 'Namespace')) notes.push(`namespaces not in the input: Pod Security admission of namespace ${namespace} was not checked`);
+  notes.push('ResourceQuotas and LimitRanges were not checked: a quota or a LimitRange may still refuse the new pods');
   if (notes.length) report.notes = notes;
   return report;
 }
@@ -210,7 +220,7 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   const { strategy, surge, budget, minReady, now } = input;
   const replace = work.filter((w) => w.entry.effect === 'replace');
   const candidates: ReplaceCandidate[] = replace.map((w) => ({
-    node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: !w.pending && !w.waitsForDeletion,
+    node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: !w.pending && !w.waitsForDeletion && !w.refused,
   }));
   // Old pods on nodes the new spec no longer wants but lets continue (an untolerated NoSchedule
   // taint): without surge the rolling update deletes them like any old pod, and no unavailability
@@ -220,8 +230,8 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   // Unavailable without a replacement: a gained or kept new pod that stays Pending, or a pod
   // already of the new revision that is bound but unavailable now (taken as it is).
   const stuckElsewhere = work.filter((w) => w.entry.effect !== 'replace' && w.decision.sr.shouldRun
-    && (w.pending || w.waitsForDeletion || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now)))).length;
-  const outcome = strategy === 'OnDelete'
+    && (w.pending || w.waitsForDeletion || w.refused || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now)))).length;
+  const outcome = strategy === 'OnDelete' || rollingUpdateNeverRuns(work, surge)
     ? { replaced: new Set<string>(), undecided: new Set<string>() }
     : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
   const order = candidates.filter((c) => replace.some((w) => w.name === c.node)).sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || a.node.localeCompare(b.node)).map((c) => c.node);
@@ -251,9 +261,21 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   return { doc, outcome };
 }
 
+/**
+ * Whether the rolling update never deletes an old pod because creates are refused: manage()
+ * returns the create error before rollingUpdate() runs (`kubernetes v1.35
+ * pkg/controller/daemon/daemon_controller.go#syncDaemonSet`), so a node that needs a pod at once
+ * (a gain) stops it from the start; with surge the surge pods themselves are refused and the old
+ * pods stay.
+ */
+function rollingUpdateNeverRuns(work: NodeWork[], surge: boolean): boolean {
+  if (!work.some((w) => w.refused)) return false;
+  return surge || work.some((w) => w.refused && w.entry.effect !== 'replace');
+}
+
 /** The states a node can settle in. */
 function settledStates(w: NodeWork, outcome: ReturnType<typeof settleRollout>, strategy: 'RollingUpdate' | 'OnDelete'): PlanSettledState[] {
-  const newPod: PlanSettledState = w.waitsForDeletion ? 'none' : w.pending ? 'new-pending' : 'new-bound';
+  const newPod: PlanSettledState = w.waitsForDeletion || w.refused ? 'none' : w.pending ? 'new-pending' : 'new-bound';
   switch (w.entry.effect) {
     case 'none':
       return ['none'];
