@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRefusal, planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
 import { settleRollout } from '../../src/analyze/plan/rollout.js';
-import type { ControllerRevision, DaemonSet, Namespace, Node, Pod, PriorityClass } from '../../src/model/k8s-types.js';
+import type { ControllerRevision, DaemonSet, Namespace, Node, Pod, PriorityClass, ResourceQuota } from '../../src/model/k8s-types.js';
 import type { PlanReport } from '../../src/model/results.js';
 import { renderPlan } from '../../src/render/plan.js';
 import { renderContext } from '../../src/render/context.js';
@@ -434,6 +434,22 @@ for (const c of REFUSED) {
     assert.deepEqual(r.nodes.map((n) => n.settled), c.settled);
     assert.equal(codes(r).includes('AdmissionRefused'), c.finding);
     if (c.finding) assert.match(r.findings.find((f) => f.code === 'AdmissionRefused')!.message, /pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces \(hostNetwork=true\)/);
+  });
+}
+
+// A ResourceQuota admits some, none or all of the new pods (resourcequota admission).
+const podQuota = (hard: string, used: string): ResourceQuota => ({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'ops' }, spec: { hard: { pods: hard } }, status: { hard: { pods: hard }, used: { pods: used } } });
+const QUOTAS: { name: string; quota: ResourceQuota; settled: string[][] }[] = [
+  { name: 'AdmissionRefused: a pods quota that is used up leaves every node without the new pod', quota: podQuota('2', '2'), settled: [['none'], ['none']] },
+  { name: 'AdmissionRefused: a pods quota with room for one of two: either node may get it', quota: podQuota('3', '2'), settled: [['new-bound', 'none'], ['new-bound', 'none']] },
+  { name: 'a pods quota with room for every new pod refuses none', quota: podQuota('4', '2'), settled: [['new-bound'], ['new-bound']] },
+];
+for (const c of QUOTAS) {
+  test(c.name, () => {
+    const w = world(workers(2), () => {}, () => undefined);
+    const r = planDaemonSet(indexOf({ nodes: w.nodes, resourceQuotas: [c.quota] }), manifest(w.ds), NOW);
+    assert.deepEqual(r.nodes.map((n) => n.settled), c.settled);
+    assert.equal(codes(r).includes('AdmissionRefused'), c.settled[0]!.includes('none'));
   });
 }
 

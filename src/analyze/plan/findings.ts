@@ -63,10 +63,14 @@ function refused(report: PlanReport, refusal: string | undefined): PlanFinding |
   if (refusal === undefined) return undefined;
   const wanted = report.nodes.filter((n) => n.shouldRun);
   if (!wanted.length) return undefined;
+  const security = /violates PodSecurity/.test(refusal);
+  const some = report.nodes.some((n) => n.effect === 'gain' && n.settled.length > 1);
   return finding('AdmissionRefused',
-    `the API refuses the new pods, so no node gets one: Error creating: ${refusal}`,
-    [`namespace ${report.daemonSet.namespace} enforces Pod Security (label pod-security.kubernetes.io/enforce)`, ...listed(wanted, (n) => `node ${n.node}: ${n.effect === 'replace' ? 'keeps its old pod or is left without one' : 'gets no pod'}`)],
-    `make the pod template meet the namespace's Pod Security level, or run the DaemonSet in a namespace labelled pod-security.kubernetes.io/enforce=privileged`);
+    `the API refuses ${some ? 'some of the new pods, so some nodes get none' : 'the new pods, so no node gets one'}: Error creating: ${refusal}`,
+    [security ? `namespace ${report.daemonSet.namespace} enforces Pod Security (label pod-security.kubernetes.io/enforce)` : `a ResourceQuota of namespace ${report.daemonSet.namespace}`,
+      ...listed(wanted, (n) => `node ${n.node}: ${n.effect === 'replace' ? 'keeps its old pod or is left without one' : some ? 'may get no pod' : 'gets no pod'}`)],
+    security ? "make the pod template meet the namespace's Pod Security level, or run the DaemonSet in a namespace labelled pod-security.kubernetes.io/enforce=privileged"
+      : 'raise the quota (kubectl describe resourcequota) or set the requests and limits it requires on every container');
 }
 
 function stall(report: PlanReport): PlanFinding | undefined {

@@ -4,7 +4,8 @@
  * placement of the new spec, the scheduler's filters for the new pod, the rolling update run to
  * where it settles, and the template diff that causes each effect.
  */
-import type { DaemonSet, Node, Pod, PodTemplateSpec } from '../../model/k8s-types.js';
+import type { DaemonSet, Node, Pod, PodTemplateSpec, ResourceQuota } from '../../model/k8s-types.js';
+import { resourceAmount } from '../../k8s/quantity.js';
 import {
   API_VERSION, type PlanEffect, type PlanGroup, type PlanNode, type PlanReport,
   type PlanRollout, type PlanSettledState,
@@ -20,6 +21,7 @@ import { daemonSetContext } from '../placement.js';
 import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
 import { isNodeUnreachable } from '../../k8s/podhealth.js';
 import { podSecurityRefusal } from '../../k8s/podsecurity.js';
+import { podQuotaUsage, quotaAdmission } from '../../k8s/admission.js';
 import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings } from './findings.js';
@@ -94,6 +96,8 @@ interface NodeWork {
   waitsForDeletion: boolean;
   /** The API refuses the node's new pod (admission): no pod is created. */
   refused: boolean;
+  /** A quota admits only some of the new pods: which nodes get one depends on the controller's order. */
+  maybeRefused: boolean;
 }
 
 /** What every node's entry needs from the plan as a whole. */
@@ -106,6 +110,8 @@ interface NodeSetting {
   surge: boolean;
   /** The API server's refusal of every new pod, when admission refuses them. */
   refusal: string | undefined;
+  /** A quota admits fewer new pods than the nodes to gain one: some of them get none. */
+  partial: boolean;
 }
 
 /** One node's entry: the pod there now, why the new spec wants none, and the new pod's fit. */
@@ -125,7 +131,8 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
     || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
   // A terminating pod still makes the node's pod "exist": without surge the controller creates none until it is gone (semantics §1.5).
   const waitsForDeletion = needsNewPod && !set.surge && decision.effect !== 'keep' && decision.pods.some(lingers);
-  const refused = needsNewPod && !waitsForDeletion && set.refusal !== undefined;
+  const refused = needsNewPod && !waitsForDeletion && set.refusal !== undefined && !set.partial;
+  const maybeRefused = needsNewPod && !waitsForDeletion && set.partial && decision.effect === 'gain';
   if (needsNewPod && !waitsForDeletion && !refused) {
     // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
     const surging = decision.effect === 'replace' && set.surge && decision.oldPod !== undefined && isPodReady(decision.oldPod);
@@ -135,7 +142,7 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
     entry.fit = fit;
     pending = !fit.fits && !bindsAfterPreemption;
   }
-  return { node, name: nodeName, decision, entry, pending, waitsForDeletion, refused };
+  return { node, name: nodeName, decision, entry, pending, waitsForDeletion, refused, maybeRefused };
 }
 
 /** The plan for applying `manifest` (a DaemonSet) to the cluster `index` describes. */
@@ -167,9 +174,8 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
   const budget = rollingBudget(applied, desired);
   const surge = strategy === 'RollingUpdate' && budget.maxSurge > 0;
 
-  const namespaceObject = index.snapshot.namespaces.find((n) => n.metadata?.name === namespace);
-  const refusal = newTemplate.spec ? podSecurityRefusal(namespaceObject, `${name}-`, newTemplate.spec) : undefined;
-  const setting: NodeSetting = { index, applied, newHash, groupBy, priority, surge, refusal };
+  const admission = admissionOf(index, namespace, name, newTemplate, oldTemplate, decisions.map((d) => d.decision), surge);
+  const setting: NodeSetting = { index, applied, newHash, groupBy, priority, surge, refusal: admission.refusal, partial: admission.partial };
   const work = decisions.map(({ node, name: nodeName, decision }) => nodeWork(setting, node, nodeName, decision));
 
   const rollout = planRollout(work, { strategy, templateChanged, surge, budget, minReady, now, replacedPods: ctx ? [...ctx.byNode.values()].flat() : [] });
@@ -198,12 +204,50 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     summary,
   };
   const byUpdate = new Set(work.filter((w) => w.decision.loseByUpdate).map((w) => w.name));
-  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate, new Set(work.filter((w) => w.waitsForDeletion).map((w) => w.name)), refusal);
+  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate, new Set(work.filter((w) => w.waitsForDeletion).map((w) => w.name)), admission.refusal);
   const notes = planNotes(index, current, ctx?.notes ?? [], templateChanged, reuse.reused);
-  if (index.snapshot.missing.some((m) => m.kind === 'Namespace')) notes.push(`namespaces not in the input: Pod Security admission of namespace ${namespace} was not checked`);
-  notes.push('ResourceQuotas and LimitRanges were not checked: a quota or a LimitRange may still refuse the new pods');
+  notes.push(...admission.notes);
   if (notes.length) report.notes = notes;
   return report;
+}
+
+/**
+ * What admission does to the new pods: Pod Security of the namespace, then its ResourceQuotas
+ * (the API server's order: validating PodSecurity, then ResourceQuota). `refusal` with
+ * `partial`: a quota admits some of the pods for the nodes to gain one, not all.
+ */
+function admissionOf(index: SnapshotIndex, namespace: string, name: string, template: PodTemplateSpec, oldTemplate: PodTemplateSpec | undefined, decisions: NodeDecision[], surge: boolean): { refusal?: string; partial: boolean; notes: string[] } {
+  const notes: string[] = [];
+  const spec = template.spec ?? {};
+  const podName = `${name}-`;
+  if (index.snapshot.missing.some((m) => m.kind === 'Namespace')) notes.push(`namespaces not in the input: Pod Security admission in namespace ${namespace} was not checked`);
+  const security = podSecurityRefusal(index.snapshot.namespaces.find((n) => n.metadata?.name === namespace), podName, spec);
+  if (security) return { refusal: security, partial: false, notes };
+  if (index.snapshot.missing.some((m) => m.kind === 'ResourceQuota')) notes.push(`resource quotas not in the input: quota admission in namespace ${namespace} was not checked`);
+  notes.push(`LimitRanges are not read: one in namespace ${namespace} could still change or refuse the new pods`);
+  const quotas = index.snapshot.resourceQuotas.filter((q) => q.metadata?.namespace === namespace);
+  if (!quotas.length) return { partial: false, notes };
+  const gains = decisions.filter((d) => d.effect === 'gain').length;
+  const replaces = decisions.filter((d) => d.effect === 'replace').length;
+  // Without surge a replacement follows its old pod's deletion, which releases the old pod's usage.
+  const released = !gains && replaces && !surge && oldTemplate?.spec ? podQuotaUsage(oldTemplate.spec) : undefined;
+  const view = released ? quotas.map((q) => withReleased(q, released)) : quotas;
+  const q = quotaAdmission(view, spec, podName);
+  if (q.skipped.length) notes.push(`scoped quota(s) ${q.skipped.join(', ')} not checked`);
+  if (q.refusal === undefined || q.admitted >= Math.max(gains, 1)) return { partial: false, notes };
+  return { refusal: q.refusal, partial: q.admitted > 0, notes };
+}
+
+/** The quota as it reads once one old pod's usage is released. */
+function withReleased(quota: ResourceQuota, usage: Map<string, number>): ResourceQuota {
+  const used = { ...(quota.status?.used ?? {}) };
+  for (const [k, v] of Object.entries(used)) {
+    const minus = usage.get(k);
+    if (minus === undefined) continue;
+    const unitName = k.endsWith('cpu') ? 'cpu' : k.endsWith('memory') ? 'memory' : 'pods';
+    used[k] = String(Math.max(0, resourceAmount(unitName, v) - minus) / (unitName === 'cpu' ? 1000 : 1));
+  }
+  return { ...quota, status: { ...quota.status, used } };
 }
 
 interface RolloutInput {
@@ -269,6 +313,7 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
  * pods stay.
  */
 function rollingUpdateNeverRuns(work: NodeWork[], surge: boolean): boolean {
+  if (work.some((w) => w.maybeRefused)) return true;
   if (!work.some((w) => w.refused)) return false;
   return surge || work.some((w) => w.refused && w.entry.effect !== 'replace');
 }
@@ -285,7 +330,7 @@ function settledStates(w: NodeWork, outcome: ReturnType<typeof settleRollout>, s
       if (outcome.replaced.has(w.name)) return ['none'];
       return outcome.undecided.has(w.name) ? ['none', 'old-kept'] : ['old-kept'];
     case 'gain':
-      return [newPod];
+      return w.maybeRefused ? [newPod, 'none'] : [newPod];
     case 'keep': {
       const pod = w.decision.currentPod ?? w.decision.oldPod;
       if (!pod) return ['none'];

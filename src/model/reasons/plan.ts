@@ -19,7 +19,7 @@ export const PLAN_FINDINGS = {
   },
   AdmissionRefused: {
     severity: 'error', short: 'the API refuses the new pods',
-    meaning: "Pod Security admission of the namespace (its pod-security.kubernetes.io/enforce label) refuses the new pod: the controller's creates fail, so nodes that should gain a pod get none, and as manage() returns the create error before the rolling update runs, nodes that should be replaced keep their old pod.",
+    meaning: "Pod Security admission of the namespace (its pod-security.kubernetes.io/enforce label) or a ResourceQuota (exceeded, or a request or limit it requires is not set) refuses the new pod: the controller's creates fail, so nodes that should gain a pod get none, and as manage() returns the create error before the rolling update runs, nodes that should be replaced keep their old pod.",
     upstream: `${K} staging/src/k8s.io/pod-security-admission/admission/admission.go#EvaluatePod`,
   },
   DeletionNeverConfirmed: {
