@@ -5,7 +5,7 @@
  * (`plugin/pkg/admission/resourcequota/controller.go#CheckRequest`), with the API server's words.
  * Quotas with scopes are not judged.
  */
-import type { Container, PodSpec, ResourceQuota } from '../model/k8s-types.js';
+import type { Container, LimitRange, PodSpec, ResourceQuota } from '../model/k8s-types.js';
 import { podRequests } from './resources.js';
 import { formatAmount, resourceAmount } from './quantity.js';
 
@@ -105,4 +105,45 @@ export function quotaAdmission(quotas: ResourceQuota[], spec: PodSpec, podName: 
     if (room < admitted) { admitted = room; refusal = words(podName); }
   }
   return { admitted, ...(refusal !== undefined && Number.isFinite(admitted) ? { refusal } : {}), skipped };
+}
+
+/**
+ * LimitRange admission of a pod (`kubernetes v1.35 plugin/pkg/admission/limitranger/admission.go`):
+ * the Container items' defaults merged into containers without them
+ * (`defaultContainerResourceRequirements`, `mergeContainerResources`), then their min and max
+ * (`PodValidateLimitFunc`), then the pod's own validation of requests against limits
+ * (`pkg/apis/core/validation/validation.go#ValidateResourceRequirements`). Returns the API's
+ * refusal, or undefined.
+ */
+export function limitRangeRefusal(ranges: LimitRange[], spec: PodSpec, podName: string): string | undefined {
+  const items = ranges.flatMap((r) => r.spec?.limits ?? []).filter((i) => i.type === 'Container');
+  if (!items.length) return undefined;
+  const containers = [...(spec.initContainers ?? []).map((c, i) => ({ c, path: `spec.initContainers[${i}]` })), ...(spec.containers ?? []).map((c, i) => ({ c, path: `spec.containers[${i}]` }))];
+  const forbidden: string[] = [];
+  const invalid: string[] = [];
+  for (const { c, path } of containers) {
+    const requests = { ...(c.resources?.requests ?? {}) };
+    const limits = { ...(c.resources?.limits ?? {}) };
+    for (const item of items) {
+      for (const [r, q] of Object.entries(item.default ?? {})) if (limits[r] === undefined) limits[r] = q;
+      for (const [r, q] of Object.entries(item.defaultRequest ?? {})) if (requests[r] === undefined) requests[r] = q;
+    }
+    for (const item of items) {
+      for (const [r, q] of Object.entries(item.min ?? {})) {
+        if (requests[r] === undefined) forbidden.push(`minimum ${r} usage per Container is ${q}.  No request is specified`);
+        else if (amount(r, requests[r]) < amount(r, q)) forbidden.push(`minimum ${r} usage per Container is ${q}, but request is ${requests[r]}`);
+      }
+      for (const [r, q] of Object.entries(item.max ?? {})) {
+        if (limits[r] === undefined) forbidden.push(`maximum ${r} usage per Container is ${q}.  No limit is specified`);
+        else if (amount(r, limits[r]) > amount(r, q)) forbidden.push(`maximum ${r} usage per Container is ${q}, but limit is ${limits[r]}`);
+      }
+    }
+    for (const [r, q] of Object.entries(requests)) {
+      const limit = limits[r];
+      if (limit !== undefined && amount(r, q) > amount(r, limit)) invalid.push(`${path}.resources.requests: Invalid value: "${q}": must be less than or equal to ${r} limit of ${limit}`);
+    }
+  }
+  if (forbidden.length) return `pods "${podName}" is forbidden: ${forbidden.length === 1 ? forbidden[0] : `[${forbidden.join(', ')}]`}`;
+  if (invalid.length) return `Pod "${podName}" is invalid: ${invalid.length === 1 ? invalid[0] : `[${invalid.join(', ')}]`}`;
+  return undefined;
 }

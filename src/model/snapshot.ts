@@ -1,6 +1,6 @@
 import type {
   ControllerRevision, DaemonSet, EndpointSlice, KubeEvent, KubeObject, Namespace, Node,
-  Pod, PodDisruptionBudget, PriorityClass, ResourceQuota, Service, WebhookConfiguration,
+  LimitRange, Pod, PodDisruptionBudget, PriorityClass, ResourceQuota, Service, WebhookConfiguration,
 } from './k8s-types.js';
 
 /** Where an object was read from, for error messages and SARIF locations. */
@@ -26,6 +26,7 @@ export const SNAPSHOT_KINDS = {
   EndpointSlice: { field: 'endpointSlices', group: 'discovery.k8s.io', version: 'v1', plural: 'endpointslices', namespaced: true },
   Namespace: { field: 'namespaces', group: '', version: 'v1', plural: 'namespaces', namespaced: false },
   ResourceQuota: { field: 'resourceQuotas', group: '', version: 'v1', plural: 'resourcequotas', namespaced: true },
+  LimitRange: { field: 'limitRanges', group: '', version: 'v1', plural: 'limitranges', namespaced: true },
   ValidatingWebhookConfiguration: { field: 'validatingWebhooks', group: 'admissionregistration.k8s.io', version: 'v1', plural: 'validatingwebhookconfigurations', namespaced: false },
   MutatingWebhookConfiguration: { field: 'mutatingWebhooks', group: 'admissionregistration.k8s.io', version: 'v1', plural: 'mutatingwebhookconfigurations', namespaced: false },
   CSIDriver: { field: 'csiDrivers', group: 'storage.k8s.io', version: 'v1', plural: 'csidrivers', namespaced: false },
@@ -56,6 +57,7 @@ export interface ClusterSnapshot {
   endpointSlices: EndpointSlice[];
   namespaces: Namespace[];
   resourceQuotas: ResourceQuota[];
+  limitRanges: LimitRange[];
   validatingWebhooks: WebhookConfiguration[];
   mutatingWebhooks: WebhookConfiguration[];
   csiDrivers: KubeObject[];
@@ -74,7 +76,7 @@ export function emptySnapshot(source: 'files' | 'live' = 'files'): ClusterSnapsh
   return {
     nodes: [], daemonSets: [], pods: [], events: [], controllerRevisions: [],
     podDisruptionBudgets: [], priorityClasses: [], services: [], endpointSlices: [],
-    namespaces: [], resourceQuotas: [], validatingWebhooks: [], mutatingWebhooks: [],
+    namespaces: [], resourceQuotas: [], limitRanges: [], validatingWebhooks: [], mutatingWebhooks: [],
     csiDrivers: [], missing: [], warnings: [], origins: new WeakMap(), source,
   };
 }

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRefusal, planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
 import { settleRollout } from '../../src/analyze/plan/rollout.js';
-import type { ControllerRevision, DaemonSet, Namespace, Node, Pod, PriorityClass, ResourceQuota } from '../../src/model/k8s-types.js';
+import type { ControllerRevision, DaemonSet, Namespace, Node, Pod, PriorityClass, ResourceQuota, LimitRange } from '../../src/model/k8s-types.js';
 import type { PlanReport } from '../../src/model/results.js';
 import { renderPlan } from '../../src/render/plan.js';
 import { renderContext } from '../../src/render/context.js';
@@ -452,6 +452,15 @@ for (const c of QUOTAS) {
     assert.equal(codes(r).includes('AdmissionRefused'), c.settled[0]!.includes('none'));
   });
 }
+
+test('AdmissionRefused: a LimitRange whose default cpu limit is below the new request makes every new pod invalid', () => {
+  const w = world(workers(2), (b) => b.requests({ cpu: '2' }), () => undefined);
+  const lr: LimitRange = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'lr', namespace: 'ops' }, spec: { limits: [{ type: 'Container', default: { cpu: '1' }, defaultRequest: { cpu: '1' } }] } };
+  const r = planDaemonSet(indexOf({ nodes: w.nodes, limitRanges: [lr] }), manifest(w.ds), NOW);
+  assert.deepEqual(r.nodes.map((n) => n.settled), [['none'], ['none']]);
+  assert.match(r.findings.find((f) => f.code === 'AdmissionRefused')!.message, /must be less than or equal to cpu limit of 1/);
+  assert.deepEqual(planDaemonSet(indexOf({ nodes: w.nodes }), manifest(w.ds), NOW).nodes.map((n) => n.settled), [['new-bound'], ['new-bound']]);
+});
 
 // ValidateDaemonSetSpec / ValidateDaemonSetUpdate (pkg/apis/apps/validation/validation.go).
 const REFUSALS: { name: string; edit: (m: DaemonSet) => void; re: RegExp | undefined }[] = [

@@ -21,7 +21,7 @@ import { daemonSetContext } from '../placement.js';
 import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
 import { isNodeUnreachable } from '../../k8s/podhealth.js';
 import { podSecurityRefusal } from '../../k8s/podsecurity.js';
-import { podQuotaUsage, quotaAdmission } from '../../k8s/admission.js';
+import { limitRangeRefusal, podQuotaUsage, quotaAdmission } from '../../k8s/admission.js';
 import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings } from './findings.js';
@@ -212,8 +212,8 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
 }
 
 /**
- * What admission does to the new pods: Pod Security of the namespace, then its ResourceQuotas
- * (the API server's order: validating PodSecurity, then ResourceQuota). `refusal` with
+ * What admission does to the new pods: Pod Security of the namespace, its LimitRanges, then its
+ * ResourceQuotas (the API server's order: PodSecurity, LimitRanger, ResourceQuota). `refusal` with
  * `partial`: a quota admits some of the pods for the nodes to gain one, not all.
  */
 function admissionOf(index: SnapshotIndex, namespace: string, name: string, template: PodTemplateSpec, oldTemplate: PodTemplateSpec | undefined, decisions: NodeDecision[], surge: boolean): { refusal?: string; partial: boolean; notes: string[] } {
@@ -223,8 +223,10 @@ function admissionOf(index: SnapshotIndex, namespace: string, name: string, temp
   if (index.snapshot.missing.some((m) => m.kind === 'Namespace')) notes.push(`namespaces not in the input: Pod Security admission in namespace ${namespace} was not checked`);
   const security = podSecurityRefusal(index.snapshot.namespaces.find((n) => n.metadata?.name === namespace), podName, spec);
   if (security) return { refusal: security, partial: false, notes };
+  if (index.snapshot.missing.some((m) => m.kind === 'LimitRange')) notes.push(`limit ranges not in the input: LimitRange admission in namespace ${namespace} was not checked`);
+  const limits = limitRangeRefusal(index.snapshot.limitRanges.filter((r) => r.metadata?.namespace === namespace), spec, podName);
+  if (limits) return { refusal: limits, partial: false, notes };
   if (index.snapshot.missing.some((m) => m.kind === 'ResourceQuota')) notes.push(`resource quotas not in the input: quota admission in namespace ${namespace} was not checked`);
-  notes.push(`LimitRanges are not read: one in namespace ${namespace} could still change or refuse the new pods`);
   const quotas = index.snapshot.resourceQuotas.filter((q) => q.metadata?.namespace === namespace);
   if (!quotas.length) return { partial: false, notes };
   const gains = decisions.filter((d) => d.effect === 'gain').length;

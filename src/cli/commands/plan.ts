@@ -97,7 +97,7 @@ export const planCommand: CommandSpec = {
       const { snapshot, defaultNamespace } = await clusterCtx.load({
         daemonSet: ns ? `${ns}/${first.metadata?.name ?? ''}` : first.metadata?.name ?? '',
         daemonSetOptional: true, everyPod: true, allPods: true,
-        kinds: ['ControllerRevision', 'PriorityClass', 'Namespace', 'ResourceQuota'],
+        kinds: ['ControllerRevision', 'PriorityClass', 'Namespace', 'ResourceQuota', 'LimitRange'],
       });
       const targets = group.map((ds) => withNamespace(ds, ctx.opts.namespace, defaultNamespace));
       requireKinds(snapshot, 'plan', ['Node', 'Pod'], targets);

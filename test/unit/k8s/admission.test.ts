@@ -3,7 +3,7 @@
 // quota leaves (plugin/pkg/admission/resourcequota admission_test.go TestAdmitExceedQuota*).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { missingConstraints, podQuotaUsage, quotaAdmission } from '../../../src/k8s/admission.js';
+import { limitRangeRefusal, missingConstraints, podQuotaUsage, quotaAdmission } from '../../../src/k8s/admission.js';
 import type { PodSpec, ResourceQuota } from '../../../src/model/k8s-types.js';
 
 const quota = (hard: Record<string, string>, used: Record<string, string> = {}): ResourceQuota => ({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'ops' }, spec: { hard }, status: { hard, used } });
@@ -38,4 +38,18 @@ for (const c of ROOM) {
     if (c.refusal) assert.match(r.refusal ?? '', c.refusal);
     else assert.equal(r.refusal, undefined);
   });
+}
+
+// LimitRanger (plugin/pkg/admission/limitranger admission_test.go TestPodLimitFunc): defaults
+// merged, then min/max, then requests against limits.
+const limitRange = (item: Record<string, Record<string, string>>) => ({ apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'lr', namespace: 'ops' }, spec: { limits: [{ type: 'Container', ...item }] } });
+const LIMITS: { name: string; item: Record<string, Record<string, string>>; spec: PodSpec; want: string | undefined }[] = [
+  { name: 'a default limit below the request makes the pod invalid', item: { default: { cpu: '1' }, defaultRequest: { cpu: '1' } }, spec: spec({ cpu: '2' }), want: 'Pod "agent-" is invalid: spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1' },
+  { name: 'a limit over max is forbidden', item: { max: { cpu: '1' } }, spec: spec({}, { cpu: '2' }), want: 'pods "agent-" is forbidden: maximum cpu usage per Container is 1, but limit is 2' },
+  { name: 'max without a limit: the default limit fills it', item: { max: { memory: '1Gi' }, default: { memory: '512Mi' } }, spec: spec(), want: undefined },
+  { name: 'a request under min is forbidden', item: { min: { memory: '64Mi' } }, spec: spec({ memory: '32Mi' }), want: 'pods "agent-" is forbidden: minimum memory usage per Container is 64Mi, but request is 32Mi' },
+  { name: 'within bounds is admitted', item: { max: { cpu: '2' }, min: { cpu: '100m' } }, spec: spec({ cpu: '1' }, { cpu: '1' }), want: undefined },
+];
+for (const c of LIMITS) {
+  test(`LimitRange: ${c.name}`, () => assert.equal(limitRangeRefusal([limitRange(c.item)], c.spec, 'agent-'), c.want));
 }
