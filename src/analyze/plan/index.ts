@@ -204,7 +204,8 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     summary,
   };
   const byUpdate = new Set(work.filter((w) => w.decision.loseByUpdate).map((w) => w.name));
-  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate, new Set(work.filter((w) => w.waitsForDeletion).map((w) => w.name)), admission.refusal);
+  report.findings = planFindings(report, applied, index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''), byUpdate, new Set(work.filter((w) => w.waitsForDeletion).map((w) => w.name)),
+    work.some((w) => w.refused || w.maybeRefused) ? admission.refusal : undefined);
   const notes = planNotes(index, current, ctx?.notes ?? [], templateChanged, reuse.reused);
   notes.push(...admission.notes);
   if (notes.length) report.notes = notes;
