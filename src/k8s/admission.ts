@@ -42,6 +42,21 @@ export function podQuotaUsage(spec: PodSpec): Map<string, number> {
   return usage;
 }
 
+/**
+ * The quota as it reads once one pod's `usage` is released (the quota controller's recalculation
+ * after a deletion, `pkg/controller/resourcequota/resource_quota_controller.go#syncResourceQuota`).
+ */
+export function withReleasedUsage(quota: ResourceQuota, usage: Map<string, number>): ResourceQuota {
+  const used = { ...(quota.status?.used ?? {}) };
+  for (const [name, q] of Object.entries(used)) {
+    const minus = usage.get(name);
+    if (minus === undefined) continue;
+    const left = Math.max(0, amount(unit(name), q) - minus);
+    used[name] = unit(name) === 'cpu' ? `${left}m` : String(left);
+  }
+  return { ...quota, status: { ...quota.status, used } };
+}
+
 /** Whether a container sets the request or limit a quota resource needs (requests default from limits). */
 function containerSets(c: Container, name: string): boolean {
   const { kind, resource } = COMPUTE[name]!;

@@ -4,8 +4,7 @@
  * placement of the new spec, the scheduler's filters for the new pod, the rolling update run to
  * where it settles, and the template diff that causes each effect.
  */
-import type { DaemonSet, Node, Pod, PodTemplateSpec, ResourceQuota } from '../../model/k8s-types.js';
-import { resourceAmount } from '../../k8s/quantity.js';
+import type { DaemonSet, Node, Pod, PodTemplateSpec } from '../../model/k8s-types.js';
 import {
   API_VERSION, type PlanEffect, type PlanGroup, type PlanNode, type PlanReport,
   type PlanRollout, type PlanSettledState,
@@ -21,7 +20,7 @@ import { daemonSetContext } from '../placement.js';
 import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
 import { isNodeUnreachable } from '../../k8s/podhealth.js';
 import { podSecurityRefusal } from '../../k8s/podsecurity.js';
-import { limitRangeRefusal, podQuotaUsage, quotaAdmission } from '../../k8s/admission.js';
+import { limitRangeRefusal, podQuotaUsage, quotaAdmission, withReleasedUsage } from '../../k8s/admission.js';
 import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings } from './findings.js';
@@ -234,23 +233,11 @@ function admissionOf(index: SnapshotIndex, namespace: string, name: string, temp
   const replaces = decisions.filter((d) => d.effect === 'replace').length;
   // Without surge a replacement follows its old pod's deletion, which releases the old pod's usage.
   const released = !gains && replaces && !surge && oldTemplate?.spec ? podQuotaUsage(oldTemplate.spec) : undefined;
-  const view = released ? quotas.map((q) => withReleased(q, released)) : quotas;
+  const view = released ? quotas.map((q) => withReleasedUsage(q, released)) : quotas;
   const q = quotaAdmission(view, spec, podName);
   if (q.skipped.length) notes.push(`scoped quota(s) ${q.skipped.join(', ')} not checked`);
   if (q.refusal === undefined || q.admitted >= Math.max(gains, 1)) return { partial: false, notes };
   return { refusal: q.refusal, partial: q.admitted > 0, notes };
-}
-
-/** The quota as it reads once one old pod's usage is released. */
-function withReleased(quota: ResourceQuota, usage: Map<string, number>): ResourceQuota {
-  const used = { ...(quota.status?.used ?? {}) };
-  for (const [k, v] of Object.entries(used)) {
-    const minus = usage.get(k);
-    if (minus === undefined) continue;
-    const unitName = k.endsWith('cpu') ? 'cpu' : k.endsWith('memory') ? 'memory' : 'pods';
-    used[k] = String(Math.max(0, resourceAmount(unitName, v) - minus) / (unitName === 'cpu' ? 1000 : 1));
-  }
-  return { ...quota, status: { ...quota.status, used } };
 }
 
 interface RolloutInput {

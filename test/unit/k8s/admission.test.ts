@@ -3,7 +3,7 @@
 // quota leaves (plugin/pkg/admission/resourcequota admission_test.go TestAdmitExceedQuota*).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { limitRangeRefusal, missingConstraints, podQuotaUsage, quotaAdmission } from '../../../src/k8s/admission.js';
+import { limitRangeRefusal, missingConstraints, podQuotaUsage, quotaAdmission, withReleasedUsage } from '../../../src/k8s/admission.js';
 import type { PodSpec, ResourceQuota } from '../../../src/model/k8s-types.js';
 
 const quota = (hard: Record<string, string>, used: Record<string, string> = {}): ResourceQuota => ({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'ops' }, spec: { hard }, status: { hard, used } });
@@ -53,3 +53,10 @@ const LIMITS: { name: string; item: Record<string, Record<string, string>>; spec
 for (const c of LIMITS) {
   test(`LimitRange: ${c.name}`, () => assert.equal(limitRangeRefusal([limitRange(c.item)], c.spec, 'agent-'), c.want));
 }
+
+test('a released old pod frees its usage; an unparsable used quantity counts as 0, never throws', () => {
+  const q = withReleasedUsage(quota({ pods: '2', 'requests.cpu': '1' }, { pods: '2', 'requests.cpu': '800m' }), podQuotaUsage(spec({ cpu: '300m' })));
+  assert.deepEqual(q.status?.used, { pods: '1', 'requests.cpu': '500m' });
+  assert.equal(quotaAdmission([q], spec({ cpu: '300m' }), 'agent-').admitted, 1);
+  assert.deepEqual(withReleasedUsage(quota({ pods: '2' }, { pods: 'lots' }), podQuotaUsage(spec())).status?.used, { pods: '0' });
+});
