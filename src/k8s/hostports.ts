@@ -37,13 +37,18 @@ export function formatHostPort(p: HostPort): string {
   return `${p.ip}:${p.port}/${p.protocol}`;
 }
 
-/** Each wanted port that another pod on the node already holds, with the holder. */
+/**
+ * Each wanted port that another pod on the node already holds, with the holder. A hostNetwork
+ * pod's containerPorts are its host ports (Pod defaulting, `kubernetes v1.35
+ * pkg/apis/core/v1/defaults.go#SetDefaults_Pod`): a pod planned from a template has not been
+ * defaulted yet.
+ */
 export function hostPortConflicts(pod: Pod, others: Pod[]): { port: HostPort; holder: string }[] {
-  const wanted = wantedHostPorts(pod.spec);
+  const wanted = wantedHostPorts(pod.spec, true);
   if (!wanted.length) return [];
   const out: { port: HostPort; holder: string }[] = [];
   for (const other of others) {
-    for (const used of wantedHostPorts(other.spec)) {
+    for (const used of wantedHostPorts(other.spec, true)) {
       for (const w of wanted) {
         if (portsConflict(w, used)) out.push({ port: w, holder: `${other.metadata?.namespace}/${other.metadata?.name}` });
       }

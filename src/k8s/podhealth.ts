@@ -36,3 +36,12 @@ export function isCreatingWaiting(reason: string | undefined): boolean {
 export function nodeReadyStatus(node: Node | undefined): string {
   return node?.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? '';
 }
+
+/**
+ * The node's kubelet has stopped reporting (Ready Unknown, set by the node lifecycle controller,
+ * `pkg/controller/nodelifecycle/node_lifecycle_controller.go#tryUpdateNodeHealth`): nothing
+ * it would confirm, such as a pod's graceful deletion, happens until it comes back.
+ */
+export function isNodeUnreachable(node: Node | undefined): boolean {
+  return nodeReadyStatus(node) === 'Unknown';
+}

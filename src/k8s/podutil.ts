@@ -49,6 +49,17 @@ export function isPodTerminating(pod: Pod): boolean {
 }
 
 /**
+ * Whether deleting the pod waits for its kubelet: the API server deletes a pod gracefully (it
+ * stays, Terminating, until the kubelet confirms) when it is bound, not terminal and its grace
+ * period is above 0; one already being deleted waits too
+ * (`kubernetes v1.35 pkg/registry/core/pod/strategy.go#CheckGracefulDelete`).
+ */
+export function deletionWaitsForKubelet(pod: Pod): boolean {
+  if (isPodTerminating(pod)) return (pod.metadata?.deletionGracePeriodSeconds ?? 1) > 0;
+  return Boolean(pod.spec?.nodeName) && !isPodTerminal(pod) && (pod.spec?.terminationGracePeriodSeconds ?? 30) > 0;
+}
+
+/**
  * `podByCreationTimestampAndPhase`: bound pods first, then older creationTimestamp, then name.
  * The first pod after sorting is the one the controller keeps and counts.
  */

@@ -243,6 +243,9 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
   },
   Namespace: { status: fields({ phase: S }) },
   ResourceQuota: { spec: fields({ hard: map('quantity') }), status: fields({ hard: map('quantity'), used: map('quantity') }) },
+  LimitRange: {
+    spec: fields({ limits: list(fields({ type: S, max: map('quantity'), min: map('quantity'), default: map('quantity'), defaultRequest: map('quantity'), maxLimitRequestRatio: map('quantity') })) }),
+  },
   CSIDriver: {},
 };
 const webhooks: Fields = {

@@ -364,6 +364,20 @@ export interface Namespace extends KubeObject {
   status?: { phase?: string };
 }
 
+/** A LimitRange item: the bounds and defaults of one type (Container, Pod, PersistentVolumeClaim). */
+export interface LimitRangeItem {
+  type?: string;
+  max?: Record<string, string>;
+  min?: Record<string, string>;
+  default?: Record<string, string>;
+  defaultRequest?: Record<string, string>;
+  maxLimitRequestRatio?: Record<string, string>;
+}
+
+export interface LimitRange extends KubeObject {
+  spec?: { limits?: LimitRangeItem[] };
+}
+
 export interface ResourceQuota extends KubeObject {
   spec?: { hard?: Record<string, string> };
   status?: { hard?: Record<string, string>; used?: Record<string, string> };

@@ -6,6 +6,7 @@ import type {
   KubeObject,
   Namespace,
   Node,
+  LimitRange,
   Pod,
   PodDisruptionBudget,
   PriorityClass,
@@ -37,6 +38,7 @@ export const SNAPSHOT_KINDS = {
   EndpointSlice: { field: 'endpointSlices', group: 'discovery.k8s.io', version: 'v1', plural: 'endpointslices', namespaced: true },
   Namespace: { field: 'namespaces', group: '', version: 'v1', plural: 'namespaces', namespaced: false },
   ResourceQuota: { field: 'resourceQuotas', group: '', version: 'v1', plural: 'resourcequotas', namespaced: true },
+  LimitRange: { field: 'limitRanges', group: '', version: 'v1', plural: 'limitranges', namespaced: true },
   ValidatingWebhookConfiguration: { field: 'validatingWebhooks', group: 'admissionregistration.k8s.io', version: 'v1', plural: 'validatingwebhookconfigurations', namespaced: false },
   MutatingWebhookConfiguration: { field: 'mutatingWebhooks', group: 'admissionregistration.k8s.io', version: 'v1', plural: 'mutatingwebhookconfigurations', namespaced: false },
   CSIDriver: { field: 'csiDrivers', group: 'storage.k8s.io', version: 'v1', plural: 'csidrivers', namespaced: false },
@@ -67,6 +69,7 @@ export interface ClusterSnapshot {
   endpointSlices: EndpointSlice[];
   namespaces: Namespace[];
   resourceQuotas: ResourceQuota[];
+  limitRanges: LimitRange[];
   validatingWebhooks: WebhookConfiguration[];
   mutatingWebhooks: WebhookConfiguration[];
   csiDrivers: KubeObject[];
@@ -94,6 +97,7 @@ export function emptySnapshot(source: 'files' | 'live' = 'files'): ClusterSnapsh
     endpointSlices: [],
     namespaces: [],
     resourceQuotas: [],
+    limitRanges: [],
     validatingWebhooks: [],
     mutatingWebhooks: [],
     csiDrivers: [],

@@ -126,6 +126,16 @@ async function demoApi(exists: boolean) {
       case '/apis/scheduling.k8s.io/v1/priorityclasses':
         list(res, demoItems('priorityclasses'));
         return true;
+      // Admission of the new pods: the namespace's Pod Security labels, quotas and LimitRanges.
+      case '/api/v1/namespaces':
+        list(res, demoItems('namespaces'));
+        return true;
+      case '/api/v1/namespaces/logging/resourcequotas':
+        list(res, []);
+        return true;
+      case '/api/v1/namespaces/logging/limitranges':
+        list(res, []);
+        return true;
       default:
         return false;
     }
@@ -155,6 +165,9 @@ test('plan live gives the answer of the same cluster as a dump, reading all pods
   assert.deepEqual([liveDoc.findings, liveDoc.rollout, liveDoc.templateDiff], [dumpDoc.findings, dumpDoc.rollout, dumpDoc.templateDiff]);
   const paths = live.requests.map((r) => r.split('?')[0]).sort();
   assert.deepEqual(paths, [
+    '/api/v1/namespaces',
+    '/api/v1/namespaces/logging/limitranges',
+    '/api/v1/namespaces/logging/resourcequotas',
     '/api/v1/nodes',
     '/api/v1/pods',
     '/apis/apps/v1/namespaces/logging/controllerrevisions',

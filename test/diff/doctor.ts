@@ -31,7 +31,7 @@ export function doctorJson<T>(run: DoctorRun): T {
 }
 
 /** The kinds the dump holds, as a user would collect them for ds-doctor. */
-export const DUMP_KINDS = 'nodes,daemonsets,pods,events,controllerrevisions,namespaces,resourcequotas';
+export const DUMP_KINDS = 'nodes,daemonsets,pods,events,controllerrevisions,namespaces,resourcequotas,limitranges';
 
 /** `kubectl get <kinds> -A -o yaml`, as text. */
 export async function dumpCluster(cp: ControlPlane): Promise<string> {

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRefusal, planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
 import { settleRollout } from '../../src/analyze/plan/rollout.js';
-import type { ControllerRevision, DaemonSet, Node, Pod, PriorityClass } from '../../src/model/k8s-types.js';
+import type { ControllerRevision, DaemonSet, Namespace, Node, Pod, PriorityClass, ResourceQuota, LimitRange } from '../../src/model/k8s-types.js';
 import type { PlanReport } from '../../src/model/results.js';
 import { renderPlan } from '../../src/render/plan.js';
 import { renderContext } from '../../src/render/context.js';
@@ -667,6 +667,266 @@ test('surge over an old pod that is not Ready: manage() deletes it once the surg
   w.pods.push(filler('w0', '300Mi'));
   const r = plan(w, manifest(w.ds, image('2.0')));
   assert.deepEqual([r.nodes[0]!.fit?.fits, r.nodes[0]!.fit?.surge, r.nodes[0]!.settled], [true, undefined, ['new-bound']]);
+});
+
+test("hostNetwork: the new pod's containerPorts are host ports (Pod defaulting), so another pod holding the port keeps it Pending", () => {
+  const w = world(
+    [node('w').build()],
+    (b) =>
+      b.with((d) => {
+        d.spec!.template!.spec!.hostNetwork = true;
+        d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, protocol: 'TCP' }];
+      }),
+    () => undefined,
+  );
+  w.pods.push(
+    pod('exporter', 'mon')
+      .on('w')
+      .with((p) => {
+        p.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }];
+      })
+      .ready()
+      .build(),
+  );
+  const r = plan(w, manifest(w.ds));
+  assert.deepEqual([r.nodes[0]!.settled, r.nodes[0]!.fit?.reasons[0]?.code], [['new-pending'], 'HostPortConflict']);
+});
+
+// A pod deleted on a node whose kubelet has stopped reporting stays Terminating (CheckGracefulDelete);
+// a node with a terminating pod gets no new pod without surge (TestDaemonSetRespectsTermination).
+const unreachableNodes = () => [node('u').notReady('Unknown').build(), node('w').build()];
+/** On node u a pod that is not Ready (with `grace` as its terminationGracePeriodSeconds), elsewhere a Ready one. */
+const notReadyPod = (grace?: number) => (ds: DaemonSet, n: string) =>
+  n !== 'u'
+    ? pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build()
+    : pod(`agent-${n}`, 'ops')
+        .ofDaemonSet(ds, n, 'cur')
+        .on(n)
+        .with((p) => {
+          if (grace !== undefined) p.spec!.terminationGracePeriodSeconds = grace;
+        })
+        .build();
+const withHostPort = (d: DaemonSet) => {
+  d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }];
+};
+const surgeBy1 = (d: DaemonSet) => {
+  d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } };
+};
+const UNREACHABLE: { name: string; world: () => World; settled: string[][]; finding: boolean }[] = [
+  {
+    name: 'unreachable node: the replaced old pod stays Terminating, so no new pod is made there and it holds maxUnavailable (DeletionNeverConfirmed)',
+    world: () => world(unreachableNodes(), () => {}, notReadyPod()),
+    settled: [['none'], ['old-kept']],
+    finding: true,
+  },
+  {
+    name: 'unreachable node: an old pod with terminationGracePeriodSeconds 0 is deleted at once and the new pod follows',
+    world: () => world(unreachableNodes(), () => {}, notReadyPod(0)),
+    settled: [['new-bound'], ['new-bound']],
+    finding: false,
+  },
+  {
+    name: 'reachable NotReady node: its kubelet confirms the deletion and the new pod follows',
+    world: () => world([node('u').notReady('False').build(), node('w').build()], () => {}, notReadyPod()),
+    settled: [['new-bound'], ['new-bound']],
+    finding: false,
+  },
+  {
+    name: 'unreachable node whose only pod is already terminating gains no pod (TestDaemonSetRespectsTermination)',
+    world: () =>
+      world(
+        unreachableNodes(),
+        () => {},
+        (ds, n) => (n === 'u' ? pod('agent-u', 'ops').ofDaemonSet(ds, n, 'cur').on(n).terminating(600).build() : pod('agent-w', 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build()),
+      ),
+    settled: [['none'], ['old-kept']],
+    finding: true,
+  },
+  {
+    name: 'unreachable node with surge: the new pod is made, but the Terminating old pod keeps its host port, so it stays Pending',
+    world: () => world([node('u').notReady('Unknown').build()], (b) => b.with(withHostPort).with(surgeBy1), notReadyPod()),
+    settled: [['new-pending']],
+    finding: false,
+  },
+  {
+    name: 'reachable NotReady node with surge: the old pod that is not Ready is deleted and releases its host port',
+    world: () => world([node('u').notReady('False').build()], (b) => b.with(withHostPort).with(surgeBy1), notReadyPod()),
+    settled: [['new-bound']],
+    finding: false,
+  },
+];
+for (const c of UNREACHABLE) {
+  test(c.name, () => {
+    const w = c.world();
+    const r = plan(w, manifest(w.ds, image('2.0')));
+    assert.deepEqual(
+      r.nodes.map((n) => n.settled),
+      c.settled,
+    );
+    assert.equal(codes(r).includes('DeletionNeverConfirmed'), c.finding);
+  });
+}
+
+// Pod Security admission refuses the new pods (FailedCreate); manage() returns the create error
+// before rollingUpdate() runs (daemon_controller.go#syncDaemonSet).
+const enforcing = (level: string): Namespace => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ops', labels: { 'pod-security.kubernetes.io/enforce': level } } });
+const hostNet = (m: DaemonSet) => {
+  m.spec!.template!.spec!.hostNetwork = true;
+};
+function planIn(w: World, m: DaemonSet, level: string): PlanReport {
+  return planDaemonSet(indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods, controllerRevisions: w.revisions, namespaces: [enforcing(level)] }), m, NOW);
+}
+const REFUSED: { name: string; world: () => World; edit: (m: DaemonSet) => void; level: string; settled: string[][]; finding: boolean }[] = [
+  {
+    name: 'AdmissionRefused: a baseline namespace refuses a hostNetwork pod, so the nodes a new DaemonSet wants get none',
+    world: () =>
+      world(
+        workers(2),
+        () => {},
+        () => undefined,
+      ),
+    edit: hostNet,
+    level: 'baseline',
+    settled: [['none'], ['none']],
+    finding: true,
+  },
+  {
+    name: 'a baseline namespace and a metadata-only change: no pod is created, so none is refused',
+    world: () => world(workers(2), (b) => b.hostNetwork()),
+    edit: (m) => {
+      m.metadata!.labels = { team: 'ops' };
+    },
+    level: 'baseline',
+    settled: [['new-bound'], ['new-bound']],
+    finding: false,
+  },
+  {
+    name: 'a privileged namespace admits the hostNetwork pod',
+    world: () =>
+      world(
+        workers(2),
+        () => {},
+        () => undefined,
+      ),
+    edit: hostNet,
+    level: 'privileged',
+    settled: [['new-bound'], ['new-bound']],
+    finding: false,
+  },
+  {
+    name: 'AdmissionRefused with a node to gain: the create error stops the sync before the rolling update, so replaced nodes keep their old pod',
+    world: () =>
+      world(
+        workers(3),
+        () => {},
+        (ds, n) => (n === 'w2' ? undefined : pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build()),
+      ),
+    edit: (m) => {
+      hostNet(m);
+      image('2.0')(m);
+    },
+    level: 'baseline',
+    settled: [['old-kept'], ['old-kept'], ['none']],
+    finding: true,
+  },
+  {
+    name: 'AdmissionRefused, replacements only: the first rolling update pass deletes up to maxUnavailable old pods, whose replacements are refused',
+    world: () => world(workers(2)),
+    edit: (m) => {
+      hostNet(m);
+      image('2.0')(m);
+    },
+    level: 'baseline',
+    settled: [
+      ['none', 'old-kept'],
+      ['none', 'old-kept'],
+    ],
+    finding: true,
+  },
+  {
+    name: 'AdmissionRefused with surge: the surge pods are refused and every old pod stays',
+    world: () => world(workers(2), (b) => b.with(surgeBy1)),
+    edit: (m) => {
+      hostNet(m);
+      image('2.0')(m);
+    },
+    level: 'baseline',
+    settled: [['old-kept'], ['old-kept']],
+    finding: true,
+  },
+];
+for (const c of REFUSED) {
+  test(c.name, () => {
+    const w = c.world();
+    const r = planIn(w, manifest(w.ds, c.edit), c.level);
+    assert.deepEqual(
+      r.nodes.map((n) => n.settled),
+      c.settled,
+    );
+    assert.equal(codes(r).includes('AdmissionRefused'), c.finding);
+    if (c.finding)
+      assert.match(r.findings.find((f) => f.code === 'AdmissionRefused')!.message, /pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces \(hostNetwork=true\)/);
+  });
+}
+
+// A ResourceQuota admits some, none or all of the new pods (resourcequota admission).
+const podQuota = (hard: string, used: string): ResourceQuota => ({
+  apiVersion: 'v1',
+  kind: 'ResourceQuota',
+  metadata: { name: 'q', namespace: 'ops' },
+  spec: { hard: { pods: hard } },
+  status: { hard: { pods: hard }, used: { pods: used } },
+});
+const QUOTAS: { name: string; quota: ResourceQuota; settled: string[][] }[] = [
+  { name: 'AdmissionRefused: a pods quota that is used up leaves every node without the new pod', quota: podQuota('2', '2'), settled: [['none'], ['none']] },
+  {
+    name: 'AdmissionRefused: a pods quota with room for one of two: either node may get it',
+    quota: podQuota('3', '2'),
+    settled: [
+      ['new-bound', 'none'],
+      ['new-bound', 'none'],
+    ],
+  },
+  { name: 'a pods quota with room for every new pod refuses none', quota: podQuota('4', '2'), settled: [['new-bound'], ['new-bound']] },
+];
+for (const c of QUOTAS) {
+  test(c.name, () => {
+    const w = world(
+      workers(2),
+      () => {},
+      () => undefined,
+    );
+    const r = planDaemonSet(indexOf({ nodes: w.nodes, resourceQuotas: [c.quota] }), manifest(w.ds), NOW);
+    assert.deepEqual(
+      r.nodes.map((n) => n.settled),
+      c.settled,
+    );
+    assert.equal(codes(r).includes('AdmissionRefused'), c.settled[0]!.includes('none'));
+  });
+}
+
+test('AdmissionRefused: a LimitRange whose default cpu limit is below the new request makes every new pod invalid', () => {
+  const w = world(
+    workers(2),
+    (b) => b.requests({ cpu: '2' }),
+    () => undefined,
+  );
+  const lr: LimitRange = {
+    apiVersion: 'v1',
+    kind: 'LimitRange',
+    metadata: { name: 'lr', namespace: 'ops' },
+    spec: { limits: [{ type: 'Container', default: { cpu: '1' }, defaultRequest: { cpu: '1' } }] },
+  };
+  const r = planDaemonSet(indexOf({ nodes: w.nodes, limitRanges: [lr] }), manifest(w.ds), NOW);
+  assert.deepEqual(
+    r.nodes.map((n) => n.settled),
+    [['none'], ['none']],
+  );
+  assert.match(r.findings.find((f) => f.code === 'AdmissionRefused')!.message, /must be less than or equal to cpu limit of 1/);
+  assert.deepEqual(
+    planDaemonSet(indexOf({ nodes: w.nodes }), manifest(w.ds), NOW).nodes.map((n) => n.settled),
+    [['new-bound'], ['new-bound']],
+  );
 });
 
 // ValidateDaemonSetSpec / ValidateDaemonSetUpdate (pkg/apis/apps/validation/validation.go).

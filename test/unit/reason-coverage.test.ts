@@ -42,7 +42,7 @@ const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
   // Roles and inputs no impact fixture has (reason-codes.test.ts).
   impact: ['NodeDnsLost', 'PodsNotInInput', 'ServiceLosesLocalEndpoints'],
   // Changes the two fixtures/plan manifests do not make (plan.test.ts).
-  plan: ['MetadataOnlyChange', 'OnDeleteManual', 'PodsWillBePending', 'RoleOutageRisk', 'RolloutWillStall', 'SurgeHostPortStall'],
+  plan: ['AdmissionRefused', 'DeletionNeverConfirmed', 'MetadataOnlyChange', 'OnDeleteManual', 'PodsWillBePending', 'RoleOutageRisk', 'RolloutWillStall', 'SurgeHostPortStall'],
 };
 
 function fixtureInputs(): string[][] {

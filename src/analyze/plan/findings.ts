@@ -58,6 +58,39 @@ function pendingNodes(report: PlanReport): PlanFinding | undefined {
   );
 }
 
+function deletionNeverConfirmed(report: PlanReport, waiting: Set<string>): PlanFinding | undefined {
+  const stuck = report.nodes.filter((n) => waiting.has(n.node) && n.settled.includes('none'));
+  if (!stuck.length) return undefined;
+  return finding(
+    'DeletionNeverConfirmed',
+    `${stuck.length} node(s) (${byGroup(stuck)}) are unreachable: the pod deleted there stays Terminating because the kubelet never confirms it, and the controller creates no new pod while it exists`,
+    listed(stuck, (n) => `node ${n.node}: ${n.before?.name ?? 'its pod'} stays Terminating (node Ready: Unknown)`),
+    `recover those nodes, or remove them if they are gone for good; as a last resort force-delete the pod: kubectl delete pod -n ${report.daemonSet.namespace} ${stuck
+      .map((n) => n.before?.name ?? 'POD')
+      .slice(0, EVIDENCE_NODES)
+      .join(' ')} --grace-period=0 --force`,
+  );
+}
+
+function refused(report: PlanReport, refusal: string | undefined): PlanFinding | undefined {
+  if (refusal === undefined) return undefined;
+  const wanted = report.nodes.filter((n) => n.shouldRun);
+  if (!wanted.length) return undefined;
+  const security = /violates PodSecurity/.test(refusal);
+  const some = report.nodes.some((n) => n.effect === 'gain' && n.settled.length > 1);
+  return finding(
+    'AdmissionRefused',
+    `the API refuses ${some ? 'some of the new pods, so some nodes get none' : 'the new pods, so no node gets one'}: Error creating: ${refusal}`,
+    [
+      security ? `namespace ${report.daemonSet.namespace} enforces Pod Security (label pod-security.kubernetes.io/enforce)` : `a ResourceQuota of namespace ${report.daemonSet.namespace}`,
+      ...listed(wanted, (n) => `node ${n.node}: ${n.effect === 'replace' ? 'keeps its old pod or is left without one' : some ? 'may get no pod' : 'gets no pod'}`),
+    ],
+    security
+      ? "make the pod template meet the namespace's Pod Security level, or run the DaemonSet in a namespace labelled pod-security.kubernetes.io/enforce=privileged"
+      : 'raise the quota (kubectl describe resourcequota) or set the requests and limits it requires on every container',
+  );
+}
+
 function stall(report: PlanReport): PlanFinding | undefined {
   const blocked = report.rollout.blockedAfter;
   if (blocked === undefined) return undefined;
@@ -133,7 +166,14 @@ function metadataOnly(report: PlanReport): PlanFinding | undefined {
 }
 
 /** Every finding of a plan, most severe first. */
-export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers: string[], loseByUpdate: Set<string> = new Set()): PlanFinding[] {
+export function planFindings(
+  report: PlanReport,
+  applied: DaemonSet,
+  csiDrivers: string[],
+  loseByUpdate: Set<string> = new Set(),
+  waitsForDeletion: Set<string> = new Set(),
+  refusal?: string,
+): PlanFinding[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;
   const roles = detectRoles(applied, csiDrivers).filter((r) => CRITICAL_ROLES.has(r.role));
   return [
@@ -142,7 +182,9 @@ export function planFindings(report: PlanReport, applied: DaemonSet, csiDrivers:
       roles.map((r) => r.role),
       loseByUpdate,
     ),
+    refused(report, refusal),
     pendingNodes(report),
+    deletionNeverConfirmed(report, waitsForDeletion),
     stall(report),
     surgePorts(report, applied),
     roleOutage(report, roles),

@@ -14,7 +14,10 @@ import { rollingBudget } from '../../k8s/rollingupdate.js';
 import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { diffTemplates } from '../template-diff.js';
 import { daemonSetContext } from '../placement.js';
-import { isPodReady } from '../../k8s/podutil.js';
+import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
+import { isNodeUnreachable } from '../../k8s/podhealth.js';
+import { podSecurityRefusal } from '../../k8s/podsecurity.js';
+import { limitRangeRefusal, podQuotaUsage, quotaAdmission, withReleasedUsage } from '../../k8s/admission.js';
 import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings } from './findings.js';
@@ -91,6 +94,15 @@ interface NodeWork {
   entry: PlanNode;
   /** The new pod will stay Pending (not bound even with preemption). */
   pending: boolean;
+  /**
+   * Without surge, no new pod is ever created: the pod there is deleted (or being deleted) on an
+   * unreachable node, so it stays Terminating and the controller waits for it.
+   */
+  waitsForDeletion: boolean;
+  /** The API refuses the node's new pod (admission): no pod is created. */
+  refused: boolean;
+  /** A quota admits only some of the new pods: which nodes get one depends on the controller's order. */
+  maybeRefused: boolean;
 }
 
 /** What every node's entry needs from the plan as a whole. */
@@ -101,6 +113,10 @@ interface NodeSetting {
   groupBy: string;
   priority: number | undefined;
   surge: boolean;
+  /** The API server's refusal of every new pod, when admission refuses them. */
+  refusal: string | undefined;
+  /** A quota admits fewer new pods than the nodes to gain one: some of them get none. */
+  partial: boolean;
 }
 
 /** One node's entry: the pod there now, why the new spec wants none, and the new pod's fit. */
@@ -114,18 +130,24 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
     if (decision.loseByUpdate && entry.message) entry.message += '; the rolling update deletes the old pod and no new one follows';
   }
   let pending = false;
+  // Pods whose deletion an unreachable node's kubelet never confirms: they stay, holding their requests and ports.
+  const lingers = (p: Pod) => isNodeUnreachable(node) && deletionWaitsForKubelet(p);
   const needsNewPod =
     decision.effect === 'gain' || decision.effect === 'replace' || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
-  if (needsNewPod) {
+  // A terminating pod still makes the node's pod "exist": without surge the controller creates none until it is gone (semantics §1.5).
+  const waitsForDeletion = needsNewPod && !set.surge && decision.effect !== 'keep' && decision.pods.some(lingers);
+  const refused = needsNewPod && !waitsForDeletion && set.refusal !== undefined && !set.partial;
+  const maybeRefused = needsNewPod && !waitsForDeletion && set.partial && decision.effect === 'gain';
+  if (needsNewPod && !waitsForDeletion && !refused) {
     // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
     const surging = decision.effect === 'replace' && set.surge && decision.oldPod !== undefined && isPodReady(decision.oldPod);
     // The old pod's resources and ports are released before the new pod is created, unless surging.
-    const released = surging ? decision.pods.filter((p) => p !== decision.oldPod) : decision.pods;
+    const released = (surging ? decision.pods.filter((p) => p !== decision.oldPod) : decision.pods).filter((p) => !lingers(p));
     const { bindsAfterPreemption, ...fit } = fitOnNode(plannedPod(set.applied, nodeName, set.priority), node, othersOnNode(set.index, nodeName, released), surging);
     entry.fit = fit;
     pending = !fit.fits && !bindsAfterPreemption;
   }
-  return { node, name: nodeName, decision, entry, pending };
+  return { node, name: nodeName, decision, entry, pending, waitsForDeletion, refused, maybeRefused };
 }
 
 /** The plan for applying `manifest` (a DaemonSet) to the cluster `index` describes. */
@@ -157,7 +179,16 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
   const budget = rollingBudget(applied, desired);
   const surge = strategy === 'RollingUpdate' && budget.maxSurge > 0;
 
-  const setting: NodeSetting = { index, applied, newHash, groupBy, priority, surge };
+  const admission = admissionOf(
+    index,
+    namespace,
+    name,
+    newTemplate,
+    oldTemplate,
+    decisions.map((d) => d.decision),
+    surge,
+  );
+  const setting: NodeSetting = { index, applied, newHash, groupBy, priority, surge, refusal: admission.refusal, partial: admission.partial };
   const work = decisions.map(({ node, name: nodeName, decision }) => nodeWork(setting, node, nodeName, decision));
 
   const rollout = planRollout(work, { strategy, templateChanged, surge, budget, minReady, now, replacedPods: ctx ? [...ctx.byNode.values()].flat() : [] });
@@ -191,10 +222,58 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     applied,
     index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''),
     byUpdate,
+    new Set(work.filter((w) => w.waitsForDeletion).map((w) => w.name)),
+    work.some((w) => w.refused || w.maybeRefused) ? admission.refusal : undefined,
   );
   const notes = planNotes(index, current, ctx?.notes ?? [], templateChanged, reuse.reused);
+  notes.push(...admission.notes);
   if (notes.length) report.notes = notes;
   return report;
+}
+
+/**
+ * What admission does to the new pods: Pod Security of the namespace, its LimitRanges, then its
+ * ResourceQuotas (the API server's order: PodSecurity, LimitRanger, ResourceQuota). `refusal` with
+ * `partial`: a quota admits some of the pods for the nodes to gain one, not all.
+ */
+function admissionOf(
+  index: SnapshotIndex,
+  namespace: string,
+  name: string,
+  template: PodTemplateSpec,
+  oldTemplate: PodTemplateSpec | undefined,
+  decisions: NodeDecision[],
+  surge: boolean,
+): { refusal?: string; partial: boolean; notes: string[] } {
+  const notes: string[] = [];
+  const spec = template.spec ?? {};
+  const podName = `${name}-`;
+  if (index.snapshot.missing.some((m) => m.kind === 'Namespace')) notes.push(`namespaces not in the input: Pod Security admission in namespace ${namespace} was not checked`);
+  const security = podSecurityRefusal(
+    index.snapshot.namespaces.find((n) => n.metadata?.name === namespace),
+    podName,
+    spec,
+  );
+  if (security) return { refusal: security, partial: false, notes };
+  if (index.snapshot.missing.some((m) => m.kind === 'LimitRange')) notes.push(`limit ranges not in the input: LimitRange admission in namespace ${namespace} was not checked`);
+  const limits = limitRangeRefusal(
+    index.snapshot.limitRanges.filter((r) => r.metadata?.namespace === namespace),
+    spec,
+    podName,
+  );
+  if (limits) return { refusal: limits, partial: false, notes };
+  if (index.snapshot.missing.some((m) => m.kind === 'ResourceQuota')) notes.push(`resource quotas not in the input: quota admission in namespace ${namespace} was not checked`);
+  const quotas = index.snapshot.resourceQuotas.filter((q) => q.metadata?.namespace === namespace);
+  if (!quotas.length) return { partial: false, notes };
+  const gains = decisions.filter((d) => d.effect === 'gain').length;
+  const replaces = decisions.filter((d) => d.effect === 'replace').length;
+  // Without surge a replacement follows its old pod's deletion, which releases the old pod's usage.
+  const released = !gains && replaces && !surge && oldTemplate?.spec ? podQuotaUsage(oldTemplate.spec) : undefined;
+  const view = released ? quotas.map((q) => withReleasedUsage(q, released)) : quotas;
+  const q = quotaAdmission(view, spec, podName);
+  if (q.skipped.length) notes.push(`scoped quota(s) ${q.skipped.join(', ')} not checked`);
+  if (q.refusal === undefined || q.admitted >= Math.max(gains, 1)) return { partial: false, notes };
+  return { refusal: q.refusal, partial: q.admitted > 0, notes };
 }
 
 interface RolloutInput {
@@ -213,7 +292,7 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   const candidates: ReplaceCandidate[] = replace.map((w) => ({
     node: w.name,
     oldUnavailable: !availableNow(w.decision.oldPod, minReady, now),
-    binds: !w.pending,
+    binds: !w.pending && !w.waitsForDeletion && !w.refused,
   }));
   // Old pods on nodes the new spec no longer wants but lets continue (an untolerated NoSchedule
   // taint): without surge the rolling update deletes them like any old pod, and no unavailability
@@ -223,10 +302,15 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   // Unavailable without a replacement: a gained or kept new pod that stays Pending, or a pod
   // already of the new revision that is bound but unavailable now (taken as it is).
   const stuckElsewhere = work.filter(
-    (w) => w.entry.effect !== 'replace' && w.decision.sr.shouldRun && (w.pending || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now))),
+    (w) =>
+      w.entry.effect !== 'replace' &&
+      w.decision.sr.shouldRun &&
+      (w.pending || w.waitsForDeletion || w.refused || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now))),
   ).length;
   const outcome =
-    strategy === 'OnDelete' ? { replaced: new Set<string>(), undecided: new Set<string>() } : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
+    strategy === 'OnDelete' || rollingUpdateNeverRuns(work, surge)
+      ? { replaced: new Set<string>(), undecided: new Set<string>() }
+      : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
   const order = candidates
     .filter((c) => replace.some((w) => w.name === c.node))
     .sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || a.node.localeCompare(b.node))
@@ -257,9 +341,22 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   return { doc, outcome };
 }
 
+/**
+ * Whether the rolling update never deletes an old pod because creates are refused: manage()
+ * returns the create error before rollingUpdate() runs (`kubernetes v1.35
+ * pkg/controller/daemon/daemon_controller.go#syncDaemonSet`), so a node that needs a pod at once
+ * (a gain) stops it from the start; with surge the surge pods themselves are refused and the old
+ * pods stay.
+ */
+function rollingUpdateNeverRuns(work: NodeWork[], surge: boolean): boolean {
+  if (work.some((w) => w.maybeRefused)) return true;
+  if (!work.some((w) => w.refused)) return false;
+  return surge || work.some((w) => w.refused && w.entry.effect !== 'replace');
+}
+
 /** The states a node can settle in. */
 function settledStates(w: NodeWork, outcome: ReturnType<typeof settleRollout>, strategy: 'RollingUpdate' | 'OnDelete'): PlanSettledState[] {
-  const newPod: PlanSettledState = w.pending ? 'new-pending' : 'new-bound';
+  const newPod: PlanSettledState = w.waitsForDeletion || w.refused ? 'none' : w.pending ? 'new-pending' : 'new-bound';
   switch (w.entry.effect) {
     case 'none':
       return ['none'];
@@ -269,7 +366,7 @@ function settledStates(w: NodeWork, outcome: ReturnType<typeof settleRollout>, s
       if (outcome.replaced.has(w.name)) return ['none'];
       return outcome.undecided.has(w.name) ? ['none', 'old-kept'] : ['old-kept'];
     case 'gain':
-      return [newPod];
+      return w.maybeRefused ? [newPod, 'none'] : [newPod];
     case 'keep': {
       const pod = w.decision.currentPod ?? w.decision.oldPod;
       if (!pod) return ['none'];

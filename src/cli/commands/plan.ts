@@ -99,7 +99,7 @@ export const planCommand: CommandSpec = {
         daemonSetOptional: true,
         everyPod: true,
         allPods: true,
-        kinds: ['ControllerRevision', 'PriorityClass'],
+        kinds: ['ControllerRevision', 'PriorityClass', 'Namespace', 'ResourceQuota', 'LimitRange'],
       });
       const targets = group.map((ds) => withNamespace(ds, ctx.opts.namespace, defaultNamespace));
       requireKinds(snapshot, 'plan', ['Node', 'Pod'], targets);

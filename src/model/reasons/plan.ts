@@ -19,6 +19,20 @@ export const PLAN_FINDINGS = {
     meaning: "Nodes where the controller creates a new pod that the scheduler's filters refuse (resources, pod count, host ports): the pod stays Pending.",
     upstream: `${K} pkg/scheduler/framework/runtime/framework.go#RunFilterPlugins`,
   },
+  AdmissionRefused: {
+    severity: 'error',
+    short: 'the API refuses the new pods',
+    meaning:
+      "Pod Security admission of the namespace (its pod-security.kubernetes.io/enforce label) or a ResourceQuota (exceeded, or a request or limit it requires is not set) refuses the new pod: the controller's creates fail, so nodes that should gain a pod get none, and as manage() returns the create error before the rolling update runs, nodes that should be replaced keep their old pod.",
+    upstream: `${K} staging/src/k8s.io/pod-security-admission/admission/admission.go#EvaluatePod`,
+  },
+  DeletionNeverConfirmed: {
+    severity: 'error',
+    short: 'old pod stays Terminating on an unreachable node',
+    meaning:
+      "On a node whose kubelet has stopped reporting (Ready Unknown), a pod deleted with a grace period stays Terminating until the kubelet confirms it. While it exists the controller creates no new pod there (without maxSurge), and it keeps holding its requests and host ports, so the node stays without the new pod and uses a unit of the rollout's budget until the node recovers or the pod is force-deleted.",
+    upstream: `${K} pkg/controller/daemon/daemon_controller.go#podsShouldBeOnNode`,
+  },
   RolloutWillStall: {
     severity: 'error',
     short: 'rolling update stops part way',
