@@ -9,16 +9,23 @@ import { runCli } from '../harness.js';
 
 const DEMO = ['-f', 'fixtures/demo'];
 
-test('--help lists every command with an example, exit 0', async () => {
-  const r = await runCli(['--help']);
-  assert.equal(r.code, 0);
+describe('--help lists every command with an example, exit 0', () => {
+  test('--help exits 0', async () => {
+    const r = await runCli(['--help']);
+    assert.equal(r.code, 0);
+  });
   for (const cmd of ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint']) {
-    assert.match(r.stdout, new RegExp(`^  ${cmd}\\b`, 'm'), cmd);
-    assert.match(r.stdout, new RegExp(`ds-doctor ${cmd} `), `${cmd} example`);
+    test(`--help lists ${cmd} with an example`, async () => {
+      const r = await runCli(['--help']);
+      assert.match(r.stdout, new RegExp(`^  ${cmd}\\b`, 'm'), cmd);
+      assert.match(r.stdout, new RegExp(`ds-doctor ${cmd} `), `${cmd} example`);
+    });
   }
-  const sub = await runCli(['why', '--help']);
-  assert.equal(sub.code, 0);
-  assert.match(sub.stdout, /Examples:\n {2}ds-doctor why/);
+  test('why --help shows examples, exit 0', async () => {
+    const sub = await runCli(['why', '--help']);
+    assert.equal(sub.code, 0);
+    assert.match(sub.stdout, /Examples:\n {2}ds-doctor why/);
+  });
 });
 
 test('--version, and no arguments prints help with exit 2', async () => {

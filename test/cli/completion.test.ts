@@ -1,7 +1,7 @@
 // Shell completion end to end: the bash script of `ds-doctor completion bash` in a real bash,
 // driving the real bin/ through `__complete`; the kubectl_complete-ds_doctor executable that
 // kubectl ≥ 1.26 calls; and the version document.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, symlink } from 'node:fs/promises';
@@ -70,11 +70,13 @@ test('the version in the code is the package version', async () => {
   assert.equal(VERSION, pkg.version);
 });
 
-test("every command's --help shows kubectl-style examples", async () => {
+describe("every command's --help shows kubectl-style examples", () => {
   for (const cmd of ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint', 'plan', 'version', 'completion']) {
-    const r = await runCli([cmd, '--help']);
-    assert.equal(r.code, 0, cmd);
-    assert.match(r.stdout, /\nExamples:\n {2}\S/, cmd);
-    assert.match(r.stdout, /kubectl ds-doctor|ds-doctor /, cmd);
+    test(`${cmd} --help shows kubectl-style examples`, async () => {
+      const r = await runCli([cmd, '--help']);
+      assert.equal(r.code, 0, cmd);
+      assert.match(r.stdout, /\nExamples:\n {2}\S/, cmd);
+      assert.match(r.stdout, /kubectl ds-doctor|ds-doctor /, cmd);
+    });
   }
 });

@@ -3,7 +3,7 @@
 // messages, images, change-cause annotations, object names), through every command and every
 // output format. Human formats must never pass a control character to the terminal; JSON and
 // YAML keep the data but escape the bidi and C1 controls.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -167,11 +167,13 @@ test('hostile dump: lint -o sarif escapes bidi and C1 controls, keeps the data',
   );
 });
 
-test('hostile dump with colour on a terminal: only our own SGR colour sequences reach stdout', async () => {
-  for (const [, argv] of COMMANDS) {
-    const r = await runCli([...argv, '-f', '-', '--fail-on', 'none'], { stdin: STDIN, tty: true });
-    assert.ok(r.stdout.includes('\u001b['), 'colour is on');
-    assert.equal(firstRaw(r.stdout.replace(OUR_SGR, ''), RAW_CONTROL), undefined, argv.join(' '));
+describe('hostile dump with colour on a terminal: only our own SGR colour sequences reach stdout', () => {
+  for (const [name, argv] of COMMANDS) {
+    test(`hostile dump with colour: ${name}`, async () => {
+      const r = await runCli([...argv, '-f', '-', '--fail-on', 'none'], { stdin: STDIN, tty: true });
+      assert.ok(r.stdout.includes('\u001b['), 'colour is on');
+      assert.equal(firstRaw(r.stdout.replace(OUR_SGR, ''), RAW_CONTROL), undefined, argv.join(' '));
+    });
   }
 });
 

@@ -2,7 +2,7 @@
 // bundle, dumps rebuilt from issue threads): every input form is read, and every command answers
 // what it should. Plus builder-made inputs without pods or nodes (a DaemonSet whose pods are all
 // refused, or that selects no node).
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -38,16 +38,20 @@ realTest('"items": null is an empty collected list: no false "events not availab
   assert.match(r.stdout, /no DaemonSets found/);
 });
 
-realTest('spec.templateGeneration (clusters before 1.16) decides whether pods are updated, and is named', async () => {
-  for (const [dump, ds] of [
-    ['clusterinfo-kubeadm-k8s1.8-internal', 'kube-system/kube-flannel-ds'],
-    ['sonobuoy-kind-k8s1.14-dup', 'kube-system/kindnet'],
-  ] as const) {
+// spec.templateGeneration (clusters before 1.16) decides whether pods are updated, and is named.
+for (const [dump, ds] of [
+  ['clusterinfo-kubeadm-k8s1.8-internal', 'kube-system/kube-flannel-ds'],
+  ['sonobuoy-kind-k8s1.14-dup', 'kube-system/kindnet'],
+] as const) {
+  realTest(`spec.templateGeneration decides whether pods are updated: nodes ${ds} in ${dump}`, async () => {
     const { doc } = await json(['nodes', ds, '-f', input(dump)]);
     const rows = doc['nodes'] as { reasons: { code: string }[] }[];
     assert.ok(rows.length > 0);
     assert.ok(!rows.some((r) => r.reasons.some((x) => x.code === 'OutdatedRevision')), `${dump}: no pod is outdated`);
-  }
+  });
+}
+
+realTest('spec.templateGeneration decides whether pods are updated: rollout kube-system/kube-proxy before 1.16', async () => {
   // Without the generation, rollout took every pod for an old one and called the rollout stuck.
   const { doc } = await json(['rollout', 'kube-system/kube-proxy', '-f', input('clusterinfo-kubeadm-k8s1.8-internal')]);
   assert.equal(doc['updated'], 5);
@@ -77,8 +81,9 @@ realTest('a non-Kubernetes file in a directory is skipped with one warning line'
   assert.match(r.stdout, /skipped .*auth-cani-list-default\.json:1: expected a Kubernetes object, found a list/);
 });
 
-realTest("Sonobuoy results as published: bare arrays, named by the file (Pods.json) or by each object's kind", async () => {
-  for (const name of ['sonobuoy-aws-k8s1.8-2017-12-13', 'sonobuoy-kind-k8s1.21']) {
+// Sonobuoy results as published: bare arrays, named by the file (Pods.json) or by each object's kind.
+for (const name of ['sonobuoy-aws-k8s1.8-2017-12-13', 'sonobuoy-kind-k8s1.21']) {
+  realTest(`Sonobuoy results as published read as the converted input: ${name}`, async () => {
     const raw = await json(['scan', '-f', join(ROOT, name, 'raw')]);
     const converted = await json(['scan', '-f', input(name)]);
     assert.deepEqual(raw.doc['daemonSets'], converted.doc['daemonSets'], name);
@@ -88,8 +93,8 @@ realTest("Sonobuoy results as published: bare arrays, named by the file (Pods.js
         .map((n) => n.replace(/^skipped .*\/raw\//, '')),
       ['serverversion.json:1: document has no "kind" (not read as Kubernetes objects)'],
     );
-  }
-});
+  });
+}
 
 realTest('pods owned by a DaemonSet missing from the input are reported', async () => {
   const { doc } = await json(['scan', '-f', input('supportbundle-k3s-2022')]);
@@ -146,16 +151,23 @@ realTest("without --now a dump is judged at its newest timestamp, said in one li
   assert.match(given.stdout, /\b8y\b/);
 });
 
-realTest('every command over every real dump answers (or refuses with one line only where the input cannot tell)', async () => {
-  for (const name of readdirSync(ROOT)
-    .filter((n) => existsSync(input(n)))
-    .sort()) {
+// Every command over every real dump answers (or refuses with one line only where the input cannot tell).
+// One test per dump; within it, the DaemonSets come from the dump's own scan, so they stay a loop.
+const DUMPS = ABSENT
+  ? []
+  : readdirSync(ROOT)
+      .filter((n) => existsSync(input(n)))
+      .sort();
+// Absent dumps: one skipped test says so in its one line.
+if (ABSENT) realTest('every command over every real dump answers', async () => {});
+for (const name of DUMPS) {
+  realTest(`every command answers: ${name}`, async () => {
     const scan = await runCli(['scan', '-f', input(name), '-o', 'json']);
     if (name === 'issue-k8s-106417') {
       // A bare DaemonSet manifest from the issue: no nodes, no pods, no status.
       assert.equal(scan.code, 2);
       assert.match(scan.stderr, /^error: the input has no Node objects or Pod objects: scan needs them .*\n$/);
-      continue;
+      return;
     }
     assert.ok(scan.code === 0 || scan.code === 1, `${name}: scan exit ${scan.code}: ${scan.stderr}`);
     for (const ds of (JSON.parse(scan.stdout) as { daemonSets: { namespace: string; name: string }[] }).daemonSets) {
@@ -165,8 +177,8 @@ realTest('every command over every real dump answers (or refuses with one line o
         JSON.parse(r.stdout);
       }
     }
-  }
-});
+  });
+}
 
 // Builder-made dumps: what `kubectl get ds,nodes,pods -o yaml` holds when a DaemonSet has no pods.
 async function dumpOf(objects: object[]): Promise<string> {
@@ -178,26 +190,34 @@ async function dumpOf(objects: object[]): Promise<string> {
 const NOW = ['--now', '2026-11-29T12:00:00Z'];
 const zeroStatus = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0, updatedNumberScheduled: 0, numberAvailable: 0, observedGeneration: 1 };
 
-test('no pods: a DaemonSet whose status counts none scheduled is answered, with a one-line note', async () => {
+/** A DaemonSet whose nodeSelector matches none of its two nodes, its status counting none scheduled, and no pods. */
+async function noPodsDump(): Promise<string> {
   const ds = daemonSet('agent', 'kube-system')
     .nodeSelector({ pool: 'gpu' })
     .with((d) => {
       d.status = zeroStatus;
     })
     .build();
-  const file = await dumpOf([ds, node('worker-1').build(), node('worker-2').build()]);
+  return dumpOf([ds, node('worker-1').build(), node('worker-2').build()]);
+}
+
+describe('no pods: a DaemonSet whose status counts none scheduled is answered, with a one-line note', () => {
   for (const command of ['why', 'rollout', 'scan']) {
-    const r = await runCli([command, ...(command === 'scan' ? [] : ['kube-system/agent']), '-f', file, '-o', 'json', ...NOW]);
-    assert.notEqual(r.code, 2, `${command}: ${r.stderr}`);
-    assert.ok(
-      notes(JSON.parse(r.stdout)).some((n) => n.startsWith('no Pod objects in the input: taken as none')),
-      `${command}: ${r.stdout}`,
-    );
+    test(`no pods: ${command} answers with a one-line note`, async () => {
+      const file = await noPodsDump();
+      const r = await runCli([command, ...(command === 'scan' ? [] : ['kube-system/agent']), '-f', file, '-o', 'json', ...NOW]);
+      assert.notEqual(r.code, 2, `${command}: ${r.stderr}`);
+      assert.ok(
+        notes(JSON.parse(r.stdout)).some((n) => n.startsWith('no Pod objects in the input: taken as none')),
+        `${command}: ${r.stdout}`,
+      );
+    });
   }
-  // Every node is excluded by the nodeSelector: no false "every node has a healthy one".
-  const why = await runCli(['why', 'kube-system/agent', '-f', file, '--no-color', ...NOW]);
-  assert.doesNotMatch(why.stdout, /has a healthy one/);
-  assert.match(why.stdout, /no node should run a pod: all 2 node\(s\) are excluded/);
+  test('no pods: why says every node is excluded by the nodeSelector, not "has a healthy one"', async () => {
+    const why = await runCli(['why', 'kube-system/agent', '-f', await noPodsDump(), '--no-color', ...NOW]);
+    assert.doesNotMatch(why.stdout, /has a healthy one/);
+    assert.match(why.stdout, /no node should run a pod: all 2 node\(s\) are excluded/);
+  });
 });
 
 test('no pods: a status that counts scheduled pods refuses, naming what to add', async () => {
@@ -214,18 +234,23 @@ test('no pods: a status that counts scheduled pods refuses, naming what to add',
   );
 });
 
-test('an empty typed PodList (also "items": null) is collected with none: answered with a note, and a status that disagrees is named', async () => {
+describe('an empty typed PodList (also "items": null) is collected with none: answered with a note, and a status that disagrees is named', () => {
   for (const items of [[], null]) {
-    const quiet = daemonSet('agent', 'kube-system')
-      .with((d) => {
-        d.status = zeroStatus;
-      })
-      .build();
-    const file = await dumpOf([quiet, node('worker-1').build(), { apiVersion: 'v1', kind: 'PodList', items }]);
-    const { code, doc } = await json(['why', 'kube-system/agent', '-f', file, ...NOW]);
-    assert.notEqual(code, 2);
-    assert.ok(notes(doc).includes("the input's Pod lists are empty: taken as collected, with no pods"), notes(doc).join('\n'));
+    test(`a PodList with "items": ${JSON.stringify(items)} is collected with none: answered with a note`, async () => {
+      const quiet = daemonSet('agent', 'kube-system')
+        .with((d) => {
+          d.status = zeroStatus;
+        })
+        .build();
+      const file = await dumpOf([quiet, node('worker-1').build(), { apiVersion: 'v1', kind: 'PodList', items }]);
+      const { code, doc } = await json(['why', 'kube-system/agent', '-f', file, ...NOW]);
+      assert.notEqual(code, 2);
+      assert.ok(notes(doc).includes("the input's Pod lists are empty: taken as collected, with no pods"), notes(doc).join('\n'));
+    });
   }
+});
+
+test('an empty PodList with a status that counts a scheduled pod: the disagreement is named', async () => {
   const busy = daemonSet('agent', 'kube-system')
     .with((d) => {
       d.status = { ...zeroStatus, currentNumberScheduled: 1, desiredNumberScheduled: 1 };

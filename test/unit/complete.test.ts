@@ -2,7 +2,7 @@
 // position of a command line, with a fixed set of names standing in for the input or cluster.
 // The protocol (candidates, then ":<directive>") is cobra's, which kubectl's plugin completion
 // parses (kubernetes v1.35 staging/src/k8s.io/kubectl/pkg/cmd/plugin/plugin_completion.go).
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { complete, DIRECTIVE, type NameSource } from '../../src/cli/complete.js';
 import { capturingIo } from '../harness.js';
@@ -74,10 +74,17 @@ for (const c of CASES) {
   });
 }
 
-test("complete: a lone dash offers long and short flags, with the command's own", async () => {
-  const r = await completeLine(['nodes', '-']);
-  for (const flag of ['-f', '--filename', '-n', '-A', '-o', '--verdict', '-l', '--selector', '--now']) assert.ok(r.candidates.includes(flag), flag);
-  assert.ok(!r.candidates.includes('--cascade'), "impact's flag is not offered for nodes");
+describe("complete: a lone dash offers long and short flags, with the command's own", () => {
+  for (const flag of ['-f', '--filename', '-n', '-A', '-o', '--verdict', '-l', '--selector', '--now']) {
+    test(`complete: nodes - offers ${flag}`, async () => {
+      const r = await completeLine(['nodes', '-']);
+      assert.ok(r.candidates.includes(flag), flag);
+    });
+  }
+  test("complete: nodes - does not offer impact's --cascade", async () => {
+    const r = await completeLine(['nodes', '-']);
+    assert.ok(!r.candidates.includes('--cascade'), "impact's flag is not offered for nodes");
+  });
 });
 
 test('complete: candidates carry descriptions after a tab (zsh, fish, powershell show them)', async () => {

@@ -1,8 +1,8 @@
 // Loader: every input form of docs/design.md §1.2 and every bad input, each with a one-line error that names
 // the file (and line) and maps to exit code 2.
-import { test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, writeFile, chmod } from 'node:fs/promises';
+import { mkdtemp, mkdir, writeFile, chmod, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFiles } from '../../src/load/files.js';
@@ -98,8 +98,11 @@ const DUPLICATE_CASES: { name: string; copies: object[]; kept: string }[] = [
 ];
 
 for (const c of DUPLICATE_CASES) {
-  test(`duplicates: ${c.name}, in either order, with one warning`, async () => {
-    for (const order of [c.copies, [...c.copies].reverse()]) {
+  for (const [orderName, order] of [
+    ['as listed', c.copies],
+    ['reversed', [...c.copies].reverse()],
+  ] as const) {
+    test(`duplicates: ${c.name}, copies ${orderName}, with one warning`, async () => {
       const s = await loadFiles(['-'], async () => order.map((o) => JSON.stringify(o)).join('\n'));
       assert.equal(s.nodes.length, 1);
       assert.equal(s.nodes[0]!.metadata!.labels!['copy'], c.kept);
@@ -107,8 +110,8 @@ for (const c of DUPLICATE_CASES) {
         s.warnings.filter((w) => w.startsWith('duplicate')),
         ['duplicate objects in the input (same namespace and name): 1 Node; the newest copy of each (highest resourceVersion, then newest timestamps) was kept'],
       );
-    }
-  });
+    });
+  }
 }
 
 test('"items": null in a typed list is a collected kind with no objects, not an ignored kind', async () => {
@@ -170,13 +173,18 @@ test('a file in a directory that holds no Kubernetes objects is skipped with one
   await assert.rejects(loadFiles([join(root, 'auth-cani.json')], noStdin), /auth-cani\.json:1: expected a Kubernetes object, found a list$/);
 });
 
-test('a list in kubectl\'s old internal-type format is named as such, not "document has no kind"', async () => {
-  const root = await dir({ 'kube-system/pods.json': JSON.stringify({ selfLink: '/api/v1/namespaces/kube-system/pods', resourceVersion: '4225', Items: [] }) });
-  for (const path of [root, join(root, 'kube-system/pods.json')]) {
-    await assert.rejects(loadFiles([path], noStdin), (err: unknown) => {
-      assert.ok(err instanceof InputError);
-      assert.match(err.message, /pods\.json:1: a list in kubectl's internal-type format .*dump again with a current kubectl/);
-      return true;
+describe('a list in kubectl\'s old internal-type format is named as such, not "document has no kind"', () => {
+  for (const [what, relative] of [
+    ['in a directory', ''],
+    ['named on its own', 'kube-system/pods.json'],
+  ] as const) {
+    test(`internal-type list ${what}`, async () => {
+      const root = await dir({ 'kube-system/pods.json': JSON.stringify({ selfLink: '/api/v1/namespaces/kube-system/pods', resourceVersion: '4225', Items: [] }) });
+      await assert.rejects(loadFiles([join(root, relative)], noStdin), (err: unknown) => {
+        assert.ok(err instanceof InputError);
+        assert.match(err.message, /pods\.json:1: a list in kubectl's internal-type format .*dump again with a current kubectl/);
+        return true;
+      });
     });
   }
 });
@@ -211,37 +219,50 @@ test('text after a JSON document that is not a log section is still an error', a
   );
 });
 
-test('bad input: one line naming the file (and line), as an InputError', async () => {
-  const root = await dir({
-    'broken.yaml': `${NODE_YAML}---\nkind: Pod\nmetadata:\n  name: [unclosed\n`,
-    'broken.json': '{"kind": "Pod",\n "metadata": }',
-    'nokind.yaml': 'apiVersion: v1\nmetadata: {name: x}\n',
-    'scalar.yaml': 'just a string\n',
-    'empty.yaml': '# nothing\n',
-    'emptydir/readme.md': 'x',
+describe('bad input: one line naming the file (and line), as an InputError', () => {
+  let root = '';
+  before(async () => {
+    root = await dir({
+      'broken.yaml': `${NODE_YAML}---\nkind: Pod\nmetadata:\n  name: [unclosed\n`,
+      'broken.json': '{"kind": "Pod",\n "metadata": }',
+      'nokind.yaml': 'apiVersion: v1\nmetadata: {name: x}\n',
+      'scalar.yaml': 'just a string\n',
+      'empty.yaml': '# nothing\n',
+      'emptydir/readme.md': 'x',
+    });
+  });
+  after(async () => {
+    await rm(root, { recursive: true, force: true });
   });
   const cases: [string, RegExp][] = [
-    [join(root, 'missing.yaml'), /missing\.yaml: no such file or directory$/],
-    [join(root, 'broken.yaml'), /broken\.yaml:\d+: invalid YAML: /],
-    [join(root, 'broken.json'), /broken\.json:2: invalid JSON: /],
-    [join(root, 'nokind.yaml'), /nokind\.yaml:1: document has no "kind"$/],
-    [join(root, 'scalar.yaml'), /scalar\.yaml:1: expected a Kubernetes object, found string$/],
-    [join(root, 'empty.yaml'), /empty\.yaml: no Kubernetes objects found$/],
-    [join(root, 'emptydir'), /emptydir: directory has no \.yaml, \.yml or \.json files$/],
+    ['missing.yaml', /missing\.yaml: no such file or directory$/],
+    ['broken.yaml', /broken\.yaml:\d+: invalid YAML: /],
+    ['broken.json', /broken\.json:2: invalid JSON: /],
+    ['nokind.yaml', /nokind\.yaml:1: document has no "kind"$/],
+    ['scalar.yaml', /scalar\.yaml:1: expected a Kubernetes object, found string$/],
+    ['empty.yaml', /empty\.yaml: no Kubernetes objects found$/],
+    ['emptydir', /emptydir: directory has no \.yaml, \.yml or \.json files$/],
   ];
-  for (const [path, re] of cases) {
-    await assert.rejects(loadFiles([path], noStdin), (err: unknown) => {
-      assert.ok(err instanceof InputError, `${path}: ${String(err)}`);
-      assert.match(err.message, re);
-      assert.ok(!err.message.includes('\n'), 'one line');
-      assert.equal(err.exitCode, 2);
-      return true;
+  for (const [name, re] of cases) {
+    test(`bad input: ${name}`, async () => {
+      const path = join(root, name);
+      await assert.rejects(loadFiles([path], noStdin), (err: unknown) => {
+        assert.ok(err instanceof InputError, `${path}: ${String(err)}`);
+        assert.match(err.message, re);
+        assert.ok(!err.message.includes('\n'), 'one line');
+        assert.equal(err.exitCode, 2);
+        return true;
+      });
     });
   }
-  if (process.getuid?.() !== 0) {
+  test('bad input: a directory that cannot be read', { skip: process.getuid?.() === 0 ? 'root reads any directory' : false }, async () => {
     const locked = join(root, 'locked');
     await mkdir(locked);
     await chmod(locked, 0);
-    await assert.rejects(loadFiles([locked], noStdin), /cannot read directory/);
-  }
+    try {
+      await assert.rejects(loadFiles([locked], noStdin), /cannot read directory/);
+    } finally {
+      await chmod(locked, 0o755);
+    }
+  });
 });

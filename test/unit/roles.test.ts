@@ -1,7 +1,7 @@
 // Role detection (src/model/roles.ts): every detector with the manifests of real agents, and the
 // false positives an evidence rule must not produce: an ordinary application DaemonSet is no
 // node agent, and a hostNetwork daemon with NET_ADMIN is not a CNI by that alone.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Volume } from '../../src/model/k8s-types.js';
 import { csiDriversServed, detectAgentRoles, detectRoles, isNodeAgent, kernelDriverLoader, type Role } from '../../src/model/roles.js';
@@ -38,21 +38,26 @@ test('an ordinary application DaemonSet has no role and is no node agent', () =>
   assert.equal(isNodeAgent(app.build()), false);
 });
 
-test('network: known CNI images', () => {
-  for (const image of [
-    'docker.io/calico/node:v3.28.1',
-    'quay.io/cilium/cilium:v1.16.1',
-    'docker.io/flannel/flannel:v0.25.6',
-    'registry.k8s.io/kindnetd:v20240813',
-    '602401143452.dkr.ecr.us-west-2.amazonaws.com/amazon-k8s-cni:v1.18.3',
-    'ghcr.io/k8snetworkplumbingwg/multus-cni:v4.1.0',
-  ]) {
-    const ds = daemonSet('agent', 'kube-system').container({ name: 'agent', image });
-    assert.deepEqual(roles(ds), image.includes('multus-cni') ? [] : ['network'], image);
+describe('network: known CNI images', () => {
+  const cases: [image: string, expected: Role[]][] = [
+    ['docker.io/calico/node:v3.28.1', ['network']],
+    ['quay.io/cilium/cilium:v1.16.1', ['network']],
+    ['docker.io/flannel/flannel:v0.25.6', ['network']],
+    ['registry.k8s.io/kindnetd:v20240813', ['network']],
+    ['602401143452.dkr.ecr.us-west-2.amazonaws.com/amazon-k8s-cni:v1.18.3', ['network']],
+    ['ghcr.io/k8snetworkplumbingwg/multus-cni:v4.1.0', []],
+  ];
+  for (const [image, expected] of cases) {
+    test(`${image} is ${expected.length ? 'a CNI by its image' : 'not a CNI by its image alone'}`, () => {
+      const ds = daemonSet('agent', 'kube-system').container({ name: 'agent', image });
+      assert.deepEqual(roles(ds), expected, image);
+    });
   }
   // multus-cni is a meta-plugin image name the list does not know; its /etc/cni mount finds it.
-  const multus = volumes(daemonSet('multus', 'kube-system').container({ name: 'multus', image: 'ghcr.io/k8snetworkplumbingwg/multus-cni:v4.1.0' }), hostPath('cni', '/etc/cni/net.d'));
-  assert.deepEqual(roles(multus), ['network']);
+  test('multus-cni with an /etc/cni mount is a CNI', () => {
+    const multus = volumes(daemonSet('multus', 'kube-system').container({ name: 'multus', image: 'ghcr.io/k8snetworkplumbingwg/multus-cni:v4.1.0' }), hostPath('cni', '/etc/cni/net.d'));
+    assert.deepEqual(roles(multus), ['network']);
+  });
 });
 
 test('network: CNI host paths are evidence, with the path named', () => {

@@ -57,11 +57,15 @@ describe('value (Quantity.Value rounds up) with binary and decimal suffixes', ()
   }
 });
 
-test('malformed quantities are rejected', () => {
+describe('malformed quantities are rejected', () => {
   for (const q of ['', 'abc', '1.2.3', '1Ki5', '1ki', '--1', '1 Gi', 'Mi']) {
-    assert.equal(parseQuantity(q), undefined, q);
+    test(`parseQuantity(${JSON.stringify(q)}) is undefined`, () => {
+      assert.equal(parseQuantity(q), undefined, q);
+    });
   }
-  assert.throws(() => milliValue('abc'), /invalid quantity/);
+  test('milliValue("abc") throws invalid quantity', () => {
+    assert.throws(() => milliValue('abc'), /invalid quantity/);
+  });
 });
 
 test('resourceAmount uses millicores for cpu only', () => {
