@@ -7,10 +7,11 @@
 import type { DaemonSet, Node, Pod, PodTemplateSpec } from '../../model/k8s-types.js';
 import { API_VERSION, type PlanEffect, type PlanGroup, type PlanNode, type PlanReport, type PlanRollout, type PlanSettledState } from '../../model/results.js';
 import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
+import { isMissing, type SnapshotKind } from '../../model/snapshot.js';
 import { formatDuration } from '../../model/duration.js';
 import { defaultedPodTemplate } from '../../k8s/defaults.js';
 import { semanticEqual, revisionTemplate, revisionHash } from '../../k8s/revision.js';
-import { rollingBudget } from '../../k8s/rollingupdate.js';
+import { rollingBudget, type Budget } from '../../k8s/rollingupdate.js';
 import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { diffTemplates } from '../template-diff.js';
 import { daemonSetContext } from '../placement.js';
@@ -248,21 +249,24 @@ function admissionOf(
   const notes: string[] = [];
   const spec = template.spec ?? {};
   const podName = `${name}-`;
-  if (index.snapshot.missing.some((m) => m.kind === 'Namespace')) notes.push(`namespaces not in the input: Pod Security admission in namespace ${namespace} was not checked`);
+  const noteUnchecked = (kind: SnapshotKind, objects: string, step: string) => {
+    if (isMissing(index.snapshot, kind)) notes.push(`${objects} not in the input: ${step} admission in namespace ${namespace} was not checked`);
+  };
+  noteUnchecked('Namespace', 'namespaces', 'Pod Security');
   const security = podSecurityRefusal(
     index.snapshot.namespaces.find((n) => n.metadata?.name === namespace),
     podName,
     spec,
   );
   if (security) return { refusal: security, partial: false, notes };
-  if (index.snapshot.missing.some((m) => m.kind === 'LimitRange')) notes.push(`limit ranges not in the input: LimitRange admission in namespace ${namespace} was not checked`);
+  noteUnchecked('LimitRange', 'limit ranges', 'LimitRange');
   const limits = limitRangeRefusal(
     index.snapshot.limitRanges.filter((r) => r.metadata?.namespace === namespace),
     spec,
     podName,
   );
   if (limits) return { refusal: limits, partial: false, notes };
-  if (index.snapshot.missing.some((m) => m.kind === 'ResourceQuota')) notes.push(`resource quotas not in the input: quota admission in namespace ${namespace} was not checked`);
+  noteUnchecked('ResourceQuota', 'resource quotas', 'quota');
   const quotas = index.snapshot.resourceQuotas.filter((q) => q.metadata?.namespace === namespace);
   if (!quotas.length) return { partial: false, notes };
   const gains = decisions.filter((d) => d.effect === 'gain').length;
@@ -280,7 +284,7 @@ interface RolloutInput {
   strategy: 'RollingUpdate' | 'OnDelete';
   templateChanged: boolean;
   surge: boolean;
-  budget: ReturnType<typeof rollingBudget>;
+  budget: Budget;
   minReady: number;
   now: Date;
   replacedPods: Pod[];
