@@ -21,8 +21,26 @@ const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6
 
 const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?\d+)?$/;
 
+/**
+ * Answers of `isQuantity` for strings seen before: a dump repeats a few dozen quantities
+ * ("100m", "128Mi") across every pod, and the load checks each one. Bounded, cleared when full.
+ */
+const QUANTITY_SEEN = new Map<string, boolean>();
+const QUANTITY_SEEN_MAX = 4096;
+
 /** True when `parseQuantity` accepts the input (checked without building the number). */
 export function isQuantity(input: string | number): boolean {
+  if (typeof input !== 'string') return matchesQuantity(input);
+  let ok = QUANTITY_SEEN.get(input);
+  if (ok === undefined) {
+    ok = matchesQuantity(input);
+    if (QUANTITY_SEEN.size >= QUANTITY_SEEN_MAX) QUANTITY_SEEN.clear();
+    QUANTITY_SEEN.set(input, ok);
+  }
+  return ok;
+}
+
+function matchesQuantity(input: string | number): boolean {
   const m = QUANTITY.exec(String(input).trim());
   if (!m) return false;
   const suffix = m[3] ?? '';

@@ -54,28 +54,22 @@ export function aliasExpansionProblem(value: unknown, maxDepth: number = MAX_DEP
 
 /** True when maps and lists nest deeper than `limit` in `value` (a tree, as JSON.parse makes). */
 export function nestedDeeperThan(value: unknown, limit: number = MAX_DEPTH): boolean {
-  const values: unknown[] = [value];
-  const depths: number[] = [1];
-  while (values.length) {
-    const v = values.pop() as Record<string, unknown> | unknown[];
-    const depth = depths.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth > limit) return true;
-    if (Array.isArray(v)) {
-      for (const c of v)
-        if (typeof c === 'object' && c !== null) {
-          values.push(c);
-          depths.push(depth + 1);
-        }
-    } else {
-      for (const k in v) {
-        const c = v[k];
-        if (typeof c === 'object' && c !== null) {
-          values.push(c);
-          depths.push(depth + 1);
-        }
-      }
+  return typeof value === 'object' && value !== null && deeperThan(value, limit - 1);
+}
+
+/** True when the maps and lists inside `v` nest more than `levels` further levels. Recursion stops at `levels`, so its depth is bounded by the limit. */
+function deeperThan(v: object, levels: number): boolean {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const c: unknown = v[i];
+      if (typeof c === 'object' && c !== null && (levels === 0 || deeperThan(c, levels - 1))) return true;
     }
+    return false;
+  }
+  const m = v as Record<string, unknown>;
+  for (const k in m) {
+    const c = m[k];
+    if (typeof c === 'object' && c !== null && (levels === 0 || deeperThan(c, levels - 1))) return true;
   }
   return false;
 }

@@ -299,53 +299,15 @@ function isInt32(v: unknown): boolean {
   return typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX;
 }
 
-/** True when a scalar field's value has its shape. */
-function scalarOk(shape: string, v: unknown): boolean {
-  switch (shape) {
-    case 'string':
-      return typeof v === 'string';
-    case 'boolean':
-      return typeof v === 'boolean';
-    case 'int32':
-      return isInt32(v);
-    case 'int64':
-      return Number.isSafeInteger(v);
-    case 'intOrString':
-      return typeof v === 'string' || isInt32(v);
-    case 'quantity':
-      return (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v);
-    case 'object':
-      return isMap(v);
-    default:
-      return false;
-  }
-}
-
 /** A number or boolean where a string is expected is read as its text. */
 function asText(v: unknown): string | undefined {
   return (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean' ? String(v) : undefined;
 }
 
-/** A description compiled once: the fields of a map as a list, so each object costs no key lookups. */
-type Compiled = string | { list: Compiled } | { map: Compiled } | { fields: [string, Compiled][] };
-
-function compile(shape: Shape): Compiled {
-  if (typeof shape === 'string') return shape;
-  if ('list' in shape) return { list: compile(shape.list) };
-  if ('map' in shape) return { map: compile(shape.map) };
-  return { fields: Object.entries(shape.fields).map(([k, f]) => [k, compile(f)]) };
-}
-
-function expectedOf(shape: Compiled): string {
-  if (typeof shape === 'string') return expected(shape as Shape);
-  return 'list' in shape ? 'a list' : 'a map';
-}
-
-/** Checks an object's fields in place, collecting an issue per removed or converted field. */
-class ShapeChecker {
-  readonly issues: ShapeIssue[] = [];
-  /** The path to the value being checked, joined only when there is an issue to report. */
-  private readonly path: (string | number)[] = [];
+/** The issues found in one object, and the path to the value being checked (joined only for an issue). */
+class Issues {
+  readonly list: ShapeIssue[] = [];
+  readonly path: (string | number)[] = [];
 
   private pathText(): string {
     let out = '';
@@ -357,67 +319,105 @@ class ShapeChecker {
     return out;
   }
 
-  private issue(message: string): void {
-    this.issues.push({ path: this.pathText(), message });
+  add(message: string): void {
+    this.list.push({ path: this.pathText(), message });
   }
 
-  /** Checks `holder[key]` (not null) against `shape`; returns false when the value is to be removed. */
-  private check(holder: Record<string | number, unknown>, key: string | number, shape: Compiled): boolean {
-    const v = holder[key];
-    if (typeof shape === 'string') {
-      if (scalarOk(shape, v)) return true;
-      const text = shape === 'string' ? asText(v) : undefined;
-      if (text === undefined) {
-        this.issue(`expected ${expectedOf(shape)}, found ${describe(v)}; ignored`);
-        return false;
-      }
-      this.issue(`expected a string, found ${describe(v)}; read as "${text}"`);
-      holder[key] = text;
-      return true;
-    }
-    if ('list' in shape) {
-      if (!Array.isArray(v)) return this.wrong(shape, v);
-      this.checkList(v, shape.list);
-      return true;
-    }
-    if (!isMap(v)) return this.wrong(shape, v);
-    if ('map' in shape) this.checkMap(v, shape.map);
-    else this.checkFields(v, shape.fields);
-    return true;
-  }
-
-  private wrong(shape: Compiled, v: unknown): false {
-    this.issue(`expected ${expectedOf(shape)}, found ${describe(v)}; ignored`);
+  /** A value without its shape, to be removed. */
+  wrong(expectedText: string, v: unknown): false {
+    this.add(`expected ${expectedText}, found ${describe(v)}; ignored`);
     return false;
   }
+}
 
-  private checkList(items: unknown[], item: Compiled): void {
+/**
+ * Checks `holder[key]` (neither null nor undefined) against one shape; false when the value is to
+ * be removed. The description is compiled into these once, so checking an object costs no
+ * dispatch on the description's own structure.
+ */
+type Check = (holder: Record<string | number, unknown>, key: string | number, issues: Issues) => boolean;
+/** Checks the fields of a map in place. */
+type FieldsCheck = (m: Record<string, unknown>, issues: Issues) => void;
+
+function scalarCheck(shape: Exclude<Shape, object>): Check {
+  const text = expected(shape);
+  // One function per type, so each keeps its own type feedback.
+  switch (shape) {
+    case 'string':
+      return (h, k, is) => {
+        const v = h[k];
+        if (typeof v === 'string') return true;
+        const read = asText(v);
+        if (read === undefined) return is.wrong(text, v);
+        is.add(`expected a string, found ${describe(v)}; read as "${read}"`);
+        h[k] = read;
+        return true;
+      };
+    case 'boolean':
+      return (h, k, is) => typeof h[k] === 'boolean' || is.wrong(text, h[k]);
+    case 'int32':
+      return (h, k, is) => isInt32(h[k]) || is.wrong(text, h[k]);
+    case 'int64':
+      return (h, k, is) => Number.isSafeInteger(h[k]) || is.wrong(text, h[k]);
+    case 'intOrString':
+      return (h, k, is) => typeof h[k] === 'string' || isInt32(h[k]) || is.wrong(text, h[k]);
+    case 'quantity':
+      return (h, k, is) => {
+        const v = h[k];
+        return ((typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v)) || is.wrong(text, v);
+      };
+    case 'object':
+      return (h, k, is) => isMap(h[k]) || is.wrong(text, h[k]);
+  }
+}
+
+function listCheck(item: Check): Check {
+  return (h, k, is) => {
+    const value = h[k];
+    if (!Array.isArray(value)) return is.wrong('a list', value);
+    const items = value as unknown[];
     let kept = 0;
     for (let i = 0; i < items.length; i++) {
-      this.path.push(i);
-      if (items[i] === null || items[i] === undefined) this.issue('a null entry; ignored');
-      else if (this.check(items as unknown as Record<number, unknown>, i, item)) items[kept++] = items[i];
-      this.path.pop();
-    }
-    items.length = kept;
-  }
-
-  private checkMap(m: Record<string, unknown>, value: Compiled): void {
-    for (const k of Object.keys(m)) {
-      this.path.push(k);
-      if (m[k] === null || m[k] === undefined) {
-        this.issue('null; ignored');
-        delete m[k];
-      } else if (!this.check(m, k, value)) {
-        delete m[k];
+      is.path.push(i);
+      let keep = false;
+      if (items[i] === null || items[i] === undefined) is.add('a null entry; ignored');
+      else keep = item(items as unknown as Record<number, unknown>, i, is);
+      is.path.pop();
+      if (keep) {
+        if (kept !== i) items[kept] = items[i];
+        kept++;
       }
-      this.path.pop();
     }
-  }
+    if (kept !== items.length) items.length = kept;
+    return true;
+  };
+}
 
-  checkFields(m: Record<string, unknown>, fields: [string, Compiled][]): void {
-    for (const [k, shape] of fields) {
+function mapCheck(value: Check): Check {
+  return (h, k, is) => {
+    const m = h[k];
+    if (!isMap(m)) return is.wrong('a map', m);
+    for (const key of Object.keys(m)) {
+      is.path.push(key);
+      if (m[key] === null || m[key] === undefined) {
+        is.add('null; ignored');
+        delete m[key];
+      } else if (!value(m, key, is)) {
+        delete m[key];
+      }
+      is.path.pop();
+    }
+    return true;
+  };
+}
+
+function fieldsCheck(fields: Fields): FieldsCheck {
+  const names = Object.keys(fields);
+  const checks = names.map((k) => compile(fields[k]!));
+  return (m, is) => {
+    for (let i = 0; i < names.length; i++) {
       // No field name of the description is a member of Object.prototype, so `m[k]` is own data.
+      const k = names[i]!;
       const v = m[k];
       if (v === undefined) continue;
       // null is an absent field, as Go's decoder reads it.
@@ -425,15 +425,28 @@ class ShapeChecker {
         delete m[k];
         continue;
       }
-      this.path.push(k);
-      if (!this.check(m, k, shape)) delete m[k];
-      this.path.pop();
+      is.path.push(k);
+      if (!checks[i]!(m, k, is)) delete m[k];
+      is.path.pop();
     }
-  }
+  };
 }
 
-const COMPILED_COMMON = (compile({ fields: COMMON }) as { fields: [string, Compiled][] }).fields;
-const COMPILED_KINDS = new Map(Object.entries(KIND_SHAPES).map(([kind, f]) => [kind, (compile({ fields: f }) as { fields: [string, Compiled][] }).fields]));
+function compile(shape: Shape): Check {
+  if (typeof shape === 'string') return scalarCheck(shape);
+  if ('list' in shape) return listCheck(compile(shape.list));
+  if ('map' in shape) return mapCheck(compile(shape.map));
+  const check = fieldsCheck(shape.fields);
+  return (h, k, is) => {
+    const m = h[k];
+    if (!isMap(m)) return is.wrong('a map', m);
+    check(m, is);
+    return true;
+  };
+}
+
+const CHECK_COMMON = fieldsCheck(COMMON);
+const CHECK_KINDS = new Map(Object.entries(KIND_SHAPES).map(([kind, f]) => [kind, fieldsCheck(f)]));
 
 /**
  * Checks an API object of a snapshot kind against the fields the analyses read, in place: a field
@@ -441,8 +454,8 @@ const COMPILED_KINDS = new Map(Object.entries(KIND_SHAPES).map(([kind, f]) => [k
  * Returns one issue per such field, in the order of the description.
  */
 export function checkShape(obj: Record<string, unknown>, kind: string): ShapeIssue[] {
-  const checker = new ShapeChecker();
-  checker.checkFields(obj, COMPILED_COMMON);
-  checker.checkFields(obj, COMPILED_KINDS.get(kind) ?? []);
-  return checker.issues;
+  const issues = new Issues();
+  CHECK_COMMON(obj, issues);
+  CHECK_KINDS.get(kind)?.(obj, issues);
+  return issues.list;
 }

@@ -87,3 +87,15 @@ for (const q of ['100m', '1.5Gi', '1e3', '1E-1000', '1e1001', '2', ' 4 ', '.5', 
     assert.equal(isQuantity(q), parseQuantity(q) !== undefined);
   });
 }
+
+test('isQuantity answers the same for a string seen before, and after its bounded memory of answers is cleared', () => {
+  const inputs = ['100m', 'abc', '1e1001', '1e3'];
+  const first = inputs.map((q) => isQuantity(q));
+  // More distinct strings than the memory holds, so it is cleared at least once.
+  for (let i = 0; i < 5000; i++) assert.equal(isQuantity(`${i}Mi`), true);
+  assert.deepEqual(
+    inputs.map((q) => isQuantity(q)),
+    first,
+  );
+  assert.deepEqual(first, [true, false, false, true]);
+});
