@@ -121,8 +121,9 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
     const rollout = diagnoseRollout(index, ds, now, stuckAfter);
     const counts = problemCounts(rows);
     // Rollout blockers can sit on nodes whose own verdict is fine (a surge pod next to a healthy old one).
-    for (const b of rollout.blockers) {
-      if (!rows.some((r) => r.node === b.node && r.reasons.some((x) => x.code === b.code))) counts[b.code] = (counts[b.code] ?? 0) + 1;
+    if (rollout.blockers.length) {
+      const onRows = new Set(rows.flatMap((r) => r.reasons.map((x) => `${r.node}\0${x.code}`)));
+      for (const b of rollout.blockers) if (!onRows.has(`${b.node}\0${b.code}`)) counts[b.code] = (counts[b.code] ?? 0) + 1;
     }
     const { unavailable: _u, ...recomputedCounts } = recomputed;
     return {
