@@ -162,12 +162,12 @@ function layouts(d: Dump, runs: number, rows: string[], targets: string[]): void
     const ratio = scan!.ms / floor!.ms;
     const memory = scan!.rss / size;
     rows.push(
-      `| ${what} | ${LAYOUT_NAMES[format]} | ${mb(size)} | ${floor!.ok ? sec(floor!.ms) : floor!.note} | ${scan!.ok ? sec(scan!.ms) : `fails: ${scan!.note}`} | ${scan!.ok ? x(ratio) : '—'} | ${scan!.ok ? mb(scan!.rss) : '—'} | ${scan!.ok ? x(memory) : '—'} |`,
+      `| ${what} | ${LAYOUT_NAMES[format]} | ${mb(size)} | ${floor!.ok ? sec(floor!.ms) : floor!.note} | ${scan!.ok ? sec(scan!.ms) : `fails: ${scan!.note}`} | ${scan!.ok ? x(ratio) : '—'} | ${scan!.ok ? mb(scan!.rss) : '—'} | ${scan!.ok ? x(memory) : '—'} | ${floor!.ok ? x(floor!.rss / size) : '—'} |`,
     );
     const timeGoal = isJson ? 1.5 : 3;
     const memGoal = isJson ? 2 : 1;
     targets.push(
-      `- ${what}, ${LAYOUT_NAMES[format]}: time ${x(ratio)} the ${isJson ? 'floor' : 'JSON floor'} (≤ ${timeGoal}×: ${verdict(scan!.ok && ratio <= timeGoal)}), peak RSS ${x(memory)} the file (≤ ${memGoal}×: ${verdict(scan!.ok && memory <= memGoal)})`,
+      `- ${what}, ${LAYOUT_NAMES[format]}: time ${x(ratio)} the ${isJson ? 'floor' : 'JSON floor'} (≤ ${timeGoal}×: ${verdict(scan!.ok && ratio <= timeGoal)}), peak RSS ${x(memory)} the file (≤ ${memGoal}×: ${verdict(scan!.ok && memory <= memGoal)}; the floor's own ${x(floor!.rss / size)})`,
     );
   }
   void kubectlFloor;
@@ -265,10 +265,10 @@ function main(): void {
     '',
     ...(layoutRows.length
       ? [
-          "`scan -A` on every layout of the same cluster against the floor: reading the file and `JSON.parse` of each item's text alone (bench/floor.ts; for YAML, the floor of the kubectl-layout JSON of the same content).",
+          "`scan -A` on every layout of the same cluster against the floor: reading the file and `JSON.parse` of each item's text alone, keeping every parsed item (bench/floor.ts; for YAML, the floor of the kubectl-layout JSON of the same content). The last column is the floor's own peak RSS against the file: the parsed objects alone.",
           '',
-          '| dump | layout | file | floor | `scan -A` | time / floor | peak RSS | RSS / file |',
-          '|---|---|---:|---:|---:|---:|---:|---:|',
+          '| dump | layout | file | floor | `scan -A` | time / floor | peak RSS | RSS / file | floor RSS / file |',
+          '|---|---|---:|---:|---:|---:|---:|---:|---:|',
           ...layoutRows,
           '',
         ]
