@@ -12,7 +12,11 @@
  * - start-up of `--help`, `--version` and `lint` of one manifest against `node -e 0` (and of the
  *   single-file bundle when `npm run package` has built it).
  *
- *   npm run bench -- [--nodes N] [--scale A,B] [--runs N] [--only layouts|scale|startup] [--readme]
+ * - live (bench/live.ts): `scan -A` against kubectl's list of the same kinds on a real control
+ *   plane populated with `--nodes` nodes, and the single-DaemonSet commands at 100 and at that size.
+ *
+ *   npm run bench -- [--nodes N] [--scale A,B] [--runs N] [--only layouts|scale|startup|live] [--readme]
+ *     [--verbose] [--cpu-prof] [--bin-dir DIR]   (the last three for live)
  *
  * Defaults: layouts at 1,000 nodes (30 pods a node), scale at 1,000 and 5,000 nodes, 3 runs (median
  * time, peak RSS the max over the runs). `--readme` writes the report into README.md between the
@@ -23,6 +27,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { generate, itemSpansFile, NOW_ISO, type Format } from './generate.js';
+import { live } from './live.js';
 
 const OUT = 'bench/out';
 const JSON_LAYOUTS: Format[] = ['json', 'json-2', 'json-compact', 'json-line', 'json-concat'];
@@ -233,7 +238,18 @@ function startup(rows: string[], targets: string[]): string {
   return '21 spawns each, interleaved, median';
 }
 
-function main(): void {
+/** Replaces the text between `<!-- <marker>:start -->` and `<!-- <marker>:end -->` in README.md. */
+function writeReadmeBlock(marker: string, report: string): void {
+  // Re-read right before writing: others edit the README too.
+  const text = readFileSync('README.md', 'utf8');
+  const open = `<!-- ${marker}:start -->`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(`<!-- ${marker}:end -->`);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${open} … <!-- ${marker}:end --> markers`);
+  writeFileSync('README.md', `${text.slice(0, start + open.length)}\n${report}\n${text.slice(end)}`);
+}
+
+async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const flag = (name: string) => {
     const at = argv.indexOf(name);
@@ -259,6 +275,17 @@ function main(): void {
   }
   if (does('scale')) scale(sizes, runs, scaleRows, targets);
   const how = does('startup') ? startup(startRows, targets) : '';
+  const liveResult = does('live')
+    ? await live({ nodes, runs, verbose: argv.includes('--verbose'), cpuProf: argv.includes('--cpu-prof'), ...(flag('--bin-dir') ? { binDir: flag('--bin-dir')! } : {}) }, started)
+    : undefined;
+  if (liveResult?.skipped) process.stderr.write(`${liveResult.skipped}\n`);
+  if (liveResult?.report) {
+    process.stdout.write(`${liveResult.report}\n`);
+    writeFileSync(join(OUT, 'results-live.md'), `${liveResult.report}\n`);
+    if (readme) writeReadmeBlock('bench-live', liveResult.report);
+  }
+  // The other sections' block, when one of them ran.
+  if (!layoutRows.length && !scaleRows.length && !startRows.length) return;
 
   const report = [
     `Measured on ${started}; each figure is the median of ${runs} run(s) (peak RSS: the max), each command run alternately with its baseline so both see the same load.`,
@@ -293,15 +320,11 @@ function main(): void {
   ].join('\n');
   process.stdout.write(`${report}\n`);
   writeFileSync(join(OUT, 'results.md'), `${report}\n`);
-  if (readme) {
-    // Re-read right before writing: others edit the README too.
-    const text = readFileSync('README.md', 'utf8');
-    const start = text.indexOf('<!-- bench:start -->');
-    const end = text.indexOf('<!-- bench:end -->');
-    if (start < 0 || end < start) throw new Error('README.md has no <!-- bench:start --> … <!-- bench:end --> markers');
-    writeFileSync('README.md', `${text.slice(0, start + '<!-- bench:start -->'.length)}\n${report}\n${text.slice(end)}`);
-  }
+  if (readme) writeReadmeBlock('bench', report);
 }
 
 void itemSpansFile;
-main();
+main().catch((err: unknown) => {
+  process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});
