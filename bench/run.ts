@@ -9,8 +9,9 @@
  *   kubectl JSON of the same content), and peak RSS against the file size;
  * - the analysis' own cost (`scan -A` minus loading alone, bench/load.ts) at two sizes, for 10
  *   and 30 DaemonSets: it should grow linearly;
- * - start-up of `--help`, `--version` and `lint` of one manifest against `node -e 0` (and of the
- *   single-file bundle when `npm run package` has built it).
+ * - start-up of `--help`, `--version` and `lint` of one manifest against `node -e 0` (and the first
+ *   run with an empty code cache, the unbundled modules, and the single executable when
+ *   `npm run package` has built it).
  *
  * - live (bench/live.ts): `scan -A` against kubectl's list of the same kinds on a real control
  *   plane populated with `--nodes` nodes, and the single-DaemonSet commands at 100 and at that size.
@@ -23,9 +24,10 @@
  * bench markers. Dumps are kept in bench/out/ (ignored by git), regenerated when their parameters change.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { generate, itemSpansFile, NOW_ISO, type Format } from './generate.js';
 import { live } from './live.js';
 
@@ -208,30 +210,61 @@ function scale(sizes: number[], runs: number, rows: string[], targets: string[])
   }
 }
 
-/** Start-up: hyperfine when installed, else 20 timed spawns each (median), interleaved. */
+/** One start-up case: a label, the program and its arguments, and a fresh environment for each spawn when set. */
+interface StartCase {
+  label: string;
+  command: string;
+  args: string[];
+  env?: () => NodeJS.ProcessEnv;
+}
+
+/**
+ * Start-up of the installed command (bin/ds-doctor.js, which runs the bundle with its code cache)
+ * against `node -e 0`, 21 timed spawns each, interleaved (median). Next to it, in the same run:
+ * the first run of a command (an empty code cache), the modules of dist/src unbundled (what bin/
+ * ran before the bundle, and runs when the bundle is stale), and the single executable when
+ * `npm run package` has built it.
+ */
 function startup(rows: string[], targets: string[]): string {
-  const cases: [string, string[]][] = [
-    ['node -e 0', ['-e', '0']],
-    ['ds-doctor --help', ['bin/ds-doctor.js', '--help']],
-    ['ds-doctor --version', ['bin/ds-doctor.js', '--version']],
-    [`ds-doctor lint -f ${LINT_FILE}`, ['bin/ds-doctor.js', 'lint', '-f', LINT_FILE]],
+  const node = process.execPath;
+  const lint = ['lint', '-f', LINT_FILE];
+  const unbundled = join(OUT, 'unbundled.mjs');
+  writeFileSync(unbundled, `import { run } from ${JSON.stringify(pathToFileURL('dist/src/cli/run.js').href)};\nrun(process.argv.slice(2));\n`);
+  const caches: string[] = [];
+  const emptyCache = () => {
+    caches.push(mkdtempSync(join(tmpdir(), 'ds-doctor-bench-cache-')));
+    return { ...process.env, XDG_CACHE_HOME: caches[caches.length - 1] };
+  };
+  const cases: StartCase[] = [
+    { label: 'node -e 0', command: node, args: ['-e', '0'] },
+    { label: 'ds-doctor --help', command: node, args: ['bin/ds-doctor.js', '--help'] },
+    { label: 'ds-doctor --version', command: node, args: ['bin/ds-doctor.js', '--version'] },
+    { label: `ds-doctor lint -f ${LINT_FILE}`, command: node, args: ['bin/ds-doctor.js', ...lint] },
+    { label: 'ds-doctor --version, first run (empty code cache)', command: node, args: ['bin/ds-doctor.js', '--version'], env: emptyCache },
+    { label: 'ds-doctor lint, first run (empty code cache)', command: node, args: ['bin/ds-doctor.js', ...lint], env: emptyCache },
+    { label: 'modules of dist/src (unbundled) --version', command: node, args: [unbundled, '--version'] },
+    { label: 'modules of dist/src (unbundled) lint', command: node, args: [unbundled, ...lint] },
   ];
-  // `npm run package` leaves the esbuild bundle here.
-  const bundle = ['dist/release/.work/ds-doctor.cjs'].find((f) => existsSync(f));
-  if (bundle) {
-    cases.push([`bundle --help`, [bundle, '--help']], [`bundle lint -f ${LINT_FILE}`, [bundle, 'lint', '-f', LINT_FILE]]);
-  }
+  // `npm run package` leaves the single executable here.
+  const sea = join(
+    'dist',
+    'release',
+    `ds-doctor-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}${process.platform === 'win32' ? '.exe' : ''}`,
+  );
+  if (existsSync(sea)) cases.push({ label: 'single executable --version', command: sea, args: ['--version'] }, { label: 'single executable lint', command: sea, args: lint });
   const times: number[][] = cases.map(() => []);
   for (let i = 0; i < 21; i++) {
-    cases.forEach(([, args], k) => {
+    cases.forEach(({ command, args, env }, k) => {
+      const options = { stdio: 'ignore' as const, ...(env ? { env: env() } : {}) };
       const t = process.hrtime.bigint();
-      spawnSync(process.execPath, args, { stdio: 'ignore' });
+      spawnSync(command, args, options);
       times[k]!.push(Number(process.hrtime.bigint() - t) / 1e6);
     });
   }
+  for (const dir of caches) rmSync(dir, { recursive: true, force: true });
   const med = times.map((t) => [...t].sort((a, b) => a - b)[10]!);
   const base = med[0]!;
-  cases.forEach(([label], k) => rows.push(`| \`${label}\` | ${med[k]!.toFixed(0)} ms | ${k === 0 ? '—' : `+${(med[k]! - base).toFixed(0)} ms`} |`));
+  cases.forEach(({ label }, k) => rows.push(`| \`${label}\` | ${med[k]!.toFixed(0)} ms | ${k === 0 ? '—' : `+${(med[k]! - base).toFixed(0)} ms`} |`));
   const over = (k: number) => med[k]! - base;
   targets.push(`- \`--help\`: +${over(1).toFixed(0)} ms, \`--version\`: +${over(2).toFixed(0)} ms over \`node -e 0\` (≤ 80 ms: ${verdict(over(1) <= 80 && over(2) <= 80)})`);
   targets.push(`- \`lint\` of one manifest: +${over(3).toFixed(0)} ms over \`node -e 0\` (≤ 150 ms: ${verdict(over(3) <= 150)})`);

@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { run } from '../dist/src/cli/run.js';
+import { launch } from './launch.js';
 
-run(process.argv.slice(2));
+launch(process.argv.slice(2));

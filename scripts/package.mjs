@@ -3,9 +3,9 @@
 // and the krew manifest (plugins/ds-doctor.yaml) listing every archive in dist/release/.
 //
 //   1. esbuild bundles the CLI into one CommonJS file (Node 20 runs only CommonJS as the main
-//      script of a single executable). The live loader stays behind its dynamic import: esbuild
-//      turns it into a lazily run module, so @kubernetes/client-node is bundled but never
-//      evaluated on the offline path.
+//      script of a single executable), as for bin/ (scripts/bundle.mjs): the live loader stays
+//      behind its dynamic import, so @kubernetes/client-node is bundled but never evaluated on
+//      the offline path.
 //   2. Node's single executable application: `node --experimental-sea-config` writes the blob,
 //      postject injects it into a copy of this node binary (nodejs.org/api/single-executable-applications.html).
 //   3. The archive krew expects: kubectl-ds_doctor, kubectl_complete-ds_doctor, LICENSE.
@@ -18,9 +18,9 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { inject } from 'postject';
 import { gitCommit } from './build-info.mjs';
+import { bundleCli } from './bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -41,61 +41,9 @@ async function step(name, fn) {
   return result;
 }
 
-// Optional modules that dependencies of the live client try to require inside try/catch (ws,
-// debug, node-fetch). Bundled as "not found", so that the single executable's require() (which
-// loads only built-in modules, and warns otherwise) is never asked for them.
-const ABSENT = /^(bufferutil|utf-8-validate|supports-color|encoding)$/;
-const absentOptional = {
-  name: 'absent-optional',
-  setup(b) {
-    b.onResolve({ filter: ABSENT }, (a) => ({ path: a.path, namespace: 'absent' }));
-    b.onLoad({ filter: /.*/, namespace: 'absent' }, (a) => ({
-      contents: `throw Object.assign(new Error(${JSON.stringify(`Cannot find module '${a.path}'`)}), { code: 'MODULE_NOT_FOUND' });`,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * The inputs the bundle evaluates at start-up: those reachable from the entry through static
- * imports. A module reached only through import() is wrapped by esbuild and evaluated on demand.
- */
-function startupInputs(metafile, entry) {
-  const seen = new Set([entry]);
-  const queue = [entry];
-  while (queue.length) {
-    for (const imp of metafile.inputs[queue.shift()]?.imports ?? []) {
-      if (imp.kind === 'dynamic-import' || imp.external || seen.has(imp.path)) continue;
-      seen.add(imp.path);
-      queue.push(imp.path);
-    }
-  }
-  return seen;
-}
-
-/** 1. One CommonJS file; the entry is bin/ds-doctor.js's, with the commit compiled in. */
-async function bundle(commit) {
-  const outfile = join(work, 'ds-doctor.cjs');
-  const result = await build({
-    stdin: {
-      contents: "import { run } from './dist/src/cli/run.js';\nrun(process.argv.slice(2));\n",
-      resolveDir: root,
-      sourcefile: 'ds-doctor-sea.mjs',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile,
-    define: { DS_DOCTOR_COMMIT: JSON.stringify(commit), 'import.meta.url': '"file:///ds-doctor"' },
-    plugins: [absentOptional],
-    logLevel: 'warning',
-    metafile: true,
-  });
-  // docs/design.md §1.1: the offline path never loads @kubernetes/client-node; in the bundle too.
-  const eager = [...startupInputs(result.metafile, 'ds-doctor-sea.mjs')].filter((p) => p.includes('node_modules/@kubernetes/client-node/') || p.endsWith('src/load/live.js'));
-  if (eager.length) throw new Error(`the bundle evaluates the live client at start-up: ${eager.slice(0, 3).join(', ')}`);
-  return outfile;
+/** 1. One CommonJS file that runs the CLI, with the commit compiled in (scripts/bundle.mjs). */
+function bundle(commit) {
+  return bundleCli(join(work, 'ds-doctor.cjs'), commit, { start: true });
 }
 
 /** 2. The single executable: the blob, injected into a copy of this node binary. */

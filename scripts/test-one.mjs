@@ -3,7 +3,7 @@
 // <pattern> (node --test --test-name-pattern; a regular expression), or only those in the given
 // test files (test/unit/x.test.ts or dist/test/unit/x.test.js). tsc runs first only when a
 // TypeScript file or tsconfig.json is newer than the last build, so a fresh build starts the
-// tests at once.
+// tests at once; then the bundle bin/ runs (scripts/bundle.mjs), when it is older than that build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -50,6 +50,12 @@ if (buildIsStale()) {
   // tsc leaves its build info untouched when no output changed: mark the build fresh ourselves.
   const now = new Date();
   utimesSync(BUILD_INFO, now, now);
+}
+// bin/ runs the bundle only when it is newer than tsc's build (bin/launch.js); the CLI tests spawn bin/.
+const BUNDLE = join(root, 'dist', 'bundle', 'ds-doctor.cjs');
+if (!existsSync(BUNDLE) || statSync(BUNDLE).mtimeMs < statSync(BUILD_INFO).mtimeMs) {
+  const bundle = spawnSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { cwd: root, stdio: 'inherit' });
+  if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 }
 const targets = files.length > 0 ? files.map(compiledPath) : TEST_FOLDERS;
 const run = spawnSync(process.execPath, ['--test', '--test-name-pattern', pattern, ...targets], { cwd: root, stdio: 'inherit' });

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run test:install`: ds-doctor installed the three ways a user gets it, each run end to end.
 #   1. npm package: npm pack, npm install -g into an empty prefix (no build step, no dev
-#      dependencies), then --version, scan -f <demo> and kubectl_complete-ds_doctor from there.
+#      dependencies), then --version, scan -f <demo> and kubectl_complete-ds_doctor from there;
+#      lint writes a code cache (the command runs the bundle), and the live client fails in one line.
 #   2. single executable: npm run package, then the archive's contents run with a PATH that holds
 #      only them and a few coreutils (no node, no node_modules).
 #   3. krew: krew v0.4.3 built from the Go module proxy (cached in ~/.cache/ds-doctor/krew) checks
@@ -41,12 +42,24 @@ tools="$tmp/tools"
 mkdir -p "$tools"
 for t in sh env cat dirname; do ln -s "$(command -v "$t")" "$tools/$t"; done
 
+# A kubeconfig whose server refuses connections: the live client runs and fails in one line.
+cat >"$tmp/kubeconfig" <<'KC'
+apiVersion: v1
+kind: Config
+clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]
+users: [{name: u, user: {token: not-a-secret}}]
+contexts: [{name: x, context: {cluster: c, user: u}}]
+current-context: x
+KC
+
 npm_package() {
   npm pack --silent --pack-destination "$tmp" >/dev/null
   local tgz=("$tmp"/ds-doctor-"$version".tgz)
   tar tzf "$tgz" >"$tmp/files"
   grep -qx 'package/dist/build-info.json' "$tmp/files" || fail "the tarball has no dist/build-info.json"
   grep -qx 'package/bin/kubectl_complete-ds_doctor' "$tmp/files" || fail "the tarball has no kubectl_complete-ds_doctor"
+  grep -qx 'package/dist/bundle/ds-doctor.cjs' "$tmp/files" || fail "the tarball has no dist/bundle/ds-doctor.cjs"
+  ! grep -q 'tsbuildinfo' "$tmp/files" || fail "the tarball holds tsc's build info"
   ! grep -Eq '^package/(src|test)/' "$tmp/files" || fail "the tarball holds sources or tests"
   npm install -g --prefix "$tmp/prefix" "$tgz" --no-audit --no-fund --loglevel=error >/dev/null
   for dev in typescript esbuild postject ajv; do
@@ -56,6 +69,15 @@ npm_package() {
   expect "npm: ds-doctor --version" 0 "^ds-doctor $version \\(commit $commit, Node\\.js v" -- "$bin/ds-doctor" --version
   expect "npm: kubectl-ds_doctor scan -f demo" 1 '^NAMESPACE +NAME +HEALTH' -- "$bin/kubectl-ds_doctor" scan -f "$demo" --no-color
   expect "npm: kubectl_complete-ds_doctor why ''" 0 '^logging/fluent-bit$' -- "$bin/kubectl_complete-ds_doctor" why -f "$demo" ''
+  # The installed command runs the bundle: its first run of a command writes that command's code cache.
+  XDG_CACHE_HOME="$tmp/cache" "$bin/ds-doctor" lint -f "$demo" >/dev/null || [[ $? == 1 ]] || fail "npm: lint -f demo"
+  ls "$tmp/cache/ds-doctor/code-cache" | grep -Eq -- '-lint\.v8$' || fail "npm: no code cache after lint: the installed command did not run the bundle"
+  log "ok: npm: the installed command runs the bundle (code cache written)"
+  local rc=0
+  "$bin/ds-doctor" scan --kubeconfig "$tmp/kubeconfig" >/dev/null 2>"$tmp/stderr" || rc=$?
+  [[ $rc == 3 && $(cat "$tmp/stderr") == "error: cannot reach the API server at https://127.0.0.1:1: ECONNREFUSED" ]] \
+    || fail "npm: live scan against a closed port: exit $rc: $(cat "$tmp/stderr")"
+  log "ok: npm: live client (exit 3, one line on stderr)"
 }
 
 single_executable() {
@@ -71,14 +93,6 @@ single_executable() {
   expect "sea: scan -f demo" 1 '^logging +fluent-bit +Stuck' -- env PATH="$path" kubectl-ds_doctor scan -f "$demo" --no-color
   expect "sea: kubectl_complete-ds_doctor" 0 '^kube-system/calico-node$' -- env PATH="$path" kubectl_complete-ds_doctor rollout -f "$demo" kube-system/c
   # The live client loads inside the bundle: an unreachable server is one line and exit 3.
-  cat >"$tmp/kubeconfig" <<'KC'
-apiVersion: v1
-kind: Config
-clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]
-users: [{name: u, user: {token: not-a-secret}}]
-contexts: [{name: x, context: {cluster: c, user: u}}]
-current-context: x
-KC
   local rc=0
   env PATH="$path" kubectl-ds_doctor scan --kubeconfig "$tmp/kubeconfig" >/dev/null 2>"$tmp/stderr" || rc=$?
   [[ $rc == 3 && $(cat "$tmp/stderr") == "error: cannot reach the API server at https://127.0.0.1:1: ECONNREFUSED" ]] \
