@@ -12,6 +12,7 @@ import { DEFAULT_STUCK_AFTER } from './stuck.js';
 import { nodeReadyStatus } from '../k8s/podhealth.js';
 import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement.js';
 import { diagnoseRollout } from './rollout/index.js';
+import { compareText } from '../model/order.js';
 
 function mismatches(ds: DaemonSet, recomputed: StatusCounts): string[] {
   if (!ds.status) return ['the DaemonSet has no .status (a bare manifest, or never synced by the controller)'];
@@ -84,7 +85,7 @@ function topProblem(rows: NodeVerdict[]): string {
     const phrase = main ? main.short : r.verdict;
     phrases.set(phrase, (phrases.get(phrase) ?? 0) + 1);
   }
-  const best = [...phrases.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+  const best = [...phrases.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0];
   return best ? `${best[1]} ${best[0]}` : '';
 }
 
@@ -104,7 +105,7 @@ export function podsOfAbsentDaemonSets(index: SnapshotIndex): string | undefined
   if (!owners.size) return undefined;
   const total = [...owners.values()].reduce((a, b) => a + b, 0);
   const names = [...owners.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => compareText(a, b))
     .slice(0, 10)
     .map(([k, n]) => `${k} (${n})`);
   const more = owners.size > 10 ? ` and ${owners.size - 10} more` : '';

@@ -7,6 +7,7 @@ import { didYouMean } from '../model/suggest.js';
 import { emptyListNote, judgeAbsentKinds, type NeededKind } from '../analyze/input-evidence.js';
 import { isDNS1123Subdomain } from '../k8s/names.js';
 import { checkNamespace, invalidName } from './names.js';
+import { compareText } from '../model/order.js';
 
 /** Human description of the namespace scope. */
 export function scopeText(opts: GlobalOptions, defaultNamespace?: string): string {
@@ -24,7 +25,7 @@ export function daemonSetsInScope(snapshot: ClusterSnapshot, opts: GlobalOptions
   const ns = opts.allNamespaces ? undefined : (opts.namespace ?? defaultNamespace);
   return snapshot.daemonSets
     .filter((ds) => ns === undefined || ds.metadata?.namespace === ns)
-    .sort((a, b) => (a.metadata?.namespace ?? '').localeCompare(b.metadata?.namespace ?? '') || (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
+    .sort((a, b) => compareText(a.metadata?.namespace ?? '', b.metadata?.namespace ?? '') || compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''));
 }
 
 const DAEMONSET_PREFIX = /^(daemonsets?|ds|daemonset\.apps)\//i;

@@ -8,6 +8,7 @@
 import type { Container, LimitRange, PodSpec, ResourceQuota } from '../model/k8s-types.js';
 import { podRequests } from './resources.js';
 import { formatAmount, resourceAmount } from './quantity.js';
+import { compareText } from '../model/order.js';
 
 /** The compute resources a quota may name for pods, with the pod-spec resource behind each. */
 const COMPUTE: Record<string, { kind: 'requests' | 'limits'; resource: string }> = {
@@ -129,7 +130,7 @@ export function quotaAdmission(quotas: ResourceQuota[], spec: PodSpec, podName: 
   let admitted = Number.POSITIVE_INFINITY;
   let refusal: string | undefined;
   const skipped: string[] = [];
-  for (const q of [...quotas].sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''))) {
+  for (const q of [...quotas].sort((a, b) => compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''))) {
     const scoped = q.spec as { scopes?: unknown[]; scopeSelector?: unknown } | undefined;
     if (scoped?.scopes?.length || scoped?.scopeSelector) {
       skipped.push(q.metadata?.name ?? '');

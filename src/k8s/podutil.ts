@@ -5,6 +5,7 @@
  */
 import type { Pod, PodCondition } from '../model/k8s-types.js';
 import { parseRfc3339 } from '../model/duration.js';
+import { compareText } from '../model/order.js';
 
 export function podCondition(pod: Pod, type: string): PodCondition | undefined {
   return pod.status?.conditions?.find((c) => c.type === type);
@@ -70,7 +71,7 @@ export function compareDaemonPodAge(a: Pod, b: Pod): number {
   const at = parseRfc3339(a.metadata?.creationTimestamp ?? '') || 0;
   const bt = parseRfc3339(b.metadata?.creationTimestamp ?? '') || 0;
   if (at !== bt) return at - bt;
-  return (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? '');
+  return compareText(a.metadata?.name ?? '', b.metadata?.name ?? '');
 }
 
 /** Total container restarts of a pod. */

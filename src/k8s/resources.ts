@@ -6,6 +6,7 @@
 import type { Container, Node, Pod, PodSpec } from '../model/k8s-types.js';
 import { resourceAmount } from './quantity.js';
 import { isPodTerminal } from './podutil.js';
+import { compareText } from '../model/order.js';
 
 export type ResourceList = Map<string, number>;
 
@@ -119,7 +120,7 @@ export function fitsNode(pod: Pod, node: Node, others: Pod[]): FitResult {
       const top = perPod
         .map(([name, r]): [string, number] => [name, r.get(resource) ?? 0])
         .filter(([, v]) => v > 0)
-        .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+        .sort((x, y) => y[1] - x[1] || compareText(x[0], y[0]))
         .slice(0, 3);
       result.shortages.push({ resource, requested, allocatable: a, used: u, top });
     }

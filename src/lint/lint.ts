@@ -10,6 +10,7 @@ import { createLintContext } from './context.js';
 import { RULES } from './registry.js';
 import { IGNORE_ANNOTATION, suppressionsOf } from './suppress.js';
 import type { LintRule } from './types.js';
+import { compareText } from '../model/order.js';
 
 function refOf(ds: DaemonSet): ObjectRef {
   return { namespace: ds.metadata?.namespace ?? 'default', name: ds.metadata?.name ?? '' };
@@ -17,12 +18,12 @@ function refOf(ds: DaemonSet): ObjectRef {
 
 function compareFindings(a: LintFinding, b: LintFinding): number {
   return (
-    a.daemonSet.namespace.localeCompare(b.daemonSet.namespace) ||
-    a.daemonSet.name.localeCompare(b.daemonSet.name) ||
+    compareText(a.daemonSet.namespace, b.daemonSet.namespace) ||
+    compareText(a.daemonSet.name, b.daemonSet.name) ||
     compareSeverity(a.severity, b.severity) ||
-    a.rule.localeCompare(b.rule) ||
+    compareText(a.rule, b.rule) ||
     a.path.localeCompare(b.path, 'en', { numeric: true }) ||
-    a.message.localeCompare(b.message)
+    compareText(a.message, b.message)
   );
 }
 

@@ -13,6 +13,7 @@ import { addObject, finishSnapshot } from './normalize.js';
 import { JsonDumpParser, JsonStreamError } from './json-stream.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
 import { pruneObject } from './prune.js';
+import { compareText } from '../model/order.js';
 
 const DATA_FILE = /\.(ya?ml|json)$/i;
 
@@ -58,7 +59,7 @@ async function listDirectory(dir: string, ancestors: string[], out: Expanded): P
   } catch (err) {
     throw new InputError(`${dir}: cannot read directory: ${codeOf(err)}`);
   }
-  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const e of entries.sort((a, b) => compareText(a.name, b.name))) {
     const path = join(dir, e.name);
     let isDir = e.isDirectory();
     let isFile = e.isFile();
@@ -401,7 +402,7 @@ export async function loadFiles(paths: string[], readStdin: StdinReader, options
   if (ignored.size) {
     const total = [...ignored.values()].reduce((a, b) => a + b, 0);
     const kinds = [...ignored.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
+      .sort(([a], [b]) => compareText(a, b))
       .map(([k, n]) => `${k} (${n})`)
       .join(', ');
     snapshot.warnings.push(`ignored ${total} object(s) of kinds ds-doctor does not use: ${kinds}`);

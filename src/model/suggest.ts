@@ -2,6 +2,7 @@
  * "Did you mean" for every name looked up (DaemonSet, node, kubeconfig context): Levenshtein
  * distance, as kubectl's completion hints.
  */
+import { compareText } from './order.js';
 export function editDistance(a: string, b: string): number {
   const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
@@ -21,7 +22,7 @@ export function suggest(name: string, candidates: Iterable<string>): string[] {
   const scored = [...new Set(candidates)]
     .map((c) => ({ c, d: c.includes(name) || name.includes(c) ? 1 : editDistance(name, c) }))
     .filter(({ c, d }) => d <= Math.max(2, Math.floor(Math.max(name.length, c.length) / 3)))
-    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c));
+    .sort((x, y) => x.d - y.d || compareText(x.c, y.c));
   return scored.slice(0, 3).map(({ c }) => c);
 }
 

@@ -3,6 +3,7 @@ import type { PlanEffect, PlanNode, PlanReport } from '../model/results.js';
 import type { RenderContext } from './context.js';
 import { renderMarkdownTable, renderTable } from './table.js';
 import { severityMark } from './style.js';
+import { compareText } from '../model/order.js';
 
 const EFFECTS: PlanEffect[] = ['gain', 'lose', 'keep', 'replace', 'none'];
 
@@ -83,7 +84,7 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
     ? d.nodes
     : d.nodes
         .filter(interesting)
-        .sort((a, b) => rank(a) - rank(b) || a.node.localeCompare(b.node))
+        .sort((a, b) => rank(a) - rank(b) || compareText(a.node, b.node))
         .slice(0, LISTED);
   if (listed.length) {
     out.push('', markdown ? '**Nodes**\n' : c.bold('Nodes:'));

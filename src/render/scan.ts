@@ -3,9 +3,10 @@ import type { ScanReport } from '../model/results.js';
 import type { RenderContext } from './context.js';
 import { renderMarkdownTable, renderTable } from './table.js';
 import { colorHealth } from './style.js';
+import { compareText } from '../model/order.js';
 
 function problemText(counts: Record<string, number>): string {
-  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   return entries.length ? entries.map(([c, n]) => `${c}(${n})`).join(', ') : '-';
 }
 

@@ -8,6 +8,7 @@ import { controllerRef, objectKey, type SnapshotIndex } from '../../model/snapsh
 import { isMissing, type SnapshotKind } from '../../model/snapshot.js';
 import { isPodTerminal } from '../../k8s/podutil.js';
 import type { Role, RoleMatch } from '../../model/roles.js';
+import { compareText } from '../../model/order.js';
 
 /** How `kubectl delete --cascade` treats the dependents: delete them (background, foreground) or orphan them. */
 export type Cascade = DeleteImpact['cascade'];
@@ -44,7 +45,7 @@ export interface Analysis {
 }
 
 export function byName(a: KubeObject, b: KubeObject): number {
-  return objectKey(a).localeCompare(objectKey(b));
+  return compareText(objectKey(a), objectKey(b));
 }
 
 export function podName(p: Pod): string {
@@ -92,7 +93,7 @@ export function dependents(index: SnapshotIndex, ds: DaemonSet): Pod[] {
       const ref = controllerRef(p);
       return ref?.kind === 'DaemonSet' && (uid && ref.uid ? ref.uid === uid : ref.name === ds.metadata?.name);
     })
-    .sort((x, y) => (x.spec?.nodeName ?? '').localeCompare(y.spec?.nodeName ?? '') || byName(x, y));
+    .sort((x, y) => compareText(x.spec?.nodeName ?? '', y.spec?.nodeName ?? '') || byName(x, y));
 }
 
 /** Pods of other workloads on the given nodes that are still running or starting. */

@@ -12,6 +12,7 @@ import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { LABEL_TEMPLATE_GENERATION, templateGeneration } from '../../k8s/revision.js';
 import type { Role } from '../../model/roles.js';
 import { addFinding, addRisk, limit, nameList, plural, podName, roleOf, type Analysis } from './analysis.js';
+import { compareText } from '../../model/order.js';
 
 /** The kubelet's default `terminationGracePeriodSeconds`. */
 const DEFAULT_GRACE_SECONDS = 30;
@@ -135,7 +136,7 @@ export function generationCounts(pods: Pod[]): Map<string, number> {
     const g = p.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] ?? '(none)';
     counts.set(g, (counts.get(g) ?? 0) + 1);
   }
-  return new Map([...counts.entries()].sort((x, y) => Number(x[0]) - Number(y[0]) || x[0].localeCompare(y[0])));
+  return new Map([...counts.entries()].sort((x, y) => Number(x[0]) - Number(y[0]) || compareText(x[0], y[0])));
 }
 
 /** A template generation that no pod carries, for the annotation of a re-created DaemonSet. */
@@ -178,7 +179,7 @@ export function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): v
   const drain = [...byNode.entries()].map(([n, pods]) => {
     const groups = new Map<string, string[]>();
     for (const p of pods) groups.set(refusal(p), [...(groups.get(refusal(p)) ?? []), podName(p)]);
-    const errors = [...groups.entries()].sort(([x], [y]) => x.localeCompare(y)).map(([m, names]) => `cannot delete ${m}: ${names.join(', ')}`);
+    const errors = [...groups.entries()].sort(([x], [y]) => compareText(x, y)).map(([m, names]) => `cannot delete ${m}: ${names.join(', ')}`);
     // Several messages form a utilerrors aggregate, printed in brackets (in Go map order; sorted here).
     const text = errors.length > 1 ? `[${errors.join(', ')}]` : errors[0];
     return `kubectl drain ${n} --ignore-daemonsets → error: unable to drain node "${n}" due to error: ${text}, continuing command...`;

@@ -4,6 +4,7 @@ import { formatLabelSelector } from '../../k8s/labels.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { othersOn, plural, type Analysis } from './analysis.js';
 import { freshGeneration, generationCounts } from './deletion.js';
+import { compareText } from '../../model/order.js';
 
 /**
  * The node to take the DaemonSet off first: a Ready worker (never a control-plane node) where
@@ -17,7 +18,7 @@ function canaryNode(a: Analysis): string {
     const controlPlane = 'node-role.kubernetes.io/control-plane' in labels || 'node-role.kubernetes.io/master' in labels;
     return [controlPlane ? 1 : 0, nodeReadyStatus(node) === 'True' ? 0 : 1, others.get(n)?.length ?? 0];
   };
-  const ranked = a.nodes.map((n) => ({ n, s: score(n) })).sort((x, y) => x.s[0]! - y.s[0]! || x.s[1]! - y.s[1]! || x.s[2]! - y.s[2]! || x.n.localeCompare(y.n));
+  const ranked = a.nodes.map((n) => ({ n, s: score(n) })).sort((x, y) => x.s[0]! - y.s[0]! || x.s[1]! - y.s[1]! || x.s[2]! - y.s[2]! || compareText(x.n, y.n));
   return ranked[0]?.n ?? '<node>';
 }
 

@@ -4,6 +4,7 @@ import type { PlanFinding, PlanNode, PlanReport } from '../../model/results.js';
 import { PLAN_FINDINGS } from '../../model/reasons/index.js';
 import { detectRoles, type RoleMatch } from '../../model/roles.js';
 import { wantedHostPorts } from '../../k8s/hostports.js';
+import { compareText } from '../../model/order.js';
 
 /** Roles whose outage on a node takes its workloads down with it. */
 const CRITICAL_ROLES = new Set(['network', 'service-proxy', 'storage', 'dns']);
@@ -21,7 +22,7 @@ function byGroup(nodes: PlanNode[]): string {
   const counts = new Map<string, number>();
   for (const n of nodes) counts.set(n.group || '(no group)', (counts.get(n.group || '(no group)') ?? 0) + 1);
   return [...counts]
-    .sort((a, b) => a[0].localeCompare(b[0]))
+    .sort((a, b) => compareText(a[0], b[0]))
     .map(([g, c]) => `${g}: ${c}`)
     .join(', ');
 }
@@ -193,5 +194,5 @@ export function planFindings(
     metadataOnly(report),
   ]
     .filter((f): f is PlanFinding => f !== undefined)
-    .sort((a, b) => rank[a.severity] - rank[b.severity] || a.code.localeCompare(b.code));
+    .sort((a, b) => rank[a.severity] - rank[b.severity] || compareText(a.code, b.code));
 }

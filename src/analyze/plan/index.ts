@@ -23,6 +23,7 @@ import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPo
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings } from './findings.js';
 import { readinessSeconds } from './pace.js';
+import { compareText } from '../../model/order.js';
 
 export { applyRefusal } from './validate.js';
 
@@ -169,7 +170,7 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
   const minReady = applied.spec?.minReadySeconds ?? 0;
   const groupBy = options.groupBy ?? defaultGroupBy(index.snapshot.nodes);
   const priority = resolvePriority(newTemplate.spec?.priorityClassName, index.snapshot.priorityClasses);
-  const nodes = [...index.snapshot.nodes].sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
+  const nodes = [...index.snapshot.nodes].sort((a, b) => compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''));
 
   const decisions = nodes.map((node) => {
     const nodeName = node.metadata?.name ?? '';
@@ -317,7 +318,7 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
       : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
   const order = candidates
     .filter((c) => replace.some((w) => w.name === c.node))
-    .sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || a.node.localeCompare(b.node))
+    .sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || compareText(a.node, b.node))
     .map((c) => c.node);
   const step = Math.max(1, surge ? budget.maxSurge : budget.maxUnavailable);
   const batches = strategy === 'OnDelete' ? 0 : Math.ceil(replace.length / step);
@@ -397,7 +398,7 @@ function groupsOf(nodes: PlanNode[], pending: Set<string>): PlanGroup[] {
     g.effects[n.effect]++;
     if (pending.has(n.node)) g.pending++;
   }
-  return [...byGroup.values()].sort((a, b) => a.group.localeCompare(b.group));
+  return [...byGroup.values()].sort((a, b) => compareText(a.group, b.group));
 }
 
 function planNotes(index: SnapshotIndex, current: DaemonSet | undefined, ctxNotes: string[], templateChanged: boolean, reused: boolean): string[] {

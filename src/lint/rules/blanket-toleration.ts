@@ -11,6 +11,7 @@ import type { Taint, Toleration } from '../../model/k8s-types.js';
 import { SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.js';
 import type { LintRule, RuleFinding } from '../types.js';
 import { EVERYWHERE_ROLES, findRole, POD_SPEC, podSpec, roleText, yamlBlock } from '../template.js';
+import { compareText } from '../../model/order.js';
 
 /** The fix for `{operator: Exists, effect: NoExecute}`: name the NoExecute taints the agent must outlast. */
 function noExecuteFix(specific: Toleration[]): string {
@@ -43,7 +44,7 @@ export const blanketToleration: LintRule = {
     for (const n of ctx.index.snapshot.nodes) {
       for (const t of n.spec?.taints ?? []) if (!SYSTEM_TAINT_KEYS.includes(t.key)) seen.set(formatTaint(t), t);
     }
-    const specific = [...seen.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, t]) => tolerationFor(t));
+    const specific = [...seen.entries()].sort(([a], [b]) => compareText(a, b)).map(([, t]) => tolerationFor(t));
     tolerations.forEach((t, i) => {
       const keyless = !t.key && t.operator === 'Exists';
       if (!keyless || (t.effect !== undefined && t.effect !== '' && t.effect !== 'NoExecute')) return;

@@ -12,6 +12,7 @@ import { formatTaint, tolerationFor } from '../../k8s/taints.js';
 import type { LintRule, RuleFinding } from '../types.js';
 import { nodesUnavailable } from '../context.js';
 import { findRole, nodeAgentEvidence, POD_SPEC, yamlBlock } from '../template.js';
+import { compareText } from '../../model/order.js';
 
 /**
  * Control-plane taints: an ordinary DaemonSet is meant to stay off those nodes, so they are not
@@ -48,7 +49,7 @@ export const customTaintNotTolerated: LintRule = {
     const controlPlaneToo = Boolean(findRole(roles, 'network', 'service-proxy'));
     const counted = (t: Taint) => !SYSTEM_TAINT_KEYS.includes(t.key) && (controlPlaneToo || !CONTROL_PLANE_TAINT_KEYS.includes(t.key));
     const byTaint = new Map<string, { taint: Taint; nodes: string[] }>();
-    const nodes: Node[] = [...ctx.index.snapshot.nodes].sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
+    const nodes: Node[] = [...ctx.index.snapshot.nodes].sort((a, b) => compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''));
     for (const node of nodes) {
       const result = placement.evaluate(node);
       // Only nodes the DaemonSet is meant for: nodeName, nodeSelector and affinity match.
@@ -65,7 +66,7 @@ export const customTaintNotTolerated: LintRule = {
     }
     const agent = nodeAgentEvidence(ds, ctx);
     return [...byTaint.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
+      .sort(([a], [b]) => compareText(a, b))
       .map(([key, { taint, nodes: names }]): RuleFinding => ({
         severity: agent ? 'warning' : 'info',
         message: `${names.length} node(s) carry taint ${key}, which the DaemonSet does not tolerate: ${nodeList(names)}. Its nodeSelector and affinity match them, yet no pod runs there${taint.effect === 'NoExecute' ? ' (NoExecute: running pods are evicted too)' : ''}${agent ? `, and it is ${agent}` : ''}`,

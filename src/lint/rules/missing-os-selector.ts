@@ -9,6 +9,7 @@ import type { Node } from '../../model/k8s-types.js';
 import type { LintContext, LintRule, RuleFinding } from '../types.js';
 import { nodesUnavailable } from '../context.js';
 import { POD_SPEC, yamlBlock } from '../template.js';
+import { compareText } from '../../model/order.js';
 
 function osOf(node: Node): string | undefined {
   const labels = node.metadata?.labels ?? {};
@@ -27,7 +28,7 @@ function countBy(nodes: Node[], of: (n: Node) => string | undefined): Map<string
     const v = of(n);
     if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
   }
-  return new Map([...counts.entries()].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+  return new Map([...counts.entries()].sort(([a, x], [b, y]) => y - x || compareText(a, b)));
 }
 
 function countText(counts: Map<string, number>): string {

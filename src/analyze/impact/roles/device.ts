@@ -7,13 +7,14 @@ import { isPodTerminal } from '../../../k8s/podutil.js';
 import { podRequests } from '../../../k8s/resources.js';
 import { formatAmount } from '../../../k8s/quantity.js';
 import { addFinding, addRisk, agree, byName, limit, missing, nameList, plural, podName, type Analysis } from '../analysis.js';
+import { compareText } from '../../../model/order.js';
 
 /** Extended resources (`domain/name`, not the kubernetes.io ones) a node advertises, with amounts. */
 function extendedResources(a: Analysis, node: string): [string, string][] {
   const alloc = a.index.nodesByName.get(node)?.status?.allocatable ?? {};
   return Object.entries(alloc)
     .filter(([k, v]) => k.includes('/') && !/(^|\.)kubernetes\.io\//.test(k) && v !== '0')
-    .sort(([x], [y]) => x.localeCompare(y));
+    .sort(([x], [y]) => compareText(x, y));
 }
 
 /** Which of the advertised resources this plugin provides: the ones whose vendor its images or name mention. */
@@ -52,7 +53,7 @@ export function deviceRole(a: Analysis): void {
   // Running consumers by node, then the ones still waiting to be scheduled.
   const pods = [...a.index.snapshot.pods]
     .filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p))
-    .sort((x, y) => (x.spec?.nodeName ? 0 : 1) - (y.spec?.nodeName ? 0 : 1) || (x.spec?.nodeName ?? '').localeCompare(y.spec?.nodeName ?? '') || byName(x, y));
+    .sort((x, y) => (x.spec?.nodeName ? 0 : 1) - (y.spec?.nodeName ? 0 : 1) || compareText(x.spec?.nodeName ?? '', y.spec?.nodeName ?? '') || byName(x, y));
   for (const p of pods) {
     const reqs = podRequests(p.spec);
     const wanted = resources.filter((r) => (reqs.get(r) ?? 0) > 0);
