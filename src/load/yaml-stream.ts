@@ -11,6 +11,7 @@
 import { InputError } from '../model/errors.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
 import { YamlContinuation } from './yaml-continuation.js';
+import { readYamlAsJson } from './yaml-json.js';
 
 /** Options of the streaming YAML reader. */
 export interface YamlStreamOptions {
@@ -225,19 +226,25 @@ export class YamlDocumentStream {
     const text = cut > 0 ? this.entry.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length))).join('\n') : this.entry.join('\n');
     const line = this.entryLine + 1;
     this.entry = [];
-    const value = this.loadEntry(text, line);
+    const { value, owned } = this.loadEntry(text, line);
     if (!Array.isArray(value) || value.length !== 1) {
       throw new InputError(`${this.file}:${line}: invalid YAML: a List entry that does not read as one item`);
     }
-    this.items.push(this.onItem(detach(value[0])));
+    this.items.push(this.onItem(owned ? value[0] : detach(value[0])));
   }
 
-  private load(text: string, line: number): unknown {
-    return loadYamlDocument(text, this.file, line);
+  /**
+   * Parses one document or entry: through its JSON translation when it is in the subset kubectl
+   * writes (the value then owns its memory), else with js-yaml (its strings are slices of the text).
+   */
+  private load(text: string, line: number): { value: unknown; owned: boolean } {
+    const translated = readYamlAsJson(text);
+    if (translated) return { value: translated.value, owned: true };
+    return { value: loadYamlDocument(text, this.file, line), owned: false };
   }
 
   /** Parses one entry of a split List; an alias to another entry's anchor says why it cannot resolve. */
-  private loadEntry(text: string, line: number): unknown {
+  private loadEntry(text: string, line: number): { value: unknown; owned: boolean } {
     try {
       return this.load(text, line);
     } catch (err) {
@@ -252,8 +259,8 @@ export class YamlDocumentStream {
     const line = this.start + 1;
     if (this.split) {
       this.flushEntry();
-      const head = this.load(this.before.join('\n'), line);
-      const tail = this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1) : undefined;
+      const head = this.load(this.before.join('\n'), line).value;
+      const tail = this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1).value : undefined;
       const value: Record<string, unknown> = {
         ...(head && typeof head === 'object' ? (head as Record<string, unknown>) : {}),
         items: this.items,
@@ -261,8 +268,8 @@ export class YamlDocumentStream {
       };
       this.onDocument({ value, line });
     } else if (this.lines.length) {
-      const value = this.load(this.lines.join('\n'), line);
-      if (value !== null && value !== undefined) this.onDocument({ value: detach(value), line });
+      const { value, owned } = this.load(this.lines.join('\n'), line);
+      if (value !== null && value !== undefined) this.onDocument({ value: owned ? value : detach(value), line });
     }
     this.lines = [];
     this.chars = 0;
