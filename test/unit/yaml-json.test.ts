@@ -160,7 +160,7 @@ function documentsOf(text: string): { body: string; line: number }[] {
 }
 
 /** The stream (translator first, js-yaml when it declines) and the whole-text parse (js-yaml only) of one text. */
-function bothWays(text: string, splitAbove?: number): { stream: StreamOutcome; whole: StreamOutcome } {
+function bothWays(text: string, splitAbove?: number, chunk = Math.max(text.length, 1)): { stream: StreamOutcome; whole: StreamOutcome } {
   let stream: StreamOutcome;
   try {
     const docs: ParsedDocument[] = [];
@@ -170,7 +170,7 @@ function bothWays(text: string, splitAbove?: number): { stream: StreamOutcome; w
       (v) => v,
       splitAbove === undefined ? {} : { splitAbove },
     );
-    s.push(text);
+    for (let at = 0; at < text.length; at += chunk) s.push(text.slice(at, at + chunk));
     s.end();
     stream = { docs };
   } catch (err) {
@@ -202,8 +202,15 @@ for (const dir of ['fixtures', '../shared/vendor', '../shared/realdumps']) {
     let docs = 0;
     for (const f of files) {
       const text = readFileSync(f, 'utf8');
-      const { stream, whole } = bothWays(text);
-      assert.deepStrictEqual(stream, whole, f);
+      for (const [splitAbove, chunk] of [
+        [undefined, undefined],
+        [undefined, 97],
+        [0, 97],
+        [300, 4099],
+      ] as const) {
+        const { stream, whole } = bothWays(text, splitAbove, chunk);
+        assert.deepStrictEqual(stream, whole, `${f} split above ${splitAbove}, chunks of ${chunk}`);
+      }
       for (const d of documentsOf(text)) {
         docs++;
         if (agrees(d.body, f)) translated++;
@@ -221,11 +228,41 @@ test('YAML to JSON: generated bench dumps, as `---` documents and as a kind: Lis
   for (const d of documentsOf(stream)) assert.ok(agrees(d.body, 'a generated document'), 'every generated document is translated');
   const list = readFileSync(files['yaml-list']!, 'utf8');
   assert.ok(agrees(list, 'the generated List'), 'the generated List is translated');
-  for (const splitAbove of [undefined, 0]) {
-    const { stream: entries, whole } = bothWays(list, splitAbove);
-    assert.deepStrictEqual(entries, whole, `splitAbove ${splitAbove}`);
+  for (const text of [stream, list]) {
+    for (const splitAbove of [undefined, 0, 5000]) {
+      for (const chunk of [undefined, 61, 4099, 65536]) {
+        const both = bothWays(text, splitAbove, chunk);
+        assert.deepStrictEqual(both.stream, both.whole, `split above ${splitAbove}, chunks of ${chunk}`);
+      }
+    }
   }
 });
+
+// The stream reads whole documents and List entries from each chunk through their translation,
+// and everything else line by line: where one way ends and the other begins must not matter.
+const STREAM_CASES: { name: string; text: string }[] = [
+  { name: 'documents ended by bare markers, one outside the subset', text: 'a: 1\n---\nb: [1, 2]\n---\nc: 3\n---\n' },
+  { name: 'a marker with content, a `...` end, comments only', text: 'a: 1\n--- {b: 2}\n---\nc: 3\n...\n# only\n---\nd: |\n  x\n\n---\ne: 4\n' },
+  { name: 'lines starting with --- that are no markers', text: 'a: 1\n---x: 2\n---\n---y: 3\n' },
+  { name: 'a marker followed by a no-break space', text: 'a: 1\n---\u00a0x\nb: 2\n---\nc: 3\n' },
+  {
+    name: 'a List whose entries hold a multi-line quoted scalar starting a line with "- "',
+    text: `apiVersion: v1\nitems:\n${'- a: 1\n  b: x\n'.repeat(30)}- c: "one\n- two"\n${'- d: 2\n'.repeat(30)}kind: List\n`,
+  },
+  { name: 'a List with block scalars keeping trailing blank lines', text: `items:\n${'- s: |+\n    x\n\n'.repeat(40)}kind: List\n` },
+  { name: 'a List ended by a marker', text: `items:\n${'- n: 1\n'.repeat(60)}---\nkind: Pod\n` },
+  { name: 'a List with an entry outside the subset, CRLF lines', text: `items:\r\n${'- n: 1\r\n'.repeat(30)}- m: [1]\r\n${'- n: 2\r\n'.repeat(30)}kind: List\r\n` },
+];
+for (const c of STREAM_CASES) {
+  test(`YAML to JSON in the stream: ${c.name}`, () => {
+    for (const splitAbove of [undefined, 0, 40]) {
+      for (const chunk of [undefined, 1, 7, 64, 200]) {
+        const { stream, whole } = bothWays(c.text, splitAbove, chunk);
+        assert.deepStrictEqual(stream, whole, `split above ${splitAbove}, chunks of ${chunk}`);
+      }
+    }
+  });
+}
 
 test("YAML to JSON: the mutation fuzzer's YAML mutants read as js-yaml reads them", () => {
   const corpus = readCorpus('demo', 'fixtures/demo');
