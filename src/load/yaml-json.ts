@@ -98,11 +98,15 @@ function resolvePlain(s: string): unknown {
 
 /** Whether a plain scalar may resolve to something other than a string (a cheap look first). */
 function mayResolve(s: string): boolean {
-  const c = s.charCodeAt(0);
+  return mayResolveFrom(s.charCodeAt(0), s.length);
+}
+
+/** mayResolve of a scalar by its first character and length. */
+function mayResolveFrom(c: number, length: number): boolean {
   if ((c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2b /* + */ || c === 0x2e /* . */) return true;
-  if (c === 0x7e /* ~ */) return s.length === 1;
+  if (c === 0x7e /* ~ */) return length === 1;
   // null, true, false in their three spellings.
-  return (s.length === 4 || s.length === 5) && (c === 0x6e || c === 0x4e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46);
+  return (length === 4 || length === 5) && (c === 0x6e || c === 0x4e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46);
 }
 
 /** True for a decimal integer JSON writes the same way and a double holds exactly (js-yaml reads `-0` as 0: not this). */
@@ -172,6 +176,65 @@ class JsonBytes {
     const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.o + n));
     this.buf.copy(bigger, 0, 0, this.o);
     this.buf = bigger;
+  }
+
+  /** Bytes written so far. */
+  get pos(): number {
+    return this.o;
+  }
+
+  /** Drops what was written after `o`. */
+  rewind(o: number): void {
+    this.o = o;
+  }
+
+  /** Bytes `from` to `to` as a latin1 string: the same bytes, the same string. */
+  slice(from: number, to: number): string {
+    return this.buf.toString('latin1', from, to);
+  }
+
+  /** True when the `n` bytes at `a` are those at `b`. */
+  equal(a: number, b: number, n: number): boolean {
+    const buf = this.buf;
+    for (let k = 0; k < n; k++) if (buf[a + k] !== buf[b + k]) return false;
+    return true;
+  }
+
+  /**
+   * Copies a plain scalar of `src` from `from` inside a JSON string, up to a ` #` comment or
+   * `eol`, trailing spaces dropped; returns where it ends in `src`, or, when a `: ` (or a colon at
+   * the line's end) comes first, -1 minus the colon's offset (what was copied is then a key).
+   */
+  plain(src: string, from: number, eol: number): number {
+    this.room(3 * (eol - from));
+    const buf = this.buf;
+    let o = this.o;
+    // Output and source ends after the last character that is not a space.
+    let keepO = o;
+    let keepI = from;
+    for (let i = from; i < eol; i++) {
+      const c = src.charCodeAt(i);
+      if (c === SP) {
+        buf[o++] = c;
+        continue;
+      }
+      if (c === HASH && src.charCodeAt(i - 1) === SP) break;
+      if (c === COLON && (i + 1 === eol || src.charCodeAt(i + 1) === SP)) {
+        this.o = keepO;
+        return -1 - i;
+      }
+      if (c >= 0x80) {
+        o = this.multiByte(src, i, c, o);
+        if (c >= 0xd800 && c <= 0xdbff) i++;
+      } else {
+        if (c === DQUOTE || c === 0x5c) buf[o++] = 0x5c;
+        buf[o++] = c;
+      }
+      keepO = o;
+      keepI = i + 1;
+    }
+    this.o = keepO;
+    return keepI;
   }
 
   byte(c: number): void {
@@ -248,21 +311,32 @@ class JsonBytes {
 
 const OUT = new JsonBytes();
 
-/** The keys of one mapping, to refuse duplicates as js-yaml does (it throws; js-yaml says so). */
+/**
+ * The keys of one mapping, as ranges of the JSON written (equal keys are equal JSON text), to
+ * refuse a duplicate as js-yaml does (it throws "duplicated mapping key").
+ */
 class KeySet {
-  private list: string[] = [];
+  private readonly ranges: number[] = [];
   private set: Set<string> | undefined;
 
-  /** Adds a key; false when it was there already. */
-  add(key: string): boolean {
+  constructor(private readonly out: JsonBytes) {}
+
+  /** Adds the key written from `from` to `to`; false when the mapping has it already. */
+  add(from: number, to: number): boolean {
     if (this.set) {
+      const key = this.out.slice(from, to);
       if (this.set.has(key)) return false;
       this.set.add(key);
       return true;
     }
-    if (this.list.includes(key)) return false;
-    this.list.push(key);
-    if (this.list.length > 16) this.set = new Set(this.list);
+    const r = this.ranges;
+    const n = to - from;
+    for (let j = 0; j < r.length; j += 2) if (r[j + 1]! - r[j]! === n && this.out.equal(r[j]!, from, n)) return false;
+    r.push(from, to);
+    if (r.length > 32) {
+      this.set = new Set();
+      for (let j = 0; j < r.length; j += 2) this.set.add(this.out.slice(r[j]!, r[j + 1]!));
+    }
     return true;
   }
 }
@@ -346,7 +420,7 @@ class Translator {
    */
   private mapping(col: number, at: number): void {
     this.enter();
-    const keys = new KeySet();
+    const keys = new KeySet(this.out);
     this.out.byte(0x7b);
     for (;;) {
       const after = this.key(at, keys);
@@ -380,63 +454,42 @@ class Translator {
   private key(at: number, keys: KeySet): number {
     const src = this.src;
     const c = src.charCodeAt(at);
+    const o0 = this.out.pos;
     let k: number;
     if (c === DQUOTE || c === SQUOTE) {
       const end = this.quotedEnd(at);
-      const key = this.quotedValue(at, end);
       k = end;
       while (src.charCodeAt(k) === SP) k++;
       if (src.charCodeAt(k) !== COLON || !(k + 1 === this.eol || src.charCodeAt(k + 1) === SP)) outside();
-      this.keyOnce(key, keys);
-      this.out.json(jsonString(key));
+      this.out.json(jsonString(this.quotedValue(at, end)));
     } else {
       if (startsNoPlain(c) || this.isEntry(at)) outside();
-      k = this.plainColon(at);
-      if (k < 0) outside();
+      this.out.byte(DQUOTE);
+      const r = this.out.plain(src, at, this.eol);
+      if (r >= 0) outside();
+      k = -1 - r;
       const end = this.trimEnd(at, k);
-      const raw = src.slice(at, end);
-      if (mayResolve(raw)) {
-        const key = plainKey(raw);
-        this.keyOnce(key, keys);
-        this.out.json(jsonString(key));
+      if (mayResolveFrom(c, end - at)) {
+        // 1, 0x10, true, null…: the key is the resolved value as a string.
+        this.out.rewind(o0);
+        this.out.json(jsonString(plainKey(src.slice(at, end))));
       } else {
-        this.keyOnce(raw, keys);
-        this.out.byte(DQUOTE);
-        this.out.raw(src, at, end);
         this.out.byte(DQUOTE);
       }
     }
+    this.keyOnce(o0, this.out.pos, keys);
     this.out.byte(COLON);
     return k + 1;
   }
 
-  /** Refuses a key met before in the mapping (js-yaml: "duplicated mapping key"), and keys with a meaning of their own. */
-  private keyOnce(key: string, keys: KeySet): void {
-    if (key === '__proto__' || key === '<<' || !keys.add(key)) outside();
-  }
-
-  /** The colon after a plain scalar at `at` that makes it a key (`: ` or `:` at the line's end), or -1; a comment ends the scan. */
-  private plainColon(at: number): number {
-    const src = this.src;
-    const eol = this.eol;
-    for (let i = at; i < eol; i++) {
-      const c = src.charCodeAt(i);
-      if (c === COLON) {
-        if (i + 1 === eol || src.charCodeAt(i + 1) === SP) return i;
-      } else if (c === HASH && src.charCodeAt(i - 1) === SP) {
-        return -1;
-      }
+  /** Refuses a key met before in the mapping, and keys with a meaning of their own (`<<`, `__proto__`). */
+  private keyOnce(from: number, to: number, keys: KeySet): void {
+    const n = to - from;
+    if (n === 4 || n === 11) {
+      const key = this.out.slice(from, to);
+      if (key === '"<<"' || key === '"__proto__"') outside();
     }
-    return -1;
-  }
-
-  /** The end of a plain scalar at `at`: before a ` #` comment or the line's end, trailing spaces dropped. */
-  private plainEnd(at: number): number {
-    const src = this.src;
-    let i = at;
-    const eol = this.eol;
-    for (; i < eol; i++) if (src.charCodeAt(i) === HASH && src.charCodeAt(i - 1) === SP) break;
-    return this.trimEnd(at, i);
+    if (!keys.add(from, to)) outside();
   }
 
   private trimEnd(from: number, to: number): number {
@@ -489,13 +542,22 @@ class Translator {
       this.scalarEnd(parent);
     } else {
       if (startsNoPlain(c)) outside();
-      if (this.plainColon(i) >= 0) {
+      const o0 = this.out.pos;
+      this.out.byte(DQUOTE);
+      const end = this.out.plain(src, i, this.eol);
+      if (end < 0) {
         // `- key: v`, a compact mapping; `a: b: c` js-yaml refuses.
         if (!inSequence) outside();
+        this.out.rewind(o0);
         this.mapping(col, i);
         return;
       }
-      this.plainJson(i, this.plainEnd(i));
+      if (mayResolveFrom(c, end - i)) {
+        this.out.rewind(o0);
+        this.plainJson(i, end);
+      } else {
+        this.out.byte(DQUOTE);
+      }
       this.scalarEnd(parent);
     }
   }
@@ -540,26 +602,10 @@ class Translator {
     this.scalarEnd(parent);
   }
 
-  /** Writes a plain scalar, `from` to `to`, resolved (js-yaml composeNode). */
+  /** Writes a plain scalar that may resolve (mayResolve), `from` to `to`, as js-yaml composeNode resolves it. */
   private plainJson(from: number, to: number): void {
-    const src = this.src;
-    const c = src.charCodeAt(from);
-    // Most scalars start with a letter no implicit type begins with: a string, copied as it is.
-    const lower = c | 0x20;
-    if (lower >= 0x61 && lower <= 0x7a && lower !== 0x6e && lower !== 0x74 && lower !== 0x66) {
-      this.out.byte(DQUOTE);
-      this.out.raw(src, from, to);
-      this.out.byte(DQUOTE);
-      return;
-    }
-    const s = src.slice(from, to);
-    if (!mayResolve(s)) {
-      this.out.json(jsonString(s));
-    } else if (isPlainInteger(s)) {
-      this.out.ascii7(s);
-    } else {
-      this.out.json(jsonValue(resolvePlain(s)));
-    }
+    const s = this.src.slice(from, to);
+    this.out.json(isPlainInteger(s) ? s : jsonValue(resolvePlain(s)));
   }
 
   /** Writes a quoted scalar from `at` to `end` (after its closing quote). */
