@@ -71,9 +71,9 @@ function outside(): never {
   throw OUTSIDE;
 }
 
-/** Characters a JSON string cannot hold as they are. */
+/** Characters a JSON string cannot hold as they are, and surrogates (JSON.stringify escapes a lone one). */
 // eslint-disable-next-line no-control-regex -- control characters need escapes in JSON
-const JSON_ESCAPED = /["\\\x00-\x1F]/;
+const JSON_ESCAPED = /["\\\x00-\x1F\uD800-\uDFFF]/;
 
 /** A JS string as JSON text. */
 function jsonString(s: string): string {

@@ -62,6 +62,7 @@ const CASES: { name: string; text: string; translated: boolean }[] = [
     text: 'a: "tab\\tnl\\nq\\"bs\\\\sl\\/"\nb: "\\x41\\u00e9\\U0001F600"\nc: "\\0\\a\\b\\v\\f\\r\\e\\ \\N\\_\\L\\P"\nd: "#x"\ne: ""\nf: "\\uD800"\ng: "it\'s"\n',
     translated: true,
   },
+  { name: 'lone surrogates from escapes, in keys and values', text: '"\\uD800": a\n"\\uDC00x": "\\uDC00"\nk: "\\uD83D\\uDE00 \\uD83D"\n', translated: true },
   { name: 'an unknown escape is left to js-yaml (which refuses it)', text: 'a: "\\q"\n', translated: false },
   { name: 'literal block scalars, every chomping', text: 'a: |\n  one\n  two\n\nb: |-\n  one\n\n\nc: |+\n  one\n\n\nd: x\n', translated: true },
   { name: 'folded block scalars', text: 'a: >\n  one\n  two\n\n  three\n    more\n  back\nb: >-\n  x\n  y\nc: >+\n  z\n\n', translated: true },
