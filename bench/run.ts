@@ -7,16 +7,15 @@
  *   `kind: List`), lean and with managedFields, against the floor of the same file
  *   (bench/floor.ts: read + JSON.parse of each item's text alone; for YAML, the floor of the
  *   kubectl JSON of the same content), and peak RSS against the file size;
- * - the analysis' own cost (`scan -A` minus loading alone, bench/load.ts) at two sizes, for 10
- *   and 30 DaemonSets: it should grow linearly;
+ * - the analysis' own cost (`scan -A` minus loading, both timed in one process by bench/load.ts
+ *   --scan) at two sizes, for 10 and 30 DaemonSets: it should grow linearly;
  * - start-up of `--help`, `--version` and `lint` of one manifest against `node -e 0` (and the first
  *   run with an empty code cache, the unbundled modules, and the single executable when
- *   `npm run package` has built it).
- *
+ *   `npm run package` has built it);
  * - live (bench/live.ts): `scan -A` against kubectl's list of the same kinds on a real control
  *   plane populated with `--nodes` nodes, and the single-DaemonSet commands at 100 and at that size.
  *
- *   npm run bench -- [--nodes N] [--scale A,B] [--runs N] [--only layouts|scale|startup|live] [--readme]
+ *   npm run bench -- [--nodes N] [--scale A,B] [--runs N] [--only layouts|scale|startup|live] [--formats yaml,yaml-list] [--readme]
  *     [--verbose] [--cpu-prof] [--bin-dir DIR]   (the last three for live)
  *
  * Defaults: layouts at 1,000 nodes (30 pods a node), scale at 1,000 and 5,000 nodes, 3 runs (median
@@ -148,11 +147,12 @@ function machine(): string {
 }
 
 /** `scan -A` on every layout of one dump against the floor of the same file (JSON) or of its kubectl JSON (YAML). */
-function layouts(d: Dump, runs: number, rows: string[], targets: string[]): void {
+function layouts(d: Dump, runs: number, rows: string[], targets: string[], only?: Format[]): void {
   const files = ensureDump(d);
   const what = `${d.nodes} nodes / ${d.pods} pods${d.managedFields ? ', with managedFields' : ', lean'}`;
   let kubectlFloor: Measure | undefined;
   for (const format of d.formats) {
+    if (only && !only.includes(format)) continue;
     const file = files[format]!;
     const size = statSync(file).size;
     const isJson = JSON_LAYOUTS.includes(format);
@@ -293,6 +293,8 @@ async function main(): Promise<void> {
   const nodes = Number(flag('--nodes') ?? 1000);
   const sizes = (flag('--scale') ?? '1000,5000').split(',').map(Number);
   const only = flag('--only');
+  // `--formats yaml,yaml-list`: measure only these layouts (the dumps hold all of them).
+  const formats = flag('--formats')?.split(',') as Format[] | undefined;
   const does = (part: string) => !only || only.split(',').includes(part);
   mkdirSync(OUT, { recursive: true });
   const started = machine();
@@ -303,7 +305,7 @@ async function main(): Promise<void> {
   const targets: string[] = [];
   if (does('layouts')) {
     for (const managedFields of [false, true]) {
-      layouts({ name: `${nodes}${managedFields ? '-mf' : ''}`, nodes, pods: nodes * 30, managedFields, formats: [...JSON_LAYOUTS, ...YAML_LAYOUTS] }, runs, layoutRows, targets);
+      layouts({ name: `${nodes}${managedFields ? '-mf' : ''}`, nodes, pods: nodes * 30, managedFields, formats: [...JSON_LAYOUTS, ...YAML_LAYOUTS] }, runs, layoutRows, targets, formats);
     }
   }
   if (does('scale')) scale(sizes, runs, scaleRows, targets);
@@ -348,7 +350,7 @@ async function main(): Promise<void> {
     '',
     ...targets,
     '',
-    `Reproduce: \`npm run bench -- --runs ${runs} --nodes ${nodes} --scale ${sizes.join(',')}${only ? ` --only ${only}` : ''}\` (\`-- --readme\` updates this section).`,
+    `Reproduce: \`npm run bench -- --runs ${runs} --nodes ${nodes} --scale ${sizes.join(',')}${only ? ` --only ${only}` : ''}${formats ? ` --formats ${formats.join(',')}` : ''}\` (\`-- --readme\` updates this section).`,
     `One dump: \`node dist/bench/generate.js --nodes 1000 --pods 30000 --out bench/out/1k --formats json-compact\`, then \`node dist/bench/floor.js bench/out/1k/dump-compact.json\` next to \`node bin/ds-doctor.js scan -A -f bench/out/1k/dump-compact.json --now ${NOW_ISO} -o json\`.`,
   ].join('\n');
   process.stdout.write(`${report}\n`);

@@ -11,6 +11,7 @@
 import { InputError } from '../model/errors.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
 import { YamlContinuation } from './yaml-continuation.js';
+import { readYamlAsJson } from './yaml-json.js';
 
 /** Options of the streaming YAML reader. */
 export interface YamlStreamOptions {
@@ -22,6 +23,33 @@ const DEFAULT_SPLIT_ABOVE = 32 << 20;
 const DOC_START = /^---(\s.*)?$/;
 const DOC_END = /^\.\.\.\s*$/;
 const ITEMS_KEY = /^items:\s*(#.*)?$/;
+
+/** Up to this size (characters), the lines of a document in progress are read again with the next chunk. */
+const RESUME_MAX = 1 << 20;
+
+/** Line feeds in text from `from` to `to`. */
+function countLines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/**
+ * The line feed before the next line from `from` starting with `---`, when that line is exactly
+ * `---`; else -1 (`--- {a: 1}`, `---\r`, and `---x`, which may or may not be a marker, are left
+ * to the line-by-line reading).
+ */
+function nextBareMarker(text: string, from: number): number {
+  const at = text.indexOf('\n---', from);
+  return at >= 0 && text.charCodeAt(at + 4) === 0x0a ? at : -1;
+}
+
+/** True when a line in text before `to` starts with `---` or `...` (a marker, maybe). */
+function hasMarkerLine(text: string, to: number): boolean {
+  const dashes = text.indexOf('\n---');
+  const dots = text.indexOf('\n...');
+  return (dashes >= 0 && dashes < to) || (dots >= 0 && dots < to) || text.startsWith('---') || text.startsWith('...');
+}
 
 /** True when every number in a parsed value is finite (JSON can carry it). */
 function jsonSafe(v: unknown): boolean {
@@ -69,6 +97,10 @@ export class YamlDocumentStream {
   private lines: string[] = [];
   private start = 0;
   private chars = 0;
+  /** Lines of the current document passed to track() so far. */
+  private tracked = 0;
+  /** Whether the current document began on its `---` line (`--- {a: 1}`). */
+  private markerContent = false;
   // Where its `items:` block sequence is: the key's line, the entries' indentation and first lines.
   private itemsAt = -1;
   private itemIndent = -1;
@@ -98,8 +130,13 @@ export class YamlDocumentStream {
 
   /** Feeds the next chunk of text. */
   push(chunk: string): void {
-    const text = this.partial + chunk;
+    let text = this.partial + chunk;
     let from = 0;
+    const resumed = this.resume(text);
+    if (resumed !== undefined) {
+      text = resumed;
+      from = this.split ? this.translateEntries(text) : this.translateDocuments(text);
+    }
     for (;;) {
       const nl = text.indexOf('\n', from);
       if (nl < 0) break;
@@ -108,6 +145,75 @@ export class YamlDocumentStream {
       from = nl + 1;
     }
     this.partial = text.slice(from);
+  }
+
+  /**
+   * Prepares reading whole documents or List entries from the text at once: the lines of the one
+   * in progress go back in front of the text and the stream goes back to its first line. Undefined
+   * (nothing changed) when the text cannot be read that way: a document past the split size, a
+   * List whose items are indented, a text with no document marker.
+   */
+  private resume(text: string): string | undefined {
+    if (this.split) {
+      if (this.itemsEnd >= 0 || this.itemIndent !== 0 || !this.entry.length) return undefined;
+      const lines = this.entry;
+      this.entry = [];
+      this.lineNo = this.entryLine;
+      // An entry's first line starts nothing open: the continuation starts afresh there.
+      this.continuation = new YamlContinuation();
+      return `${lines.join('\n')}\n${text}`;
+    }
+    // Past the split size the document's items are tracked: it is read line by line from then on.
+    if (this.chars > Math.min(RESUME_MAX, this.splitAbove) || this.markerContent || this.lineNo - this.lines.length !== this.start) return undefined;
+    if (!text.startsWith('---') && text.indexOf('\n---') < 0) return undefined;
+    const lines = this.lines;
+    this.lines = [];
+    this.chars = 0;
+    this.lineNo = this.start;
+    return lines.length ? `${lines.join('\n')}\n${text}` : text;
+  }
+
+  /**
+   * Reads the complete entries at the start of the text (a split List's items at column 0) at
+   * once, through their JSON translation; returns where the lines left to read start (0 when the
+   * entries are outside the translated subset: the lines below read them as before).
+   */
+  private translateEntries(text: string): number {
+    const last = text.lastIndexOf('\n- ');
+    if (last <= 0 || !text.startsWith('- ') || hasMarkerLine(text, last)) return 0;
+    const read = readYamlAsJson(text.slice(0, last + 1));
+    if (!read || !Array.isArray(read.value)) return 0;
+    for (const item of read.value) this.items.push(this.onItem(item));
+    this.lineNo += countLines(text, 0, last + 1);
+    return last + 1;
+  }
+
+  /**
+   * Reads the complete documents at the start of the text, each ended by a bare `---` line, at
+   * once through their JSON translation; returns where the lines left to read start. It stops at
+   * a document outside the translated subset, or too large to read whole, and at any other
+   * marker line (`...`, `--- ` with more after it), all of which the lines below read as before.
+   */
+  private translateDocuments(text: string): number {
+    const dots = text.indexOf('\n...');
+    let pos = 0;
+    for (;;) {
+      if (text.startsWith('---\n', pos)) {
+        this.lineNo++;
+        this.start = this.lineNo;
+        pos += 4;
+        continue;
+      }
+      if (text.startsWith('---', pos) || text.startsWith('...', pos)) return pos;
+      const end = nextBareMarker(text, pos);
+      if (end < 0 || (dots >= 0 && dots < end) || end - pos > this.splitAbove) return pos;
+      const read = readYamlAsJson(text.slice(pos, end));
+      if (!read) return pos;
+      this.onDocument({ value: read.value, line: this.start + 1 });
+      this.lineNo += countLines(text, pos, end + 1) + 1;
+      this.start = this.lineNo;
+      pos = end + 5;
+    }
   }
 
   /** Ends the input: the last line and document are parsed. */
@@ -128,6 +234,7 @@ export class YamlDocumentStream {
       const rest = l.slice(3).trim();
       if (rest && !rest.startsWith('#')) {
         this.start = i;
+        this.markerContent = true;
         this.add(rest);
       }
       return;
@@ -147,8 +254,11 @@ export class YamlDocumentStream {
     }
     this.lines.push(l);
     this.chars += l.length + 1;
-    this.track(l, this.lines.length - 1);
-    if (this.chars > this.splitAbove && !this.unsplittable && this.itemStarts.length > 0) this.enterSplit();
+    if (this.chars <= this.splitAbove) return;
+    // Where the items start is looked for only once a document is large enough to be split:
+    // the lines kept so far are caught up first, in order, so the outcome is the same.
+    for (; this.tracked < this.lines.length; this.tracked++) this.track(this.lines[this.tracked]!, this.tracked);
+    if (!this.unsplittable && this.itemStarts.length > 0) this.enterSplit();
   }
 
   /** Follows where the `items:` entries start, while the document is kept whole. */
@@ -219,25 +329,37 @@ export class YamlDocumentStream {
     }
   }
 
-  private flushEntry(): void {
+  /**
+   * Parses the entry read so far. `followed`: a line of the document comes after it, so its text
+   * ends with that line break, as in the whole document (a `|+` scalar at its end keeps its last
+   * blank line).
+   */
+  private flushEntry(followed = true): void {
     if (!this.entry.length) return;
     const cut = this.itemIndent;
-    const text = cut > 0 ? this.entry.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length))).join('\n') : this.entry.join('\n');
+    const body = cut > 0 ? this.entry.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length))).join('\n') : this.entry.join('\n');
+    const text = followed ? `${body}\n` : body;
     const line = this.entryLine + 1;
     this.entry = [];
-    const value = this.loadEntry(text, line);
+    const { value, owned } = this.loadEntry(text, line);
     if (!Array.isArray(value) || value.length !== 1) {
       throw new InputError(`${this.file}:${line}: invalid YAML: a List entry that does not read as one item`);
     }
-    this.items.push(this.onItem(detach(value[0])));
+    this.items.push(this.onItem(owned ? value[0] : detach(value[0])));
   }
 
-  private load(text: string, line: number): unknown {
-    return loadYamlDocument(text, this.file, line);
+  /**
+   * Parses one document or entry: through its JSON translation when it is in the subset kubectl
+   * writes (the value then owns its memory), else with js-yaml (its strings are slices of the text).
+   */
+  private load(text: string, line: number): { value: unknown; owned: boolean } {
+    const translated = readYamlAsJson(text);
+    if (translated) return { value: translated.value, owned: true };
+    return { value: loadYamlDocument(text, this.file, line), owned: false };
   }
 
   /** Parses one entry of a split List; an alias to another entry's anchor says why it cannot resolve. */
-  private loadEntry(text: string, line: number): unknown {
+  private loadEntry(text: string, line: number): { value: unknown; owned: boolean } {
     try {
       return this.load(text, line);
     } catch (err) {
@@ -251,9 +373,9 @@ export class YamlDocumentStream {
   private finishDocument(): void {
     const line = this.start + 1;
     if (this.split) {
-      this.flushEntry();
-      const head = this.load(this.before.join('\n'), line);
-      const tail = this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1) : undefined;
+      this.flushEntry(false);
+      const head = this.load(this.before.join('\n'), line).value;
+      const tail = this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1).value : undefined;
       const value: Record<string, unknown> = {
         ...(head && typeof head === 'object' ? (head as Record<string, unknown>) : {}),
         items: this.items,
@@ -261,11 +383,13 @@ export class YamlDocumentStream {
       };
       this.onDocument({ value, line });
     } else if (this.lines.length) {
-      const value = this.load(this.lines.join('\n'), line);
-      if (value !== null && value !== undefined) this.onDocument({ value: detach(value), line });
+      const { value, owned } = this.load(this.lines.join('\n'), line);
+      if (value !== null && value !== undefined) this.onDocument({ value: owned ? value : detach(value), line });
     }
     this.lines = [];
     this.chars = 0;
+    this.tracked = 0;
+    this.markerContent = false;
     this.itemsAt = -1;
     this.itemIndent = -1;
     this.itemStarts = [];

@@ -1,0 +1,302 @@
+// The YAML-to-JSON translator (src/load/yaml-json.ts) gives, through JSON.parse, exactly what
+// js-yaml's load with CORE_SCHEMA gives, or leaves the text to js-yaml: a table of edge cases,
+// every YAML file of the fixtures, of ../shared/vendor and ../shared/realdumps, generated bench
+// dumps, and the mutation fuzzer's YAML mutants. The stream that uses it must agree with the
+// whole-text parse (js-yaml alone), errors included.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import yaml from 'js-yaml';
+import { readYamlAsJson } from '../../src/load/yaml-json.js';
+import { YamlDocumentStream } from '../../src/load/yaml-stream.js';
+import { loadYamlDocument, type ParsedDocument } from '../../src/load/parse.js';
+import { generate } from '../../bench/generate.js';
+import { makeMutant, mutantRng, readCorpus } from '../fuzz/mutate.js';
+
+type Outcome = { value: unknown } | { error: string };
+
+function jsYaml(text: string): Outcome {
+  try {
+    return { value: yaml.load(text, { schema: yaml.CORE_SCHEMA }) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+/** Asserts the translation agrees with js-yaml; returns whether the text was translated. */
+function agrees(text: string, what: string): boolean {
+  const mine = readYamlAsJson(text);
+  if (mine === undefined) return false;
+  assert.deepStrictEqual(mine, jsYaml(text), what);
+  return true;
+}
+
+// Each case: the YAML text and whether it is translated (true) or left to js-yaml (false).
+// Either way the value must be js-yaml's.
+const CASES: { name: string; text: string; translated: boolean }[] = [
+  { name: 'nulls', text: 'a:\nb: ~\nc: null\nd: Null\ne: NULL\nf: nUll\n', translated: true },
+  { name: 'booleans (core schema: not yes/no/on/off)', text: 'a: true\nb: False\nc: TRUE\nd: yes\ne: no\nf: on\ng: off\nh: tRue\n', translated: true },
+  {
+    name: 'integers: 0x, 0o, 0b, signs, underscores, leading zeros, huge',
+    text: 'a: 1\nb: -12\nc: +7\nd: 0x1F\ne: 0o17\nf: 0b101\ng: 1_000\nh: 0755\ni: 08\nj: 0\nk: -0\nl: 123456789012345678901234567890\nm: 0x_1\nn: 9007199254740993\no: -0x10\np: 0x\n',
+    translated: true,
+  },
+  {
+    name: 'floats: exponents, leading dot, trailing dot, overflow',
+    text: 'a: 1.5\nb: -1.5e3\nc: .5\nd: 1e3\ne: 1.\nf: 1_0.5\ng: 1.0_\nh: 6.02E+23\ni: 1.2.3\nj: 1e500\nk: -0.0\nl: +1.25\n',
+    translated: true,
+  },
+  { name: '.inf and .nan are left to js-yaml (JSON has no such numbers)', text: 'a: .inf\nb: -.Inf\nc: .NaN\n', translated: false },
+  { name: 'timestamps and versions stay strings', text: 'a: 2026-11-29T12:00:00Z\nb: 2001-12-14\nc: 1.2.3\nd: v1\ne: 1:20\nf: 12:30:00\n', translated: true },
+  { name: 'keys resolve like values, then become strings', text: '1: a\n0x10: b\ntrue: c\nnull: d\n1.50: e\n-0: g\n1e3: h\n.5: i\n', translated: true },
+  {
+    name: 'keys with colons, slashes, dots, spaces and quotes',
+    text: 'a:b: 1\nhttp://x: 2\nnode.kubernetes.io/instance-type: m5\n"quoted: key": 3\n\'single\': 4\na b  : 5\nx"y: 6\nback\\slash: 7\n',
+    translated: true,
+  },
+  { name: 'single-quoted scalars', text: "a: 'it''s'\nb: ''\nc: '#not a comment'\nd: ' spaced '\ne: 'a\\nb'\nf: 'say \"hi\"'\n", translated: true },
+  {
+    name: 'double-quoted escapes',
+    text: 'a: "tab\\tnl\\nq\\"bs\\\\sl\\/"\nb: "\\x41\\u00e9\\U0001F600"\nc: "\\0\\a\\b\\v\\f\\r\\e\\ \\N\\_\\L\\P"\nd: "#x"\ne: ""\nf: "\\uD800"\ng: "it\'s"\n',
+    translated: true,
+  },
+  { name: 'lone surrogates from escapes, in keys and values', text: '"\\uD800": a\n"\\uDC00x": "\\uDC00"\nk: "\\uD83D\\uDE00 \\uD83D"\n', translated: true },
+  { name: 'an unknown escape is left to js-yaml (which refuses it)', text: 'a: "\\q"\n', translated: false },
+  { name: 'literal block scalars, every chomping', text: 'a: |\n  one\n  two\n\nb: |-\n  one\n\n\nc: |+\n  one\n\n\nd: x\n', translated: true },
+  { name: 'folded block scalars', text: 'a: >\n  one\n  two\n\n  three\n    more\n  back\nb: >-\n  x\n  y\nc: >+\n  z\n\n', translated: true },
+  { name: 'block scalar with an indentation indicator', text: 'a: |2\n    indented first\n  second\nb: |1-\n  x\nc: >2+\n   y\n', translated: true },
+  { name: 'block scalar: comment after the header, lines of spaces', text: 'a: | # note\n  x\n    \n  y\n   \nb: 1\n', translated: true },
+  { name: 'block scalar: leading lines of spaces deeper than the text', text: 'a: |\n      \n  x\n', translated: false },
+  { name: 'block scalar at the end of the text, keep chomping', text: 'a: |+\n  x\n\n', translated: true },
+  { name: 'block scalar without a line break at the end', text: 'a: |-\n  x\n  y', translated: true },
+  { name: 'block scalars in a sequence and in a compact mapping', text: '- |\n  a\n- name: x\n  script: |-\n    echo "#1" \'q\' \\n\n    exit 0\n- >\n  f\n', translated: true },
+  { name: 'empty block scalar', text: 'a: |\nb: 1\nc: >+\n\nd: 2\n', translated: true },
+  { name: 'block scalar text looking like YAML', text: 'a: |\n  b: c\n  - d\n  # e\n  "f\n---x\n', translated: false },
+  { name: 'block scalar text looking like YAML, in the subset', text: 'a: |\n  b: c\n  - d\n  # e\n  "f\n  --- x\ng: 1\n', translated: true },
+  {
+    name: "kubectl's nesting: sequences at the key's indentation",
+    text: 'spec:\n  containers:\n  - name: a\n    ports:\n    - containerPort: 80\n      protocol: TCP\n    args:\n    - --x\n    - "--y=1"\n  - name: b\nkind: Pod\n',
+    translated: true,
+  },
+  { name: "yaml.dump's nesting: sequences indented under the key", text: 'spec:\n  containers:\n    - name: a\n      args:\n        - x\n', translated: true },
+  { name: 'sequences of sequences, - - x', text: '- - a\n  - b\n- - - c\n- []\n', translated: true },
+  { name: 'empty entries and values', text: 'a:\n- \n-\n- x\nb:\nc: {}\nd: []\ne: { }\nf: [ ]\n', translated: true },
+  { name: 'a key with nothing below it, then a less indented line', text: 'a:\n  b:\nc: 1\n', translated: true },
+  { name: 'a compact mapping in a sequence, with a sequence value at its keys', text: '- a:\n  - x\n  b: 1\n- c: 2\n', translated: true },
+  { name: 'unicode in keys and values', text: 'ключ: значение\nemoji: "😀"\nplain: 日本語 テキスト 😀\nnbsp: "a\u00a0"\nnbsp2: b\u00a0\n', translated: true },
+  { name: 'trailing spaces after values and keys', text: 'a: 1   \nb: x y  \nc:   \n  - z  \n', translated: true },
+  { name: 'comments after values, on their own lines, at any indentation', text: '# head\na: 1 # one\nb: x#y\nc: # none\n# between\n  d: 2\ne:\n      # deep\n  - f\n', translated: true },
+  { name: '# inside quotes is text', text: 'a: "x # y"\nb: \'# z\'\nc: "#"\n', translated: true },
+  { name: 'flow collections with content are left to js-yaml', text: 'a: [a, "b c", 1]\n', translated: false },
+  { name: 'flow mappings are left to js-yaml', text: 'a: {b: 1}\n', translated: false },
+  { name: 'anchors and aliases are left to js-yaml', text: 'a: &x 1\nb: *x\n', translated: false },
+  { name: 'tags are left to js-yaml', text: 'a: !!str 1\n', translated: false },
+  { name: 'complex keys are left to js-yaml', text: '? a\n: b\n', translated: false },
+  { name: 'multi-line plain scalars are left to js-yaml', text: 'a: one\n  two\n', translated: false },
+  { name: 'a plain scalar on the line below its key is left to js-yaml', text: 'a:\n  one\n', translated: false },
+  { name: 'multi-line quoted scalars are left to js-yaml', text: 'a: "one\n  two"\n', translated: false },
+  { name: 'tabs are left to js-yaml', text: 'a:\tb\n', translated: false },
+  { name: 'a carriage return inside a line is left to js-yaml', text: 'a: b\rc: d\n', translated: false },
+  { name: 'a byte order mark is left to js-yaml', text: '\uFEFFa: 1\n', translated: false },
+  { name: 'control characters are left to js-yaml (which refuses them)', text: 'a: "x\u0001"\n', translated: false },
+  { name: 'duplicate keys are left to js-yaml (which refuses them)', text: 'a: 1\na: 2\n', translated: false },
+  { name: 'duplicate keys after resolution are left to js-yaml', text: '1: a\n0x1: b\n', translated: false },
+  { name: 'null and ~ are the same key', text: 'null: a\n~: b\n', translated: false },
+  { name: 'the merge key and __proto__ are left to js-yaml', text: '<<: 1\n', translated: false },
+  { name: '__proto__ is left to js-yaml', text: '__proto__: 1\n', translated: false },
+  { name: 'odd indentation is left to js-yaml', text: 'a:\n    b: 1\n  c: 2\n', translated: false },
+  { name: "a `- ` at a mapping's indentation after a value is left to js-yaml", text: 'a: 1\n- b\n', translated: false },
+  { name: 'key: value: is left to js-yaml', text: 'a: b: c\n', translated: false },
+  { name: 'a value after a key on the same line starting with - is left to js-yaml', text: 'a: - b\n', translated: false },
+  { name: 'a top-level scalar is left to js-yaml', text: 'just text\n', translated: false },
+  { name: 'directives are left to js-yaml', text: '%YAML 1.2\n---\na: 1\n', translated: false },
+  { name: 'a document marker inside is left to js-yaml', text: 'a: 1\n--- b: 2\n', translated: false },
+  { name: 'nesting deeper than the translator reads is left to js-yaml', text: `${Array.from({ length: 70 }, (_, i) => `${' '.repeat(i * 2)}k:`).join('\n')} 1\n`, translated: false },
+  { name: 'a comment without a space after a quoted scalar is left to js-yaml', text: 'a: "x"#c\n', translated: false },
+];
+
+for (const c of CASES) {
+  test(`YAML to JSON: ${c.name}`, () => {
+    assert.equal(agrees(c.text, c.name), c.translated, c.translated ? 'translated' : 'left to js-yaml');
+  });
+}
+
+/** YAML files under a folder, recursively. */
+function yamlFilesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...yamlFilesUnder(p));
+    else if (/\.ya?ml$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+type StreamOutcome = { docs: ParsedDocument[] } | { error: string };
+
+/** Documents of a text split at `---` lines (as the stream splits them), with their first lines. */
+function documentsOf(text: string): { body: string; line: number }[] {
+  const docs: { body: string; line: number }[] = [];
+  let lines: string[] = [];
+  let start = 1;
+  text.split('\n').forEach((raw, i) => {
+    const l = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (/^---(\s.*)?$/.test(l) || /^\.\.\.\s*$/.test(l)) {
+      if (lines.length) docs.push({ body: lines.join('\n'), line: start });
+      lines = [];
+      start = i + 2;
+      const rest = l.startsWith('---') ? l.slice(3).trim() : '';
+      if (rest && !rest.startsWith('#')) {
+        lines.push(rest);
+        start = i + 1;
+      }
+    } else {
+      lines.push(l);
+    }
+  });
+  if (lines.length) docs.push({ body: lines.join('\n'), line: start });
+  return docs;
+}
+
+/** The stream (translator first, js-yaml when it declines) and the whole-text parse (js-yaml only) of one text. */
+function bothWays(text: string, splitAbove?: number, chunk = Math.max(text.length, 1)): { stream: StreamOutcome; whole: StreamOutcome } {
+  let stream: StreamOutcome;
+  try {
+    const docs: ParsedDocument[] = [];
+    const s = new YamlDocumentStream(
+      'x.yaml',
+      (d) => docs.push(d),
+      (v) => v,
+      splitAbove === undefined ? {} : { splitAbove },
+    );
+    for (let at = 0; at < text.length; at += chunk) s.push(text.slice(at, at + chunk));
+    s.end();
+    stream = { docs };
+  } catch (err) {
+    stream = { error: (err as Error).message };
+  }
+  let whole: StreamOutcome;
+  try {
+    const docs: ParsedDocument[] = [];
+    for (const d of documentsOf(text)) {
+      const value = loadYamlDocument(d.body, 'x.yaml', d.line);
+      if (value !== null && value !== undefined) docs.push({ value, line: d.line });
+    }
+    whole = { docs };
+  } catch (err) {
+    whole = { error: (err as Error).message };
+  }
+  return { stream, whole };
+}
+
+for (const dir of ['fixtures', '../shared/vendor', '../shared/realdumps']) {
+  test(`YAML to JSON: every YAML file under ${dir} reads as js-yaml reads it`, (t) => {
+    if (!existsSync(dir)) {
+      t.skip(`${dir} is absent (a copy of shared/ beside the checkout holds it)`);
+      return;
+    }
+    const files = yamlFilesUnder(dir);
+    assert.ok(files.length > 0, `no YAML file under ${dir}`);
+    let translated = 0;
+    let docs = 0;
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      for (const [splitAbove, chunk] of [
+        [undefined, undefined],
+        [undefined, 97],
+        [0, 97],
+        [300, 4099],
+      ] as const) {
+        const { stream, whole } = bothWays(text, splitAbove, chunk);
+        assert.deepStrictEqual(stream, whole, `${f} split above ${splitAbove}, chunks of ${chunk}`);
+      }
+      for (const d of documentsOf(text)) {
+        docs++;
+        if (agrees(d.body, f)) translated++;
+      }
+    }
+    t.diagnostic(`${dir}: ${files.length} files, ${translated} of ${docs} documents translated`);
+    assert.ok(translated > 0, `none of the documents under ${dir} was translated`);
+  });
+}
+
+test('YAML to JSON: generated bench dumps, as `---` documents and as a kind: List read entry by entry', () => {
+  const out = mkdtempSync(join(tmpdir(), 'ds-doctor-yaml-json-'));
+  const { files } = generate({ nodes: 6, pods: 40, seed: 3, out, formats: ['yaml', 'yaml-list'], managedFields: true });
+  const stream = readFileSync(files.yaml!, 'utf8');
+  for (const d of documentsOf(stream)) assert.ok(agrees(d.body, 'a generated document'), 'every generated document is translated');
+  const list = readFileSync(files['yaml-list']!, 'utf8');
+  assert.ok(agrees(list, 'the generated List'), 'the generated List is translated');
+  for (const text of [stream, list]) {
+    for (const splitAbove of [undefined, 0, 5000]) {
+      for (const chunk of [undefined, 61, 4099, 65536]) {
+        const both = bothWays(text, splitAbove, chunk);
+        assert.deepStrictEqual(both.stream, both.whole, `split above ${splitAbove}, chunks of ${chunk}`);
+      }
+    }
+  }
+});
+
+// The stream reads whole documents and List entries from each chunk through their translation,
+// and everything else line by line: where one way ends and the other begins must not matter.
+const STREAM_CASES: { name: string; text: string }[] = [
+  { name: 'documents ended by bare markers, one outside the subset', text: 'a: 1\n---\nb: [1, 2]\n---\nc: 3\n---\n' },
+  { name: 'a marker with content, a `...` end, comments only', text: 'a: 1\n--- {b: 2}\n---\nc: 3\n...\n# only\n---\nd: |\n  x\n\n---\ne: 4\n' },
+  { name: 'lines starting with --- that are no markers', text: 'a: 1\n---x: 2\n---\n---y: 3\n' },
+  { name: 'a marker followed by a no-break space', text: 'a: 1\n---\u00a0x\nb: 2\n---\nc: 3\n' },
+  {
+    name: 'a List whose entries hold a multi-line quoted scalar starting a line with "- "',
+    text: `apiVersion: v1\nitems:\n${'- a: 1\n  b: x\n'.repeat(30)}- c: "one\n- two"\n${'- d: 2\n'.repeat(30)}kind: List\n`,
+  },
+  { name: 'a List with block scalars keeping trailing blank lines', text: `items:\n${'- s: |+\n    x\n\n'.repeat(40)}kind: List\n` },
+  { name: 'a List ended by a marker', text: `items:\n${'- n: 1\n'.repeat(60)}---\nkind: Pod\n` },
+  { name: 'a List with an entry outside the subset, CRLF lines', text: `items:\r\n${'- n: 1\r\n'.repeat(30)}- m: [1]\r\n${'- n: 2\r\n'.repeat(30)}kind: List\r\n` },
+];
+for (const c of STREAM_CASES) {
+  test(`YAML to JSON in the stream: ${c.name}`, () => {
+    for (const splitAbove of [undefined, 0, 40]) {
+      for (const chunk of [undefined, 1, 7, 64, 200]) {
+        const { stream, whole } = bothWays(c.text, splitAbove, chunk);
+        assert.deepStrictEqual(stream, whole, `split above ${splitAbove}, chunks of ${chunk}`);
+      }
+    }
+  });
+}
+
+test("YAML to JSON: the mutation fuzzer's YAML mutants read as js-yaml reads them", () => {
+  const corpus = readCorpus('demo', 'fixtures/demo');
+  let yamlMutants = 0;
+  for (let index = 0; index < 24; index++) {
+    const m = makeMutant(mutantRng(1301, index), corpus);
+    if (m.format !== 'yaml') continue;
+    yamlMutants++;
+    const { stream, whole } = bothWays(m.text);
+    assert.deepStrictEqual(stream, whole, `mutant ${index}`);
+    for (const d of documentsOf(m.text)) agrees(d.body, `mutant ${index}`);
+  }
+  assert.ok(yamlMutants > 0);
+});
+
+const BAD = [
+  'a: [1, 2\n',
+  'a: "open\n',
+  'a:\n  b: 1\n c: 2\n',
+  'a: 1\na: 2\n',
+  'a: b: c\n',
+  'a: *nope\n',
+  '- a\nb: 1\n',
+  'a:\tb\n\tc: d\n',
+  'a: |0\n  x\n',
+  'a: "\\q"\n',
+  'a: |\n      \n  x\n',
+  'a: | x\n  y\n',
+];
+for (const [i, text] of BAD.entries()) {
+  test(`YAML to JSON: bad YAML ${i + 1} fails with js-yaml's error, at the file's line`, () => {
+    const { stream, whole } = bothWays(`kind: Pod\n---\n${text}`);
+    assert.ok('error' in whole, 'js-yaml refuses it');
+    assert.deepStrictEqual(stream, whole);
+  });
+}
