@@ -280,12 +280,9 @@ function describe(v: unknown): string {
   return `a ${typeof v}`;
 }
 
-function expected(shape: Shape): string {
-  if (typeof shape === 'string') {
-    return { string: 'a string', boolean: 'a boolean', int32: 'a 32-bit integer', int64: 'an integer', quantity: 'a quantity', intOrString: 'an integer or a string', object: 'a map' }[shape];
-  }
-  if ('list' in shape) return 'a list';
-  return 'a map';
+/** What a scalar field must hold, as a warning says it. */
+function expected(shape: Exclude<Shape, object>): string {
+  return { string: 'a string', boolean: 'a boolean', int32: 'a 32-bit integer', int64: 'an integer', quantity: 'a quantity', intOrString: 'an integer or a string', object: 'a map' }[shape];
 }
 
 function isMap(v: unknown): v is Record<string, unknown> {
@@ -411,9 +408,9 @@ function mapCheck(value: Check): Check {
   };
 }
 
-function fieldsCheck(fields: Fields): FieldsCheck {
-  const names = Object.keys(fields);
-  const checks = names.map((k) => compile(fields[k]!));
+function fieldsCheck(described: Fields): FieldsCheck {
+  const names = Object.keys(described);
+  const checks = names.map((k) => compile(described[k]!));
   return (m, is) => {
     for (let i = 0; i < names.length; i++) {
       // No field name of the description is a member of Object.prototype, so `m[k]` is own data.
