@@ -24,6 +24,7 @@ export class JsonStreamError extends Error {
 }
 
 const QUOTE = 0x22;
+const SPACE = 0x20;
 const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -85,6 +86,21 @@ function parseMessage(err: unknown): string {
 }
 
 /**
+ * Where the line `column` spaces and `}` starts in `s` from `from` on (the offset of its newline),
+ * or -1. Line by line: `indexOf` with that pattern is slow on indented text, whose spaces let a
+ * string search advance only one character at a time.
+ */
+function closingLine(s: string, from: number, column: number): number {
+  for (let at = s.indexOf('\n', from); at >= 0; at = s.indexOf('\n', at + 1)) {
+    if (s.charCodeAt(at + 1 + column) !== CLOSE_BRACE) continue;
+    let k = column;
+    while (k > 0 && s.charCodeAt(at + k) === SPACE) k--;
+    if (k === 0) return at;
+  }
+  return -1;
+}
+
+/**
  * Parses one JSON document pushed in chunks. `onItem` receives each element of the top-level
  * object's `items` array as soon as it is parsed and returns what to keep (e.g. a pruned copy).
  */
@@ -103,8 +119,6 @@ export class JsonDumpParser {
   private depth = 0;
   private inString = false;
   private escape = false;
-  /** Closing patterns of pretty-printed items, by the column of their opening brace. */
-  private readonly closers = new Map<number, string>();
   private guessFailures = 0;
   private lineGuessFailures = 0;
   /**
@@ -416,19 +430,14 @@ export class JsonDumpParser {
     while (k >= 0 && s.charCodeAt(k) === 0x20) k--;
     if (k < 0 || s.charCodeAt(k) !== 0x0a) return -1;
     const column = i - k - 1;
-    let closer = this.closers.get(column);
-    if (closer === undefined) {
-      closer = `\n${' '.repeat(column)}}`;
-      this.closers.set(column, closer);
-    }
     if (this.missedChunk === this.offset && this.missedColumn === column) return this.lineItemEnd(s, i);
-    const at = s.indexOf(closer, i);
+    const at = closingLine(s, i, column);
     if (at < 0) {
       this.missedChunk = this.offset;
       this.missedColumn = column;
       return this.lineItemEnd(s, i);
     }
-    const end = at + closer.length;
+    const end = at + column + 2;
     if (this.takeGuessedItem(s, i, end)) return end;
     // Another layout (or a broken item): after a few misses, stop guessing, since each miss
     // costs a search and a failed parse.
