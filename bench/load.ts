@@ -23,12 +23,14 @@ const ms = Number(loaded - started) / 1e6;
 const objects = snapshot.nodes.length + snapshot.pods.length + snapshot.daemonSets.length;
 let analysisMs: number | undefined;
 if (process.argv.includes('--scan')) {
-  const [{ SnapshotIndex }, { scan }, { renderJson }] = await Promise.all([import('../src/model/snapshot-index.js'), import('../src/analyze/scan.js'), import('../src/render/document.js')]);
+  const [{ SnapshotIndex }, { scan }, { renderJson }, { daemonSetsInScope }] = await Promise.all([
+    import('../src/model/snapshot-index.js'),
+    import('../src/analyze/scan.js'),
+    import('../src/render/document.js'),
+    import('../src/cli/scope.js'),
+  ]);
   const begun = process.hrtime.bigint();
-  // As `scan -A` orders them (src/cli/scope.ts#daemonSetsInScope).
-  const daemonSets = [...snapshot.daemonSets].sort(
-    (a, b) => (a.metadata?.namespace ?? '').localeCompare(b.metadata?.namespace ?? '') || (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''),
-  );
+  const daemonSets = daemonSetsInScope(snapshot, { allNamespaces: true });
   const report = scan(new SnapshotIndex(snapshot), daemonSets, new Date(NOW_ISO), 'all namespaces');
   const text = renderJson(report);
   analysisMs = Number(process.hrtime.bigint() - begun) / 1e6;

@@ -21,7 +21,7 @@ export function scopeText(opts: GlobalOptions, defaultNamespace?: string): strin
  * The DaemonSets in scope: -A → all; -n → that namespace; from files without -n → every
  * namespace in the input (the dump defines the scope); live without -n → `defaultNamespace`.
  */
-export function daemonSetsInScope(snapshot: ClusterSnapshot, opts: GlobalOptions, defaultNamespace?: string): DaemonSet[] {
+export function daemonSetsInScope(snapshot: ClusterSnapshot, opts: Pick<GlobalOptions, 'allNamespaces' | 'namespace'>, defaultNamespace?: string): DaemonSet[] {
   const ns = opts.allNamespaces ? undefined : (opts.namespace ?? defaultNamespace);
   return snapshot.daemonSets
     .filter((ds) => ns === undefined || ds.metadata?.namespace === ns)

@@ -330,7 +330,8 @@ function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: strin
       if (typeof item !== 'object' || item === null) {
         throw new InputError(`${file}:${doc.line}: ${kind} has an item that is not an object`);
       }
-      const it = pruneObject(item as KubeObject);
+      // Pruned where it is added (the recursive call), as every object is.
+      const it = item as KubeObject;
       if (!it.kind && itemKind) it.kind = itemKind;
       addDocument(snapshot, { value: it, line: doc.line }, file, seen, ignored);
     }
