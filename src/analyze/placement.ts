@@ -24,7 +24,7 @@ import { isMissing } from '../model/snapshot.js';
 import { withShort } from '../model/codes.js';
 import { bySeverity } from '../model/severity.js';
 import { ageOf, formatDuration, parseRfc3339 } from '../model/duration.js';
-import { compileDaemonPlacement, type DaemonPlacement, type PredicateFailure, TAINT_NOT_READY, TAINT_UNREACHABLE, SYSTEM_TAINT_KEYS } from '../k8s/daemonpod.js';
+import { compileDaemonPlacement, targetNodeName, type DaemonPlacement, type PredicateFailure, TAINT_NOT_READY, TAINT_UNREACHABLE, SYSTEM_TAINT_KEYS } from '../k8s/daemonpod.js';
 import { claimDaemonPods, nodesToDaemonPods } from '../k8s/controller.js';
 import { compareDaemonPodAge, isPodReady, isPodTerminal, podCondition, podRestarts } from '../k8s/podutil.js';
 import { currentRevision, isPodUpdated, podRevisionHash, LABEL_TEMPLATE_GENERATION, type CurrentRevision } from '../k8s/revision.js';
@@ -66,7 +66,18 @@ export interface DaemonSetContext {
   networkAgent: boolean;
   /** What `kubectl rollout undo` would restore. */
   rollback: RollbackTarget;
+  /** Notes on the whole DaemonSet. */
   notes: string[];
+  /**
+   * The notes for a question about one node: orphans are counted on that node (bound to it or
+   * waiting for it), the ones the answer is about; elsewhere they do not change it.
+   */
+  nodeNotes: (node: string) => string[];
+}
+
+/** "3 orphaned pod(s) match the selector…": of the whole DaemonSet, or of the pods for one node. */
+function adoptableNote(count: number, node?: string): string {
+  return `${count} orphaned pod(s)${node === undefined ? '' : ` on node ${node}`} match the selector and will be adopted on the next sync`;
 }
 
 /** What decides whether a pod is updated, when the current revision's hash is not known. */
@@ -101,12 +112,16 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
       .eventsFor('DaemonSet', ds)
       .filter((e) => e.reason === 'FailedCreate')
       .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''));
-    const notes: string[] = [];
-    if (!eventsAvailable) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
-    if (claimed.selectorError) notes.push(`the DaemonSet's selector is invalid (${claimed.selectorError}): no pod can be matched`);
-    if (claimed.adoptable.length) notes.push(`${claimed.adoptable.length} orphaned pod(s) match the selector and will be adopted on the next sync`);
     const revisionNote = currentRevisionNote(revision, isMissing(index.snapshot, 'ControllerRevision'), claimed.pods.length);
-    if (revisionNote) notes.push(revisionNote);
+    const notesFor = (node?: string): string[] => {
+      const adoptable = node === undefined ? claimed.adoptable.length : claimed.adoptable.filter((p) => targetNodeName(p) === node).length;
+      const notes: string[] = [];
+      if (!eventsAvailable) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
+      if (claimed.selectorError) notes.push(`the DaemonSet's selector is invalid (${claimed.selectorError}): no pod can be matched`);
+      if (adoptable) notes.push(adoptableNote(adoptable, node));
+      if (revisionNote) notes.push(revisionNote);
+      return notes;
+    };
     return {
       ds,
       namespace: ds.metadata?.namespace ?? '',
@@ -121,7 +136,8 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
         index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''),
       ).some((r) => r.role === 'network'),
       rollback: rollbackTarget(revisions, !isMissing(index.snapshot, 'ControllerRevision')),
-      notes,
+      notes: notesFor(),
+      nodeNotes: notesFor,
     };
   });
 }
@@ -576,7 +592,8 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
           : `the rolling update replaces it; see: ds-doctor rollout ${ctx.namespace}/${ctx.name}`,
     });
   }
-  const live = pods.filter((p) => !p.metadata?.deletionTimestamp && !isPodTerminal(p));
+  // Oldest first (as the controller ranks them), not in the order of the input or of the lists.
+  const live = pods.filter((p) => !p.metadata?.deletionTimestamp && !isPodTerminal(p)).sort(compareDaemonPodAge);
   if (live.length > 1 && verdict !== 'Excluded') reasons.push(...handOverReasons(index, ctx, node, live, pod, now, stuckAfter));
   if (selectsAll(ctx.ds) && !reasons.some((r) => r.code === 'SelectingAll')) reasons.unshift(selectingAllReason());
   const sorted = bySeverity(reasons.map(withShort));
@@ -684,8 +701,8 @@ function ref(ds: DaemonSet) {
   return { namespace: ds.metadata?.namespace ?? '', name: ds.metadata?.name ?? '' };
 }
 
-function snapshotNotes(index: SnapshotIndex, ctx: DaemonSetContext): string[] {
-  const notes = [...ctx.notes, ...index.snapshot.warnings];
+function snapshotNotes(index: SnapshotIndex, ctx: DaemonSetContext, notes = ctx.notes): string[] {
+  notes = [...notes, ...index.snapshot.warnings];
   if (isMissing(index.snapshot, 'Node')) notes.push('no Node objects in the input: placement cannot be evaluated');
   return notes;
 }
@@ -694,7 +711,7 @@ function snapshotNotes(index: SnapshotIndex, ctx: DaemonSetContext): string[] {
 export function whyNode(index: SnapshotIndex, ds: DaemonSet, node: Node, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): NodeDiagnosis {
   const ctx = daemonSetContext(index, ds);
   const row = diagnoseNode(index, ctx, node, now, stuckAfter);
-  const notes = snapshotNotes(index, ctx);
+  const notes = snapshotNotes(index, ctx, ctx.nodeNotes(row.node));
   return {
     apiVersion: API_VERSION,
     kind: 'NodeDiagnosis',

@@ -13,6 +13,10 @@ import { addObject, finishSnapshot } from './normalize.js';
 import { pruneObject } from './prune.js';
 import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from './api-client.js';
 import { formatSelectorForQuery } from './selector-query.js';
+import { SnapshotIndex } from '../model/snapshot-index.js';
+import { claimDaemonPods } from '../k8s/controller.js';
+import { targetNodeName } from '../k8s/daemonpod.js';
+import { currentRevision, LABEL_REVISION_HASH, LABEL_TEMPLATE_GENERATION, templateGenerationOf } from '../k8s/revision.js';
 
 /** How to reach the cluster (the kubeconfig flags and environment), and where to report progress. */
 export interface LiveOptions extends KubeconfigOptions {
@@ -55,6 +59,10 @@ interface ListQuery {
   cached?: boolean;
   /** Why the list is wanted, when the analysis can go on without it (a 403 is then a note). */
   supplementary?: string;
+  /** The narrower list to read instead when this supplementary one is refused (403). */
+  fallback?: ListQuery;
+  /** Read only the first page, of at most this many items (a sample, not the whole list). */
+  sample?: number;
 }
 
 /** "listing pods in namespace "logging" with app=fluent-bit", for a list that went wrong. */
@@ -116,7 +124,7 @@ class LiveLoader {
         // Extra context (e.g. the other pods on a node) that a namespaced role may not grant:
         // the analysis goes on without it and says what it could not check.
         this.snapshot.warnings.push(`forbidden: cannot list ${SNAPSHOT_KINDS[kind].plural}${query.fieldSelector ? ` with ${query.fieldSelector}` : ''} at cluster scope: ${query.supplementary}`);
-        return [];
+        return query.fallback ? this.list(kind, query.fallback) : [];
       }
       if (err instanceof ApiError && (err.status === 403 || err.status === 404 || err.status === 405)) {
         this.refused(kind, err, query.namespace);
@@ -140,7 +148,7 @@ class LiveLoader {
     let cont: string | undefined;
     let pages = 0;
     do {
-      const params: Record<string, string> = { limit: String(PAGE) };
+      const params: Record<string, string> = { limit: String(query.sample ?? PAGE) };
       if (query.labelSelector) params['labelSelector'] = query.labelSelector;
       if (query.fieldSelector) params['fieldSelector'] = query.fieldSelector;
       if (cont) params['continue'] = cont;
@@ -155,7 +163,7 @@ class LiveLoader {
       }
       pages++;
       items.push(...page.items);
-      cont = page.continue;
+      cont = query.sample === undefined ? page.continue : undefined;
       if (cont !== undefined && tokens.has(cont)) {
         throw new ClusterError(`${listing(kind, query)} did not end: the server repeated continue token after ${pages} pages`);
       }
@@ -176,6 +184,28 @@ class LiveLoader {
     } catch (err) {
       if (err instanceof ApiError && err.status === 404 && err.kubernetesStatus) {
         throw new InputError(`daemonset "${name}" not found in namespace "${namespace}"`);
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Gets one node. A 404 lists every node instead (one cached request), so that "not found"
+   * suggests the names there are, as it does for a dump; a 403 is fatal (exit 3).
+   */
+  async getNode(name: string): Promise<void> {
+    try {
+      this.requests++;
+      const node = (await this.api.get(`${listPath('Node')}/${encodeURIComponent(name)}`, {})) as KubeObject;
+      this.listed.add('Node');
+      this.add('Node', [node]);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404 && err.kubernetesStatus) {
+        await this.list('Node', { cached: true });
+        return;
+      }
+      if (err instanceof ApiError && err.status === 403) {
+        throw new ClusterError(`${err.message} (ds-doctor needs "get nodes"; see the ds-doctor-reader ClusterRole in the README)`);
       }
       throw err;
     }
@@ -211,6 +241,58 @@ function daemonSetTarget(arg: string, namespace: string): { namespace: string; n
 }
 
 /**
+ * `why <ds> <node>`: what one node's answer needs, and nothing that grows with the cluster.
+ * Instead of every node and every pod of the DaemonSet: the node itself; the pods bound to it,
+ * in all namespaces (their requests and host ports decide the fit; under a namespaced role, the
+ * DaemonSet's own pods there); the DaemonSet's pods that wait for the scheduler (unbound: their
+ * target node is in their affinity, which no selector can ask for); its ControllerRevisions; and
+ * the warning events of the DaemonSet and of its pods for the node. When no ControllerRevision
+ * names the current template, the controller's revision is read from one pod at the current
+ * template generation, as the whole list would have shown it (k8s/revision.ts#currentRevision).
+ */
+async function loadForNode(loader: LiveLoader, ds: DaemonSet, node: string): Promise<void> {
+  const namespace = ds.metadata?.namespace ?? '';
+  const name = ds.metadata?.name ?? '';
+  const selector = formatSelectorForQuery(ds.spec?.selector);
+  const dsPods = (fieldSelector: string): ListQuery => ({ namespace, ...(selector === undefined ? {} : { labelSelector: selector }), fieldSelector });
+  const tasks: (() => Promise<unknown>)[] = [
+    () => loader.getNode(node),
+    () =>
+      loader.list('Pod', {
+        fieldSelector: `spec.nodeName=${node}`,
+        supplementary: `the other pods on node ${node} are not seen, so resource and host-port fit there is unchecked`,
+        ...(selector === undefined ? {} : { fallback: dsPods(`spec.nodeName=${node}`) }),
+      }),
+    () => loader.list('Event', { namespace, fieldSelector: `involvedObject.kind=DaemonSet,involvedObject.name=${name},type=Warning` }),
+  ];
+  if (selector !== undefined) {
+    tasks.push(
+      () => loader.list('Pod', dsPods('spec.nodeName=')),
+      () => loader.list('ControllerRevision', { namespace, labelSelector: selector }),
+    );
+  }
+  await pool(tasks, tasks.length);
+
+  const index = new SnapshotIndex(loader.snapshot);
+  const claimed = claimDaemonPods(index, ds).pods;
+  if (selector !== undefined && !loader.snapshot.missing.some((m) => m.kind === 'Event')) {
+    const forNode = claimed.filter((p) => targetNodeName(p) === node);
+    await pool(
+      forNode.map((p) => () => loader.list('Event', { namespace, fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${p.metadata?.name ?? ''},type=Warning` })),
+      CONCURRENCY,
+    );
+  }
+  const revision = currentRevision(ds, index.revisionsFor(ds), claimed);
+  const generation = templateGenerationOf(ds)?.generation;
+  if (selector !== undefined && revision.source !== 'revision' && revision.source !== 'pods') {
+    const atGeneration =
+      generation === undefined ? [] : await loader.list('Pod', { namespace, labelSelector: `${selector},${LABEL_TEMPLATE_GENERATION}=${generation},${LABEL_REVISION_HASH}`, sample: 1 });
+    // Whether the DaemonSet has pods at all decides whether an unknown revision is worth a note.
+    if (!claimed.length && !atGeneration.length) await loader.list('Pod', { namespace, labelSelector: selector, sample: 1 });
+  }
+}
+
+/**
  * Reads what `request` needs from the cluster of the current (or given) kubeconfig context.
  */
 export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise<LoadedSnapshot> {
@@ -232,6 +314,11 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
   }
   // As loaded: shape-checked (src/load/shape.ts), without the ones that have no name.
   const daemonSets: DaemonSet[] = loader.snapshot.daemonSets;
+  if (request.nodeScoped && request.node && daemonSets.length === 1) {
+    await loadForNode(loader, daemonSets[0]!, request.node);
+    loader.markRead('Pod');
+    return { snapshot: loader.finish(), defaultNamespace };
+  }
 
   // 2. Nodes (a cached list is fine), and each DaemonSet's pods, revisions and warning events.
   const namespaces = [...new Set(daemonSets.map((d) => d.metadata?.namespace ?? ''))].sort();

@@ -117,8 +117,13 @@ export function isMissing(snapshot: ClusterSnapshot, kind: SnapshotKind): boolea
 export interface LoadRequest {
   /** The DaemonSet argument, if the command names one. */
   daemonSet?: string;
-  /** The node argument, if the command names one. */
+  /** The node argument, if the command names one (the name alone, without `node/`). */
   node?: string;
+  /**
+   * The answer is about the DaemonSet on `node` alone: a live load reads that node and the pods
+   * on it or waiting for it, not every node and every pod of the DaemonSet (src/load/live.ts).
+   */
+  nodeScoped?: boolean;
   /** Kinds the analysis reads besides DaemonSets, Nodes and their Pods. */
   kinds: SnapshotKind[];
   /** Whether every pod is needed (e.g. other pods' requests on nodes), not only daemon pods. */

@@ -25,6 +25,7 @@ const NS = 'econ';
 const COMMANDS = [
   ['scan', '-n', NS],
   ['why', `${NS}/agent`],
+  ['why', `${NS}/agent`, 'econ-2'],
   ['nodes', `${NS}/agent`],
   ['rollout', `${NS}/agent`],
   ['lint', '-n', NS],
@@ -88,6 +89,23 @@ describe('live request economy', () => {
       `list /apis/apps/v1/namespaces/${NS}/controllerrevisions?labelSelector=app=logger&limit=500`,
       `list /apis/apps/v1/namespaces/${NS}/daemonsets?limit=500`,
     ]);
+    // What `why <ds> <node>` reads: the DaemonSet and the node by name, the pods bound to the node
+    // and the DaemonSet's unbound ones (never all its pods, never all nodes), its revisions, and
+    // the warning events of the DaemonSet and of its pod on the node (found after the pods).
+    const podEvents = small[2]!.filter((r) => r.includes('involvedObject.kind=Pod'));
+    assert.equal(podEvents.length, 1, small[2]!.join('\n'));
+    assert.match(podEvents[0]!, new RegExp(`^list /api/v1/namespaces/${NS}/events\\?fieldSelector=involvedObject\\.kind=Pod,involvedObject\\.name=agent-[a-z0-9]+,type=Warning&limit=500$`));
+    assert.deepEqual(
+      small[2]!.filter((r) => r !== podEvents[0]),
+      [
+        'get /api/v1/nodes/econ-2',
+        `get /apis/apps/v1/namespaces/${NS}/daemonsets/agent`,
+        `list /api/v1/namespaces/${NS}/events?fieldSelector=involvedObject.kind=DaemonSet,involvedObject.name=agent,type=Warning&limit=500`,
+        `list /api/v1/namespaces/${NS}/pods?fieldSelector=spec.nodeName=&labelSelector=app=agent&limit=500`,
+        'list /api/v1/pods?fieldSelector=spec.nodeName=econ-2&limit=500',
+        `list /apis/apps/v1/namespaces/${NS}/controllerrevisions?labelSelector=app=agent&limit=500`,
+      ],
+    );
   });
 
   it('lists are paginated: 501 warning events are read in two pages of at most 500, all of them', async () => {

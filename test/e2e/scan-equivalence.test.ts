@@ -228,6 +228,7 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
       ['rollout', t],
       ['why', t, 'eq-1'],
       ['why', t, 'eq-tainted'],
+      ['why', t, 'node/eq-2'],
     ]);
     const { dumpFile, result: live } = await consistent(() => Promise.all(commands.map((c) => ds(cp, [...c, '-o', 'json', '--now', now]))));
     for (const [i, c] of commands.entries()) {

@@ -3,7 +3,7 @@
 // kubelet container states) and the verdict and reason codes ds-doctor must give.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { daemonSetContext, diagnoseNode, headline, whyDaemonSet } from '../../src/analyze/placement.js';
+import { daemonSetContext, diagnoseNode, headline, whyDaemonSet, whyNode } from '../../src/analyze/placement.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import type { ControllerRevision, DaemonSet, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';
 import { severitiesOf } from '../../src/cli/commands/verdicts.js';
@@ -601,4 +601,21 @@ test('FailedCreate: the fix says the controller retries after its back-off and h
   const fix = diagnoseNode(index, daemonSetContext(index, d), n, NOW).reasons[0]!.fix;
   assert.match(fix, /back-off/);
   assert.match(fix, /kubectl annotate daemonset\/agent -n ops ds-doctor\/retry-at=/);
+});
+
+test('orphans the controller will adopt: why <ds> counts all of them, why <ds> <node> those for its node', () => {
+  const d = ds().build();
+  const orphan = (name: string, on: string) =>
+    pod(name, 'ops')
+      .ofDaemonSet(d, on)
+      .on(on)
+      .ready()
+      .with((p) => delete p.metadata!.ownerReferences)
+      .build();
+  const nodes = ['n1', 'n2', 'n3'].map((n) => node(n).build());
+  const index = indexOf({ daemonSets: [d], nodes, pods: [orphan('agent-a', 'n1'), orphan('agent-b', 'n2'), pod('agent-c', 'ops').ofDaemonSet(d, 'n3').on('n3').ready().build()] });
+  assert.ok(whyDaemonSet(index, d, NOW).notes?.includes('2 orphaned pod(s) match the selector and will be adopted on the next sync'));
+  assert.deepEqual(whyNode(index, d, nodes[0]!, NOW).notes, ['1 orphaned pod(s) on node n1 match the selector and will be adopted on the next sync']);
+  assert.equal(whyNode(index, d, nodes[2]!, NOW).notes, undefined, 'no orphan for n3: no note');
+  assert.equal(whyNode(index, d, nodes[0]!, NOW).verdict, 'Healthy', 'the orphan counts as the node’s pod');
 });

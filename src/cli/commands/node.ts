@@ -1,7 +1,7 @@
 /** `node <node>`: every DaemonSet in scope against one node. */
 import { exitFor } from '../exit-code.js';
 import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
-import { daemonSetsInScope, resolveNode, requireKinds, scopeText } from '../scope.js';
+import { daemonSetsInScope, parseNodeArg, resolveNode, requireKinds, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { severitiesOf } from './verdicts.js';
 
@@ -20,7 +20,7 @@ export const nodeCommand: CommandSpec = {
       import('../../analyze/placement.js'),
       import('../../render/placement.js'),
     ]);
-    const { snapshot, defaultNamespace } = await ctx.load({ node: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
+    const { snapshot, defaultNamespace } = await ctx.load({ node: parseNodeArg(args[0]!), kinds: ['Event', 'ControllerRevision'], allPods: true });
     const index = new SnapshotIndex(snapshot);
     const node = resolveNode(snapshot, args[0]!);
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);

@@ -1,7 +1,7 @@
 /** `why <daemonset> [node]`: verdict and reasons for one node, or every node without a healthy pod. */
 import { exitFor } from '../exit-code.js';
 import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
-import { resolveDaemonSet, resolveNode, requireKinds } from '../scope.js';
+import { parseNodeArg, resolveDaemonSet, resolveNode, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { severitiesOf } from './verdicts.js';
 
@@ -21,7 +21,9 @@ export const whyCommand: CommandSpec = {
     const stuckAfter = stuckAfterOf(raw);
     const { snapshot, defaultNamespace } = await ctx.load({
       daemonSet: dsArg,
-      ...(nodeArg ? { node: nodeArg } : {}),
+      // With a node, a live load reads that node and the pods on it or waiting for it: the
+      // requests and time do not grow with the cluster.
+      ...(nodeArg ? { node: parseNodeArg(nodeArg), nodeScoped: true } : {}),
       kinds: ['Event', 'ControllerRevision'],
       allPods: true,
     });
