@@ -40,9 +40,6 @@ const LOG_END = '==== END logs for ';
 const DUMPED = 'Cluster info dumped to ';
 const UPPER_C = 0x43;
 
-// Structural characters inside a value; `test` with a global regex moves `lastIndex` without
-// allocating a match, which makes it the fastest way to skip the text between them.
-const STRUCTURAL = /[{}[\]"]/g;
 const SCALAR_END = /[,}\]\s]/g;
 
 function isSpace(c: number): boolean {
@@ -520,26 +517,47 @@ export class JsonDumpParser {
         return SCALAR_END.test(s) ? SCALAR_END.lastIndex - 1 : -1;
       }
       case Kind.Container: {
-        for (;;) {
-          if (this.inString) {
-            const end = this.stringEnd(s, i);
-            if (end < 0) return -1;
-            this.inString = false;
-            i = end;
-          }
-          STRUCTURAL.lastIndex = i;
-          if (!STRUCTURAL.test(s)) return -1;
-          i = STRUCTURAL.lastIndex - 1;
-          const c = s.charCodeAt(i);
-          if (c === QUOTE) {
-            this.inString = true;
-          } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-            this.depth++;
-          } else if (--this.depth === 0) {
-            return i + 1;
-          }
-          i++;
+        // One pass over the character codes, each string skipped by its own inner loop: a compact
+        // item is mostly short strings, where a search per structural character costs more than
+        // reading each character.
+        const n = s.length;
+        if (this.inString) {
+          const end = this.stringEnd(s, i);
+          if (end < 0) return -1;
+          this.inString = false;
+          i = end;
         }
+        let depth = this.depth;
+        while (i < n) {
+          let c = s.charCodeAt(i++);
+          if (c === QUOTE) {
+            for (;;) {
+              if (i >= n) {
+                this.inString = true;
+                this.depth = depth;
+                return -1;
+              }
+              c = s.charCodeAt(i++);
+              if (c === QUOTE) break;
+              if (c === BACKSLASH) {
+                if (i >= n) {
+                  this.inString = true;
+                  this.escape = true;
+                  this.depth = depth;
+                  return -1;
+                }
+                i++;
+              }
+            }
+          } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+            depth++;
+          } else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
+            this.depth = 0;
+            return i;
+          }
+        }
+        this.depth = depth;
+        return -1;
       }
     }
   }
