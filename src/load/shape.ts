@@ -333,8 +333,8 @@ class Issues {
  * dispatch on the description's own structure.
  */
 type Check = (holder: Record<string | number, unknown>, key: string | number, issues: Issues) => boolean;
-/** Checks the fields of a map in place. */
-type FieldsCheck = (m: Record<string, unknown>, issues: Issues) => void;
+/** Checks the fields of a map: returns it, or a copy of it without the fields to be removed. */
+type FieldsCheck = (m: Record<string, unknown>, issues: Issues) => Record<string, unknown>;
 
 function scalarCheck(shape: Exclude<Shape, object>): Check {
   const text = expected(shape);
@@ -408,42 +408,137 @@ function mapCheck(value: Check): Check {
   };
 }
 
-function fieldsCheck(described: Fields): FieldsCheck {
-  const names = Object.keys(described);
-  const checks = names.map((k) => compile(described[k]!));
-  return (m, is) => {
-    for (let i = 0; i < names.length; i++) {
-      // No field name of the description is a member of Object.prototype, so `m[k]` is own data.
-      const k = names[i]!;
-      const v = m[k];
-      if (v === undefined) continue;
-      // null is an absent field, as Go's decoder reads it.
-      if (v === null) {
-        delete m[k];
-        continue;
-      }
-      is.path.push(k);
-      if (!checks[i]!(m, k, is)) delete m[k];
-      is.path.pop();
-    }
-  };
+/** A string field that holds something else: read as its text (a number or boolean), with an issue; false when it is to be removed. */
+function wrongString(m: Record<string, unknown>, k: string, v: unknown, is: Issues): boolean {
+  is.path.push(k);
+  const read = asText(v);
+  if (read === undefined) is.wrong('a string', v);
+  else {
+    is.add(`expected a string, found ${describe(v)}; read as "${read}"`);
+    m[k] = read;
+  }
+  is.path.pop();
+  return read !== undefined;
 }
 
-function compile(shape: Shape): Check {
+/** A field without its shape, to be removed: its issue. */
+function wrongField(k: string, v: unknown, is: Issues, expectedText: string): void {
+  is.path.push(k);
+  is.wrong(expectedText, v);
+  is.path.pop();
+}
+
+function isQuantityValue(v: unknown): boolean {
+  return (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v);
+}
+
+/**
+ * A copy of `m` without the fields in `gone`, in the same order. Deleting a field other than the
+ * last one added turns a V8 object into a slower and larger dictionary, and API servers write
+ * `null` in the middle of many objects (every pod condition's `lastProbeTime`): a copy keeps the
+ * fast layout.
+ */
+function without(m: Record<string, unknown>, gone: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(m)) {
+    if (gone.includes(key)) continue;
+    // An own `__proto__` key (JSON.parse makes one) is data, never the copy's prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: m[key], writable: true, enumerable: true, configurable: true });
+    else out[key] = m[key];
+  }
+  return out;
+}
+
+/** What the generated code of a fields check calls: the slow paths and the scalar tests. */
+const HELPERS = { wrongString, wrongField, isInt32, isQuantityValue, without };
+
+/** The test, in JavaScript, that a present, non-null scalar `v` fails to have its shape. */
+const SCALAR_FAILS: Record<Exclude<Shape, object>, string> = {
+  string: 'typeof v !== "string"',
+  boolean: 'typeof v !== "boolean"',
+  int32: '!H.isInt32(v)',
+  int64: '!Number.isSafeInteger(v)',
+  intOrString: 'typeof v !== "string" && !H.isInt32(v)',
+  quantity: '!H.isQuantityValue(v)',
+  object: 'typeof v !== "object" || Array.isArray(v)',
+};
+
+/**
+ * Compiles the check of a map's described fields into one function of straight-line code, one
+ * block per field with the field's name as a constant: each property load then sees only the
+ * object layouts of its own field (JSON.parse gives objects of the same keys one layout), where a
+ * loop over the names would share one load site among every field of every description. Scalars
+ * are tested inline; nested fields call their own compiled check; lists and maps call the
+ * closures `compile` makes. The function returns the map checked, or a copy of it without the
+ * fields removed (see `without`); the issues and their order are the description's.
+ */
+function fieldsCheck(described: Fields, where: string): FieldsCheck {
+  const nested: FieldsCheck[] = [];
+  const closures: Check[] = [];
+  const blocks = Object.keys(described).map((k) => {
+    const shape = described[k]!;
+    const key = JSON.stringify(k);
+    const drop = `(gone ??= []).push(${key});`;
+    let present: string;
+    if (typeof shape === 'string') {
+      present =
+        shape === 'string'
+          ? `if (typeof v !== "string" && !H.wrongString(m, ${key}, v, is)) ${drop}`
+          : `if (${SCALAR_FAILS[shape]}) { H.wrongField(${key}, v, is, ${JSON.stringify(expected(shape))}); ${drop} }`;
+    } else if ('fields' in shape) {
+      nested.push(fieldsCheck(shape.fields, `${where}.${k}`));
+      present = `if (${SCALAR_FAILS.object}) { H.wrongField(${key}, v, is, "a map"); ${drop} } else { is.path.push(${key}); const r = F[${nested.length - 1}](v, is); if (r !== v) m[${key}] = r; is.path.pop(); }`;
+    } else {
+      closures.push(compile(shape, `${where}.${k}`));
+      present = `{ is.path.push(${key}); const keep = C[${closures.length - 1}](m, ${key}, is); is.path.pop(); if (!keep) ${drop} }`;
+    }
+    // null is an absent field, as Go's decoder reads it. No field name of the description is a
+    // member of Object.prototype, so the load is of own data.
+    return `v = m[${key}];\nif (v !== undefined) { if (v === null) ${drop} else ${present} }`;
+  });
+  // The code is made from the description above, never from input.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const make = new Function(
+    'H',
+    'F',
+    'C',
+    `return function checkFields(m, is) {\nlet v, gone;\n${blocks.join('\n')}\nreturn gone === undefined ? m : H.without(m, gone);\n};\n//# sourceURL=shape:${where}`,
+  ) as (h: typeof HELPERS, f: FieldsCheck[], c: Check[]) => FieldsCheck;
+  return make(HELPERS, nested, closures);
+}
+
+function compile(shape: Shape, where: string): Check {
   if (typeof shape === 'string') return scalarCheck(shape);
-  if ('list' in shape) return listCheck(compile(shape.list));
-  if ('map' in shape) return mapCheck(compile(shape.map));
-  const check = fieldsCheck(shape.fields);
+  if ('list' in shape) return listCheck(compile(shape.list, `${where}[]`));
+  if ('map' in shape) return mapCheck(compile(shape.map, `${where}{}`));
+  const check = fieldsCheck(shape.fields, where);
   return (h, k, is) => {
     const m = h[k];
     if (!isMap(m)) return is.wrong('a map', m);
-    check(m, is);
+    const checked = check(m, is);
+    if (checked !== m) h[k] = checked;
     return true;
   };
 }
 
-const CHECK_COMMON = fieldsCheck(COMMON);
-const CHECK_KINDS = new Map(Object.entries(KIND_SHAPES).map(([kind, f]) => [kind, fieldsCheck(f)]));
+// Compiled when a kind is first checked, so that a command reading a few kinds compiles only theirs.
+let checkCommon: FieldsCheck | undefined;
+const checkKinds = new Map<string, FieldsCheck | undefined>();
+
+function kindCheck(kind: string): FieldsCheck | undefined {
+  let check = checkKinds.get(kind);
+  if (check === undefined && !checkKinds.has(kind)) {
+    check = Object.prototype.hasOwnProperty.call(KIND_SHAPES, kind) ? fieldsCheck(KIND_SHAPES[kind]!, kind) : undefined;
+    checkKinds.set(kind, check);
+  }
+  return check;
+}
+
+/** Makes `obj` hold what a check returned for it (the object a caller holds stays the same). */
+function takeBack(obj: Record<string, unknown>, checked: Record<string, unknown>): void {
+  if (checked === obj) return;
+  for (const key of Object.keys(obj)) if (!Object.prototype.hasOwnProperty.call(checked, key)) delete obj[key];
+}
 
 /**
  * Checks an API object of a snapshot kind against the fields the analyses read, in place: a field
@@ -452,7 +547,9 @@ const CHECK_KINDS = new Map(Object.entries(KIND_SHAPES).map(([kind, f]) => [kind
  */
 export function checkShape(obj: Record<string, unknown>, kind: string): ShapeIssue[] {
   const issues = new Issues();
-  CHECK_COMMON(obj, issues);
-  CHECK_KINDS.get(kind)?.(obj, issues);
+  checkCommon ??= fieldsCheck(COMMON, '*');
+  takeBack(obj, checkCommon(obj, issues));
+  const check = kindCheck(kind);
+  if (check) takeBack(obj, check(obj, issues));
   return issues.list;
 }

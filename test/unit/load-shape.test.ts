@@ -172,6 +172,28 @@ test('shape: a well-formed dump object is left exactly as it was', () => {
   assert.deepEqual(copy, { ...pod, status: { ...pod.status, conditions: [condition] } });
 });
 
+test('shape: fields removed from the middle of a map (null, or of the wrong type) leave the rest in their order, an own __proto__ key stays data, and the top-level object is the one the caller holds', () => {
+  const pod = JSON.parse(
+    '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":null,"uid":"u"},"status":null,' +
+      '"spec":{"nodeName":7,"hostNetwork":"yes","__proto__":{"polluted":true},"dnsPolicy":"Default","containers":[{"name":"c","ports":null,"image":"i"}]},"other":1}',
+  ) as Record<string, unknown>;
+  const held = pod;
+  assert.deepEqual(checkShape(pod, 'Pod'), [
+    { path: 'spec.nodeName', message: 'expected a string, found an integer; read as "7"' },
+    { path: 'spec.hostNetwork', message: 'expected a boolean, found a string; ignored' },
+  ]);
+  assert.equal(pod, held);
+  assert.deepEqual(Object.keys(pod), ['apiVersion', 'kind', 'metadata', 'spec', 'other']);
+  assert.deepEqual(Object.keys(pod['metadata'] as object), ['name', 'uid']);
+  const spec = pod['spec'] as Record<string, unknown>;
+  assert.deepEqual(Object.keys(spec), ['nodeName', '__proto__', 'dnsPolicy', 'containers']);
+  assert.equal(spec['nodeName'], '7');
+  assert.equal(Object.getPrototypeOf(spec), Object.prototype);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(spec, '__proto__')?.value, { polluted: true });
+  assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
+  assert.deepEqual(spec['containers'], [{ name: 'c', image: 'i' }]);
+});
+
 test('shape: no field name of the description is an Object.prototype member (the checker reads fields without hasOwnProperty)', () => {
   const reserved = new Set(Object.getOwnPropertyNames(Object.prototype));
   const names: string[] = [];
