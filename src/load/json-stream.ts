@@ -25,6 +25,7 @@ export class JsonStreamError extends Error {
 
 const QUOTE = 0x22;
 const SPACE = 0x20;
+const NEWLINE = 0x0a;
 const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -84,15 +85,17 @@ function parseMessage(err: unknown): string {
 
 /**
  * Where the line `column` spaces and `}` starts in `s` from `from` on (the offset of its newline),
- * or -1. Line by line: `indexOf` with that pattern is slow on indented text, whose spaces let a
- * string search advance only one character at a time.
+ * or -1. Found from each `}`, which pretty-printed text has fewer of than lines: `indexOf` with
+ * the whole pattern is slow on indented text, whose spaces let a string search advance only one
+ * character at a time.
  */
 function closingLine(s: string, from: number, column: number): number {
-  for (let at = s.indexOf('\n', from); at >= 0; at = s.indexOf('\n', at + 1)) {
-    if (s.charCodeAt(at + 1 + column) !== CLOSE_BRACE) continue;
+  for (let at = s.indexOf('}', from + column + 1); at >= 0; at = s.indexOf('}', at + 1)) {
+    const nl = at - column - 1;
+    if (s.charCodeAt(nl) !== NEWLINE) continue;
     let k = column;
-    while (k > 0 && s.charCodeAt(at + k) === SPACE) k--;
-    if (k === 0) return at;
+    while (k > 0 && s.charCodeAt(nl + k) === SPACE) k--;
+    if (k === 0) return nl;
   }
   return -1;
 }
