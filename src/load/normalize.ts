@@ -50,9 +50,9 @@ function warnShape(snapshot: ClusterSnapshot, line: string): void {
 }
 
 /** One warning per malformed field (the first few of an object), naming file, object and field path. */
-function reportShape(snapshot: ClusterSnapshot, where: string, label: string, issues: ShapeIssue[]): void {
-  for (const issue of issues.slice(0, ISSUES_PER_OBJECT)) warnShape(snapshot, `${where}${label}: ${issue.path}: ${issue.message}`);
-  if (issues.length > ISSUES_PER_OBJECT) warnShape(snapshot, `${where}${label}: ${issues.length - ISSUES_PER_OBJECT} more field(s) of the wrong type ignored`);
+function reportShape(snapshot: ClusterSnapshot, label: string, issues: ShapeIssue[]): void {
+  for (const issue of issues.slice(0, ISSUES_PER_OBJECT)) warnShape(snapshot, `${label}: ${issue.path}: ${issue.message}`);
+  if (issues.length > ISSUES_PER_OBJECT) warnShape(snapshot, `${label}: ${issues.length - ISSUES_PER_OBJECT} more field(s) of the wrong type ignored`);
 }
 
 /**
@@ -64,15 +64,15 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   const kind = obj.kind as SnapshotKind;
   const meta = Object.prototype.hasOwnProperty.call(SNAPSHOT_KINDS, kind) ? SNAPSHOT_KINDS[kind] : undefined;
   if (!meta) return false;
-  const where = origin ? `${origin.file}:${origin.line}: ` : '';
+  // `file:line: Kind namespace/name`, made only for a warning or an error.
+  const label = () => `${origin ? `${origin.file}:${origin.line}: ` : ''}${objectLabel(obj, kind)}`;
   const issues = checkShape(obj, kind);
-  const label = objectLabel(obj, kind);
   if (nestedDeeperThan(obj, MAX_DEPTH)) {
-    throw new InputError(`${where}${label}: nested deeper than ${MAX_DEPTH} levels (no Kubernetes object is); refused`);
+    throw new InputError(`${label()}: nested deeper than ${MAX_DEPTH} levels (no Kubernetes object is); refused`);
   }
-  reportShape(snapshot, where, label, issues);
+  if (issues.length) reportShape(snapshot, label(), issues);
   if (!obj.metadata?.name) {
-    warnShape(snapshot, `${where}${label}: no metadata.name; skipped`);
+    warnShape(snapshot, `${label()}: no metadata.name; skipped`);
     return true;
   }
   const target = snapshot[meta.field] as KubeObject[];
