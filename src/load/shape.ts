@@ -464,6 +464,54 @@ const SCALAR_FAILS: Record<Exclude<Shape, object>, string> = {
 };
 
 /**
+ * Whether checks are generated as code (`fieldsCode`); false once `new Function` has been refused
+ * (`node --disallow-code-generation-from-strings`), or for a test of the loop.
+ */
+let generateCode = true;
+
+/** The check of a map's described fields: generated code where it may be made, else the loop. */
+function fieldsCheck(described: Fields, where: string): FieldsCheck {
+  if (generateCode) {
+    try {
+      return fieldsCode(described, where);
+    } catch (err) {
+      if (!(err instanceof EvalError)) throw err;
+      generateCode = false;
+    }
+  }
+  return fieldsLoop(described, where);
+}
+
+/**
+ * The check of a map's described fields as a loop over the names, each field checked by the
+ * closure `compile` makes for its shape: the same issues, in the same order, and the same result
+ * as the generated code, only slower (one load site for every field of every description).
+ */
+function fieldsLoop(described: Fields, where: string): FieldsCheck {
+  const names = Object.keys(described);
+  const checks = names.map((k) => compile(described[k]!, `${where}.${k}`));
+  return (m, is) => {
+    let gone: string[] | undefined;
+    for (let i = 0; i < names.length; i++) {
+      // No field name of the description is a member of Object.prototype, so `m[k]` is own data.
+      const k = names[i]!;
+      const v = m[k];
+      if (v === undefined) continue;
+      // null is an absent field, as Go's decoder reads it.
+      if (v === null) {
+        (gone ??= []).push(k);
+        continue;
+      }
+      is.path.push(k);
+      const keep = checks[i]!(m, k, is);
+      is.path.pop();
+      if (!keep) (gone ??= []).push(k);
+    }
+    return gone === undefined ? m : without(m, gone);
+  };
+}
+
+/**
  * Compiles the check of a map's described fields into one function of straight-line code, one
  * block per field with the field's name as a constant: each property load then sees only the
  * object layouts of its own field (JSON.parse gives objects of the same keys one layout), where a
@@ -472,7 +520,7 @@ const SCALAR_FAILS: Record<Exclude<Shape, object>, string> = {
  * closures `compile` makes. The function returns the map checked, or a copy of it without the
  * fields removed (see `without`); the issues and their order are the description's.
  */
-function fieldsCheck(described: Fields, where: string): FieldsCheck {
+function fieldsCode(described: Fields, where: string): FieldsCheck {
   const nested: FieldsCheck[] = [];
   const closures: Check[] = [];
   const blocks = Object.keys(described).map((k) => {
@@ -532,6 +580,13 @@ function kindCheck(kind: string): FieldsCheck | undefined {
     checkKinds.set(kind, check);
   }
   return check;
+}
+
+/** For tests: checks from now on generated as code (true, the default) or run as the loop (false). */
+export function generateShapeChecks(enabled: boolean): void {
+  generateCode = enabled;
+  checkCommon = undefined;
+  checkKinds.clear();
 }
 
 /** Makes `obj` hold what a check returned for it (the object a caller holds stays the same). */
