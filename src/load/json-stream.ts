@@ -127,6 +127,11 @@ export class JsonDumpParser {
    */
   private missedChunk = -1;
   private missedColumn = -1;
+  /** Items on one line found by their head (headItemEnd), guesses that missed, and where a search found none. */
+  private headHits = 0;
+  private headMisses = 0;
+  private missedHeadChunk = -1;
+  private missedHead = '';
   /** Set while an item whose closer was not found in its first chunk is scanned character by character. */
   private scanningMissedGuess = false;
   /** Documents completed before the current one (cluster-info dump's concatenated lists). */
@@ -265,7 +270,8 @@ export class JsonDumpParser {
             i++;
             break;
           }
-          const fast = c === OPEN_BRACE ? this.prettyItemEnd(s, i) : -1;
+          let fast = c === OPEN_BRACE ? this.prettyItemEnd(s, i) : -1;
+          if (fast < 0 && c === OPEN_BRACE) fast = this.headItemEnd(s, i);
           if (fast >= 0) {
             i = fast;
             this.state = State.AfterItem;
@@ -442,6 +448,42 @@ export class JsonDumpParser {
     // Another layout (or a broken item): after a few misses, stop guessing, since each miss
     // costs a search and a failed parse.
     this.guessFailures++;
+    return -1;
+  }
+
+  /**
+   * Items on one line (a List written without line breaks, as `JSON.stringify` and `jq -c .`
+   * write it) start with the same key, as an API server's do (`{"apiVersion":`): an item ends where
+   * `},` and that head come next. A nested list can look the same (two ownerReferences, the
+   * entries of managedFields), so each guess is checked by JSON.parse and the next candidate tried;
+   * when guesses miss more often than they hit, items are scanned character by character.
+   * Returns the offset after the item, or -1 to scan it.
+   */
+  private headItemEnd(s: string, i: number): number {
+    if (this.headMisses >= 8 && this.headMisses * 4 > this.headHits) return -1;
+    if (s.charCodeAt(i - 1) === NEWLINE || s.charCodeAt(i + 1) !== QUOTE) return -1;
+    const close = s.indexOf('"', i + 2);
+    if (close < 0 || s.charCodeAt(close + 1) !== COLON) return -1;
+    const head = s.slice(i, close + 2);
+    if (head.includes('\\')) return -1;
+    // No later item of this chunk can find what the search from an earlier one did not.
+    if (this.missedHeadChunk === this.offset && this.missedHead === head) return -1;
+    const pattern = `},${head}`;
+    let from = i;
+    for (let tries = 0; tries < 4; tries++) {
+      const at = s.indexOf(pattern, from);
+      if (at < 0) {
+        this.missedHeadChunk = this.offset;
+        this.missedHead = head;
+        return -1;
+      }
+      if (this.takeGuessedItem(s, i, at + 1)) {
+        this.headHits++;
+        return at + 1;
+      }
+      this.headMisses++;
+      from = at + 1;
+    }
     return -1;
   }
 

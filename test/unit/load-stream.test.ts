@@ -137,7 +137,35 @@ function compactPerLine(list: typeof TRICKY, space = ''): string {
   return `{"apiVersion":"v1","items":[\n${items}\n],"kind":"List","metadata":${JSON.stringify(list.metadata)}}\n`;
 }
 
+/** Items that start with the same key, as an API server's do; some hold a nested list that looks like the next item. */
+const SAME_HEAD = [
+  {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: 'a',
+      ownerReferences: [
+        { apiVersion: 'apps/v1', kind: 'DaemonSet' },
+        { apiVersion: 'apps/v1', kind: 'ReplicaSet' },
+      ],
+    },
+  },
+  { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'b', annotations: { note: '},{"apiVersion":"v1"}' } } },
+  {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'n', managedFields: [{ apiVersion: 'v1' }, { apiVersion: 'v1' }, { apiVersion: 'v1' }, { apiVersion: 'v1' }, { apiVersion: 'v1' }, { apiVersion: 'v1' }] },
+  },
+  { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'c' } },
+  { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'd' } },
+];
+
 const LAYOUTS: [string, string][] = [
+  ['a List on one line, items with the same first key, nested lists that look like the next item', JSON.stringify({ apiVersion: 'v1', items: SAME_HEAD, kind: 'List' })],
+  [
+    'a List on one line whose nested lookalikes outnumber its items',
+    JSON.stringify({ items: Array.from({ length: 12 }, (_, i) => ({ apiVersion: 'v1', metadata: { name: `p${i}`, managedFields: Array.from({ length: 5 }, () => ({ apiVersion: 'v1' })) } })) }),
+  ],
   ['compact, one item per line', compactPerLine(TRICKY)],
   ['compact, one indented item per line', compactPerLine(TRICKY, '  ')],
   ['compact, an item whose line also closes the list', `{"items":[\n${JSON.stringify(TRICKY.items[0])},\n{"a":"},\\n"}]}\n`],
