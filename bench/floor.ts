@@ -28,7 +28,9 @@ async function floor(file: string): Promise<number> {
       const [from, to] = spans[next++]!;
       items.push(JSON.parse(buf.toString('utf8', from - base, to - base)));
     }
-    const keep = next < spans.length ? Math.max(spans[next]![0], base) : end;
+    // The next item may start past this buffer (the text between two items can cross a chunk's
+    // end): then nothing is carried, and the next chunk starts at `end`.
+    const keep = next < spans.length ? Math.min(Math.max(spans[next]![0], base), end) : end;
     carry = buf.subarray(keep - base);
     base = keep;
   }
