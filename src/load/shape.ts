@@ -336,6 +336,22 @@ type Check = (holder: Record<string | number, unknown>, key: string | number, is
 /** Checks the fields of a map: returns it, or a copy of it without the fields to be removed. */
 type FieldsCheck = (m: Record<string, unknown>, issues: Issues) => Record<string, unknown>;
 
+/**
+ * A string field that holds something else, the path already naming it: read as its text (a
+ * number or boolean), with an issue; false when it is to be removed.
+ */
+function readAsString(h: Record<string | number, unknown>, k: string | number, v: unknown, is: Issues): boolean {
+  const read = asText(v);
+  if (read === undefined) return is.wrong('a string', v);
+  is.add(`expected a string, found ${describe(v)}; read as "${read}"`);
+  h[k] = read;
+  return true;
+}
+
+function isQuantityValue(v: unknown): boolean {
+  return (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v);
+}
+
 function scalarCheck(shape: Exclude<Shape, object>): Check {
   const text = expected(shape);
   // One function per type, so each keeps its own type feedback.
@@ -343,12 +359,7 @@ function scalarCheck(shape: Exclude<Shape, object>): Check {
     case 'string':
       return (h, k, is) => {
         const v = h[k];
-        if (typeof v === 'string') return true;
-        const read = asText(v);
-        if (read === undefined) return is.wrong(text, v);
-        is.add(`expected a string, found ${describe(v)}; read as "${read}"`);
-        h[k] = read;
-        return true;
+        return typeof v === 'string' || readAsString(h, k, v, is);
       };
     case 'boolean':
       return (h, k, is) => typeof h[k] === 'boolean' || is.wrong(text, h[k]);
@@ -359,10 +370,7 @@ function scalarCheck(shape: Exclude<Shape, object>): Check {
     case 'intOrString':
       return (h, k, is) => typeof h[k] === 'string' || isInt32(h[k]) || is.wrong(text, h[k]);
     case 'quantity':
-      return (h, k, is) => {
-        const v = h[k];
-        return ((typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v)) || is.wrong(text, v);
-      };
+      return (h, k, is) => isQuantityValue(h[k]) || is.wrong(text, h[k]);
     case 'object':
       return (h, k, is) => isMap(h[k]) || is.wrong(text, h[k]);
   }
@@ -408,30 +416,6 @@ function mapCheck(value: Check): Check {
   };
 }
 
-/** A string field that holds something else: read as its text (a number or boolean), with an issue; false when it is to be removed. */
-function wrongString(m: Record<string, unknown>, k: string, v: unknown, is: Issues): boolean {
-  is.path.push(k);
-  const read = asText(v);
-  if (read === undefined) is.wrong('a string', v);
-  else {
-    is.add(`expected a string, found ${describe(v)}; read as "${read}"`);
-    m[k] = read;
-  }
-  is.path.pop();
-  return read !== undefined;
-}
-
-/** A field without its shape, to be removed: its issue. */
-function wrongField(k: string, v: unknown, is: Issues, expectedText: string): void {
-  is.path.push(k);
-  is.wrong(expectedText, v);
-  is.path.pop();
-}
-
-function isQuantityValue(v: unknown): boolean {
-  return (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) && isQuantity(v);
-}
-
 /**
  * A copy of `m` without the fields in `gone`, in the same order. Deleting a field other than the
  * last one added turns a V8 object into a slower and larger dictionary, and API servers write
@@ -450,7 +434,7 @@ function without(m: Record<string, unknown>, gone: string[]): Record<string, unk
 }
 
 /** What the generated code of a fields check calls: the slow paths and the scalar tests. */
-const HELPERS = { wrongString, wrongField, isInt32, isQuantityValue, without };
+const HELPERS = { readAsString, isInt32, isQuantityValue, without };
 
 /** The test, in JavaScript, that a present, non-null scalar `v` fails to have its shape. */
 const SCALAR_FAILS: Record<Exclude<Shape, object>, string> = {
@@ -531,11 +515,11 @@ function fieldsCode(described: Fields, where: string): FieldsCheck {
     if (typeof shape === 'string') {
       present =
         shape === 'string'
-          ? `if (typeof v !== "string" && !H.wrongString(m, ${key}, v, is)) ${drop}`
-          : `if (${SCALAR_FAILS[shape]}) { H.wrongField(${key}, v, is, ${JSON.stringify(expected(shape))}); ${drop} }`;
+          ? `if (typeof v !== "string") { is.path.push(${key}); const kept = H.readAsString(m, ${key}, v, is); is.path.pop(); if (!kept) ${drop} }`
+          : `if (${SCALAR_FAILS[shape]}) { is.path.push(${key}); is.wrong(${JSON.stringify(expected(shape))}, v); is.path.pop(); ${drop} }`;
     } else if ('fields' in shape) {
       nested.push(fieldsCheck(shape.fields, `${where}.${k}`));
-      present = `if (${SCALAR_FAILS.object}) { H.wrongField(${key}, v, is, "a map"); ${drop} } else { is.path.push(${key}); const r = F[${nested.length - 1}](v, is); if (r !== v) m[${key}] = r; is.path.pop(); }`;
+      present = `if (${SCALAR_FAILS.object}) { is.path.push(${key}); is.wrong("a map", v); is.path.pop(); ${drop} } else { is.path.push(${key}); const r = F[${nested.length - 1}](v, is); if (r !== v) m[${key}] = r; is.path.pop(); }`;
     } else {
       closures.push(compile(shape, `${where}.${k}`));
       present = `{ is.path.push(${key}); const keep = C[${closures.length - 1}](m, ${key}, is); is.path.pop(); if (!keep) ${drop} }`;
