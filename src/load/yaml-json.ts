@@ -307,6 +307,24 @@ class JsonBytes {
   text(): string {
     return this.buf.toString(this.ascii ? 'latin1' : 'utf8', 0, this.o);
   }
+
+  /** The bytes written, in a buffer of their own (one that can be moved to another thread). */
+  bytes(): JsonTextBytes {
+    const data = new Uint8Array(this.o);
+    data.set(this.buf.subarray(0, this.o));
+    return { data, ascii: this.ascii };
+  }
+}
+
+/** JSON text as UTF-8 bytes; `ascii` when every byte is ASCII (it then decodes as latin1). */
+export interface JsonTextBytes {
+  data: Uint8Array;
+  ascii: boolean;
+}
+
+/** The text of translated bytes (what yamlToJson returns for the same YAML). */
+export function jsonTextOf(bytes: JsonTextBytes): string {
+  return Buffer.from(bytes.data.buffer, bytes.data.byteOffset, bytes.data.length).toString(bytes.ascii ? 'latin1' : 'utf8');
 }
 
 const OUT = new JsonBytes();
@@ -528,7 +546,11 @@ class Translator {
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       this.emptyFlow(i, parent);
     } else if (c === DQUOTE || c === SQUOTE) {
-      const end = this.quotedEnd(i);
+      const end = this.quotedClose(i);
+      if (end < 0) {
+        this.multiLineQuoted(i, parent);
+        return;
+      }
       let k = end;
       while (src.charCodeAt(k) === SP) k++;
       if (src.charCodeAt(k) === COLON) {
@@ -552,14 +574,152 @@ class Translator {
         this.mapping(col, i);
         return;
       }
+      const lineEnd = this.eol;
+      this.seek(lineEnd + 1);
+      if (this.firstIndent > parent) {
+        // Lines indented deeper go on with the scalar (kubectl folds long strings at 80 columns),
+        // unless the first line ended in a comment: js-yaml's error then.
+        for (let k = end; k < lineEnd; k++) if (src.charCodeAt(k) !== SP) outside();
+        this.out.rewind(o0);
+        this.multiLinePlain(i, end, lineEnd, parent);
+        return;
+      }
       if (mayResolveFrom(c, end - i)) {
         this.out.rewind(o0);
         this.plainJson(i, end);
       } else {
         this.out.byte(DQUOTE);
       }
-      this.scalarEnd(parent);
     }
+  }
+
+  /**
+   * A plain scalar from `from` to `to` on a line ending at `lineEnd`, going on over the lines
+   * below indented deeper than `parent` (js-yaml readPlainScalar: each line break between two of
+   * its lines is a space, blank lines between them line feeds, each line's leading and trailing
+   * spaces dropped). A continuation line that starts with `#`, or holds a comment or `: `, is
+   * left to js-yaml. Leaves the cursor on the next content line.
+   */
+  private multiLinePlain(from: number, to: number, lineEnd: number, parent: number): void {
+    const src = this.src;
+    let value = src.slice(from, to);
+    let last = lineEnd;
+    for (let pos = lineEnd; pos < this.n;) {
+      let breaks = 0;
+      let start = pos;
+      let k = pos;
+      let e = pos;
+      for (; pos < this.n; pos = e) {
+        breaks++;
+        start = pos + 1;
+        k = start;
+        while (src.charCodeAt(k) === SP) k++;
+        e = src.indexOf('\n', k);
+        if (e < 0) e = this.n;
+        if (k !== e) break;
+      }
+      if (k === e || k - start <= parent) break;
+      if (src.charCodeAt(k) === HASH) outside();
+      let keep = k;
+      for (let j = k; j < e; j++) {
+        const c = src.charCodeAt(j);
+        if (c === SP) continue;
+        if (c === COLON && (j + 1 === e || src.charCodeAt(j + 1) === SP)) outside();
+        if (c === HASH && src.charCodeAt(j - 1) === SP) outside();
+        keep = j + 1;
+      }
+      value += breaks === 1 ? ' ' : '\n'.repeat(breaks - 1);
+      value += src.slice(k, keep);
+      last = e;
+      pos = e;
+    }
+    this.out.json(mayResolve(value) ? jsonValue(resolvePlain(value)) : jsonString(value));
+    this.seek(last + 1);
+    // Only what ended the scalar may follow: a line indented no deeper than its collection.
+    if (this.firstIndent > parent) outside();
+  }
+
+  /**
+   * A quoted scalar from `at` that does not close on its line (js-yaml readSingleQuotedScalar,
+   * readDoubleQuotedScalar): each line break is a space, blank lines between line feeds, the
+   * spaces around a break dropped. Left to js-yaml: an escaped line break, spaces before a break
+   * in double quotes, a line of it at column 0 (a document marker, maybe), a multi-line key.
+   */
+  private multiLineQuoted(at: number, parent: number): void {
+    const src = this.src;
+    const q = src.charCodeAt(at);
+    let value = '';
+    let from = at + 1;
+    for (;;) {
+      const close = this.closeOnLine(q, from);
+      if (close >= 0) {
+        value += this.quotedPart(q, from, close, false);
+        let k = close + 1;
+        while (src.charCodeAt(k) === SP) k++;
+        if (src.charCodeAt(k) === COLON || !this.restIsEmpty(close + 1)) outside();
+        this.out.json(JSON.stringify(value));
+        this.scalarEnd(parent);
+        return;
+      }
+      value += this.quotedPart(q, from, this.eol, true);
+      let breaks = 0;
+      let pos = this.eol;
+      for (;;) {
+        if (pos >= this.n) outside();
+        breaks++;
+        const start = pos + 1;
+        let k = start;
+        while (src.charCodeAt(k) === SP) k++;
+        let e = src.indexOf('\n', k);
+        if (e < 0) e = this.n;
+        if (k === e) {
+          pos = e;
+          continue;
+        }
+        if (k === start) outside();
+        this.p = start;
+        this.ind = k - start;
+        this.eol = e;
+        from = k;
+        break;
+      }
+      value += breaks === 1 ? ' ' : '\n'.repeat(breaks - 1);
+    }
+  }
+
+  /** The closing quote `q` on the current line from `from`, or -1; an escaped line break is left to js-yaml. */
+  private closeOnLine(q: number, from: number): number {
+    const src = this.src;
+    for (let i = from; i < this.eol; i++) {
+      const c = src.charCodeAt(i);
+      if (c === q) {
+        if (q === SQUOTE && src.charCodeAt(i + 1) === SQUOTE && i + 1 < this.eol) {
+          i++;
+          continue;
+        }
+        return i;
+      }
+      if (c === 0x5c /* \ */ && q === DQUOTE) {
+        if (i + 1 === this.eol) outside();
+        i++;
+      }
+    }
+    return -1;
+  }
+
+  /** The value of one line's part of a quoted scalar, `from` to `to`; `broken`: a line break follows. */
+  private quotedPart(q: number, from: number, to: number, broken: boolean): string {
+    const src = this.src;
+    if (broken) {
+      if (q === DQUOTE) {
+        if (src.charCodeAt(to - 1) === SP) outside();
+      } else {
+        while (to > from && src.charCodeAt(to - 1) === SP) to--;
+      }
+    }
+    const body = src.slice(from, to);
+    if (q === SQUOTE) return body.includes("''") ? body.replaceAll("''", "'") : body;
+    return body.includes('\\') ? unescapeDouble(body) : body;
   }
 
   /**
@@ -623,6 +783,12 @@ class Translator {
 
   /** The offset after the closing quote of a quoted scalar at `at`, which must close on its line. */
   private quotedEnd(at: number): number {
+    const end = this.quotedClose(at);
+    return end < 0 ? outside() : end;
+  }
+
+  /** The offset after the closing quote of a quoted scalar at `at` on its line, or -1. */
+  private quotedClose(at: number): number {
     const src = this.src;
     const q = src.charCodeAt(at);
     for (let i = at + 1; i < this.eol; i++) {
@@ -637,7 +803,7 @@ class Translator {
       }
       if (c === 0x5c /* \ */ && q === DQUOTE) i++;
     }
-    return outside();
+    return -1;
   }
 
   /** The value of a quoted scalar from `at` to `end` (js-yaml readSingleQuotedScalar, readDoubleQuotedScalar on one line). */
@@ -762,14 +928,24 @@ function charFromCodepoint(c: number): string {
  * reads it). `JSON.parse` of the text gives what js-yaml's `load` with CORE_SCHEMA gives.
  */
 export function yamlToJson(text: string): string | undefined {
+  return translate(text) ? OUT.text() : undefined;
+}
+
+/** yamlToJson's text as bytes of their own, for a worker thread to hand over (src/load/yaml-worker.ts). */
+export function yamlToJsonBytes(text: string): JsonTextBytes | undefined {
+  return translate(text) ? OUT.bytes() : undefined;
+}
+
+/** Translates into OUT; false when the text is outside the subset. */
+function translate(text: string): boolean {
   OUT.reset();
   try {
     new Translator(text).document();
   } catch (err) {
-    if (err === OUTSIDE) return undefined;
+    if (err === OUTSIDE) return false;
     throw err;
   }
-  return OUT.text();
+  return true;
 }
 
 /** The value of one YAML document read through its JSON translation, or undefined when it is outside the subset. */
