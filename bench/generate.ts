@@ -17,6 +17,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
+import { foldLikeKubectl } from './yaml-fold.js';
 import { daemonPodTolerations } from '../src/k8s/daemonpod.js';
 import type { StatusCounts } from '../src/model/results.js';
 import { SAFE, fnv32a } from '../test/kube/ids.js';
@@ -1001,7 +1002,7 @@ function yamlSink(path: string): Sink {
   const out = new Out(path);
   return {
     item(obj) {
-      out.write(`---\n${yaml.dump(obj, { lineWidth: -1, noRefs: true })}`);
+      out.write(`---\n${foldLikeKubectl(yaml.dump(obj, { lineWidth: -1, noRefs: true }))}`);
     },
     close() {
       out.close();
@@ -1015,7 +1016,7 @@ function yamlListSink(path: string): Sink {
   out.write('apiVersion: v1\nitems:\n');
   return {
     item(obj) {
-      const text = yaml.dump([obj], { lineWidth: -1, noRefs: true });
+      const text = foldLikeKubectl(yaml.dump([obj], { lineWidth: -1, noRefs: true }));
       out.write(text);
     },
     close() {
