@@ -63,23 +63,31 @@ function recordedCommit() {
 }
 
 /**
+ * The YAML translation worker (dist/src/load/yaml-worker.js) as one script, which the CLI bundle
+ * carries as a string and starts with `new Worker(code, { eval: true })`: the bundle and the
+ * single executable then need no file beside them.
+ */
+async function bundleYamlWorker() {
+  const result = await build({ ...COMMON, entryPoints: ['dist/src/load/yaml-worker.js'], logLevel: 'warning' });
+  return result.outputFiles[0].text;
+}
+
+/** What both bundles are: one minified CommonJS script for Node 20, kept in memory. */
+const COMMON = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, write: false };
+
+/**
  * Bundles dist/src/cli/run.js into `outfile` (CommonJS, exporting `run`; with `start`, running it
  * on the process's arguments instead, as the single executable's main script), with `commit`
  * compiled in; fails if the start-up graph reaches the live client (docs/design.md §1.1).
  */
 export async function bundleCli(outfile, commit, { start = false } = {}) {
   const entry = start ? 'ds-doctor-sea.mjs' : 'dist/src/cli/run.js';
+  const yamlWorker = await bundleYamlWorker();
   const result = await build({
-    absWorkingDir: root,
+    ...COMMON,
     ...(start ? { stdin: { contents: "import { run } from './dist/src/cli/run.js';\nrun(process.argv.slice(2));\n", resolveDir: root, sourcefile: entry } } : { entryPoints: [entry] }),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    minify: true,
-    write: false,
     outfile,
-    define: { DS_DOCTOR_COMMIT: JSON.stringify(commit), 'import.meta.url': '"file:///ds-doctor"' },
+    define: { DS_DOCTOR_COMMIT: JSON.stringify(commit), DS_DOCTOR_YAML_WORKER: JSON.stringify(yamlWorker), 'import.meta.url': '"file:///ds-doctor"' },
     plugins: [absentOptional],
     logLevel: 'warning',
     metafile: true,

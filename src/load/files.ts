@@ -231,9 +231,13 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
   const head = first.done ? '' : first.value;
   if (!isJsonSource(name, head)) {
     const yamlStream = new YamlDocumentStream(name, onDocument, pruneObject, options);
-    if (!first.done) yamlStream.push(head);
-    for await (const chunk of source) yamlStream.push(chunk);
-    yamlStream.end();
+    try {
+      if (!first.done) yamlStream.push(head);
+      for await (const chunk of source) yamlStream.push(chunk);
+      yamlStream.end();
+    } finally {
+      yamlStream.close();
+    }
     return;
   }
   const parser = new JsonDumpParser(pruneObject);

@@ -12,11 +12,27 @@ import { InputError } from '../model/errors.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
 import { YamlContinuation } from './yaml-continuation.js';
 import { readYamlAsJson } from './yaml-json.js';
+import { AUTO_ABOVE, InlineTranslator, startTranslator, workerWanted, type JsonTranslator, type TranslatorMode } from './yaml-translate.js';
 
 /** Options of the streaming YAML reader. */
 export interface YamlStreamOptions {
   /** Size (characters) above which a List document is parsed item by item. */
   splitAbove?: number;
+  /** Where large texts are translated to JSON (src/load/yaml-translate.ts); `auto` by default. */
+  translator?: TranslatorMode;
+}
+
+/** Characters of List entries translated in one batch when many are read at once. */
+const BATCH = 1 << 20;
+
+/** Translated JSON whose objects are built later, while the next text is translated. */
+interface Pending {
+  json: string;
+  /** The YAML it came from and its first line, read with js-yaml should JSON.parse refuse the JSON. */
+  yaml: string;
+  line: number;
+  /** Entries of the List being split (their items go to it), or a whole document. */
+  entries: boolean;
 }
 
 const DEFAULT_SPLIT_ABOVE = 32 << 20;
@@ -118,6 +134,13 @@ export class YamlDocumentStream {
   /** Quoted scalars and flow collections open across lines of the current document. */
   private continuation = new YamlContinuation();
   private readonly splitAbove: number;
+  private readonly mode: TranslatorMode;
+  private readonly inline = new InlineTranslator();
+  /** The worker translator, once started. */
+  private translator: JsonTranslator | undefined;
+  /** Characters pushed so far. */
+  private pushed = 0;
+  private pending: Pending[] = [];
 
   constructor(
     private readonly file: string,
@@ -126,10 +149,12 @@ export class YamlDocumentStream {
     options: YamlStreamOptions = {},
   ) {
     this.splitAbove = options.splitAbove ?? DEFAULT_SPLIT_ABOVE;
+    this.mode = options.translator ?? 'auto';
   }
 
   /** Feeds the next chunk of text. */
   push(chunk: string): void {
+    this.pushed += chunk.length;
     let text = this.partial + chunk;
     let from = 0;
     const resumed = this.resume(text);
@@ -176,14 +201,19 @@ export class YamlDocumentStream {
   /**
    * Reads the complete entries at the start of the text (a split List's items at column 0) at
    * once, through their JSON translation; returns where the lines left to read start (0 when the
-   * entries are outside the translated subset: the lines below read them as before).
+   * entries are outside the translated subset: the lines below read them as before). The objects
+   * of the text before are built while this one is translated.
    */
   private translateEntries(text: string): number {
     const last = text.lastIndexOf('\n- ');
     if (last <= 0 || !text.startsWith('- ') || hasMarkerLine(text, last)) return 0;
-    const read = readYamlAsJson(text.slice(0, last + 1));
-    if (!read || !Array.isArray(read.value)) return 0;
-    for (const item of read.value) this.items.push(this.onItem(item));
+    const yaml = text.slice(0, last + 1);
+    const take = this.submit([yaml]);
+    this.settle();
+    const [json] = take();
+    // A text starting with `- ` translates to a sequence, `[`; anything else is read line by line.
+    if (json === undefined || json.charCodeAt(0) !== 0x5b) return 0;
+    this.pending.push({ json, yaml, line: this.lineNo + 1, entries: true });
     this.lineNo += countLines(text, 0, last + 1);
     return last + 1;
   }
@@ -196,32 +226,88 @@ export class YamlDocumentStream {
    */
   private translateDocuments(text: string): number {
     const dots = text.indexOf('\n...');
+    // The documents, with the line count and start line before each, as the reading below leaves them.
+    const docs: { pos: number; end: number; lineNo: number; start: number }[] = [];
     let pos = 0;
+    let lineNo = this.lineNo;
+    let start = this.start;
     for (;;) {
       if (text.startsWith('---\n', pos)) {
-        this.lineNo++;
-        this.start = this.lineNo;
+        lineNo++;
+        start = lineNo;
         pos += 4;
         continue;
       }
-      if (text.startsWith('---', pos) || text.startsWith('...', pos)) return pos;
+      if (text.startsWith('---', pos) || text.startsWith('...', pos)) break;
       const end = nextBareMarker(text, pos);
-      if (end < 0 || (dots >= 0 && dots < end) || end - pos > this.splitAbove) return pos;
-      const read = readYamlAsJson(text.slice(pos, end));
-      if (!read) return pos;
-      this.onDocument({ value: read.value, line: this.start + 1 });
-      this.lineNo += countLines(text, pos, end + 1) + 1;
-      this.start = this.lineNo;
+      if (end < 0 || (dots >= 0 && dots < end) || end - pos > this.splitAbove) break;
+      docs.push({ pos, end, lineNo, start });
+      lineNo += countLines(text, pos, end + 1) + 1;
+      start = lineNo;
       pos = end + 5;
+    }
+    if (docs.length) {
+      const texts = docs.map((d) => text.slice(d.pos, d.end));
+      const take = this.submit(texts);
+      this.settle();
+      const results = take();
+      for (let i = 0; i < docs.length; i++) {
+        const json = results[i];
+        const d = docs[i]!;
+        if (json === undefined) {
+          this.lineNo = d.lineNo;
+          this.start = d.start;
+          return d.pos;
+        }
+        this.pending.push({ json, yaml: texts[i]!, line: d.start + 1, entries: false });
+      }
+    }
+    this.lineNo = lineNo;
+    this.start = start;
+    return pos;
+  }
+
+  /** Starts translating texts; the function returned gives their JSON (undefined: outside the subset). */
+  private submit(texts: string[]): () => (string | undefined)[] {
+    if (!this.translator && (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted()))) {
+      this.translator = startTranslator();
+    }
+    const t = this.translator ?? this.inline;
+    const ticket = t.submit(texts);
+    return () => t.take(ticket);
+  }
+
+  /** Builds the objects of the translations read so far, in order: called before anything else is handed on. */
+  private settle(): void {
+    if (!this.pending.length) return;
+    const pending = this.pending;
+    this.pending = [];
+    for (const p of pending) {
+      let value: unknown;
+      try {
+        value = JSON.parse(p.json);
+      } catch {
+        // Never expected (the translation is JSON): the YAML is read by js-yaml instead.
+        value = detach(loadYamlDocument(p.yaml, this.file, p.line));
+      }
+      if (p.entries) for (const item of value as unknown[]) this.items.push(this.onItem(item));
+      else this.onDocument({ value, line: p.line });
     }
   }
 
-  /** Ends the input: the last line and document are parsed. */
+  /** Stops the worker thread, if one was started; the stream reads nothing more. */
+  close(): void {
+    this.translator?.close();
+    this.translator = undefined;
+  }
+
+  /** Ends the input: the last line and document are parsed, and the worker thread stopped. */
   end(): void {
     const last = this.partial.endsWith('\r') ? this.partial.slice(0, -1) : this.partial;
     this.partial = '';
     this.line(last);
     this.finishDocument();
+    this.close();
   }
 
   private line(l: string): void {
@@ -290,13 +376,15 @@ export class YamlDocumentStream {
     this.before = this.lines.slice(0, this.itemsAt);
     const starts = this.itemStarts;
     const stop = this.itemsEnd >= 0 ? this.itemsEnd : this.lines.length;
+    const complete: { text: string; line: number }[] = [];
     for (let j = 0; j < starts.length; j++) {
       const from = starts[j]!;
       const to = j + 1 < starts.length ? starts[j + 1]! : stop;
       this.entry = this.lines.slice(from, to);
       this.entryLine = this.start + from;
-      if (j + 1 < starts.length || this.itemsEnd >= 0) this.flushEntry();
+      if (j + 1 < starts.length || this.itemsEnd >= 0) complete.push(this.takeEntry(true));
     }
+    this.emitEntries(complete);
     if (this.itemsEnd >= 0) {
       this.trailer = this.lines.slice(this.itemsEnd);
       this.trailerLine = this.start + this.itemsEnd;
@@ -336,14 +424,62 @@ export class YamlDocumentStream {
    */
   private flushEntry(followed = true): void {
     if (!this.entry.length) return;
+    this.emitEntries([this.takeEntry(followed)]);
+  }
+
+  /** The text of the entry read so far, its indentation cut, and its first line; the entry is emptied. */
+  private takeEntry(followed: boolean): { text: string; line: number } {
     const cut = this.itemIndent;
     const body = cut > 0 ? this.entry.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length))).join('\n') : this.entry.join('\n');
-    const text = followed ? `${body}\n` : body;
-    const line = this.entryLine + 1;
     this.entry = [];
-    const { value, owned } = this.loadEntry(text, line);
+    return { text: followed ? `${body}\n` : body, line: this.entryLine + 1 };
+  }
+
+  /**
+   * Parses entries of a split List, in order, into its items. Many at once (the entries of the
+   * first part of a List, read before it was split) are translated in batches, each batch's
+   * objects built while the next is translated.
+   */
+  private emitEntries(entries: { text: string; line: number }[]): void {
+    this.settle();
+    const batches: { text: string; line: number }[][] = [];
+    if (entries.length > 1) {
+      let batch: { text: string; line: number }[] = [];
+      let size = 0;
+      for (const e of entries) {
+        batch.push(e);
+        size += e.text.length;
+        if (size >= BATCH) {
+          batches.push(batch);
+          batch = [];
+          size = 0;
+        }
+      }
+      if (batch.length) batches.push(batch);
+    } else {
+      batches.push(entries);
+    }
+    const takes = entries.length > 1 ? batches.map((b) => this.submit(b.map((e) => e.text))) : undefined;
+    for (let k = 0; k < batches.length; k++) {
+      const jsons = takes?.[k]!();
+      const batch = batches[k]!;
+      for (let i = 0; i < batch.length; i++) this.emitEntry(batch[i]!, jsons?.[i]);
+    }
+  }
+
+  /** Parses one entry of a split List into its items: from its JSON when translated already. */
+  private emitEntry(e: { text: string; line: number }, json: string | undefined): void {
+    let read: { value: unknown; owned: boolean } | undefined;
+    if (json !== undefined) {
+      try {
+        read = { value: JSON.parse(json) as unknown, owned: true };
+      } catch {
+        read = undefined;
+      }
+    }
+    const { value, owned } = read ?? this.loadEntry(e.text, e.line);
     if (!Array.isArray(value) || value.length !== 1) {
-      throw new InputError(`${this.file}:${line}: invalid YAML: a List entry that does not read as one item`);
+      throw new InputError(`${this.file}:${e.line}: invalid YAML: a List entry that does not read as one item`);
     }
     this.items.push(this.onItem(owned ? value[0] : detach(value[0])));
   }
@@ -371,6 +507,7 @@ export class YamlDocumentStream {
   }
 
   private finishDocument(): void {
+    this.settle();
     const line = this.start + 1;
     if (this.split) {
       this.flushEntry(false);

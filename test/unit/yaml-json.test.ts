@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { readYamlAsJson } from '../../src/load/yaml-json.js';
 import { YamlDocumentStream } from '../../src/load/yaml-stream.js';
+import type { TranslatorMode } from '../../src/load/yaml-translate.js';
 import { loadYamlDocument, type ParsedDocument } from '../../src/load/parse.js';
 import { generate } from '../../bench/generate.js';
 import { makeMutant, mutantRng, readCorpus } from '../fuzz/mutate.js';
@@ -183,7 +184,7 @@ function documentsOf(text: string): { body: string; line: number }[] {
 }
 
 /** The stream (translator first, js-yaml when it declines) and the whole-text parse (js-yaml only) of one text. */
-function bothWays(text: string, splitAbove?: number, chunk = Math.max(text.length, 1)): { stream: StreamOutcome; whole: StreamOutcome } {
+function bothWays(text: string, splitAbove?: number, chunk = Math.max(text.length, 1), translator: TranslatorMode = 'auto'): { stream: StreamOutcome; whole: StreamOutcome } {
   let stream: StreamOutcome;
   try {
     const docs: ParsedDocument[] = [];
@@ -191,7 +192,7 @@ function bothWays(text: string, splitAbove?: number, chunk = Math.max(text.lengt
       'x.yaml',
       (d) => docs.push(d),
       (v) => v,
-      splitAbove === undefined ? {} : { splitAbove },
+      splitAbove === undefined ? { translator } : { splitAbove, translator },
     );
     for (let at = 0; at < text.length; at += chunk) s.push(text.slice(at, at + chunk));
     s.end();
@@ -260,6 +261,16 @@ test('YAML to JSON: generated bench dumps, as `---` documents and as a kind: Lis
         assert.deepStrictEqual(both.stream, both.whole, `split above ${splitAbove}, chunks of ${chunk}`);
       }
     }
+    // The same, translated on a worker thread while the stream builds the objects before.
+    for (const [splitAbove, chunk] of [
+      [undefined, 4099],
+      [0, 4099],
+      [5000, 65536],
+      [0, 61],
+    ] as const) {
+      const both = bothWays(text, splitAbove, chunk, 'worker');
+      assert.deepStrictEqual(both.stream, both.whole, `worker, split above ${splitAbove}, chunks of ${chunk}`);
+    }
   }
 });
 
@@ -288,6 +299,10 @@ for (const c of STREAM_CASES) {
       for (const chunk of [undefined, 1, 7, 64, 200]) {
         const { stream, whole } = bothWays(c.text, splitAbove, chunk);
         assert.deepStrictEqual(stream, whole, `split above ${splitAbove}, chunks of ${chunk}`);
+      }
+      for (const chunk of [7, 200]) {
+        const { stream, whole } = bothWays(c.text, splitAbove, chunk, 'worker');
+        assert.deepStrictEqual(stream, whole, `worker, split above ${splitAbove}, chunks of ${chunk}`);
       }
     }
   });

@@ -1,0 +1,165 @@
+/**
+ * Where the YAML of a large dump is translated to JSON text (src/load/yaml-json.ts): on this
+ * thread, or on one worker thread (src/load/yaml-worker.ts) while this one parses the JSON of the
+ * text before and checks its objects. The translation is the larger half of reading YAML, and
+ * objects can only be built on the thread that keeps them, so the worker does that half: the
+ * results are the same either way, in the same order. A text is submitted, then taken back
+ * (synchronously: the reader is a synchronous stream); the worker's answer arrives through a
+ * MessagePort read with receiveMessageOnPort, woken by a counter in shared memory. When the
+ * worker cannot start, dies or stops answering, the texts it held are translated here.
+ */
+import { availableParallelism } from 'node:os';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { jsonTextOf, yamlToJson, type JsonTextBytes } from './yaml-json.js';
+
+/** The worker's code as one script, compiled into the bundle and the single executable by scripts/bundle.mjs. */
+declare const DS_DOCTOR_YAML_WORKER: string | undefined;
+
+/** How texts are translated: `auto` uses the worker once a stream is past AUTO_ABOVE and the machine has a second CPU. */
+export type TranslatorMode = 'auto' | 'worker' | 'inline';
+
+/** Characters of YAML read before `auto` starts the worker: below it, starting one costs more than it saves. */
+export const AUTO_ABOVE = 8 << 20;
+
+/** How long one answer is waited for before the texts are translated here (a 4 MiB chunk takes about 0.1 s). */
+const ANSWER_WAIT_MS = 30_000;
+/** How long a worker that has not started yet is waited for (it starts in about 0.05 s). */
+const START_WAIT_MS = 5_000;
+
+/** The worker's heap: it holds one batch of text at a time, so a small young generation suffices. */
+const LIMITS = { maxYoungGenerationSizeMb: 8 };
+
+/** The JSON texts of YAML texts (undefined: outside the subset), in submission order. */
+export interface JsonTranslator {
+  /** Starts translating; returns the ticket take() needs. */
+  submit(texts: string[]): number;
+  /** The translations of a submitted batch, waiting for them if need be. */
+  take(ticket: number): (string | undefined)[];
+  /** Stops the worker, if any. */
+  close(): void;
+}
+
+/** Translation on this thread: submit does the work. */
+export class InlineTranslator implements JsonTranslator {
+  private next = 0;
+  private readonly done = new Map<number, (string | undefined)[]>();
+
+  submit(texts: string[]): number {
+    const ticket = this.next++;
+    this.done.set(ticket, texts.map(yamlToJson));
+    return ticket;
+  }
+
+  take(ticket: number): (string | undefined)[] {
+    const r = this.done.get(ticket);
+    if (!r) throw new Error(`YAML translation ${ticket} was never submitted, or taken twice`);
+    this.done.delete(ticket);
+    return r;
+  }
+
+  close(): void {
+    this.done.clear();
+  }
+}
+
+interface Answer {
+  ticket: number;
+  results: (JsonTextBytes | undefined)[];
+}
+
+/** Translation on a worker thread. */
+export class WorkerTranslator implements JsonTranslator {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  /** Answers posted by the worker so far (it adds one after each postMessage), and 1 once it has started. */
+  private readonly posted = new Int32Array(new SharedArrayBuffer(8));
+  private next = 0;
+  /** Submitted texts not yet taken: translated here if the worker fails. */
+  private readonly waiting = new Map<number, string[]>();
+  private readonly answered = new Map<number, (JsonTextBytes | undefined)[]>();
+  private failed = false;
+
+  constructor() {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    const workerData = { port: port2, posted: this.posted };
+    this.worker =
+      typeof DS_DOCTOR_YAML_WORKER === 'string'
+        ? new Worker(DS_DOCTOR_YAML_WORKER, { eval: true, workerData, transferList: [port2], resourceLimits: LIMITS })
+        : new Worker(new URL('./yaml-worker.js', import.meta.url), { workerData, transferList: [port2], resourceLimits: LIMITS });
+    // Neither keeps the process alive; an error or exit between chunks marks the worker failed.
+    this.worker.unref();
+    this.port.unref();
+    this.worker.on('error', () => (this.failed = true));
+    this.worker.on('exit', () => (this.failed = true));
+  }
+
+  submit(texts: string[]): number {
+    const ticket = this.next++;
+    this.waiting.set(ticket, texts);
+    if (!this.failed) this.port.postMessage({ ticket, texts });
+    return ticket;
+  }
+
+  take(ticket: number): (string | undefined)[] {
+    const texts = this.waiting.get(ticket);
+    if (!texts) throw new Error(`YAML translation ${ticket} was never submitted, or taken twice`);
+    this.waiting.delete(ticket);
+    const answer = this.answer(ticket);
+    if (!answer) return texts.map(yamlToJson);
+    return answer.map((bytes) => (bytes ? jsonTextOf(bytes) : undefined));
+  }
+
+  /** The worker's answer to a ticket, or undefined when it has failed or does not answer in time. */
+  private answer(ticket: number): (JsonTextBytes | undefined)[] | undefined {
+    const begun = Date.now();
+    const deadline = begun + ANSWER_WAIT_MS;
+    while (!this.answered.has(ticket)) {
+      if (this.failed) return undefined;
+      const seen = Atomics.load(this.posted, 0);
+      const got = receiveMessageOnPort(this.port);
+      if (got) {
+        const a = got.message as Answer;
+        this.answered.set(a.ticket, a.results);
+        continue;
+      }
+      // A worker that could not start (its error event waits for the event loop) is not waited for long.
+      if (Atomics.load(this.posted, 1) === 0 && Date.now() - begun > START_WAIT_MS) {
+        this.failed = true;
+        return undefined;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.failed = true;
+        return undefined;
+      }
+      // Woken when the worker posts; a bounded wait, so a worker that died is noticed.
+      Atomics.wait(this.posted, 0, seen, Math.min(left, 1000));
+    }
+    const r = this.answered.get(ticket);
+    this.answered.delete(ticket);
+    return r;
+  }
+
+  close(): void {
+    this.failed = true;
+    this.waiting.clear();
+    this.answered.clear();
+    this.port.close();
+    void this.worker.terminate();
+  }
+}
+
+/** Whether `auto` may use a worker: a second CPU, and not turned off with DS_DOCTOR_WORKERS=0. */
+export function workerWanted(): boolean {
+  return process.env['DS_DOCTOR_WORKERS'] !== '0' && availableParallelism() > 1;
+}
+
+/** A worker translator, or the inline one when no worker can start here. */
+export function startTranslator(): JsonTranslator {
+  try {
+    return new WorkerTranslator();
+  } catch {
+    return new InlineTranslator();
+  }
+}
