@@ -11,8 +11,8 @@
 import { InputError } from '../model/errors.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
 import { YamlContinuation } from './yaml-continuation.js';
-import { readYamlAsJson } from './yaml-json.js';
-import { AUTO_ABOVE, InlineTranslator, startTranslator, workerWanted, type JsonTranslator, type TranslatorMode } from './yaml-translate.js';
+import { readYamlAsJson, yamlToJson } from './yaml-json.js';
+import { AUTO_ABOVE, startTranslator, workerWanted, type JsonTranslator, type TranslatorMode } from './yaml-translate.js';
 
 /** Options of the streaming YAML reader. */
 export interface YamlStreamOptions {
@@ -24,6 +24,10 @@ export interface YamlStreamOptions {
 
 /** Characters of List entries translated in one batch when many are read at once. */
 const BATCH = 1 << 20;
+/** How far the worker's share moves after each round. */
+const SHARE_STEP = 0.03;
+/** How many batches ahead of the one being built the worker is given its own. */
+const AHEAD = 4;
 
 /** Translated JSON whose objects are built later, while the next text is translated. */
 interface Pending {
@@ -135,9 +139,10 @@ export class YamlDocumentStream {
   private continuation = new YamlContinuation();
   private readonly splitAbove: number;
   private readonly mode: TranslatorMode;
-  private readonly inline = new InlineTranslator();
   /** The worker translator, once started. */
   private translator: JsonTranslator | undefined;
+  /** The worker's share of the characters translated at once (translateShared). */
+  private share = 0.5;
   /** Characters pushed so far. */
   private pushed = 0;
   private pending: Pending[] = [];
@@ -208,14 +213,28 @@ export class YamlDocumentStream {
     const last = text.lastIndexOf('\n- ');
     if (last <= 0 || !text.startsWith('- ') || hasMarkerLine(text, last)) return 0;
     const yaml = text.slice(0, last + 1);
-    const take = this.submit([yaml]);
-    this.settle();
-    const [json] = take();
+    const parts = this.shareEntries(yaml);
+    const jsons = this.translateShared(parts);
     // A text starting with `- ` translates to a sequence, `[`; anything else is read line by line.
-    if (json === undefined || json.charCodeAt(0) !== 0x5b) return 0;
-    this.pending.push({ json, yaml, line: this.lineNo + 1, entries: true });
+    if (jsons.some((json) => json === undefined || json.charCodeAt(0) !== 0x5b)) return 0;
+    let line = this.lineNo + 1;
+    for (let i = 0; i < parts.length; i++) {
+      this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, entries: true });
+      if (i + 1 < parts.length) line += countLines(parts[i]!, 0, parts[i]!.length);
+    }
     this.lineNo += countLines(text, 0, last + 1);
     return last + 1;
+  }
+
+  /**
+   * Complete entries at column 0, cut in two at an entry so that the second part holds about the
+   * worker's share (with no worker, whole). A line at column 0 starting with `- ` starts an entry
+   * in any text the translator reads: no scalar it translates goes on at column 0.
+   */
+  private shareEntries(yaml: string): string[] {
+    if (!this.worker()) return [yaml];
+    const cut = yaml.indexOf('\n- ', Math.floor((1 - this.share) * yaml.length));
+    return cut < 0 ? [yaml] : [yaml.slice(0, cut + 1), yaml.slice(cut + 1)];
   }
 
   /**
@@ -248,9 +267,7 @@ export class YamlDocumentStream {
     }
     if (docs.length) {
       const texts = docs.map((d) => text.slice(d.pos, d.end));
-      const take = this.submit(texts);
-      this.settle();
-      const results = take();
+      const results = this.translateShared(texts);
       for (let i = 0; i < docs.length; i++) {
         const json = results[i];
         const d = docs[i]!;
@@ -267,14 +284,43 @@ export class YamlDocumentStream {
     return pos;
   }
 
-  /** Starts translating texts; the function returned gives their JSON (undefined: outside the subset). */
-  private submit(texts: string[]): () => (string | undefined)[] {
+  /** The worker translator, started once the stream is large enough for it; undefined: everything is translated here. */
+  private worker(): JsonTranslator | undefined {
     if (!this.translator && (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted()))) {
       this.translator = startTranslator();
     }
-    const t = this.translator ?? this.inline;
-    const ticket = t.submit(texts);
-    return () => t.take(ticket);
+    return this.translator;
+  }
+
+  /**
+   * The JSON of texts (undefined: outside the subset), in order. With a worker, the last texts
+   * (about its share of the characters, the last one at least) are translated there while this
+   * thread builds the objects of the texts before (settle) and translates the first ones; the share
+   * moves after each round towards the side that finished first, so both threads stay busy.
+   */
+  private translateShared(texts: string[]): (string | undefined)[] {
+    const worker = this.worker();
+    if (!worker) {
+      this.settle();
+      return texts.map(yamlToJson);
+    }
+    let total = 0;
+    for (const t of texts) total += t.length;
+    const keep = (1 - this.share) * total;
+    // Texts that start before that many characters are translated here.
+    let mine = 0;
+    for (let at = 0; mine < texts.length - 1 && at < keep; mine++) at += texts[mine]!.length;
+    const ticket = worker.submit(mine ? texts.slice(mine) : texts);
+    this.settle();
+    const here = texts.slice(0, mine).map(yamlToJson);
+    const there = worker.take(ticket);
+    this.moveShare(worker.waited);
+    return mine ? here.concat(there) : there;
+  }
+
+  /** Gives the worker less of the next texts when this thread had to wait for it, more when not. */
+  private moveShare(waited: boolean): void {
+    this.share = Math.min(0.9, Math.max(0.1, this.share + (waited ? -SHARE_STEP : SHARE_STEP)));
   }
 
   /** Builds the objects of the translations read so far, in order: called before anything else is handed on. */
@@ -459,10 +505,29 @@ export class YamlDocumentStream {
     } else {
       batches.push(entries);
     }
-    const takes = entries.length > 1 ? batches.map((b) => this.submit(b.map((e) => e.text))) : undefined;
+    // Many at once: each batch, decided a few ahead, goes to the worker for its share of them, the
+    // rest are translated here between building the objects of the batches before.
+    const worker = entries.length > 1 ? this.worker() : undefined;
+    const tickets: number[] = [];
+    let owed = 0;
+    const assign = (j: number): void => {
+      if (!worker || j >= batches.length) return;
+      owed += this.share;
+      tickets[j] = owed >= 1 ? worker.submit(batches[j]!.map((e) => e.text)) : -1;
+      if (owed >= 1) owed--;
+    };
+    for (let j = 0; j < AHEAD; j++) assign(j);
     for (let k = 0; k < batches.length; k++) {
-      const jsons = takes?.[k]!();
+      assign(k + AHEAD);
       const batch = batches[k]!;
+      const ticket = tickets[k] ?? -1;
+      let jsons: (string | undefined)[] | undefined;
+      if (worker && ticket >= 0) {
+        jsons = worker.take(ticket);
+        this.moveShare(worker.waited);
+      } else if (entries.length > 1) {
+        jsons = batch.map((e) => yamlToJson(e.text));
+      }
       for (let i = 0; i < batch.length; i++) this.emitEntry(batch[i]!, jsons?.[i]);
     }
   }

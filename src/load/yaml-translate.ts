@@ -35,12 +35,15 @@ export interface JsonTranslator {
   submit(texts: string[]): number;
   /** The translations of a submitted batch, waiting for them if need be. */
   take(ticket: number): (string | undefined)[];
+  /** Whether the last take() had to wait for its answer. */
+  readonly waited: boolean;
   /** Stops the worker, if any. */
   close(): void;
 }
 
 /** Translation on this thread: submit does the work. */
 export class InlineTranslator implements JsonTranslator {
+  readonly waited = false;
   private next = 0;
   private readonly done = new Map<number, (string | undefined)[]>();
 
@@ -78,6 +81,7 @@ export class WorkerTranslator implements JsonTranslator {
   private readonly waiting = new Map<number, string[]>();
   private readonly answered = new Map<number, (JsonTextBytes | undefined)[]>();
   private failed = false;
+  waited = false;
 
   constructor() {
     const { port1, port2 } = new MessageChannel();
@@ -114,6 +118,7 @@ export class WorkerTranslator implements JsonTranslator {
   private answer(ticket: number): (JsonTextBytes | undefined)[] | undefined {
     const begun = Date.now();
     const deadline = begun + ANSWER_WAIT_MS;
+    this.waited = false;
     while (!this.answered.has(ticket)) {
       if (this.failed) return undefined;
       const seen = Atomics.load(this.posted, 0);
@@ -134,6 +139,7 @@ export class WorkerTranslator implements JsonTranslator {
         return undefined;
       }
       // Woken when the worker posts; a bounded wait, so a worker that died is noticed.
+      this.waited = true;
       Atomics.wait(this.posted, 0, seen, Math.min(left, 1000));
     }
     const r = this.answered.get(ticket);
