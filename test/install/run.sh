@@ -98,6 +98,22 @@ single_executable() {
   [[ $rc == 3 && $(cat "$tmp/stderr") == "error: cannot reach the API server at https://127.0.0.1:1: ECONNREFUSED" ]] \
     || fail "sea: live scan against a closed port: exit $rc: $(cat "$tmp/stderr")"
   log "ok: sea: live client (exit 3, one line on stderr)"
+  # A YAML dump past 8 MiB is translated with the worker thread the bundle carries as a script
+  # (src/load/yaml-translate.ts): the same answer as on one thread, and no wait for a worker that
+  # could not start (that wait is 5 s).
+  node "$root/dist/bench/generate.js" --nodes 150 --pods 4500 --out "$tmp/yaml" --formats yaml-list >/dev/null
+  local list="$tmp/yaml/dump-list.yaml" started elapsed
+  (( $(stat -c %s "$list") > 8 * 1024 * 1024 )) || fail "the generated YAML List is under 8 MiB"
+  local one=0 two=0
+  env PATH="$path" DS_DOCTOR_WORKERS=0 kubectl-ds_doctor scan -A -f "$list" -o json --now 2026-11-29T12:00:00Z >"$tmp/one-thread.json" || one=$?
+  (( one <= 1 )) || fail "sea: scan of the YAML List on one thread: exit $one"
+  started=$(date +%s%N)
+  env PATH="$path" kubectl-ds_doctor scan -A -f "$list" -o json --now 2026-11-29T12:00:00Z >"$tmp/worker.json" || two=$?
+  elapsed=$(( ($(date +%s%N) - started) / 1000000 ))
+  [[ $two == "$one" ]] || fail "sea: scan of the YAML List with the worker: exit $two, on one thread $one"
+  cmp -s "$tmp/one-thread.json" "$tmp/worker.json" || fail "sea: the YAML List reads differently with the worker"
+  (( elapsed < 5000 )) || fail "sea: the YAML List took ${elapsed} ms with the worker (a worker that cannot start costs 5 s)"
+  log "ok: sea: a $(( $(stat -c %s "$list") >> 20 )) MiB YAML List read with the worker thread, as on one thread (${elapsed} ms)"
 }
 
 krew_install() {
