@@ -7,6 +7,8 @@
  * scalar or a flow collection of the line before), and each entry is parsed alone.
  * Limit: in that mode an alias (`*x`) cannot refer to an anchor in another item (kubectl never
  * writes anchors); smaller documents are parsed whole, so there anchors work as usual.
+ * Past 8 MiB, the complete documents and entries of each chunk are translated to JSON partly on a
+ * worker thread (src/load/yaml-translate.ts) while the objects of the chunk before are built here.
  */
 import { InputError } from '../model/errors.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';

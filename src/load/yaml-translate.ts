@@ -2,8 +2,9 @@
  * Where the YAML of a large dump is translated to JSON text (src/load/yaml-json.ts): on this
  * thread, or on one worker thread (src/load/yaml-worker.ts) while this one parses the JSON of the
  * text before and checks its objects. The translation is the larger half of reading YAML, and
- * objects can only be built on the thread that keeps them, so the worker does that half: the
- * results are the same either way, in the same order. A text is submitted, then taken back
+ * objects can only be built on the thread that keeps them, so the worker takes a share of the
+ * translation (the stream decides how much, src/load/yaml-stream.ts#translateShared): the results
+ * are the same either way, in the same order. A text is submitted, then taken back
  * (synchronously: the reader is a synchronous stream); the worker's answer arrives through a
  * MessagePort read with receiveMessageOnPort, woken by a counter in shared memory. When the
  * worker cannot start, dies or stops answering, the texts it held are translated here.
