@@ -369,6 +369,8 @@ class Translator {
   private eol = 0;
   /** Indentation of the first non-blank line (a comment too) met by the last seek, or -1. */
   private firstIndent = -1;
+  /** The line nextFilledLine found. */
+  private readonly filled = { start: 0, text: 0, end: 0 };
   private depth = 0;
 
   constructor(private readonly src: string) {
@@ -604,21 +606,10 @@ class Translator {
     const src = this.src;
     let value = src.slice(from, to);
     let last = lineEnd;
-    for (let pos = lineEnd; pos < this.n;) {
-      let breaks = 0;
-      let start = pos;
-      let k = pos;
-      let e = pos;
-      for (; pos < this.n; pos = e) {
-        breaks++;
-        start = pos + 1;
-        k = start;
-        while (src.charCodeAt(k) === SP) k++;
-        e = src.indexOf('\n', k);
-        if (e < 0) e = this.n;
-        if (k !== e) break;
-      }
-      if (k === e || k - start <= parent) break;
+    for (;;) {
+      const breaks = this.nextFilledLine(last);
+      const { start, text: k, end: e } = this.filled;
+      if (!breaks || k - start <= parent) break;
       if (src.charCodeAt(k) === HASH) outside();
       let keep = k;
       for (let j = k; j < e; j++) {
@@ -628,10 +619,8 @@ class Translator {
         if (c === HASH && src.charCodeAt(j - 1) === SP) outside();
         keep = j + 1;
       }
-      value += breaks === 1 ? ' ' : '\n'.repeat(breaks - 1);
-      value += src.slice(k, keep);
+      value += folded(breaks) + src.slice(k, keep);
       last = e;
-      pos = e;
     }
     this.out.json(mayResolve(value) ? jsonValue(resolvePlain(value)) : jsonString(value));
     this.seek(last + 1);
@@ -662,29 +651,40 @@ class Translator {
         return;
       }
       value += this.quotedPart(q, from, this.eol, true);
-      let breaks = 0;
-      let pos = this.eol;
-      for (;;) {
-        if (pos >= this.n) outside();
-        breaks++;
-        const start = pos + 1;
-        let k = start;
-        while (src.charCodeAt(k) === SP) k++;
-        let e = src.indexOf('\n', k);
-        if (e < 0) e = this.n;
-        if (k === e) {
-          pos = e;
-          continue;
-        }
-        if (k === start) outside();
-        this.p = start;
-        this.ind = k - start;
-        this.eol = e;
-        from = k;
-        break;
-      }
-      value += breaks === 1 ? ' ' : '\n'.repeat(breaks - 1);
+      const breaks = this.nextFilledLine(this.eol);
+      const { start, text, end } = this.filled;
+      // Unterminated, or a line at column 0: js-yaml's error, or a document marker.
+      if (!breaks || text === start) outside();
+      this.p = start;
+      this.ind = text - start;
+      this.eol = end;
+      from = text;
+      value += folded(breaks);
     }
+  }
+
+  /**
+   * The next line after the line break at `pos` that holds more than spaces, in `filled` (its
+   * start, its first other character, its end); returns the line breaks crossed to reach it, 0 at
+   * the end of the text (js-yaml skipSeparationSpace, comments not skipped).
+   */
+  private nextFilledLine(pos: number): number {
+    const src = this.src;
+    for (let breaks = 1; pos < this.n; breaks++) {
+      const start = pos + 1;
+      let k = start;
+      while (src.charCodeAt(k) === SP) k++;
+      let e = src.indexOf('\n', k);
+      if (e < 0) e = this.n;
+      if (k !== e) {
+        this.filled.start = start;
+        this.filled.text = k;
+        this.filled.end = e;
+        return breaks;
+      }
+      pos = e;
+    }
+    return 0;
   }
 
   /** The closing quote `q` on the current line from `from`, or -1; an escaped line break is left to js-yaml. */
@@ -693,6 +693,7 @@ class Translator {
     for (let i = from; i < this.eol; i++) {
       const c = src.charCodeAt(i);
       if (c === q) {
+        // '' inside single quotes is one quote.
         if (q === SQUOTE && src.charCodeAt(i + 1) === SQUOTE && i + 1 < this.eol) {
           i++;
           continue;
@@ -789,21 +790,8 @@ class Translator {
 
   /** The offset after the closing quote of a quoted scalar at `at` on its line, or -1. */
   private quotedClose(at: number): number {
-    const src = this.src;
-    const q = src.charCodeAt(at);
-    for (let i = at + 1; i < this.eol; i++) {
-      const c = src.charCodeAt(i);
-      if (c === q) {
-        // '' inside single quotes is one quote.
-        if (q === SQUOTE && src.charCodeAt(i + 1) === SQUOTE && i + 1 < this.eol) {
-          i++;
-          continue;
-        }
-        return i + 1;
-      }
-      if (c === 0x5c /* \ */ && q === DQUOTE) i++;
-    }
-    return -1;
+    const close = this.closeOnLine(this.src.charCodeAt(at), at + 1);
+    return close < 0 ? -1 : close + 1;
   }
 
   /** The value of a quoted scalar from `at` to `end` (js-yaml readSingleQuotedScalar, readDoubleQuotedScalar on one line). */
@@ -892,6 +880,11 @@ class Translator {
     if (!this.restIsEmpty(i)) outside();
     return { chomping, textIndent, detected };
   }
+}
+
+/** What `breaks` line breaks inside a flow scalar become (js-yaml writeFoldedLines): a space, or one line feed fewer. */
+function folded(breaks: number): string {
+  return breaks === 1 ? ' ' : '\n'.repeat(breaks - 1);
 }
 
 /** A double-quoted scalar's body with its escapes decoded (js-yaml readDoubleQuotedScalar). */
