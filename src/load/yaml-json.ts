@@ -944,11 +944,17 @@ function translate(text: string): boolean {
 /** The value of one YAML document read through its JSON translation, or undefined when it is outside the subset. */
 export function readYamlAsJson(text: string): { value: unknown } | undefined {
   const json = yamlToJson(text);
-  if (json === undefined) return undefined;
+  return json === undefined ? undefined : parseTranslation(json);
+}
+
+/**
+ * The value of a translation's JSON text; undefined is never expected (a translation JSON.parse
+ * refuses is left to js-yaml, which reads the YAML).
+ */
+export function parseTranslation(json: string): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(json) as unknown };
   } catch {
-    // Never expected: a translation JSON.parse refuses is left to js-yaml, which reads the text.
     return undefined;
   }
 }

@@ -13,8 +13,8 @@
 import { InputError } from '../model/errors.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
 import { YamlContinuation } from './yaml-continuation.js';
-import { readYamlAsJson, yamlToJson } from './yaml-json.js';
-import { AUTO_ABOVE, startTranslator, workerWanted, type JsonTranslator, type TranslatorMode } from './yaml-translate.js';
+import { parseTranslation, yamlToJson } from './yaml-json.js';
+import { AUTO_ABOVE, startTranslator, workerWanted, type TranslatorMode, type WorkerTranslator } from './yaml-translate.js';
 
 /** Options of the streaming YAML reader. */
 export interface YamlStreamOptions {
@@ -34,9 +34,13 @@ const AHEAD = 4;
 /** Translated JSON whose objects are built later, while the next text is translated. */
 interface Pending {
   json: string;
-  /** The YAML it came from and its first line, read with js-yaml should JSON.parse refuse the JSON. */
+  /**
+   * The YAML it came from and its first line (`line`, plus the lines of `after` when it follows
+   * that text), read with js-yaml should JSON.parse refuse the JSON.
+   */
   yaml: string;
   line: number;
+  after?: string;
   /** Entries of the List being split (their items go to it), or a whole document. */
   entries: boolean;
 }
@@ -141,8 +145,9 @@ export class YamlDocumentStream {
   private continuation = new YamlContinuation();
   private readonly splitAbove: number;
   private readonly mode: TranslatorMode;
-  /** The worker translator, once started. */
-  private translator: JsonTranslator | undefined;
+  /** The worker translator, once started; whether starting one was tried. */
+  private translator: WorkerTranslator | undefined;
+  private started = false;
   /** The worker's share of the characters translated at once (translateShared). */
   private share = 0.5;
   /** Characters pushed so far. */
@@ -219,11 +224,8 @@ export class YamlDocumentStream {
     const jsons = this.translateShared(parts);
     // A text starting with `- ` translates to a sequence, `[`; anything else is read line by line.
     if (jsons.some((json) => json === undefined || json.charCodeAt(0) !== 0x5b)) return 0;
-    let line = this.lineNo + 1;
-    for (let i = 0; i < parts.length; i++) {
-      this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, entries: true });
-      if (i + 1 < parts.length) line += countLines(parts[i]!, 0, parts[i]!.length);
-    }
+    const line = this.lineNo + 1;
+    for (let i = 0; i < parts.length; i++) this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, ...(i ? { after: parts[i - 1]! } : {}), entries: true });
     this.lineNo += countLines(text, 0, last + 1);
     return last + 1;
   }
@@ -287,8 +289,9 @@ export class YamlDocumentStream {
   }
 
   /** The worker translator, started once the stream is large enough for it; undefined: everything is translated here. */
-  private worker(): JsonTranslator | undefined {
-    if (!this.translator && (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted()))) {
+  private worker(): WorkerTranslator | undefined {
+    if (!this.started && (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted()))) {
+      this.started = true;
       this.translator = startTranslator();
     }
     return this.translator;
@@ -331,13 +334,8 @@ export class YamlDocumentStream {
     const pending = this.pending;
     this.pending = [];
     for (const p of pending) {
-      let value: unknown;
-      try {
-        value = JSON.parse(p.json);
-      } catch {
-        // Never expected (the translation is JSON): the YAML is read by js-yaml instead.
-        value = detach(loadYamlDocument(p.yaml, this.file, p.line));
-      }
+      const read = parseTranslation(p.json);
+      const value = read ? read.value : detach(loadYamlDocument(p.yaml, this.file, p.line + (p.after ? countLines(p.after, 0, p.after.length) : 0)));
       if (p.entries) for (const item of value as unknown[]) this.items.push(this.onItem(item));
       else this.onDocument({ value, line: p.line });
     }
@@ -472,7 +470,8 @@ export class YamlDocumentStream {
    */
   private flushEntry(followed = true): void {
     if (!this.entry.length) return;
-    this.emitEntries([this.takeEntry(followed)]);
+    this.settle();
+    this.emitEntry(this.takeEntry(followed));
   }
 
   /** The text of the entry read so far, its indentation cut, and its first line; the entry is emptied. */
@@ -484,32 +483,27 @@ export class YamlDocumentStream {
   }
 
   /**
-   * Parses entries of a split List, in order, into its items. Many at once (the entries of the
-   * first part of a List, read before it was split) are translated in batches, each batch's
-   * objects built while the next is translated.
+   * Parses the entries of the first part of a List, read before it was split, in order, into its
+   * items: translated in batches, each batch's objects built while the next is translated.
    */
   private emitEntries(entries: { text: string; line: number }[]): void {
     this.settle();
     const batches: { text: string; line: number }[][] = [];
-    if (entries.length > 1) {
-      let batch: { text: string; line: number }[] = [];
-      let size = 0;
-      for (const e of entries) {
-        batch.push(e);
-        size += e.text.length;
-        if (size >= BATCH) {
-          batches.push(batch);
-          batch = [];
-          size = 0;
-        }
+    let batch: { text: string; line: number }[] = [];
+    let size = 0;
+    for (const e of entries) {
+      batch.push(e);
+      size += e.text.length;
+      if (size >= BATCH) {
+        batches.push(batch);
+        batch = [];
+        size = 0;
       }
-      if (batch.length) batches.push(batch);
-    } else {
-      batches.push(entries);
     }
-    // Many at once: each batch, decided a few ahead, goes to the worker for its share of them, the
-    // rest are translated here between building the objects of the batches before.
-    const worker = entries.length > 1 ? this.worker() : undefined;
+    if (batch.length) batches.push(batch);
+    // Each batch, decided a few ahead, goes to the worker for its share of them; the rest are
+    // translated here between building the objects of the batches before.
+    const worker = this.worker();
     const tickets: number[] = [];
     let owed = 0;
     const assign = (j: number): void => {
@@ -523,28 +517,20 @@ export class YamlDocumentStream {
       assign(k + AHEAD);
       const batch = batches[k]!;
       const ticket = tickets[k] ?? -1;
-      let jsons: (string | undefined)[] | undefined;
+      let jsons: (string | undefined)[];
       if (worker && ticket >= 0) {
         jsons = worker.take(ticket);
         this.moveShare(worker.waited);
-      } else if (entries.length > 1) {
+      } else {
         jsons = batch.map((e) => yamlToJson(e.text));
       }
-      for (let i = 0; i < batch.length; i++) this.emitEntry(batch[i]!, jsons?.[i]);
+      for (let i = 0; i < batch.length; i++) this.emitEntry(batch[i]!, jsons[i] ?? null);
     }
   }
 
-  /** Parses one entry of a split List into its items: from its JSON when translated already. */
-  private emitEntry(e: { text: string; line: number }, json: string | undefined): void {
-    let read: { value: unknown; owned: boolean } | undefined;
-    if (json !== undefined) {
-      try {
-        read = { value: JSON.parse(json) as unknown, owned: true };
-      } catch {
-        read = undefined;
-      }
-    }
-    const { value, owned } = read ?? this.loadEntry(e.text, e.line);
+  /** Parses one entry of a split List into its items; `json`: its translation when made already (null: outside the subset). */
+  private emitEntry(e: { text: string; line: number }, json?: string | null): void {
+    const { value, owned } = this.loadEntry(e.text, e.line, json);
     if (!Array.isArray(value) || value.length !== 1) {
       throw new InputError(`${this.file}:${e.line}: invalid YAML: a List entry that does not read as one item`);
     }
@@ -555,16 +541,16 @@ export class YamlDocumentStream {
    * Parses one document or entry: through its JSON translation when it is in the subset kubectl
    * writes (the value then owns its memory), else with js-yaml (its strings are slices of the text).
    */
-  private load(text: string, line: number): { value: unknown; owned: boolean } {
-    const translated = readYamlAsJson(text);
+  private load(text: string, line: number, json: string | null = yamlToJson(text) ?? null): { value: unknown; owned: boolean } {
+    const translated = json === null ? undefined : parseTranslation(json);
     if (translated) return { value: translated.value, owned: true };
     return { value: loadYamlDocument(text, this.file, line), owned: false };
   }
 
   /** Parses one entry of a split List; an alias to another entry's anchor says why it cannot resolve. */
-  private loadEntry(text: string, line: number): { value: unknown; owned: boolean } {
+  private loadEntry(text: string, line: number, json?: string | null): { value: unknown; owned: boolean } {
     try {
-      return this.load(text, line);
+      return this.load(text, line, json);
     } catch (err) {
       if (err instanceof InputError && err.message.includes('unidentified alias')) {
         throw new InputError(`${err.message} (a List over ${Math.round(this.splitAbove / 2 ** 20)} MiB is read entry by entry, and an alias must refer to an anchor in its own entry)`);

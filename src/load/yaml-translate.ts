@@ -30,49 +30,13 @@ const START_WAIT_MS = 5_000;
 /** The worker's heap: it holds one batch of text at a time, so a small young generation suffices. */
 const LIMITS = { maxYoungGenerationSizeMb: 8 };
 
-/** The JSON texts of YAML texts (undefined: outside the subset), in submission order. */
-export interface JsonTranslator {
-  /** Starts translating; returns the ticket take() needs. */
-  submit(texts: string[]): number;
-  /** The translations of a submitted batch, waiting for them if need be. */
-  take(ticket: number): (string | undefined)[];
-  /** Whether the last take() had to wait for its answer. */
-  readonly waited: boolean;
-  /** Stops the worker, if any. */
-  close(): void;
-}
-
-/** Translation on this thread: submit does the work. */
-export class InlineTranslator implements JsonTranslator {
-  readonly waited = false;
-  private next = 0;
-  private readonly done = new Map<number, (string | undefined)[]>();
-
-  submit(texts: string[]): number {
-    const ticket = this.next++;
-    this.done.set(ticket, texts.map(yamlToJson));
-    return ticket;
-  }
-
-  take(ticket: number): (string | undefined)[] {
-    const r = this.done.get(ticket);
-    if (!r) throw new Error(`YAML translation ${ticket} was never submitted, or taken twice`);
-    this.done.delete(ticket);
-    return r;
-  }
-
-  close(): void {
-    this.done.clear();
-  }
-}
-
 interface Answer {
   ticket: number;
   results: (JsonTextBytes | undefined)[];
 }
 
-/** Translation on a worker thread. */
-export class WorkerTranslator implements JsonTranslator {
+/** Translation on a worker thread: the JSON texts of YAML texts (undefined: outside the subset), in submission order. */
+export class WorkerTranslator {
   private readonly worker: Worker;
   private readonly port: MessagePort;
   /** Answers posted by the worker so far (it adds one after each postMessage), and 1 once it has started. */
@@ -82,6 +46,7 @@ export class WorkerTranslator implements JsonTranslator {
   private readonly waiting = new Map<number, string[]>();
   private readonly answered = new Map<number, (JsonTextBytes | undefined)[]>();
   private failed = false;
+  /** Whether the last take() had to wait for its answer. */
   waited = false;
 
   constructor() {
@@ -99,6 +64,7 @@ export class WorkerTranslator implements JsonTranslator {
     this.worker.on('exit', () => (this.failed = true));
   }
 
+  /** Starts translating; returns the ticket take() needs. */
   submit(texts: string[]): number {
     const ticket = this.next++;
     this.waiting.set(ticket, texts);
@@ -106,6 +72,7 @@ export class WorkerTranslator implements JsonTranslator {
     return ticket;
   }
 
+  /** The translations of a submitted batch, waiting for them if need be. */
   take(ticket: number): (string | undefined)[] {
     const texts = this.waiting.get(ticket);
     if (!texts) throw new Error(`YAML translation ${ticket} was never submitted, or taken twice`);
@@ -148,6 +115,7 @@ export class WorkerTranslator implements JsonTranslator {
     return r;
   }
 
+  /** Stops the worker. */
   close(): void {
     this.failed = true;
     this.waiting.clear();
@@ -162,11 +130,11 @@ export function workerWanted(): boolean {
   return process.env['DS_DOCTOR_WORKERS'] !== '0' && availableParallelism() > 1;
 }
 
-/** A worker translator, or the inline one when no worker can start here. */
-export function startTranslator(): JsonTranslator {
+/** A worker translator, or undefined when no worker can start here (everything is then translated on this thread). */
+export function startTranslator(): WorkerTranslator | undefined {
   try {
     return new WorkerTranslator();
   } catch {
-    return new InlineTranslator();
+    return undefined;
   }
 }
