@@ -62,6 +62,9 @@ function recordedCommit() {
   }
 }
 
+/** What both bundles are: one minified CommonJS script for Node 20, kept in memory. */
+const COMMON = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, write: false };
+
 /**
  * The YAML translation worker (dist/src/load/yaml-worker.js) as one script, which the CLI bundle
  * carries as a string and starts with `new Worker(code, { eval: true })`: the bundle and the
@@ -71,9 +74,6 @@ async function bundleYamlWorker() {
   const result = await build({ ...COMMON, entryPoints: ['dist/src/load/yaml-worker.js'], logLevel: 'warning' });
   return result.outputFiles[0].text;
 }
-
-/** What both bundles are: one minified CommonJS script for Node 20, kept in memory. */
-const COMMON = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, write: false };
 
 /**
  * Bundles dist/src/cli/run.js into `outfile` (CommonJS, exporting `run`; with `start`, running it
