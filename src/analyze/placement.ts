@@ -42,7 +42,6 @@ import { updateStrategyType } from '../k8s/defaults.js';
 import { classifyCreateError, createRetryNote } from './create-errors.js';
 import { rollbackTarget, type RollbackTarget } from '../k8s/rollback.js';
 import { DEFAULT_STUCK_AFTER, isStuck } from './stuck.js';
-import { compareText } from '../model/order.js';
 
 export type RawReason = Omit<Reason, 'short'> & { short?: string };
 
@@ -693,7 +692,7 @@ export function headline(rows: NodeRow[]): string {
 export function diagnoseAllNodes(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): NodeVerdict[] {
   return index.cached(`rows:${objectKey(ds)}:${now.getTime()}:${stuckAfter}`, () => {
     const ctx = daemonSetContext(index, ds);
-    return [...index.snapshot.nodes].sort((a, b) => compareText(a.metadata?.name ?? '', b.metadata?.name ?? '')).map((n) => diagnoseNode(index, ctx, n, now, stuckAfter));
+    return index.nodesInNameOrder.map((n) => diagnoseNode(index, ctx, n, now, stuckAfter));
   });
 }
 

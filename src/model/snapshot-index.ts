@@ -4,6 +4,7 @@
  */
 import type { ControllerRevision, DaemonSet, KubeEvent, KubeObject, Node, Pod } from './k8s-types.js';
 import type { ClusterSnapshot } from './snapshot.js';
+import { compareText } from './order.js';
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -31,6 +32,8 @@ export class SnapshotIndex {
   /** Events by involved object UID, and by `Kind/namespace/name`. */
   readonly eventsByUid = new Map<string, KubeEvent[]>();
   readonly eventsByName = new Map<string, KubeEvent[]>();
+  /** The events without an involved-object UID, by `Kind/namespace/name`: empty on a real cluster's dump. */
+  private readonly eventsWithoutUidByName = new Map<string, KubeEvent[]>();
   readonly revisionsByOwnerUid = new Map<string, ControllerRevision[]>();
   readonly revisionsByOwnerName = new Map<string, ControllerRevision[]>();
   private readonly memo = new Map<string, unknown>();
@@ -40,6 +43,8 @@ export class SnapshotIndex {
   private byNamespace?: Map<string, Pod[]>;
   private orphansByNamespace?: Map<string, Pod[]>;
   private byKey?: Map<string, Pod>;
+  private inNameOrder?: Node[];
+  private sortedNames?: string[];
 
   constructor(readonly snapshot: ClusterSnapshot) {
     for (const n of snapshot.nodes) this.nodesByName.set(n.metadata?.name ?? '', n);
@@ -52,8 +57,10 @@ export class SnapshotIndex {
     for (const e of snapshot.events) {
       const o = e.involvedObject ?? e.regarding;
       if (!o) continue;
+      const name = `${o.kind}/${o.namespace ?? ''}/${o.name}`;
       if (o.uid) push(this.eventsByUid, o.uid, e);
-      push(this.eventsByName, `${o.kind}/${o.namespace ?? ''}/${o.name}`, e);
+      else push(this.eventsWithoutUidByName, name, e);
+      push(this.eventsByName, name, e);
     }
     for (const r of snapshot.controllerRevisions) {
       const ref = controllerRef(r);
@@ -102,14 +109,29 @@ export class SnapshotIndex {
     return this.byKey;
   }
 
+  /**
+   * The nodes sorted by name (text order, as every per-node listing shows them), sorted once:
+   * each DaemonSet's analysis walks them in this order.
+   */
+  get nodesInNameOrder(): readonly Node[] {
+    this.inNameOrder ??= [...this.snapshot.nodes].sort((a, b) => compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''));
+    return this.inNameOrder;
+  }
+
+  /** The distinct node names in code-unit order (`Array.prototype.sort`), sorted once. */
+  get sortedNodeNames(): readonly string[] {
+    this.sortedNames ??= [...this.nodesByName.keys()].sort();
+    return this.sortedNames;
+  }
+
   /** Events about an object: by UID when both sides have one, else by kind, namespace and name. */
   eventsFor(kind: string, obj: KubeObject): KubeEvent[] {
     const uid = obj.metadata?.uid;
-    const byName = this.eventsByName.get(`${kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name}`) ?? [];
-    if (!uid) return byName;
+    if (!uid) return this.eventsByName.get(`${kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name}`) ?? [];
     const byUid = this.eventsByUid.get(uid) ?? [];
     // Events without a UID (hand-written or trimmed dumps) still count when the name matches.
-    const extra = byName.filter((e) => !(e.involvedObject ?? e.regarding)?.uid);
+    if (!this.eventsWithoutUidByName.size) return byUid;
+    const extra = this.eventsWithoutUidByName.get(`${kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name}`) ?? [];
     return extra.length ? [...byUid, ...extra] : byUid;
   }
 

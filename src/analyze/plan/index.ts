@@ -170,7 +170,7 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
   const minReady = applied.spec?.minReadySeconds ?? 0;
   const groupBy = options.groupBy ?? defaultGroupBy(index.snapshot.nodes);
   const priority = resolvePriority(newTemplate.spec?.priorityClassName, index.snapshot.priorityClasses);
-  const nodes = [...index.snapshot.nodes].sort((a, b) => compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''));
+  const nodes = index.nodesInNameOrder;
 
   const decisions = nodes.map((node) => {
     const nodeName = node.metadata?.name ?? '';

@@ -102,9 +102,12 @@ export interface BudgetInput {
  * The node entries of the controller's loop: every node entry that has pods, plus desired nodes
  * without (`updatedDesiredNodeCounts` adds them), by name.
  */
-function nodeEntries(ctx: DaemonSetContext, shouldRun: Set<string>): NodeDaemonPods[] {
-  const names = new Set<string>([...ctx.byNode.keys(), ...shouldRun]);
-  return [...names].sort().map((node) => ({ node, pods: ctx.byNode.get(node) ?? [], shouldRun: shouldRun.has(node) }));
+function nodeEntries(index: SnapshotIndex, ctx: DaemonSetContext, shouldRun: Set<string>): NodeDaemonPods[] {
+  const entry = (node: string): NodeDaemonPods => ({ node, pods: ctx.byNode.get(node) ?? [], shouldRun: shouldRun.has(node) });
+  // Desired nodes are nodes of the snapshot; pods can also target nodes it does not hold.
+  const elsewhere = [...ctx.byNode.keys()].filter((n) => !index.nodesByName.has(n));
+  const known = index.sortedNodeNames.filter((n) => ctx.byNode.has(n) || shouldRun.has(n));
+  return (elsewhere.length ? [...known, ...elsewhere].sort() : known).map(entry);
 }
 
 /** The pod that holds the budget, classified by its own reasons (not necessarily the node's deciding pod's). */
@@ -137,7 +140,7 @@ function leavingOldPod(index: SnapshotIndex, input: BudgetInput, entry: NodeDaem
 export function nodeBudget(index: SnapshotIndex, input: BudgetInput): NodeBudget {
   const { ctx } = input;
   const shouldRun = new Set(index.snapshot.nodes.filter((n: Node) => ctx.placement.evaluate(n).shouldRun).map((n) => n.metadata?.name ?? ''));
-  const entries = nodeEntries(ctx, shouldRun);
+  const entries = nodeEntries(index, ctx, shouldRun);
   const target: UpdateTarget = { hash: ctx.revision.hash, generation: ctx.revision.generation, minReadySeconds: input.minReady, now: input.now };
   const loop = rollingUpdateNodes(entries, target, input.surge);
   const rowByNode = new Map(input.rows.map((r) => [r.node, r]));

@@ -6,7 +6,7 @@
  * taints need explicit tolerations"); `NodeShouldRunDaemonPod` (docs/semantics.md §1.2), which skips
  * such nodes silently: no pod, no event.
  */
-import type { Node, Taint } from '../../model/k8s-types.js';
+import type { Taint } from '../../model/k8s-types.js';
 import { SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.js';
 import { formatTaint, tolerationFor } from '../../k8s/taints.js';
 import type { LintRule, RuleFinding } from '../types.js';
@@ -49,8 +49,7 @@ export const customTaintNotTolerated: LintRule = {
     const controlPlaneToo = Boolean(findRole(roles, 'network', 'service-proxy'));
     const counted = (t: Taint) => !SYSTEM_TAINT_KEYS.includes(t.key) && (controlPlaneToo || !CONTROL_PLANE_TAINT_KEYS.includes(t.key));
     const byTaint = new Map<string, { taint: Taint; nodes: string[] }>();
-    const nodes: Node[] = [...ctx.index.snapshot.nodes].sort((a, b) => compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''));
-    for (const node of nodes) {
+    for (const node of ctx.index.nodesInNameOrder) {
       const result = placement.evaluate(node);
       // Only nodes the DaemonSet is meant for: nodeName, nodeSelector and affinity match.
       if (result.shouldRun || result.failures.some((f) => f.kind !== 'Taint')) continue;
