@@ -94,12 +94,20 @@ function topProblem(rows: NodeVerdict[]): string {
  * DaemonSets, or a DaemonSet deleted with --cascade=orphan), as one note naming the owners.
  */
 export function podsOfAbsentDaemonSets(index: SnapshotIndex): string | undefined {
+  // The DaemonSets of the input by namespace, so that the pods of present ones cost no key.
+  const present = new Map<string, Set<string>>();
+  for (const ds of index.snapshot.daemonSets) {
+    const namespace = ds.metadata?.namespace ?? '';
+    const names = present.get(namespace) ?? present.set(namespace, new Set()).get(namespace)!;
+    names.add(ds.metadata?.name ?? '');
+  }
   const owners = new Map<string, number>();
   for (const pod of index.snapshot.pods) {
     const owner = controllerRef(pod);
     if (owner?.kind !== 'DaemonSet') continue;
-    const key = `${pod.metadata?.namespace ?? ''}/${owner.name ?? ''}`;
-    if (index.daemonSetsByKey.has(key)) continue;
+    const namespace = pod.metadata?.namespace ?? '';
+    if (present.get(namespace)?.has(owner.name ?? '')) continue;
+    const key = `${namespace}/${owner.name ?? ''}`;
     owners.set(key, (owners.get(key) ?? 0) + 1);
   }
   if (!owners.size) return undefined;
