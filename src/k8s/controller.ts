@@ -41,8 +41,7 @@ export function claimDaemonPods(index: SnapshotIndex, ds: DaemonSet): ClaimedPod
     // An empty selector is refused by the controller (SelectingAll) and claims nothing.
     if (selector.empty) return result;
     const namespace = ds.metadata?.namespace ?? '';
-    const controlled = new Set(index.podsControlledBy('DaemonSet', ds));
-    for (const pod of controlled) {
+    for (const pod of index.podsControlledBy('DaemonSet', ds)) {
       if (!isOwnedBy(pod, ds)) continue;
       if (selector.matches(pod.metadata?.labels)) result.pods.push(pod);
       else if (!deleting) result.released.push(pod);

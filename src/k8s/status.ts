@@ -38,7 +38,8 @@ function computeStatus(index: SnapshotIndex, ds: DaemonSet, hash: string, genera
       s.desired++;
       if (scheduled) {
         s.current++;
-        const pod = [...pods].sort(compareDaemonPodAge)[0]!;
+        // The oldest pod (the first of the pods sorted by compareDaemonPodAge).
+        const pod = pods.reduce((oldest, p) => (compareDaemonPodAge(p, oldest) < 0 ? p : oldest));
         if (isPodReady(pod)) {
           s.ready++;
           if (isPodAvailable(pod, minReady, now)) s.available++;
