@@ -9,6 +9,8 @@ import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import { scan } from '../../src/analyze/scan.js';
 import type { DaemonSet, Node, Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
+import { nodeBudget } from '../../src/analyze/rollout/budget.js';
+import { daemonSetContext, diagnoseAllNodes } from '../../src/analyze/placement.js';
 
 describe('GetScaledValueFromIntOrPercent rounds percentages up', () => {
   const cases: [number | string, number, number | undefined][] = [
@@ -288,4 +290,26 @@ test('no StaleStatus while the controller has not observed the spec (that is Con
   const w = world(2, (ds, n) => newReady(ds, n));
   w.ds.status = { observedGeneration: 1, desiredNumberScheduled: 2, numberAvailable: 0 };
   assert.ok(!run(w).reasons.some((x) => x.code === 'StaleStatus'));
+});
+
+test('the rollout loop walks its node entries in name order, whatever the input order, a pod on a node the input lacks in its place', () => {
+  const ds = daemonSet('agent', 'ops').generation(2).build();
+  ds.status = { observedGeneration: 2 };
+  const nodes = ['n2', 'n0', 'n1'].map((n) => node(n).build());
+  // Old pods not ready everywhere: each node uses the budget; `gone` is no longer in the input.
+  const oldNotReady = (n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).build();
+  const pods = [...['n2', 'n0', 'n1'].map(oldNotReady), oldNotReady('gone'), oldNotReady('m')];
+  const index = indexOf({ nodes: [...nodes, node('m').build()], daemonSets: [ds], pods });
+  const ctx = daemonSetContext(index, ds);
+  const budget = nodeBudget(index, { ctx, rows: diagnoseAllNodes(index, ds, NOW), now: NOW, stuckAfter: 600, surge: false, minReady: 0 });
+  assert.deepEqual(
+    budget.uses.map((u) => [u.node, u.slot]),
+    [
+      ['gone', 'old-unavailable'],
+      ['m', 'old-unavailable'],
+      ['n0', 'old-unavailable'],
+      ['n1', 'old-unavailable'],
+      ['n2', 'old-unavailable'],
+    ],
+  );
 });
