@@ -2,11 +2,13 @@
  * Incremental YAML reading for dumps of any size: documents are split at `---` / `...` lines
  * while the text streams in, and each is parsed on its own, exactly as the whole-text parser
  * splits them. A single huge `kind: List` document (what `kubectl get … -o yaml` prints) is
- * parsed item by item once it grows past a threshold: its `items:` block sequence is cut at the
- * lines that start a new `- ` entry at the items' indentation (not those that go on with a quoted
- * scalar or a flow collection of the line before), and each entry is parsed alone.
- * Limit: in that mode an alias (`*x`) cannot refer to an anchor in another item (kubectl never
- * writes anchors); smaller documents are parsed whole, so there anchors work as usual.
+ * parsed item by item once it grows past a threshold (4 MiB): its `items:` block sequence is cut
+ * at the lines that start a new `- ` entry at the items' indentation (not those that go on with a
+ * quoted scalar or a flow collection of the line before), and each entry is parsed alone.
+ * Up to 32 MiB the List's text is kept as well, and parsed whole when the entries alone cannot
+ * give the whole text's answer: an alias (`*x`) to an anchor outside its entry, an entry that fails
+ * or does not read as one item, keys before and after `items:` that repeat. Past 32 MiB such a
+ * List is an error (kubectl never writes anchors, nor repeats a key).
  * Past 8 MiB, the complete documents and entries of each chunk are translated to JSON partly on a
  * worker thread (src/load/yaml-translate.ts) while the objects of the chunk before are built here.
  */
@@ -20,6 +22,11 @@ import { AUTO_ABOVE, startTranslator, workerWanted, type TranslatorMode, type Wo
 export interface YamlStreamOptions {
   /** Size (characters) above which a List document is parsed item by item. */
   splitAbove?: number;
+  /**
+   * Size (characters) up to which a List parsed item by item still gives exactly what parsing it
+   * whole gives: its text is kept, and parsed whole when the items alone cannot say.
+   */
+  exactUpTo?: number;
   /** Where large texts are translated to JSON (src/load/yaml-translate.ts); `auto` by default. */
   translator?: TranslatorMode;
 }
@@ -45,7 +52,8 @@ interface Pending {
   entries: boolean;
 }
 
-const DEFAULT_SPLIT_ABOVE = 32 << 20;
+const DEFAULT_SPLIT_ABOVE = 4 << 20;
+const DEFAULT_EXACT_UP_TO = 32 << 20;
 const DOC_START = /^---(\s.*)?$/;
 const DOC_END = /^\.\.\.\s*$/;
 const ITEMS_KEY = /^items:\s*(#.*)?$/;
@@ -141,9 +149,18 @@ export class YamlDocumentStream {
   private entry: string[] = [];
   private entryLine = 0;
   private items: unknown[] = [];
+  /**
+   * The lines (and translated runs of lines) of a List read entry by entry, while it is no larger
+   * than exactUpTo: joined by line feeds, its whole text. Undefined past that size.
+   */
+  private kept: string[] | undefined;
+  private keptChars = 0;
+  /** The first error of an entry read alone while the text is kept: the List is then parsed whole. */
+  private deferred: InputError | undefined;
   /** Quoted scalars and flow collections open across lines of the current document. */
   private continuation = new YamlContinuation();
   private readonly splitAbove: number;
+  private readonly exactUpTo: number;
   private readonly mode: TranslatorMode;
   /** The worker translator, once started; whether starting one was tried. */
   private translator: WorkerTranslator | undefined;
@@ -161,6 +178,7 @@ export class YamlDocumentStream {
     options: YamlStreamOptions = {},
   ) {
     this.splitAbove = options.splitAbove ?? DEFAULT_SPLIT_ABOVE;
+    this.exactUpTo = options.exactUpTo ?? DEFAULT_EXACT_UP_TO;
     this.mode = options.translator ?? 'auto';
   }
 
@@ -192,9 +210,14 @@ export class YamlDocumentStream {
    */
   private resume(text: string): string | undefined {
     if (this.split) {
-      if (this.itemsEnd >= 0 || this.itemIndent !== 0 || !this.entry.length) return undefined;
+      if (this.itemsEnd >= 0 || this.itemIndent !== 0 || !this.entry.length || this.deferred) return undefined;
       const lines = this.entry;
       this.entry = [];
+      // The entry's lines are the last ones kept: they come back with the text.
+      if (this.kept) {
+        this.kept.length -= lines.length;
+        for (const l of lines) this.keptChars -= l.length + 1;
+      }
       this.lineNo = this.entryLine;
       // An entry's first line starts nothing open: the continuation starts afresh there.
       this.continuation = new YamlContinuation();
@@ -227,6 +250,7 @@ export class YamlDocumentStream {
     const line = this.lineNo + 1;
     for (let i = 0; i < parts.length; i++) this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, ...(i ? { after: parts[i - 1]! } : {}), entries: true });
     this.lineNo += countLines(text, 0, last + 1);
+    if (this.kept) this.keep(text.slice(0, last));
     return last + 1;
   }
 
@@ -381,6 +405,7 @@ export class YamlDocumentStream {
 
   private add(l: string): void {
     if (this.split) {
+      if (this.kept) this.keep(l);
       this.addSplit(l);
       return;
     }
@@ -417,8 +442,24 @@ export class YamlDocumentStream {
     else if (k <= this.itemIndent) this.itemsEnd = index;
   }
 
+  /**
+   * Keeps the text of a List read entry by entry (a line, or lines joined by line feeds); past
+   * exactUpTo it is dropped, and an error deferred till the end is thrown now.
+   */
+  private keep(text: string): void {
+    this.kept!.push(text);
+    this.keptChars += text.length + 1;
+    if (this.keptChars <= this.exactUpTo) return;
+    this.kept = undefined;
+    if (this.deferred) throw this.deferred;
+  }
+
   private enterSplit(): void {
     this.split = true;
+    if (this.chars <= this.exactUpTo) {
+      this.kept = this.lines;
+      this.keptChars = this.chars;
+    }
     this.before = this.lines.slice(0, this.itemsAt);
     const starts = this.itemStarts;
     const stop = this.itemsEnd >= 0 ? this.itemsEnd : this.lines.length;
@@ -470,6 +511,10 @@ export class YamlDocumentStream {
    */
   private flushEntry(followed = true): void {
     if (!this.entry.length) return;
+    if (this.deferred) {
+      this.entry = [];
+      return;
+    }
     this.settle();
     this.emitEntry(this.takeEntry(followed));
   }
@@ -530,11 +575,18 @@ export class YamlDocumentStream {
 
   /** Parses one entry of a split List into its items; `json`: its translation when made already (null: outside the subset). */
   private emitEntry(e: { text: string; line: number }, json?: string | null): void {
-    const { value, owned } = this.loadEntry(e.text, e.line, json);
-    if (!Array.isArray(value) || value.length !== 1) {
-      throw new InputError(`${this.file}:${e.line}: invalid YAML: a List entry that does not read as one item`);
+    if (this.deferred) return;
+    try {
+      const { value, owned } = this.loadEntry(e.text, e.line, json);
+      if (!Array.isArray(value) || value.length !== 1) {
+        throw new InputError(`${this.file}:${e.line}: invalid YAML: a List entry that does not read as one item`);
+      }
+      this.items.push(this.onItem(owned ? value[0] : detach(value[0])));
+    } catch (err) {
+      // While the text is kept, the whole text decides at the end (an alias may resolve there).
+      if (!(err instanceof InputError) || !this.kept) throw err;
+      this.deferred = err;
     }
-    this.items.push(this.onItem(owned ? value[0] : detach(value[0])));
   }
 
   /**
@@ -553,7 +605,7 @@ export class YamlDocumentStream {
       return this.load(text, line, json);
     } catch (err) {
       if (err instanceof InputError && err.message.includes('unidentified alias')) {
-        throw new InputError(`${err.message} (a List over ${Math.round(this.splitAbove / 2 ** 20)} MiB is read entry by entry, and an alias must refer to an anchor in its own entry)`);
+        throw new InputError(`${err.message} (a List over ${Math.round(this.exactUpTo / 2 ** 20)} MiB is read entry by entry, and an alias must refer to an anchor in its own entry)`);
       }
       throw err;
     }
@@ -564,14 +616,8 @@ export class YamlDocumentStream {
     const line = this.start + 1;
     if (this.split) {
       this.flushEntry(false);
-      const head = this.load(this.before.join('\n'), line).value;
-      const tail = this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1).value : undefined;
-      const value: Record<string, unknown> = {
-        ...(head && typeof head === 'object' ? (head as Record<string, unknown>) : {}),
-        items: this.items,
-        ...(tail && typeof tail === 'object' ? (tail as Record<string, unknown>) : {}),
-      };
-      this.onDocument({ value, line });
+      const value = this.kept ? this.exactList(line) : this.joinList(this.around(line));
+      if (value !== null && value !== undefined) this.onDocument({ value, line });
     } else if (this.lines.length) {
       const { value, owned } = this.load(this.lines.join('\n'), line);
       if (value !== null && value !== undefined) this.onDocument({ value: owned ? value : detach(value), line });
@@ -591,5 +637,52 @@ export class YamlDocumentStream {
     this.trailer = [];
     this.entry = [];
     this.items = [];
+    this.kept = undefined;
+    this.keptChars = 0;
+    this.deferred = undefined;
   }
+
+  /** The keys before `items:` and after the items of a List read entry by entry, each parsed alone. */
+  private around(line: number): { head: unknown; tail: unknown } {
+    return {
+      head: this.load(this.before.join('\n'), line).value,
+      tail: this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1).value : undefined,
+    };
+  }
+
+  /** A List read entry by entry: the keys before `items:`, the items, the keys after. */
+  private joinList({ head, tail }: { head: unknown; tail: unknown }): Record<string, unknown> {
+    return {
+      ...(head && typeof head === 'object' ? (head as Record<string, unknown>) : {}),
+      items: this.items,
+      ...(tail && typeof tail === 'object' ? (tail as Record<string, unknown>) : {}),
+    };
+  }
+
+  /**
+   * A List read entry by entry whose text is kept: joined as above when that is what the whole
+   * text reads as, else the whole text parsed (its value, or its error). The whole text is needed
+   * when an entry failed alone, or when the keys around `items:` do not make one plain mapping
+   * with them (a key repeated, a part that is not a mapping or fails alone).
+   */
+  private exactList(line: number): unknown {
+    if (!this.deferred) {
+      try {
+        const parts = this.around(line);
+        if (plainMapping(parts.head) && plainMapping(parts.tail)) {
+          const keys = [...Object.keys(parts.head ?? {}), 'items', ...Object.keys(parts.tail ?? {})];
+          if (new Set(keys).size === keys.length) return this.joinList(parts);
+        }
+      } catch (err) {
+        if (!(err instanceof InputError)) throw err;
+      }
+    }
+    const { value, owned } = this.load(this.kept!.join('\n'), line);
+    return owned ? value : detach(value);
+  }
+}
+
+/** Null or undefined (nothing), or a mapping that is not a sequence. */
+function plainMapping(v: unknown): v is Record<string, unknown> | null | undefined {
+  return v === null || v === undefined || (typeof v === 'object' && !Array.isArray(v));
 }

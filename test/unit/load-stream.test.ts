@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFiles, readDocuments } from '../../src/load/files.js';
 import { JsonDumpParser, JsonStreamError } from '../../src/load/json-stream.js';
-import { YamlDocumentStream } from '../../src/load/yaml-stream.js';
+import { YamlDocumentStream, type YamlStreamOptions } from '../../src/load/yaml-stream.js';
 import { isJsonSource, loadYamlDocument, parseJson, type ParsedDocument } from '../../src/load/parse.js';
 import { InputError } from '../../src/model/errors.js';
 import type { ClusterSnapshot } from '../../src/model/snapshot.js';
@@ -350,23 +350,73 @@ for (const [name, text] of CONTINUED) {
   });
 }
 
-test('YAML List split item by item: an alias to an anchor of another entry is an error naming its line', () => {
-  const text = 'items:\n- a: &x {k: 1}\n- b: *x\nkind: List\n';
-  assert.deepStrictEqual(parseText(text, 'x.yaml')[0]!.value, { items: [{ a: { k: 1 } }, { b: { k: 1 } }], kind: 'List' }, 'whole, the alias resolves');
+/** The documents of a text read by the YAML stream in chunks of `size`. */
+function streamed(text: string, size: number, options: YamlStreamOptions): ParsedDocument[] {
+  const docs: ParsedDocument[] = [];
   const stream = new YamlDocumentStream(
     'x.yaml',
-    () => undefined,
+    (d) => docs.push(d),
     (v) => v,
-    { splitAbove: 0 },
+    options,
   );
+  for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+  stream.end();
+  return docs;
+}
+
+test('YAML List split item by item past exactUpTo: an alias to an anchor of another entry is an error naming its line', () => {
+  const text = 'items:\n- a: &x {k: 1}\n- b: *x\nkind: List\n';
+  assert.deepStrictEqual(parseText(text, 'x.yaml')[0]!.value, { items: [{ a: { k: 1 } }, { b: { k: 1 } }], kind: 'List' }, 'whole, the alias resolves');
   assert.throws(
-    () => {
-      stream.push(text);
-      stream.end();
-    },
+    () => streamed(text, text.length, { splitAbove: 0, exactUpTo: 0 }),
     (err: unknown) =>
       err instanceof InputError &&
       /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry, and an alias must refer to an anchor in its own entry\)$/.test(err.message),
+  );
+});
+
+/**
+ * Lists whose entries, read alone, do not give what the whole text gives: up to exactUpTo the
+ * kept text is parsed whole, so the stream answers as the whole-text parse (value or error).
+ */
+const NOT_ALONE: [string, string][] = [
+  ['an alias to an anchor of an earlier entry', 'items:\n- a: &x {k: 1}\n- b: *x\nkind: List\n'],
+  ['an alias to an anchor before items:', 'base: &b {k: 1}\nitems:\n- a: *b\n- c: 2\nkind: List\n'],
+  ['an alias after the items to an anchor of an entry', 'items:\n- a: &x 1\n- b: 2\nkind: List\nmetadata: {ref: *x}\n'],
+  ['a merge key from another entry', 'items:\n- &m {k: 1, j: 2}\n- <<: *m\n  j: 3\nkind: List\n'],
+  ['a key before and after the items', 'kind: List\nitems:\n- a: 1\n- b: 2\nkind: List\n'],
+  ['items: twice', 'items:\n- a: 1\nkind: List\nitems: []\n'],
+  ['an entry that is broken', 'items:\n- a: 1\n- b: [2\n- c: 3\nkind: List\n'],
+  ['an alias to an anchor nowhere', 'items:\n- a: 1\n- b: *nowhere\nkind: List\n'],
+  ['comments between items: and the first entry, no keys after', 'items:\n# none yet\n\n- a: 1\n- b: 2\n'],
+];
+for (const [name, text] of NOT_ALONE) {
+  test(`YAML List split item by item within exactUpTo: ${name} reads as the whole text`, () => {
+    const outcome = (f: () => unknown): unknown => {
+      try {
+        return { value: f() };
+      } catch (err) {
+        assert.ok(err instanceof InputError, String(err));
+        return { error: err.message };
+      }
+    };
+    const whole = outcome(() => parseText(text, 'x.yaml'));
+    for (const size of [1, 7, 1000]) {
+      assert.deepStrictEqual(
+        outcome(() => streamed(text, size, { splitAbove: 0 })),
+        whole,
+        `chunks of ${size}`,
+      );
+    }
+  });
+}
+
+test('YAML List split item by item: an entry error found within exactUpTo is thrown once the List passes it', () => {
+  const entries = Array.from({ length: 50 }, (_, i) => `- kind: Pod\n  metadata: {name: p${i}}\n`).join('');
+  const text = `items:\n- a: 1\n- b: *x\n${entries}kind: List\n`;
+  assert.throws(
+    () => streamed(text, text.length, { splitAbove: 0, exactUpTo: 200 }),
+    (err: unknown) => err instanceof InputError && /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry/.test(err.message),
   );
 });
 
