@@ -449,8 +449,11 @@ async function* pieces(text: string, size: number): AsyncGenerator<string> {
 test('stdin streams in chunks: same snapshot as the file, JSON errors still name the line', async () => {
   const text = JSON.stringify({ apiVersion: 'v1', items: Array.from({ length: 40 }, (_, i) => ({ kind: 'Pod', metadata: { name: `p${i}`, namespace: 'ns' } })), kind: 'List' }, null, 4);
   const fromFile = await loadFiles([await tmp('pods.json', text)], noStdin);
-  const fromStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(text, 100) });
-  assert.deepStrictEqual(fromStdin.pods, fromFile.pods);
+  // Pieces of 100 characters as they come (chunks of 100), and joined into larger chunks.
+  for (const chunkSize of [100, 1000, undefined]) {
+    const fromStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(text, 100), ...(chunkSize === undefined ? {} : { chunkSize }) });
+    assert.deepStrictEqual(fromStdin.pods, fromFile.pods, `chunks of ${chunkSize}`);
+  }
   const lines = text.split('\n');
   const bad = lines.findIndex((l) => l.includes('"p27"'));
   lines[bad] = lines[bad]!.replace('"p27"', '"p27" 1');
@@ -462,7 +465,7 @@ test('stdin streams in chunks: same snapshot as the file, JSON errors still name
     exact = (err as Error).message;
   }
   for (const wholeTextErrors of [0, undefined]) {
-    await assert.rejects(loadFiles(['-'], noStdin, { stdinChunks: () => pieces(broken, 64), ...(wholeTextErrors === undefined ? {} : { wholeTextErrors }) }), (err: unknown) => {
+    await assert.rejects(loadFiles(['-'], noStdin, { stdinChunks: () => pieces(broken, 64), chunkSize: 64, ...(wholeTextErrors === undefined ? {} : { wholeTextErrors }) }), (err: unknown) => {
       assert.ok(err instanceof InputError);
       assert.match(err.message, new RegExp(`^<stdin>:${bad + 1}: invalid JSON: `));
       if (wholeTextErrors === undefined) assert.ok(err.message.endsWith(exact.split('\n')[0]!.replace(/ in JSON at position \d+.*$/, '')), err.message);
@@ -470,7 +473,7 @@ test('stdin streams in chunks: same snapshot as the file, JSON errors still name
     });
   }
   const yamlText = 'kind: Node\nmetadata: {name: a}\n---\nkind: Node\nmetadata: {name: b}\n';
-  const yamlStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(yamlText, 7) });
+  const yamlStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(yamlText, 7), chunkSize: 7 });
   assert.deepStrictEqual(
     yamlStdin.nodes.map((n) => n.metadata?.name),
     ['a', 'b'],
