@@ -139,7 +139,7 @@ export function finishSnapshot(snapshot: ClusterSnapshot): void {
 /**
  * Makes each pod's node name (`spec.nodeName`, and the `metadata.name` term the DaemonSet
  * controller pins its pods with) the very string of the node's own name. The text is the same;
- * but the analyses look pods up by node name in maps tens of times per pod, and a lookup whose
+ * but the analyses look pods up by node name in maps several times per pod, and a lookup whose
  * key is the same string needs no comparison of characters.
  */
 function shareNodeNames(snapshot: ClusterSnapshot): void {
