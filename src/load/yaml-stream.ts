@@ -7,8 +7,9 @@
  * quoted scalar or a flow collection of the line before), and each entry is parsed alone.
  * Up to 32 MiB the List's text is kept as well, and parsed whole when the entries alone cannot
  * give the whole text's answer: an alias (`*x`) to an anchor outside its entry, an entry that fails
- * or does not read as one item, keys before and after `items:` that repeat. Past 32 MiB such a
- * List is an error (kubectl never writes anchors, nor repeats a key).
+ * or does not read as one item, keys before and after `items:` that repeat. Past 32 MiB an alias
+ * to another entry's anchor is an error, and a key repeated after the items wins (kubectl never
+ * writes anchors, nor repeats a key).
  * Past 8 MiB, the complete documents and entries of each chunk are translated to JSON partly on a
  * worker thread (src/load/yaml-translate.ts) while the objects of the chunk before are built here.
  */
