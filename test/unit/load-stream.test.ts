@@ -85,9 +85,9 @@ test('every fixture file streams to the documents the whole-text parser returns,
   assert.ok(files.length > 20);
   for (const file of files) {
     const whole = parseText(await readFile(file, 'utf8'), file);
-    for (const options of [{}, { chunkSize: 64 }, { chunkSize: 4099, splitAbove: 0 }]) {
-      const streamed = await readDocuments(file, noStdin, options);
-      assert.deepStrictEqual(streamed, whole, `${file} ${JSON.stringify(options)}`);
+    for (const options of [{}, { chunkSize: 64 }, { chunkSize: 4099, splitAbove: 0, exactUpTo: 0 }]) {
+      const docs = await readDocuments(file, noStdin, options);
+      assert.deepStrictEqual(docs, whole, `${file} ${JSON.stringify(options)}`);
     }
   }
 });
@@ -95,7 +95,7 @@ test('every fixture file streams to the documents the whole-text parser returns,
 test('whole snapshots (objects, origins, missing kinds, warnings) do not depend on chunking or List splitting', async () => {
   for (const dir of ['fixtures/demo', 'fixtures/cluster-info-dump']) {
     const a = await loadFiles([dir], noStdin);
-    const b = await loadFiles([dir], noStdin, { chunkSize: 97, splitAbove: 0 });
+    const b = await loadFiles([dir], noStdin, { chunkSize: 97, splitAbove: 0, exactUpTo: 0 });
     assert.deepStrictEqual(lists(b), lists(a), dir);
     a.pods.forEach((p, i) => assert.deepStrictEqual(b.origins.get(b.pods[i]!), a.origins.get(p)));
     assert.ok(a.origins.get(a.nodes[0]!)!.line >= 1);
@@ -302,21 +302,27 @@ const LIST_YAML = [
   '  resourceVersion: ""', // 19
 ].join('\n');
 
+/** The documents of a text read by the YAML stream in chunks of `size`. */
+function streamed(text: string, size: number, options: YamlStreamOptions): ParsedDocument[] {
+  const docs: ParsedDocument[] = [];
+  const stream = new YamlDocumentStream(
+    'x.yaml',
+    (d) => docs.push(d),
+    (v) => v,
+    options,
+  );
+  for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+  stream.end();
+  return docs;
+}
+
 test('YAML: a List document parsed item by item equals the whole document, items at any indentation', async () => {
   for (const text of [LIST_YAML, LIST_YAML.replace(/\n(- | {2})/g, (m) => `\n  ${m.slice(1)}`), `${LIST_YAML}\n---\n${LIST_YAML}\n...\n`]) {
     const whole = parseText(text, 'x.yaml');
     for (const splitAbove of [0, 40, 1e9]) {
       for (const size of [1, 5, 1000]) {
-        const docs: ParsedDocument[] = [];
-        const stream = new YamlDocumentStream(
-          'x.yaml',
-          (d) => docs.push(d),
-          (v) => v,
-          { splitAbove },
-        );
-        for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
-        stream.end();
-        assert.deepStrictEqual(docs, whole, `splitAbove ${splitAbove}, chunks of ${size}`);
+        // exactUpTo 0: no whole-text fallback, the entries alone must give the answer.
+        assert.deepStrictEqual(streamed(text, size, { splitAbove, exactUpTo: 0 }), whole, `splitAbove ${splitAbove}, chunks of ${size}`);
       }
     }
   }
@@ -336,32 +342,9 @@ for (const [name, text] of CONTINUED) {
   test(`YAML List split item by item: ${name} stays in its entry`, () => {
     const whole = parseText(text, 'x.yaml');
     for (const size of [1, 7, 1000]) {
-      const docs: ParsedDocument[] = [];
-      const stream = new YamlDocumentStream(
-        'x.yaml',
-        (d) => docs.push(d),
-        (v) => v,
-        { splitAbove: 0 },
-      );
-      for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
-      stream.end();
-      assert.deepStrictEqual(docs, whole, `chunks of ${size}`);
+      assert.deepStrictEqual(streamed(text, size, { splitAbove: 0, exactUpTo: 0 }), whole, `chunks of ${size}`);
     }
   });
-}
-
-/** The documents of a text read by the YAML stream in chunks of `size`. */
-function streamed(text: string, size: number, options: YamlStreamOptions): ParsedDocument[] {
-  const docs: ParsedDocument[] = [];
-  const stream = new YamlDocumentStream(
-    'x.yaml',
-    (d) => docs.push(d),
-    (v) => v,
-    options,
-  );
-  for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
-  stream.end();
-  return docs;
 }
 
 test('YAML List split item by item past exactUpTo: an alias to an anchor of another entry is an error naming its line', () => {
@@ -424,7 +407,7 @@ test('YAML: an error inside an item of a split List names the line in the file',
   const text = LIST_YAML.replace('  metadata: {name: b}', '  metadata: {name: [b}');
   const path = await tmp('list.yaml', text);
   for (const splitAbove of [0, undefined]) {
-    await assert.rejects(loadFiles([path], noStdin, { chunkSize: 16, ...(splitAbove === undefined ? {} : { splitAbove }) }), (err: unknown) => {
+    await assert.rejects(loadFiles([path], noStdin, { chunkSize: 16, ...(splitAbove === undefined ? {} : { splitAbove, exactUpTo: 0 }) }), (err: unknown) => {
       assert.ok(err instanceof InputError);
       assert.match(err.message, /list\.yaml:16: invalid YAML: /);
       assert.ok(!err.message.includes('\n'));

@@ -196,7 +196,8 @@ function bothWays(text: string, splitAbove?: number, chunk = Math.max(text.lengt
       'x.yaml',
       (d) => docs.push(d),
       (v) => v,
-      splitAbove === undefined ? { translator } : { splitAbove, translator },
+      // Split, with no whole-text fallback: the entries alone must give the whole text's answer.
+      splitAbove === undefined ? { translator } : { splitAbove, exactUpTo: 0, translator },
     );
     for (let at = 0; at < text.length; at += chunk) s.push(text.slice(at, at + chunk));
     s.end();
