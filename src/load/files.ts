@@ -130,7 +130,7 @@ async function isLink(path: string): Promise<boolean> {
 
 /** How files are read: chunk size, and when a YAML List is parsed item by item. */
 export interface LoadOptions extends YamlStreamOptions {
-  /** Bytes per chunk read from a file. */
+  /** Bytes per chunk read from a file; characters per chunk of stdin (its pipe pieces are joined up to it). */
   chunkSize?: number;
   /** Size up to which a JSON syntax error is reported by JSON.parse of the whole text. */
   wholeTextErrors?: number;
