@@ -42,6 +42,8 @@ const DUMPED = 'Cluster info dumped to ';
 const UPPER_C = 0x43;
 
 const SCALAR_END = /[,}\]\s]/g;
+// V8's JSON.parse error when a whole value is followed by more text: it gives where the value ended.
+const AFTER_VALUE = /after JSON at position (\d+)/;
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -101,6 +103,20 @@ function closingLine(s: string, from: number, column: number): number {
 }
 
 /**
+ * The second key of an object on one line, from `at`, just after its first key's colon: `"kind":`
+ * when the text there is `"v1","kind":`. Undefined when the first value is not a plain string (one
+ * without escapes) followed by another key, or when the text ends first.
+ */
+function secondKey(s: string, at: number): string | undefined {
+  if (s.charCodeAt(at) !== QUOTE) return undefined;
+  const end = s.indexOf('"', at + 1);
+  if (end < 0 || end - at > 256 || s.charCodeAt(end + 1) !== COMMA || s.charCodeAt(end + 2) !== QUOTE) return undefined;
+  const keyEnd = s.indexOf('"', end + 3);
+  if (keyEnd < 0 || keyEnd - end > 256 || s.charCodeAt(keyEnd + 1) !== COLON) return undefined;
+  return s.slice(at, keyEnd).includes('\\') ? undefined : s.slice(end + 2, keyEnd + 2);
+}
+
+/**
  * Parses one JSON document pushed in chunks. `onItem` receives each element of the top-level
  * object's `items` array as soon as it is parsed and returns what to keep (e.g. a pruned copy).
  */
@@ -132,6 +148,7 @@ export class JsonDumpParser {
   private headMisses = 0;
   private missedHeadChunk = -1;
   private missedHead = '';
+  private missedSecond: string | undefined;
   /** Set while an item whose closer was not found in its first chunk is scanned character by character. */
   private scanningMissedGuess = false;
   /** Documents completed before the current one (cluster-info dump's concatenated lists). */
@@ -443,8 +460,8 @@ export class JsonDumpParser {
       this.missedColumn = column;
       return this.lineItemEnd(s, i);
     }
-    const end = at + column + 2;
-    if (this.takeGuessedItem(s, i, end)) return end;
+    const end = this.takeGuessedItem(s, i, at + column + 2);
+    if (end >= 0) return end;
     // Another layout (or a broken item): after a few misses, stop guessing, since each miss
     // costs a search and a failed parse.
     this.guessFailures++;
@@ -457,7 +474,12 @@ export class JsonDumpParser {
    * `},` and that head come next. A nested list can look the same (two ownerReferences, the
    * entries of managedFields), so each guess is checked by JSON.parse and the next candidate tried;
    * when guesses miss more often than they hit, items are scanned character by character.
-   * Returns the offset after the item, or -1 to scan it.
+   * A candidate whose second key differs from the item's own (`"fieldsType":` in a managedFields
+   * entry, `"blockOwnerDeletion":` in an ownerReference, where the item has `"kind":`) is passed
+   * over without a parse. The item's end may be such a candidate when the next item is of another
+   * kind (kubectl writes an Event's `"count":` second): a guess that runs past the item finds it
+   * (takeGuessedItem), and when no candidate with the same keys is left, the last one passed over
+   * is tried. Returns the offset after the item, or -1 to scan it.
    */
   private headItemEnd(s: string, i: number): number {
     if (this.headMisses >= 8 && this.headMisses * 4 > this.headHits) return -1;
@@ -466,37 +488,63 @@ export class JsonDumpParser {
     if (close < 0 || s.charCodeAt(close + 1) !== COLON) return -1;
     const head = s.slice(i, close + 2);
     if (head.includes('\\')) return -1;
+    const second = secondKey(s, close + 2);
     // No later item of this chunk can find what the search from an earlier one did not.
-    if (this.missedHeadChunk === this.offset && this.missedHead === head) return -1;
+    if (this.missedHeadChunk === this.offset && this.missedHead === head && this.missedSecond === second) return -1;
     const pattern = `},${head}`;
     let from = i;
-    for (let tries = 0; tries < 4; tries++) {
+    let passed = -1;
+    for (let tries = 0; tries < 4;) {
       const at = s.indexOf(pattern, from);
       if (at < 0) {
         this.missedHeadChunk = this.offset;
         this.missedHead = head;
-        return -1;
+        this.missedSecond = second;
+        break;
       }
-      if (this.takeGuessedItem(s, i, at + 1)) {
+      from = at + 1;
+      if (second !== undefined) {
+        const next = secondKey(s, at + pattern.length);
+        if (next !== undefined && next !== second) {
+          passed = at;
+          continue;
+        }
+      }
+      tries++;
+      const end = this.takeGuessedItem(s, i, at + 1);
+      if (end >= 0) {
         this.headHits++;
-        return at + 1;
+        return end;
       }
       this.headMisses++;
-      from = at + 1;
     }
-    return -1;
+    const end = passed >= 0 ? this.takeGuessedItem(s, i, passed + 1) : -1;
+    if (end >= 0) this.headHits++;
+    return end;
   }
 
-  /** Parses `s[i, end)` as one item and hands it on; false when the guessed end was wrong. */
-  private takeGuessedItem(s: string, i: number, end: number): boolean {
+  /**
+   * Parses `s[i, end)` as one item and hands it on. Returns the offset after the item: `end`, or
+   * less when the text held the whole item and more after it (JSON.parse says where the item
+   * ended, and the item alone is parsed again); -1 when the guessed end was wrong.
+   */
+  private takeGuessedItem(s: string, i: number, end: number): number {
     let value: unknown;
     try {
       value = JSON.parse(s.slice(i, end));
-    } catch {
-      return false;
+    } catch (err) {
+      const after = AFTER_VALUE.exec(err instanceof Error ? err.message : '');
+      const at = after ? i + Number(after[1]) : -1;
+      if (at <= i || at >= end) return -1;
+      try {
+        value = JSON.parse(s.slice(i, at));
+      } catch {
+        return -1;
+      }
+      end = at;
     }
     this.items.push(this.onItem(value));
-    return true;
+    return end;
   }
 
   /**
@@ -512,12 +560,13 @@ export class JsonDumpParser {
     let end = nl;
     while (end > i && isSpace(s.charCodeAt(end - 1))) end--;
     if (s.charCodeAt(end - 1) === COMMA) end--;
-    if (!this.takeGuessedItem(s, i, end)) {
+    const itemEnd = this.takeGuessedItem(s, i, end);
+    if (itemEnd < 0) {
       this.lineGuessFailures++;
       return -1;
     }
     this.scanningMissedGuess = false;
-    return end;
+    return itemEnd;
   }
 
   /**

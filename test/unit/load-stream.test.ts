@@ -166,6 +166,37 @@ const LAYOUTS: [string, string][] = [
     'a List on one line whose nested lookalikes outnumber its items',
     JSON.stringify({ items: Array.from({ length: 12 }, (_, i) => ({ apiVersion: 'v1', metadata: { name: `p${i}`, managedFields: Array.from({ length: 5 }, () => ({ apiVersion: 'v1' })) } })) }),
   ],
+  [
+    'a List on one line whose kind changes, its Pods with managedFields',
+    JSON.stringify({
+      items: [
+        { apiVersion: 'v1', count: 1, kind: 'Event' },
+        {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: {
+            managedFields: [
+              { apiVersion: 'v1', fieldsType: 'FieldsV1' },
+              { apiVersion: 'v1', fieldsType: 'FieldsV1' },
+            ],
+            name: 'p',
+          },
+        },
+        { apiVersion: 'v1', count: 2, kind: 'Event' },
+        {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: {
+            name: 'q',
+            ownerReferences: [
+              { apiVersion: 'v1', kind: 'Node' },
+              { apiVersion: 'v1', blockOwnerDeletion: true },
+            ],
+          },
+        },
+      ],
+    }),
+  ],
   ['compact, one item per line', compactPerLine(TRICKY)],
   ['compact, one indented item per line', compactPerLine(TRICKY, '  ')],
   ['compact, an item whose line also closes the list', `{"items":[\n${JSON.stringify(TRICKY.items[0])},\n{"a":"},\\n"}]}\n`],
@@ -187,6 +218,38 @@ for (const [name, text] of LAYOUTS) {
     }
   });
 }
+
+test('JSON: a List on one line, as jq -c writes kubectl output, is cut at its items with a failed guess only where the kind changes, managedFields and all', () => {
+  const entry = (manager: string) => ({ apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': {} }, manager, operation: 'Update' });
+  const owner = (kind: string) => ({ apiVersion: 'apps/v1', blockOwnerDeletion: true, controller: kind === 'DaemonSet', kind, name: 'x', uid: 'u' });
+  // kubectl writes each object's keys in order: Events have "count" second, the other kinds "kind".
+  const events = Array.from({ length: 10 }, (_, i) => ({ apiVersion: 'v1', count: i, involvedObject: { apiVersion: 'v1', kind: 'Pod', name: `p${i}` }, kind: 'Event', metadata: { name: `e${i}` } }));
+  const pods = Array.from({ length: 30 }, (_, i) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { managedFields: [entry('kubelet'), entry('kube-controller-manager'), entry('kubectl'), entry('helm')], name: `p${i}`, ownerReferences: [owner('DaemonSet'), owner('Node')] },
+  }));
+  const text = JSON.stringify({ apiVersion: 'v1', items: [...events, ...pods, ...events], kind: 'List', metadata: { resourceVersion: '' } });
+  const parse = JSON.parse;
+  let failed = 0;
+  JSON.parse = (t: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+    try {
+      return parse(t, reviver) as unknown;
+    } catch (err) {
+      failed++;
+      throw err;
+    }
+  };
+  let value: unknown;
+  try {
+    value = parseChunks([text]);
+  } finally {
+    JSON.parse = parse;
+  }
+  assert.deepStrictEqual(value, parse(text));
+  // A guess fails only where the kind changes: it runs past the item, and says where the item ended.
+  assert.ok(failed <= 2, `${failed} failed guesses; at most one at each of the 2 changes of kind`);
+});
 
 test("JSON: concatenated one-line documents (NDJSON) give each line's JSON.parse value; List items go through onItem", () => {
   const lines = [JSON.stringify(TRICKY.items[0]), '{"__proto__":{"kind":"NodeList"},"kind":"Pod"}', JSON.stringify({ kind: 'List', items: [{ a: 1 }, { b: 2 }] })];
