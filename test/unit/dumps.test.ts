@@ -94,6 +94,37 @@ for (const c of GENERATION_CASES) {
   });
 }
 
+/** Each field a dump is dated by, set alone (the rest of the object older): where it goes in an object. */
+const TIME_FIELDS: [string, (t: string) => Record<string, unknown>][] = [
+  ['metadata.creationTimestamp', (t) => ({ metadata: { name: 'x', creationTimestamp: t } })],
+  ['metadata.deletionTimestamp', (t) => ({ metadata: { name: 'x', deletionTimestamp: t } })],
+  ['lastTimestamp (Event)', (t) => ({ lastTimestamp: t })],
+  ['firstTimestamp (Event)', (t) => ({ firstTimestamp: t })],
+  ['eventTime (Event)', (t) => ({ eventTime: t })],
+  ['deprecatedLastTimestamp (events.k8s.io Event)', (t) => ({ deprecatedLastTimestamp: t })],
+  ['series.lastObservedTime', (t) => ({ series: { count: 2, lastObservedTime: t } })],
+  ['status.startTime', (t) => ({ status: { startTime: t } })],
+  ...['lastTransitionTime', 'lastHeartbeatTime', 'lastProbeTime', 'lastUpdateTime'].map((f): [string, (t: string) => Record<string, unknown>] => [
+    `status.conditions[].${f}`,
+    (t) => ({ status: { conditions: [{ type: 'A' }, { type: 'Ready', [f]: t }] } }),
+  ]),
+  ...['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'].flatMap((list): [string, (t: string) => Record<string, unknown>][] => [
+    [`status.${list}[].state.running.startedAt`, (t) => ({ status: { [list]: [{ name: 'a' }, { name: 'b', state: { running: { startedAt: t } } }] } })],
+    [`status.${list}[].lastState.terminated.finishedAt`, (t) => ({ status: { [list]: [{ name: 'b', lastState: { terminated: { exitCode: 1, finishedAt: t } } }] } })],
+  ]),
+];
+for (const [where, place] of TIME_FIELDS) {
+  test(`the time a snapshot describes: ${where} is read`, () => {
+    const older = node('n1').build();
+    older.metadata!.creationTimestamp = '2017-01-01T00:00:00Z';
+    // Whole seconds in UTC compare as text; a fraction is parsed: both forms are read.
+    for (const t of ['2017-12-13T17:07:23Z', '2017-12-13T17:07:23.25+01:00']) {
+      const obj = { kind: 'Pod', ...place(t) } as unknown as ReturnType<ReturnType<typeof pod>['build']>;
+      assert.equal(snapshotTime(snapshotOf({ nodes: [older], pods: [obj] }))?.getTime(), Date.parse(t), `${where} = ${t}`);
+    }
+  });
+}
+
 test('the time a snapshot describes is its newest timestamp: heartbeats, container exits, events', () => {
   const n = node('n1').build();
   n.metadata!.creationTimestamp = '2017-01-01T00:00:00Z';
