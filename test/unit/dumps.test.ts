@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { judgeAbsentKinds, type NeededKind } from '../../src/analyze/input-evidence.js';
 import { currentRevision, isPodUpdated, templateGenerationOf } from '../../src/k8s/revision.js';
 import { snapshotTime } from '../../src/model/snapshot-time.js';
-import type { DaemonSet, DaemonSetStatus } from '../../src/model/k8s-types.js';
+import type { DaemonSet, DaemonSetStatus, Pod } from '../../src/model/k8s-types.js';
 import { daemonSet, node, pod, snapshotOf } from '../builders.js';
 
 function withStatus(status: DaemonSetStatus | undefined, name = 'agent'): DaemonSet {
@@ -95,7 +95,8 @@ for (const c of GENERATION_CASES) {
 }
 
 /** Each field a dump is dated by, set alone (the rest of the object older): where it goes in an object. */
-const TIME_FIELDS: [string, (t: string) => Record<string, unknown>][] = [
+type TimeField = [where: string, place: (t: string) => Record<string, unknown>];
+const TIME_FIELDS: TimeField[] = [
   ['metadata.creationTimestamp', (t) => ({ metadata: { name: 'x', creationTimestamp: t } })],
   ['metadata.deletionTimestamp', (t) => ({ metadata: { name: 'x', deletionTimestamp: t } })],
   ['lastTimestamp (Event)', (t) => ({ lastTimestamp: t })],
@@ -104,11 +105,11 @@ const TIME_FIELDS: [string, (t: string) => Record<string, unknown>][] = [
   ['deprecatedLastTimestamp (events.k8s.io Event)', (t) => ({ deprecatedLastTimestamp: t })],
   ['series.lastObservedTime', (t) => ({ series: { count: 2, lastObservedTime: t } })],
   ['status.startTime', (t) => ({ status: { startTime: t } })],
-  ...['lastTransitionTime', 'lastHeartbeatTime', 'lastProbeTime', 'lastUpdateTime'].map((f): [string, (t: string) => Record<string, unknown>] => [
+  ...['lastTransitionTime', 'lastHeartbeatTime', 'lastProbeTime', 'lastUpdateTime'].map((f): TimeField => [
     `status.conditions[].${f}`,
     (t) => ({ status: { conditions: [{ type: 'A' }, { type: 'Ready', [f]: t }] } }),
   ]),
-  ...['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'].flatMap((list): [string, (t: string) => Record<string, unknown>][] => [
+  ...['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'].flatMap((list): TimeField[] => [
     [`status.${list}[].state.running.startedAt`, (t) => ({ status: { [list]: [{ name: 'a' }, { name: 'b', state: { running: { startedAt: t } } }] } })],
     [`status.${list}[].lastState.terminated.finishedAt`, (t) => ({ status: { [list]: [{ name: 'b', lastState: { terminated: { exitCode: 1, finishedAt: t } } }] } })],
   ]),
@@ -119,7 +120,7 @@ for (const [where, place] of TIME_FIELDS) {
     older.metadata!.creationTimestamp = '2017-01-01T00:00:00Z';
     // Whole seconds in UTC compare as text; a fraction is parsed: both forms are read.
     for (const t of ['2017-12-13T17:07:23Z', '2017-12-13T17:07:23.25+01:00']) {
-      const obj = { kind: 'Pod', ...place(t) } as unknown as ReturnType<ReturnType<typeof pod>['build']>;
+      const obj = { kind: 'Pod', ...place(t) } as Pod;
       assert.equal(snapshotTime(snapshotOf({ nodes: [older], pods: [obj] }))?.getTime(), Date.parse(t), `${where} = ${t}`);
     }
   });
