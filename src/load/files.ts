@@ -12,7 +12,7 @@ import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
 import { addObject, finishSnapshot } from './normalize.js';
 import { JsonDumpParser, JsonStreamError } from './json-stream.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
-import { pruneObject } from './prune.js';
+import { pruneDumpObject } from './prune.js';
 import { compareText } from '../model/order.js';
 
 const DATA_FILE = /\.(ya?ml|json)$/i;
@@ -253,7 +253,7 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
   const first = await source.next();
   const head = first.done ? '' : first.value;
   if (!isJsonSource(name, head)) {
-    const yamlStream = new YamlDocumentStream(name, onDocument, pruneObject, options);
+    const yamlStream = new YamlDocumentStream(name, onDocument, pruneDumpObject, options);
     try {
       if (!first.done) yamlStream.push(head);
       for await (const chunk of source) yamlStream.push(chunk);
@@ -263,7 +263,7 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
     }
     return;
   }
-  const parser = new JsonDumpParser(pruneObject);
+  const parser = new JsonDumpParser(pruneDumpObject);
   const wholeLimit = options.wholeTextErrors ?? WHOLE_TEXT_ERRORS;
   const stdin = path === '-' ? new StdinText(wholeLimit) : undefined;
   let read = 0;
@@ -364,7 +364,7 @@ function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: strin
     }
     return;
   }
-  if (!addObject(snapshot, pruneObject(obj), { file, line: doc.line })) {
+  if (!addObject(snapshot, pruneDumpObject(obj), { file, line: doc.line })) {
     ignored.set(kind, (ignored.get(kind) ?? 0) + 1);
     return;
   }

@@ -7,6 +7,7 @@ import { newestObjectTime } from '../model/snapshot-time.js';
 import { InputError } from '../model/errors.js';
 import { SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind, type SourceLocation } from '../model/snapshot.js';
 import { MAX_DEPTH, nestedDeeperThan } from './bounds.js';
+import { droppedTime } from './prune.js';
 import { checkShape, type ShapeIssue } from './shape.js';
 
 /** Shape warnings shown per object, and per snapshot, before the rest are only counted. */
@@ -78,6 +79,8 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   const target = snapshot[meta.field] as KubeObject[];
   target.push(kind === 'Event' ? normalizeEvent(obj) : obj);
   if (origin) snapshot.origins.set(obj, origin);
+  const dropped = droppedTime(obj);
+  if (dropped !== undefined) snapshot.prunedTimes.set(obj, dropped);
   return true;
 }
 
@@ -91,12 +94,12 @@ function revisionNumber(obj: KubeObject): bigint | undefined {
  * Whether `a` is a newer copy of an object than `b`: the higher resourceVersion, else the newer
  * timestamps; identical ranks fall back to the text, so the choice never depends on input order.
  */
-export function isNewerCopy(a: KubeObject, b: KubeObject): boolean {
+export function isNewerCopy(a: KubeObject, b: KubeObject, prunedTimes?: WeakMap<object, number>): boolean {
   const ra = revisionNumber(a);
   const rb = revisionNumber(b);
   if (ra !== undefined && rb !== undefined && ra !== rb) return ra > rb;
-  const ta = newestObjectTime(a);
-  const tb = newestObjectTime(b);
+  const ta = newestObjectTime(a, prunedTimes?.get(a));
+  const tb = newestObjectTime(b, prunedTimes?.get(b));
   if (ta !== tb) return ta > tb;
   return JSON.stringify(a) > JSON.stringify(b);
 }
@@ -122,7 +125,7 @@ export function finishSnapshot(snapshot: ClusterSnapshot): void {
         return;
       }
       duplicates++;
-      if (isNewerCopy(o, list[kept]!)) newest.set(key, i);
+      if (isNewerCopy(o, list[kept]!, snapshot.prunedTimes)) newest.set(key, i);
     });
     if (duplicates) {
       const keep = new Set(newest.values());

@@ -31,6 +31,11 @@ class Newest {
     if (t > this.parsed) this.parsed = t;
   }
 
+  /** Adds a time already in milliseconds since the epoch. */
+  addMillis(t: number | undefined): void {
+    if (t !== undefined && t > this.parsed) this.parsed = t;
+  }
+
   /** Milliseconds since the epoch, or -Infinity when nothing valid was added. */
   millis(): number {
     const t = this.text ? Date.parse(this.text) : NaN;
@@ -94,10 +99,14 @@ function addObjectTimes(obj: KubeObject, acc: Newest): void {
   addContainerTimes(status['ephemeralContainerStatuses'], acc);
 }
 
-/** The newest timestamp an object carries, in milliseconds (-Infinity when it has none). */
-export function newestObjectTime(obj: KubeObject): number {
+/**
+ * The newest timestamp an object carries, in milliseconds (-Infinity when it has none); with
+ * `dropped`, also the newest time of the fields the loader dropped from it (ClusterSnapshot.prunedTimes).
+ */
+export function newestObjectTime(obj: KubeObject, dropped?: number): number {
   const acc = new Newest();
   addObjectTimes(obj, acc);
+  acc.addMillis(dropped);
   return acc.millis();
 }
 
@@ -113,6 +122,8 @@ export function snapshotTime(snapshot: ClusterSnapshot): Date | undefined {
   for (const field of TIMED_FIELDS) {
     for (const obj of snapshot[field] as KubeObject[]) addObjectTimes(obj, acc);
   }
+  // Only pods are slimmed; the lookup is skipped for the other kinds.
+  for (const pod of snapshot.pods) acc.addMillis(snapshot.prunedTimes.get(pod));
   const t = acc.millis();
   return Number.isFinite(t) ? new Date(t) : undefined;
 }

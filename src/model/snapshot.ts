@@ -79,6 +79,11 @@ export interface ClusterSnapshot {
   warnings: string[];
   /** Where each object came from (file input only). */
   origins: WeakMap<object, SourceLocation>;
+  /**
+   * The newest timestamp of each pod the file loader slimmed, taken before it dropped the pod's
+   * status (src/load/prune.ts): the dump is dated, and duplicates ranked, as from the whole pod.
+   */
+  prunedTimes: WeakMap<object, number>;
   /** How the snapshot was obtained: `files` (a dump or manifests) or `live`. */
   source: 'files' | 'live';
 }
@@ -104,6 +109,7 @@ export function emptySnapshot(source: 'files' | 'live' = 'files'): ClusterSnapsh
     missing: [],
     warnings: [],
     origins: new WeakMap(),
+    prunedTimes: new WeakMap(),
     source,
   };
 }
