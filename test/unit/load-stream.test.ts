@@ -279,6 +279,30 @@ test('files: UTF-8 characters cut by a chunk boundary decode whole, at any chunk
   }
 });
 
+test('files: a JSON file over one piece (64 KiB) decodes whole where its pieces and its reads cut a UTF-8 character, and a YAML one too', async () => {
+  // Items of 1, 2, 3 and 4-byte characters: somewhere each piece boundary of 65,536 bytes (and
+  // each read of 100,003) falls inside one.
+  const items = Array.from({ length: 120 }, (_, i) => ({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: `cm-${i}` }, data: { text: ['a', 'ü', '€', '😀'][i % 4]!.repeat(1000 + i) } }));
+  const list = { apiVersion: 'v1', kind: 'List', items };
+  for (const [name, text] of [
+    ['compact.json', JSON.stringify(list)],
+    ['lines.json', `{"apiVersion":"v1","kind":"List","items":[\n${items.map((o) => JSON.stringify(o)).join(',\n')}\n]}\n`],
+    ['pretty.json', JSON.stringify(list, null, 4)],
+  ] as const) {
+    assert.ok(Buffer.byteLength(text) > 4 * 65536, name);
+    const path = await tmp(name, text);
+    for (const options of [{}, { chunkSize: 100_003 }]) {
+      assert.deepStrictEqual(await readDocuments(path, noStdin, options), [{ value: JSON.parse(text), line: 1 }], `${name} ${JSON.stringify(options)}`);
+    }
+  }
+  const yamlText = items.map((o) => `---\n${JSON.stringify(o)}\n`).join('');
+  const docs = await readDocuments(await tmp('docs.yaml', yamlText), noStdin, { chunkSize: 100_003 });
+  assert.deepStrictEqual(
+    docs.map((d) => d.value),
+    items,
+  );
+});
+
 test('JSON: other top-level shapes parse whole; items are handed over one by one as they end', () => {
   assert.deepStrictEqual(parseChunks(['[1,', '2]']), [1, 2]);
   assert.deepStrictEqual(parseChunks(['{}']), {});
