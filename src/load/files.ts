@@ -289,7 +289,7 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
     return;
   }
   piece.bytes = Math.min(size, JSON_PIECE);
-  const parser = new JsonDumpParser(pruneDumpObject);
+  const parser = new JsonDumpParser(pruneDumpObject, pruneDumpObject);
   const wholeLimit = options.wholeTextErrors ?? WHOLE_TEXT_ERRORS;
   const stdin = path === '-' ? new StdinText(wholeLimit) : undefined;
   let read = 0;

@@ -35,6 +35,8 @@ const COMMA = 0x2c;
 const COLON = 0x3a;
 const EQUALS = 0x3d;
 const BOM = 0xfeff;
+/** The most text held back from a chunk for the item that starts in it (see JsonDumpParser.carry). */
+const CARRY_MAX = 256 << 10;
 const LOG_START = '==== START logs for ';
 const LOG_END = '==== END logs for ';
 // Older kubectl ends its standard output with this line.
@@ -44,6 +46,12 @@ const UPPER_C = 0x43;
 const SCALAR_END = /[,}\]\s]/g;
 // V8's JSON.parse error when a whole value is followed by more text: it gives where the value ended.
 const AFTER_VALUE = /after JSON at position (\d+)/;
+
+/** A line ends at `i` (LF, or the CR of CRLF). */
+function isLineEnd(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c === NEWLINE || c === 0x0d;
+}
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -149,6 +157,19 @@ export class JsonDumpParser {
   private missedHeadChunk = -1;
   private missedHead = '';
   private missedSecond: string | undefined;
+  /**
+   * The text of an item that starts in a chunk and ends in a later one, from the whitespace before
+   * it, held back to go in front of the next chunk (`carry`), so that its end is guessed as for any
+   * other item rather than scanned character by character. `outOfText` is set when a guess ran out
+   * of text before it could decide; `carried`, while the item held back is tried again (once).
+   */
+  private carry = '';
+  private outOfText = false;
+  private carried = false;
+  /** Set once the input has ended: nothing is held back any more. */
+  private ended = false;
+  /** Items held back whose end the next chunk did not let a guess find either: after 8, none is held back. */
+  private carryMisses = 0;
   /** Set while an item whose closer was not found in its first chunk is scanned character by character. */
   private scanningMissedGuess = false;
   /** Documents completed before the current one (cluster-info dump's concatenated lists). */
@@ -158,7 +179,14 @@ export class JsonDumpParser {
   /** The line a section after a document starts with: a log section's, or the closing line's. */
   private marker = LOG_START;
 
-  constructor(private readonly onItem: (value: unknown) => unknown = (v) => v) {}
+  /**
+   * `onDocument` receives each top-level document of concatenated ones (NDJSON) as it ends, and
+   * returns what to keep, as `onItem` for the items of a List.
+   */
+  constructor(
+    private readonly onItem: (value: unknown) => unknown = (v) => v,
+    private readonly onDocument: (value: unknown) => unknown = (v) => v,
+  ) {}
 
   /**
    * Sets a member of the top-level object as JSON.parse does: as an own property, so a
@@ -169,7 +197,16 @@ export class JsonDumpParser {
   }
 
   /** Feeds the next chunk of text. Throws JsonStreamError on a syntax error. */
-  push(s: string): void {
+  push(chunk: string): void {
+    let s = chunk;
+    if (this.carry) {
+      s = this.carry + chunk;
+      this.offset -= this.carry.length;
+      this.carry = '';
+      // What a search found missing in the chunk before says nothing of this longer text.
+      this.missedChunk = -1;
+      this.missedHeadChunk = -1;
+    }
     const n = s.length;
     let i = 0;
     if (this.offset === 0 && n > 0 && s.charCodeAt(0) === BOM) i = 1;
@@ -287,13 +324,27 @@ export class JsonDumpParser {
             i++;
             break;
           }
+          this.outOfText = false;
+          const misses = this.guessFailures + this.lineGuessFailures + this.headMisses;
           let fast = c === OPEN_BRACE ? this.prettyItemEnd(s, i) : -1;
           if (fast < 0 && c === OPEN_BRACE) fast = this.headItemEnd(s, i);
           if (fast >= 0) {
+            this.carried = false;
             i = fast;
             this.state = State.AfterItem;
             break;
           }
+          // The chunk ended before a guess could decide: the item goes in front of the next chunk.
+          if (this.carried && this.outOfText) this.carryMisses++;
+          if (this.outOfText && !this.carried && !this.ended && this.carryMisses < 8 && n - i <= CARRY_MAX && misses === this.guessFailures + this.lineGuessFailures + this.headMisses) {
+            let k = i;
+            while (k > 0 && isSpace(s.charCodeAt(k - 1))) k--;
+            this.carry = s.slice(k);
+            this.carried = true;
+            i = n;
+            break;
+          }
+          this.carried = false;
           this.begin(this.kindAt(s, i), i);
           this.state = State.Item;
           break;
@@ -351,6 +402,14 @@ export class JsonDumpParser {
 
   /** Ends the input and returns the (last) parsed value. Throws JsonStreamError when it is incomplete. */
   end(): unknown {
+    if (this.carry) {
+      // No chunk follows: the item held back is read as it stands (scanned, as tried once).
+      const rest = this.carry;
+      this.carry = '';
+      this.offset -= rest.length;
+      this.ended = true;
+      this.push(rest);
+    }
     if (this.state === State.Done || this.state === State.LogLineEnd) return this.root;
     if (this.state === State.Raw) {
       const text = this.raw.join('');
@@ -366,7 +425,7 @@ export class JsonDumpParser {
 
   /** Keeps the finished document and starts the next one at the current `{`. */
   private nextDocument(): void {
-    this.finished.push(this.root);
+    this.finished.push(this.onDocument(this.root));
     this.root = {};
     this.key = '';
     this.items = [];
@@ -453,11 +512,16 @@ export class JsonDumpParser {
     while (k >= 0 && s.charCodeAt(k) === 0x20) k--;
     if (k < 0 || s.charCodeAt(k) !== 0x0a) return -1;
     const column = i - k - 1;
-    if (this.missedChunk === this.offset && this.missedColumn === column) return this.lineItemEnd(s, i);
-    const at = closingLine(s, i, column);
+    const missed = this.missedChunk === this.offset && this.missedColumn === column;
+    const at = missed ? -1 : closingLine(s, i, column);
     if (at < 0) {
       this.missedChunk = this.offset;
       this.missedColumn = column;
+      // An item whose first line is its brace alone is pretty-printed: its closer is past the chunk.
+      if (isLineEnd(s, i + 1)) {
+        this.outOfText = true;
+        return -1;
+      }
       return this.lineItemEnd(s, i);
     }
     const end = this.takeGuessedItem(s, i, at + column + 2);
@@ -490,13 +554,17 @@ export class JsonDumpParser {
     if (head.includes('\\')) return -1;
     const second = secondKey(s, close + 2);
     // No later item of this chunk can find what the search from an earlier one did not.
-    if (this.missedHeadChunk === this.offset && this.missedHead === head && this.missedSecond === second) return -1;
+    if (this.missedHeadChunk === this.offset && this.missedHead === head && this.missedSecond === second) {
+      this.outOfText = true;
+      return -1;
+    }
     const pattern = `},${head}`;
     let from = i;
     let passed = -1;
     for (let tries = 0; tries < 4;) {
       const at = s.indexOf(pattern, from);
       if (at < 0) {
+        this.outOfText = true;
         this.missedHeadChunk = this.offset;
         this.missedHead = head;
         this.missedSecond = second;
@@ -556,7 +624,10 @@ export class JsonDumpParser {
     this.scanningMissedGuess = true;
     if (this.lineGuessFailures >= 8) return -1;
     const nl = s.indexOf('\n', i);
-    if (nl < 0) return -1;
+    if (nl < 0) {
+      this.outOfText = true;
+      return -1;
+    }
     let end = nl;
     while (end > i && isSpace(s.charCodeAt(end - 1))) end--;
     if (s.charCodeAt(end - 1) === COMMA) end--;

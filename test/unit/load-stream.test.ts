@@ -312,10 +312,17 @@ test('JSON: other top-level shapes parse whole; items are handed over one by one
     seen.push(v);
     return v;
   });
-  parser.push('{"items": [{"a": 1}, {"b"');
-  assert.deepStrictEqual(seen, [{ a: 1 }], 'the first item is out before the second has ended');
-  parser.push(': 2}], "kind": "List"}');
-  assert.deepStrictEqual(parser.end(), { items: [{ a: 1 }, { b: 2 }], kind: 'List' });
+  // An item at a chunk's end goes in front of the next chunk, its end guessed there.
+  parser.push('{"items":[{"k":1},{"k"');
+  assert.deepStrictEqual(seen, []);
+  parser.push(':2},{"k":3},{"k"');
+  assert.deepStrictEqual(seen, [{ k: 1 }, { k: 2 }], 'the first items are out before the List has ended');
+  parser.push(':4}],"kind":"List"}');
+  assert.deepStrictEqual(parser.end(), { items: [{ k: 1 }, { k: 2 }, { k: 3 }, { k: 4 }], kind: 'List' });
+  // Items whose ends no guess finds (each of another first key) are scanned, a chunk late at most.
+  const other = new JsonDumpParser();
+  for (const chunk of ['{"items": [{"a": 1}, {"b"', ': 2}, {"c": 3}, {"d"', ': 4}], "kind": "List"}']) other.push(chunk);
+  assert.deepStrictEqual(other.end(), { items: [{ a: 1 }, { b: 2 }, { c: 3 }, { d: 4 }], kind: 'List' });
 });
 
 describe('JSON: syntax errors carry the offset of the bad character', () => {
