@@ -34,13 +34,6 @@ export interface YamlStreamOptions {
 
 /** Characters of List entries translated in one batch when many are read at once. */
 const BATCH = 1 << 20;
-/**
- * Characters of complete List entries translated, and parsed, as one text. The JSON text of a part
- * stays below 128 KiB, V8's size for a large-object string: such a string that outlives a young
- * collection (parsing a text makes several times its size in objects) waits for a full one, and
- * translations of whole 1 MiB chunks were 236 MiB of a 5,000-node List's peak.
- */
-const ENTRY_PART = 48 << 10;
 /** How far the worker's share moves after each round. */
 const SHARE_STEP = 0.03;
 /** How many batches ahead of the one being built the worker is given its own. */
@@ -50,13 +43,12 @@ const AHEAD = 4;
 interface Pending {
   json: string;
   /**
-   * The YAML it came from and its first line (`line`, plus the lines of the texts before it in
-   * `parts` when it is `parts[index]`), read with js-yaml should JSON.parse refuse the JSON.
+   * The YAML it came from and its first line (`line`, plus the lines of `after` when it follows
+   * that text), read with js-yaml should JSON.parse refuse the JSON.
    */
   yaml: string;
   line: number;
-  parts?: string[];
-  index?: number;
+  after?: string;
   /** Entries of the List being split (their items go to it), or a whole document. */
   entries: boolean;
 }
@@ -69,13 +61,6 @@ const ITEMS_KEY = /^items:\s*(#.*)?$/;
 
 /** Up to this size (characters), the lines of a document in progress are read again with the next chunk. */
 const RESUME_MAX = 1 << 20;
-
-/** The lines of the texts before a pending translation's in the parts of its chunk. */
-function linesBefore(p: Pending): number {
-  let n = 0;
-  for (let i = 0; p.parts && i < p.index!; i++) n += countLines(p.parts[i]!, 0, p.parts[i]!.length);
-  return n;
-}
 
 /** Line feeds in text from `from` to `to`. */
 function countLines(text: string, from: number, to: number): number {
@@ -264,28 +249,21 @@ export class YamlDocumentStream {
     // A text starting with `- ` translates to a sequence, `[`; anything else is read line by line.
     if (jsons.some((json) => json === undefined || json.charCodeAt(0) !== 0x5b)) return 0;
     const line = this.lineNo + 1;
-    for (let i = 0; i < parts.length; i++) this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, ...(i ? { parts, index: i } : {}), entries: true });
+    for (let i = 0; i < parts.length; i++) this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, ...(i ? { after: parts[i - 1]! } : {}), entries: true });
     this.lineNo += countLines(text, 0, last + 1);
     if (this.kept) this.keep(text.slice(0, last));
     return last + 1;
   }
 
   /**
-   * Complete entries at column 0, cut at entries into parts of about ENTRY_PART characters, which
-   * translateShared shares with the worker. A line at column 0 starting with `- ` starts an entry
+   * Complete entries at column 0, cut in two at an entry so that the second part holds about the
+   * worker's share (with no worker, whole). A line at column 0 starting with `- ` starts an entry
    * in any text the translator reads: no scalar it translates goes on at column 0.
    */
   private shareEntries(yaml: string): string[] {
-    const parts: string[] = [];
-    let from = 0;
-    while (yaml.length - from > ENTRY_PART) {
-      const cut = yaml.indexOf('\n- ', from + ENTRY_PART);
-      if (cut < 0) break;
-      parts.push(yaml.slice(from, cut + 1));
-      from = cut + 1;
-    }
-    parts.push(from ? yaml.slice(from) : yaml);
-    return parts;
+    if (!this.worker()) return [yaml];
+    const cut = yaml.indexOf('\n- ', Math.floor((1 - this.share) * yaml.length));
+    return cut < 0 ? [yaml] : [yaml.slice(0, cut + 1), yaml.slice(cut + 1)];
   }
 
   /**
@@ -382,7 +360,7 @@ export class YamlDocumentStream {
     this.pending = [];
     for (const p of pending) {
       const read = parseTranslation(p.json);
-      const value = read ? read.value : detach(loadYamlDocument(p.yaml, this.file, p.line + linesBefore(p)));
+      const value = read ? read.value : detach(loadYamlDocument(p.yaml, this.file, p.line + (p.after ? countLines(p.after, 0, p.after.length) : 0)));
       if (p.entries) for (const item of value as unknown[]) this.items.push(this.onItem(item));
       else this.onDocument({ value, line: p.line });
     }

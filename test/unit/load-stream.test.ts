@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import yaml from 'js-yaml';
 import { loadFiles, readDocuments } from '../../src/load/files.js';
 import { neighbourSlimming } from '../../src/load/prune.js';
 import { JsonDumpParser, JsonStreamError } from '../../src/load/json-stream.js';
@@ -513,45 +512,6 @@ test('YAML: an error inside an item of a split List names the line in the file',
       assert.ok(err instanceof InputError);
       assert.match(err.message, /list\.yaml:16: invalid YAML: /);
       assert.ok(!err.message.includes('\n'));
-      return true;
-    });
-  }
-});
-
-test('YAML: a split List whose entries are translated in parts of 48 KiB reads as js-yaml reads the whole text, an anchor and an error included', async () => {
-  // 600 entries of about 1 KiB: parts of 48 KiB cut the chunk at entries about every 45 of them.
-  const entry = (i: number) =>
-    `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm-${i}\n    namespace: default\n  data:\n${Array.from({ length: 12 }, (_, k) => `    key-${k}: value ${k} of entry ${i} ${'x'.repeat(50)}\n`).join('')}`;
-  const entries = Array.from({ length: 600 }, (_, i) => entry(i));
-  // Outside the translated subset: an anchor and its alias (the lines of that chunk are read one by one).
-  entries[300] = entries[300]!.replace('  data:\n', '  data:\n    first: &v shared\n    again: *v\n');
-  const text = `apiVersion: v1\nkind: List\nitems:\n${entries.join('')}metadata:\n  resourceVersion: ""\n`;
-  // After its first chunk, a split List's complete entries are read from each chunk at once,
-  // here and shared with the worker thread.
-  for (const translator of ['inline', 'worker'] as const) {
-    const options = { splitAbove: 0, exactUpTo: 0, chunkSize: 200_003, translator };
-    const docs = await readDocuments(await tmp('parts.yaml', text), noStdin, options);
-    assert.deepStrictEqual(
-      docs.map((d) => d.value),
-      [yaml.load(text)],
-      translator,
-    );
-    // A broken entry far into a chunk: its own line in the file.
-    const bad = 540;
-    const broken = [...entries];
-    broken[bad] = broken[bad]!.replace(`    name: cm-${bad}\n`, `    name: [cm-${bad}\n`);
-    const brokenText = `apiVersion: v1\nkind: List\nitems:\n${broken.join('')}`;
-    // The line js-yaml names reading the whole text.
-    let line = 0;
-    try {
-      yaml.load(brokenText);
-    } catch (err) {
-      line = (err as yaml.YAMLException).mark.line + 1;
-    }
-    assert.ok(line > brokenText.slice(0, brokenText.indexOf(`name: [cm-${bad}`)).split('\n').length - 1);
-    await assert.rejects(loadFiles([await tmp('broken.yaml', brokenText)], noStdin, options), (err: unknown) => {
-      assert.ok(err instanceof InputError);
-      assert.match(err.message, new RegExp(`broken\\.yaml:${line}: invalid YAML: `), translator);
       return true;
     });
   }
