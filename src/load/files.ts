@@ -146,8 +146,8 @@ export interface LoadOptions extends YamlStreamOptions {
  */
 const CHUNK = 1 << 20;
 /**
- * Characters of a JSON file handed to the parser at a time: each chunk read is decoded in pieces
- * of this size. A string above 128 KiB is allocated in V8's large-object space, where one that
+ * Bytes of a JSON file handed to the parser at a time: each chunk read is decoded in pieces of
+ * this size. A string above 128 KiB is allocated in V8's large-object space, where one that
  * outlives a young collection waits for a full one: with 1 MiB pieces, 30 MiB of a 120 MiB compact
  * dump's peak was text already parsed (measured: the same time within the noise, 29 MiB less
  * peak RSS). YAML keeps whole chunks: its stream and worker pay per piece.

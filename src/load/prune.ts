@@ -62,7 +62,7 @@ function controllerKind(meta: Loose): unknown {
   return undefined;
 }
 
-/** For tests: whether pods are slimmed, and a function told of each read of a field slimming dropped. */
+/** Set by neighbourSlimming, for tests. */
 let slimming = true;
 let onDroppedRead: ((path: string) => void) | undefined;
 
@@ -104,9 +104,10 @@ function slimContainers(list: unknown, path: string): unknown {
  * a neighbour on its node: its metadata and spec (labels and affinity for inter-pod affinity,
  * volumes, host network and DNS policy, priority, node name), its containers'
  * NEIGHBOUR_CONTAINER_FIELDS and its status' NEIGHBOUR_STATUS_FIELDS. The rest (environment,
- * probes, mounts, conditions, container statuses) is most of a pod and most of a dump; the test
- * `test/unit/prune.test.ts` runs every command over real dumps and fails when one reads a field
- * of such a pod that this drops. Other objects, and the pods a DaemonSet may own, keep every field.
+ * probes, mounts, conditions, container statuses) is most of a pod and most of a dump;
+ * `test/cli/neighbour-pods.test.ts` runs every command over the fixtures and real dumps and fails
+ * when one reads a field of such a pod that this drops. Other objects, and the pods a DaemonSet
+ * may own, keep every field.
  *
  * The file loaders call it on each object as it is parsed (live objects go through pruneObject
  * only: `--dump` writes what the API server returned). Returns the object, changed in place.
