@@ -325,7 +325,7 @@ export class JsonDumpParser {
             break;
           }
           this.outOfText = false;
-          const misses = this.guessFailures + this.lineGuessFailures + this.headMisses;
+          const misses = this.guessMisses();
           let fast = c === OPEN_BRACE ? this.prettyItemEnd(s, i) : -1;
           if (fast < 0 && c === OPEN_BRACE) fast = this.headItemEnd(s, i);
           if (fast >= 0) {
@@ -334,17 +334,10 @@ export class JsonDumpParser {
             this.state = State.AfterItem;
             break;
           }
-          // The chunk ended before a guess could decide: the item goes in front of the next chunk.
-          if (this.carried && this.outOfText) this.carryMisses++;
-          if (this.outOfText && !this.carried && !this.ended && this.carryMisses < 8 && n - i <= CARRY_MAX && misses === this.guessFailures + this.lineGuessFailures + this.headMisses) {
-            let k = i;
-            while (k > 0 && isSpace(s.charCodeAt(k - 1))) k--;
-            this.carry = s.slice(k);
-            this.carried = true;
+          if (this.holdBack(s, i, misses)) {
             i = n;
             break;
           }
-          this.carried = false;
           this.begin(this.kindAt(s, i), i);
           this.state = State.Item;
           break;
@@ -398,6 +391,32 @@ export class JsonDumpParser {
   /** Ends the input and returns every document it held (one, unless documents were concatenated). */
   endDocuments(): unknown[] {
     return [...this.finished, this.end()];
+  }
+
+  /** Guesses that failed so far, of every layout. */
+  private guessMisses(): number {
+    return this.guessFailures + this.lineGuessFailures + this.headMisses;
+  }
+
+  /**
+   * After the guesses for the item at `i` found no end: holds its text back for the next chunk
+   * when they ran out of text without a failed guess (no more than `misses` before them), the item
+   * was not held back already, and it is small enough. True when it was held back.
+   */
+  private holdBack(s: string, i: number, misses: number): boolean {
+    const again = this.carried;
+    this.carried = false;
+    if (!this.outOfText) return false;
+    if (again) {
+      this.carryMisses++;
+      return false;
+    }
+    if (this.ended || this.carryMisses >= 8 || s.length - i > CARRY_MAX || this.guessMisses() !== misses) return false;
+    let k = i;
+    while (k > 0 && isSpace(s.charCodeAt(k - 1))) k--;
+    this.carry = s.slice(k);
+    this.carried = true;
+    return true;
   }
 
   /** Ends the input and returns the (last) parsed value. Throws JsonStreamError when it is incomplete. */

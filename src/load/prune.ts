@@ -4,12 +4,9 @@
  */
 import type { KubeObject } from '../model/k8s-types.js';
 import { newestObjectTime } from '../model/snapshot-time.js';
+import { isMap } from './shape.js';
 
 type Loose = Record<string, unknown>;
-
-function isMap(v: unknown): v is Loose {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * Drops `metadata.managedFields` (server-side apply bookkeeping: often a third of a dumped

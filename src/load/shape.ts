@@ -285,7 +285,8 @@ function expected(shape: Exclude<Shape, object>): string {
   return { string: 'a string', boolean: 'a boolean', int32: 'a 32-bit integer', int64: 'an integer', quantity: 'a quantity', intOrString: 'an integer or a string', object: 'a map' }[shape];
 }
 
-function isMap(v: unknown): v is Record<string, unknown> {
+/** A map of JSON: an object that is not an array. */
+export function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

@@ -122,7 +122,7 @@ export function snapshotTime(snapshot: ClusterSnapshot): Date | undefined {
   for (const field of TIMED_FIELDS) {
     for (const obj of snapshot[field] as KubeObject[]) addObjectTimes(obj, acc);
   }
-  // Only pods are slimmed; the lookup is skipped for the other kinds.
+  // What slimming dropped, which only pods lose.
   for (const pod of snapshot.pods) acc.addMillis(snapshot.prunedTimes.get(pod));
   const t = acc.millis();
   return Number.isFinite(t) ? new Date(t) : undefined;
