@@ -13,6 +13,7 @@ import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
 import { addObject, finishSnapshot } from './normalize.js';
 import { JsonDumpParser, JsonStreamError } from './json-stream.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
+import { readingYamlFile } from './heap.js';
 import { pruneDumpObject } from './prune.js';
 import { compareText } from '../model/order.js';
 
@@ -278,6 +279,7 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
   const first = await source.next();
   const head = first.done ? '' : first.value;
   if (!isJsonSource(name, head)) {
+    if (path !== '-') readingYamlFile((await stat(path)).size);
     const yamlStream = new YamlDocumentStream(name, onDocument, pruneDumpObject, options);
     try {
       if (!first.done) yamlStream.push(head);

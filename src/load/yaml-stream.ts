@@ -12,8 +12,10 @@
  * writes anchors, nor repeats a key).
  * Past 8 MiB, the complete documents and entries of each chunk are translated to JSON partly on a
  * worker thread (src/load/yaml-translate.ts) while the objects of the chunk before are built here.
+ * Past 256 MiB of YAML read, the heap's growth between full collections is bounded (src/load/heap.ts).
  */
 import { InputError } from '../model/errors.js';
+import { readYaml } from './heap.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
 import { YamlContinuation } from './yaml-continuation.js';
 import { parseTranslation, yamlToJson } from './yaml-json.js';
@@ -186,6 +188,7 @@ export class YamlDocumentStream {
   /** Feeds the next chunk of text. */
   push(chunk: string): void {
     this.pushed += chunk.length;
+    readYaml(chunk.length);
     let text = this.partial + chunk;
     let from = 0;
     const resumed = this.resume(text);
