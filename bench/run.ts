@@ -6,7 +6,8 @@
  *   2, compact with one item per line, all on one line, NDJSON; YAML as a `---` stream and as a
  *   `kind: List`), lean and with managedFields, against the floor of the same file
  *   (bench/floor.ts: read + JSON.parse of each item's text alone; for YAML, the floor of the
- *   kubectl JSON of the same content), and peak RSS against the file size;
+ *   kubectl JSON of the same content), and peak RSS against the file size; the YAML layouts again
+ *   at `--yaml-nodes` nodes (5,000: the size the YAML goals are set for);
  * - the analysis' own cost (`scan -A` minus loading, both timed in one process by bench/load.ts
  *   --scan) at two sizes, for 10 and 30 DaemonSets: it should grow linearly;
  * - start-up of `--help`, `--version` and `lint` of one manifest against `node -e 0` (and the first
@@ -15,7 +16,7 @@
  * - live (bench/live.ts): `scan -A` against kubectl's list of the same kinds on a real control
  *   plane populated with `--nodes` nodes, and the single-DaemonSet commands at 100 and at that size.
  *
- *   npm run bench -- [--nodes N] [--scale A,B] [--runs N] [--only layouts|scale|startup|live] [--formats yaml,yaml-list] [--readme]
+ *   npm run bench -- [--nodes N] [--yaml-nodes N] [--scale A,B] [--runs N] [--only layouts|scale|startup|live] [--formats yaml,yaml-list] [--readme]
  *     [--verbose] [--cpu-prof] [--bin-dir DIR]   (the last three for live)
  *
  * Defaults: layouts at 1,000 nodes (30 pods a node), scale at 1,000 and 5,000 nodes, 3 runs (median
@@ -173,8 +174,10 @@ function layouts(d: Dump, runs: number, rows: string[], targets: string[], only?
     );
     const timeGoal = isJson ? 1.5 : 3;
     const memGoal = isJson ? 2 : 1;
+    // The YAML goals are set for a 5,000-node dump: below it the process' own memory is much of the peak.
+    const memVerdict = isJson || d.nodes >= 5000 ? verdict(scan!.ok && memory <= memGoal) : 'goal set for 5,000 nodes';
     targets.push(
-      `- ${what}, ${LAYOUT_NAMES[format]}: time ${x(ratio)} the ${isJson ? 'floor' : 'JSON floor'} (≤ ${timeGoal}×: ${verdict(scan!.ok && ratio <= timeGoal)}), peak RSS ${x(memory)} the file (≤ ${memGoal}×: ${verdict(scan!.ok && memory <= memGoal)}; the floor's own ${x(floor!.rss / size)})`,
+      `- ${what}, ${LAYOUT_NAMES[format]}: time ${x(ratio)} the ${isJson ? 'floor' : 'JSON floor'} (≤ ${timeGoal}×: ${verdict(scan!.ok && ratio <= timeGoal)}), peak RSS ${x(memory)} the file (≤ ${memGoal}×: ${memVerdict}; the floor's own ${x(floor!.rss / size)})`,
     );
   }
   void kubectlFloor;
@@ -292,6 +295,8 @@ async function main(): Promise<void> {
   const runs = Number(flag('--runs') ?? 3);
   const nodes = Number(flag('--nodes') ?? 1000);
   const sizes = (flag('--scale') ?? '1000,5000').split(',').map(Number);
+  // The YAML layouts are measured at this size too (0: not).
+  const yamlNodes = Number(flag('--yaml-nodes') ?? 5000);
   const only = flag('--only');
   // `--formats yaml,yaml-list`: measure only these layouts (the dumps hold all of them).
   const formats = flag('--formats')?.split(',') as Format[] | undefined;
@@ -306,6 +311,10 @@ async function main(): Promise<void> {
   if (does('layouts')) {
     for (const managedFields of [false, true]) {
       layouts({ name: `${nodes}${managedFields ? '-mf' : ''}`, nodes, pods: nodes * 30, managedFields, formats: [...JSON_LAYOUTS, ...YAML_LAYOUTS] }, runs, layoutRows, targets, formats);
+    }
+    // Goal 2 is for a 5,000-node dump: its YAML layouts against the kubectl JSON floor of the same content.
+    if (yamlNodes > 0 && yamlNodes !== nodes && (!formats || formats.some((f) => YAML_LAYOUTS.includes(f)))) {
+      layouts({ name: `${yamlNodes}-yaml`, nodes: yamlNodes, pods: yamlNodes * 30, managedFields: false, formats: ['json', ...YAML_LAYOUTS] }, runs, layoutRows, targets, formats ?? YAML_LAYOUTS);
     }
   }
   if (does('scale')) scale(sizes, runs, scaleRows, targets);
@@ -350,7 +359,7 @@ async function main(): Promise<void> {
     '',
     ...targets,
     '',
-    `Reproduce: \`npm run bench -- --runs ${runs} --nodes ${nodes} --scale ${sizes.join(',')}${only ? ` --only ${only}` : ''}${formats ? ` --formats ${formats.join(',')}` : ''}\` (\`-- --readme\` updates this section).`,
+    `Reproduce: \`npm run bench -- --runs ${runs} --nodes ${nodes} --yaml-nodes ${yamlNodes} --scale ${sizes.join(',')}${only ? ` --only ${only}` : ''}${formats ? ` --formats ${formats.join(',')}` : ''}\` (\`-- --readme\` updates this section).`,
     `One dump: \`node dist/bench/generate.js --nodes 1000 --pods 30000 --out bench/out/1k --formats json-compact\`, then \`node dist/bench/floor.js bench/out/1k/dump-compact.json\` next to \`node bin/ds-doctor.js scan -A -f bench/out/1k/dump-compact.json --now ${NOW_ISO} -o json\`.`,
   ].join('\n');
   process.stdout.write(`${report}\n`);
