@@ -9,6 +9,7 @@ import { SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind, type SourceLoc
 import { MAX_DEPTH, nestedDeeperThan } from './bounds.js';
 import { droppedTime } from './prune.js';
 import { checkShape, type ShapeIssue } from './shape.js';
+import { PartSharer, sharesParts } from './share.js';
 
 /** Shape warnings shown per object, and per snapshot, before the rest are only counted. */
 const ISSUES_PER_OBJECT = 5;
@@ -16,6 +17,8 @@ const SHAPE_WARNINGS_SHOWN = 20;
 /** Shape warnings not shown, per snapshot (reported once by finishSnapshot). */
 const unshown = new WeakMap<ClusterSnapshot, number>();
 const shown = new WeakMap<ClusterSnapshot, number>();
+/** The pod parts each snapshot being loaded shares (src/load/share.ts); dropped when it is finished. */
+const sharers = new WeakMap<ClusterSnapshot, PartSharer>();
 
 /** events.k8s.io/v1 Events carry `regarding`/`note`; analyses read the core/v1 names. */
 function normalizeEvent(e: KubeEvent): KubeEvent {
@@ -78,10 +81,21 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   }
   const target = snapshot[meta.field] as KubeObject[];
   target.push(kind === 'Event' ? normalizeEvent(obj) : obj);
+  // After the shape check: a malformed field is dropped, with its note, from every pod that has it.
+  if (kind === 'Pod') sharePodParts(snapshot, obj);
   if (origin) snapshot.origins.set(obj, origin);
   const dropped = droppedTime(obj);
   if (dropped !== undefined) snapshot.prunedTimes.set(obj, dropped);
   return true;
+}
+
+/** Shares the pod's parts with those of the pods before it (src/load/share.ts), once the snapshot holds enough pods; on reaching that, the pods before it first. */
+function sharePodParts(snapshot: ClusterSnapshot, pod: KubeObject): void {
+  let sharer = sharers.get(snapshot);
+  if (sharer) return sharer.sharePod(pod);
+  if (!sharesParts(snapshot.pods.length)) return;
+  sharers.set(snapshot, (sharer = new PartSharer()));
+  for (const p of snapshot.pods) sharer.sharePod(p);
 }
 
 /** A resourceVersion as a number when it is one (etcd's revision, as every API server writes it). */
@@ -109,6 +123,7 @@ export function isNewerCopy(a: KubeObject, b: KubeObject, prunedTimes?: WeakMap<
  * folder), keeping the newest copy of each, and says so in one warning.
  */
 export function finishSnapshot(snapshot: ClusterSnapshot): void {
+  sharers.delete(snapshot);
   const counts: string[] = [];
   const more = unshown.get(snapshot);
   if (more) snapshot.warnings.push(`${more} more warning(s) about malformed fields not shown`);

@@ -1,7 +1,9 @@
 // The file loaders slim each pod of another controller than a DaemonSet to what it is read for as
-// a neighbour (src/load/prune.ts). Two checks over every fixture and real dump, for every command
-// about every DaemonSet: no command reads a field that slimming drops (each slimmed part reports
-// a read of a field it does not hold), and every command prints the same with and without slimming.
+// a neighbour (src/load/prune.ts), and hold the equal parts of pods once (src/load/share.ts).
+// Three checks over every fixture and real dump, for every command about every DaemonSet: no
+// command reads a field that slimming drops (each slimmed part reports a read of a field it does
+// not hold), none writes to a shared part (each is frozen: a write throws), and every command
+// prints the same with slimming and sharing as from whole pods, each with its own parts.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -12,6 +14,7 @@ import yaml from 'js-yaml';
 import { runCli, type CliRun } from '../harness.js';
 import { loadFiles } from '../../src/load/files.js';
 import { neighbourSlimming } from '../../src/load/prune.js';
+import { partSharing } from '../../src/load/share.js';
 
 const REAL = join(process.cwd(), '..', 'shared', 'realdumps');
 const dirs = (root: string) => (existsSync(root) ? readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory()) : []);
@@ -39,7 +42,10 @@ function watch(path: string): void {
   if (!reads.has(path) && analysisRead(callers.join('\n'))) reads.set(path, callers.slice(0, 4).join('\n'));
 }
 
-after(() => neighbourSlimming(true));
+after(() => {
+  neighbourSlimming(true);
+  partSharing('auto');
+});
 
 /** The commands about one input: scan, and why, nodes, rollout, impact, lint and plan about each DaemonSet, node about the first nodes. */
 async function commands(input: string, dir: string): Promise<string[][]> {
@@ -71,16 +77,18 @@ async function commands(input: string, dir: string): Promise<string[][]> {
 
 describe('pods of other controllers, slimmed by the loader', () => {
   for (const input of INPUTS) {
-    test(`${input}: no command reads a dropped field, and each prints the same as from whole pods`, async () => {
+    test(`${input}: no command reads a dropped field or writes a shared one, and each prints the same as from whole pods`, async () => {
       const dir = await mkdtemp(join(tmpdir(), 'ds-doctor-neighbours-'));
       const argvs = await commands(input, dir);
       const slimmed: CliRun[] = [];
       reads.clear();
       neighbourSlimming(true, watch);
+      partSharing('always', true);
       try {
         for (const argv of argvs) slimmed.push(await runCli(argv));
       } finally {
         neighbourSlimming(false);
+        partSharing('never');
       }
       assert.deepEqual(
         [...reads].map(([path, at]) => `${path}\n${at}`),
@@ -90,10 +98,11 @@ describe('pods of other controllers, slimmed by the loader', () => {
       try {
         for (const [k, argv] of argvs.entries()) {
           const whole = await runCli(argv);
-          assert.deepEqual(slimmed[k], whole, `${argv.join(' ')}: slimmed and whole pods differ`);
+          assert.deepEqual(slimmed[k], whole, `${argv.join(' ')}: slimmed and shared pods, and whole ones, differ`);
         }
       } finally {
         neighbourSlimming(true);
+        partSharing('auto');
       }
     });
   }

@@ -1,0 +1,182 @@
+// Identical parts of pods held once (src/load/share.ts): what is shared, what never is, when a
+// snapshot starts sharing, and that the shape check still sees every pod's own fields.
+// test/cli/neighbour-pods.test.ts freezes the shared parts and runs every command over the
+// fixtures and real dumps.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { daemonSet, pod } from '../builders.js';
+import type { Pod } from '../../src/model/k8s-types.js';
+import { emptySnapshot } from '../../src/model/snapshot.js';
+import { addObject, finishSnapshot } from '../../src/load/normalize.js';
+import { loadFiles } from '../../src/load/files.js';
+import { PartSharer, SHARE_FROM, partSharing, sameJson, sharesParts } from '../../src/load/share.js';
+
+after(() => partSharing('auto'));
+
+const ds = daemonSet('agent', 'kube-system')
+  .with((d) => {
+    const spec = d.spec!.template!.spec!;
+    spec.tolerations = [{ operator: 'Exists' }];
+    spec.containers![0]!.env = [{ name: 'NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }];
+  })
+  .build();
+
+/** The pod the controller made for `node`, parsed from text as a loader reads it (no part shared with another). */
+function daemonPod(node: string, token = `kube-api-access-${node}`): Pod {
+  const p = pod(`agent-${node}`)
+    .ofDaemonSet(ds, node)
+    .on(node)
+    .with((x) => {
+      x.spec!.volumes = [
+        { name: 'logs', hostPath: { path: '/var/log' } },
+        { name: token, projected: { defaultMode: 420, sources: [{ serviceAccountToken: { expirationSeconds: 3607, path: 'token' } }] } },
+      ];
+    })
+    .build();
+  return JSON.parse(JSON.stringify(p)) as Pod;
+}
+
+describe('sameJson', () => {
+  const rows: [string, unknown, unknown, boolean][] = [
+    ['equal maps', { a: 1, b: [1, { c: 'x' }] }, { a: 1, b: [1, { c: 'x' }] }, true],
+    ['the same keys in another order', { a: 1, b: 2 }, { b: 2, a: 1 }, false],
+    ['a key more', { a: 1 }, { a: 1, b: undefined }, false],
+    ['a string and a number', { a: '1' }, { a: 1 }, false],
+    ['null and a map', null, {}, false],
+    ['a list and a map', [], {}, false],
+    ['lists of different lengths', [1, 2], [1, 2, 3], false],
+    ['equal scalars', 'x', 'x', true],
+    ['-0 and 0 (both written 0)', -0, 0, true],
+  ];
+  for (const [name, a, b, same] of rows) test(name, () => assert.equal(sameJson(a, b), same));
+});
+
+describe('PartSharer', () => {
+  test("two pods of one DaemonSet hold one copy of each equal part; each keeps its own node, pin and token volume's name", () => {
+    const [a, b] = [daemonPod('n1'), daemonPod('n2')];
+    const sharer = new PartSharer();
+    sharer.sharePod(a);
+    sharer.sharePod(b);
+    assert.equal(b.spec!.containers, a.spec!.containers);
+    assert.equal(b.spec!.tolerations, a.spec!.tolerations);
+    assert.equal(b.metadata!.ownerReferences, a.metadata!.ownerReferences);
+    assert.equal(b.metadata!.labels, a.metadata!.labels);
+    assert.equal(b.spec!.nodeName, 'n2');
+    // The pin is never shared: finishSnapshot rewrites its node name in place.
+    assert.notEqual(b.spec!.affinity, a.spec!.affinity);
+    assert.deepEqual(b.spec!.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]?.matchFields?.[0]?.values, ['n2']);
+    // The volumes differ by the token volume's name; its sources, and the other volume, are shared.
+    assert.notEqual(b.spec!.volumes, a.spec!.volumes);
+    assert.equal(b.spec!.volumes![0], a.spec!.volumes![0]);
+    assert.equal(b.spec!.volumes![1]!.name, 'kube-api-access-n2');
+    assert.equal(b.spec!.volumes![1]!.projected, a.spec!.volumes![1]!.projected);
+    assert.ok(sharer.shared > 0);
+  });
+
+  test('a status is not shared: it is the pod’s own', () => {
+    const [a, b] = [daemonPod('n1'), daemonPod('n2')];
+    b.status = JSON.parse(JSON.stringify(a.status)) as Pod['status'];
+    const sharer = new PartSharer();
+    sharer.sharePod(a);
+    sharer.sharePod(b);
+    assert.notEqual(b.status!.conditions, a.status!.conditions);
+  });
+
+  test('pods of several controllers in turn still find their own parts (a few recent parts are kept per field)', () => {
+    const other = (n: string, app: string) => JSON.parse(JSON.stringify(pod(`${app}-${n}`).on(n).labels({ app }).build())) as Pod;
+    const pods = ['n1', 'n2', 'n3'].flatMap((n) => [other(n, 'web'), other(n, 'db'), other(n, 'cache')]);
+    const sharer = new PartSharer();
+    for (const p of pods) sharer.sharePod(p);
+    for (const app of ['web', 'db', 'cache']) {
+      const mine = pods.filter((p) => p.metadata!.labels!['app'] === app);
+      for (const p of mine) assert.equal(p.metadata!.labels, mine[0]!.metadata!.labels, `${app}: labels shared`);
+    }
+    assert.notEqual(pods[0]!.metadata!.labels, pods[1]!.metadata!.labels);
+  });
+
+  test('labels with the same keys in another order are not shared: output written from each pod keeps its own order', () => {
+    const a = JSON.parse(JSON.stringify(pod('a').labels({ x: '1', y: '2' }).build())) as Pod;
+    const b = JSON.parse(JSON.stringify(pod('b').labels({ y: '2', x: '1' }).build())) as Pod;
+    const sharer = new PartSharer();
+    sharer.sharePod(a);
+    sharer.sharePod(b);
+    assert.notEqual(b.metadata!.labels, a.metadata!.labels);
+    assert.deepEqual(Object.keys(b.metadata!.labels!), ['y', 'x']);
+  });
+
+  test('with freezing on (the guard test), a shared part refuses writes', () => {
+    partSharing('always', true);
+    try {
+      const [a, b] = [daemonPod('n1'), daemonPod('n2')];
+      const sharer = new PartSharer();
+      sharer.sharePod(a);
+      sharer.sharePod(b);
+      assert.throws(() => b.spec!.tolerations!.push({ operator: 'Exists' }), TypeError);
+      assert.throws(() => {
+        b.spec!.containers![0]!.env![0]!.name = 'X';
+      }, TypeError);
+    } finally {
+      partSharing('auto');
+    }
+  });
+});
+
+describe('when a snapshot shares parts', () => {
+  test(`auto: from ${SHARE_FROM} pods; always; never`, () => {
+    assert.equal(sharesParts(SHARE_FROM - 1), false);
+    assert.equal(sharesParts(SHARE_FROM), true);
+    partSharing('always');
+    assert.equal(sharesParts(1), true);
+    partSharing('never');
+    assert.equal(sharesParts(SHARE_FROM * 2), false);
+    partSharing('auto');
+  });
+
+  test(`the pods added before the ${SHARE_FROM}th are shared on reaching it, and those after as they come`, () => {
+    const snapshot = emptySnapshot();
+    const template = daemonPod('n0');
+    const add = (i: number) => {
+      const p = structuredClone(template);
+      p.metadata!.name = `agent-${i}`;
+      addObject(snapshot, p);
+      return p;
+    };
+    const first = add(0);
+    for (let i = 1; i < SHARE_FROM - 1; i++) add(i);
+    const before = add(SHARE_FROM - 1);
+    assert.equal(snapshot.pods.length, SHARE_FROM);
+    const later = add(SHARE_FROM);
+    finishSnapshot(snapshot);
+    assert.equal(before.spec!.containers, first.spec!.containers);
+    assert.equal(later.spec!.containers, first.spec!.containers);
+    assert.equal(snapshot.pods[1]!.spec!.tolerations, first.spec!.tolerations);
+  });
+
+  test('below it, nothing is shared', () => {
+    const snapshot = emptySnapshot();
+    const [a, b] = [daemonPod('n1'), daemonPod('n2')];
+    addObject(snapshot, a);
+    addObject(snapshot, b);
+    assert.notEqual(b.spec!.containers, a.spec!.containers);
+  });
+
+  test('each pod is shape-checked before its parts are shared: a malformed field is reported for every pod that has it', async () => {
+    partSharing('always');
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'ds-doctor-share-'));
+      const pods = [daemonPod('n1'), daemonPod('n2')].map((p) => ({ ...p, spec: { ...p.spec, tolerations: 'all' } }));
+      await writeFile(join(dir, 'pods.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods }));
+      const snapshot = await loadFiles([join(dir, 'pods.json')], async () => '');
+      const notes = snapshot.warnings.filter((w) => w.includes('spec.tolerations'));
+      assert.equal(notes.length, 2, notes.join('\n'));
+      assert.match(notes[0]!, /Pod kube-system\/agent-n1/);
+      assert.match(notes[1]!, /Pod kube-system\/agent-n2/);
+      assert.equal(snapshot.pods[1]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
+    } finally {
+      partSharing('auto');
+    }
+  });
+});
