@@ -10,7 +10,7 @@ import type { KubeObject } from '../model/k8s-types.js';
 import { InputError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
 import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
-import { addObject, finishSnapshot } from './normalize.js';
+import { addObject, finishSnapshot, readListItem } from './normalize.js';
 import { JsonDumpParser, JsonStreamError } from './json-stream.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
 import { readingYamlFile } from './heap.js';
@@ -272,7 +272,14 @@ class StdinText {
  * streaming parser (items parsed one by one), YAML document by document. Which of the two is
  * chosen by the extension, or for stdin and other names by the first character, as before.
  */
-async function parseSource(path: string, name: string, readStdin: StdinReader, options: LoadOptions, onDocument: (doc: ParsedDocument) => void): Promise<void> {
+async function parseSource(
+  path: string,
+  name: string,
+  readStdin: StdinReader,
+  options: LoadOptions,
+  onDocument: (doc: ParsedDocument) => void,
+  onItem: <T>(item: T) => T = pruneDumpObject,
+): Promise<void> {
   const size = options.chunkSize ?? CHUNK;
   const piece = { bytes: size };
   const source = chunks(path, readStdin, size, options.stdinChunks, piece);
@@ -280,7 +287,7 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
   const head = first.done ? '' : first.value;
   if (!isJsonSource(name, head)) {
     if (path !== '-') readingYamlFile((await stat(path)).size);
-    const yamlStream = new YamlDocumentStream(name, onDocument, pruneDumpObject, options);
+    const yamlStream = new YamlDocumentStream(name, onDocument, onItem, options);
     try {
       if (!first.done) yamlStream.push(head);
       for await (const chunk of source) yamlStream.push(chunk);
@@ -291,7 +298,7 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
     return;
   }
   piece.bytes = Math.min(size, JSON_PIECE);
-  const parser = new JsonDumpParser(pruneDumpObject, pruneDumpObject);
+  const parser = new JsonDumpParser(onItem, pruneDumpObject);
   const wholeLimit = options.wholeTextErrors ?? WHOLE_TEXT_ERRORS;
   const stdin = path === '-' ? new StdinText(wholeLimit) : undefined;
   let read = 0;
@@ -446,10 +453,20 @@ export async function loadFiles(paths: string[], readStdin: StdinReader, options
       objects += docs?.length ?? 0;
       continue;
     }
-    await parseSource(path, name, readStdin, options, (doc) => {
-      addDocument(snapshot, doc, name, seen, ignored);
-      objects++;
-    });
+    await parseSource(
+      path,
+      name,
+      readStdin,
+      options,
+      (doc) => {
+        addDocument(snapshot, doc, name, seen, ignored);
+        objects++;
+      },
+      (item) => {
+        readListItem(snapshot, pruneDumpObject(item));
+        return item;
+      },
+    );
   }
   if (objects === 0) {
     throw new InputError(`${paths.join(', ')}: no Kubernetes objects found${skipped.length ? ` (${skipped[0]})` : ''}`);

@@ -70,7 +70,8 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   if (!meta) return false;
   // `file:line: Kind namespace/name`, made only for a warning or an error.
   const label = () => `${origin ? `${origin.file}:${origin.line}: ` : ''}${objectLabel(obj, kind)}`;
-  const issues = checkShape(obj, kind);
+  const early = readEarly.get(obj);
+  const issues = early ?? checkShape(obj, kind);
   if (nestedDeeperThan(obj, MAX_DEPTH)) {
     throw new InputError(`${label()}: nested deeper than ${MAX_DEPTH} levels (no Kubernetes object is); refused`);
   }
@@ -81,12 +82,45 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   }
   const target = snapshot[meta.field] as KubeObject[];
   target.push(kind === 'Event' ? normalizeEvent(obj) : obj);
-  // After the shape check: a malformed field is dropped, with its note, from every pod that has it.
-  if (kind === 'Pod') sharePodParts(snapshot, obj);
+  if (kind === 'Pod') {
+    // A List's item read by readListItem is added now: no longer pending.
+    const pending = itemsRead.get(snapshot);
+    if (pending) itemsRead.set(snapshot, pending - 1);
+    // After the shape check: a malformed field is dropped, with its note, from every pod that has it.
+    if (!early) sharePodParts(snapshot, obj);
+  }
   if (origin) snapshot.origins.set(obj, origin);
   const dropped = droppedTime(obj);
   if (dropped !== undefined) snapshot.prunedTimes.set(obj, dropped);
   return true;
+}
+
+/** The shape issues of pods checked, and their parts shared, as the List holding them was read (readListItem). */
+const readEarly = new WeakMap<object, ShapeIssue[]>();
+/** Pods read per snapshot as List items (readListItem) and not added yet. */
+const itemsRead = new WeakMap<ClusterSnapshot, number>();
+
+/**
+ * A pod read as an item of a List, before the List ends (a loader holds a List's items until
+ * then, and kubectl writes `kind: List` after them): once the snapshot shares parts, its shape is
+ * checked and its parts shared now, so that a large List's duplicates are dropped as it is read
+ * rather than held to its end. addObject later reports the issues found here. Other items, and a
+ * pod nested deeper than MAX_DEPTH (addObject refuses it), wait for addObject.
+ */
+export function readListItem(snapshot: ClusterSnapshot, item: unknown): void {
+  if (typeof item !== 'object' || item === null || (item as KubeObject).kind !== 'Pod' || readEarly.has(item)) return;
+  const read = (itemsRead.get(snapshot) ?? 0) + 1;
+  itemsRead.set(snapshot, read);
+  let sharer = sharers.get(snapshot);
+  if (!sharer) {
+    if (!sharesParts(snapshot.pods.length + read)) return;
+    sharers.set(snapshot, (sharer = new PartSharer()));
+    for (const p of snapshot.pods) sharer.sharePod(p);
+  }
+  const pod = item as KubeObject;
+  if (nestedDeeperThan(pod, MAX_DEPTH)) return;
+  readEarly.set(pod, checkShape(pod, 'Pod'));
+  sharer.sharePod(pod);
 }
 
 /** Shares the pod's parts with those of the pods before it (src/load/share.ts), once the snapshot holds enough pods; on reaching that, the pods before it first. */
@@ -124,6 +158,7 @@ export function isNewerCopy(a: KubeObject, b: KubeObject, prunedTimes?: WeakMap<
  */
 export function finishSnapshot(snapshot: ClusterSnapshot): void {
   sharers.delete(snapshot);
+  itemsRead.delete(snapshot);
   const counts: string[] = [];
   const more = unshown.get(snapshot);
   if (more) snapshot.warnings.push(`${more} more warning(s) about malformed fields not shown`);

@@ -2,10 +2,12 @@
  * Identical parts of pods held once. The pods of one controller carry the same containers,
  * volumes, tolerations, labels and owner reference, each parsed into its own objects: in a dump
  * of a large cluster, most of the memory the pods take. As each pod is added to a snapshot (from
- * files or a live cluster: src/load/normalize.ts#addObject), every part of its spec and metadata
- * that equals the same part of a pod added shortly before is replaced by that pod's part. Pods
- * of one controller sit together in a dump (kubectl lists pods by namespace and name), so a few
- * recent parts per field find almost every match. The text any output is written from is the same.
+ * files or a live cluster: src/load/normalize.ts#addObject), or read as an item of a List
+ * (normalize.ts#readListItem: a List's items are held until it ends), every part of its spec and
+ * metadata that equals the same part of a pod read shortly before is replaced by that pod's part.
+ * Pods of one controller sit together in a dump (kubectl lists pods by namespace and name), so a
+ * few recent parts per field find almost every match. The text any output is written from is the
+ * same.
  *
  * Sharing needs the analyses never to change the objects they read (src/model/memo.ts rests on
  * the same); `test/cli/neighbour-pods.test.ts` freezes every shared part and runs every command

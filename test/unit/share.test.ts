@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { daemonSet, pod } from '../builders.js';
 import type { Pod } from '../../src/model/k8s-types.js';
 import { emptySnapshot } from '../../src/model/snapshot.js';
-import { addObject, finishSnapshot } from '../../src/load/normalize.js';
+import { addObject, finishSnapshot, readListItem } from '../../src/load/normalize.js';
+import { JsonDumpParser } from '../../src/load/json-stream.js';
 import { loadFiles } from '../../src/load/files.js';
 import { PartSharer, SHARE_FROM, partSharing, sameJson, sharesParts } from '../../src/load/share.js';
 
@@ -175,6 +176,33 @@ describe('when a snapshot shares parts', () => {
       assert.match(notes[0]!, /Pod kube-system\/agent-n1/);
       assert.match(notes[1]!, /Pod kube-system\/agent-n2/);
       assert.equal(snapshot.pods[1]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
+    } finally {
+      partSharing('auto');
+    }
+  });
+
+  test('the pods of a List are shared as they are read, before the List ends (kubectl writes its kind after the items)', () => {
+    partSharing('always');
+    try {
+      const snapshot = emptySnapshot();
+      const read: Pod[] = [];
+      const parser = new JsonDumpParser((item) => {
+        readListItem(snapshot, item);
+        read.push(item as Pod);
+        return item;
+      });
+      const items = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) => JSON.stringify(p, null, 4).replace(/^/gm, '        '));
+      parser.push(`{\n    "apiVersion": "v1",\n    "items": [\n${items[0]},\n${items[1]},\n`);
+      assert.ok(read.length >= 2, `${read.length} items read before the List ends`);
+      assert.equal(read[1]!.spec!.containers, read[0]!.spec!.containers);
+      assert.equal(snapshot.pods.length, 0);
+      parser.push(`${items[2]}\n    ],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n`);
+      const doc = parser.end() as { items: Pod[] };
+      for (const item of doc.items) addObject(snapshot, item);
+      finishSnapshot(snapshot);
+      assert.equal(snapshot.pods.length, 3);
+      assert.equal(snapshot.pods[2]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
+      assert.deepEqual(snapshot.warnings, []);
     } finally {
       partSharing('auto');
     }
