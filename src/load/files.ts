@@ -286,7 +286,8 @@ async function parseSource(
   const first = await source.next();
   const head = first.done ? '' : first.value;
   if (!isJsonSource(name, head)) {
-    if (path !== '-') readingYamlFile((await stat(path)).size);
+    // The file is open; a stat that fails all the same only leaves the heap as V8 sizes it.
+    if (path !== '-') readingYamlFile((await stat(path).catch(() => undefined))?.size ?? 0);
     const yamlStream = new YamlDocumentStream(name, onDocument, onItem, options);
     try {
       if (!first.done) yamlStream.push(head);
