@@ -70,9 +70,11 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   if (!meta) return false;
   // `file:line: Kind namespace/name`, made only for a warning or an error.
   const label = () => `${origin ? `${origin.file}:${origin.line}: ` : ''}${objectLabel(obj, kind)}`;
+  // A List's pod checked as it was read (readListItem) passed the depth check then.
   const early = readEarly.get(obj);
+  if (early) readEarly.delete(obj);
   const issues = early ?? checkShape(obj, kind);
-  if (nestedDeeperThan(obj, MAX_DEPTH)) {
+  if (!early && nestedDeeperThan(obj, MAX_DEPTH)) {
     throw new InputError(`${label()}: nested deeper than ${MAX_DEPTH} levels (no Kubernetes object is); refused`);
   }
   if (issues.length) reportShape(snapshot, label(), issues);
@@ -87,7 +89,7 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
     const pending = itemsRead.get(snapshot);
     if (pending) itemsRead.set(snapshot, pending - 1);
     // After the shape check: a malformed field is dropped, with its note, from every pod that has it.
-    if (!early) sharePodParts(snapshot, obj);
+    if (!early) sharerFor(snapshot, snapshot.pods.length)?.sharePod(obj);
   }
   if (origin) snapshot.origins.set(obj, origin);
   const dropped = droppedTime(obj);
@@ -95,7 +97,7 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   return true;
 }
 
-/** The shape issues of pods checked, and their parts shared, as the List holding them was read (readListItem). */
+/** The shape issues of pods checked, and their parts shared, as the List holding them was read (readListItem); until each is added. */
 const readEarly = new WeakMap<object, ShapeIssue[]>();
 /** Pods read per snapshot as List items (readListItem) and not added yet. */
 const itemsRead = new WeakMap<ClusterSnapshot, number>();
@@ -111,25 +113,23 @@ export function readListItem(snapshot: ClusterSnapshot, item: unknown): void {
   if (typeof item !== 'object' || item === null || (item as KubeObject).kind !== 'Pod' || readEarly.has(item)) return;
   const read = (itemsRead.get(snapshot) ?? 0) + 1;
   itemsRead.set(snapshot, read);
-  let sharer = sharers.get(snapshot);
-  if (!sharer) {
-    if (!sharesParts(snapshot.pods.length + read)) return;
-    sharers.set(snapshot, (sharer = new PartSharer()));
-    for (const p of snapshot.pods) sharer.sharePod(p);
-  }
+  const sharer = sharerFor(snapshot, snapshot.pods.length + read);
   const pod = item as KubeObject;
-  if (nestedDeeperThan(pod, MAX_DEPTH)) return;
+  if (!sharer || nestedDeeperThan(pod, MAX_DEPTH)) return;
   readEarly.set(pod, checkShape(pod, 'Pod'));
   sharer.sharePod(pod);
 }
 
-/** Shares the pod's parts with those of the pods before it (src/load/share.ts), once the snapshot holds enough pods; on reaching that, the pods before it first. */
-function sharePodParts(snapshot: ClusterSnapshot, pod: KubeObject): void {
+/**
+ * The snapshot's sharer of pod parts (src/load/share.ts), started once it has `pods` pods, added
+ * or read; on starting, the pods it holds are shared first. Undefined below that.
+ */
+function sharerFor(snapshot: ClusterSnapshot, pods: number): PartSharer | undefined {
   let sharer = sharers.get(snapshot);
-  if (sharer) return sharer.sharePod(pod);
-  if (!sharesParts(snapshot.pods.length)) return;
+  if (sharer || !sharesParts(pods)) return sharer;
   sharers.set(snapshot, (sharer = new PartSharer()));
   for (const p of snapshot.pods) sharer.sharePod(p);
+  return sharer;
 }
 
 /** A resourceVersion as a number when it is one (etcd's revision, as every API server writes it). */

@@ -116,7 +116,7 @@ function place(): Place {
 /** The parts kept for sharing while one snapshot is loaded. */
 export class PartSharer {
   private readonly root = new Map<string, Place>();
-  /** Parts replaced by an earlier pod's (for tests and the benchmark). */
+  /** Parts replaced by an earlier pod's (for tests). */
   shared = 0;
 
   /**
