@@ -119,6 +119,8 @@ function classifyUse(index: SnapshotIndex, input: BudgetInput, row: NodeVerdict 
 
 /** The old pod still terminating behind an available new pod on a node, if any. */
 function leavingOldPod(index: SnapshotIndex, input: BudgetInput, entry: NodeDaemonPods, target: UpdateTarget): BudgetUse | undefined {
+  // It takes a new pod and a terminating old one.
+  if (entry.pods.length < 2) return undefined;
   const node = index.nodesByName.get(entry.node);
   const { newPod, oldPod } = findUpdatedPodsOnNode(entry.pods, target.hash, target.generation);
   if (!newPod || oldPod || !entry.shouldRun || !node || !isPodAvailable(newPod, input.minReady, input.now)) return undefined;
