@@ -9,6 +9,7 @@
  * is analyze/pod-health.ts. docs/semantics.md §6.
  */
 import type { Node } from '../model/k8s-types.js';
+import { memoizedPerObject } from '../model/memo.js';
 
 /** Waiting reasons of a container whose image cannot be pulled. */
 const IMAGE_PULL = new Set(['ImagePullBackOff', 'ErrImagePull', 'InvalidImageName', 'ErrImageNeverPull', 'RegistryUnavailable', 'SignatureValidationFailed']);
@@ -32,10 +33,15 @@ export function isCreatingWaiting(reason: string | undefined): boolean {
   return CREATING.has(reason ?? '');
 }
 
-/** The node's Ready condition status: "True", "False", "Unknown" or "" when not reported. */
+/**
+ * The node's Ready condition status: "True", "False", "Unknown" or "" when not reported. Kept per
+ * node object: every DaemonSet's analysis asks it of every node.
+ */
 export function nodeReadyStatus(node: Node | undefined): string {
-  return node?.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? '';
+  return node ? readyOf(node) : '';
 }
+
+const readyOf = memoizedPerObject((node: Node): string => node.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? '');
 
 /**
  * The node's kubelet has stopped reporting (Ready Unknown, set by the node lifecycle controller,

@@ -6,10 +6,18 @@
 import type { Pod, PodCondition } from '../model/k8s-types.js';
 import { parseRfc3339 } from '../model/duration.js';
 import { compareText } from '../model/order.js';
+import { memoizedPerObject } from '../model/memo.js';
 
 export function podCondition(pod: Pod, type: string): PodCondition | undefined {
+  return type === 'Ready' ? readyCondition(pod) : findCondition(pod, type);
+}
+
+function findCondition(pod: Pod, type: string): PodCondition | undefined {
   return pod.status?.conditions?.find((c) => c.type === type);
 }
+
+// Kept per pod object: status, rows and the rolling update each ask every pod for it.
+const readyCondition = memoizedPerObject((pod: Pod) => findCondition(pod, 'Ready'));
 
 /** `IsPodReady`: the Ready condition is True. */
 export function isPodReady(pod: Pod): boolean {
