@@ -4,7 +4,7 @@
  */
 import type { DaemonSet } from '../model/k8s-types.js';
 import { API_VERSION, type RolloutDiagnosis, type ScanEntry, type ScanHealth, type ScanReport, type StatusCounts } from '../model/results.js';
-import { controllerRef, type SnapshotIndex } from '../model/snapshot-index.js';
+import type { SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing } from '../model/snapshot.js';
 import { recomputeStatus, reportedStatus } from '../k8s/status.js';
 import { statusDifferences, statusObserved } from './stale-status.js';
@@ -102,13 +102,12 @@ export function podsOfAbsentDaemonSets(index: SnapshotIndex): string | undefined
     names.add(ds.metadata?.name ?? '');
   }
   const owners = new Map<string, number>();
-  for (const pod of index.snapshot.pods) {
-    const owner = controllerRef(pod);
-    if (owner?.kind !== 'DaemonSet') continue;
-    const namespace = pod.metadata?.namespace ?? '';
-    if (present.get(namespace)?.has(owner.name ?? '')) continue;
-    const key = `${namespace}/${owner.name ?? ''}`;
-    owners.set(key, (owners.get(key) ?? 0) + 1);
+  for (const [namespace, counts] of index.daemonSetPodCounts) {
+    for (const [name, n] of counts) {
+      if (present.get(namespace)?.has(name)) continue;
+      const key = `${namespace}/${name}`;
+      owners.set(key, (owners.get(key) ?? 0) + n);
+    }
   }
   if (!owners.size) return undefined;
   const total = [...owners.values()].reduce((a, b) => a + b, 0);
