@@ -35,9 +35,9 @@ export function templateGeneration(ds: DaemonSet): number | undefined {
 /** `IsPodUpdated(pod, hash, generation)`: the revision hash matches, or the template generation does. */
 export function isPodUpdated(pod: Pod, hash: string, generation: number | undefined): boolean {
   const labels = pod.metadata?.labels ?? {};
-  const templateMatches = generation !== undefined && labels[LABEL_TEMPLATE_GENERATION] === String(generation);
-  const hashMatches = hash.length > 0 && labels[LABEL_REVISION_HASH] === hash;
-  return hashMatches || templateMatches;
+  // Upstream computes both; the hash is asked first so that an updated pod costs no generation text.
+  if (hash.length > 0 && labels[LABEL_REVISION_HASH] === hash) return true;
+  return generation !== undefined && labels[LABEL_TEMPLATE_GENERATION] === String(generation);
 }
 
 /** The pod's revision hash label, or "". */
