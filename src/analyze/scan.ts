@@ -94,7 +94,8 @@ function topProblem(rows: NodeVerdict[]): string {
  * DaemonSets, or a DaemonSet deleted with --cascade=orphan), as one note naming the owners.
  */
 export function podsOfAbsentDaemonSets(index: SnapshotIndex): string | undefined {
-  // The DaemonSets of the input by namespace, so that the pods of present ones cost no key.
+  // The DaemonSets of the input by namespace and name: a joined key would make `a/b` + `c` and
+  // `a` + `b/c` one owner.
   const present = new Map<string, Set<string>>();
   for (const ds of index.snapshot.daemonSets) {
     const namespace = ds.metadata?.namespace ?? '';

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { podsOfAbsentDaemonSets, scan } from '../../src/analyze/scan.js';
 import { whyNode } from '../../src/analyze/placement.js';
+import type { DaemonSet, Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 
 const d = daemonSet('node-exporter', 'monitoring').build();
@@ -37,8 +38,8 @@ for (const c of cases) {
 // The note on pods whose DaemonSet the input lacks, counted in the index's one pass over the pods.
 const elsewhere = daemonSet('node-exporter', 'other').build();
 const absent = (name: string, namespace = 'monitoring') => daemonSet(name, namespace).build();
-const podOf = (ds: ReturnType<typeof absent>, n: string, name = `${ds.metadata!.name}-${n}`) => pod(name, ds.metadata!.namespace).ofDaemonSet(ds, n).on(n).ready().build();
-const absentCases: { name: string; pods: ReturnType<typeof podOf>[]; note: RegExp | undefined }[] = [
+const podOf = (ds: DaemonSet, n: string, name = `${ds.metadata!.name}-${n}`) => pod(name, ds.metadata!.namespace).ofDaemonSet(ds, n).on(n).ready().build();
+const absentCases: { name: string; pods: Pod[]; note: RegExp | undefined }[] = [
   { name: 'the pods of present DaemonSets give no note', pods: [ready('a'), ready('b')], note: undefined },
   { name: 'pods without a controller give no note', pods: [pod('bare', 'monitoring').on('a').build()], note: undefined },
   {
