@@ -118,6 +118,11 @@ function median(runs: Measure[]): Measure {
  * measured against it see the same load on a shared machine.
  */
 function interleaved(commands: string[][], runs: number): Measure[] {
+  return interleavedRuns(commands, runs).map(median);
+}
+
+/** Every run of each command, interleaved as by `interleaved`; a command that failed once is not run again. */
+function interleavedRuns(commands: string[][], runs: number): Measure[][] {
   const all: Measure[][] = commands.map(() => []);
   for (let i = 0; i < runs; i++) {
     commands.forEach((args, k) => {
@@ -125,7 +130,13 @@ function interleaved(commands: string[][], runs: number): Measure[] {
       all[k]!.push(measure(args));
     });
   }
-  return all.map(median);
+  return all;
+}
+
+/** The median of one figure of bench/load.ts's report over the runs that gave it. */
+function medianOf(runs: Measure[], figure: string): number | undefined {
+  const values = runs.flatMap((r) => (r.ok && r.report?.[figure] !== undefined ? [r.report[figure]] : [])).sort((a, b) => a - b);
+  return values.length ? values[Math.floor((values.length - 1) / 2)] : undefined;
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
@@ -186,25 +197,33 @@ function layouts(d: Dump, runs: number, rows: string[], targets: string[], only?
 /**
  * The analysis' own time at each size, for 10 and 30 DaemonSets: `scan -A` minus loading, both
  * timed in one process (bench/load.ts --scan: load, then index, analysis and JSON rendering), so
- * the difference carries no noise of a second load.
+ * the difference carries no noise of a second load. The sizes run alternately (small, large,
+ * small, …), as a command and its baseline do, so that the growth compares runs under the same
+ * load; each figure is its own median over the runs.
  */
 function scale(sizes: number[], runs: number, rows: string[], targets: string[]): void {
   for (const daemonSets of [10, 30]) {
+    const dumps = sizes.map((nodes): Dump => ({ name: `scale-${nodes}-${daemonSets}ds`, nodes, pods: nodes * 30 + nodes * daemonSets, daemonSets, managedFields: false, formats: ['json-compact'] }));
+    const files = dumps.map((d) => ensureDump(d)['json-compact']!);
+    process.stderr.write(`scale: ${sizes.join(' and ')} nodes, ${daemonSets} DaemonSets\n`);
+    const measured = interleavedRuns(
+      files.map((file) => ['dist/bench/load.js', file, '--scan']),
+      runs,
+    );
     const analysis: number[] = [];
-    for (const nodes of sizes) {
-      const d: Dump = { name: `scale-${nodes}-${daemonSets}ds`, nodes, pods: nodes * 30 + nodes * daemonSets, daemonSets, managedFields: false, formats: ['json-compact'] };
-      const file = ensureDump(d)['json-compact']!;
-      process.stderr.write(`scale: ${nodes} nodes, ${daemonSets} DaemonSets\n`);
-      const [run] = interleaved([['dist/bench/load.js', file, '--scan']], runs);
-      const load = run!.report?.['ms'];
-      const own = run!.report?.['analysisMs'];
-      if (!run!.ok || load === undefined || own === undefined) {
-        rows.push(`| ${nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(file).size)} | fails: ${run!.note ?? 'no figures'} | — | — | — |`);
-        continue;
+    dumps.forEach((d, i) => {
+      const load = medianOf(measured[i]!, 'ms');
+      const own = medianOf(measured[i]!, 'analysisMs');
+      if (load === undefined || own === undefined) {
+        const failed = measured[i]!.find((m) => !m.ok);
+        rows.push(`| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | fails: ${failed?.note ?? 'no figures'} | — | — | — |`);
+        return;
       }
       analysis.push(own);
-      rows.push(`| ${nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(file).size)} | ${sec(load)} | ${sec(load + own)} | ${sec(own)} | ${analysis.length > 1 ? x(own / analysis[0]!) : '1.00×'} |`);
-    }
+      rows.push(
+        `| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | ${sec(load)} | ${sec(load + own)} | ${sec(own)} | ${analysis.length > 1 ? x(own / analysis[0]!) : '1.00×'} |`,
+      );
+    });
     if (analysis.length === sizes.length && analysis.length > 1) {
       const growth = analysis[analysis.length - 1]! / analysis[0]!;
       const nodes = sizes[sizes.length - 1]! / sizes[0]!;
@@ -346,7 +365,7 @@ async function main(): Promise<void> {
       : []),
     ...(scaleRows.length
       ? [
-          'Analysis cost: `scan -A` minus loading, both timed in one process (bench/load.ts --scan: load, then the index, analysis and JSON rendering `scan -A -o json` runs), compact JSON, 30 workload pods a node plus one pod a node for each DaemonSet.',
+          'Analysis cost: `scan -A` minus loading, both timed in one process (bench/load.ts --scan: load, then the index, analysis and JSON rendering `scan -A -o json` runs), compact JSON, 30 workload pods a node plus one pod a node for each DaemonSet; the sizes run alternately, and load and analysis are each their own median over the runs.',
           '',
           '| nodes | DaemonSets | pods | file | load | load + analysis | analysis | analysis / smallest |',
           '|---:|---:|---:|---:|---:|---:|---:|---:|',
