@@ -20,7 +20,8 @@
  *     [--verbose] [--cpu-prof] [--bin-dir DIR]   (the last three for live)
  *
  * Defaults: layouts at 1,000 nodes (30 pods a node), scale at 1,000 and 5,000 nodes, 3 runs (median
- * time, peak RSS the max over the runs). `--readme` writes the report into README.md between the
+ * time, peak RSS the max over the runs; a ratio of times, the median of the ratios of the runs made
+ * one after the other in each round). `--readme` writes the report into README.md between the
  * bench markers. Dumps are kept in bench/out/ (ignored by git), regenerated when their parameters change.
  */
 import { spawnSync } from 'node:child_process';
@@ -114,14 +115,10 @@ function median(runs: Measure[]): Measure {
 }
 
 /**
- * Runs each command `runs` times, interleaved (a, b, a, b, …), so that a baseline and the command
- * measured against it see the same load on a shared machine.
+ * Every run of each command: `runs` rounds, each running every command once in turn (a, b, a, b,
+ * …), so that a baseline and the command measured against it see the same load. A command that
+ * failed once is not run again.
  */
-function interleaved(commands: string[][], runs: number): Measure[] {
-  return interleavedRuns(commands, runs).map(median);
-}
-
-/** Every run of each command, interleaved as by `interleaved`; a command that failed once is not run again. */
 function interleavedRuns(commands: string[][], runs: number): Measure[][] {
   const all: Measure[][] = commands.map(() => []);
   for (let i = 0; i < runs; i++) {
@@ -131,6 +128,22 @@ function interleavedRuns(commands: string[][], runs: number): Measure[][] {
     });
   }
   return all;
+}
+
+/**
+ * The median over the rounds of `a`'s figure divided by `b`'s of the same round. The two runs of a
+ * round are made one after the other, so a spell when the shared machine is slow or fast moves
+ * both; the ratio of two medians can pair a fast run of one with a slow run of the other.
+ */
+function pairedRatio(a: Measure[], b: Measure[], figure: (m: Measure) => number | undefined): number | undefined {
+  const ratios: number[] = [];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const top = a[i]!.ok ? figure(a[i]!) : undefined;
+    const bottom = b[i]!.ok ? figure(b[i]!) : undefined;
+    if (top !== undefined && bottom !== undefined && bottom > 0) ratios.push(top / bottom);
+  }
+  ratios.sort((p, q) => p - q);
+  return ratios.length ? ratios[Math.floor((ratios.length - 1) / 2)] : undefined;
 }
 
 /** The median of one figure of bench/load.ts's report over the runs that gave it. */
@@ -170,25 +183,27 @@ function layouts(d: Dump, runs: number, rows: string[], targets: string[], only?
     const isJson = JSON_LAYOUTS.includes(format);
     process.stderr.write(`${what}, ${LAYOUT_NAMES[format]}\n`);
     const floorFile = isJson ? file : files['json']!;
-    const [floor, scan] = interleaved(
+    const [floorRuns, scanRuns] = interleavedRuns(
       [
         ['dist/bench/floor.js', floorFile],
         ['bin/ds-doctor.js', ...SCAN, '-f', file],
       ],
       runs,
     );
+    const floor = median(floorRuns!);
+    const scan = median(scanRuns!);
     if (format === 'json') kubectlFloor = floor;
-    const ratio = scan!.ms / floor!.ms;
-    const memory = scan!.rss / size;
+    const ratio = pairedRatio(scanRuns!, floorRuns!, (m) => m.ms) ?? NaN;
+    const memory = scan.rss / size;
     rows.push(
-      `| ${what} | ${LAYOUT_NAMES[format]} | ${mb(size)} | ${floor!.ok ? sec(floor!.ms) : floor!.note} | ${scan!.ok ? sec(scan!.ms) : `fails: ${scan!.note}`} | ${scan!.ok ? x(ratio) : '—'} | ${scan!.ok ? mb(scan!.rss) : '—'} | ${scan!.ok ? x(memory) : '—'} | ${floor!.ok ? x(floor!.rss / size) : '—'} |`,
+      `| ${what} | ${LAYOUT_NAMES[format]} | ${mb(size)} | ${floor.ok ? sec(floor.ms) : floor.note} | ${scan.ok ? sec(scan.ms) : `fails: ${scan.note}`} | ${scan.ok ? x(ratio) : '—'} | ${scan.ok ? mb(scan.rss) : '—'} | ${scan.ok ? x(memory) : '—'} | ${floor.ok ? x(floor.rss / size) : '—'} |`,
     );
     const timeGoal = isJson ? 1.5 : 3;
     const memGoal = isJson ? 2 : 1;
     // The YAML goals are set for a 5,000-node dump: below it the process' own memory is much of the peak.
-    const memVerdict = isJson || d.nodes >= 5000 ? verdict(scan!.ok && memory <= memGoal) : 'goal set for 5,000 nodes';
+    const memVerdict = isJson || d.nodes >= 5000 ? verdict(scan.ok && memory <= memGoal) : 'goal set for 5,000 nodes';
     targets.push(
-      `- ${what}, ${LAYOUT_NAMES[format]}: time ${x(ratio)} the ${isJson ? 'floor' : 'JSON floor'} (≤ ${timeGoal}×: ${verdict(scan!.ok && ratio <= timeGoal)}), peak RSS ${x(memory)} the file (≤ ${memGoal}×: ${memVerdict}; the floor's own ${x(floor!.rss / size)})`,
+      `- ${what}, ${LAYOUT_NAMES[format]}: time ${x(ratio)} the ${isJson ? 'floor' : 'JSON floor'} (≤ ${timeGoal}×: ${verdict(scan.ok && ratio <= timeGoal)}), peak RSS ${x(memory)} the file (≤ ${memGoal}×: ${memVerdict}; the floor's own ${x(floor.rss / size)})`,
     );
   }
   void kubectlFloor;
@@ -198,8 +213,8 @@ function layouts(d: Dump, runs: number, rows: string[], targets: string[], only?
  * The analysis' own time at each size, for 10 and 30 DaemonSets: `scan -A` minus loading, both
  * timed in one process (bench/load.ts --scan: load, then index, analysis and JSON rendering), so
  * the difference carries no noise of a second load. The sizes run alternately (small, large,
- * small, …), as a command and its baseline do, so that the growth compares runs under the same
- * load; each figure is its own median over the runs.
+ * small, …), as a command and its baseline do: load and analysis are each their own median over
+ * the runs, and the growth is the median of each round's large over small (pairedRatio).
  */
 function scale(sizes: number[], runs: number, rows: string[], targets: string[]): void {
   for (const daemonSets of [10, 30]) {
@@ -220,12 +235,11 @@ function scale(sizes: number[], runs: number, rows: string[], targets: string[])
         return;
       }
       analysis.push(own);
-      rows.push(
-        `| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | ${sec(load)} | ${sec(load + own)} | ${sec(own)} | ${analysis.length > 1 ? x(own / analysis[0]!) : '1.00×'} |`,
-      );
+      const toSmallest = i === 0 ? 1 : pairedRatio(measured[i]!, measured[0]!, (m) => m.report?.['analysisMs']);
+      rows.push(`| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | ${sec(load)} | ${sec(load + own)} | ${sec(own)} | ${toSmallest === undefined ? '—' : x(toSmallest)} |`);
     });
-    if (analysis.length === sizes.length && analysis.length > 1) {
-      const growth = analysis[analysis.length - 1]! / analysis[0]!;
+    const growth = pairedRatio(measured[sizes.length - 1]!, measured[0]!, (m) => m.report?.['analysisMs']);
+    if (analysis.length === sizes.length && analysis.length > 1 && growth !== undefined) {
       const nodes = sizes[sizes.length - 1]! / sizes[0]!;
       targets.push(`- analysis time, ${daemonSets} DaemonSets: ${x(growth)} from ${sizes[0]} to ${sizes[sizes.length - 1]} nodes (${nodes}× the nodes; ≤ ${nodes}×: ${verdict(growth <= nodes)})`);
     }
@@ -351,7 +365,7 @@ async function main(): Promise<void> {
   if (!layoutRows.length && !scaleRows.length && !startRows.length) return;
 
   const report = [
-    `Measured on ${started}; each figure is the median of ${runs} run(s) (peak RSS: the max), each command run alternately with its baseline so both see the same load.`,
+    `Measured on ${started}; each figure is the median of ${runs} run(s) (peak RSS: the max), each command run alternately with its baseline so both see the same load; each ratio of times is the median of the ratios of the two runs made one after the other in each round.`,
     '',
     ...(layoutRows.length
       ? [
@@ -365,7 +379,7 @@ async function main(): Promise<void> {
       : []),
     ...(scaleRows.length
       ? [
-          'Analysis cost: `scan -A` minus loading, both timed in one process (bench/load.ts --scan: load, then the index, analysis and JSON rendering `scan -A -o json` runs), compact JSON, 30 workload pods a node plus one pod a node for each DaemonSet; the sizes run alternately, and load and analysis are each their own median over the runs.',
+          'Analysis cost: `scan -A` minus loading, both timed in one process (bench/load.ts --scan: load, then the index, analysis and JSON rendering `scan -A -o json` runs), compact JSON, 30 workload pods a node plus one pod a node for each DaemonSet; the sizes run alternately, load and analysis are each their own median over the runs, and the last column is the median of the ratio in each round.',
           '',
           '| nodes | DaemonSets | pods | file | load | load + analysis | analysis | analysis / smallest |',
           '|---:|---:|---:|---:|---:|---:|---:|---:|',
