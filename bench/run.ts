@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate, itemSpansFile, NOW_ISO, type Format } from './generate.js';
 import { live } from './live.js';
+import { medianOf } from './live-audit.js';
 
 const OUT = 'bench/out';
 const JSON_LAYOUTS: Format[] = ['json', 'json-2', 'json-compact', 'json-line', 'json-concat'];
@@ -142,14 +143,12 @@ function pairedRatio(a: Measure[], b: Measure[], figure: (m: Measure) => number 
     const bottom = b[i]!.ok ? figure(b[i]!) : undefined;
     if (top !== undefined && bottom !== undefined && bottom > 0) ratios.push(top / bottom);
   }
-  ratios.sort((p, q) => p - q);
-  return ratios.length ? ratios[Math.floor((ratios.length - 1) / 2)] : undefined;
+  return medianOf(ratios);
 }
 
 /** The median of one figure of bench/load.ts's report over the runs that gave it. */
-function medianOf(runs: Measure[], figure: string): number | undefined {
-  const values = runs.flatMap((r) => (r.ok && r.report?.[figure] !== undefined ? [r.report[figure]] : [])).sort((a, b) => a - b);
-  return values.length ? values[Math.floor((values.length - 1) / 2)] : undefined;
+function reportMedian(runs: Measure[], figure: string): number | undefined {
+  return medianOf(runs.flatMap((r) => (r.ok && r.report?.[figure] !== undefined ? [r.report[figure]] : [])));
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
@@ -225,21 +224,22 @@ function scale(sizes: number[], runs: number, rows: string[], targets: string[])
       files.map((file) => ['dist/bench/load.js', file, '--scan']),
       runs,
     );
-    const analysis: number[] = [];
+    const analysisMs = (m: Measure) => m.report?.['analysisMs'];
+    let measuredAll = true;
     dumps.forEach((d, i) => {
-      const load = medianOf(measured[i]!, 'ms');
-      const own = medianOf(measured[i]!, 'analysisMs');
+      const load = reportMedian(measured[i]!, 'ms');
+      const own = reportMedian(measured[i]!, 'analysisMs');
       if (load === undefined || own === undefined) {
+        measuredAll = false;
         const failed = measured[i]!.find((m) => !m.ok);
         rows.push(`| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | fails: ${failed?.note ?? 'no figures'} | — | — | — |`);
         return;
       }
-      analysis.push(own);
-      const toSmallest = i === 0 ? 1 : pairedRatio(measured[i]!, measured[0]!, (m) => m.report?.['analysisMs']);
+      const toSmallest = i === 0 ? 1 : pairedRatio(measured[i]!, measured[0]!, analysisMs);
       rows.push(`| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | ${sec(load)} | ${sec(load + own)} | ${sec(own)} | ${toSmallest === undefined ? '—' : x(toSmallest)} |`);
     });
-    const growth = pairedRatio(measured[sizes.length - 1]!, measured[0]!, (m) => m.report?.['analysisMs']);
-    if (analysis.length === sizes.length && analysis.length > 1 && growth !== undefined) {
+    const growth = sizes.length > 1 ? pairedRatio(measured[sizes.length - 1]!, measured[0]!, analysisMs) : undefined;
+    if (measuredAll && growth !== undefined) {
       const nodes = sizes[sizes.length - 1]! / sizes[0]!;
       targets.push(`- analysis time, ${daemonSets} DaemonSets: ${x(growth)} from ${sizes[0]} to ${sizes[sizes.length - 1]} nodes (${nodes}× the nodes; ≤ ${nodes}×: ${verdict(growth <= nodes)})`);
     }
