@@ -74,3 +74,18 @@ export function medianOf(values: number[]): number | undefined {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
+
+/**
+ * The median of each round's ratio `top[i] / bottom[i]`, over the rounds that gave both figures
+ * (undefined: that run failed): two commands run one after the other in each round see the same
+ * load, which a ratio of their medians can pair a fast run of one with a slow run of the other.
+ */
+export function pairedRatio(top: (number | undefined)[], bottom: (number | undefined)[]): number | undefined {
+  const ratios: number[] = [];
+  for (let i = 0; i < Math.min(top.length, bottom.length); i++) {
+    const a = top[i];
+    const b = bottom[i];
+    if (a !== undefined && b !== undefined && b > 0) ratios.push(a / b);
+  }
+  return medianOf(ratios);
+}

@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate, itemSpansFile, NOW_ISO, type Format } from './generate.js';
 import { live } from './live.js';
-import { medianOf } from './live-audit.js';
+import { medianOf, pairedRatio } from './live-audit.js';
 
 const OUT = 'bench/out';
 const JSON_LAYOUTS: Format[] = ['json', 'json-2', 'json-compact', 'json-line', 'json-concat'];
@@ -136,14 +136,9 @@ function interleavedRuns(commands: string[][], runs: number): Measure[][] {
  * round are made one after the other, so a spell when the shared machine is slow or fast moves
  * both; the ratio of two medians can pair a fast run of one with a slow run of the other.
  */
-function pairedRatio(a: Measure[], b: Measure[], figure: (m: Measure) => number | undefined): number | undefined {
-  const ratios: number[] = [];
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const top = a[i]!.ok ? figure(a[i]!) : undefined;
-    const bottom = b[i]!.ok ? figure(b[i]!) : undefined;
-    if (top !== undefined && bottom !== undefined && bottom > 0) ratios.push(top / bottom);
-  }
-  return medianOf(ratios);
+function roundRatio(a: Measure[], b: Measure[], figure: (m: Measure) => number | undefined): number | undefined {
+  const of = (m: Measure) => (m.ok ? figure(m) : undefined);
+  return pairedRatio(a.map(of), b.map(of));
 }
 
 /** The median of one figure of bench/load.ts's report over the runs that gave it. */
@@ -192,7 +187,7 @@ function layouts(d: Dump, runs: number, rows: string[], targets: string[], only?
     const floor = median(floorRuns!);
     const scan = median(scanRuns!);
     if (format === 'json') kubectlFloor = floor;
-    const ratio = pairedRatio(scanRuns!, floorRuns!, (m) => m.ms) ?? NaN;
+    const ratio = roundRatio(scanRuns!, floorRuns!, (m) => m.ms) ?? NaN;
     const memory = scan.rss / size;
     rows.push(
       `| ${what} | ${LAYOUT_NAMES[format]} | ${mb(size)} | ${floor.ok ? sec(floor.ms) : floor.note} | ${scan.ok ? sec(scan.ms) : `fails: ${scan.note}`} | ${scan.ok ? x(ratio) : '—'} | ${scan.ok ? mb(scan.rss) : '—'} | ${scan.ok ? x(memory) : '—'} | ${floor.ok ? x(floor.rss / size) : '—'} |`,
@@ -213,7 +208,7 @@ function layouts(d: Dump, runs: number, rows: string[], targets: string[], only?
  * timed in one process (bench/load.ts --scan: load, then index, analysis and JSON rendering), so
  * the difference carries no noise of a second load. The sizes run alternately (small, large,
  * small, …), as a command and its baseline do: load and analysis are each their own median over
- * the runs, and the growth is the median of each round's large over small (pairedRatio).
+ * the runs, and the growth is the median of each round's large over small (roundRatio).
  */
 function scale(sizes: number[], runs: number, rows: string[], targets: string[]): void {
   for (const daemonSets of [10, 30]) {
@@ -235,10 +230,10 @@ function scale(sizes: number[], runs: number, rows: string[], targets: string[])
         rows.push(`| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | fails: ${failed?.note ?? 'no figures'} | — | — | — |`);
         return;
       }
-      const toSmallest = i === 0 ? 1 : pairedRatio(measured[i]!, measured[0]!, analysisMs);
+      const toSmallest = i === 0 ? 1 : roundRatio(measured[i]!, measured[0]!, analysisMs);
       rows.push(`| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | ${sec(load)} | ${sec(load + own)} | ${sec(own)} | ${toSmallest === undefined ? '—' : x(toSmallest)} |`);
     });
-    const growth = sizes.length > 1 ? pairedRatio(measured[sizes.length - 1]!, measured[0]!, analysisMs) : undefined;
+    const growth = sizes.length > 1 ? roundRatio(measured[sizes.length - 1]!, measured[0]!, analysisMs) : undefined;
     if (measuredAll && growth !== undefined) {
       const nodes = sizes[sizes.length - 1]! / sizes[0]!;
       targets.push(`- analysis time, ${daemonSets} DaemonSets: ${x(growth)} from ${sizes[0]} to ${sizes[sizes.length - 1]} nodes (${nodes}× the nodes; ≤ ${nodes}×: ${verdict(growth <= nodes)})`);

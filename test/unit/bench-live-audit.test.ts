@@ -1,7 +1,7 @@
 // The live benchmark's request counting from the API server's audit log, and its ratio text.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeRequest, isDsDoctor, isKubectl, medianOf, ratioText, requestsOf, tally } from '../../bench/live-audit.js';
+import { describeRequest, isDsDoctor, isKubectl, medianOf, pairedRatio, ratioText, requestsOf, tally } from '../../bench/live-audit.js';
 
 /** One audit event line (Metadata level), as kube-apiserver writes it with --audit-log-format=json. */
 const event = (stage: string, userAgent: string, requestURI: string, verb = 'list') => JSON.stringify({ kind: 'Event', level: 'Metadata', stage, verb, requestURI, userAgent, auditID: 'x' });
@@ -76,6 +76,19 @@ describe('figures: ratio to the baseline and median', () => {
   for (const [name, values, want] of medians) {
     test(`median: ${name}`, () => {
       assert.equal(medianOf(values), want);
+    });
+  }
+  const paired: [string, (number | undefined)[], (number | undefined)[], number | undefined][] = [
+    // Round 2 is slow for both: the ratio of medians (2000 / 1000) would say 2.00×.
+    ['each round its own ratio', [1000, 4000, 2000], [1000, 4000, 500], 1],
+    ['a failed run drops its round', [1000, undefined, 3000], [500, 800, 1000], 2],
+    ['a zero baseline drops its round', [1000, 900], [0, 300], 3],
+    ['rounds past the shorter list are not paired', [1000, 2000, 9000], [1000, 1000], 1],
+    ['no round with both', [undefined], [1000], undefined],
+  ];
+  for (const [name, top, bottom, want] of paired) {
+    test(`paired ratio: ${name}`, () => {
+      assert.equal(pairedRatio(top, bottom), want);
     });
   }
 });
