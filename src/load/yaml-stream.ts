@@ -43,7 +43,11 @@ const AHEAD = 4;
 
 /** Translated JSON whose objects are built later, while the next text is translated. */
 interface Pending {
-  json: string;
+  /**
+   * The translation; undefined for a document outside the subset (read with js-yaml, as its lines
+   * would be) or still on the worker (see `awaiting`).
+   */
+  json: string | undefined;
   /**
    * The YAML it came from and its first line (`line`, plus the lines of `after` when it follows
    * that text), read with js-yaml should JSON.parse refuse the JSON.
@@ -69,6 +73,13 @@ function countLines(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
   return n;
+}
+
+/** A document's text as its lines joined give it: the carriage return before each line feed (and at the end) dropped. */
+function linesOf(text: string): string {
+  if (!text.includes('\r')) return text;
+  const joined = text.replace(/\r\n/g, '\n');
+  return joined.endsWith('\r') ? joined.slice(0, -1) : joined;
 }
 
 /**
@@ -173,6 +184,8 @@ export class YamlDocumentStream {
   /** Characters pushed so far. */
   private pushed = 0;
   private pending: Pending[] = [];
+  /** Documents of `pending` whose translations the worker still holds, by the ticket that answers them. */
+  private awaiting: { ticket: number; docs: Pending[] }[] = [];
 
   constructor(
     private readonly file: string,
@@ -189,12 +202,15 @@ export class YamlDocumentStream {
   push(chunk: string): void {
     this.pushed += chunk.length;
     readYaml(chunk.length);
-    let text = this.partial + chunk;
     let from = 0;
-    const resumed = this.resume(text);
+    // The text is made (and copied into one string) once: with the lines read again, or without.
+    const resumed = this.resume(this.partial, chunk);
+    let text: string;
     if (resumed !== undefined) {
       text = resumed;
       from = this.split ? this.translateEntries(text) : this.translateDocuments(text);
+    } else {
+      text = this.partial + chunk;
     }
     for (;;) {
       const nl = text.indexOf('\n', from);
@@ -212,7 +228,7 @@ export class YamlDocumentStream {
    * (nothing changed) when the text cannot be read that way: a document past the split size, a
    * List whose items are indented, a text with no document marker.
    */
-  private resume(text: string): string | undefined {
+  private resume(partial: string, chunk: string): string | undefined {
     if (this.split) {
       if (this.itemsEnd >= 0 || this.itemIndent !== 0 || !this.entry.length || this.deferred) return undefined;
       const lines = this.entry;
@@ -225,16 +241,18 @@ export class YamlDocumentStream {
       this.lineNo = this.entryLine;
       // An entry's first line starts nothing open: the continuation starts afresh there.
       this.continuation = new YamlContinuation();
-      return `${lines.join('\n')}\n${text}`;
+      return `${lines.join('\n')}\n${partial}${chunk}`;
     }
     // Past the split size the document's items are tracked: it is read line by line from then on.
     if (this.chars > Math.min(RESUME_MAX, this.splitAbove) || this.markerContent || this.lineNo - this.lines.length !== this.start) return undefined;
-    if (!text.startsWith('---') && text.indexOf('\n---') < 0) return undefined;
+    // A marker line in partial + chunk, looked for without joining them.
+    const head = partial + chunk.slice(0, 4);
+    if (!head.startsWith('---') && head.indexOf('\n---') < 0 && chunk.indexOf('\n---') < 0) return undefined;
     const lines = this.lines;
     this.lines = [];
     this.chars = 0;
     this.lineNo = this.start;
-    return lines.length ? `${lines.join('\n')}\n${text}` : text;
+    return lines.length ? `${lines.join('\n')}\n${partial}${chunk}` : partial + chunk;
   }
 
   /**
@@ -272,13 +290,20 @@ export class YamlDocumentStream {
   /**
    * Reads the complete documents at the start of the text, each ended by a bare `---` line, at
    * once through their JSON translation; returns where the lines left to read start. It stops at
-   * a document outside the translated subset, or too large to read whole, and at any other
-   * marker line (`...`, `--- ` with more after it), all of which the lines below read as before.
+   * a document too large to read whole, and at any other marker line (`...`, `--- ` with more
+   * after it), all of which the lines below read as before. A document outside the translated
+   * subset is read by js-yaml when its turn comes (settle), from the same text its lines would
+   * give: no line in it starts with `---` or `...`, and a carriage return before a line feed goes.
+   *
+   * With a worker, the last documents (about its share of the characters, the last one at least)
+   * are sent to it and taken back only when the next text's documents have been sent: it
+   * translates them while this thread builds the objects before them, translates the first ones,
+   * and reads and splits the next chunk.
    */
   private translateDocuments(text: string): number {
     const dots = text.indexOf('\n...');
     // The documents, with the line count and start line before each, as the reading below leaves them.
-    const docs: { pos: number; end: number; lineNo: number; start: number }[] = [];
+    const docs: { pos: number; end: number; start: number }[] = [];
     let pos = 0;
     let lineNo = this.lineNo;
     let start = this.start;
@@ -291,28 +316,37 @@ export class YamlDocumentStream {
       }
       if (text.startsWith('---', pos) || text.startsWith('...', pos)) break;
       const end = nextBareMarker(text, pos);
-      if (end < 0 || (dots >= 0 && dots < end) || end - pos > this.splitAbove) break;
-      docs.push({ pos, end, lineNo, start });
+      // The lines of a document of splitAbove characters or more would be tracked for splitting.
+      if (end < 0 || (dots >= 0 && dots < end) || end - pos >= this.splitAbove) break;
+      docs.push({ pos, end, start });
       lineNo += countLines(text, pos, end + 1) + 1;
       start = lineNo;
       pos = end + 5;
     }
-    if (docs.length) {
-      const texts = docs.map((d) => text.slice(d.pos, d.end));
-      const results = this.translateShared(texts);
-      for (let i = 0; i < docs.length; i++) {
-        const json = results[i];
-        const d = docs[i]!;
-        if (json === undefined) {
-          this.lineNo = d.lineNo;
-          this.start = d.start;
-          return d.pos;
-        }
-        this.pending.push({ json, yaml: texts[i]!, line: d.start + 1, entries: false });
-      }
-    }
     this.lineNo = lineNo;
     this.start = start;
+    if (!docs.length) return pos;
+    const texts = docs.map((d) => text.slice(d.pos, d.end));
+    const worker = this.worker();
+    // Texts that start before the characters this thread keeps are translated here.
+    let mine = texts.length;
+    let ticket = -1;
+    if (worker) {
+      let total = 0;
+      for (const t of texts) total += t.length;
+      const keep = (1 - this.share) * total;
+      mine = 0;
+      for (let at = 0; mine < texts.length - 1 && at < keep; mine++) at += texts[mine]!.length;
+      ticket = worker.submit(texts.slice(mine));
+    }
+    this.settle();
+    const sent: Pending[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      const p: Pending = { json: i < mine ? yamlToJson(texts[i]!) : undefined, yaml: texts[i]!, line: docs[i]!.start + 1, entries: false };
+      this.pending.push(p);
+      if (i >= mine) sent.push(p);
+    }
+    if (sent.length) this.awaiting.push({ ticket, docs: sent });
     return pos;
   }
 
@@ -359,9 +393,20 @@ export class YamlDocumentStream {
   /** Builds the objects of the translations read so far, in order: called before anything else is handed on. */
   private settle(): void {
     if (!this.pending.length) return;
+    for (const { ticket, docs } of this.awaiting.splice(0)) {
+      const jsons = this.translator!.take(ticket);
+      this.moveShare(this.translator!.waited);
+      for (let i = 0; i < docs.length; i++) docs[i]!.json = jsons[i];
+    }
     const pending = this.pending;
     this.pending = [];
     for (const p of pending) {
+      if (p.json === undefined) {
+        // A document outside the subset, as the lines of the text would read it.
+        const { value, owned } = this.load(linesOf(p.yaml), p.line, null);
+        if (value !== null && value !== undefined) this.onDocument({ value: owned ? value : detach(value), line: p.line });
+        continue;
+      }
       const read = parseTranslation(p.json);
       const value = read ? read.value : detach(loadYamlDocument(p.yaml, this.file, p.line + (p.after ? countLines(p.after, 0, p.after.length) : 0)));
       if (p.entries) for (const item of value as unknown[]) this.items.push(this.onItem(item));
@@ -371,6 +416,7 @@ export class YamlDocumentStream {
 
   /** Stops the worker thread, if one was started; the stream reads nothing more. */
   close(): void {
+    this.awaiting = [];
     this.translator?.close();
     this.translator = undefined;
   }

@@ -285,6 +285,10 @@ const STREAM_CASES: { name: string; text: string }[] = [
   { name: 'documents ended by bare markers, one outside the subset', text: 'a: 1\n---\nb: [1, 2]\n---\nc: 3\n---\n' },
   { name: 'a marker with content, a `...` end, comments only', text: 'a: 1\n--- {b: 2}\n---\nc: 3\n...\n# only\n---\nd: |\n  x\n\n---\ne: 4\n' },
   { name: 'lines starting with --- that are no markers', text: 'a: 1\n---x: 2\n---\n---y: 3\n' },
+  // A document outside the subset, read by js-yaml once its turn comes, from the text its lines give.
+  { name: 'documents with CRLF lines between bare markers', text: "a: 1\n---\nb: [1, 2]\r\nc: |\r\n  x\r\n\r\n---\nd: \"3\r\r\n---\ne: '4\r\n  5'\r\n---\nf: 6\r\n" },
+  { name: 'a document that fails among documents ended by bare markers', text: `${'a: 1\n---\n'.repeat(20)}b: [1, 2\n---\n${'c: 3\n---\n'.repeat(20)}` },
+  { name: 'empty and comment-only documents between bare markers', text: 'a: 1\n---\n\n---\n# c\n---\n   \n---\nb: 2\n---\n' },
   { name: 'a marker followed by a no-break space', text: 'a: 1\n---\u00a0x\nb: 2\n---\nc: 3\n' },
   {
     name: 'a List whose entries hold a multi-line quoted scalar starting a line with "- "',
@@ -296,6 +300,13 @@ const STREAM_CASES: { name: string; text: string }[] = [
   },
   { name: 'a List with block scalars keeping trailing blank lines', text: `items:\n${'- s: |+\n    x\n\n'.repeat(40)}kind: List\n` },
   { name: 'a List ended by a marker', text: `items:\n${'- n: 1\n'.repeat(60)}---\nkind: Pod\n` },
+  // Entries sent to the worker and found outside the subset are read one by one when their turn comes.
+  {
+    name: 'a List with entries outside the subset among many',
+    text: `items:\n${'- n: 1\n  s: x\n'.repeat(40)}- m: [1]\n# c\n- "q": 2\n${'- n: 2\n'.repeat(40)}- m: {a: 1}\n${'- n: 3\n'.repeat(40)}kind: List\n`,
+  },
+  { name: 'a List whose keys after the items hold a sequence at column 0', text: `items:\n${'- n: 1\n'.repeat(40)}kind: List\nmore:\n- m: [1]\n${'- n: 2\n'.repeat(40)}` },
+  { name: 'a List with a broken entry among many', text: `items:\n${'- n: 1\n'.repeat(40)}- m: [1\n${'- n: 2\n'.repeat(40)}kind: List\n` },
   { name: 'a List with an entry outside the subset, CRLF lines', text: `items:\r\n${'- n: 1\r\n'.repeat(30)}- m: [1]\r\n${'- n: 2\r\n'.repeat(30)}kind: List\r\n` },
 ];
 for (const c of STREAM_CASES) {
@@ -308,6 +319,28 @@ for (const c of STREAM_CASES) {
       for (const chunk of [7, 200]) {
         const { stream, whole } = bothWays(c.text, splitAbove, chunk, 'worker');
         assert.deepStrictEqual(stream, whole, `worker, split above ${splitAbove}, chunks of ${chunk}`);
+      }
+    }
+  });
+}
+
+// On a worker, the last documents or entries of each chunk are taken back only after the next
+// chunk's are sent; those outside the subset are then read one by one, and entries only when no
+// line among them could end the items. Every chunk size moves where each chunk ends.
+const DEFERRED_CASES: { name: string; text: string }[] = [
+  { name: 'keys after the items, a sequence at column 0 among them', text: `items:\n${'- n: 1\n'.repeat(100)}kind: List\nmore:\n- a: 1\n- b: [2]\n` },
+  {
+    name: 'entries outside the subset, a comment and a broken entry',
+    text: `items:\n${'- n: 1\n'.repeat(60)}- m: [1]\n# c\n${'- n: 2\n'.repeat(30)}- "q": {a: 1}\n- b: [1\n${'- n: 3\n'.repeat(30)}kind: List\n`,
+  },
+  { name: 'documents outside the subset, CRLF lines, a broken one', text: `${'a: 1\n---\n'.repeat(30)}b: [1]\r\nc: 2\r\n---\n${'d: 3\n---\n'.repeat(30)}e: [1\n---\nf: 4\n` },
+];
+for (const c of DEFERRED_CASES) {
+  test(`YAML to JSON on a worker, every chunk size: ${c.name}`, () => {
+    for (let chunk = 20; chunk < 900; chunk += 13) {
+      for (const splitAbove of [0, 40]) {
+        const { stream, whole } = bothWays(c.text, splitAbove, chunk, 'worker');
+        assert.deepStrictEqual(stream, whole, `split above ${splitAbove}, chunks of ${chunk}`);
       }
     }
   });
