@@ -23,7 +23,7 @@ import { isDsDoctor, isKubectl, medianOf, pairedRatio, ratioText, requestsOf, ta
 import { Admin, addNodes, IN_FLIGHT, createBase, DAEMONSETS, expectedDaemonPods, nodeName, PODS_PER_NODE, type Timings } from './live-cluster.js';
 
 export interface LiveOptions {
-  /** The full size; the single-DaemonSet commands are measured at 100 nodes first. */
+  /** The full size; a second cluster of 100 nodes runs beside it for the single-DaemonSet commands. */
   nodes: number;
   runs: number;
   /** Print every distinct request ds-doctor made. */
