@@ -36,10 +36,21 @@ export interface YamlStreamOptions {
 
 /** Characters of List entries translated in one batch when many are read at once. */
 const BATCH = 1 << 20;
-/** How far the worker's share moves after each round. */
-const SHARE_STEP = 0.03;
+/** How far the worker's share moves after each round, against the time it sat idle or was waited for (moveShare). */
+const SHARE_GAIN = 0.5;
+/** The worker's share of a round's text, bounded: each side keeps some. */
+const MIN_SHARE = 0.1;
+const MAX_SHARE = 0.95;
 /** How many batches ahead of the one being built the worker is given its own. */
 const AHEAD = 4;
+
+/** List entries sent to the worker before the ones sent last were taken back: the text resume makes, where its last entry starts, its parts. */
+interface EarlyEntries {
+  text: string;
+  last: number;
+  parts: string[];
+  ticket: number;
+}
 
 /** Translated JSON whose objects are built later, while the next text is translated. */
 interface Pending {
@@ -82,6 +93,9 @@ function linesOf(text: string): string {
   return joined.endsWith('\r') ? joined.slice(0, -1) : joined;
 }
 
+/** A line at column 0, after the first, that is neither blank nor a comment (CRLF lines included). */
+const LINE_AT_COLUMN_0 = /\n(?![ #\n]|\r\n|$)/;
+
 /**
  * The line feed before the next line from `from` starting with `---`, when that line is exactly
  * `---`; else -1 (`--- {a: 1}`, `---\r`, and `---x`, which may or may not be a marker, are left
@@ -92,11 +106,15 @@ function nextBareMarker(text: string, from: number): number {
   return at >= 0 && text.charCodeAt(at + 4) === 0x0a ? at : -1;
 }
 
+const MARKER_START = /\n(?:---|\.\.\.)/g;
+
 /** True when a line in text before `to` starts with `---` or `...` (a marker, maybe). */
 function hasMarkerLine(text: string, to: number): boolean {
-  const dashes = text.indexOf('\n---');
-  const dots = text.indexOf('\n...');
-  return (dashes >= 0 && dashes < to) || (dots >= 0 && dots < to) || text.startsWith('---') || text.startsWith('...');
+  if (text.startsWith('---') || text.startsWith('...')) return true;
+  // One pass for both.
+  MARKER_START.lastIndex = 0;
+  const found = MARKER_START.exec(text);
+  return found !== null && found.index < to;
 }
 
 /** True when every number in a parsed value is finite (JSON can carry it). */
@@ -186,6 +204,12 @@ export class YamlDocumentStream {
   private pending: Pending[] = [];
   /** Documents of `pending` whose translations the worker still holds, by the ticket that answers them. */
   private awaiting: { ticket: number; docs: Pending[] }[] = [];
+  /**
+   * List entries of `pending` whose translation the worker still holds, taken back by collect(),
+   * and the lines read before the text they were cut from (collect adds those of the entries
+   * before them, `after`).
+   */
+  private sentEntries: { ticket: number; pending: Pending; lineNo: number } | undefined;
 
   constructor(
     private readonly file: string,
@@ -202,13 +226,21 @@ export class YamlDocumentStream {
   push(chunk: string): void {
     this.pushed += chunk.length;
     readYaml(chunk.length);
+    // The next entries go to the worker before the last ones are taken back, so that it has a
+    // batch to work on while this thread takes them and builds the objects before.
+    let early = this.sentEntries ? this.sendEarly(this.partial, chunk) : undefined;
+    if (this.collect() && early) {
+      // The entries taken back were read again, and the text the early ones came from with them.
+      this.translator!.take(early.ticket);
+      early = undefined;
+    }
     let from = 0;
     // The text is made (and copied into one string) once: with the lines read again, or without.
-    const resumed = this.resume(this.partial, chunk);
+    const resumed = this.resume(this.partial, chunk, early?.text);
     let text: string;
     if (resumed !== undefined) {
       text = resumed;
-      from = this.split ? this.translateEntries(text) : this.translateDocuments(text);
+      from = this.split ? this.translateEntries(text, early) : this.translateDocuments(text);
     } else {
       text = this.partial + chunk;
     }
@@ -228,9 +260,9 @@ export class YamlDocumentStream {
    * (nothing changed) when the text cannot be read that way: a document past the split size, a
    * List whose items are indented, a text with no document marker.
    */
-  private resume(partial: string, chunk: string): string | undefined {
+  private resume(partial: string, chunk: string, made?: string): string | undefined {
     if (this.split) {
-      if (this.itemsEnd >= 0 || this.itemIndent !== 0 || !this.entry.length || this.deferred) return undefined;
+      if (!this.resumesEntries()) return undefined;
       const lines = this.entry;
       this.entry = [];
       // The entry's lines are the last ones kept: they come back with the text.
@@ -241,7 +273,7 @@ export class YamlDocumentStream {
       this.lineNo = this.entryLine;
       // An entry's first line starts nothing open: the continuation starts afresh there.
       this.continuation = new YamlContinuation();
-      return `${lines.join('\n')}\n${partial}${chunk}`;
+      return made ?? `${lines.join('\n')}\n${partial}${chunk}`;
     }
     // Past the split size the document's items are tracked: it is read line by line from then on.
     if (this.chars > Math.min(RESUME_MAX, this.splitAbove) || this.markerContent || this.lineNo - this.lines.length !== this.start) return undefined;
@@ -255,25 +287,112 @@ export class YamlDocumentStream {
     return lines.length ? `${lines.join('\n')}\n${partial}${chunk}` : partial + chunk;
   }
 
+  /** Whether a split List's entry in progress is read again with the next text (resume). */
+  private resumesEntries(): boolean {
+    return this.itemsEnd < 0 && this.itemIndent === 0 && this.entry.length > 0 && !this.deferred;
+  }
+
+  /**
+   * Sends the worker its share of the entries of the text resume will make, before the entries
+   * sent last are taken back (push); undefined when that text is not to be read this way.
+   */
+  private sendEarly(partial: string, chunk: string): EarlyEntries | undefined {
+    const translator = this.translator;
+    if (!translator || !this.split || !this.resumesEntries()) return undefined;
+    const text = `${this.entry.join('\n')}\n${partial}${chunk}`;
+    const last = text.lastIndexOf('\n- ');
+    if (last <= 0 || !text.startsWith('- ') || LINE_AT_COLUMN_0.test(text.slice(last + 1))) return undefined;
+    const parts = this.shareEntries(text.slice(0, last + 1));
+    return { text, last, parts, ticket: translator.submit([parts[parts.length - 1]!]) };
+  }
+
   /**
    * Reads the complete entries at the start of the text (a split List's items at column 0) at
    * once, through their JSON translation; returns where the lines left to read start (0 when the
    * entries are outside the translated subset: the lines below read them as before). The objects
    * of the text before are built while this one is translated.
+   *
+   * With a worker, the last entries (its share) are sent to it and taken back only at the next
+   * push (collect), as documents are (translateDocuments), when no line after the last entry's
+   * first starts at column 0: the lines below then read the rest of this text into that entry
+   * (it goes on in the next chunk) without building or ending anything, so that collect can still
+   * read the entries sent as those lines would have.
    */
-  private translateEntries(text: string): number {
-    const last = text.lastIndexOf('\n- ');
-    if (last <= 0 || !text.startsWith('- ') || hasMarkerLine(text, last)) return 0;
-    const yaml = text.slice(0, last + 1);
-    const parts = this.shareEntries(yaml);
-    const jsons = this.translateShared(parts);
-    // A text starting with `- ` translates to a sequence, `[`; anything else is read line by line.
-    if (jsons.some((json) => json === undefined || json.charCodeAt(0) !== 0x5b)) return 0;
+  private translateEntries(text: string, early?: EarlyEntries): number {
+    const last = early ? early.last : text.lastIndexOf('\n- ');
+    if (last <= 0 || !text.startsWith('- ')) return 0;
+    const parts = early ? early.parts : this.shareEntries(text.slice(0, last + 1));
     const line = this.lineNo + 1;
-    for (let i = 0; i < parts.length; i++) this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, ...(i ? { after: parts[i - 1]! } : {}), entries: true });
+    const translator = this.translator;
+    if (translator && (early || !LINE_AT_COLUMN_0.test(text.slice(last + 1)))) {
+      const theirs = parts[parts.length - 1]!;
+      // Sent first, so that the worker starts while the text is checked and the objects before are built.
+      const ticket = early ? early.ticket : translator.submit([theirs]);
+      const mine = parts.length > 1 ? parts[0]! : undefined;
+      let json: string | undefined;
+      if (!hasMarkerLine(text, last)) {
+        this.settle();
+        json = mine === undefined ? '[' : yamlToJson(mine);
+      }
+      if (json === undefined || json.charCodeAt(0) !== 0x5b) {
+        // Read line by line, the entries sent too: their answer is not needed.
+        translator.take(ticket);
+        return 0;
+      }
+      if (mine !== undefined) this.pending.push({ json, yaml: mine, line, entries: true });
+      const sent: Pending = { json: undefined, yaml: theirs, line, ...(mine !== undefined ? { after: mine } : {}), entries: true };
+      this.pending.push(sent);
+      this.sentEntries = { ticket, pending: sent, lineNo: this.lineNo };
+    } else {
+      if (hasMarkerLine(text, last)) return 0;
+      const jsons = this.translateShared(parts);
+      // A text starting with `- ` translates to a sequence, `[`; anything else is read line by line.
+      if (jsons.some((json) => json === undefined || json.charCodeAt(0) !== 0x5b)) return 0;
+      for (let i = 0; i < parts.length; i++) this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, ...(i ? { after: parts[i - 1]! } : {}), entries: true });
+    }
     this.lineNo += countLines(text, 0, last + 1);
     if (this.kept) this.keep(text.slice(0, last));
     return last + 1;
+  }
+
+  /**
+   * Takes back the List entries sent to the worker (translateEntries), before anything else is
+   * read. Outside the subset, they are read as their lines would have been (addSplit, which may
+   * end the items, and leave a scalar open into the lines after them): from their first line,
+   * then the lines read since into the entry in progress, which nothing has ended or built.
+   * True when they were read again so.
+   */
+  private collect(): boolean {
+    const sent = this.sentEntries;
+    if (!sent) return false;
+    this.sentEntries = undefined;
+    const translator = this.translator!;
+    const json = translator.take(sent.ticket)[0];
+    this.moveShare(translator);
+    const p = sent.pending;
+    if (json !== undefined && json.charCodeAt(0) === 0x5b) {
+      p.json = json;
+      return false;
+    }
+    if (this.pending[this.pending.length - 1] !== p) throw new Error('List entries sent to the worker are not the last ones read');
+    this.pending.pop();
+    const read = this.lineNo;
+    const after = this.entry;
+    const lines = p.yaml.split('\n');
+    lines.pop();
+    this.entry = [];
+    this.continuation = new YamlContinuation();
+    this.lineNo = sent.lineNo + (p.after ? countLines(p.after, 0, p.after.length) : 0);
+    for (const l of lines) {
+      this.lineNo++;
+      this.addSplit(l.endsWith('\r') ? l.slice(0, -1) : l);
+    }
+    for (const l of after) {
+      this.lineNo++;
+      this.addSplit(l);
+    }
+    if (this.lineNo !== read) throw new Error(`List entries read again end at line ${this.lineNo}, not ${read}`);
+    return true;
   }
 
   /**
@@ -381,13 +500,20 @@ export class YamlDocumentStream {
     this.settle();
     const here = texts.slice(0, mine).map(yamlToJson);
     const there = worker.take(ticket);
-    this.moveShare(worker.waited);
+    this.moveShare(worker);
     return mine ? here.concat(there) : there;
   }
 
-  /** Gives the worker less of the next texts when this thread had to wait for it, more when not. */
-  private moveShare(waited: boolean): void {
-    this.share = Math.min(0.9, Math.max(0.1, this.share + (waited ? -SHARE_STEP : SHARE_STEP)));
+  /**
+   * Gives the worker less of the next texts when this thread waited for its last batch, more when
+   * it sat idle before the batch, in proportion to the time on the batch (at most a quarter more
+   * or a fifth less a round, so that one slow round moves it little).
+   */
+  private moveShare(worker: WorkerTranslator): void {
+    const r = worker.round;
+    if (!r || r.busyMs <= 0) return;
+    const factor = Math.min(1.25, Math.max(0.8, 1 + (SHARE_GAIN * (r.idleMs - r.waitedMs)) / r.busyMs));
+    this.share = Math.min(MAX_SHARE, Math.max(MIN_SHARE, this.share * factor));
   }
 
   /** Builds the objects of the translations read so far, in order: called before anything else is handed on. */
@@ -395,12 +521,13 @@ export class YamlDocumentStream {
     if (!this.pending.length) return;
     for (const { ticket, docs } of this.awaiting.splice(0)) {
       const jsons = this.translator!.take(ticket);
-      this.moveShare(this.translator!.waited);
+      this.moveShare(this.translator!);
       for (let i = 0; i < docs.length; i++) docs[i]!.json = jsons[i];
     }
     const pending = this.pending;
     this.pending = [];
     for (const p of pending) {
+      if (p.entries && p.json === undefined) throw new Error('List entries were to be built before the worker answered for them');
       if (p.json === undefined) {
         // A document outside the subset, as the lines of the text would read it.
         const { value, owned } = this.load(linesOf(p.yaml), p.line, null);
@@ -417,12 +544,14 @@ export class YamlDocumentStream {
   /** Stops the worker thread, if one was started; the stream reads nothing more. */
   close(): void {
     this.awaiting = [];
+    this.sentEntries = undefined;
     this.translator?.close();
     this.translator = undefined;
   }
 
   /** Ends the input: the last line and document are parsed, and the worker thread stopped. */
   end(): void {
+    this.collect();
     const last = this.partial.endsWith('\r') ? this.partial.slice(0, -1) : this.partial;
     this.partial = '';
     this.line(last);
@@ -615,7 +744,7 @@ export class YamlDocumentStream {
       let jsons: (string | undefined)[];
       if (worker && ticket >= 0) {
         jsons = worker.take(ticket);
-        this.moveShare(worker.waited);
+        this.moveShare(worker);
       } else {
         jsons = batch.map((e) => yamlToJson(e.text));
       }

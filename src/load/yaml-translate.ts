@@ -33,6 +33,16 @@ const LIMITS = { maxYoungGenerationSizeMb: 8 };
 interface Answer {
   ticket: number;
   results: (JsonTextBytes | undefined)[];
+  /** When the worker began and ended the batch (performance.timeOrigin + performance.now()). */
+  begun?: number;
+  ended?: number;
+}
+
+/** How the last batch taken went: the worker's time on it, its idle time before it, this thread's wait for it (ms). */
+export interface Round {
+  busyMs: number;
+  idleMs: number;
+  waitedMs: number;
 }
 
 /** Translation on a worker thread: the JSON texts of YAML texts (undefined: outside the subset), in submission order. */
@@ -44,10 +54,14 @@ export class WorkerTranslator {
   private next = 0;
   /** Submitted texts not yet taken: translated here if the worker fails. */
   private readonly waiting = new Map<number, string[]>();
-  private readonly answered = new Map<number, (JsonTextBytes | undefined)[]>();
+  private readonly answered = new Map<number, Answer>();
   private failed = false;
+  /** When the worker ended the batch before the last one taken, to tell its idle time. */
+  private lastEnded: number | undefined;
   /** Whether the last take() had to wait for its answer. */
   waited = false;
+  /** How the last batch taken went; undefined when its answer came from this thread. */
+  round: Round | undefined;
 
   constructor() {
     const { port1, port2 } = new MessageChannel();
@@ -77,13 +91,20 @@ export class WorkerTranslator {
     const texts = this.waiting.get(ticket);
     if (!texts) throw new Error(`YAML translation ${ticket} was never submitted, or taken twice`);
     this.waiting.delete(ticket);
+    const begun = performance.timeOrigin + performance.now();
     const answer = this.answer(ticket);
+    this.round = undefined;
     if (!answer) return texts.map(yamlToJson);
-    return answer.map((bytes) => (bytes ? jsonTextOf(bytes) : undefined));
+    if (answer.begun !== undefined && answer.ended !== undefined) {
+      const idle = this.lastEnded === undefined ? 0 : Math.max(0, answer.begun - this.lastEnded);
+      this.round = { busyMs: answer.ended - answer.begun, idleMs: idle, waitedMs: this.waited ? Math.max(0, answer.ended - begun) : 0 };
+      this.lastEnded = answer.ended;
+    }
+    return answer.results.map((bytes) => (bytes ? jsonTextOf(bytes) : undefined));
   }
 
   /** The worker's answer to a ticket, or undefined when it has failed or does not answer in time. */
-  private answer(ticket: number): (JsonTextBytes | undefined)[] | undefined {
+  private answer(ticket: number): Answer | undefined {
     const begun = Date.now();
     const deadline = begun + ANSWER_WAIT_MS;
     this.waited = false;
@@ -93,7 +114,7 @@ export class WorkerTranslator {
       const got = receiveMessageOnPort(this.port);
       if (got) {
         const a = got.message as Answer;
-        this.answered.set(a.ticket, a.results);
+        this.answered.set(a.ticket, a);
         continue;
       }
       // A worker that could not start (its error event waits for the event loop) is not waited for long.

@@ -11,6 +11,8 @@ import { yamlToJsonBytes, type JsonTextBytes } from './yaml-json.js';
 const { port, posted } = workerData as { port: MessagePort; posted: Int32Array };
 
 port.on('message', (m: { ticket: number; texts: string[] }) => {
+  // On the clock both threads share, for the reader to weigh the worker's share (busyMs, idleMs).
+  const begun = performance.timeOrigin + performance.now();
   const results: (JsonTextBytes | undefined)[] = [];
   const moved: ArrayBuffer[] = [];
   for (const text of m.texts) {
@@ -23,7 +25,7 @@ port.on('message', (m: { ticket: number; texts: string[] }) => {
     results.push(r);
     if (r) moved.push(r.data.buffer as ArrayBuffer);
   }
-  port.postMessage({ ticket: m.ticket, results }, moved);
+  port.postMessage({ ticket: m.ticket, results, begun, ended: performance.timeOrigin + performance.now() }, moved);
   Atomics.add(posted, 0, 1);
   Atomics.notify(posted, 0);
 });

@@ -333,6 +333,10 @@ const DEFERRED_CASES: { name: string; text: string }[] = [
     name: 'entries outside the subset, a comment and a broken entry',
     text: `items:\n${'- n: 1\n'.repeat(60)}- m: [1]\n# c\n${'- n: 2\n'.repeat(30)}- "q": {a: 1}\n- b: [1\n${'- n: 3\n'.repeat(30)}kind: List\n`,
   },
+  {
+    name: 'an entry whose quoted scalar goes on at column 0 with "- "',
+    text: `items:\n${'- n: 1\n'.repeat(60)}- c: "one\n- two"\n${'- n: 2\n'.repeat(30)}- d: [1,\n- 2]\n${'- n: 3\n'.repeat(30)}kind: List\n`,
+  },
   { name: 'documents outside the subset, CRLF lines, a broken one', text: `${'a: 1\n---\n'.repeat(30)}b: [1]\r\nc: 2\r\n---\n${'d: 3\n---\n'.repeat(30)}e: [1\n---\nf: 4\n` },
 ];
 for (const c of DEFERRED_CASES) {
