@@ -84,7 +84,7 @@ function auditSince(path: string, from: number): string {
 }
 
 /** Runs one command with stdout to /dev/null; wall time, peak RSS and its requests. */
-function runOnce(cp: ControlPlane, cmd: string, args: string[], agent: (ua: string) => boolean, env: Record<string, string> = {}): Run {
+function runOnce(cp: ControlPlane, cmd: string, args: string[], agent: (ua: string) => boolean): Run {
   const audit = cp.auditLogPath!;
   const from = statSync(audit).size;
   const rssFile = join(OUT, '.rss');
@@ -92,7 +92,7 @@ function runOnce(cp: ControlPlane, cmd: string, args: string[], agent: (ua: stri
   const timed = existsSync(TIME);
   const started = process.hrtime.bigint();
   const r = spawnSync(timed ? TIME : cmd, timed ? ['-f', '%M', '-o', rssFile, cmd, ...args] : args, {
-    env: { ...process.env, KUBECONFIG: cp.kubeconfig, NO_COLOR: '1', ...env },
+    env: { ...process.env, KUBECONFIG: cp.kubeconfig, NO_COLOR: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
     maxBuffer: 16 << 20,
   });

@@ -93,6 +93,11 @@ function linesOf(text: string): string {
   return joined.endsWith('\r') ? joined.slice(0, -1) : joined;
 }
 
+/** The text a split List's entry in progress is read again with: its lines, then the next chunk. */
+function entriesText(lines: string[], partial: string, chunk: string): string {
+  return `${lines.join('\n')}\n${partial}${chunk}`;
+}
+
 /** A line at column 0, after the first, that is neither blank nor a comment (CRLF lines included). */
 const LINE_AT_COLUMN_0 = /\n(?![ #\n]|\r\n|$)/;
 
@@ -106,15 +111,14 @@ function nextBareMarker(text: string, from: number): number {
   return at >= 0 && text.charCodeAt(at + 4) === 0x0a ? at : -1;
 }
 
-const MARKER_START = /\n(?:---|\.\.\.)/g;
+/** A line after the first starting with `---` or `...`: one pass for both. */
+const MARKER_START = /\n(?:---|\.\.\.)/;
 
 /** True when a line in text before `to` starts with `---` or `...` (a marker, maybe). */
 function hasMarkerLine(text: string, to: number): boolean {
   if (text.startsWith('---') || text.startsWith('...')) return true;
-  // One pass for both.
-  MARKER_START.lastIndex = 0;
-  const found = MARKER_START.exec(text);
-  return found !== null && found.index < to;
+  const at = text.search(MARKER_START);
+  return at >= 0 && at < to;
 }
 
 /** True when every number in a parsed value is finite (JSON can carry it). */
@@ -273,7 +277,7 @@ export class YamlDocumentStream {
       this.lineNo = this.entryLine;
       // An entry's first line starts nothing open: the continuation starts afresh there.
       this.continuation = new YamlContinuation();
-      return made ?? `${lines.join('\n')}\n${partial}${chunk}`;
+      return made ?? entriesText(lines, partial, chunk);
     }
     // Past the split size the document's items are tracked: it is read line by line from then on.
     if (this.chars > Math.min(RESUME_MAX, this.splitAbove) || this.markerContent || this.lineNo - this.lines.length !== this.start) return undefined;
@@ -299,7 +303,7 @@ export class YamlDocumentStream {
   private sendEarly(partial: string, chunk: string): EarlyEntries | undefined {
     const translator = this.translator;
     if (!translator || !this.split || !this.resumesEntries()) return undefined;
-    const text = `${this.entry.join('\n')}\n${partial}${chunk}`;
+    const text = entriesText(this.entry, partial, chunk);
     const last = text.lastIndexOf('\n- ');
     if (last <= 0 || !text.startsWith('- ') || LINE_AT_COLUMN_0.test(text.slice(last + 1))) return undefined;
     const parts = this.shareEntries(text.slice(0, last + 1));
@@ -378,14 +382,15 @@ export class YamlDocumentStream {
     this.pending.pop();
     const read = this.lineNo;
     const after = this.entry;
-    const lines = p.yaml.split('\n');
+    // The text ends with a line feed: no line follows the last.
+    const lines = linesOf(p.yaml).split('\n');
     lines.pop();
     this.entry = [];
     this.continuation = new YamlContinuation();
     this.lineNo = sent.lineNo + (p.after ? countLines(p.after, 0, p.after.length) : 0);
     for (const l of lines) {
       this.lineNo++;
-      this.addSplit(l.endsWith('\r') ? l.slice(0, -1) : l);
+      this.addSplit(l);
     }
     for (const l of after) {
       this.lineNo++;
@@ -447,17 +452,8 @@ export class YamlDocumentStream {
     if (!docs.length) return pos;
     const texts = docs.map((d) => text.slice(d.pos, d.end));
     const worker = this.worker();
-    // Texts that start before the characters this thread keeps are translated here.
-    let mine = texts.length;
-    let ticket = -1;
-    if (worker) {
-      let total = 0;
-      for (const t of texts) total += t.length;
-      const keep = (1 - this.share) * total;
-      mine = 0;
-      for (let at = 0; mine < texts.length - 1 && at < keep; mine++) at += texts[mine]!.length;
-      ticket = worker.submit(texts.slice(mine));
-    }
+    const mine = worker ? this.textsKept(texts) : texts.length;
+    const ticket = worker ? worker.submit(texts.slice(mine)) : -1;
     this.settle();
     const sent: Pending[] = [];
     for (let i = 0; i < texts.length; i++) {
@@ -467,6 +463,19 @@ export class YamlDocumentStream {
     }
     if (sent.length) this.awaiting.push({ ticket, docs: sent });
     return pos;
+  }
+
+  /**
+   * How many of the texts this thread translates when the worker takes the rest: those that start
+   * within this thread's share of the characters, the last text always the worker's.
+   */
+  private textsKept(texts: string[]): number {
+    let total = 0;
+    for (const t of texts) total += t.length;
+    const keep = (1 - this.share) * total;
+    let mine = 0;
+    for (let at = 0; mine < texts.length - 1 && at < keep; mine++) at += texts[mine]!.length;
+    return mine;
   }
 
   /** The worker translator, started once the stream is large enough for it; undefined: everything is translated here. */
@@ -482,7 +491,7 @@ export class YamlDocumentStream {
    * The JSON of texts (undefined: outside the subset), in order. With a worker, the last texts
    * (about its share of the characters, the last one at least) are translated there while this
    * thread builds the objects of the texts before (settle) and translates the first ones; the share
-   * moves after each round towards the side that finished first, so both threads stay busy.
+   * moves after each round with the time either side waited for the other (moveShare).
    */
   private translateShared(texts: string[]): (string | undefined)[] {
     const worker = this.worker();
@@ -490,12 +499,7 @@ export class YamlDocumentStream {
       this.settle();
       return texts.map(yamlToJson);
     }
-    let total = 0;
-    for (const t of texts) total += t.length;
-    const keep = (1 - this.share) * total;
-    // Texts that start before that many characters are translated here.
-    let mine = 0;
-    for (let at = 0; mine < texts.length - 1 && at < keep; mine++) at += texts[mine]!.length;
+    const mine = this.textsKept(texts);
     const ticket = worker.submit(mine ? texts.slice(mine) : texts);
     this.settle();
     const here = texts.slice(0, mine).map(yamlToJson);

@@ -59,7 +59,7 @@ export class WorkerTranslator {
   /** When the worker ended the batch before the last one taken, to tell its idle time. */
   private lastEnded: number | undefined;
   /** Whether the last take() had to wait for its answer. */
-  waited = false;
+  private waited = false;
   /** How the last batch taken went; undefined when its answer came from this thread. */
   round: Round | undefined;
 
