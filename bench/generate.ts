@@ -1,7 +1,8 @@
 /**
  * Writes a synthetic but realistic cluster dump, deterministic from a seed: what
  * `kubectl get nodes,pods,ds,controllerrevisions,events -A -o json` prints (one `List`, keys
- * sorted, four-space indentation) and the same objects as multi-document YAML.
+ * sorted, four-space indentation, the pods in the API server's order: by namespace, then name) and
+ * the same objects as multi-document YAML.
  *
  *   node dist/bench/generate.js --nodes 5000 --pods 150000 --out bench/out/5k [--seed 1]
  *     [--formats json,yaml,yaml-list] [--managed-fields]
@@ -1045,6 +1046,24 @@ export function generate(opts: GenerateOptions): GenerateResult {
     const sorted = sortKeys(obj);
     for (const s of sinks) s.item(sorted as Obj, kind);
   };
+  // The pods are written in the order the API server lists them (by namespace, then name: the
+  // order of their keys in etcd), as kubectl prints them, not in the order they are made here
+  // (node by node). Each is kept as its JSON text until then: 300,000 pod objects would not fit.
+  const pods: { key: string; text: string }[] = [];
+  const emitPod = (obj: Obj) => {
+    const md = obj['metadata'] as Obj;
+    pods.push({ key: `${String(md['namespace'])}/${String(md['name'])}`, text: JSON.stringify(sortKeys(obj)) });
+  };
+  const flushPods = () => {
+    pods.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (let i = 0; i < pods.length; i++) {
+      counts['Pod'] = (counts['Pod'] ?? 0) + 1;
+      const obj = JSON.parse(pods[i]!.text) as Obj;
+      pods[i] = { key: '', text: '' };
+      for (const s of sinks) s.item(obj, 'Pod');
+    }
+    pods.length = 0;
+  };
 
   // Nodes.
   const nodes: NodeInfo[] = [];
@@ -1176,7 +1195,7 @@ export function generate(opts: GenerateOptions): GenerateResult {
         ];
       }
       const pod: Obj = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: podStatus(containers, state, created, n, podIP, r, 'Burstable') };
-      emit(pod, 'Pod');
+      emitPod(pod);
       daemonPods++;
       const ref: Obj = { apiVersion: 'v1', kind: 'Pod', name, namespace: d.namespace, uid: String(metadata['uid']) };
       // The controller counts a pod by its target node, bound or not.
@@ -1280,7 +1299,7 @@ export function generate(opts: GenerateOptions): GenerateResult {
       event({ ...ref, fieldPath: 'spec.containers{app}' }, 'Created', 'Created container: app', 'Normal', 1, ago + 1, 'kubelet');
       event({ ...ref, fieldPath: 'spec.containers{app}' }, 'Started', 'Started container app', 'Normal', 1, ago, 'kubelet');
     }
-    emit(pod, 'Pod');
+    emitPod(pod);
   }
   // Fill the "full" nodes' CPU so node-exporter's 100m no longer fits there.
   for (const n of nodes.filter((x) => x.full)) {
@@ -1295,9 +1314,10 @@ export function generate(opts: GenerateOptions): GenerateResult {
       sidecar: false,
       job: false,
     };
-    emit(workloadPod(filler, n, r, opts.managedFields, podNames), 'Pod');
+    emitPod(workloadPod(filler, n, r, opts.managedFields, podNames));
     n.cpuUsed = n.cpuMilli - 50;
   }
+  flushPods();
 
   // DaemonSets with their status, then their ControllerRevisions.
   for (const st of states) {
