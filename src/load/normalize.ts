@@ -85,11 +85,8 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   const target = snapshot[meta.field] as KubeObject[];
   target.push(kind === 'Event' ? normalizeEvent(obj) : obj);
   if (kind === 'Pod') {
-    // A List's item read by readListItem is added now: no longer pending.
-    const pending = itemsRead.get(snapshot);
-    if (pending) itemsRead.set(snapshot, pending - 1);
     // After the shape check: a malformed field is dropped, with its note, from every pod that has it.
-    if (!early) sharerFor(snapshot, snapshot.pods.length)?.sharePod(obj);
+    if (!early) sharerFor(snapshot)?.sharePod(obj);
   }
   if (origin) snapshot.origins.set(obj, origin);
   const dropped = droppedTime(obj);
@@ -99,36 +96,28 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
 
 /** The shape issues of pods checked, and their parts shared, as the List holding them was read (readListItem); until each is added. */
 const readEarly = new WeakMap<object, ShapeIssue[]>();
-/** Pods read per snapshot as List items (readListItem) and not added yet. */
-const itemsRead = new WeakMap<ClusterSnapshot, number>();
 
 /**
  * A pod read as an item of a List, before the List ends (a loader holds a List's items until
- * then, and kubectl writes `kind: List` after them): once the snapshot shares parts, its shape is
- * checked and its parts shared now, so that a large List's duplicates are dropped as it is read
+ * then, and kubectl writes `kind: List` after them): its shape is checked and its parts shared
+ * now, so that a large List's duplicates are dropped as it is read
  * rather than held to its end. addObject later reports the issues found here. Other items, and a
  * pod nested deeper than MAX_DEPTH (addObject refuses it), wait for addObject.
  */
 export function readListItem(snapshot: ClusterSnapshot, item: unknown): void {
   if (typeof item !== 'object' || item === null || (item as KubeObject).kind !== 'Pod' || readEarly.has(item)) return;
-  const read = (itemsRead.get(snapshot) ?? 0) + 1;
-  itemsRead.set(snapshot, read);
-  const sharer = sharerFor(snapshot, snapshot.pods.length + read);
+  const sharer = sharerFor(snapshot);
   const pod = item as KubeObject;
   if (!sharer || nestedDeeperThan(pod, MAX_DEPTH)) return;
   readEarly.set(pod, checkShape(pod, 'Pod'));
   sharer.sharePod(pod);
 }
 
-/**
- * The snapshot's sharer of pod parts (src/load/share.ts), started once it has `pods` pods, added
- * or read; on starting, the pods it holds are shared first. Undefined below that.
- */
-function sharerFor(snapshot: ClusterSnapshot, pods: number): PartSharer | undefined {
+/** The snapshot's sharer of pod parts (src/load/share.ts), started with its first pod; undefined when sharing is off. */
+function sharerFor(snapshot: ClusterSnapshot): PartSharer | undefined {
   let sharer = sharers.get(snapshot);
-  if (sharer || !sharesParts(pods)) return sharer;
+  if (sharer || !sharesParts()) return sharer;
   sharers.set(snapshot, (sharer = new PartSharer()));
-  for (const p of snapshot.pods) sharer.sharePod(p);
   return sharer;
 }
 
@@ -158,7 +147,6 @@ export function isNewerCopy(a: KubeObject, b: KubeObject, prunedTimes?: WeakMap<
  */
 export function finishSnapshot(snapshot: ClusterSnapshot): void {
   sharers.delete(snapshot);
-  itemsRead.delete(snapshot);
   const counts: string[] = [];
   const more = unshown.get(snapshot);
   if (more) snapshot.warnings.push(`${more} more warning(s) about malformed fields not shown`);

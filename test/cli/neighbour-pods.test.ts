@@ -44,7 +44,7 @@ function watch(path: string): void {
 
 after(() => {
   neighbourSlimming(true);
-  partSharing('auto');
+  partSharing('always');
 });
 
 /** The commands about one input: scan, and why, nodes, rollout, impact, lint and plan about each DaemonSet, node about the first nodes. */
@@ -102,7 +102,7 @@ describe('pods of other controllers, slimmed by the loader', () => {
         }
       } finally {
         neighbourSlimming(true);
-        partSharing('auto');
+        partSharing('always');
       }
     });
   }

@@ -13,9 +13,9 @@ import { emptySnapshot } from '../../src/model/snapshot.js';
 import { addObject, finishSnapshot, readListItem } from '../../src/load/normalize.js';
 import { JsonDumpParser } from '../../src/load/json-stream.js';
 import { loadFiles } from '../../src/load/files.js';
-import { PartSharer, SHARE_FROM, partSharing, sameJson, sharesParts } from '../../src/load/share.js';
+import { PartSharer, partSharing, sameJson, sharesParts } from '../../src/load/share.js';
 
-after(() => partSharing('auto'));
+after(() => partSharing('always'));
 
 const ds = daemonSet('agent', 'kube-system')
   .with((d) => {
@@ -120,23 +120,20 @@ describe('PartSharer', () => {
         b.spec!.containers![0]!.env![0]!.name = 'X';
       }, TypeError);
     } finally {
-      partSharing('auto');
+      partSharing('always');
     }
   });
 });
 
 describe('when a snapshot shares parts', () => {
-  test(`auto: from ${SHARE_FROM} pods; always; never`, () => {
-    assert.equal(sharesParts(SHARE_FROM - 1), false);
-    assert.equal(sharesParts(SHARE_FROM), true);
-    partSharing('always');
-    assert.equal(sharesParts(1), true);
+  test('by default from the first pod; never when turned off', () => {
+    assert.equal(sharesParts(), true);
     partSharing('never');
-    assert.equal(sharesParts(SHARE_FROM * 2), false);
-    partSharing('auto');
+    assert.equal(sharesParts(), false);
+    partSharing('always');
   });
 
-  test(`the pods added before the ${SHARE_FROM}th are shared on reaching it, and those after as they come`, () => {
+  test('pods added one by one are shared from the second: each part equal to the one before is that one', () => {
     const snapshot = emptySnapshot();
     const template = daemonPod('n0');
     const add = (i: number) => {
@@ -145,23 +142,24 @@ describe('when a snapshot shares parts', () => {
       addObject(snapshot, p);
       return p;
     };
-    const first = add(0);
-    for (let i = 1; i < SHARE_FROM - 1; i++) add(i);
-    const before = add(SHARE_FROM - 1);
-    assert.equal(snapshot.pods.length, SHARE_FROM);
-    const later = add(SHARE_FROM);
+    const [first, second, third] = [add(0), add(1), add(2)];
     finishSnapshot(snapshot);
-    assert.equal(before.spec!.containers, first.spec!.containers);
-    assert.equal(later.spec!.containers, first.spec!.containers);
-    assert.equal(snapshot.pods[1]!.spec!.tolerations, first.spec!.tolerations);
+    assert.notEqual(first.spec!.containers, template.spec!.containers, 'the pods are copies');
+    assert.equal(second.spec!.containers, first.spec!.containers);
+    assert.equal(third.spec!.tolerations, first.spec!.tolerations);
   });
 
-  test('below it, nothing is shared', () => {
-    const snapshot = emptySnapshot();
-    const [a, b] = [daemonPod('n1'), daemonPod('n2')];
-    addObject(snapshot, a);
-    addObject(snapshot, b);
-    assert.notEqual(b.spec!.containers, a.spec!.containers);
+  test('with sharing off, nothing is shared', () => {
+    partSharing('never');
+    try {
+      const snapshot = emptySnapshot();
+      const [a, b] = [daemonPod('n1'), daemonPod('n2')];
+      addObject(snapshot, a);
+      addObject(snapshot, b);
+      assert.notEqual(b.spec!.containers, a.spec!.containers);
+    } finally {
+      partSharing('always');
+    }
   });
 
   test('each pod is shape-checked before its parts are shared: a malformed field is reported for every pod that has it', async () => {
@@ -177,7 +175,7 @@ describe('when a snapshot shares parts', () => {
       assert.match(notes[1]!, /Pod kube-system\/agent-n2/);
       assert.equal(snapshot.pods[1]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
     } finally {
-      partSharing('auto');
+      partSharing('always');
     }
   });
 
@@ -204,7 +202,7 @@ describe('when a snapshot shares parts', () => {
       assert.equal(snapshot.pods[2]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
       assert.deepEqual(snapshot.warnings, []);
     } finally {
-      partSharing('auto');
+      partSharing('always');
     }
   });
 });
