@@ -302,7 +302,9 @@ async function parseSource(
     return;
   }
   piece.bytes = Math.min(size, JSON_PIECE);
-  const parser = new JsonDumpParser(onItem, pruneDumpObject);
+  // Concatenated documents (NDJSON) are held until the input ends, as a List's items are: each
+  // goes through `onItem` as it ends, so a pod among them is checked and shared while it is young.
+  const parser = new JsonDumpParser(onItem, onItem);
   const wholeLimit = options.wholeTextErrors ?? WHOLE_TEXT_ERRORS;
   const stdin = path === '-' ? new StdinText(wholeLimit) : undefined;
   let read = 0;

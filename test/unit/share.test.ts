@@ -179,6 +179,32 @@ describe('when a snapshot shares parts', () => {
     }
   });
 
+  test('concatenated pods (NDJSON) are shared as each document ends, before the input ends (the loader holds them until then)', () => {
+    partSharing('always');
+    try {
+      const snapshot = emptySnapshot();
+      const read: Pod[] = [];
+      const early = (doc: unknown) => {
+        readListItem(snapshot, doc);
+        read.push(doc as Pod);
+        return doc;
+      };
+      const parser = new JsonDumpParser(early, early);
+      const lines = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) => JSON.stringify(p));
+      parser.push(`${lines[0]}\n${lines[1]}\n${lines[2]!.slice(0, 40)}`);
+      assert.equal(read.length, 2, `${read.length} documents read before the input ends`);
+      assert.equal(read[1]!.spec!.containers, read[0]!.spec!.containers);
+      parser.push(`${lines[2]!.slice(40)}\n`);
+      for (const doc of parser.endDocuments()) addObject(snapshot, doc as Pod);
+      finishSnapshot(snapshot);
+      assert.equal(snapshot.pods.length, 3);
+      assert.equal(snapshot.pods[2]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
+      assert.deepEqual(snapshot.warnings, []);
+    } finally {
+      partSharing('always');
+    }
+  });
+
   test('the pods of a List are shared as they are read, before the List ends (kubectl writes its kind after the items)', () => {
     partSharing('always');
     try {
