@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { daemonSet, pod } from '../builders.js';
 import type { Pod } from '../../src/model/k8s-types.js';
-import { emptySnapshot } from '../../src/model/snapshot.js';
+import { emptySnapshot, type ClusterSnapshot } from '../../src/model/snapshot.js';
 import { addObject, finishSnapshot, readListItem } from '../../src/load/normalize.js';
 import { JsonDumpParser } from '../../src/load/json-stream.js';
 import { loadFiles } from '../../src/load/files.js';
@@ -38,6 +38,26 @@ function daemonPod(node: string, token = `kube-api-access-${node}`): Pod {
     })
     .build();
   return JSON.parse(JSON.stringify(p)) as Pod;
+}
+
+/** A parser callback that reads each value as the loader does before the input ends (readListItem), and the values it saw. */
+function readingEarly(snapshot: ClusterSnapshot): { read: Pod[]; early: (value: unknown) => unknown } {
+  const read: Pod[] = [];
+  const early = (value: unknown) => {
+    readListItem(snapshot, value);
+    read.push(value as Pod);
+    return value;
+  };
+  return { read, early };
+}
+
+/** Adds the pods read, finishes the snapshot, and checks that the last shares the first's containers, with no warning. */
+function addAllShared(snapshot: ClusterSnapshot, pods: Pod[]): void {
+  for (const p of pods) addObject(snapshot, p);
+  finishSnapshot(snapshot);
+  assert.equal(snapshot.pods.length, pods.length);
+  assert.equal(snapshot.pods.at(-1)!.spec!.containers, snapshot.pods[0]!.spec!.containers);
+  assert.deepEqual(snapshot.warnings, []);
 }
 
 describe('sameJson', () => {
@@ -180,55 +200,27 @@ describe('when a snapshot shares parts', () => {
   });
 
   test('concatenated pods (NDJSON) are shared as each document ends, before the input ends (the loader holds them until then)', () => {
-    partSharing('always');
-    try {
-      const snapshot = emptySnapshot();
-      const read: Pod[] = [];
-      const early = (doc: unknown) => {
-        readListItem(snapshot, doc);
-        read.push(doc as Pod);
-        return doc;
-      };
-      const parser = new JsonDumpParser(early, early);
-      const lines = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) => JSON.stringify(p));
-      parser.push(`${lines[0]}\n${lines[1]}\n${lines[2]!.slice(0, 40)}`);
-      assert.equal(read.length, 2, `${read.length} documents read before the input ends`);
-      assert.equal(read[1]!.spec!.containers, read[0]!.spec!.containers);
-      parser.push(`${lines[2]!.slice(40)}\n`);
-      for (const doc of parser.endDocuments()) addObject(snapshot, doc as Pod);
-      finishSnapshot(snapshot);
-      assert.equal(snapshot.pods.length, 3);
-      assert.equal(snapshot.pods[2]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
-      assert.deepEqual(snapshot.warnings, []);
-    } finally {
-      partSharing('always');
-    }
+    const snapshot = emptySnapshot();
+    const { read, early } = readingEarly(snapshot);
+    const parser = new JsonDumpParser(early, early);
+    const lines = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) => JSON.stringify(p));
+    parser.push(`${lines[0]}\n${lines[1]}\n${lines[2]!.slice(0, 40)}`);
+    assert.equal(read.length, 2, `${read.length} documents read before the input ends`);
+    assert.equal(read[1]!.spec!.containers, read[0]!.spec!.containers);
+    parser.push(`${lines[2]!.slice(40)}\n`);
+    addAllShared(snapshot, parser.endDocuments() as Pod[]);
   });
 
   test('the pods of a List are shared as they are read, before the List ends (kubectl writes its kind after the items)', () => {
-    partSharing('always');
-    try {
-      const snapshot = emptySnapshot();
-      const read: Pod[] = [];
-      const parser = new JsonDumpParser((item) => {
-        readListItem(snapshot, item);
-        read.push(item as Pod);
-        return item;
-      });
-      const items = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) => JSON.stringify(p, null, 4).replace(/^/gm, '        '));
-      parser.push(`{\n    "apiVersion": "v1",\n    "items": [\n${items[0]},\n${items[1]},\n`);
-      assert.ok(read.length >= 2, `${read.length} items read before the List ends`);
-      assert.equal(read[1]!.spec!.containers, read[0]!.spec!.containers);
-      assert.equal(snapshot.pods.length, 0);
-      parser.push(`${items[2]}\n    ],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n`);
-      const doc = parser.end() as { items: Pod[] };
-      for (const item of doc.items) addObject(snapshot, item);
-      finishSnapshot(snapshot);
-      assert.equal(snapshot.pods.length, 3);
-      assert.equal(snapshot.pods[2]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
-      assert.deepEqual(snapshot.warnings, []);
-    } finally {
-      partSharing('always');
-    }
+    const snapshot = emptySnapshot();
+    const { read, early } = readingEarly(snapshot);
+    const parser = new JsonDumpParser(early);
+    const items = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) => JSON.stringify(p, null, 4).replace(/^/gm, '        '));
+    parser.push(`{\n    "apiVersion": "v1",\n    "items": [\n${items[0]},\n${items[1]},\n`);
+    assert.ok(read.length >= 2, `${read.length} items read before the List ends`);
+    assert.equal(read[1]!.spec!.containers, read[0]!.spec!.containers);
+    assert.equal(snapshot.pods.length, 0);
+    parser.push(`${items[2]}\n    ],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n`);
+    addAllShared(snapshot, (parser.end() as { items: Pod[] }).items);
   });
 });
