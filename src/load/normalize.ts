@@ -100,10 +100,10 @@ const readEarly = new WeakMap<object, ShapeIssue[]>();
 /**
  * A pod read as an item of a List, before the List ends (a loader holds a List's items until
  * then, and kubectl writes `kind: List` after them), or as one of concatenated JSON documents,
- * before the input ends (the JSON loader holds them until then): its shape is checked and its parts shared
- * now, so that a large List's duplicates are dropped as it is read
- * rather than held to its end. addObject later reports the issues found here. Other items, and a
- * pod nested deeper than MAX_DEPTH (addObject refuses it), wait for addObject.
+ * before the input ends (the JSON loader holds them until then): its shape is checked and its
+ * parts shared now, so that a large input's duplicates are dropped as it is read rather than held
+ * to its end. addObject later reports the issues found here. Other items, and a pod nested deeper
+ * than MAX_DEPTH (addObject refuses it), wait for addObject.
  */
 export function readListItem(snapshot: ClusterSnapshot, item: unknown): void {
   if (typeof item !== 'object' || item === null || (item as KubeObject).kind !== 'Pod' || readEarly.has(item)) return;
