@@ -1041,11 +1041,12 @@ export function generate(opts: GenerateOptions): GenerateResult {
     sinks.push(sinkFor(f, path));
   }
   const counts: Record<string, number> = { Node: 0, Pod: 0, DaemonSet: 0, ControllerRevision: 0, Event: 0 };
-  const emit = (obj: Obj, kind: string) => {
+  /** Counts an object whose keys are sorted already and writes it to every sink. */
+  const write = (sorted: Obj, kind: string) => {
     counts[kind] = (counts[kind] ?? 0) + 1;
-    const sorted = sortKeys(obj);
-    for (const s of sinks) s.item(sorted as Obj, kind);
+    for (const s of sinks) s.item(sorted, kind);
   };
+  const emit = (obj: Obj, kind: string) => write(sortKeys(obj) as Obj, kind);
   // The pods are written in the order the API server lists them (by namespace, then name: the
   // order of their keys in etcd), as kubectl prints them, not in the order they are made here
   // (node by node). Each is kept as its JSON text until then: 300,000 pod objects would not fit.
@@ -1057,10 +1058,9 @@ export function generate(opts: GenerateOptions): GenerateResult {
   const flushPods = () => {
     pods.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (let i = 0; i < pods.length; i++) {
-      counts['Pod'] = (counts['Pod'] ?? 0) + 1;
-      const obj = JSON.parse(pods[i]!.text) as Obj;
+      const text = pods[i]!.text;
       pods[i] = { key: '', text: '' };
-      for (const s of sinks) s.item(obj, 'Pod');
+      write(JSON.parse(text) as Obj, 'Pod');
     }
     pods.length = 0;
   };
