@@ -10,7 +10,7 @@ import type { KubeObject } from '../model/k8s-types.js';
 import { InputError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
 import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
-import { addObject, finishSnapshot, readListItem } from './normalize.js';
+import { addObject, finishSnapshot, readHeldItem } from './normalize.js';
 import { JsonDumpParser, JsonStreamError } from './json-stream.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
 import { readingYamlFile } from './heap.js';
@@ -469,7 +469,7 @@ export async function loadFiles(paths: string[], readStdin: StdinReader, options
         objects++;
       },
       (item) => {
-        readListItem(snapshot, pruneDumpObject(item));
+        readHeldItem(snapshot, pruneDumpObject(item));
         return item;
       },
       bytes,

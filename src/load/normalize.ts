@@ -70,7 +70,7 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   if (!meta) return false;
   // `file:line: Kind namespace/name`, made only for a warning or an error.
   const label = () => `${origin ? `${origin.file}:${origin.line}: ` : ''}${objectLabel(obj, kind)}`;
-  // A List's pod checked as it was read (readListItem) passed the depth check then.
+  // A pod checked while the loader held it (readHeldItem) passed the depth check then.
   const early = readEarly.get(obj);
   if (early) readEarly.delete(obj);
   const issues = early ?? checkShape(obj, kind);
@@ -94,7 +94,7 @@ export function addObject(snapshot: ClusterSnapshot, obj: KubeObject, origin?: S
   return true;
 }
 
-/** The shape issues of pods checked, and their parts shared, as the List holding them was read (readListItem); until each is added. */
+/** The shape issues of pods checked, and their parts shared, while the loader held them (readHeldItem); until each is added. */
 const readEarly = new WeakMap<object, ShapeIssue[]>();
 
 /**
@@ -105,7 +105,7 @@ const readEarly = new WeakMap<object, ShapeIssue[]>();
  * to its end. addObject later reports the issues found here. Other items, and a pod nested deeper
  * than MAX_DEPTH (addObject refuses it), wait for addObject.
  */
-export function readListItem(snapshot: ClusterSnapshot, item: unknown): void {
+export function readHeldItem(snapshot: ClusterSnapshot, item: unknown): void {
   if (typeof item !== 'object' || item === null || (item as KubeObject).kind !== 'Pod' || readEarly.has(item)) return;
   const sharer = sharerFor(snapshot);
   const pod = item as KubeObject;

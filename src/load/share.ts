@@ -3,7 +3,7 @@
  * volumes, tolerations, labels and owner reference, each parsed into its own objects: in a dump
  * of a large cluster, most of the memory the pods take. As each pod is added to a snapshot (from
  * files or a live cluster: src/load/normalize.ts#addObject), or read as an item of a List or as
- * one of concatenated JSON documents (normalize.ts#readListItem: both are held until the input
+ * one of concatenated JSON documents (normalize.ts#readHeldItem: both are held until the input
  * ends), every part of its spec and metadata that equals the same part of a pod read shortly
  * before is replaced by that pod's part. Pods of one controller sit together in a dump (kubectl
  * lists pods by namespace and name), so a few recent parts per field find almost every match. The
@@ -65,33 +65,30 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return i === kb.length;
 }
 
-/**
- * Whether parts are shared: from a snapshot's first pod (the default), or never. Shared from the
- * start, the parts a pod leaves behind die young, before they reach the old generation; a
- * threshold of 50,000 pods left every copy read before it to a full collection (on the
- * benchmark's 60,000 pods of 30 DaemonSets in API order, one run each: 351 MiB peak RSS against
- * 235 MiB, load 2.09 s against 1.96 s; on 300,000 pods, 945 MiB against 820 MiB, and one full
- * collection fewer). At 30,000 pods it costs about a tenth of the load's time and saves a quarter
- * of its peak RSS (README, Performance).
- */
-export type SharingMode = 'always' | 'never';
-
 /** Set by partSharing, for tests. */
-let mode: SharingMode = 'always';
+let sharing = true;
 let freezing = false;
 
 /**
- * For tests: whether parts are shared (`always` by default), and with `freeze`, each part kept for
+ * For tests: whether parts are shared (on by default), and with `freeze`, each part kept for
  * sharing frozen, inner parts and all, so that any later write to it throws.
  */
-export function partSharing(when: SharingMode, freeze = false): void {
-  mode = when;
+export function partSharing(on: boolean, freeze = false): void {
+  sharing = on;
   freezing = freeze;
 }
 
-/** Whether a snapshot shares its pods' parts. */
+/**
+ * Whether a snapshot shares its pods' parts: from its first pod, unless a test turned it off.
+ * Shared from the start, the parts a pod leaves behind die young, before they reach the old
+ * generation; a threshold of 50,000 pods left every copy read before it to a full collection (on
+ * the benchmark's 60,000 pods of 30 DaemonSets in API order, one run each: 351 MiB peak RSS
+ * against 235 MiB, load 2.09 s against 1.96 s; on 300,000 pods, 945 MiB against 820 MiB, and one
+ * full collection fewer). At 30,000 pods it costs about a tenth of the load's time and saves a
+ * quarter of its peak RSS (README, Performance).
+ */
 export function sharesParts(): boolean {
-  return mode === 'always';
+  return sharing;
 }
 
 function deepFreeze(v: object): void {

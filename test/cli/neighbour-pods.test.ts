@@ -44,7 +44,7 @@ function watch(path: string): void {
 
 after(() => {
   neighbourSlimming(true);
-  partSharing('always');
+  partSharing(true);
 });
 
 /** The commands about one input: scan, and why, nodes, rollout, impact, lint and plan about each DaemonSet, node about the first nodes. */
@@ -83,12 +83,12 @@ describe('pods of other controllers, slimmed by the loader', () => {
       const slimmed: CliRun[] = [];
       reads.clear();
       neighbourSlimming(true, watch);
-      partSharing('always', true);
+      partSharing(true, true);
       try {
         for (const argv of argvs) slimmed.push(await runCli(argv));
       } finally {
         neighbourSlimming(false);
-        partSharing('never');
+        partSharing(false);
       }
       assert.deepEqual(
         [...reads].map(([path, at]) => `${path}\n${at}`),
@@ -102,7 +102,7 @@ describe('pods of other controllers, slimmed by the loader', () => {
         }
       } finally {
         neighbourSlimming(true);
-        partSharing('always');
+        partSharing(true);
       }
     });
   }

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { daemonSet, pod } from '../builders.js';
 import type { Pod } from '../../src/model/k8s-types.js';
 import { emptySnapshot, type ClusterSnapshot } from '../../src/model/snapshot.js';
-import { addObject, finishSnapshot, readListItem } from '../../src/load/normalize.js';
+import { addObject, finishSnapshot, readHeldItem } from '../../src/load/normalize.js';
 import { JsonDumpParser } from '../../src/load/json-stream.js';
 import { loadFiles } from '../../src/load/files.js';
 import { PartSharer, partSharing, sameJson, sharesParts } from '../../src/load/share.js';
 
-after(() => partSharing('always'));
+after(() => partSharing(true));
 
 const ds = daemonSet('agent', 'kube-system')
   .with((d) => {
@@ -40,11 +40,11 @@ function daemonPod(node: string, token = `kube-api-access-${node}`): Pod {
   return JSON.parse(JSON.stringify(p)) as Pod;
 }
 
-/** A parser callback that reads each value as the loader does before the input ends (readListItem), and the values it saw. */
+/** A parser callback that reads each value as the loader does before the input ends (readHeldItem), and the values it saw. */
 function readingEarly(snapshot: ClusterSnapshot): { read: Pod[]; early: (value: unknown) => unknown } {
   const read: Pod[] = [];
   const early = (value: unknown) => {
-    readListItem(snapshot, value);
+    readHeldItem(snapshot, value);
     read.push(value as Pod);
     return value;
   };
@@ -129,7 +129,7 @@ describe('PartSharer', () => {
   });
 
   test('with freezing on (the guard test), a shared part refuses writes', () => {
-    partSharing('always', true);
+    partSharing(true, true);
     try {
       const [a, b] = [daemonPod('n1'), daemonPod('n2')];
       const sharer = new PartSharer();
@@ -140,7 +140,7 @@ describe('PartSharer', () => {
         b.spec!.containers![0]!.env![0]!.name = 'X';
       }, TypeError);
     } finally {
-      partSharing('always');
+      partSharing(true);
     }
   });
 });
@@ -148,9 +148,9 @@ describe('PartSharer', () => {
 describe('when a snapshot shares parts', () => {
   test('by default from the first pod; never when turned off', () => {
     assert.equal(sharesParts(), true);
-    partSharing('never');
+    partSharing(false);
     assert.equal(sharesParts(), false);
-    partSharing('always');
+    partSharing(true);
   });
 
   test('pods added one by one are shared from the second: each part equal to the one before is that one', () => {
@@ -170,7 +170,7 @@ describe('when a snapshot shares parts', () => {
   });
 
   test('with sharing off, nothing is shared', () => {
-    partSharing('never');
+    partSharing(false);
     try {
       const snapshot = emptySnapshot();
       const [a, b] = [daemonPod('n1'), daemonPod('n2')];
@@ -178,25 +178,20 @@ describe('when a snapshot shares parts', () => {
       addObject(snapshot, b);
       assert.notEqual(b.spec!.containers, a.spec!.containers);
     } finally {
-      partSharing('always');
+      partSharing(true);
     }
   });
 
   test('each pod is shape-checked before its parts are shared: a malformed field is reported for every pod that has it', async () => {
-    partSharing('always');
-    try {
-      const dir = await mkdtemp(join(tmpdir(), 'ds-doctor-share-'));
-      const pods = [daemonPod('n1'), daemonPod('n2')].map((p) => ({ ...p, spec: { ...p.spec, tolerations: 'all' } }));
-      await writeFile(join(dir, 'pods.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods }));
-      const snapshot = await loadFiles([join(dir, 'pods.json')], async () => '');
-      const notes = snapshot.warnings.filter((w) => w.includes('spec.tolerations'));
-      assert.equal(notes.length, 2, notes.join('\n'));
-      assert.match(notes[0]!, /Pod kube-system\/agent-n1/);
-      assert.match(notes[1]!, /Pod kube-system\/agent-n2/);
-      assert.equal(snapshot.pods[1]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
-    } finally {
-      partSharing('always');
-    }
+    const dir = await mkdtemp(join(tmpdir(), 'ds-doctor-share-'));
+    const pods = [daemonPod('n1'), daemonPod('n2')].map((p) => ({ ...p, spec: { ...p.spec, tolerations: 'all' } }));
+    await writeFile(join(dir, 'pods.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods }));
+    const snapshot = await loadFiles([join(dir, 'pods.json')], async () => '');
+    const notes = snapshot.warnings.filter((w) => w.includes('spec.tolerations'));
+    assert.equal(notes.length, 2, notes.join('\n'));
+    assert.match(notes[0]!, /Pod kube-system\/agent-n1/);
+    assert.match(notes[1]!, /Pod kube-system\/agent-n2/);
+    assert.equal(snapshot.pods[1]!.spec!.containers, snapshot.pods[0]!.spec!.containers);
   });
 
   test('concatenated pods (NDJSON) are shared as each document ends, before the input ends (the loader holds them until then)', () => {
