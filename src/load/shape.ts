@@ -437,9 +437,9 @@ function mapCheck(value: Check): Check {
 
 /**
  * A copy of `m` without the fields in `gone`, in the same order. Deleting a field other than the
- * last one added turns a V8 object into a slower and larger dictionary, and API servers write
- * `null` in the middle of many objects (every pod condition's `lastProbeTime`): a copy keeps the
- * fast layout.
+ * last one added turns a V8 object into a slower and larger dictionary, and dumps hold `null` in
+ * the middle of objects (a pod template's `creationTimestamp: null`, as kubectl writes it): a
+ * copy keeps the fast layout.
  */
 function without(m: Record<string, unknown>, gone: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
