@@ -19,9 +19,12 @@ export type Fields = { readonly [field: string]: Shape };
 
 const S = 'string';
 /**
- * A string, or null left as null: for a field the API server writes as null in every object that
- * has it (every pod condition's `lastProbeTime`), whose type says so and whose one reader
- * (src/model/snapshot-time.ts) takes null. Removing the null means copying the map (see
+ * A string, or null left as null: for a time the API server writes as null whenever it is unset,
+ * as a pod condition's `lastProbeTime` is in every condition the kubelet writes. It is a metav1.Time
+ * held by value, so `omitempty` never drops it, and kubernetes v1.35.4
+ * staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/time.go#Time.MarshalJSON encodes the zero
+ * time as null. Its type says null (src/model/k8s-types.ts) and its one reader
+ * (src/model/snapshot-time.ts) skips it. Removing the null means copying the map (see
  * `without`): on the benchmark's 30,000 pods, 150,000 condition copies, two thirds of the time
  * their status took to check.
  */
