@@ -11,7 +11,9 @@ import { statusDifferences, statusObserved } from './stale-status.js';
 import { DEFAULT_STUCK_AFTER } from './stuck.js';
 import { nodeReadyStatus } from '../k8s/podhealth.js';
 import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement.js';
-import { diagnoseRollout } from './rollout/index.js';
+import { cachedRollout } from './causes/context.js';
+import { causesOf } from './causes/index.js';
+import { detectRoles } from '../model/roles.js';
 import { compareText } from '../model/order.js';
 
 function mismatches(ds: DaemonSet, recomputed: StatusCounts): string[] {
@@ -122,12 +124,14 @@ export function podsOfAbsentDaemonSets(index: SnapshotIndex): string | undefined
 
 /** Scans the given DaemonSets. */
 export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, scope: string, stuckAfter = DEFAULT_STUCK_AFTER): ScanReport {
+  const causes = causesOf(index, daemonSets, { now, stuckAfter });
+  const csiDrivers = index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? '');
   const entries: ScanEntry[] = daemonSets.map((ds) => {
     const ctx = daemonSetContext(index, ds);
     const rows = diagnoseAllNodes(index, ds, now, stuckAfter);
     const recomputed = recomputeStatus(index, ds, ctx.revision.hash, ctx.revision.generation, now);
     const reported = ds.status ? reportedStatus(ds) : recomputed;
-    const rollout = diagnoseRollout(index, ds, now, stuckAfter);
+    const rollout = cachedRollout(index, ds, now, stuckAfter);
     const counts = problemCounts(rows);
     // Rollout blockers can sit on nodes whose own verdict is fine (a surge pod next to a healthy old one).
     if (rollout.blockers.length) {
@@ -135,10 +139,18 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
       for (const b of rollout.blockers) if (!onRows.has(`${b.node}\0${b.code}`)) counts[b.code] = (counts[b.code] ?? 0) + 1;
     }
     const { unavailable: _u, ...recomputedCounts } = recomputed;
+    const gaps = coverageGaps(index, rows);
+    // A node agent that runs nowhere, or a network or storage agent missing from Ready nodes,
+    // leaves those nodes without what every pod there needs: never Healthy.
+    const selectsNone = causes.find((c) => c.code === 'SelectsNoNode' && c.cause.namespace === ds.metadata?.namespace && c.cause.name === ds.metadata?.name);
+    if (selectsNone) counts.SelectsNoNode = 1;
+    const vitalGap = gaps.length > 0 && detectRoles(ds, csiDrivers).some((r) => r.role === 'network' || r.role === 'storage');
+    let judged = health(rows, recomputed, rollout);
+    if (judged === 'Healthy' && (selectsNone || vitalGap)) judged = 'Degraded';
     return {
       namespace: ds.metadata?.namespace ?? '',
       name: ds.metadata?.name ?? '',
-      health: health(rows, recomputed, rollout),
+      health: judged,
       desired: reported.desired,
       current: reported.current,
       ready: reported.ready,
@@ -149,8 +161,12 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
       problemCounts: counts,
       recomputed: recomputedCounts,
       statusMismatch: mismatches(ds, recomputed),
-      topProblem: topProblem(rows) || (rollout.blockers[0] ? `1 ${rollout.blockers[0].code} (rollout blocker on node ${rollout.blockers[0].node})` : ''),
-      coverageGaps: coverageGaps(index, rows),
+      topProblem:
+        topProblem(rows) ||
+        (rollout.blockers[0] ? `1 ${rollout.blockers[0].code} (rollout blocker on node ${rollout.blockers[0].node})` : '') ||
+        (selectsNone ? selectsNone.summary : '') ||
+        (vitalGap ? gaps[0]!.message : ''),
+      coverageGaps: gaps,
     };
   });
   const notes: string[] = [...index.snapshot.warnings];
@@ -160,5 +176,5 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
   if (!daemonSets.length) notes.push(`no DaemonSets found in ${scope}`);
   const orphans = podsOfAbsentDaemonSets(index);
   if (orphans) notes.push(orphans);
-  return { apiVersion: API_VERSION, kind: 'ScanReport', scope, daemonSets: entries, notes };
+  return { apiVersion: API_VERSION, kind: 'ScanReport', scope, daemonSets: entries, causes, notes };
 }

@@ -2,7 +2,7 @@
  * Result documents of every analysis: the stable JSON contract of docs/design.md §4.
  * Renderers turn these into tables, JSON, YAML, Markdown or SARIF.
  */
-import type { ImpactCode, PlanFindingCode, ReasonCode, RolloutReasonCode } from './reasons/index.js';
+import type { CauseCode, ImpactCode, PlanFindingCode, ReasonCode, RolloutReasonCode } from './reasons/index.js';
 import type { Severity } from './severity.js';
 
 export const API_VERSION = 'ds-doctor/v1';
@@ -13,7 +13,37 @@ export type Verdict = 'Healthy' | 'Excluded' | 'Missing' | 'Pending' | 'Unhealth
 export const VERDICTS: readonly Verdict[] = ['Healthy', 'Excluded', 'Missing', 'Pending', 'Unhealthy', 'Misscheduled'];
 
 /** Reason codes (PascalCase, stable): the keys of the registries in model/reasons/. */
-export type { ImpactCode, PlanFindingCode, ReasonCode, RolloutReasonCode };
+export type { CauseCode, ImpactCode, PlanFindingCode, ReasonCode, RolloutReasonCode };
+
+/** An object a root cause names: the one to look at or fix. */
+export interface CauseObject {
+  kind: string;
+  namespace?: string;
+  name: string;
+}
+
+/**
+ * A root cause found across objects (src/analyze/causes/): the chain from the symptom to the one
+ * object an SRE must fix, shortest first, with its evidence and the fix that works.
+ */
+export interface RootCause {
+  code: CauseCode;
+  severity: Severity;
+  /** The chain on one line: "worker-5: network not ready → calico-node not there (…) → affects …". */
+  summary: string;
+  /** The steps from the symptom to the cause, one phrase each. */
+  chain: string[];
+  /** The nodes the cause is seen on (empty when it is not about nodes). */
+  nodes: string[];
+  /** The object to look at or fix. */
+  cause: CauseObject;
+  /** The DaemonSets whose symptoms it explains. */
+  affects: ObjectRef[];
+  evidence: string[];
+  fix: string;
+  /** The upstream code, issue or vendor documentation the link rests on. */
+  reference?: string;
+}
 
 export type { Severity };
 
@@ -64,6 +94,8 @@ export interface NodeDiagnosis {
   reasons: Reason[];
   pod?: PodSummary;
   events?: EventSummary[];
+  /** Root causes behind the verdict, found across the snapshot, most important first. */
+  causes?: RootCause[];
   notes?: string[];
 }
 
@@ -81,6 +113,7 @@ export interface DaemonSetDiagnosis {
   summary: VerdictSummary;
   /** One line in the scheduler's style: "7/9 nodes healthy: 2 …". */
   headline: string;
+  causes?: RootCause[];
   notes?: string[];
 }
 
@@ -97,6 +130,7 @@ export interface DaemonSetNodes {
   daemonSet: ObjectRef;
   nodes: NodeRow[];
   summary: VerdictSummary;
+  causes?: RootCause[];
   notes?: string[];
 }
 
@@ -116,6 +150,7 @@ export interface NodeReport {
   scope: string;
   nodeStatus: { ready: string; unschedulable: boolean; taints: string[] };
   daemonSets: NodeReportEntry[];
+  causes?: RootCause[];
   notes?: string[];
 }
 
@@ -157,6 +192,8 @@ export interface ScanReport {
   kind: 'ScanReport';
   scope: string;
   daemonSets: ScanEntry[];
+  /** Root causes grouped across DaemonSets: one outage of one cause is one entry. */
+  causes: RootCause[];
   notes: string[];
 }
 
@@ -208,6 +245,7 @@ export interface RolloutDiagnosis {
   budgetUsed: number;
   /** Every node that holds a unit of the maxUnavailable (or maxSurge) budget now, and why. */
   budgetInUse: { node: string; pod: string; state: string; code: string; resolvesOnItsOwn: boolean }[];
+  causes?: RootCause[];
   notes?: string[];
 }
 
@@ -262,6 +300,7 @@ export interface DeleteImpact {
   revisions?: number;
   /** `alternatives` in full: one plan each, in the same order, with commands. */
   plans?: ImpactPlan[];
+  causes?: RootCause[];
 }
 
 export interface LintFinding {

@@ -3,6 +3,7 @@ import type { DaemonSetDiagnosis, DaemonSetNodes, EventSummary, NodeDiagnosis, N
 import type { RenderContext } from './context.js';
 import { renderMarkdownTable, renderTable } from './table.js';
 import { colorVerdict, severityMark } from './style.js';
+import { causeLines } from './causes.js';
 
 function podLine(p: PodSummary): string {
   const rev = p.revision ? `revision ${p.revision}${p.updated ? '' : ' (outdated)'}` : 'revision ?';
@@ -31,6 +32,7 @@ function notesBlock(notes: string[] | undefined, markdown: boolean): string[] {
 export function renderNodeDiagnosis(d: NodeDiagnosis, ctx: RenderContext, markdown: boolean): string {
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name} on node ${d.node}: `;
   const out = [markdown ? `### ${title}${d.verdict}` : `${ctx.chalk.bold(title)}${colorVerdict(ctx, d.verdict)}`];
+  out.push(...causeLines(ctx, d.causes, markdown));
   if (d.pod) out.push(markdown ? `\n${podLine(d.pod)}` : `  ${podLine(d.pod)}`);
   if (!d.reasons.length) out.push(markdown ? '\nNo problems found.' : '  no problems found');
   out.push('');
@@ -55,6 +57,7 @@ function noProblemLine(d: DaemonSetDiagnosis): string {
 export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderContext, markdown: boolean): string {
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}: ${d.headline}`;
   const out = [markdown ? `### ${title}` : ctx.chalk.bold(title)];
+  out.push(...causeLines(ctx, d.causes, markdown));
   const verdicts = Object.entries(d.summary.verdicts)
     .map(([v, n]) => `${v} ${n}`)
     .join(', ');
@@ -109,6 +112,8 @@ export function renderDaemonSetNodes(d: DaemonSetNodes, ctx: RenderContext, mark
     mainReason(ctx, n.reasons, ctx.wide || markdown, markdown),
   ]);
   const out: string[] = [];
+  const causes = causeLines(ctx, d.causes, markdown);
+  if (causes.length) out.push(...(markdown ? causes.slice(1) : causes), '');
   if (markdown) out.push(`### ${d.daemonSet.namespace}/${d.daemonSet.name}\n`, renderMarkdownTable(headers, rows));
   else out.push(renderTable(ctx, headers, rows).replace(/\n$/, ''));
   const verdicts = Object.entries(d.summary.verdicts)
@@ -122,7 +127,9 @@ export function renderDaemonSetNodes(d: DaemonSetNodes, ctx: RenderContext, mark
 export function renderNodeReport(d: NodeReport, ctx: RenderContext, markdown: boolean): string {
   const status = `Ready=${d.nodeStatus.ready}${d.nodeStatus.unschedulable ? ', cordoned' : ''}${d.nodeStatus.taints.length ? `, taints: ${d.nodeStatus.taints.join(' ')}` : ''}`;
   const scope = `DaemonSets in ${d.scope}`;
-  const out = [markdown ? `### Node ${d.node}\n\n${status}\n\n${scope}\n` : `${ctx.chalk.bold(`node ${d.node}`)}: ${status}\n${scope}\n`];
+  const out = [markdown ? `### Node ${d.node}\n\n${status}\n` : `${ctx.chalk.bold(`node ${d.node}`)}: ${status}`];
+  out.push(...causeLines(ctx, d.causes, markdown));
+  out.push(markdown ? `\n${scope}\n` : `${scope}\n`);
   const headers = ['NAMESPACE', 'DAEMONSET', 'VERDICT', 'POD', 'REASON'];
   const rows = d.daemonSets.map((e) => [e.namespace, e.name, markdown ? e.verdict : colorVerdict(ctx, e.verdict), e.pod?.name ?? '-', mainReason(ctx, e.reasons, ctx.wide || markdown, markdown)]);
   if (rows.length) out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));

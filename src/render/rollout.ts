@@ -1,6 +1,7 @@
 /** Human rendering of a RolloutDiagnosis. */
 import type { RolloutDiagnosis } from '../model/results.js';
 import type { RenderContext } from './context.js';
+import { causeLines } from './causes.js';
 import { renderMarkdownTable, renderTable } from './table.js';
 import { severityMark } from './style.js';
 
@@ -41,6 +42,7 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}`;
   const out: string[] = [];
   out.push(markdown ? `### Rollout of ${title}: ${d.verdict}` : `${c.bold(`rollout of ${title}:`)} ${colorVerdict(ctx, d.verdict)}  (${d.strategy})`);
+  out.push(...causeLines(ctx, d.causes, markdown));
   out.push('');
   const budget = d.strategy === 'RollingUpdate' ? `maxUnavailable ${d.maxUnavailable}, maxSurge ${d.maxSurge}` : 'no automatic replacement (OnDelete)';
   if (markdown) out.push('```');

@@ -3,6 +3,7 @@ import type { ScanReport } from '../model/results.js';
 import type { RenderContext } from './context.js';
 import { renderMarkdownTable, renderTable } from './table.js';
 import { colorHealth } from './style.js';
+import { causeLines } from './causes.js';
 import { compareText } from '../model/order.js';
 
 function problemText(counts: Record<string, number>): string {
@@ -41,6 +42,14 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
     );
   } else if (rows.length) {
     out.push(renderTable(ctx, headers, rows).replace(/\n$/, ''));
+  }
+  if (report.causes?.length) {
+    out.push(markdown ? '\n### Root causes\n' : `\n${ctx.chalk.bold('Root causes:')}`);
+    out.push(
+      ...causeLines(ctx, report.causes, markdown)
+        .filter((l) => l !== '' && l !== '**Root cause**')
+        .map((l) => (markdown ? l : `  ${l}`)),
+    );
   }
   const problems = report.daemonSets.filter((d) => d.topProblem || d.statusMismatch.length || d.coverageGaps.length);
   if (problems.length) {

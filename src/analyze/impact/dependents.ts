@@ -4,9 +4,10 @@
  * block their own recovery), PodDisruptionBudgets that do not apply to a delete, and what the
  * priority class and namespace say about the stakes.
  */
-import type { LabelSelector, Service, WebhookConfiguration } from '../../model/k8s-types.js';
+import type { Service } from '../../model/k8s-types.js';
 import { objectKey } from '../../model/snapshot-index.js';
 import { compileLabelSelector, formatLabelSelector } from '../../k8s/labels.js';
+import { ruleCoversCreate, webhookSelects, type Webhook } from '../../k8s/webhook.js';
 import { isPodTerminal } from '../../k8s/podutil.js';
 import { addFinding, addRisk, byName, missing, nameList, plural, type Analysis } from './analysis.js';
 
@@ -71,24 +72,6 @@ export function servicesSection(a: Analysis): void {
   }
 }
 
-type Webhook = NonNullable<WebhookConfiguration['webhooks']>[number];
-type WebhookRule = NonNullable<Webhook['rules']>[number];
-
-function ruleCovers(rule: WebhookRule, group: string, resource: string): boolean {
-  const has = (list: string[] | undefined, v: string) => (list ?? []).some((x) => x === '*' || x === v);
-  return (
-    has(rule.operations, 'CREATE') &&
-    has(rule.apiGroups, group) &&
-    (rule.resources ?? []).some((r) => r === '*' || r === '*/*' || r === resource) &&
-    (rule.scope === undefined || rule.scope === '*' || rule.scope === 'Namespaced')
-  );
-}
-
-function selects(selector: LabelSelector | undefined, labels: Record<string, string> | undefined): boolean {
-  const compiled = compileLabelSelector(selector ?? {});
-  return compiled.ok && compiled.matches(labels);
-}
-
 function ruleText(wh: Webhook): string {
   const rules = (wh.rules ?? []).map(
     (r) => `${(r.operations ?? []).join(',')} ${(r.resources ?? []).join(',')}${(r.apiGroups ?? []).some((g) => g !== '') ? ` (${(r.apiGroups ?? []).map((g) => g || 'core').join(',')})` : ''}`,
@@ -100,11 +83,11 @@ function ruleText(wh: Webhook): string {
 function blocksRecovery(a: Analysis, wh: Webhook): string[] {
   const nsObj = a.index.snapshot.namespaces.find((n) => n.metadata?.name === a.ns);
   const nsLabels = nsObj?.metadata?.labels ?? { 'kubernetes.io/metadata.name': a.ns };
-  if (!selects(wh.namespaceSelector, nsLabels)) return [];
+  if (!webhookSelects(wh.namespaceSelector, nsLabels)) return [];
   const out: string[] = [];
   const podLabels = a.ds.spec?.template?.metadata?.labels;
-  if ((wh.rules ?? []).some((r) => ruleCovers(r, '', 'pods')) && selects(wh.objectSelector, podLabels)) out.push('pods');
-  if ((wh.rules ?? []).some((r) => ruleCovers(r, 'apps', 'daemonsets')) && selects(wh.objectSelector, a.ds.metadata?.labels)) out.push('daemonsets');
+  if ((wh.rules ?? []).some((r) => ruleCoversCreate(r, '', 'pods')) && webhookSelects(wh.objectSelector, podLabels)) out.push('pods');
+  if ((wh.rules ?? []).some((r) => ruleCoversCreate(r, 'apps', 'daemonsets')) && webhookSelects(wh.objectSelector, a.ds.metadata?.labels)) out.push('daemonsets');
   return out;
 }
 

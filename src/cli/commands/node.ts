@@ -15,9 +15,10 @@ export const nodeCommand: CommandSpec = {
     // A node-centric view: every DaemonSet that can put a pod on the node, unless -n narrows it.
     if (ctx.opts.namespace === undefined) ctx.opts.allNamespaces = true;
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { nodeReport }, { renderNodeReport }] = await Promise.all([
+    const [{ SnapshotIndex }, { nodeReport }, { causesOnNode, withCauses }, { renderNodeReport }] = await Promise.all([
       import('../../model/snapshot-index.js'),
       import('../../analyze/placement.js'),
+      import('../../analyze/causes/index.js'),
       import('../../render/placement.js'),
     ]);
     const { snapshot, defaultNamespace } = await ctx.load({ node: parseNodeArg(args[0]!), kinds: ['Event', 'ControllerRevision'], allPods: true });
@@ -25,7 +26,8 @@ export const nodeCommand: CommandSpec = {
     const node = resolveNode(snapshot, args[0]!);
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'node', ['Node', 'Pod'], daemonSets);
-    const result = nodeReport(index, daemonSets, node, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter);
+    const causes = causesOnNode(index, daemonSets, node.metadata?.name ?? '', { now: ctx.opts.now, stuckAfter, partial: snapshot.source === 'live' });
+    const result = withCauses(nodeReport(index, daemonSets, node, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter), causes);
     ctx.emit(result, (d, r, md) => renderNodeReport(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.daemonSets));
   },

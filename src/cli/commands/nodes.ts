@@ -27,9 +27,10 @@ export const nodesCommand: CommandSpec = {
   },
   async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { daemonSetNodes }, { renderDaemonSetNodes }] = await Promise.all([
+    const [{ SnapshotIndex }, { daemonSetNodes }, { causesOf, withCauses }, { renderDaemonSetNodes }] = await Promise.all([
       import('../../model/snapshot-index.js'),
       import('../../analyze/placement.js'),
+      import('../../analyze/causes/index.js'),
       import('../../render/placement.js'),
     ]);
     // raw['verdict'] is unknown (commander's collect() makes it a list); the rule takes the
@@ -56,7 +57,7 @@ export const nodesCommand: CommandSpec = {
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'nodes', ['Node', 'Pod'], [ds]);
-    const result = daemonSetNodes(index, ds, ctx.opts.now, { verdicts, ...(nodeFilter ? { nodes: nodeFilter } : {}) });
+    const result = withCauses(daemonSetNodes(index, ds, ctx.opts.now, { verdicts, ...(nodeFilter ? { nodes: nodeFilter } : {}) }), causesOf(index, [ds], { now: ctx.opts.now }));
     ctx.emit(result, (d, r, md) => renderDaemonSetNodes(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes));
   },

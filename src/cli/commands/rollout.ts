@@ -11,9 +11,10 @@ export const rolloutCommand: CommandSpec = {
   options: addStuckAfterOption,
   async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { diagnoseRollout }, { renderRollout }] = await Promise.all([
+    const [{ SnapshotIndex }, { diagnoseRollout }, { causesOf, withCauses }, { renderRollout }] = await Promise.all([
       import('../../model/snapshot-index.js'),
       import('../../analyze/rollout/index.js'),
+      import('../../analyze/causes/index.js'),
       import('../../render/rollout.js'),
     ]);
     const stuckAfter = stuckAfterOf(raw);
@@ -21,7 +22,7 @@ export const rolloutCommand: CommandSpec = {
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'rollout', ['Node', 'Pod'], [ds]);
-    const result = diagnoseRollout(index, ds, ctx.opts.now, stuckAfter);
+    const result = withCauses(diagnoseRollout(index, ds, ctx.opts.now, stuckAfter), causesOf(index, [ds], { now: ctx.opts.now, stuckAfter }));
     ctx.emit(result, (d, r, md) => renderRollout(d, r, md));
     return exitFor(ctx.opts, { error: result.verdict === 'Stuck', warning: result.verdict === 'Manual' || result.verdict === 'Pending' });
   },

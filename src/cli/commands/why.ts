@@ -12,9 +12,10 @@ export const whyCommand: CommandSpec = {
   options: addStuckAfterOption,
   async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { whyDaemonSet, whyNode }, { renderDaemonSetDiagnosis, renderNodeDiagnosis }] = await Promise.all([
+    const [{ SnapshotIndex }, { whyDaemonSet, whyNode }, { causesOf, causesOnNode, withCauses }, { renderDaemonSetDiagnosis, renderNodeDiagnosis }] = await Promise.all([
       import('../../model/snapshot-index.js'),
       import('../../analyze/placement.js'),
+      import('../../analyze/causes/index.js'),
       import('../../render/placement.js'),
     ]);
     const [dsArg, nodeArg] = args as [string, string | undefined];
@@ -32,11 +33,13 @@ export const whyCommand: CommandSpec = {
     requireKinds(snapshot, 'why', ['Node', 'Pod'], [ds]);
     if (nodeArg) {
       const node = resolveNode(snapshot, nodeArg);
-      const result = whyNode(index, ds, node, ctx.opts.now, stuckAfter);
+      // A live answer for one node reads that node's worth only: rules over every node stay out.
+      const causes = causesOnNode(index, [ds], node.metadata?.name ?? '', { now: ctx.opts.now, stuckAfter, partial: snapshot.source === 'live' });
+      const result = withCauses(whyNode(index, ds, node, ctx.opts.now, stuckAfter), causes);
       ctx.emit(result, (d, r, md) => renderNodeDiagnosis(d, r, md));
       return exitFor(ctx.opts, severitiesOf([result]));
     }
-    const result = whyDaemonSet(index, ds, ctx.opts.now, stuckAfter);
+    const result = withCauses(whyDaemonSet(index, ds, ctx.opts.now, stuckAfter), causesOf(index, [ds], { now: ctx.opts.now, stuckAfter }));
     ctx.emit(result, (d, r, md) => renderDaemonSetDiagnosis(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes));
   },

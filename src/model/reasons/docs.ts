@@ -18,10 +18,15 @@ function severityText(entry: ReasonEntry): string {
 }
 
 function familySection(family: ReasonFamily): string[] {
-  const rows = Object.entries(family.entries).map(
-    ([code, e]) => `| \`${code}\` | ${severityText(e)} | ${cell(e.short)} | ${cell(e.meaning)} | ${e.upstream ? `\`${cell(e.upstream)}\`` : '(our own analysis)'} |`,
-  );
-  return [`## ${family.title}`, '', `Appear in ${family.appearsIn}.`, '', '| code | severity | phrase | meaning | mirrors |', '|---|---|---|---|---|', ...rows, ''];
+  const linked = Object.values(family.entries).some((e) => 'needs' in e);
+  const rows = Object.entries(family.entries).map(([code, e]) => {
+    const link = 'needs' in e ? ` ${cell(String(e.needs))} | ${cell(String((e as { links?: string }).links ?? ''))} |` : '';
+    return `| \`${code}\` | ${severityText(e)} | ${cell(e.short)} | ${cell(e.meaning)} |${link} ${e.upstream ? `\`${cell(e.upstream)}\`` : '(our own analysis)'} |`;
+  });
+  const header = linked
+    ? ['| code | severity | phrase | meaning | needs | links | mirrors |', '|---|---|---|---|---|---|---|']
+    : ['| code | severity | phrase | meaning | mirrors |', '|---|---|---|---|---|'];
+  return [`## ${family.title}`, '', `Appear in ${family.appearsIn}.`, '', ...header, ...rows, ''];
 }
 
 /** The whole of docs/reasons.md. */

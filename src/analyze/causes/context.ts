@@ -1,0 +1,132 @@
+/**
+ * What every root-cause rule reads: the snapshot's index, the time, the per-node verdicts of any
+ * DaemonSet (computed once, on first use) and the roles of each DaemonSet. Rules run after the
+ * per-node verdicts and may ask for another DaemonSet's verdict on a node: that is how a symptom
+ * in one object is linked to its cause in another.
+ */
+import type { DaemonSet, Node } from '../../model/k8s-types.js';
+import type { CauseCode } from '../../model/reasons/index.js';
+import type { CauseObject, ObjectRef, RootCause, Severity } from '../../model/results.js';
+import { detectRoles, type Role } from '../../model/roles.js';
+import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
+import { daemonSetContext, diagnoseAllNodes, diagnoseNode, type NodeVerdict } from '../placement.js';
+import { DEFAULT_STUCK_AFTER } from '../stuck.js';
+import { diagnoseRollout } from '../rollout/index.js';
+import type { RolloutDiagnosis } from '../../model/results.js';
+
+/** A cause as a rule finds it; the engine merges drafts of one cause and writes the summary. */
+export interface CauseDraft {
+  code: CauseCode;
+  severity: Severity;
+  /** The steps from the symptom to the cause, without the nodes and the affected DaemonSets. */
+  chain: string[];
+  nodes: string[];
+  cause: CauseObject;
+  affects: ObjectRef[];
+  evidence: string[];
+  fix: string;
+  reference?: string;
+}
+
+export interface CauseOptions {
+  now: Date;
+  stuckAfter?: number;
+  /**
+   * The snapshot holds only part of the cluster (a live `why <ds> <node>` reads one node's
+   * worth): rules that judge every node (an attribute split, a DaemonSet that selects no node)
+   * do not run.
+   */
+  partial?: boolean;
+}
+
+export class CauseContext {
+  readonly now: Date;
+  readonly stuckAfter: number;
+  readonly partial: boolean;
+  private readonly roleMemo = new Map<string, Role[]>();
+  private readonly verdictMemo = new Map<string, NodeVerdict>();
+
+  constructor(
+    readonly index: SnapshotIndex,
+    opts: CauseOptions,
+  ) {
+    this.now = opts.now;
+    this.stuckAfter = opts.stuckAfter ?? DEFAULT_STUCK_AFTER;
+    this.partial = opts.partial ?? false;
+  }
+
+  /** Every node's verdict for a DaemonSet, in node-name order (memoised by the index). */
+  rows(ds: DaemonSet): NodeVerdict[] {
+    return diagnoseAllNodes(this.index, ds, this.now, this.stuckAfter);
+  }
+
+  /** One node's verdict for a DaemonSet. */
+  verdictOn(ds: DaemonSet, node: Node): NodeVerdict {
+    const key = `${objectKey(ds)}\0${node.metadata?.name ?? ''}`;
+    let v = this.verdictMemo.get(key);
+    if (!v) {
+      v = diagnoseNode(this.index, daemonSetContext(this.index, ds), node, this.now, this.stuckAfter);
+      this.verdictMemo.set(key, v);
+    }
+    return v;
+  }
+
+  /** The rollout diagnosis of a DaemonSet, computed once per index (scan asks for it too). */
+  rollout(ds: DaemonSet): RolloutDiagnosis {
+    return cachedRollout(this.index, ds, this.now, this.stuckAfter);
+  }
+
+  roles(ds: DaemonSet): Role[] {
+    const key = objectKey(ds);
+    let r = this.roleMemo.get(key);
+    if (!r) {
+      const drivers = this.index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? '');
+      r = detectRoles(ds, drivers).map((m) => m.role);
+      this.roleMemo.set(key, r);
+    }
+    return r;
+  }
+
+  /** The DaemonSets of the snapshot with a role, in the snapshot's order. */
+  withRole(role: Role): DaemonSet[] {
+    return this.index.snapshot.daemonSets.filter((d) => this.roles(d).includes(role));
+  }
+}
+
+/** `diagnoseRollout`, once per DaemonSet, time and stuck-after on an index. */
+export function cachedRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter: number): RolloutDiagnosis {
+  return index.cached(`rollout:${objectKey(ds)}:${now.getTime()}:${stuckAfter}`, () => diagnoseRollout(index, ds, now, stuckAfter));
+}
+
+export function dsRef(ds: DaemonSet): ObjectRef {
+  return { namespace: ds.metadata?.namespace ?? '', name: ds.metadata?.name ?? '' };
+}
+
+export function dsObject(ds: DaemonSet): CauseObject {
+  return { kind: 'DaemonSet', ...dsRef(ds) };
+}
+
+export function refText(r: ObjectRef | CauseObject): string {
+  return 'namespace' in r && r.namespace ? `${r.namespace}/${r.name}` : r.name;
+}
+
+/** "a, b and 3 more" for a list of names. */
+export function nameList(names: readonly string[], max = 3): string {
+  if (names.length <= max) return names.join(', ');
+  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+}
+
+/** The kinds a rule produces, sorted most severe first, then by code and object. */
+export type CauseList = RootCause[];
+
+/** A reason as a short phrase for a chain: the untolerated taint named, else the scheduler-style phrase. */
+export function reasonPhrase(r: { code: string; short: string; evidence: string[] }): string {
+  const taint =
+    r.code === 'UntoleratedTaint'
+      ? r.evidence
+          .find((e) => e.startsWith('node taint '))
+          ?.replace(/^node taint /, '')
+          .replace(/ \(added .*\)$/, '')
+      : undefined;
+  return taint ? `untolerated taint ${taint}` : r.short;
+}

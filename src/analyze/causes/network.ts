@@ -1,0 +1,142 @@
+/**
+ * Network chain: pods stuck creating their sandbox, or a node NotReady, because the container
+ * network is not ready → the snapshot's network (CNI) agent → that agent's own verdict on the
+ * node. The kubelet starts no pod but host-network ones while the runtime reports
+ * NetworkReady=false (kubernetes v1.35.4 pkg/kubelet/kubelet.go#syncPod), and the runtime reports
+ * it until the CNI agent has written its configuration on the node.
+ */
+import type { DaemonSet, Node } from '../../model/k8s-types.js';
+import type { Reason } from '../../model/results.js';
+import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
+import { formatTaint } from '../../k8s/taints.js';
+import type { NodeVerdict } from '../placement.js';
+import { type CauseContext, type CauseDraft, dsObject, dsRef, reasonPhrase } from './context.js';
+
+/** The runtime's and kubelet's words for a network that is not ready (CRI, kubelet, containerd, CRI-O). */
+export const NETWORK_NOT_READY =
+  /NetworkPluginNotReady|network plugin is not ready|cni plugin not initiali[sz]ed|NetworkReady=false|network is not ready|no networks found in \/etc\/cni\/net\.d|failed to find plugin .* in path|cni config uninitiali[sz]ed/i;
+
+/** The node's own words that its network is not ready: its Ready condition or NetworkUnavailable. */
+export function nodeNetworkText(node: Node | undefined): string | undefined {
+  for (const c of node?.status?.conditions ?? []) {
+    if (c.type === 'Ready' && c.status !== 'True' && NETWORK_NOT_READY.test(c.message ?? '')) return `node condition Ready=${c.status}${c.reason ? ` (${c.reason})` : ''}: ${c.message}`;
+    if (c.type === 'NetworkUnavailable' && c.status === 'True') return `node condition NetworkUnavailable=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}`;
+  }
+  return undefined;
+}
+
+/** The reason on a row that says its pod waits for the network, with the words that say so. */
+function networkSymptom(r: NodeVerdict, node: Node | undefined): { reason: Reason; text: string } | undefined {
+  if (r.verdict === 'Healthy' || r.verdict === 'Excluded') return undefined;
+  for (const reason of r.reasons) {
+    const text = [reason.message, ...reason.evidence].find((t) => NETWORK_NOT_READY.test(t) || /FailedCreatePodSandBox|pod sandbox \(network\)/.test(t));
+    if (text && (reason.code === 'ContainerCreating' || reason.code === 'NodeNotReady' || reason.code === 'PodFailed')) return { reason, text };
+  }
+  const nodeText = nodeNetworkText(node);
+  if (nodeText && r.reasons.some((x) => x.code === 'NodeNotReady' || x.code === 'ContainerCreating')) return { reason: r.reasons[0]!, text: nodeText };
+  return undefined;
+}
+
+/** The agent's verdict phrase on the node: "has no pod there (untolerated taint …)". */
+function agentState(v: NodeVerdict): string {
+  const main = v.reasons.find((x) => x.severity !== 'info') ?? v.reasons[0];
+  const why = main ? ` (${reasonPhrase(main)})` : '';
+  switch (v.verdict) {
+    case 'Excluded':
+      return `has no pod there${why}`;
+    case 'Missing':
+      return `should run there but has no pod${why}`;
+    case 'Pending':
+      return `has a pod there that is not scheduled${why}`;
+    default:
+      return `has a pod there that is not Ready${why}`;
+  }
+}
+
+/**
+ * The command that lets a network agent onto a node whose NoSchedule taints keep it off (the
+ * not-ready taint of a node whose network the agent itself must bring up): a JSON patch that
+ * appends tolerations, since a strategic merge would replace the whole list (tolerations have no
+ * merge key in the PodSpec).
+ */
+function tolerationPatch(agent: DaemonSet, node: Node): string | undefined {
+  const placement = compileDaemonPlacement(agent);
+  const taints = placement.evaluate(node).failures.flatMap((f) => (f.kind === 'Taint' ? f.taints : []));
+  if (!taints.length || placement.evaluate(node).failures.some((f) => f.kind !== 'Taint')) return undefined;
+  const tolerations = [...new Map(taints.map((t) => [`${t.key}:${t.effect}`, { key: t.key, operator: 'Exists', effect: t.effect }])).values()];
+  const has = Array.isArray(agent.spec?.template?.spec?.tolerations);
+  const ops = has ? tolerations.map((t) => ({ op: 'add', path: '/spec/template/spec/tolerations/-', value: t })) : [{ op: 'add', path: '/spec/template/spec/tolerations', value: tolerations }];
+  return `tolerate ${taints.map(formatTaint).join(', ')} so the agent can start there (a network agent must, to make the node Ready): kubectl patch daemonset ${agent.metadata?.name} -n ${agent.metadata?.namespace} --type json -p '${JSON.stringify(ops)}'`;
+}
+
+/**
+ * Network causes behind `ds`'s rows. For the network agent itself, its own absence from a node
+ * whose network is not ready is the cause (the demo's worker-5 deadlock).
+ */
+export function networkCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]): CauseDraft[] {
+  const agents = c.withRole('network');
+  const out: CauseDraft[] = [];
+  const isAgent = agents.includes(ds);
+  for (const r of rows) {
+    const node = c.index.nodesByName.get(r.node);
+    const nodeText = nodeNetworkText(node);
+    let symptomText: string | undefined;
+    if (isAgent) {
+      if (!nodeText || r.verdict === 'Healthy') continue;
+      symptomText = nodeText;
+    } else {
+      const s = networkSymptom(r, node);
+      if (!s) continue;
+      symptomText = s.text;
+    }
+    if (!node) continue;
+    const head = 'network not ready';
+    const candidates = isAgent ? [ds] : agents;
+    if (!candidates.length) {
+      // A partial snapshot (one node's worth, live) holds no other DaemonSet to name.
+      if (c.partial) continue;
+      out.push({
+        code: 'NoNetworkAgent',
+        severity: 'warning',
+        chain: [head, 'no network (CNI) agent DaemonSet in the input'],
+        nodes: [r.node],
+        cause: { kind: 'Node', name: r.node },
+        affects: [dsRef(ds)],
+        evidence: [symptomText],
+        fix: `find the node's CNI agent (kubectl get pods -A -o wide --field-selector spec.nodeName=${r.node}); if it runs in a namespace the input lacks, include it (kubectl get ds -A -o yaml); on the node, /etc/cni/net.d must hold its configuration`,
+      });
+      continue;
+    }
+    const verdicts = candidates.map((a) => ({ agent: a, v: isAgent ? r : c.verdictOn(a, node) }));
+    const down = verdicts.filter((x) => x.v.verdict !== 'Healthy');
+    if (!down.length) {
+      const a = verdicts[0]!;
+      out.push({
+        code: 'NetworkNotReadyAgentRunning',
+        severity: 'error',
+        chain: [head, `${a.agent.metadata?.name} runs there and is Ready`, 'the cause is on the host (CNI configuration, the agent logs)'],
+        nodes: [r.node],
+        cause: dsObject(a.agent),
+        affects: [dsRef(ds)],
+        evidence: [symptomText, ...(a.v.pod ? [`pod ${a.v.pod.name} is Ready on node ${r.node}`] : [])],
+        fix: `read the agent's logs on the node (kubectl logs -n ${a.agent.metadata?.namespace} ${a.v.pod?.name ?? `ds/${a.agent.metadata?.name}`} --all-containers) and check /etc/cni/net.d on node ${r.node}; this is outside any object in the input`,
+      });
+      continue;
+    }
+    for (const { agent, v } of down) {
+      const main = v.reasons.find((x) => x.severity !== 'info') ?? v.reasons[0];
+      const patch = v.verdict === 'Excluded' ? tolerationPatch(agent, node) : undefined;
+      out.push({
+        code: 'NetworkAgentNotRunning',
+        severity: 'error',
+        chain: [head, `${agent.metadata?.name} ${agentState(v)}`],
+        nodes: [r.node],
+        cause: dsObject(agent),
+        affects: isAgent ? [] : [dsRef(ds)],
+        evidence: [symptomText, ...(main ? [`${agent.metadata?.namespace}/${agent.metadata?.name} on node ${r.node}: ${v.verdict}: ${main.code}: ${main.message}`] : [])],
+        fix: patch ?? main?.fix ?? `see ds-doctor why ${agent.metadata?.namespace}/${agent.metadata?.name} ${r.node}`,
+      });
+    }
+  }
+  return out;
+}

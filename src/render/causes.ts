@@ -1,0 +1,31 @@
+/** Root causes as the first lines of an answer: the chain on one line, then the fix that works. */
+import type { RootCause } from '../model/results.js';
+import type { RenderContext } from './context.js';
+import { severityMark } from './style.js';
+
+/** At most this many causes in the default output; `-o wide` shows them all, with evidence. */
+const SHOWN = 3;
+
+export function causeLines(ctx: RenderContext, causes: readonly RootCause[] | undefined, markdown: boolean): string[] {
+  if (!causes?.length) return [];
+  const shown = ctx.wide || markdown ? causes : causes.slice(0, SHOWN);
+  const out: string[] = [];
+  if (markdown) {
+    out.push('', '**Root cause**', '');
+    for (const c of shown) {
+      out.push(`- **${c.code}** (${c.severity}): ${c.summary}`, `  - fix: ${c.fix}`);
+      for (const e of c.evidence) out.push(`  - evidence: ${e}`);
+      if (c.reference) out.push(`  - reference: ${c.reference}`);
+    }
+    return out;
+  }
+  shown.forEach((c, i) => {
+    const label = i === 0 ? 'root cause' : 'also';
+    out.push(`${severityMark(ctx, c.severity)} ${ctx.chalk.bold(label)}: ${c.summary}  ${ctx.chalk.dim(`[${c.code}]`)}`);
+    if (ctx.wide) for (const e of c.evidence) out.push(`    ${ctx.chalk.dim('evidence:')} ${e}`);
+    out.push(`    ${ctx.chalk.cyan('fix:')} ${c.fix}`);
+    if (ctx.wide && c.reference) out.push(`    ${ctx.chalk.dim('reference:')} ${c.reference}`);
+  });
+  if (shown.length < causes.length) out.push(`  … ${causes.length - shown.length} more root cause(s): -o wide or -o json`);
+  return out;
+}
