@@ -74,7 +74,9 @@ export function finishCauses(drafts: CauseDraft[]): RootCause[] {
     .map((d) => {
       const causeName = refText(d.cause);
       const affects = d.affects.filter((a) => refText(a) !== causeName || d.cause.kind !== 'DaemonSet');
-      const where = d.nodes.length && !DAEMONSET_WIDE.has(d.code) ? `${nameList(d.nodes)}: ` : '';
+      // A DaemonSet that is its own cause is named first: in scan's list it stands among others.
+      const self = d.cause.kind === 'DaemonSet' && d.affects.some((a) => refText(a) === causeName) ? `${causeName}: ` : '';
+      const where = `${self}${d.nodes.length && !DAEMONSET_WIDE.has(d.code) ? `${nameList(d.nodes)}: ` : ''}`;
       const tail = affects.length ? ` → affects ${nameList(affects.map((a) => a.name))}` : '';
       return {
         code: d.code,

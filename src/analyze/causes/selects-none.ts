@@ -5,11 +5,15 @@
  * The nearest miss is the node that fails the fewest requirements, and what it lacks.
  */
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
-import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
+import { compileDaemonPlacement, SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.js';
+import { isLabeller } from './labels.js';
 import { formatTaint } from '../../k8s/taints.js';
 import type { Role } from '../../model/roles.js';
 import type { NodeVerdict } from '../placement.js';
 import { type CauseContext, type CauseDraft, dsObject, dsRef, nameList } from './context.js';
+
+/** A miss that is a node's own state: a taint of the node lifecycle controller or the kubelet. */
+const SYSTEM_TAINT_MISS = /^taint node\.kubernetes\.io\/[\w-]+(=[^:]*)?:\w+ not tolerated$/;
 
 /** Roles whose absence from every node is a failure, not a choice. */
 export const MUST_RUN_ROLES: readonly Role[] = ['network', 'storage', 'device', 'logging', 'monitoring'];
@@ -36,9 +40,20 @@ export function selectsNoNodeCauses(c: CauseContext, ds: DaemonSet, rows: NodeVe
   if (c.partial || !rows.length || rows.some((r) => r.verdict !== 'Excluded')) return [];
   const role = c.roles(ds).find((r) => MUST_RUN_ROLES.includes(r));
   if (!role) return [];
+  // A device plugin selects the nodes with its hardware; on a cluster with none it runs nowhere
+  // by design. Its hardware is there when a labeller could label it, or a node carries a taint the
+  // plugin tolerates by name (GPU nodes are tainted for their plugin).
+  if (role === 'device') {
+    const tolerated = (compileDaemonPlacement(ds).tolerations ?? []).filter((t) => t.key && !SYSTEM_TAINT_KEYS.includes(t.key)).map((t) => t.key);
+    const hardware = c.index.snapshot.daemonSets.some((d) => d !== ds && isLabeller(d)) || c.index.nodesInNameOrder.some((n) => (n.spec?.taints ?? []).some((t) => tolerated.includes(t.key)));
+    if (!hardware) return [];
+  }
   let best: { node: string; misses: string[] }[] = [];
   for (const n of c.index.nodesInNameOrder) {
     const m = misses(ds, n);
+    // A node kept off only by its own state (NotReady, unreachable, pressure) is selected: the
+    // node is the problem, and the network chain says why.
+    if (m.length && m.every((x) => SYSTEM_TAINT_MISS.test(x))) return [];
     if (!m.length) continue;
     if (!best.length || m.length < best[0]!.misses.length) best = [{ node: n.metadata?.name ?? '', misses: m }];
     else if (m.length === best[0]!.misses.length) best.push({ node: n.metadata?.name ?? '', misses: m });
