@@ -56,7 +56,11 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
     out.push(markdown ? '\n### Problems\n' : `\n${ctx.chalk.bold('Problems:')}`);
     for (const d of problems) {
       const lines: string[] = [];
-      if (d.topProblem) lines.push(`${d.health}: ${d.topProblem}${Object.keys(d.problemCounts).length ? ` [${problemText(d.problemCounts)}]` : ''}`);
+      // The root cause above that explains this DaemonSet's problems, named rather than repeated.
+      const cause = report.causes?.find(
+        (c) => c.affects.some((a) => a.namespace === d.namespace && a.name === d.name) || (c.cause.kind === 'DaemonSet' && c.cause.namespace === d.namespace && c.cause.name === d.name),
+      );
+      if (d.topProblem) lines.push(`${d.health}: ${d.topProblem}${Object.keys(d.problemCounts).length ? ` [${problemText(d.problemCounts)}]` : ''}${cause ? ` (root cause: ${cause.code})` : ''}`);
       lines.push(...d.statusMismatch);
       for (const g of d.coverageGaps) lines.push(`warning: ${g.message} (${g.nodes.slice(0, 5).join(', ')}${g.nodes.length > 5 ? `, … ${g.nodes.length - 5} more` : ''})`);
       const name = `${d.namespace}/${d.name}`;

@@ -5,6 +5,8 @@
  * in one object is linked to its cause in another.
  */
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
+import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
+import { formatTaint } from '../../k8s/taints.js';
 import type { CauseCode } from '../../model/reasons/index.js';
 import type { CauseObject, ObjectRef, RootCause, Severity } from '../../model/results.js';
 import { detectRoles, type Role } from '../../model/roles.js';
@@ -129,4 +131,20 @@ export function reasonPhrase(r: { code: string; short: string; evidence: string[
           .replace(/ \(added .*\)$/, '')
       : undefined;
   return taint ? `untolerated taint ${taint}` : r.short;
+}
+
+/**
+ * The command that lets a DaemonSet onto a node whose NoSchedule/NoExecute taints alone keep it
+ * off: a JSON patch that appends one toleration per taint, since a strategic merge would replace
+ * the whole list (tolerations have no merge key in the PodSpec). Undefined when anything but
+ * taints keeps it off.
+ */
+export function tolerationPatch(ds: DaemonSet, node: Node, why: string): string | undefined {
+  const failures = compileDaemonPlacement(ds).evaluate(node).failures;
+  const taints = failures.flatMap((f) => (f.kind === 'Taint' ? f.taints : []));
+  if (!taints.length || failures.some((f) => f.kind !== 'Taint')) return undefined;
+  const tolerations = [...new Map(taints.map((t) => [`${t.key}:${t.effect}`, { key: t.key, operator: 'Exists', effect: t.effect }])).values()];
+  const has = Array.isArray(ds.spec?.template?.spec?.tolerations);
+  const ops = has ? tolerations.map((t) => ({ op: 'add', path: '/spec/template/spec/tolerations/-', value: t })) : [{ op: 'add', path: '/spec/template/spec/tolerations', value: tolerations }];
+  return `tolerate ${taints.map(formatTaint).join(', ')} ${why}: kubectl patch daemonset ${ds.metadata?.name} -n ${ds.metadata?.namespace} --type json -p '${JSON.stringify(ops)}'`;
 }

@@ -7,10 +7,10 @@
  * device plugin at 0/0.
  */
 import type { DaemonSet, Node, Taint, Toleration } from '../../model/k8s-types.js';
-import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
+import { compileDaemonPlacement, SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.js';
 import { formatTaint, formatToleration, toleratesTaint } from '../../k8s/taints.js';
 import type { NodeVerdict } from '../placement.js';
-import { type CauseContext, type CauseDraft, dsObject, dsRef, nameList, reasonPhrase } from './context.js';
+import { type CauseContext, type CauseDraft, dsObject, dsRef, nameList, reasonPhrase, tolerationPatch } from './context.js';
 
 /** Labels the kubelet or the cloud provider writes on every node: no DaemonSet labeller owns them. */
 const KUBELET_LABEL =
@@ -146,8 +146,19 @@ export function labelCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
     }
   }
   const out: CauseDraft[] = [];
+  // Nodes that lack a label are meant to carry it when no node does (the 0/0 case), when they
+  // carry a taint the DaemonSet tolerates by name (nodes set apart for it, as GPU nodes are), or
+  // when they are of an instance type whose other nodes carry it; a CPU node lacking a GPU label
+  // is not.
+  const tolerated = (ds.spec?.template?.spec?.tolerations ?? []).filter((t) => t.key && !SYSTEM_TAINT_KEYS.includes(t.key)).map((t) => t.key);
+  const typeOf = (n: Node) => n.metadata?.labels?.['node.kubernetes.io/instance-type'];
+  const meantFor = (n: Node, key: string) =>
+    carriersOf(key) === 0 ||
+    (n.spec?.taints ?? []).some((t) => tolerated.includes(t.key)) ||
+    (typeOf(n) !== undefined && nodes.some((o) => typeOf(o) === typeOf(n) && Object.prototype.hasOwnProperty.call(o.metadata?.labels ?? {}, key)));
   for (const [l, { keys, why, known }] of tiedKeys) {
-    const lacking = nodes.filter((n) => keys.some((k) => byKey.get(k)!.includes(n)));
+    const lacking = nodes.filter((n) => keys.some((k) => byKey.get(k)!.includes(n) && meantFor(n, k)));
+    if (!lacking.length) continue;
     const none = keys.every((k) => carriersOf(k) === 0);
     const labelText = `label ${keys.join(' or ')}`;
     const head = none ? `no node carries ${labelText}` : `${lacking.length} node(s) lack ${labelText}`;
@@ -177,7 +188,7 @@ export function labelCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
                 `${l.metadata?.namespace}/${l.metadata?.name} on node ${b.node.metadata?.name}: ${b.v.verdict}: ${states[i]!.nearMiss ?? b.v.reasons.find((x) => x.severity !== 'info')?.message ?? ''}`,
             ),
         ],
-        fix: `${main?.fix ?? `make ${l.metadata?.name} run on those nodes`}; once it labels them, ${ds.metadata?.name} is placed there (ds-doctor why ${l.metadata?.namespace}/${l.metadata?.name} ${bad[0]!.node.metadata?.name})`,
+        fix: `${tolerationPatch(l, bad[0]!.node, 'so the labeller runs there') ?? main?.fix ?? `make ${l.metadata?.name} run on those nodes`}; once it labels them, ${ds.metadata?.name} is placed there (ds-doctor why ${l.metadata?.namespace}/${l.metadata?.name} ${bad[0]!.node.metadata?.name})`,
         ...(known ? { reference: why } : {}),
       });
     } else if (none) {

@@ -7,10 +7,8 @@
  */
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
 import type { Reason } from '../../model/results.js';
-import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
-import { formatTaint } from '../../k8s/taints.js';
 import type { NodeVerdict } from '../placement.js';
-import { type CauseContext, type CauseDraft, dsObject, dsRef, reasonPhrase } from './context.js';
+import { type CauseContext, type CauseDraft, dsObject, dsRef, reasonPhrase, tolerationPatch } from './context.js';
 
 /** The runtime's and kubelet's words for a network that is not ready (CRI, kubelet, containerd, CRI-O). */
 export const NETWORK_NOT_READY =
@@ -51,22 +49,6 @@ function agentState(v: NodeVerdict): string {
     default:
       return `has a pod there that is not Ready${why}`;
   }
-}
-
-/**
- * The command that lets a network agent onto a node whose NoSchedule taints keep it off (the
- * not-ready taint of a node whose network the agent itself must bring up): a JSON patch that
- * appends tolerations, since a strategic merge would replace the whole list (tolerations have no
- * merge key in the PodSpec).
- */
-function tolerationPatch(agent: DaemonSet, node: Node): string | undefined {
-  const placement = compileDaemonPlacement(agent);
-  const taints = placement.evaluate(node).failures.flatMap((f) => (f.kind === 'Taint' ? f.taints : []));
-  if (!taints.length || placement.evaluate(node).failures.some((f) => f.kind !== 'Taint')) return undefined;
-  const tolerations = [...new Map(taints.map((t) => [`${t.key}:${t.effect}`, { key: t.key, operator: 'Exists', effect: t.effect }])).values()];
-  const has = Array.isArray(agent.spec?.template?.spec?.tolerations);
-  const ops = has ? tolerations.map((t) => ({ op: 'add', path: '/spec/template/spec/tolerations/-', value: t })) : [{ op: 'add', path: '/spec/template/spec/tolerations', value: tolerations }];
-  return `tolerate ${taints.map(formatTaint).join(', ')} so the agent can start there (a network agent must, to make the node Ready): kubectl patch daemonset ${agent.metadata?.name} -n ${agent.metadata?.namespace} --type json -p '${JSON.stringify(ops)}'`;
 }
 
 /**
@@ -125,7 +107,7 @@ export function networkCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[
     }
     for (const { agent, v } of down) {
       const main = v.reasons.find((x) => x.severity !== 'info') ?? v.reasons[0];
-      const patch = v.verdict === 'Excluded' ? tolerationPatch(agent, node) : undefined;
+      const patch = v.verdict === 'Excluded' ? tolerationPatch(agent, node, 'so the agent can start there (a network agent must, to make the node Ready)') : undefined;
       out.push({
         code: 'NetworkAgentNotRunning',
         severity: 'error',
