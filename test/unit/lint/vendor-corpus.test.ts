@@ -118,6 +118,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
       'warning privilege-escalation-allowed containers[0].securityContext.allowPrivilegeEscalation',
       'warning read-only-root-filesystem containers[0].securityContext.readOnlyRootFilesystem',
       'warning readiness-probe-missing containers[0].readinessProbe',
+      'warning selector-mutable-label spec.selector.matchLabels',
       'info run-as-non-root containers[0].securityContext.runAsNonRoot',
     ],
   },
