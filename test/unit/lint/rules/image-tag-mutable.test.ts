@@ -18,6 +18,15 @@ ruleTester(imageTagMutable, {
     { name: 'a date-stamped build (kindnetd v20240813-…)', ds: withImage('docker.io/kindest/kindnetd:v20240813-c6f155d6').build() },
     { name: 'a version with a distro suffix', ds: withImage('docker.io/timberio/vector:0.57.0-distroless-libc').build() },
     { name: 'a major.minor tag', ds: withImage('registry.k8s.io/dns/k8s-dns-node-cache:1.23').build() },
+    {
+      // Issue 39: GKE's preloaded driver installer (cos-nvidia-installer:fixed): the kubelet never pulls it.
+      name: 'imagePullPolicy Never: a preloaded image cannot drift',
+      ds: withImage('cos-nvidia-installer:fixed')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.imagePullPolicy = 'Never';
+        })
+        .build(),
+    },
   ],
   invalid: [
     {

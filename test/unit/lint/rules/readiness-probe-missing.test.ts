@@ -30,6 +30,18 @@ ruleTester(readinessProbeMissing, {
         })
         .build(),
     },
+    {
+      name: 'a script that runs once and then sleeps (an updater) needs no probe (issue 39)',
+      ds: goodDaemonSet()
+        .container({ name: 'updater', image: 'debian:12.6', command: ['bash', '-c'], args: ['grep -q bpf /sys/kernel/security/lsm && sleep infinity\nupdate-grub && touch /sentinel/reboot-required'] })
+        .build(),
+    },
+    {
+      name: "a liveness sidecar named for it (ceph-csi's liveness-prometheus) is a helper",
+      ds: goodDaemonSet()
+        .container({ name: 'liveness-prometheus', image: 'quay.io/cephcsi/cephcsi:v3.12.0', args: ['--type=liveness'] })
+        .build(),
+    },
   ],
   invalid: [
     {
