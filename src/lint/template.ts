@@ -95,13 +95,14 @@ export function problemDetector(matches: RoleMatch<AgentRole>[]): RoleMatch<Agen
 }
 
 /**
- * The role whose job needs uid 0: host-privileged roles, device plugins and labellers (device
- * nodes), node-local DNS (iptables and a link-local interface), security agents (every process),
- * reboot agents (nsenter into PID 1), local-volume provisioners (cleaning block devices), driver
- * installers (loading a kernel module) and problem detectors.
+ * The role whose job needs uid 0: host-privileged roles, device plugins (device nodes), node-local
+ * DNS (iptables and a link-local interface), security agents (every process), reboot agents
+ * (nsenter into PID 1), local-volume provisioners (cleaning block devices), driver installers
+ * (loading a kernel module) and problem detectors. Not labellers: one that reads devices is
+ * privileged, which run-as-non-root accounts for by itself.
  */
 export function rootRole(matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> | undefined {
-  return findRole(matches, ...HOST_PRIVILEGED_ROLES, 'device', 'dns', 'security', 'node-reboot', 'local-volume', 'driver-installer', 'labeller') ?? problemDetector(matches);
+  return findRole(matches, ...HOST_PRIVILEGED_ROLES, 'device', 'dns', 'security', 'node-reboot', 'local-volume', 'driver-installer') ?? problemDetector(matches);
 }
 
 /**

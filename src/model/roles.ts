@@ -280,11 +280,15 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
   const nfd = hasPath(paths, '/etc/kubernetes/node-feature-discovery');
   if (nfd) add('labeller', `hostPath ${nfd} (node-feature-discovery)`);
 
-  // Security agents without a known image: hostPID with the capabilities (or privilege) to inspect
-  // other processes, when no other role explains them.
+  // Security agents without a known image: hostPID with the capabilities to trace or inspect
+  // other processes (ptrace, eBPF, perf events), or privileged with the host's kernel modules,
+  // when no other role explains them. Privileged with hostPID alone is any node agent (nsenter).
   if (spec?.hostPID && !found.size) {
-    const inspector = containers.find((c) => c.securityContext?.privileged === true || capabilities(c).some((x) => /^(CAP_)?(SYS_PTRACE|SYS_ADMIN|BPF|PERFMON)$/.test(x)));
-    if (inspector) add('security', `hostPID with container ${inspector.name} ${inspector.securityContext?.privileged === true ? 'privileged' : `adding ${capabilities(inspector).join(', ')}`}`);
+    const tracer = containers.find((c) => capabilities(c).some((x) => /^(CAP_)?(SYS_PTRACE|BPF|PERFMON)$/.test(x)));
+    const modules = hasPath(paths, '/lib/modules', '/usr/lib/modules');
+    const loader = modules ? containers.find((c) => c.securityContext?.privileged === true) : undefined;
+    if (tracer) add('security', `hostPID with container ${tracer.name} adding ${capabilities(tracer).join(', ')}`);
+    else if (loader) add('security', `hostPID with container ${loader.name} privileged and hostPath ${modules} (kernel modules)`);
   }
 
   return AGENT_ROLES.filter((r) => found.has(r)).map((role) => ({ role, evidence: found.get(role)! }));

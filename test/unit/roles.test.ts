@@ -390,14 +390,19 @@ test('labeller: node-feature-discovery and vendor labellers by image, command or
   assert.deepEqual(roles(amd), [], "impact's roles are unchanged");
 });
 
-test('security: hostPID with privileged or process-inspection capabilities, when no other role explains it', () => {
-  const enforcer = daemonSet('enforcer')
-    .container({ name: 'e', image: 'example/enforcer:5', securityContext: { privileged: true } })
-    .with((d) => {
+test('security: hostPID with tracing capabilities, or privileged with the kernel modules, when no other role explains it', () => {
+  const hostPid = (b: DaemonSetBuilder) =>
+    b.with((d) => {
       d.spec!.template!.spec!.hostPID = true;
     });
-  assert.deepEqual(evidence(enforcer, 'security'), ['hostPID with container e privileged']);
-  const noHostPid = daemonSet('enforcer').container({ name: 'e', image: 'example/enforcer:5', securityContext: { privileged: true } });
+  const enforcer = volumes(hostPid(daemonSet('enforcer').container({ name: 'e', image: 'example/enforcer:5', securityContext: { privileged: true } })), hostPath('modules', '/lib/modules'));
+  assert.deepEqual(evidence(enforcer, 'security'), ['hostPID with container e privileged and hostPath /lib/modules (kernel modules)']);
+  const tracer = hostPid(daemonSet('sensor').container({ name: 's', image: 'example/sensor:1', securityContext: { capabilities: { add: ['BPF', 'PERFMON'] } } }));
+  assert.deepEqual(evidence(tracer, 'security'), ['hostPID with container s adding BPF, PERFMON']);
+  // Sonobuoy's systemd-logs: hostPID and privileged to nsenter the host and read its journal.
+  const nsenter = volumes(hostPid(daemonSet('systemd-logs').container({ name: 'l', image: 'example/logs:1', securityContext: { privileged: true } })), hostPath('root', '/'));
+  assert.deepEqual(roles(nsenter), []);
+  const noHostPid = volumes(daemonSet('enforcer').container({ name: 'e', image: 'example/enforcer:5', securityContext: { privileged: true } }), hostPath('modules', '/lib/modules'));
   assert.deepEqual(roles(noHostPid), []);
 });
 

@@ -115,7 +115,7 @@ ruleTester(privilegedContainer, {
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a security agent/ }],
     },
     {
-      name: 'an unknown agent with hostPID and privileged is a security agent: info',
+      name: 'an unknown agent with hostPID, privileged and the kernel modules is a security agent: info',
       ds: goodDaemonSet('enforcer', 'guard')
         .with((d) => {
           const spec = d.spec!.template!.spec!;
@@ -124,7 +124,9 @@ ruleTester(privilegedContainer, {
           spec.volumes = [{ name: 'modules', hostPath: { path: '/lib/modules' } }];
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /as a security agent \(hostPID with container enforcer privileged\)/ }],
+      findings: [
+        { severity: 'info', path: `${C0}.securityContext.privileged`, message: /as a security agent \(hostPID with container enforcer privileged and hostPath \/lib\/modules \(kernel modules\)\)/ },
+      ],
     },
     {
       name: 'a node-level agent whose role is unknown: warning, not "an application"',
