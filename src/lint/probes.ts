@@ -11,7 +11,7 @@ import { templateContainers, type ContainerRef } from './template.js';
  * liveness sidecars, RBAC proxies in front of a metrics port, config reloaders, artifact
  * followers. Their health follows the agent's; they are not probed on their own.
  */
-const HELPER_IMAGE = /(^|\/)(csi-node-driver-registrar|livenessprobe|kube-rbac-proxy|config-reloader|configmap-reload|prometheus-config-reloader|falcoctl)(:|@|$)/;
+const HELPER_IMAGE = /(^|\/)((csi-)?node-driver-registrar|livenessprobe|kube-rbac-proxy|config-reloader|configmap-reload|prometheus-config-reloader|falcoctl)(:|@|$)/;
 
 /**
  * A shell script that parks with `sleep infinity` once its task is done (an updater that runs
@@ -32,12 +32,22 @@ export function isOneShot(c: Container): boolean {
  */
 const LIVENESS_SIDECAR = /(^|-)liveness(-|$)/;
 
+/** The CSI registrar sidecar by its conventional container name, whatever registry rebuilt its image. */
+const REGISTRAR = /(^|-)(node-)?driver-registrar$/;
+
 /**
  * True when the container is a helper sidecar (see HELPER_IMAGE, LIVENESS_SIDECAR), a
  * placeholder that only waits (pause, sleep), or a one-shot script that then sleeps.
  */
 export function isHelper(c: Container): boolean {
-  return HELPER_IMAGE.test(c.image ?? '') || LIVENESS_SIDECAR.test(c.name ?? '') || isPlaceholder(c) || PLACEHOLDER.test([...(c.command ?? []), ...(c.args ?? [])].join(' ').trim()) || isOneShot(c);
+  return (
+    HELPER_IMAGE.test(c.image ?? '') ||
+    LIVENESS_SIDECAR.test(c.name ?? '') ||
+    REGISTRAR.test(c.name ?? '') ||
+    isPlaceholder(c) ||
+    PLACEHOLDER.test([...(c.command ?? []), ...(c.args ?? [])].join(' ').trim()) ||
+    isOneShot(c)
+  );
 }
 
 /** A container that only sleeps (Longhorn's image pre-pull: `echo pulled && sleep infinity`). */

@@ -43,12 +43,13 @@ function under(p: string, roots: string[]): boolean {
   return roots.some((r) => path === r || path.startsWith(`${r}/`));
 }
 
-/** Why a log collector or node monitor needs uid 0 to read what it mounts, or undefined. */
+/** Why the container needs uid 0 to read what it mounts (container logs for a collector, the runtime's state for anyone), or undefined. */
 function rootOnlyHostPath(paths: string[], logging: boolean, monitoring: boolean): string | undefined {
   const logs = paths.find((p) => under(p, CONTAINER_LOGS) || p.replace(/\/$/, '') === '/var/log');
   if (logging && logs) return `a log collector reads the container logs under hostPath ${logs}, which the kubelet and runtime write as root, mode 0640`;
-  const state = paths.find((p) => under(p, RUNTIME_STATE) || RUN_DIRS.includes(p.replace(/\/$/, '')));
-  if ((logging || monitoring) && state) return `it reads the container runtime's state or socket under hostPath ${state}, which only root may read`;
+  // The runtime's sockets and state are root-only whatever the agent's role; the whole run directory counts for a monitor or collector.
+  const state = paths.find((p) => under(p, RUNTIME_STATE) || ((logging || monitoring) && RUN_DIRS.includes(p.replace(/\/$/, ''))));
+  if (state) return `it mounts the container runtime's state or socket under hostPath ${state}, which only root may read`;
   return undefined;
 }
 

@@ -42,6 +42,10 @@ ruleTester(readinessProbeMissing, {
         .container({ name: 'liveness-prometheus', image: 'quay.io/cephcsi/cephcsi:v3.12.0', args: ['--type=liveness'] })
         .build(),
     },
+    {
+      name: 'the CSI registrar rebuilt under another image name (eks-distro node-driver-registrar) is still a helper',
+      ds: goodDaemonSet().container({ name: 'node-driver-registrar', image: 'public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.7.0-eks-1-23-13' }).build(),
+    },
   ],
   invalid: [
     {

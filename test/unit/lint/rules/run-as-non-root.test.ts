@@ -168,5 +168,16 @@ ruleTester(runAsNonRoot, {
         .build(),
       findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /may run as root \(no runAsNonRoot/ }],
     },
+    {
+      name: "the container runtime's socket is root-only whatever the role (a metrics agent of unknown role): info",
+      ds: goodDaemonSet('cloudwatch-agent', 'amazon-cloudwatch')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.securityContext = {};
+          spec.volumes = [{ name: 'dockersock', hostPath: { path: '/var/run/docker.sock' } }];
+        })
+        .build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /under hostPath \/var\/run\/docker\.sock, which only root may read/ }],
+    },
   ],
 });
