@@ -3,6 +3,7 @@
  * their own probes, and a probe to suggest that the container is known to answer.
  */
 import type { Container, ContainerPort, DaemonSet, Probe } from '../model/k8s-types.js';
+import { isPlaceholder } from '../model/roles.js';
 import { templateContainers, type ContainerRef } from './template.js';
 
 /**
@@ -10,16 +11,47 @@ import { templateContainers, type ContainerRef } from './template.js';
  * liveness sidecars, RBAC proxies in front of a metrics port, config reloaders, artifact
  * followers. Their health follows the agent's; they are not probed on their own.
  */
-const HELPER_IMAGE = /(^|\/)(csi-node-driver-registrar|livenessprobe|kube-rbac-proxy|config-reloader|configmap-reload|prometheus-config-reloader|falcoctl)(:|@|$)/;
+const HELPER_IMAGE = /(^|\/)((csi-)?node-driver-registrar|livenessprobe|kube-rbac-proxy|config-reloader|configmap-reload|prometheus-config-reloader|falcoctl)(:|@|$)/;
 
-/** A container that only sleeps (Longhorn's image pre-pull: `echo pulled && sleep infinity`) or is a pause image. */
-const PLACEHOLDER = /(^|\s|&&|;)sleep\s+(infinity|inf|\d+)\s*$/;
-
-/** True when the container is a helper sidecar (see HELPER_IMAGE) or a placeholder that only sleeps. */
-export function isHelper(c: Container): boolean {
-  const line = [...(c.command ?? []), ...(c.args ?? [])].join(' ').trim();
-  return HELPER_IMAGE.test(c.image ?? '') || /(^|\/)pause(:|@|$)/.test(c.image ?? '') || PLACEHOLDER.test(line);
+/**
+ * A shell script that parks with `sleep infinity` once its task is done (an updater that runs
+ * once, then waits for the reboot it asked for), with nothing started in the background: there
+ * is no long-running process to probe, and no state that grows.
+ */
+export function isOneShot(c: Container): boolean {
+  const argv = [...(c.command ?? []), ...(c.args ?? [])];
+  if (!/(^|\/)(ba|da|a)?sh$/.test(argv[0] ?? '') || argv[1] !== '-c') return false;
+  const script = argv.slice(2).join('\n');
+  // `cmd &` starts a daemon in the background; `&&` and redirections such as `2>&1` do not.
+  return /(^|[\s;&|])sleep\s+(infinity|inf)\b/.test(script) && !/(^|[^&>])&(?![&>\d])/.test(script);
 }
+
+/**
+ * The kubelet-probe helpers of CSI drivers (livenessprobe, or a container named for it, such as
+ * ceph-csi's liveness-prometheus): they serve the agent's health, they are not agents.
+ */
+const LIVENESS_SIDECAR = /(^|-)liveness(-|$)/;
+
+/** The CSI registrar sidecar by its conventional container name, whatever registry rebuilt its image. */
+const REGISTRAR = /(^|-)(node-)?driver-registrar$/;
+
+/**
+ * True when the container is a helper sidecar (see HELPER_IMAGE, LIVENESS_SIDECAR), a
+ * placeholder that only waits (pause, sleep), or a one-shot script that then sleeps.
+ */
+export function isHelper(c: Container): boolean {
+  return (
+    HELPER_IMAGE.test(c.image ?? '') ||
+    LIVENESS_SIDECAR.test(c.name ?? '') ||
+    REGISTRAR.test(c.name ?? '') ||
+    isPlaceholder(c) ||
+    PLACEHOLDER.test([...(c.command ?? []), ...(c.args ?? [])].join(' ').trim()) ||
+    isOneShot(c)
+  );
+}
+
+/** A container that only sleeps (Longhorn's image pre-pull: `echo pulled && sleep infinity`). */
+const PLACEHOLDER = /(^|\s|&&|;)sleep\s+(infinity|inf|\d+)\s*$/;
 
 /**
  * The long-running agent containers, each judged on its own probes: regular containers and

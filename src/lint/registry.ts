@@ -5,11 +5,13 @@
 import type { LintRule } from './types.js';
 import { blanketToleration } from './rules/blanket-toleration.js';
 import { credentialInEnv } from './rules/credential-in-env.js';
+import { csiNodeTaintsNotTolerated } from './rules/csi-node-taints-not-tolerated.js';
 import { customTaintNotTolerated } from './rules/custom-taint-not-tolerated.js';
 import { deprecatedApiVersion } from './rules/deprecated-api-version.js';
 import { hostNetworkDnsPolicy } from './rules/host-network-dns-policy.js';
 import { imageTagMutable } from './rules/image-tag-mutable.js';
 import { livenessProbeMissing } from './rules/liveness-probe-missing.js';
+import { maxUnavailableAllUnprobed } from './rules/max-unavailable-all-unprobed.js';
 import { maxUnavailableTooLow } from './rules/max-unavailable-too-low.js';
 import { memoryLimitMissing } from './rules/memory-limit-missing.js';
 import { missingOsSelector } from './rules/missing-os-selector.js';
@@ -18,10 +20,12 @@ import { pdbMissing } from './rules/pdb-missing.js';
 import { priorityClassMissing } from './rules/priority-class-missing.js';
 import { privilegeEscalationAllowed } from './rules/privilege-escalation-allowed.js';
 import { privilegedContainer } from './rules/privileged-container.js';
+import { probePortNotDeclared } from './rules/probe-port-not-declared.js';
 import { readOnlyRootFilesystem } from './rules/read-only-root-filesystem.js';
 import { readinessProbeMissing } from './rules/readiness-probe-missing.js';
 import { resourcesRequestsMissing } from './rules/resources-requests-missing.js';
 import { runAsNonRoot } from './rules/run-as-non-root.js';
+import { selectorMutableLabel } from './rules/selector-mutable-label.js';
 import { selectorTemplateMismatch } from './rules/selector-template-mismatch.js';
 import { surgeWithHostPort } from './rules/surge-with-host-port.js';
 import { updateStrategyOnDelete } from './rules/update-strategy-on-delete.js';
@@ -30,11 +34,13 @@ import { updateStrategyOnDelete } from './rules/update-strategy-on-delete.js';
 export const RULES: readonly LintRule[] = [
   blanketToleration,
   credentialInEnv,
+  csiNodeTaintsNotTolerated,
   customTaintNotTolerated,
   deprecatedApiVersion,
   hostNetworkDnsPolicy,
   imageTagMutable,
   livenessProbeMissing,
+  maxUnavailableAllUnprobed,
   maxUnavailableTooLow,
   memoryLimitMissing,
   missingOsSelector,
@@ -43,10 +49,12 @@ export const RULES: readonly LintRule[] = [
   priorityClassMissing,
   privilegeEscalationAllowed,
   privilegedContainer,
+  probePortNotDeclared,
   readOnlyRootFilesystem,
   readinessProbeMissing,
   resourcesRequestsMissing,
   runAsNonRoot,
+  selectorMutableLabel,
   selectorTemplateMismatch,
   surgeWithHostPort,
   updateStrategyOnDelete,

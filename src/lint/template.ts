@@ -65,6 +65,9 @@ const ROLE_NOUN: Record<AgentRole, string> = {
   security: 'security agent',
   'node-reboot': 'node-reboot agent',
   'local-volume': 'local-volume provisioner',
+  'host-network': 'host-network agent',
+  'driver-installer': 'driver installer',
+  labeller: 'node labeller',
 };
 
 /**
@@ -76,10 +79,12 @@ export const HOST_PRIVILEGED_ROLES: readonly AgentRole[] = ['network', 'storage'
 
 /**
  * Roles whose agents must run on every node, NoExecute taints included: the node's networking,
- * storage and DNS depend on them, and monitors, problem detectors and security agents exist to
- * see every node, the broken and evacuated ones above all.
+ * storage and DNS depend on them; monitors, problem detectors and security agents exist to see
+ * every node, the broken and evacuated ones above all; a log collector ships the logs of the pods
+ * being evicted; device plugins, driver installers and labellers serve hardware on whatever node
+ * carries it, dedicated (tainted) nodes above all.
  */
-export const EVERYWHERE_ROLES: readonly AgentRole[] = [...HOST_PRIVILEGED_ROLES, 'dns', 'monitoring', 'security'];
+export const EVERYWHERE_ROLES: readonly AgentRole[] = [...HOST_PRIVILEGED_ROLES, 'dns', 'monitoring', 'security', 'logging', 'device', 'driver-installer', 'labeller'];
 
 /**
  * The monitoring match of a problem detector (node-problem-detector, or any agent reading
@@ -92,10 +97,12 @@ export function problemDetector(matches: RoleMatch<AgentRole>[]): RoleMatch<Agen
 /**
  * The role whose job needs uid 0: host-privileged roles, device plugins (device nodes), node-local
  * DNS (iptables and a link-local interface), security agents (every process), reboot agents
- * (nsenter into PID 1), local-volume provisioners (cleaning block devices) and problem detectors.
+ * (nsenter into PID 1), local-volume provisioners (cleaning block devices), driver installers
+ * (loading a kernel module) and problem detectors. Not labellers: one that reads devices is
+ * privileged, which run-as-non-root accounts for by itself.
  */
 export function rootRole(matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> | undefined {
-  return findRole(matches, ...HOST_PRIVILEGED_ROLES, 'device', 'dns', 'security', 'node-reboot', 'local-volume') ?? problemDetector(matches);
+  return findRole(matches, ...HOST_PRIVILEGED_ROLES, 'device', 'dns', 'security', 'node-reboot', 'local-volume', 'driver-installer') ?? problemDetector(matches);
 }
 
 /**
@@ -104,12 +111,12 @@ export function rootRole(matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> 
  * propagation), a security agent that loads a kernel driver, a problem detector (/dev/kmsg).
  */
 export function privilegedRole(ds: DaemonSet, matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> | undefined {
-  const host = findRole(matches, ...HOST_PRIVILEGED_ROLES, 'node-reboot', 'local-volume');
+  const host = findRole(matches, ...HOST_PRIVILEGED_ROLES, 'node-reboot', 'local-volume', 'driver-installer');
   if (host) return host;
   const security = findRole(matches, 'security');
   const loader = kernelDriverLoader(ds);
   if (security && loader) return { role: 'security', evidence: [loader] };
-  return problemDetector(matches);
+  return findRole(matches, 'device', 'labeller', 'security') ?? problemDetector(matches);
 }
 
 /** A value as an indented YAML block (stable key order, no line folding). */
@@ -138,10 +145,22 @@ export function roleJustified(match: RoleMatch<AgentRole>, refs: ContainerRef[],
 export function nodeAgentEvidence(ds: DaemonSet, ctx: LintContext): string | undefined {
   const role = ctx.roles(ds)[0];
   if (role) return `a ${roleText(role)}`;
+  const host = hostAccessEvidence(ds);
+  if (host) return host;
+  if (ds.metadata?.namespace === 'kube-system') return 'a kube-system DaemonSet';
+  return undefined;
+}
+
+/**
+ * Why a DaemonSet without a known role is still a node-level agent, not an application: it uses
+ * the host's PID namespace or mounts a host path (with `network`, the host network too, which
+ * applications such as relays also use). Undefined when it does none.
+ */
+export function hostAccessEvidence(ds: DaemonSet, network = true): string | undefined {
   const spec = podSpec(ds);
-  if (spec.hostNetwork) return 'a node-level agent (hostNetwork)';
+  if (network && spec.hostNetwork) return 'a node-level agent (hostNetwork)';
+  if (spec.hostPID) return 'a node-level agent (hostPID)';
   const paths = hostPaths(spec);
   if (paths.length) return `a node-level agent (hostPath ${paths[0]})`;
-  if (ds.metadata?.namespace === 'kube-system') return 'a kube-system DaemonSet';
   return undefined;
 }

@@ -18,14 +18,18 @@ export interface RoleMatch<R extends string = Role> {
 
 /**
  * Roles that lint tells apart beyond `Role` (whose callers, such as impact, handle exactly the
- * roles above): a node-reboot agent (kured, Flatcar's update agent) and a local-volume
- * provisioner. Their jobs contradict other rules (a reboot agent enters PID 1's namespaces, a
- * provisioner cleans block devices as root) without making them network, storage or security
- * agents for everything else.
+ * roles above): a node-reboot agent (kured, Flatcar's update agent), a local-volume provisioner,
+ * a host-network agent (a hostNetwork daemon that adds NET_ADMIN or NET_RAW: a network policy
+ * enforcer, a load-balancer speaker, ip-masq-agent), a driver installer (init containers that
+ * write a driver to the host, then a pause container) and a node labeller (node-feature-discovery,
+ * GPU feature discovery, vendor labellers that write node labels). Their jobs contradict other
+ * rules (a reboot agent enters PID 1's namespaces, a provisioner cleans block devices as root, an
+ * installer loads a kernel module) without making them network, storage or security agents for
+ * everything else.
  */
-export type AgentRole = Role | 'node-reboot' | 'local-volume';
+export type AgentRole = Role | 'node-reboot' | 'local-volume' | 'host-network' | 'driver-installer' | 'labeller';
 
-export const AGENT_ROLES: readonly AgentRole[] = [...ROLES, 'node-reboot', 'local-volume'];
+export const AGENT_ROLES: readonly AgentRole[] = [...ROLES, 'node-reboot', 'local-volume', 'host-network', 'driver-installer', 'labeller'];
 
 /** Image name patterns of well-known node agents, by role (matched against the image path, tag ignored). */
 const KNOWN_IMAGES: Record<AgentRole, RegExp> = {
@@ -35,14 +39,18 @@ const KNOWN_IMAGES: Record<AgentRole, RegExp> = {
   storage: /(^|\/)(csi-node-driver-registrar|[\w.-]*csi[\w.-]*(driver|plugin|node)[\w.-]*|longhorn-manager|rook\/ceph|openebs[\w/-]*)(:|@|$)/,
   device: /(^|\/)(k8s-device-plugin|nvidia-device-plugin|[\w-]*device-plugin[\w-]*|sriov-network-device-plugin|intel-gpu-plugin)(:|@|$)/,
   dns: /(^|\/)(k8s-dns-node-cache|node-local-dns|coredns-nodecache)(:|@|$)/,
-  logging:
-    /(^|\/)(fluent-bit|aws-for-fluent-bit|fluentd[\w-]*|fluent\/fluent-bit|vector|promtail|filebeat|logstash|splunk-otel-collector|logging-operator[\w/-]*|stackdriver-logging-agent|fluentd-elasticsearch)(:|@|$)/,
+  logging: /(^|\/)(fluent-bit|aws-for-fluent-bit|fluentd[\w-]*|fluent\/fluent-bit|vector|promtail|filebeat|logstash|logging-operator[\w/-]*|stackdriver-logging-agent|fluentd-elasticsearch)(:|@|$)/,
   monitoring:
-    /(^|\/)(node-exporter|prometheus\/node-exporter|datadog\/agent|dd-agent|dcgm-exporter|cadvisor|newrelic-infrastructure|opentelemetry-collector[\w-]*|otel\/opentelemetry-collector[\w-]*|grafana\/agent|grafana\/alloy|metrics-agent|netdata|node-problem-detector)(:|@|$)/,
+    /(^|\/)(node-exporter|prometheus\/node-exporter|datadog\/agent|dd-agent|dcgm-exporter|cadvisor|newrelic-infrastructure|opentelemetry-collector[\w-]*|otel\/opentelemetry-collector[\w-]*|splunk-otel-collector|grafana\/agent|grafana\/alloy|metrics-agent|netdata|node-problem-detector)(:|@|$)/,
   security:
     /(^|\/)(falco|falcosecurity\/falco[\w-]*|tetragon|sysdig[\w/-]*|twistlock[\w/-]*|defender|crowdstrike[\w/-]*|falcon-sensor|aqua[\w/-]*enforcer|kube-bench|trivy-node|tracee|wazuh[\w-]*)(:|@|$)/,
   'node-reboot': /(^|\/)(kured|kubereboot\/kured|flatcar-linux-update-operator|container-linux-update-operator)(:|@|$)/,
   'local-volume': /(^|\/)(local-volume-provisioner|local-path-provisioner|lvm-localpv[\w-]*|topolvm[\w-]*|lvm-driver)(:|@|$)/,
+  // Structural evidence only: capabilities with hostNetwork (below).
+  'host-network': /$^/,
+  // Structural evidence only: init containers writing to the host, then pause (below).
+  'driver-installer': /$^/,
+  labeller: /(^|\/)([\w-]*feature-discovery[\w-]*|[\w-]*label(l)?er[\w-]*)(:|@|$)/,
 };
 
 function allContainers(spec: PodSpec | undefined): Container[] {
@@ -125,6 +133,26 @@ export function kernelDriverLoader(ds: DaemonSet): string | undefined {
   return loader ? `init container ${loader.name} (${imagePath(loader.image ?? '')}) loads the kernel driver` : undefined;
 }
 
+/** A container that only waits: a pause image, or a command that only sleeps (an image pre-pull). */
+export function isPlaceholder(c: Container): boolean {
+  const line = [...(c.command ?? []), ...(c.args ?? [])].join(' ').trim();
+  return /(^|\/)pause(:|@|$)/.test(imagePath(c.image ?? '')) || /^(\/bin\/)?(ba)?sh -c (echo [^;&|]*(&&|;)\s*)?sleep\s+(infinity|inf|\d+)\s*$/.test(line) || /^sleep (infinity|inf)$/.test(line);
+}
+
+/**
+ * Why the template is a driver installer: init containers that write to the host (a writable
+ * hostPath mount) with privileged, while every regular container only waits (pause or sleep).
+ * Undefined otherwise.
+ */
+export function driverInstallerEvidence(spec: PodSpec | undefined): string | undefined {
+  const main = spec?.containers ?? [];
+  if (!main.length || !main.every(isPlaceholder)) return undefined;
+  const host = new Set((spec?.volumes ?? []).filter((v) => v.hostPath?.path).map((v) => v.name));
+  const writer = (spec?.initContainers ?? []).find((c) => c.securityContext?.privileged === true && (c.volumeMounts ?? []).some((m) => host.has(m.name) && m.readOnly !== true));
+  if (!writer) return undefined;
+  return `init container ${writer.name} writes to the host, then ${main.map((c) => c.name).join(', ')} only wait${main.length === 1 ? 's' : ''}`;
+}
+
 /** Like `detectRoles`, with the roles only lint tells apart (`AgentRole`). */
 export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[] = []): RoleMatch<AgentRole>[] {
   const spec = ds.spec?.template?.spec;
@@ -151,10 +179,19 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
   if (cniPath) add('network', `hostPath ${cniPath} (CNI configuration/binaries)`);
   const netState = hasPath(paths, '/var/run/calico', '/var/lib/calico', '/var/run/cilium', '/run/flannel', '/var/run/openvswitch', '/sys/fs/bpf');
   const netAdmin = containers.some((c) => capabilities(c).includes('NET_ADMIN'));
+  const privileged = containers.some((c) => c.securityContext?.privileged === true);
   if (netState && spec?.hostNetwork && netAdmin) add('network', `hostNetwork with NET_ADMIN and hostPath ${netState}`);
+  else if (netState && spec?.hostNetwork && privileged && !found.has('network')) add('network', `hostNetwork with privileged and hostPath ${netState}`);
+  // The host's named network namespaces (where CNI plugins and network-policy dataplanes find
+  // pods' namespaces) from the host network: a pod-network dataplane.
+  const netns = hasPath(paths, '/run/netns', '/var/run/netns');
+  if (netns && spec?.hostNetwork && !found.has('network')) add('network', `hostNetwork with hostPath ${netns} (pod network namespaces)`);
 
   // Storage: the kubelet's plugin directories, the node-driver-registrar sidecar, a CSIDriver name.
-  const pluginPath = hasPath(paths, '/var/lib/kubelet/plugins', '/var/lib/kubelet/plugins_registry');
+  // plugins_registry alone is the kubelet's plugin watcher, which device plugins and DRA drivers
+  // use too: it counts only without the device-plugin directory.
+  const devicePath = hasPath(paths, '/var/lib/kubelet/device-plugins');
+  const pluginPath = hasPath(paths, '/var/lib/kubelet/plugins') ?? (devicePath ? undefined : hasPath(paths, '/var/lib/kubelet/plugins_registry'));
   if (pluginPath) add('storage', `hostPath ${pluginPath} (CSI plugin registration)`);
   if (containers.some((c) => /node-driver-registrar/.test(c.image ?? '') || c.name === 'node-driver-registrar')) {
     add('storage', 'node-driver-registrar sidecar');
@@ -165,18 +202,17 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
   }
 
   // Devices: the device-plugin socket directory.
-  const devicePath = hasPath(paths, '/var/lib/kubelet/device-plugins');
   if (devicePath) add('device', `hostPath ${devicePath} (device plugin socket)`);
 
   // Logging: container log directories on the host, with a collector image or several of them.
   const logPaths = paths.filter((p) => ['/var/log/pods', '/var/log/containers', '/var/lib/docker/containers'].some((x) => p === x || p.startsWith(`${x}/`)));
   if (logPaths.length) add('logging', `hostPath ${logPaths.join(', ')} (container logs)`);
-  // The whole host /var/log or the journal is what collectors read; an app's own
-  // /var/log/<app> directory is not, so only these exact paths count. node-problem-detector
-  // reads the same paths to raise node conditions, not to ship logs.
-  const hostLogs = paths.filter((p) => ['/var/log', '/var/log/journal', '/run/log/journal'].includes(p.replace(/\/$/, '')));
+  // The journal is what collectors read; the whole host /var/log is not evidence by itself:
+  // network-policy agents, device plugins and CSI plugins mount it to write their own logs.
+  // node-problem-detector reads the journal to raise node conditions, not to ship logs.
+  const journal = paths.filter((p) => ['/var/log/journal', '/run/log/journal'].includes(p.replace(/\/$/, '')));
   const problemDetector = images.some((i) => /(^|\/)node-problem-detector$/.test(imagePath(i)));
-  if (hostLogs.length && !problemDetector) add('logging', `hostPath ${hostLogs.join(', ')} (host logs)`);
+  if (journal.length && !problemDetector) add('logging', `hostPath ${journal.join(', ')} (the systemd journal)`);
 
   // Monitoring: the node_exporter shape (host /proc and /sys with hostPID) or a metrics port 9100.
   const procSys = hasPath(paths, '/proc') && hasPath(paths, '/sys');
@@ -219,8 +255,41 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
 
   // Local-volume provisioners: the host /dev and a discovery directory mounted with propagation,
   // outside the kubelet's CSI plugin directories.
-  const discovery = propagatedHostPaths(spec).find((p) => !p.startsWith('/var/lib/kubelet'));
-  if (paths.some((p) => p.replace(/\/$/, '') === '/dev') && discovery && !pluginPath) add('local-volume', `hostPath /dev and discovery directory ${discovery} mounted with mount propagation`);
+  // The network namespaces directory is propagated for pods' namespaces, not for volumes.
+  const discovery = propagatedHostPaths(spec).find((p) => !p.startsWith('/var/lib/kubelet') && !hasPath([p], '/run/netns', '/var/run/netns') && p.replace(/\/$/, '') !== '');
+  if (paths.some((p) => p.replace(/\/$/, '') === '/dev') && discovery && !pluginPath && !found.has('network'))
+    add('local-volume', `hostPath /dev and discovery directory ${discovery} mounted with mount propagation`);
+
+  // Host-network agents: capabilities that change the host's network, used from its namespace.
+  if (spec?.hostNetwork && !found.has('network')) {
+    for (const c of containers) {
+      const caps = capabilities(c).filter((x) => ['NET_ADMIN', 'NET_RAW', 'CAP_NET_ADMIN', 'CAP_NET_RAW'].includes(x));
+      if (caps.length) add('host-network', `container ${c.name} adds ${caps.join(', ')} on the host network`);
+    }
+  }
+
+  // Driver installers: init containers that write to the host, then a main container that only waits.
+  const installer = driverInstallerEvidence(spec);
+  if (installer) add('driver-installer', installer);
+
+  // Node labellers: node-feature-discovery and vendor labellers, by container name, command or their configuration directory.
+  for (const c of containers) {
+    const run = `${c.name ?? ''} ${(c.command ?? []).join(' ')} ${(c.args ?? []).slice(0, 1).join(' ')}`;
+    if (/feature-discovery|label(l)?er\b/.test(run)) add('labeller', `container ${c.name} runs a node labeller`);
+  }
+  const nfd = hasPath(paths, '/etc/kubernetes/node-feature-discovery');
+  if (nfd) add('labeller', `hostPath ${nfd} (node-feature-discovery)`);
+
+  // Security agents without a known image: hostPID with the capabilities to trace or inspect
+  // other processes (ptrace, eBPF, perf events), or privileged with the host's kernel modules,
+  // when no other role explains them. Privileged with hostPID alone is any node agent (nsenter).
+  if (spec?.hostPID && !found.size) {
+    const tracer = containers.find((c) => capabilities(c).some((x) => /^(CAP_)?(SYS_PTRACE|BPF|PERFMON)$/.test(x)));
+    const modules = hasPath(paths, '/lib/modules', '/usr/lib/modules');
+    const loader = modules ? containers.find((c) => c.securityContext?.privileged === true) : undefined;
+    if (tracer) add('security', `hostPID with container ${tracer.name} adding ${capabilities(tracer).join(', ')}`);
+    else if (loader) add('security', `hostPID with container ${loader.name} privileged and hostPath ${modules} (kernel modules)`);
+  }
 
   return AGENT_ROLES.filter((r) => found.has(r)).map((role) => ({ role, evidence: found.get(role)! }));
 }

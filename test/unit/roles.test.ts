@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Volume } from '../../src/model/k8s-types.js';
-import { csiDriversServed, detectAgentRoles, detectRoles, isNodeAgent, kernelDriverLoader, type Role } from '../../src/model/roles.js';
+import { csiDriversServed, detectAgentRoles, detectRoles, isNodeAgent, isPlaceholder, kernelDriverLoader, type Role } from '../../src/model/roles.js';
 import { daemonSet as builder, type DaemonSetBuilder } from '../builders.js';
 
 /** A DaemonSet without the builder's default container, so that only the containers a test adds count. */
@@ -174,8 +174,23 @@ test('logging: collectors by image, container-log and host-log mounts', () => {
   assert.deepEqual(roles(daemonSet('aws-for-fluent-bit').container({ name: 'fb', image: 'public.ecr.aws/aws-observability/aws-for-fluent-bit:2.32.2' })), ['logging']);
   const byMount = volumes(daemonSet('shipper'), hostPath('pods', '/var/log/pods'));
   assert.deepEqual(evidence(byMount, 'logging'), ['hostPath /var/log/pods (container logs)']);
-  const hostLogs = volumes(daemonSet('shipper'), hostPath('varlog', '/var/log'));
-  assert.deepEqual(evidence(hostLogs, 'logging'), ['hostPath /var/log (host logs)']);
+  const journal = volumes(daemonSet('shipper'), hostPath('journal', '/var/log/journal'));
+  assert.deepEqual(evidence(journal, 'logging'), ['hostPath /var/log/journal (the systemd journal)']);
+});
+
+// Issue 39: network-policy agents and SR-IOV device plugins mount /var/log to write their own logs.
+test('logging: the whole host /var/log alone is not a log collector', () => {
+  const npm = volumes(
+    daemonSet('azure-npm', 'kube-system')
+      .hostNetwork()
+      .container({ name: 'azure-npm', image: 'mcr.microsoft.com/containernetworking/azure-npm:v1.6.29', securityContext: { capabilities: { add: ['NET_ADMIN'] } } }),
+    hostPath('log', '/var/log'),
+  );
+  assert.deepEqual(roles(npm), []);
+  assert.deepEqual(
+    detectAgentRoles(npm.build()).map((r) => r.role),
+    ['host-network'],
+  );
 });
 
 test('logging: false positives: an app log directory, node-problem-detector, a "vector" database', () => {
@@ -293,4 +308,107 @@ test("kernelDriverLoader: Falco's driver-loader init container", () => {
     });
   assert.equal(kernelDriverLoader(falco.build()), 'init container falco-driver-loader (docker.io/falcosecurity/falco-driver-loader) loads the kernel driver');
   assert.equal(kernelDriverLoader(daemonSet('tracee').container({ name: 'tracee', image: 'docker.io/aquasec/tracee:0.24.1' }).build()), undefined);
+});
+
+// Issue 39: roles from strong evidence.
+test('host-network: hostNetwork with NET_ADMIN or NET_RAW, when no CNI evidence explains it', () => {
+  const vip = daemonSet('kube-vip', 'kube-system')
+    .hostNetwork()
+    .container({ name: 'kube-vip', image: 'ghcr.io/kube-vip/kube-vip:v0.4.1', securityContext: { capabilities: { add: ['NET_ADMIN', 'NET_RAW'] } } });
+  assert.deepEqual(detectAgentRoles(vip.build()), [{ role: 'host-network', evidence: ['container kube-vip adds NET_ADMIN, NET_RAW on the host network'] }]);
+  const podNet = daemonSet('app').container({ name: 'app', image: 'example/app:1', securityContext: { capabilities: { add: ['NET_ADMIN'] } } });
+  assert.deepEqual(detectAgentRoles(podNet.build()), [], 'NET_ADMIN in the pod network namespace changes only the pod');
+});
+
+test("network: a dataplane on the host network with the pods' network namespaces, or a CNI state directory with privileged", () => {
+  const netpol = volumes(
+    daemonSet('kube-network-policies', 'kube-system')
+      .hostNetwork()
+      .container({ name: 'netpol', image: 'registry.k8s.io/networking/kube-network-policies:v1.1.1', securityContext: { privileged: true } }),
+    hostPath('netns', '/var/run/netns'),
+  );
+  assert.deepEqual(evidence(netpol, 'network'), ['hostNetwork with hostPath /var/run/netns (pod network namespaces)']);
+  // Calico VPP: /dev, a propagated /run/netns and the Calico state directory: a CNI, not a local-volume provisioner.
+  const vpp = volumes(
+    daemonSet('calico-vpp-node', 'calico-vpp-dataplane')
+      .hostNetwork()
+      .container({
+        name: 'vpp',
+        image: 'docker.io/calicovpp/vpp:v3.28.0',
+        securityContext: { privileged: true },
+        volumeMounts: [{ name: 'netns', mountPath: '/run/netns/', mountPropagation: 'Bidirectional' }],
+      }),
+    hostPath('devices', '/dev'),
+    hostPath('netns', '/run/netns'),
+    hostPath('calico', '/var/run/calico'),
+  );
+  assert.deepEqual(
+    detectAgentRoles(vpp.build()).map((r) => r.role),
+    ['network'],
+  );
+});
+
+test('storage vs device: plugins_registry with the device-plugin directory is a device plugin (SR-IOV), not CSI', () => {
+  const sriov = volumes(
+    daemonSet('kube-sriov-device-plugin', 'kube-system').container({ name: 'dp', image: 'registry.example.com/sriov-dp:3.7' }),
+    hostPath('devicesock', '/var/lib/kubelet/device-plugins'),
+    hostPath('registry', '/var/lib/kubelet/plugins_registry'),
+    hostPath('log', '/var/log'),
+  );
+  assert.deepEqual(roles(sriov), ['device']);
+  const csi = volumes(daemonSet('csi'), hostPath('registry', '/var/lib/kubelet/plugins_registry'));
+  assert.deepEqual(roles(csi), ['storage']);
+});
+
+test('driver-installer: privileged init containers writing to the host, then only pause', () => {
+  const installer = (readOnly: boolean) =>
+    volumes(
+      daemonSet('nvidia-driver-installer', 'kube-system')
+        .container({ name: 'pause', image: 'gke.gcr.io/pause:3.8' })
+        .with((d) => {
+          d.spec!.template!.spec!.initContainers = [
+            { name: 'nvidia-driver-installer', image: 'cos-nvidia-installer:fixed', securityContext: { privileged: true }, volumeMounts: [{ name: 'root', mountPath: '/root', readOnly }] },
+          ];
+        }),
+      hostPath('root', '/'),
+    );
+  assert.deepEqual(detectAgentRoles(installer(false).build()), [{ role: 'driver-installer', evidence: ['init container nvidia-driver-installer writes to the host, then pause only waits'] }]);
+  assert.deepEqual(detectAgentRoles(installer(true).build()), [], 'an init container that only reads the host installs nothing');
+  const serving = installer(false).container({ name: 'exporter', image: 'example/exporter:1' });
+  assert.deepEqual(detectAgentRoles(serving.build()), [], 'a main container that does work makes it something else');
+});
+
+test('labeller: node-feature-discovery and vendor labellers by image, command or configuration directory', () => {
+  assert.deepEqual(
+    detectAgentRoles(daemonSet('nfd-worker').container({ name: 'worker', image: 'registry.k8s.io/nfd/node-feature-discovery:v0.16.4' }).build()).map((r) => r.role),
+    ['labeller'],
+  );
+  const amd = daemonSet('amdgpu-labeller').container({ name: 'lr', image: 'example/gpu-tools:1', command: ['./k8s-node-labeller', '-vram'] });
+  assert.deepEqual(detectAgentRoles(amd.build()), [{ role: 'labeller', evidence: ['container lr runs a node labeller'] }]);
+  const byDir = volumes(daemonSet('features').container({ name: 'f', image: 'example/f:1' }), hostPath('nfd', '/etc/kubernetes/node-feature-discovery/features.d'));
+  assert.deepEqual(detectAgentRoles(byDir.build()), [{ role: 'labeller', evidence: ['hostPath /etc/kubernetes/node-feature-discovery/features.d (node-feature-discovery)'] }]);
+  assert.deepEqual(roles(amd), [], "impact's roles are unchanged");
+});
+
+test('security: hostPID with tracing capabilities, or privileged with the kernel modules, when no other role explains it', () => {
+  const hostPid = (b: DaemonSetBuilder) =>
+    b.with((d) => {
+      d.spec!.template!.spec!.hostPID = true;
+    });
+  const enforcer = volumes(hostPid(daemonSet('enforcer').container({ name: 'e', image: 'example/enforcer:5', securityContext: { privileged: true } })), hostPath('modules', '/lib/modules'));
+  assert.deepEqual(evidence(enforcer, 'security'), ['hostPID with container e privileged and hostPath /lib/modules (kernel modules)']);
+  const tracer = hostPid(daemonSet('sensor').container({ name: 's', image: 'example/sensor:1', securityContext: { capabilities: { add: ['BPF', 'PERFMON'] } } }));
+  assert.deepEqual(evidence(tracer, 'security'), ['hostPID with container s adding BPF, PERFMON']);
+  // Sonobuoy's systemd-logs: hostPID and privileged to nsenter the host and read its journal.
+  const nsenter = volumes(hostPid(daemonSet('systemd-logs').container({ name: 'l', image: 'example/logs:1', securityContext: { privileged: true } })), hostPath('root', '/'));
+  assert.deepEqual(roles(nsenter), []);
+  const noHostPid = volumes(daemonSet('enforcer').container({ name: 'e', image: 'example/enforcer:5', securityContext: { privileged: true } }), hostPath('modules', '/lib/modules'));
+  assert.deepEqual(roles(noHostPid), []);
+});
+
+test('isPlaceholder: pause and sleep-only containers', () => {
+  assert.equal(isPlaceholder({ name: 'pause', image: 'gke.gcr.io/pause:3.8@sha256:880e63f94b145e46f1b1082bb71b85e21f16b99b180b9996407d61240ceb9830' }), true);
+  assert.equal(isPlaceholder({ name: 'pre-pull', image: 'example/share-manager:1', command: ['sh', '-c', 'echo share-manager image pulled && sleep infinity'] }), true);
+  assert.equal(isPlaceholder({ name: 'agent', image: 'example/agent:1', command: ['sh', '-c', '/agent --serve; sleep infinity'] }), false);
+  assert.equal(isPlaceholder({ name: 'agent', image: 'example/pause-exporter:1' }), false);
 });

@@ -49,8 +49,15 @@ export const blanketToleration: LintRule = {
       const keyless = !t.key && t.operator === 'Exists';
       if (!keyless || (t.effect !== undefined && t.effect !== '' && t.effect !== 'NoExecute')) return;
       const path = `${POD_SPEC}.tolerations[${i}]`;
-      const noExecuteOnly = t.effect === 'NoExecute';
-      const what = noExecuteOnly ? 'tolerates every NoExecute taint (NoSchedule taints still apply)' : 'tolerates every taint, NoExecute included';
+      // Another keyless Exists toleration for NoSchedule makes the pair tolerate every taint that keeps pods off a node.
+      const noSchedule = tolerations.findIndex((o) => !o.key && o.operator === 'Exists' && o.effect === 'NoSchedule');
+      const noExecuteOnly = t.effect === 'NoExecute' && noSchedule < 0;
+      const what =
+        t.effect !== 'NoExecute'
+          ? 'tolerates every taint, NoExecute included'
+          : noExecuteOnly
+            ? 'tolerates every NoExecute taint (NoSchedule taints still apply)'
+            : `tolerates every NoExecute taint, and with tolerations[${noSchedule}] ${formatToleration(tolerations[noSchedule]!)} every NoSchedule taint too`;
       if (needsIt) {
         out.push({
           severity: 'info',

@@ -56,6 +56,8 @@ export function floatingTag(tag: string | undefined): string | undefined {
   if (channel) return tag.toLowerCase() === channel ? `${channel} is a ${channel === 'latest' ? 'moving tag' : 'branch or channel tag'}` : `tag part "${channel}" is a branch or channel`;
   if (!/\d/.test(tag)) return 'a tag without a version';
   if (/^v?\d{1,3}($|-[a-z])/i.test(tag)) return 'a major-version tag, which moves with every release of that major';
+  // A release-branch tag (`release-v1`, `stable_v2`): its only number is a major version.
+  if (!/\d[._]\d|\d{4,}/.test(tag) && tag.split(/[-_]/).some((p) => /^v?\d{1,3}$/i.test(p))) return 'a major-version tag, which moves with every release of that major';
   return undefined;
 }
 
@@ -64,7 +66,8 @@ export const imageTagMutable: LintRule = {
   meta: {
     id: 'image-tag-mutable',
     severity: 'warning',
-    description: 'Every image has a version tag (not `latest`, a branch or channel tag such as `main`, `stable`, `nightly`, `devel`, a tag without a version, or a major version only), or a digest.',
+    description:
+      'Every image has a version tag (not `latest`, a branch or channel tag such as `main`, `stable`, `nightly`, `devel`, a tag without a version, or a major version only), or a digest; images with `imagePullPolicy: Never` (preloaded on the node) are not judged.',
     rationale:
       'A DaemonSet creates pods over weeks, as nodes join, pods are evicted or fail: with `latest` (or no tag, which means latest), a branch or channel tag (`main`, `master`, `stable`, `canary`, `nightly`, `edge`, `dev`, `-SNAPSHOT`) or a major version only (`v1`), each node runs whatever the tag pointed to when it pulled, the fleet drifts apart, a template rollback does not bring the old binary back, and with `latest` or no tag `imagePullPolicy` defaults to Always, so any restart can change the agent.',
     howToFix: 'Pin a version tag (`fluent/fluent-bit:3.0.7`) or a digest (`…@sha256:…`).',
@@ -74,7 +77,8 @@ export const imageTagMutable: LintRule = {
     const out: RuleFinding[] = [];
     for (const ref of templateContainers(ds, { init: true })) {
       const image = ref.container.image;
-      if (!image) continue;
+      // imagePullPolicy Never: the kubelet only uses the image preloaded on the node (ErrImageNeverPull otherwise), so the tag cannot drift.
+      if (!image || ref.container.imagePullPolicy === 'Never') continue;
       const { repository, tag, digest } = parseImage(image);
       const floating = digest ? undefined : floatingTag(tag);
       if (!floating) continue;

@@ -5,6 +5,8 @@
  * picks victims, on every node at once.
  */
 import { value } from '../../k8s/quantity.js';
+import { isPlaceholder } from '../../model/roles.js';
+import { isOneShot } from '../probes.js';
 import type { LintRule, RuleFinding } from '../types.js';
 import { containerLabel, findRole, roleText, templateContainers, yamlBlock } from '../template.js';
 
@@ -27,7 +29,7 @@ export const memoryLimitMissing: LintRule = {
     severity: 'warning',
     severityNote:
       "info for network (CNI) agents and node-local DNS caches, whose vendors leave memory unlimited on purpose: the OOM killer taking them takes the node's pod networking or DNS with them",
-    description: 'Every container (and sidecar) of the pod template has a memory limit.',
+    description: 'Every container (and sidecar) of the pod template has a memory limit; containers that only wait (pause, `sleep infinity`) or run a task once and then sleep are not judged.',
     rationale:
       'An agent without a memory limit can take a node\'s memory when it leaks or buffers (a log collector behind a slow backend), and because a DaemonSet runs everywhere, it can do so on every node at once; the kernel OOM killer and the kubelet then pick victims among the node\'s other pods (DaemonSet guide, production practice "enforce resource limits, especially memory").',
     howToFix: 'Set `resources.limits.memory` at or above the memory request (a starting point: twice the request, then tune). A cpu limit is not required: it only throttles.',
@@ -38,6 +40,8 @@ export const memoryLimitMissing: LintRule = {
     // A limit turns a leak into an OOM kill; for these agents the kill is the worse outage.
     const critical = findRole(ctx.roles(ds), 'network', 'dns');
     for (const ref of templateContainers(ds, { sidecars: true })) {
+      // A container that only waits, or runs a task once and then sleeps, holds no growing state.
+      if (isPlaceholder(ref.container) || isOneShot(ref.container)) continue;
       const res = ref.container.resources;
       if (res?.limits?.['memory'] !== undefined) continue;
       out.push({

@@ -6,32 +6,26 @@
  */
 import type { AgentRole, RoleMatch } from '../../model/roles.js';
 import type { LintRule, RuleFinding } from '../types.js';
-import { containerLabel, privilegedRole, roleJustified, roleText, templateContainers, yamlBlock } from '../template.js';
+import { containerLabel, hostAccessEvidence, privilegedRole, roleJustified, roleText, templateContainers, yamlBlock } from '../template.js';
 
 /** What an agent of each role needs instead of privileged, and the capabilities to add. */
 const INSTEAD: Partial<Record<AgentRole, { needs: string; add?: string[] }>> = {
   logging: { needs: "a log collector only reads the host's log directories: drop privileged and mount /var/log (and /var/lib/docker/containers) with readOnly: true" },
   monitoring: { needs: 'a node metrics agent needs no capability: hostPID/hostNetwork and read-only mounts of /proc, /sys and / (mountPropagation: HostToContainer) are enough' },
-  device: {
-    needs:
-      'a device plugin talks to the kubelet over /var/lib/kubelet/device-plugins and reads the devices it advertises: mount those device nodes instead of privileged, disallow privilege escalation and drop ALL capabilities',
-  },
   dns: { needs: 'a node-local DNS cache needs NET_ADMIN (its iptables rules and link-local interface), not privileged', add: ['NET_ADMIN'] },
-  security: {
-    needs: 'an eBPF-based sensor usually runs with specific capabilities instead of privileged (BPF, PERFMON, SYS_RESOURCE, SYS_PTRACE); only kernel-module drivers need privileged',
-    add: ['BPF', 'PERFMON', 'SYS_RESOURCE', 'SYS_PTRACE'],
-  },
+  'host-network': { needs: "a host-network agent needs NET_ADMIN (and NET_RAW for raw sockets) to change the host's network, not every device", add: ['NET_ADMIN', 'NET_RAW'] },
 };
 
 /**
  * Roles whose agents need some host privilege, where privileged is more than needed rather than
- * a danger out of place: a warning.
+ * a danger out of place: a warning. So is a node-level agent whose role lint cannot infer.
  */
-const MILDER: readonly AgentRole[] = ['security', 'dns', 'device'];
+const MILDER: readonly AgentRole[] = ['dns', 'host-network'];
 
-function advice(role: RoleMatch<AgentRole> | undefined): { needs: string; add?: string[] } {
+function advice(role: RoleMatch<AgentRole> | undefined, agent: string | undefined): { needs: string; add?: string[] } {
   const known = role ? INSTEAD[role.role] : undefined;
   if (known) return known;
+  if (agent) return { needs: 'check which capabilities it uses (getpcaps on its process) and add only those' };
   return { needs: 'an application DaemonSet should not need it: add only the capabilities it uses and drop ALL' };
 }
 
@@ -41,7 +35,7 @@ export const privilegedContainer: LintRule = {
     id: 'privileged-container',
     severity: 'error',
     severityNote:
-      'info for the roles that need it: network (CNI) agents, CSI node plugins, service proxies, node-reboot agents (nsenter into PID 1), local-volume provisioners (block devices), security agents that load a kernel driver, problem detectors (/dev/kmsg); warning for other security agents, node-local DNS caches and device plugins, which need less',
+      'info for the roles that need it: network (CNI) agents, CSI node plugins, service proxies, node-reboot agents (nsenter into PID 1), local-volume provisioners (block devices), driver installers (kernel modules), device plugins and node labellers (host device nodes), security agents, problem detectors (/dev/kmsg); warning for node-local DNS caches and host-network agents, which need less, and for node-level agents whose role is unknown',
     description: "No container runs with `securityContext.privileged: true` unless the DaemonSet's role needs it.",
     rationale:
       'A privileged container has every capability and every host device, on every node the DaemonSet covers: one compromised agent is root on the whole fleet. Node agents need host access, but most need far less than privileged (DaemonSet guide, production practice "minimal security context").',
@@ -56,10 +50,12 @@ export const privilegedContainer: LintRule = {
     const needsIt = privilegedRole(ds, roles);
     if (needsIt) return [roleJustified(needsIt, refs, 'privileged', 'securityContext.privileged')];
     const role = roles[0];
-    const { needs, add } = advice(role);
+    // A node-level agent (host PID namespace or paths) whose role is unknown is no application.
+    const agent = role ? undefined : hostAccessEvidence(ds, false);
+    const { needs, add } = advice(role, agent);
     return refs.map((ref): RuleFinding => ({
-      severity: role && MILDER.includes(role.role) ? 'warning' : 'error',
-      message: `${containerLabel(ref)} is privileged${role ? ` in a ${roleText(role)}` : ''}: it gets every capability and host device on every node; ${needs}`,
+      severity: (role && MILDER.includes(role.role)) || agent ? 'warning' : 'error',
+      message: `${containerLabel(ref)} is privileged${role ? ` in a ${roleText(role)}` : agent ? ` in ${agent} whose role lint cannot infer` : ''}: it gets every capability and host device on every node; ${needs}`,
       path: `${ref.path}.securityContext.privileged`,
       fix: `replace privileged with the least it needs:\n${yamlBlock({
         securityContext: {

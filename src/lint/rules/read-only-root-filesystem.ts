@@ -3,6 +3,7 @@
  * Motivation: the DaemonSet guide, 生产实践 "安全上下文最小化：以只读根文件系统 … 运行采集器，降低攻击面".
  */
 import type { LintRule, RuleFinding } from '../types.js';
+import { isPlaceholder, kernelDriverLoader } from '../../model/roles.js';
 import { containerLabel, findRole, HOST_PRIVILEGED_ROLES, roleJustified, templateContainers, yamlBlock } from '../template.js';
 
 /** The `read-only-root-filesystem` rule, as the registry lists it. */
@@ -10,7 +11,7 @@ export const readOnlyRootFilesystem: LintRule = {
   meta: {
     id: 'read-only-root-filesystem',
     severity: 'warning',
-    severityNote: 'info for network (CNI) agents, CSI node plugins and service proxies',
+    severityNote: "info for network (CNI) agents, CSI node plugins, service proxies, driver installers and a security agent's kernel driver loader",
     description: 'Every container sets `securityContext.readOnlyRootFilesystem: true`.',
     rationale:
       "A writable root filesystem lets an attacker, or a bug, drop binaries and change configuration inside an agent that runs on every node. The DaemonSet guide's production practice runs collectors with a read-only root filesystem.",
@@ -18,16 +19,24 @@ export const readOnlyRootFilesystem: LintRule = {
     example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # readOnlyRootFilesystem not set',
   },
   check(ds, ctx) {
-    const refs = templateContainers(ds, { init: true }).filter((r) => r.container.securityContext?.readOnlyRootFilesystem !== true);
+    // A placeholder (pause, sleep) writes nothing.
+    const refs = templateContainers(ds, { init: true }).filter((r) => r.container.securityContext?.readOnlyRootFilesystem !== true && !isPlaceholder(r.container));
     if (!refs.length) return [];
     const roles = ctx.roles(ds);
-    const needsIt = findRole(roles, ...HOST_PRIVILEGED_ROLES);
+    const needsIt = findRole(roles, ...HOST_PRIVILEGED_ROLES, 'driver-installer');
     if (needsIt) return [roleJustified(needsIt, refs, 'root filesystem writable', 'securityContext.readOnlyRootFilesystem')];
+    // A kernel driver loader (an init container) downloads or builds the module in its own filesystem.
+    const loader = kernelDriverLoader(ds);
+    const loaderRefs = loader ? refs.filter((r) => r.init && /driver-loader/.test(`${r.container.name ?? ''} ${r.container.image ?? ''}`)) : [];
+    const out: RuleFinding[] = loaderRefs.length ? [roleJustified({ role: 'security', evidence: [loader!] }, loaderRefs, 'root filesystem writable', 'securityContext.readOnlyRootFilesystem')] : [];
     const logging = findRole(roles, 'logging');
-    return refs.map((ref): RuleFinding => ({
-      message: `${containerLabel(ref)} has a writable root filesystem${logging ? ': a collector writes only its buffer and position files, which belong on a hostPath or emptyDir' : ''}`,
-      path: `${ref.path}.securityContext.readOnlyRootFilesystem`,
-      fix: `make the root filesystem read-only and mount an emptyDir where the agent writes (e.g. /tmp):\n${yamlBlock({ securityContext: { readOnlyRootFilesystem: true } })}`,
-    }));
+    const rest = refs.filter((r) => !loaderRefs.includes(r));
+    return out.concat(
+      rest.map((ref): RuleFinding => ({
+        message: `${containerLabel(ref)} has a writable root filesystem${logging ? ': a collector writes only its buffer and position files, which belong on a hostPath or emptyDir' : ''}`,
+        path: `${ref.path}.securityContext.readOnlyRootFilesystem`,
+        fix: `make the root filesystem read-only and mount an emptyDir where the agent writes (e.g. /tmp):\n${yamlBlock({ securityContext: { readOnlyRootFilesystem: true } })}`,
+      })),
+    );
   },
 };

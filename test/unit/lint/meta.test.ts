@@ -34,6 +34,11 @@ const CONTRACT_IDS = [
   'liveness-probe-missing',
   'privilege-escalation-allowed',
   'not-ready-toleration-missing',
+  // Issue 39.
+  'csi-node-taints-not-tolerated',
+  'max-unavailable-all-unprobed',
+  'selector-mutable-label',
+  'probe-port-not-declared',
 ];
 
 describe('lint rule registry', () => {

@@ -79,10 +79,10 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
       'warning privilege-escalation-allowed initContainers[1].securityContext.allowPrivilegeEscalation',
       'warning read-only-root-filesystem containers[0].securityContext.readOnlyRootFilesystem',
       'warning read-only-root-filesystem containers[1].securityContext.readOnlyRootFilesystem',
-      'warning read-only-root-filesystem initContainers[0].securityContext.readOnlyRootFilesystem',
       'warning read-only-root-filesystem initContainers[1].securityContext.readOnlyRootFilesystem',
       'warning resources-requests-missing containers[1].resources.requests',
       'info privileged-container containers[0].securityContext.privileged',
+      'info read-only-root-filesystem initContainers[0].securityContext.readOnlyRootFilesystem',
       'info run-as-non-root containers[0].securityContext.runAsNonRoot',
     ],
   },
@@ -98,7 +98,6 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
   },
   'fluent-bit-kubernetes-logging-fluent-bit-ds.yaml': {
     'logging/fluent-bit': [
-      'warning blanket-toleration tolerations[1]',
       'warning liveness-probe-missing containers[0].livenessProbe',
       'warning memory-limit-missing containers[0].resources.limits.memory',
       'warning priority-class-missing priorityClassName',
@@ -106,7 +105,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
       'warning read-only-root-filesystem containers[0].securityContext.readOnlyRootFilesystem',
       'warning readiness-probe-missing containers[0].readinessProbe',
       'warning resources-requests-missing containers[0].resources.requests',
-      'warning run-as-non-root containers[0].securityContext.runAsNonRoot',
+      'info blanket-toleration tolerations[1]',
+      'info run-as-non-root containers[0].securityContext.runAsNonRoot',
     ],
   },
   'fluentd-kubernetes-daemonset-fluentd-daemonset-elasticsearch-rbac.yaml': {
@@ -118,7 +118,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
       'warning privilege-escalation-allowed containers[0].securityContext.allowPrivilegeEscalation',
       'warning read-only-root-filesystem containers[0].securityContext.readOnlyRootFilesystem',
       'warning readiness-probe-missing containers[0].readinessProbe',
-      'warning run-as-non-root containers[0].securityContext.runAsNonRoot',
+      'warning selector-mutable-label spec.selector.matchLabels',
+      'info run-as-non-root containers[0].securityContext.runAsNonRoot',
     ],
   },
   'kube-prometheus-nodeExporter-daemonset.yaml': {
@@ -180,7 +181,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
       'warning memory-limit-missing containers[0].resources.limits.memory',
       'warning priority-class-missing priorityClassName',
       'warning resources-requests-missing containers[0].resources.requests',
-      'warning run-as-non-root containers[0].securityContext.runAsNonRoot',
+      'info run-as-non-root containers[0].securityContext.runAsNonRoot',
     ],
   },
   'multus-multus-daemonset.yaml': {

@@ -83,5 +83,27 @@ ruleTester(blanketToleration, {
         .build(),
       findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /as a network \(CNI\) agent/ }],
     },
+    {
+      // Issue 39: with a keyless NoSchedule toleration beside it, "NoSchedule taints still apply" is untrue.
+      name: '{Exists, NoExecute} next to {Exists, NoSchedule}: every taint, and the message says so',
+      ds: tolerating({ operator: 'Exists', effect: 'NoExecute' }, { operator: 'Exists', effect: 'NoSchedule' }).build(),
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.tolerations[0]',
+          message:
+            /^toleration \{operator: Exists, effect: NoExecute\} tolerates every NoExecute taint, and with tolerations\[1\] \{operator: Exists, effect: NoSchedule\} every NoSchedule taint too: the pods run on every dedicated node/,
+        },
+      ],
+    },
+    {
+      name: 'a log collector ships the logs of pods being evicted: info',
+      ds: tolerating({ operator: 'Exists', effect: 'NoExecute' })
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'fluent/fluent-bit:3.0.7';
+        })
+        .build(),
+      findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /as a log collector/ }],
+    },
   ],
 });

@@ -18,6 +18,17 @@ ruleTester(imageTagMutable, {
     { name: 'a date-stamped build (kindnetd v20240813-…)', ds: withImage('docker.io/kindest/kindnetd:v20240813-c6f155d6').build() },
     { name: 'a version with a distro suffix', ds: withImage('docker.io/timberio/vector:0.57.0-distroless-libc').build() },
     { name: 'a major.minor tag', ds: withImage('registry.k8s.io/dns/k8s-dns-node-cache:1.23').build() },
+    { name: 'a release tag with a full version', ds: withImage('example/agent:release-1.4.2').build() },
+    { name: 'a build number', ds: withImage('example/agent:build-20240813').build() },
+    {
+      // Issue 39: GKE's preloaded driver installer (cos-nvidia-installer:fixed): the kubelet never pulls it.
+      name: 'imagePullPolicy Never: a preloaded image cannot drift',
+      ds: withImage('cos-nvidia-installer:fixed')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.imagePullPolicy = 'Never';
+        })
+        .build(),
+    },
   ],
   invalid: [
     {
@@ -34,6 +45,8 @@ ruleTester(imageTagMutable, {
         ['intel/intel-gpu-plugin:devel', /devel is a branch or channel tag/],
         ['example/agent:nightly', /nightly/],
         ['example/agent:canary', /canary/],
+        // A release-branch tag whose only number is a major version (sriov-cni's release-v1).
+        ['nfvpe/sriov-cni:release-v1', /a major-version tag/],
         ['example/agent:edge', /edge/],
         ['example/agent:dev', /dev is a branch/],
         ['example/agent:1.4.0-SNAPSHOT', /tag part "snapshot"/],

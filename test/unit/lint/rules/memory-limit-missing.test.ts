@@ -14,6 +14,18 @@ ruleTester(memoryLimitMissing, {
         })
         .build(),
     },
+    {
+      name: 'a pause container and a run-once script that then sleeps are not judged (issue 39)',
+      ds: goodDaemonSet()
+        .container({ name: 'pause', image: 'registry.k8s.io/pause:3.10' })
+        .container({
+          name: 'updater',
+          image: 'debian:12.6',
+          command: ['bash', '-c'],
+          args: ['grep -q bpf /sys/kernel/security/lsm && sleep infinity\nupdate-grub 2>&1 && touch /sentinel/reboot-required'],
+        })
+        .build(),
+    },
   ],
   invalid: [
     {
@@ -65,6 +77,13 @@ ruleTester(memoryLimitMissing, {
         })
         .build(),
       findings: [{ severity: 'warning', path: `${C0}.resources.limits.memory`, fix: /memory: 2048Mi/ }],
+    },
+    {
+      name: 'a script that starts a daemon in the background and sleeps is long-running: judged',
+      ds: goodDaemonSet()
+        .container({ name: 'shipper', image: 'example/shipper:1.0.0', command: ['sh', '-c', '/shipper --serve &\nsleep infinity'] })
+        .build(),
+      findings: [{ severity: 'warning', path: 'spec.template.spec.containers[1].resources.limits.memory', message: /container shipper has no memory limit/ }],
     },
   ],
 });

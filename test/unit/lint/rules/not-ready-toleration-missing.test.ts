@@ -14,6 +14,15 @@ ruleTester(notReadyTolerationMissing, {
     { name: 'a keyless Exists for NoSchedule', ds: cni().tolerate({ operator: 'Exists', effect: 'NoSchedule' }).build() },
     { name: 'the not-ready key, every effect', ds: cni().tolerate({ key: 'node.kubernetes.io/not-ready', operator: 'Exists' }).build() },
     { name: 'the not-ready key for NoSchedule', ds: cni().tolerate({ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' }).build() },
+    {
+      // sriov-cni: it copies a secondary plugin's binary; the node's readiness waits for the CNI configuration, not for it.
+      name: 'an installer of plugin binaries only (/opt/cni/bin) is not what a NotReady node waits for',
+      ds: goodDaemonSet('sriov-cni', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.volumes = [{ name: 'cnibin', hostPath: { path: '/opt/cni/bin' } }];
+        })
+        .build(),
+    },
   ],
   invalid: [
     {
@@ -37,6 +46,18 @@ ruleTester(notReadyTolerationMissing, {
       name: 'the not-ready key for NoExecute only',
       ds: cni().tolerate({ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' }).build(),
       findings: [{ severity: 'error', path: PATH }],
+    },
+    {
+      name: 'an agent that writes the CNI configuration (/etc/cni/net.d) is',
+      ds: goodDaemonSet('my-cni', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.volumes = [
+            { name: 'cnibin', hostPath: { path: '/opt/cni/bin' } },
+            { name: 'cninet', hostPath: { path: '/etc/cni/net.d' } },
+          ];
+        })
+        .build(),
+      findings: [{ severity: 'error', path: PATH, message: /network \(CNI\) agent \(hostPath \/etc\/cni\/net\.d/ }],
     },
   ],
 });

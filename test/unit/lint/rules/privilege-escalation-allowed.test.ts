@@ -16,6 +16,20 @@ ruleTester(privilegeEscalationAllowed, {
     { name: 'ALL dropped, NET_ADMIN added back (node-local DNS)', ds: sc({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'], add: ['NET_ADMIN'] } }).build() },
     { name: 'SYS_ADMIN added: allowPrivilegeEscalation false would be rejected by the API server', ds: sc({ capabilities: { drop: ['ALL'], add: ['SYS_ADMIN'] } }).build() },
     { name: "a privileged container is privileged-container's to judge", ds: sc({ privileged: true }).build() },
+    {
+      name: 'drop: [all] in lower case: runtimes compare capability names without case',
+      ds: sc({ allowPrivilegeEscalation: false, capabilities: { drop: ['all'], add: ['DAC_READ_SEARCH'] } }).build(),
+    },
+    {
+      name: 'every default capability added back: drop ALL would change nothing (the Aqua enforcer shape)',
+      ds: sc({
+        allowPrivilegeEscalation: false,
+        capabilities: {
+          add: ['SYS_ADMIN', 'CHOWN', 'DAC_OVERRIDE', 'FSETID', 'FOWNER', 'MKNOD', 'NET_RAW', 'SETGID', 'SETUID', 'SETFCAP', 'SETPCAP', 'NET_BIND_SERVICE', 'SYS_CHROOT', 'KILL', 'AUDIT_WRITE'],
+        },
+      }).build(),
+    },
+    { name: 'a pause container is not judged', ds: goodDaemonSet().container({ name: 'pause', image: 'registry.k8s.io/pause:3.10' }).build() },
   ],
   invalid: [
     {

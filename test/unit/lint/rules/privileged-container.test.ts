@@ -104,14 +104,80 @@ ruleTester(privilegedContainer, {
       findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /NET_ADMIN/, fix: /add:\n\s+- NET_ADMIN/ }],
     },
     {
-      name: 'a security agent: warning, specific capabilities',
+      // Issue 39: runtime-security agents enter every process's namespaces (Tracee, NeuVector).
+      name: 'a security agent: info, its job',
       ds: goodDaemonSet('falco', 'falco')
         .with((d) => {
           d.spec!.template!.spec!.containers![0]!.image = 'falcosecurity/falco:0.38.1';
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /security agent.*BPF, PERFMON/ }],
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a security agent/ }],
+    },
+    {
+      name: 'an unknown agent with hostPID, privileged and the kernel modules is a security agent: info',
+      ds: goodDaemonSet('enforcer', 'guard')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.hostPID = true;
+          spec.containers![0]!.securityContext = privileged;
+          spec.volumes = [{ name: 'modules', hostPath: { path: '/lib/modules' } }];
+        })
+        .build(),
+      findings: [
+        { severity: 'info', path: `${C0}.securityContext.privileged`, message: /as a security agent \(hostPID with container enforcer privileged and hostPath \/lib\/modules \(kernel modules\)\)/ },
+      ],
+    },
+    {
+      name: 'a node-level agent whose role is unknown: warning, not "an application"',
+      ds: goodDaemonSet('tuner', 'kube-system')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.volumes = [{ name: 'sys', hostPath: { path: '/sys' } }];
+          spec.containers![0]!.securityContext = privileged;
+        })
+        .build(),
+      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /privileged in a node-level agent \(hostPath \/sys\) whose role lint cannot infer: .*getpcaps/ }],
+    },
+    {
+      name: 'hostNetwork alone does not make a node agent (a relay on the host network): error',
+      ds: goodDaemonSet('relay', 'shop')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.hostNetwork = true;
+          spec.containers![0]!.securityContext = privileged;
+        })
+        .build(),
+      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /application DaemonSet should not need it/ }],
+    },
+    {
+      name: 'a host-network agent (hostNetwork with NET_ADMIN): warning, NET_ADMIN suffices',
+      ds: goodDaemonSet('lb-speaker', 'lb')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.hostNetwork = true;
+          spec.containers![0]!.securityContext = { privileged: true, capabilities: { add: ['NET_ADMIN'] } };
+        })
+        .build(),
+      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /host-network agent .*needs NET_ADMIN/, fix: /add:\n\s+- NET_ADMIN\n\s+- NET_RAW/ }],
+    },
+    {
+      name: 'a driver installer (privileged init containers writing to the host, then pause): info',
+      ds: goodDaemonSet('nvidia-driver-installer', 'kube-system')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers = [{ name: 'pause', image: 'registry.k8s.io/pause:3.10' }];
+          spec.volumes = [{ name: 'root', hostPath: { path: '/' } }];
+          spec.initContainers = [{ name: 'installer', image: 'example/installer:1.0', securityContext: privileged, volumeMounts: [{ name: 'root', mountPath: '/root' }] }];
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'info',
+          path: 'spec.template.spec.initContainers[0].securityContext.privileged',
+          message: /privileged, as a driver installer \(init container installer writes to the host, then pause only waits\)/,
+        },
+      ],
     },
     // Issue 14 §3: roles whose job needs privileged get information, detected by evidence.
     {
@@ -192,14 +258,27 @@ ruleTester(privilegedContainer, {
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /as a monitoring agent/ }],
     },
     {
-      name: 'a device plugin: warning, the device nodes instead',
+      // Issue 39: the device cgroup denies an unprivileged container the host's device nodes, and a
+      // plugin cannot request the devices it advertises.
+      name: 'a device plugin: info, it opens the devices it advertises',
       ds: goodDaemonSet('gpu-plugin', 'kube-system')
         .with((d) => {
           d.spec!.template!.spec!.containers![0]!.image = 'rocm/k8s-device-plugin:1.25.2.8';
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /device plugin.*mount those device nodes/ }],
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a device plugin/ }],
+    },
+    {
+      name: 'a node labeller (its command runs one): info',
+      ds: goodDaemonSet('gpu-labeller', 'kube-system')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'example/gpu-tools:1.4.2';
+          d.spec!.template!.spec!.containers![0]!.args = ['./k8s-node-labeller', '-vram'];
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        })
+        .build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a node labeller \(container gpu-labeller runs a node labeller\)/ }],
     },
     {
       name: 'a privileged init container of an application',

@@ -47,5 +47,40 @@ ruleTester(readOnlyRootFilesystem, {
         .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.readOnlyRootFilesystem`, message: /service proxy/ }],
     },
+    {
+      name: "a security agent's kernel driver loader builds the module in its filesystem: info",
+      ds: goodDaemonSet('falco', 'falco')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.image = 'docker.io/falcosecurity/falco:0.44.1';
+          spec.initContainers = [{ name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1' }];
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'info',
+          path: 'spec.template.spec.initContainers[0].securityContext.readOnlyRootFilesystem',
+          message: /init container falco-driver-loader: root filesystem writable, as a security agent/,
+        },
+      ],
+    },
+    {
+      name: 'a driver installer: info; its pause container is not judged',
+      ds: goodDaemonSet('nvidia-driver-installer', 'kube-system')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers = [{ name: 'pause', image: 'registry.k8s.io/pause:3.10' }];
+          spec.volumes = [{ name: 'root', hostPath: { path: '/' } }];
+          spec.initContainers = [{ name: 'installer', image: 'example/installer:1.0', securityContext: { privileged: true }, volumeMounts: [{ name: 'root', mountPath: '/root' }] }];
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'info',
+          path: 'spec.template.spec.initContainers[0].securityContext.readOnlyRootFilesystem',
+          message: /^init container installer: root filesystem writable, as a driver installer/,
+        },
+      ],
+    },
   ],
 });

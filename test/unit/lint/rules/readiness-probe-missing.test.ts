@@ -30,6 +30,22 @@ ruleTester(readinessProbeMissing, {
         })
         .build(),
     },
+    {
+      name: 'a script that runs once and then sleeps (an updater) needs no probe (issue 39)',
+      ds: goodDaemonSet()
+        .container({ name: 'updater', image: 'debian:12.6', command: ['bash', '-c'], args: ['grep -q bpf /sys/kernel/security/lsm && sleep infinity\nupdate-grub && touch /sentinel/reboot-required'] })
+        .build(),
+    },
+    {
+      name: "a liveness sidecar named for it (ceph-csi's liveness-prometheus) is a helper",
+      ds: goodDaemonSet()
+        .container({ name: 'liveness-prometheus', image: 'quay.io/cephcsi/cephcsi:v3.12.0', args: ['--type=liveness'] })
+        .build(),
+    },
+    {
+      name: 'the CSI registrar rebuilt under another image name (eks-distro node-driver-registrar) is still a helper',
+      ds: goodDaemonSet().container({ name: 'node-driver-registrar', image: 'public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.7.0-eks-1-23-13' }).build(),
+    },
   ],
   invalid: [
     {

@@ -22,6 +22,10 @@ ruleTester(resourcesRequestsMissing, {
         })
         .build(),
     },
+    {
+      name: 'a pause container is not judged (a driver installer)',
+      ds: goodDaemonSet().container({ name: 'pause', image: 'gke.gcr.io/pause:3.8' }).build(),
+    },
   ],
   invalid: [
     {
@@ -53,6 +57,23 @@ ruleTester(resourcesRequestsMissing, {
       findings: [
         { severity: 'warning', path: 'spec.template.spec.containers[1].resources.requests.cpu', message: /container exporter requests no cpu/ },
         { severity: 'warning', path: 'spec.template.spec.initContainers[0].resources.requests', message: /container shipper requests no cpu and no memory/ },
+      ],
+    },
+    {
+      // v1 qos.GetPodQOS counts init containers: one with a request makes the pod Burstable.
+      name: 'no resources, but an init container requests cpu: not BestEffort',
+      ds: goodDaemonSet()
+        .with((d) => {
+          delete d.spec!.template!.spec!.containers![0]!.resources;
+          d.spec!.template!.spec!.initContainers = [{ name: 'setup', image: 'busybox:1.36', resources: { requests: { cpu: '150m' } } }];
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.containers[0].resources.requests',
+          message: /requests no cpu and no memory: the scheduler reserves nothing for it, so each of the DaemonSet's nodes is oversubscribed by one copy$/,
+        },
       ],
     },
   ],

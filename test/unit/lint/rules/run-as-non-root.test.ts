@@ -122,5 +122,62 @@ ruleTester(runAsNonRoot, {
         .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /container cilium, init container mount-bpf-fs: may run as root, as a network \(CNI\) agent/ }],
     },
+    // Issue 39: what the kernel needs uid 0 for is information, not a warning.
+    {
+      name: 'added capabilities: Kubernetes sets no ambient capabilities, so they need uid 0: info',
+      ds: goodDaemonSet('speaker', 'lb')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.securityContext = { capabilities: { drop: ['ALL'], add: ['NET_RAW'] } };
+        })
+        .build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /may run as root, which it needs: it adds NET_RAW, and Kubernetes sets no ambient capabilities/ }],
+    },
+    {
+      name: 'a log collector reading container logs: info',
+      ds: goodDaemonSet('fluent-bit', 'logging')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.image = 'fluent/fluent-bit:3.0.7';
+          spec.containers![0]!.securityContext = { readOnlyRootFilesystem: true };
+          spec.volumes = [{ name: 'pods', hostPath: { path: '/var/log/pods' } }];
+        })
+        .build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /a log collector reads the container logs under hostPath \/var\/log\/pods/ }],
+    },
+    {
+      name: "a monitor reading the container runtime's state (cAdvisor): info",
+      ds: goodDaemonSet('cadvisor', 'cadvisor')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.image = 'ghcr.io/google/cadvisor:0.54.0';
+          spec.containers![0]!.securityContext = {};
+          spec.volumes = [{ name: 'docker', hostPath: { path: '/var/lib/docker' } }];
+        })
+        .build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /container runtime's state or socket under hostPath \/var\/lib\/docker/ }],
+    },
+    {
+      name: 'a monitor reading a world-readable file under /var/run (utmp) still gets the warning',
+      ds: goodDaemonSet('host-metrics')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.image = 'quay.io/signalfx/splunk-otel-collector:0.158.0';
+          spec.containers![0]!.securityContext = {};
+          spec.volumes = [{ name: 'utmp', hostPath: { path: '/var/run/utmp' } }];
+        })
+        .build(),
+      findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /may run as root \(no runAsNonRoot/ }],
+    },
+    {
+      name: "the container runtime's socket is root-only whatever the role (a metrics agent of unknown role): info",
+      ds: goodDaemonSet('cloudwatch-agent', 'amazon-cloudwatch')
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.securityContext = {};
+          spec.volumes = [{ name: 'dockersock', hostPath: { path: '/var/run/docker.sock' } }];
+        })
+        .build(),
+      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /under hostPath \/var\/run\/docker\.sock, which only root may read/ }],
+    },
   ],
 });
