@@ -10,6 +10,7 @@ import type { DaemonSet, Node, Taint, Toleration } from '../../model/k8s-types.j
 import { compileDaemonPlacement, SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.js';
 import { formatTaint, formatToleration, toleratesTaint } from '../../k8s/taints.js';
 import type { NodeVerdict } from '../placement.js';
+import { detectAgentRoles } from '../../model/roles.js';
 import { type CauseContext, type CauseDraft, dsObject, dsRef, nameList, reasonPhrase, tolerationPatch } from './context.js';
 
 /** Labels the kubelet or the cloud provider writes on every node: no DaemonSet labeller owns them. */
@@ -23,18 +24,16 @@ const LABELLERS: { match: RegExp; family: RegExp; what: string }[] = [
   { match: /amdgpu-labell?er|k8s-device-plugin:labell?er|labell?er.*amd|amd.*labell?er/, family: /^(beta\.)?amd\.com\//, what: 'the AMD GPU labeller writes the amd.com label family' },
 ];
 
-/** Words that make a DaemonSet a labeller by its name, its containers' names or its images. */
-const LABELLER_WORD = /feature-discovery|labell?er|(^|[/-])nfd([-/:]|$)/;
-
+/** The DaemonSet's name, container names and images, lower case: where a labeller names its label family. */
 function labellerText(ds: DaemonSet): string {
   const spec = ds.spec?.template?.spec;
   const containers = [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])];
   return [ds.metadata?.name ?? '', ...containers.flatMap((c) => [c.name ?? '', c.image ?? ''])].join(' ').toLowerCase();
 }
 
-/** Is the DaemonSet a node labeller, by name or image? */
+/** Is the DaemonSet a node labeller (the labeller role of model/roles.ts), or named as one? */
 export function isLabeller(ds: DaemonSet): boolean {
-  return LABELLER_WORD.test(labellerText(ds));
+  return /labell?er|feature-discovery/.test(ds.metadata?.name ?? '') || detectAgentRoles(ds).some((r) => r.role === 'labeller');
 }
 
 /**
