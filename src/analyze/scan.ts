@@ -142,8 +142,12 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
     const gaps = coverageGaps(index, rows);
     // A node agent that runs nowhere, or a network or storage agent missing from Ready nodes,
     // leaves those nodes without what every pod there needs: never Healthy.
-    const selectsNone = causes.find((c) => c.code === 'SelectsNoNode' && c.cause.namespace === ds.metadata?.namespace && c.cause.name === ds.metadata?.name);
-    if (selectsNone) counts.SelectsNoNode = 1;
+    // An error-level root cause behind this DaemonSet (it selects no node, or its labeller does
+    // not label its nodes) is a problem although every node is Excluded.
+    const selectsNone = causes.find(
+      (c) => c.severity === 'error' && c.affects.some((a) => a.namespace === ds.metadata?.namespace && a.name === ds.metadata?.name) && (c.code === 'SelectsNoNode' || c.code === 'LabellerNotRunning'),
+    );
+    if (selectsNone) counts[selectsNone.code] = (counts[selectsNone.code] ?? 0) + 1;
     const vitalGap = gaps.length > 0 && detectRoles(ds, csiDrivers).some((r) => r.role === 'network' || r.role === 'storage');
     let judged = health(rows, recomputed, rollout);
     if (judged === 'Healthy' && (selectsNone || vitalGap)) judged = 'Degraded';

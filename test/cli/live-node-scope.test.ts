@@ -153,7 +153,9 @@ describe('live why <ds> <node> reads one node, and answers as -f does', () => {
             const { run: live, requests } = await requestsOf(served, ['why', ds, node]);
             const offline = await runCli(['why', ds, node, '-f', c.list, '-o', 'json', '--now', NOW]);
             assert.equal(live.stderr, '', what);
-            assert.equal(live.code, offline.code, what);
+            // A root cause raises the exit code; the live answer for one node has only those found there.
+            const causeOnlyOffline = !(JSON.parse(live.stdout) as Record<string, unknown>)['causes'] && Boolean((JSON.parse(offline.stdout) as Record<string, unknown>)['causes']);
+            if (!causeOnlyOffline) assert.equal(live.code, offline.code, what);
             // Root causes link other objects of the whole snapshot (another DaemonSet, every node's
             // verdict); a live answer for one node reads that node's worth, so it has only those
             // found there (the network agent's own absence), and then the same ones.

@@ -57,7 +57,7 @@ test('network: a node NotReady for another reason (kubelet stopped posting) link
   assert.deepEqual(codes(causesOnNode(index, [app], 'n2', { now: NOW })), []);
 });
 
-test('network: the agent Ready on the node while the runtime says the network is not ready points at the host', () => {
+test('network: NetworkNotReadyAgentRunning: the agent Ready on the node while the runtime says the network is not ready points at the host', () => {
   const agent = cni();
   const nodes = [node('n2').notReady('False', CNI_MESSAGE).build()];
   const index = indexOf({ nodes, daemonSets: [agent, app], pods: [ready(agent, 'n2'), creating(app, 'n2')] });
@@ -101,7 +101,7 @@ test('labels: a device plugin at 0/0 because the labeller has the right tolerati
   // A node agent that selects no node is not Healthy in scan.
   const entry = scan(index, [devicePlugin, labeller], NOW, 'all namespaces').daemonSets.find((d) => d.name === 'nvidia-device-plugin')!;
   assert.equal(entry.health, 'Degraded');
-  assert.ok(entry.problems.includes('SelectsNoNode'));
+  assert.ok(entry.problems.includes('LabellerNotRunning'));
 });
 
 test('labels: with the labeller tolerating the taint and the nodes labelled, nothing is linked', () => {
@@ -222,7 +222,7 @@ function staleCase(kubelet: string) {
   return causesOf(indexOf({ nodes, daemonSets: [ds], pods: [ready(ds, 'a'), ready(ds, 'b')] }), [ds], { now: NOW });
 }
 
-test('known bug: stale numberAvailable with minReadySeconds on v1.14 points at kubernetes#77203', () => {
+test('known bug: KnownUpstreamBug: stale numberAvailable with minReadySeconds on v1.14 points at kubernetes#77203', () => {
   const causes = staleCase('v1.14.3');
   const bug = causes.find((c) => c.code === 'KnownUpstreamBug');
   assert.ok(bug, JSON.stringify(causes));
@@ -231,4 +231,22 @@ test('known bug: stale numberAvailable with minReadySeconds on v1.14 points at k
 
 test('known bug: the same status on v1.15.0 names no bug', () => {
   assert.ok(!staleCase('v1.15.0').some((c) => c.code === 'KnownUpstreamBug'));
+});
+
+test('network: NoNetworkAgent: network not ready and no network agent in the input, said as such', () => {
+  const nodes = [node('n2').notReady('False', CNI_MESSAGE).build()];
+  const index = indexOf({ nodes, daemonSets: [app], pods: [creating(app, 'n2')] });
+  const causes = causesOnNode(index, [app], 'n2', { now: NOW });
+  assert.deepEqual(codes(causes), ['NoNetworkAgent']);
+  // A partial (live, one node) snapshot names nothing it cannot see.
+  assert.deepEqual(codes(causesOnNode(index, [app], 'n2', { now: NOW, partial: true })), []);
+});
+
+test('labels: LabelNotWritten: the labeller runs on the nodes but no node carries the label', () => {
+  const labeller = nfd('present');
+  const nodes = [gpuNode('gpu-1', false), gpuNode('gpu-2', false)];
+  const index = indexOf({ nodes, daemonSets: [devicePlugin, labeller], pods: [ready(labeller, 'gpu-1'), ready(labeller, 'gpu-2')] });
+  const causes = causesOf(index, [devicePlugin], { now: NOW });
+  assert.deepEqual(codes(causes), ['LabelNotWritten'], 'the label chain, not a bare "selects no node" beside it');
+  assert.match(causes[0]!.fix, /kubectl logs -n node-feature-discovery ds\/nfd-worker/);
 });

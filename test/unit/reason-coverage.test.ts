@@ -15,17 +15,19 @@ import { SnapshotIndex } from '../../src/model/snapshot-index.js';
 import { diagnoseAllNodes } from '../../src/analyze/placement.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import { analyzeImpact } from '../../src/analyze/impact/index.js';
-import { IMPACT_FINDINGS, PLACEMENT_REASONS, PLAN_FINDINGS, ROLLOUT_REASONS } from '../../src/model/reasons/index.js';
+import { CAUSE_RULES, IMPACT_FINDINGS, PLACEMENT_REASONS, PLAN_FINDINGS, ROLLOUT_REASONS } from '../../src/model/reasons/index.js';
+import { causesOf } from '../../src/analyze/causes/index.js';
 import { planDaemonSet } from '../../src/analyze/plan/index.js';
 import { NOW } from '../builders.js';
 
-type Family = 'placement' | 'rollout' | 'impact' | 'plan';
+type Family = 'placement' | 'rollout' | 'impact' | 'plan' | 'causes';
 
 const REGISTRY: Record<Family, readonly string[]> = {
   placement: Object.keys(PLACEMENT_REASONS),
   rollout: Object.keys(ROLLOUT_REASONS),
   impact: Object.keys(IMPACT_FINDINGS),
   plan: Object.keys(PLAN_FINDINGS),
+  causes: Object.keys(CAUSE_RULES),
 };
 
 /**
@@ -36,12 +38,14 @@ const REGISTRY: Record<Family, readonly string[]> = {
 const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
   // The controller's own refusals (placement.test.ts's table) and scheduler outcomes no dump
   // shows (reason-codes.test.ts).
-  placement: ['ControllerNotObserved', 'DaemonSetDeleting', 'FailedScheduling', 'NodeAffinityMismatch', 'NodeNameMismatch', 'SchedulingGated', 'SelectingAll', 'VolumeConflict'],
+  placement: ['ControllerNotObserved', 'DaemonSetDeleting', 'FailedScheduling', 'NodeNameMismatch', 'SchedulingGated', 'SelectingAll', 'VolumeConflict'],
   // Rollout states no fixture rollout is caught in (reason-codes.test.ts).
   rollout: ['FailedCreate', 'InvalidBudget', 'OldPodsTerminating', 'OldPodsUnavailable'],
   // Roles and inputs no impact fixture has (reason-codes.test.ts).
   impact: ['NodeDnsLost', 'PodsNotInInput', 'ServiceLosesLocalEndpoints'],
   // Changes the two fixtures/plan manifests do not make (plan.test.ts).
+  // Root causes the fixtures' stories do not hold (causes.test.ts).
+  causes: ['KnownUpstreamBug', 'LabelNotWritten', 'NetworkNotReadyAgentRunning', 'NoNetworkAgent'],
   plan: ['AdmissionRefused', 'DeletionNeverConfirmed', 'MetadataOnlyChange', 'OnDeleteManual', 'PodsWillBePending', 'RoleOutageRisk', 'RolloutWillStall', 'SurgeHostPortStall'],
 };
 
@@ -54,9 +58,10 @@ function fixtureInputs(): string[][] {
 }
 
 async function producedCodes(): Promise<Record<Family, Set<string>>> {
-  const produced: Record<Family, Set<string>> = { placement: new Set(), rollout: new Set(), impact: new Set(), plan: new Set() };
+  const produced: Record<Family, Set<string>> = { placement: new Set(), rollout: new Set(), impact: new Set(), plan: new Set(), causes: new Set() };
   for (const input of fixtureInputs()) {
     const index = new SnapshotIndex(await loadFiles(input, async () => ''));
+    for (const c of causesOf(index, index.snapshot.daemonSets, { now: NOW })) produced.causes.add(c.code);
     for (const ds of index.snapshot.daemonSets) {
       for (const v of diagnoseAllNodes(index, ds, NOW)) for (const r of v.reasons) produced.placement.add(r.code);
       const rollout = diagnoseRollout(index, ds, NOW);

@@ -97,7 +97,10 @@ export function finishCauses(drafts: CauseDraft[]): RootCause[] {
 /** The cause drafts behind one DaemonSet's symptoms (every node's rows unless `rows` narrows them). */
 function drafts(c: CauseContext, ds: DaemonSet, rows?: NodeVerdict[]): CauseDraft[] {
   const all = c.rows(ds);
-  return RULES.flatMap((rule) => (rule === networkCauses && rows ? rule(c, ds, rows) : rule(c, ds, all)));
+  const out = RULES.flatMap((rule) => (rule === networkCauses && rows ? rule(c, ds, rows) : rule(c, ds, all)));
+  // A label chain explains why the DaemonSet selects no node; the bare "selects no node" would say it twice.
+  const labelled = out.some((d) => d.code === 'LabellerNotRunning' || d.code === 'LabelNotWritten');
+  return labelled ? out.filter((d) => d.code !== 'SelectsNoNode') : out;
 }
 
 /** Root causes behind the symptoms of the given DaemonSets, merged across them. */

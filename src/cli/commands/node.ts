@@ -29,6 +29,6 @@ export const nodeCommand: CommandSpec = {
     const causes = causesOnNode(index, daemonSets, node.metadata?.name ?? '', { now: ctx.opts.now, stuckAfter, partial: snapshot.source === 'live' });
     const result = withCauses(nodeReport(index, daemonSets, node, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter), causes);
     ctx.emit(result, (d, r, md) => renderNodeReport(d, r, md));
-    return exitFor(ctx.opts, severitiesOf(result.daemonSets));
+    return exitFor(ctx.opts, severitiesOf(result.daemonSets, result.causes));
   },
 };

@@ -59,6 +59,6 @@ export const nodesCommand: CommandSpec = {
     requireKinds(snapshot, 'nodes', ['Node', 'Pod'], [ds]);
     const result = withCauses(daemonSetNodes(index, ds, ctx.opts.now, { verdicts, ...(nodeFilter ? { nodes: nodeFilter } : {}) }), causesOf(index, [ds], { now: ctx.opts.now }));
     ctx.emit(result, (d, r, md) => renderDaemonSetNodes(d, r, md));
-    return exitFor(ctx.opts, severitiesOf(result.nodes));
+    return exitFor(ctx.opts, severitiesOf(result.nodes, result.causes));
   },
 };

@@ -37,10 +37,10 @@ export const whyCommand: CommandSpec = {
       const causes = causesOnNode(index, [ds], node.metadata?.name ?? '', { now: ctx.opts.now, stuckAfter, partial: snapshot.source === 'live' });
       const result = withCauses(whyNode(index, ds, node, ctx.opts.now, stuckAfter), causes);
       ctx.emit(result, (d, r, md) => renderNodeDiagnosis(d, r, md));
-      return exitFor(ctx.opts, severitiesOf([result]));
+      return exitFor(ctx.opts, severitiesOf([result], result.causes));
     }
     const result = withCauses(whyDaemonSet(index, ds, ctx.opts.now, stuckAfter), causesOf(index, [ds], { now: ctx.opts.now, stuckAfter }));
     ctx.emit(result, (d, r, md) => renderDaemonSetDiagnosis(d, r, md));
-    return exitFor(ctx.opts, severitiesOf(result.nodes));
+    return exitFor(ctx.opts, severitiesOf(result.nodes, result.causes));
   },
 };
