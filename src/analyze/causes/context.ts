@@ -7,6 +7,7 @@
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
 import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { formatTaint } from '../../k8s/taints.js';
+import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import type { CauseCode } from '../../model/reasons/index.js';
 import type { CauseObject, ObjectRef, RootCause, Severity } from '../../model/results.js';
 import { detectRoles, type Role } from '../../model/roles.js';
@@ -147,4 +148,32 @@ export function tolerationPatch(ds: DaemonSet, node: Node, why: string): string 
   const has = Array.isArray(ds.spec?.template?.spec?.tolerations);
   const ops = has ? tolerations.map((t) => ({ op: 'add', path: '/spec/template/spec/tolerations/-', value: t })) : [{ op: 'add', path: '/spec/template/spec/tolerations', value: tolerations }];
   return `tolerate ${taints.map(formatTaint).join(', ')} ${why}: kubectl patch daemonset ${ds.metadata?.name} -n ${ds.metadata?.namespace} --type json -p '${JSON.stringify(ops)}'`;
+}
+
+/** The runtime's and kubelet's words for a network that is not ready (CRI, kubelet, containerd, CRI-O). */
+export const NETWORK_NOT_READY =
+  /NetworkPluginNotReady|network plugin is not ready|cni plugin not initiali[sz]ed|NetworkReady=false|network is not ready|no networks found in \/etc\/cni\/net\.d|failed to find plugin .* in path|cni config uninitiali[sz]ed/i;
+
+/** The node's own words that its network is not ready: its Ready condition or NetworkUnavailable. */
+export function nodeNetworkText(node: Node | undefined): string | undefined {
+  for (const c of node?.status?.conditions ?? []) {
+    if (c.type === 'Ready' && c.status !== 'True' && NETWORK_NOT_READY.test(c.message ?? '')) return `node condition Ready=${c.status}${c.reason ? ` (${c.reason})` : ''}: ${c.message}`;
+    if (c.type === 'NetworkUnavailable' && c.status === 'True') return `node condition NetworkUnavailable=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}`;
+  }
+  return undefined;
+}
+
+/** Reasons that say a bound pod fails by itself (not the node, not the scheduler). */
+const POD_FAILURES: ReadonlySet<string> = new Set(['CrashLoopBackOff', 'ImagePullBackOff', 'PodFailed', 'OOMKilled', 'CreateContainerConfigError', 'ReadinessProbeFailing', 'ContainerCreating']);
+
+/** The row's pod fails by itself, stuck (an error reason), on a node that is Ready and whose network is up. */
+export function failsByItself(c: CauseContext, r: NodeVerdict): boolean {
+  const node = c.index.nodesByName.get(r.node);
+  if (r.verdict !== 'Unhealthy' || !node || nodeReadyStatus(node) !== 'True' || nodeNetworkText(node)) return false;
+  return r.reasons.some((x) => POD_FAILURES.has(x.code) && x.severity === 'error');
+}
+
+/** The reason that says how a failing pod fails. */
+export function podFailure(r: NodeVerdict): NodeVerdict['reasons'][number] | undefined {
+  return r.reasons.find((x) => POD_FAILURES.has(x.code) && x.severity === 'error');
 }

@@ -8,20 +8,7 @@
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
 import type { Reason } from '../../model/results.js';
 import type { NodeVerdict } from '../placement.js';
-import { type CauseContext, type CauseDraft, dsObject, dsRef, reasonPhrase, tolerationPatch } from './context.js';
-
-/** The runtime's and kubelet's words for a network that is not ready (CRI, kubelet, containerd, CRI-O). */
-export const NETWORK_NOT_READY =
-  /NetworkPluginNotReady|network plugin is not ready|cni plugin not initiali[sz]ed|NetworkReady=false|network is not ready|no networks found in \/etc\/cni\/net\.d|failed to find plugin .* in path|cni config uninitiali[sz]ed/i;
-
-/** The node's own words that its network is not ready: its Ready condition or NetworkUnavailable. */
-export function nodeNetworkText(node: Node | undefined): string | undefined {
-  for (const c of node?.status?.conditions ?? []) {
-    if (c.type === 'Ready' && c.status !== 'True' && NETWORK_NOT_READY.test(c.message ?? '')) return `node condition Ready=${c.status}${c.reason ? ` (${c.reason})` : ''}: ${c.message}`;
-    if (c.type === 'NetworkUnavailable' && c.status === 'True') return `node condition NetworkUnavailable=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}`;
-  }
-  return undefined;
-}
+import { type CauseContext, type CauseDraft, dsObject, dsRef, NETWORK_NOT_READY, nodeNetworkText, reasonPhrase, tolerationPatch } from './context.js';
 
 /** The reason on a row that says its pod waits for the network, with the words that say so. */
 function networkSymptom(r: NodeVerdict, node: Node | undefined): { reason: Reason; text: string } | undefined {

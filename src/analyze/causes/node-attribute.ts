@@ -7,11 +7,7 @@
  */
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
 import type { NodeVerdict } from '../placement.js';
-import { type CauseContext, type CauseDraft, dsObject, dsRef, nameList } from './context.js';
-import { nodeNetworkText } from './network.js';
-
-/** Reasons that say the pod itself fails (not the node, not the scheduler). */
-const POD_FAILURES = new Set(['CrashLoopBackOff', 'ImagePullBackOff', 'PodFailed', 'OOMKilled', 'CreateContainerConfigError', 'ReadinessProbeFailing', 'ContainerCreating']);
+import { type CauseContext, type CauseDraft, dsObject, dsRef, failsByItself, nameList, podFailure } from './context.js';
 
 const POOL_LABELS = [
   'eks.amazonaws.com/nodegroup',
@@ -102,13 +98,6 @@ const ATTRIBUTES: Attribute[] = [
   },
 ];
 
-/** The row's pod fails by itself, on a node that is Ready and whose network is up. */
-function failsByItself(r: NodeVerdict, node: Node | undefined): boolean {
-  if (r.verdict !== 'Unhealthy' || !node || nodeNetworkText(node)) return false;
-  if (r.reasons.some((x) => x.code === 'NodeNotReady' || x.code === 'PodTerminating')) return false;
-  return r.reasons.some((x) => POD_FAILURES.has(x.code) && x.severity === 'error');
-}
-
 export function attributeCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]): CauseDraft[] {
   if (c.partial) return [];
   const failing: Node[] = [];
@@ -117,7 +106,7 @@ export function attributeCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdic
     const node = c.index.nodesByName.get(r.node);
     if (!node) continue;
     if (r.verdict === 'Healthy') healthy.push(node);
-    else if (failsByItself(r, node)) failing.push(node);
+    else if (failsByItself(c, r)) failing.push(node);
   }
   if (!failing.length || !healthy.length) return [];
   const images = [...(ds.spec?.template?.spec?.containers ?? [])].map((x) => x.image ?? '').filter(Boolean);
@@ -134,7 +123,8 @@ export function attributeCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdic
     const values = [...badSet].sort();
     const goodValues = [...new Set(healthy.map(a.value).filter((v): v is string => Boolean(v)))].sort();
     const names = failing.map((n) => n.metadata?.name ?? '');
-    const mainReason = rows.find((r) => r.node === names[0])?.reasons.find((x) => POD_FAILURES.has(x.code));
+    const failingRow = rows.find((r) => r.node === names[0]);
+    const mainReason = failingRow && podFailure(failingRow);
     const execFormat = rows.some((r) => names.includes(r.node) && r.reasons.some((x) => /exec format error/i.test([x.message, ...x.evidence].join(' '))));
     return [
       {

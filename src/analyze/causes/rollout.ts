@@ -10,16 +10,7 @@ import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { formatTaint } from '../../k8s/taints.js';
 import type { NodeVerdict } from '../placement.js';
-import { type CauseContext, type CauseDraft, dsObject, dsRef, nameList } from './context.js';
-import { nodeNetworkText } from './network.js';
-
-const POD_FAILURES = new Set(['CrashLoopBackOff', 'ImagePullBackOff', 'PodFailed', 'OOMKilled', 'CreateContainerConfigError', 'ReadinessProbeFailing']);
-
-function failsByItself(c: CauseContext, r: NodeVerdict): boolean {
-  const node = c.index.nodesByName.get(r.node);
-  if (r.verdict !== 'Unhealthy' || !node || nodeReadyStatus(node) !== 'True' || nodeNetworkText(node)) return false;
-  return r.reasons.some((x) => POD_FAILURES.has(x.code) && x.severity === 'error');
-}
+import { type CauseContext, type CauseDraft, dsObject, dsRef, failsByItself, nameList, podFailure } from './context.js';
 
 export function revisionCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]): CauseDraft[] {
   const newRows = rows.filter((r) => r.pod?.updated);
@@ -35,7 +26,7 @@ export function revisionCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict
   if (!target && !oldHealthy.length) return [];
   const ns = ds.metadata?.namespace ?? '';
   const name = ds.metadata?.name ?? '';
-  const main = failing[0]!.reasons.find((x) => POD_FAILURES.has(x.code))!;
+  const main = podFailure(failing[0]!)!;
   // The change that matters most: an image, else the first line of the diff.
   const change = rollout.templateDiff.find((d) => /\.image: /.test(d)) ?? rollout.templateDiff[0];
   const revText = current ? `revision ${current.revision}${current.images.length ? ` (${current.images.join(', ')})` : ''}` : 'the current revision';
@@ -48,10 +39,7 @@ export function revisionCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict
       nodes: failing.map((r) => r.node),
       cause: dsObject(ds),
       affects: [dsRef(ds)],
-      evidence: [
-        ...rollout.templateDiff.slice(0, 4).map((d) => `changed: ${d}`),
-        ...failing.slice(0, 3).map((r) => `node ${r.node}: ${r.reasons.find((x) => POD_FAILURES.has(x.code))?.message ?? r.verdict}`),
-      ],
+      evidence: [...rollout.templateDiff.slice(0, 4).map((d) => `changed: ${d}`), ...failing.slice(0, 3).map((r) => `node ${r.node}: ${podFailure(r)?.message ?? r.verdict}`)],
       fix: target
         ? `roll back: kubectl rollout undo daemonset/${name} -n ${ns} --to-revision=${target.revision}; then fix the change (${change ?? 'see the template diff'}) before re-applying`
         : `roll back to the previous template (kubectl rollout undo daemonset/${name} -n ${ns}), then fix the change before re-applying`,
