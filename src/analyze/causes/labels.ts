@@ -127,7 +127,23 @@ export function labelCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
   }
   if (!byKey.size) return [];
   const labellers = c.index.snapshot.daemonSets.filter((d) => d !== ds && isLabeller(d));
-  const carriersOf = (key: string) => nodes.filter((n) => Object.prototype.hasOwnProperty.call(n.metadata?.labels ?? {}, key)).length;
+  // Per key, once: how many nodes carry it, and their instance types.
+  const typeOf = (n: Node) => n.metadata?.labels?.['node.kubernetes.io/instance-type'];
+  const carrierMemo = new Map<string, { count: number; types: Set<string | undefined> }>();
+  const carriers = (key: string) => {
+    let info = carrierMemo.get(key);
+    if (!info) {
+      info = { count: 0, types: new Set() };
+      for (const n of nodes) {
+        if (!Object.prototype.hasOwnProperty.call(n.metadata?.labels ?? {}, key)) continue;
+        info.count++;
+        info.types.add(typeOf(n));
+      }
+      carrierMemo.set(key, info);
+    }
+    return info;
+  };
+  const carriersOf = (key: string) => carriers(key).count;
   // The keys each labeller is tied to; with none tied, a single labeller in the input is the only
   // candidate for keys no node carries.
   const tiedKeys = new Map<DaemonSet, { keys: string[]; why: string; known: boolean }>();
@@ -150,13 +166,10 @@ export function labelCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
   // when they are of an instance type whose other nodes carry it; a CPU node lacking a GPU label
   // is not.
   const tolerated = (ds.spec?.template?.spec?.tolerations ?? []).filter((t) => t.key && !SYSTEM_TAINT_KEYS.includes(t.key)).map((t) => t.key);
-  const typeOf = (n: Node) => n.metadata?.labels?.['node.kubernetes.io/instance-type'];
-  const meantFor = (n: Node, key: string) =>
-    carriersOf(key) === 0 ||
-    (n.spec?.taints ?? []).some((t) => tolerated.includes(t.key)) ||
-    (typeOf(n) !== undefined && nodes.some((o) => typeOf(o) === typeOf(n) && Object.prototype.hasOwnProperty.call(o.metadata?.labels ?? {}, key)));
+  const meantFor = (n: Node, key: string) => carriersOf(key) === 0 || (n.spec?.taints ?? []).some((t) => tolerated.includes(t.key)) || (typeOf(n) !== undefined && carriers(key).types.has(typeOf(n)));
+  const lackingSets = new Map([...byKey].map(([k, list]) => [k, new Set(list)]));
   for (const [l, { keys, why, known }] of tiedKeys) {
-    const lacking = nodes.filter((n) => keys.some((k) => byKey.get(k)!.includes(n) && meantFor(n, k)));
+    const lacking = nodes.filter((n) => keys.some((k) => lackingSets.get(k)!.has(n) && meantFor(n, k)));
     if (!lacking.length) continue;
     const none = keys.every((k) => carriersOf(k) === 0);
     const labelText = `label ${keys.join(' or ')}`;
