@@ -6,7 +6,10 @@ import { severityMark } from './style.js';
 /** At most this many causes in the default output; `-o wide` shows them all, with evidence. */
 const SHOWN = 3;
 
-export function causeLines(ctx: RenderContext, causes: readonly RootCause[] | undefined, markdown: boolean): string[] {
+export function causeLines(ctx: RenderContext, all: readonly RootCause[] | undefined, markdown: boolean, { info = false }: { info?: boolean } = {}): string[] {
+  // Info-level causes (where an OnDelete strategy came from) explain rather than alarm: shown
+  // where they are the answer (rollout), with -o wide, and always in JSON.
+  const causes = all?.filter((c) => info || ctx.wide || c.severity !== 'info');
   if (!causes?.length) return [];
   const shown = ctx.wide || markdown ? causes : causes.slice(0, SHOWN);
   const out: string[] = [];

@@ -42,7 +42,7 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}`;
   const out: string[] = [];
   out.push(markdown ? `### Rollout of ${title}: ${d.verdict}` : `${c.bold(`rollout of ${title}:`)} ${colorVerdict(ctx, d.verdict)}  (${d.strategy})`);
-  out.push(...causeLines(ctx, d.causes, markdown));
+  out.push(...causeLines(ctx, d.causes, markdown, { info: true }));
   out.push('');
   const budget = d.strategy === 'RollingUpdate' ? `maxUnavailable ${d.maxUnavailable}, maxSurge ${d.maxSurge}` : 'no automatic replacement (OnDelete)';
   if (markdown) out.push('```');
