@@ -135,7 +135,7 @@ async function isLink(path: string): Promise<boolean> {
 export interface LoadOptions extends YamlStreamOptions {
   /** Bytes per chunk read from a file; characters per chunk of stdin (its pipe pieces are joined up to it). */
   chunkSize?: number;
-  /** Size up to which a JSON syntax error is reported by JSON.parse of the whole text. */
+  /** Size up to which a JSON syntax error is reported from a scan of the whole text. */
   wholeTextErrors?: number;
   /** Standard input as text chunks; without it, stdin is read whole with the StdinReader. */
   stdinChunks?: () => AsyncIterable<string>;
@@ -155,8 +155,8 @@ const CHUNK = 1 << 20;
  * peak RSS). YAML keeps whole chunks: its stream and worker pay per piece.
  */
 const JSON_PIECE = 64 << 10;
-// Below this size a JSON syntax error is reported by re-parsing the whole text, so the message is
-// exactly JSON.parse's; above it the streaming parser's own message is used.
+// Below this size a JSON syntax error is reported from the whole text (parse.ts parseJson: the
+// first error of the text as a whole); above it the streaming parser's own message is used.
 const WHOLE_TEXT_ERRORS = 64 << 20;
 
 function readError(path: string, err: unknown): InputError {
@@ -323,8 +323,8 @@ async function parseSource(
   } catch (err) {
     if (!(err instanceof JsonStreamError)) throw err;
     await source.return(undefined);
-    // Small enough to hold whole: report the error exactly as JSON.parse of the text does
-    // (not after concatenated documents: JSON.parse of the whole text would stop at the second).
+    // Small enough to hold whole: report the first error of the text as a whole
+    // (not after concatenated documents: the whole text would stop at the second).
     const single = parser.documentsBefore === 0;
     if (single && stdin) {
       const text = stdin.whole();

@@ -11,7 +11,7 @@
  * `==== END logs for …` lines (older kubectl: then "Cluster info dumped to standard output"):
  * the parser returns every object and skips the log sections and that line.
  */
-import { jsonErrorOffset } from './parse.js';
+import { AFTER_JSON, END_OF_INPUT, jsonSyntaxError, jsonValueEnd } from './json-scan.js';
 
 /** A syntax error at a character offset of the whole input. */
 export class JsonStreamError extends Error {
@@ -44,8 +44,6 @@ const DUMPED = 'Cluster info dumped to ';
 const UPPER_C = 0x43;
 
 const SCALAR_END = /[,}\]\s]/g;
-// V8's JSON.parse error when a whole value is followed by more text: it gives where the value ended.
-const AFTER_VALUE = /after JSON at position (\d+)/;
 
 /** A line ends at `i` (LF, or the CR of CRLF). */
 function isLineEnd(s: string, i: number): boolean {
@@ -81,16 +79,6 @@ const enum Kind {
   String,
   Container,
   Scalar,
-}
-
-/** The message of a JSON.parse error without V8's position suffix, on one line. */
-function parseMessage(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message
-    .replace(/ in JSON at position \d+.*$/s, '')
-    .split('\n')[0]!
-    .trim()
-    .slice(0, 300);
 }
 
 /**
@@ -383,7 +371,7 @@ export class JsonDumpParser {
           else if (c === EQUALS || c === UPPER_C) {
             this.marker = c === EQUALS ? LOG_START : DUMPED;
             this.state = State.LogHead;
-          } else this.fail(s, i, 'Unexpected non-whitespace character after JSON');
+          } else this.fail(s, i, AFTER_JSON);
           break;
         }
         case State.LogHead:
@@ -457,12 +445,12 @@ export class JsonDumpParser {
       const text = this.raw.join('');
       try {
         return JSON.parse(text);
-      } catch (err) {
-        const at = jsonErrorOffset(text);
-        throw new JsonStreamError(parseMessage(err), this.offset - text.length + Math.max(0, at));
+      } catch {
+        const error = jsonSyntaxError(text) ?? { offset: 0, message: 'not valid JSON' };
+        throw new JsonStreamError(error.message, this.offset - text.length + error.offset);
       }
     }
-    throw new JsonStreamError('Unexpected end of JSON input', this.offset);
+    throw new JsonStreamError(END_OF_INPUT, this.offset);
   }
 
   /** Keeps the finished document and starts the next one at the current `{`. */
@@ -479,7 +467,7 @@ export class JsonDumpParser {
     const want = this.marker.length - this.logCarry.length;
     const text = this.logCarry + s.slice(i, i + want);
     if (!this.marker.startsWith(text)) {
-      throw new JsonStreamError('Unexpected non-whitespace character after JSON', this.offset + i - this.logCarry.length);
+      throw new JsonStreamError(AFTER_JSON, this.offset + i - this.logCarry.length);
     }
     if (text.length < this.marker.length) {
       this.logCarry = text;
@@ -535,9 +523,9 @@ export class JsonDumpParser {
   private parse(text: string): unknown {
     try {
       return JSON.parse(text);
-    } catch (err) {
-      const at = jsonErrorOffset(text);
-      throw new JsonStreamError(parseMessage(err), this.valueOffset + Math.max(0, at));
+    } catch {
+      const error = jsonSyntaxError(text) ?? { offset: 0, message: 'not valid JSON' };
+      throw new JsonStreamError(error.message, this.valueOffset + error.offset);
     }
   }
 
@@ -647,17 +635,16 @@ export class JsonDumpParser {
 
   /**
    * Parses `s[i, end)` as one item and hands it on. Returns the offset after the item: `end`, or
-   * less when the text held the whole item and more after it (JSON.parse says where the item
+   * less when the text held the whole item and more after it (a scan finds where the item
    * ended, and the item alone is parsed again); -1 when the guessed end was wrong.
    */
   private takeGuessedItem(s: string, i: number, end: number): number {
     let value: unknown;
     try {
       value = JSON.parse(s.slice(i, end));
-    } catch (err) {
-      const after = AFTER_VALUE.exec(err instanceof Error ? err.message : '');
-      const at = after ? i + Number(after[1]) : -1;
-      if (at <= i || at >= end) return -1;
+    } catch {
+      const at = jsonValueEnd(s, i, end);
+      if (typeof at !== 'number' || at <= i || at >= end) return -1;
       try {
         value = JSON.parse(s.slice(i, at));
       } catch {
