@@ -13,7 +13,6 @@ import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
 import { addObject, finishSnapshot, readHeldItem } from './normalize.js';
 import { JsonDumpParser, JsonStreamError } from './json-stream.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
-import { readingYamlFile } from './heap.js';
 import { pruneDumpObject } from './prune.js';
 import { compareText } from '../model/order.js';
 
@@ -22,11 +21,10 @@ const DATA_FILE = /\.(ya?ml|json)$/i;
 /** Reads standard input to the end. */
 export type StdinReader = () => Promise<string>;
 
-/** A file to read, whether it was found in a directory (rather than named by the user), and its size when stat'd. */
+/** A file to read, and whether it was found in a directory (rather than named by the user). */
 interface Source {
   path: string;
   inDirectory: boolean;
-  bytes?: number;
 }
 
 /** What expanding the -f paths found: the data files in order, and what to tell the user. */
@@ -117,7 +115,7 @@ async function expandPaths(paths: string[]): Promise<Expanded> {
       await listDirectory(p, [await realpath(p)], out);
       if (out.files.length === before) throw new InputError(`${p}: directory has no .yaml, .yml or .json files`);
     } else {
-      out.files.push({ path: p, inDirectory: false, bytes: st.size });
+      out.files.push({ path: p, inDirectory: false });
     }
   }
   return out;
@@ -272,8 +270,7 @@ class StdinText {
  * Parses one source while it is read, handing each document to `onDocument`: JSON through the
  * streaming parser (items parsed one by one), YAML document by document. Which of the two is
  * chosen by the extension, or for stdin and other names by the first character, as before.
- * `onItem` gets each item of a List as it is parsed; `bytes` is the file's size when the caller
- * stat'd it (a large YAML file bounds the heap's growth before it is read, src/load/heap.ts).
+ * `onItem` gets each item of a List as it is parsed.
  */
 async function parseSource(
   path: string,
@@ -282,7 +279,6 @@ async function parseSource(
   options: LoadOptions,
   onDocument: (doc: ParsedDocument) => void,
   onItem: <T>(item: T) => T = pruneDumpObject,
-  bytes?: number,
 ): Promise<void> {
   const size = options.chunkSize ?? CHUNK;
   const piece = { bytes: size };
@@ -290,7 +286,6 @@ async function parseSource(
   const first = await source.next();
   const head = first.done ? '' : first.value;
   if (!isJsonSource(name, head)) {
-    if (bytes !== undefined) readingYamlFile(bytes);
     const yamlStream = new YamlDocumentStream(name, onDocument, onItem, options);
     try {
       if (!first.done) yamlStream.push(head);
@@ -451,7 +446,7 @@ export async function loadFiles(paths: string[], readStdin: StdinReader, options
   const ignored = new Map<string, number>();
   const skipped: string[] = [];
   let objects = 0;
-  for (const { path, inDirectory, bytes } of sources) {
+  for (const { path, inDirectory } of sources) {
     const name = path === '-' ? '<stdin>' : path;
     if (inDirectory) {
       const docs = await readDirectoryFile(path, readStdin, options, skipped);
@@ -472,7 +467,6 @@ export async function loadFiles(paths: string[], readStdin: StdinReader, options
         readHeldItem(snapshot, pruneDumpObject(item));
         return item;
       },
-      bytes,
     );
   }
   if (objects === 0) {

@@ -740,6 +740,9 @@ class Translator {
     } else if (!inSequence && ind === parent && this.isEntry(this.p + ind)) {
       this.sequence(ind);
     } else {
+      // After an empty entry js-yaml readBlockSequence takes a `- ` line indented less as the
+      // same sequence's next entry (`- - x\n  -\n- y` is [[x, null, y]]): left to js-yaml.
+      if (inSequence && ind >= 0 && ind < parent && this.isEntry(this.p + ind)) outside();
       this.out.ascii7('null');
     }
   }

@@ -12,11 +12,11 @@
  * writes anchors, nor repeats a key).
  * Past 8 MiB, the complete documents and entries of each chunk are translated to JSON partly on a
  * worker thread (src/load/yaml-translate.ts) while the objects of the chunk before are built here.
- * Past 256 MiB of YAML read, the heap's growth between full collections is bounded (src/load/heap.ts).
+ * Past 256 MiB of YAML, the heap's growth between full collections is bounded from the process' start (src/load/heap.ts).
  */
 import { InputError } from '../model/errors.js';
-import { readYaml } from './heap.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
+import { checkTranslation, checkYamlWanted } from './yaml-check.js';
 import { YamlContinuation } from './yaml-continuation.js';
 import { parseTranslation, yamlToJson } from './yaml-json.js';
 import { AUTO_ABOVE, startTranslator, workerWanted, type TranslatorMode, type WorkerTranslator } from './yaml-translate.js';
@@ -32,6 +32,8 @@ export interface YamlStreamOptions {
   exactUpTo?: number;
   /** Where large texts are translated to JSON (src/load/yaml-translate.ts); `auto` by default. */
   translator?: TranslatorMode;
+  /** Each translation is checked against js-yaml's reading (yaml-check.ts); by default when DS_DOCTOR_CHECK_YAML=1. */
+  checkTranslation?: boolean;
 }
 
 /** Characters of List entries translated in one batch when many are read at once. */
@@ -121,9 +123,9 @@ function hasMarkerLine(text: string, to: number): boolean {
   return at >= 0 && at < to;
 }
 
-/** True when every number in a parsed value is finite (JSON can carry it). */
+/** True when every number in a parsed value is finite and not -0 (JSON.stringify carries it). */
 function jsonSafe(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
   if (typeof v !== 'object' || v === null) return true;
   if (Array.isArray(v)) return v.every(jsonSafe);
   for (const k in v) if (!jsonSafe((v as Record<string, unknown>)[k])) return false;
@@ -137,7 +139,7 @@ function jsonSafe(v: unknown): boolean {
  */
 function detach<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
-  // .inf and .nan do not survive JSON; structuredClone keeps them (and copies strings too).
+  // .inf, .nan and -0 do not survive JSON.stringify; structuredClone keeps them (and copies strings too).
   return jsonSafe(v) ? (JSON.parse(JSON.stringify(v)) as T) : structuredClone(v);
 }
 
@@ -177,11 +179,15 @@ export class YamlDocumentStream {
   private itemStarts: number[] = [];
   private itemsEnd = -1;
   private unsplittable = false;
+  /** Whether track() has met the document's first content line. */
+  private headSeen = false;
   // Split mode: the lines around the items, the entry being read, the entries parsed.
   private split = false;
   private before: string[] = [];
   private trailer: string[] = [];
   private trailerLine = 0;
+  /** The indentation of the line that ended the items: a mapping key at column 0, else no valid List. */
+  private trailerIndent = 0;
   private entry: string[] = [];
   private entryLine = 0;
   private items: unknown[] = [];
@@ -198,6 +204,7 @@ export class YamlDocumentStream {
   private readonly splitAbove: number;
   private readonly exactUpTo: number;
   private readonly mode: TranslatorMode;
+  private readonly check: boolean;
   /** The worker translator, once started; whether starting one was tried. */
   private translator: WorkerTranslator | undefined;
   private started = false;
@@ -224,12 +231,12 @@ export class YamlDocumentStream {
     this.splitAbove = options.splitAbove ?? DEFAULT_SPLIT_ABOVE;
     this.exactUpTo = options.exactUpTo ?? DEFAULT_EXACT_UP_TO;
     this.mode = options.translator ?? 'auto';
+    this.check = options.checkTranslation ?? checkYamlWanted();
   }
 
   /** Feeds the next chunk of text. */
   push(chunk: string): void {
     this.pushed += chunk.length;
-    readYaml(chunk.length);
     // The next entries go to the worker before the last ones are taken back, so that it has a
     // batch to work on while this thread takes them and builds the objects before.
     let early = this.sentEntries ? this.sendEarly(this.partial, chunk) : undefined;
@@ -539,7 +546,9 @@ export class YamlDocumentStream {
         continue;
       }
       const read = parseTranslation(p.json);
-      const value = read ? read.value : detach(loadYamlDocument(p.yaml, this.file, p.line + (p.after ? countLines(p.after, 0, p.after.length) : 0)));
+      const line = p.line + (p.after ? countLines(p.after, 0, p.after.length) : 0);
+      const value = read ? read.value : detach(loadYamlDocument(p.yaml, this.file, line));
+      if (read && this.check) checkTranslation(value, p.yaml, this.file, line);
       if (p.entries) for (const item of value as unknown[]) this.items.push(this.onItem(item));
       else this.onDocument({ value, line: p.line });
     }
@@ -607,6 +616,11 @@ export class YamlDocumentStream {
     // A line that goes on with a quoted scalar or a flow collection starts nothing.
     if (this.continuation.feed(l)) return;
     if (this.itemsAt < 0) {
+      // A document whose first line is indented is no mapping with `items:` at column 0.
+      if (!this.headSeen && indentOf(l) >= 0) {
+        this.headSeen = true;
+        if (indentOf(l) > 0) this.unsplittable = true;
+      }
       if (l.charCodeAt(0) === 0x69 /* i */ && ITEMS_KEY.test(l)) this.itemsAt = index;
       return;
     }
@@ -622,7 +636,10 @@ export class YamlDocumentStream {
       return;
     }
     if (k === this.itemIndent && startsEntry(l, k)) this.itemStarts.push(index);
-    else if (k <= this.itemIndent) this.itemsEnd = index;
+    else if (k <= this.itemIndent) {
+      this.itemsEnd = index;
+      this.trailerIndent = k;
+    }
   }
 
   /**
@@ -680,6 +697,7 @@ export class YamlDocumentStream {
     } else if (k <= this.itemIndent) {
       this.flushEntry();
       this.itemsEnd = 0;
+      this.trailerIndent = k;
       this.trailer = [l];
       this.trailerLine = this.lineNo - 1;
     } else {
@@ -778,6 +796,7 @@ export class YamlDocumentStream {
    */
   private load(text: string, line: number, json: string | null = yamlToJson(text) ?? null): { value: unknown; owned: boolean } {
     const translated = json === null ? undefined : parseTranslation(json);
+    if (translated && this.check) checkTranslation(translated.value, text, this.file, line);
     if (translated) return { value: translated.value, owned: true };
     return { value: loadYamlDocument(text, this.file, line), owned: false };
   }
@@ -814,10 +833,12 @@ export class YamlDocumentStream {
     this.itemStarts = [];
     this.itemsEnd = -1;
     this.unsplittable = false;
+    this.headSeen = false;
     this.split = false;
     this.continuation = new YamlContinuation();
     this.before = [];
     this.trailer = [];
+    this.trailerIndent = 0;
     this.entry = [];
     this.items = [];
     this.kept = undefined;
@@ -827,10 +848,13 @@ export class YamlDocumentStream {
 
   /** The keys before `items:` and after the items of a List read entry by entry, each parsed alone. */
   private around(line: number): { head: unknown; tail: unknown } {
-    return {
-      head: this.load(this.before.join('\n'), line).value,
-      tail: this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1).value : undefined,
-    };
+    // `items:` at column 0 then a key indented less than the entries: js-yaml refuses it.
+    if (this.trailerIndent > 0) throw new InputError(`${this.file}:${this.trailerLine + 1}: invalid YAML: bad indentation of a mapping entry`);
+    const head = this.load(this.before.join('\n'), line).value;
+    const tail = this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1).value : undefined;
+    // A sequence at column 0 after the items ends no mapping: js-yaml refuses it.
+    if (!plainMapping(tail)) throw new InputError(`${this.file}:${this.trailerLine + 1}: invalid YAML: end of the stream or a document separator is expected`);
+    return { head, tail };
   }
 
   /** A List read entry by entry: the keys before `items:`, the items, the keys after. */
