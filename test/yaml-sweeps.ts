@@ -15,6 +15,7 @@ import { readYamlAsJson } from '../src/load/yaml-json.js';
 import { YamlDocumentStream } from '../src/load/yaml-stream.js';
 import type { TranslatorMode } from '../src/load/yaml-translate.js';
 import { loadYamlDocument, type ParsedDocument } from '../src/load/parse.js';
+import { listItemLines } from '../src/load/item-lines.js';
 import { generate } from '../bench/generate.js';
 
 type Outcome = { value: unknown } | { error: string };
@@ -95,7 +96,9 @@ export function bothWays(text: string, splitAbove?: number, chunk = Math.max(tex
     const docs: ParsedDocument[] = [];
     for (const d of documentsOf(text)) {
       const value = loadYamlDocument(d.body, 'x.yaml', d.line);
-      if (value !== null && value !== undefined) docs.push({ value, line: d.line });
+      // A List's items at their lines (item-lines.ts): the stream found them entry by entry.
+      const itemLines = listItemLines(value, d.body, d.line);
+      if (value !== null && value !== undefined) docs.push({ value, line: d.line, ...(itemLines ? { itemLines } : {}) });
     }
     whole = { docs };
   } catch (err) {

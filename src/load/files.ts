@@ -314,7 +314,7 @@ async function parseSource(
       stdin?.add(chunk);
       parser.push(chunk);
     }
-    for (const value of parser.endDocuments()) onDocument({ value, line: 1 });
+    for (const doc of parser.endParsed()) onDocument(doc);
   } catch (err) {
     if (!(err instanceof JsonStreamError)) throw err;
     await source.return(undefined);
@@ -389,14 +389,18 @@ function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: strin
   if (kind.endsWith('List') && (Array.isArray(items) || items === null || items === undefined)) {
     const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
     if (itemKind && itemKind in SNAPSHOT_KINDS) seen.add(itemKind as SnapshotKind);
-    for (const item of (items ?? []) as unknown[]) {
+    const list = (items ?? []) as unknown[];
+    // Each item at its own line when the reader knew them all (item-lines.ts, json-stream.ts).
+    const lines = doc.itemLines?.length === list.length ? doc.itemLines : undefined;
+    for (const [k, item] of list.entries()) {
+      const line = lines?.[k] ?? doc.line;
       if (typeof item !== 'object' || item === null) {
-        throw new InputError(`${file}:${doc.line}: ${kind} has an item that is not an object`);
+        throw new InputError(`${file}:${line}: ${kind} has an item that is not an object`);
       }
       // Pruned where it is added (the recursive call), as every object is.
       const it = item as KubeObject;
       if (!it.kind && itemKind) it.kind = itemKind;
-      addDocument(snapshot, { value: it, line: doc.line }, file, seen, ignored);
+      addDocument(snapshot, { value: it, line }, file, seen, ignored);
     }
     return;
   }

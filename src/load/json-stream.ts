@@ -12,6 +12,7 @@
  * the parser returns every object and skips the log sections and that line.
  */
 import { AFTER_JSON, END_OF_INPUT, jsonSyntaxError, jsonValueEnd } from './json-scan.js';
+import type { ParsedDocument } from './parse.js';
 
 /** A syntax error at a character offset of the whole input. */
 export class JsonStreamError extends Error {
@@ -178,6 +179,19 @@ export class JsonDumpParser {
   private scanningMissedGuess = false;
   /** Documents completed before the current one (cluster-info dump's concatenated lists). */
   private readonly finished: unknown[] = [];
+  /** Where each finished document starts, and the lines of its items (see `itemLines`). */
+  private readonly finishedLines: { line: number; itemLines: number[] }[] = [];
+  /**
+   * Lines, counted as the text goes by: the line the current chunk starts at, and the line at
+   * `countedTo` in it. Each item's start line goes in `itemLines`, beside `items`; each
+   * document's in `docLine`.
+   */
+  private chunkLine = 1;
+  private countedTo = 0;
+  private countedLine = 1;
+  private itemLine = 1;
+  private itemLines: number[] = [];
+  private docLine = 1;
   /** Text of a log section kept across chunks: its head until checked, or a tail that may start the end marker. */
   private logCarry = '';
   /** The line a section after a document starts with: a log section's, or the closing line's. */
@@ -213,6 +227,8 @@ export class JsonDumpParser {
     }
     const n = s.length;
     let i = 0;
+    this.countedTo = 0;
+    this.countedLine = this.chunkLine;
     if (this.offset === 0 && n > 0 && s.charCodeAt(0) === BOM) i = 1;
     while (i < n) {
       switch (this.state) {
@@ -220,6 +236,7 @@ export class JsonDumpParser {
           i = this.skipSpace(s, i);
           if (i >= n) break;
           if (s.charCodeAt(i) === OPEN_BRACE) {
+            this.docLine = this.lineAt(s, i);
             const end = this.lineDocumentEnd(s, i);
             if (end >= 0) {
               this.state = State.Done;
@@ -281,6 +298,7 @@ export class JsonDumpParser {
             this.state = State.AfterMember;
           } else {
             this.items.push(this.onItem(value));
+            this.itemLines.push(this.itemLine);
             this.state = State.AfterItem;
           }
           i = end;
@@ -299,6 +317,7 @@ export class JsonDumpParser {
           const c = s.charCodeAt(i);
           if (this.key === 'items' && c === OPEN_BRACKET) {
             this.items = [];
+            this.itemLines = [];
             this.setMember(this.items);
             this.state = State.ItemOrClose;
             i++;
@@ -328,6 +347,7 @@ export class JsonDumpParser {
             i++;
             break;
           }
+          this.itemLine = this.lineAt(s, i);
           this.outOfText = false;
           this.passedOver = -1;
           const misses = this.guessMisses();
@@ -391,7 +411,23 @@ export class JsonDumpParser {
         }
       }
     }
+    this.chunkLine = this.lineAt(s, n - this.carry.length);
     this.offset += n;
+  }
+
+  /**
+   * The line at `i` of the current chunk `s`: the lines counted from the last place asked, forward
+   * or back (items are found in order; the text held back for the next chunk may start before
+   * the last item tried).
+   */
+  private lineAt(s: string, i: number): number {
+    const from = Math.min(i, this.countedTo);
+    const to = Math.max(i, this.countedTo);
+    let lines = 0;
+    for (let k = s.indexOf('\n', from); k >= 0 && k < to; k = s.indexOf('\n', k + 1)) lines++;
+    this.countedLine += i >= this.countedTo ? lines : -lines;
+    this.countedTo = i;
+    return this.countedLine;
   }
 
   /** How many documents were completed before the current one. */
@@ -402,6 +438,13 @@ export class JsonDumpParser {
   /** Ends the input and returns every document it held (one, unless documents were concatenated). */
   endDocuments(): unknown[] {
     return [...this.finished, this.end()];
+  }
+
+  /** endDocuments, each document with its first line and its items' lines. */
+  endParsed(): ParsedDocument[] {
+    const values = this.endDocuments();
+    const lines = [...this.finishedLines, { line: this.docLine, itemLines: this.itemLines }];
+    return values.map((value, k) => ({ value, line: lines[k]!.line, itemLines: lines[k]!.itemLines }));
   }
 
   /** Guesses that failed so far, of every layout. */
@@ -456,6 +499,8 @@ export class JsonDumpParser {
   /** Keeps the finished document and starts the next one at the current `{`. */
   private nextDocument(): void {
     this.finished.push(this.onDocument(this.root));
+    this.finishedLines.push({ line: this.docLine, itemLines: this.itemLines });
+    this.itemLines = [];
     this.root = {};
     this.key = '';
     this.items = [];
@@ -653,6 +698,7 @@ export class JsonDumpParser {
       end = at;
     }
     this.items.push(this.onItem(value));
+    this.itemLines.push(this.itemLine);
     return end;
   }
 
@@ -700,7 +746,10 @@ export class JsonDumpParser {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return -1;
     const root = value as Record<string, unknown>;
     const items = root['items'];
-    if (Array.isArray(items)) root['items'] = items.map((item) => this.onItem(item));
+    if (Array.isArray(items)) {
+      root['items'] = items.map((item) => this.onItem(item));
+      this.itemLines = items.map(() => this.docLine);
+    }
     this.root = root;
     return nl;
   }

@@ -11,6 +11,8 @@ export interface ParsedDocument {
   value: unknown;
   /** 1-based line where the document starts. */
   line: number;
+  /** For a List, the 1-based line where each of its `items` starts, when the reader knew them (one per item). */
+  itemLines?: number[];
 }
 
 function firstLine(message: string): string {

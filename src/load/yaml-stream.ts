@@ -17,6 +17,7 @@
 import { InputError } from '../model/errors.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
 import { checkTranslation, checkYamlWanted } from './yaml-check.js';
+import { indentOf, listItemLines, startsEntry } from './item-lines.js';
 import { YamlContinuation } from './yaml-continuation.js';
 import { parseTranslation, yamlToJson } from './yaml-json.js';
 import { AUTO_ABOVE, startTranslator, workerWanted, type TranslatorMode, type WorkerTranslator } from './yaml-translate.js';
@@ -82,6 +83,13 @@ const ITEMS_KEY = /^items:\s*(#.*)?$/;
 const RESUME_MAX = 1 << 20;
 
 /** Line feeds in text from `from` to `to`. */
+/** How many entries a text of complete List entries at column 0 holds (it starts with one; each line starting with `- ` starts one). */
+function entryStarts(text: string): number {
+  let n = 1;
+  for (let at = text.indexOf('\n- '); at >= 0; at = text.indexOf('\n- ', at + 1)) n++;
+  return n;
+}
+
 function countLines(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
@@ -143,20 +151,6 @@ function detach<T>(v: T): T {
   return jsonSafe(v) ? (JSON.parse(JSON.stringify(v)) as T) : structuredClone(v);
 }
 
-/** Leading spaces of a line, or -1 for a blank or comment-only line. */
-function indentOf(line: string): number {
-  let k = 0;
-  while (k < line.length && line.charCodeAt(k) === 0x20) k++;
-  if (k === line.length) return -1;
-  const c = line.charCodeAt(k);
-  if (c === 0x23 /* # */ || (c === 0x09 && line.trim() === '')) return -1;
-  return k;
-}
-
-function startsEntry(line: string, indent: number): boolean {
-  return line.charCodeAt(indent) === 0x2d /* - */ && (line.length === indent + 1 || line.charCodeAt(indent + 1) === 0x20);
-}
-
 /**
  * Splits pushed text into YAML documents and parses each; `onDocument` gets every non-empty
  * document with its starting line. Errors are InputErrors naming the file and line.
@@ -191,6 +185,8 @@ export class YamlDocumentStream {
   private entry: string[] = [];
   private entryLine = 0;
   private items: unknown[] = [];
+  /** The line of each entry of the List being split, as each is found (one per item, once all are read). */
+  private itemLines: number[] = [];
   /**
    * The lines (and translated runs of lines) of a List read entry by entry, while it is no larger
    * than exactUpTo: joined by line feeds, its whole text. Undefined past that size.
@@ -220,7 +216,7 @@ export class YamlDocumentStream {
    * and the lines read before the text they were cut from (collect adds those of the entries
    * before them, `after`).
    */
-  private sentEntries: { ticket: number; pending: Pending; lineNo: number } | undefined;
+  private sentEntries: { ticket: number; pending: Pending; lineNo: number; itemLines: number } | undefined;
 
   constructor(
     private readonly file: string,
@@ -276,6 +272,8 @@ export class YamlDocumentStream {
       if (!this.resumesEntries()) return undefined;
       const lines = this.entry;
       this.entry = [];
+      // The entry is found again in the text, and its line with it.
+      if (lines.length) this.itemLines.pop();
       // The entry's lines are the last ones kept: they come back with the text.
       if (this.kept) {
         this.kept.length -= lines.length;
@@ -353,13 +351,22 @@ export class YamlDocumentStream {
       if (mine !== undefined) this.pending.push({ json, yaml: mine, line, entries: true });
       const sent: Pending = { json: undefined, yaml: theirs, line, ...(mine !== undefined ? { after: mine } : {}), entries: true };
       this.pending.push(sent);
-      this.sentEntries = { ticket, pending: sent, lineNo: this.lineNo };
+      this.sentEntries = { ticket, pending: sent, lineNo: this.lineNo, itemLines: this.itemLines.length + (mine === undefined ? 0 : entryStarts(mine)) };
     } else {
       if (hasMarkerLine(text, last)) return 0;
       const jsons = this.translateShared(parts);
       // A text starting with `- ` translates to a sequence, `[`; anything else is read line by line.
       if (jsons.some((json) => json === undefined || json.charCodeAt(0) !== 0x5b)) return 0;
       for (let i = 0; i < parts.length; i++) this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, ...(i ? { after: parts[i - 1]! } : {}), entries: true });
+    }
+    // The entries' lines: each line before the last entry's that starts with `- ` starts one.
+    let lineNo = line;
+    let from = 0;
+    this.itemLines.push(lineNo);
+    for (let at = text.indexOf('\n- '); at >= 0 && at < last; at = text.indexOf('\n- ', at + 1)) {
+      lineNo += countLines(text, from, at + 1);
+      from = at + 1;
+      this.itemLines.push(lineNo);
     }
     this.lineNo += countLines(text, 0, last + 1);
     if (this.kept) this.keep(text.slice(0, last));
@@ -387,6 +394,8 @@ export class YamlDocumentStream {
     }
     if (this.pending[this.pending.length - 1] !== p) throw new Error('List entries sent to the worker are not the last ones read');
     this.pending.pop();
+    // Their entries' lines, and the entry's in progress, are found again as the lines are read.
+    this.itemLines.length = sent.itemLines;
     const read = this.lineNo;
     const after = this.entry;
     // The text ends with a line feed: no line follows the last.
@@ -541,8 +550,9 @@ export class YamlDocumentStream {
       if (p.entries && p.json === undefined) throw new Error('List entries were to be built before the worker answered for them');
       if (p.json === undefined) {
         // A document outside the subset, as the lines of the text would read it.
-        const { value, owned } = this.load(linesOf(p.yaml), p.line, null);
-        if (value !== null && value !== undefined) this.onDocument({ value: owned ? value : detach(value), line: p.line });
+        const yaml = linesOf(p.yaml);
+        const { value, owned } = this.load(yaml, p.line, null);
+        if (value !== null && value !== undefined) this.onDocument(this.whole(owned ? value : detach(value), yaml, p.line));
         continue;
       }
       const read = parseTranslation(p.json);
@@ -550,7 +560,7 @@ export class YamlDocumentStream {
       const value = read ? read.value : detach(loadYamlDocument(p.yaml, this.file, line));
       if (read && this.check) checkTranslation(value, p.yaml, this.file, line);
       if (p.entries) for (const item of value as unknown[]) this.items.push(this.onItem(item));
-      else this.onDocument({ value, line: p.line });
+      else this.onDocument(this.whole(value, p.yaml, p.line));
     }
   }
 
@@ -662,6 +672,7 @@ export class YamlDocumentStream {
     }
     this.before = this.lines.slice(0, this.itemsAt);
     const starts = this.itemStarts;
+    for (const from of starts) this.itemLines.push(this.start + from + 1);
     const stop = this.itemsEnd >= 0 ? this.itemsEnd : this.lines.length;
     const complete: { text: string; line: number }[] = [];
     for (let j = 0; j < starts.length; j++) {
@@ -694,6 +705,7 @@ export class YamlDocumentStream {
       this.flushEntry();
       this.entry = [l];
       this.entryLine = this.lineNo - 1;
+      this.itemLines.push(this.lineNo);
     } else if (k <= this.itemIndent) {
       this.flushEntry();
       this.itemsEnd = 0;
@@ -813,16 +825,26 @@ export class YamlDocumentStream {
     }
   }
 
+  /** A document read whole from `text` (undefined: no longer held), with its items' lines when it is a List. */
+  private whole(value: unknown, text: string | undefined, line: number): ParsedDocument {
+    const itemLines = text === undefined ? undefined : listItemLines(value, text, line);
+    return itemLines ? { value, line, itemLines } : { value, line };
+  }
+
   private finishDocument(): void {
     this.settle();
     const line = this.start + 1;
     if (this.split) {
       this.flushEntry(false);
       const value = this.kept ? this.exactList(line) : this.joinList(this.around(line));
-      if (value !== null && value !== undefined) this.onDocument({ value, line });
+      if (value !== null && value !== undefined) {
+        const split = (value as Record<string, unknown>)['items'] === this.items && this.itemLines.length === this.items.length;
+        this.onDocument(split ? { value, line, itemLines: this.itemLines } : this.whole(value, this.kept?.join('\n'), line));
+      }
     } else if (this.lines.length) {
-      const { value, owned } = this.load(this.lines.join('\n'), line);
-      if (value !== null && value !== undefined) this.onDocument({ value: owned ? value : detach(value), line });
+      const text = this.lines.join('\n');
+      const { value, owned } = this.load(text, line);
+      if (value !== null && value !== undefined) this.onDocument(this.whole(owned ? value : detach(value), text, line));
     }
     this.lines = [];
     this.chars = 0;
@@ -841,6 +863,7 @@ export class YamlDocumentStream {
     this.trailerIndent = 0;
     this.entry = [];
     this.items = [];
+    this.itemLines = [];
     this.kept = undefined;
     this.keptChars = 0;
     this.deferred = undefined;
