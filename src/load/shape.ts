@@ -1,6 +1,7 @@
 /**
  * Shape validation at load: the fields the analyses read (src/model/k8s-types.ts), described as
- * data, checked once per object as it enters a snapshot, from files and from a live cluster.
+ * data, checked once per object as it enters a snapshot, from files and from a live cluster. The
+ * description and the types agree field by field (test/unit/shape-types.test.ts).
  * Analyses can then trust the types: a field of the wrong type is removed (treated as absent)
  * with one issue naming its path, as the API server's decoder would refuse it
  * (kubernetes v1.35 staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json: Go's
@@ -147,7 +148,8 @@ const containerStatus = fields({
   state: containerState,
   lastState: containerState,
 });
-const condition = fields({ type: S, status: S, reason: S, message: S, lastTransitionTime: S, lastProbeTime: S_NULL, lastHeartbeatTime: S });
+const podCondition = fields({ type: S, status: S, reason: S, message: S, lastTransitionTime: S, lastProbeTime: S_NULL });
+const nodeCondition = fields({ type: S, status: S, reason: S, message: S, lastHeartbeatTime: S, lastTransitionTime: S });
 const objectReference = fields({ kind: S, namespace: S, name: S, uid: S, apiVersion: S, fieldPath: S });
 
 /** The fields of every kind a snapshot holds, besides apiVersion, kind and metadata. */
@@ -157,7 +159,7 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
     status: fields({
       capacity: map('quantity'),
       allocatable: map('quantity'),
-      conditions: list(condition),
+      conditions: list(nodeCondition),
       addresses: list(fields({ type: S, address: S })),
       // NodeSystemInfo: its strings (`swap`, since v1.30, is a map, read by nothing).
       nodeInfo: fields({
@@ -201,7 +203,7 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
       phase: S,
       reason: S,
       message: S,
-      conditions: list(condition),
+      conditions: list(podCondition),
       containerStatuses: list(containerStatus),
       initContainerStatuses: list(containerStatus),
       hostIP: S,
