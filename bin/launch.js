@@ -8,7 +8,11 @@
 //
 // When the bundle is missing, or older than the last tsc build (a checkout rebuilt with tsc alone),
 // the modules of dist/src run instead, so the command always runs the code last built.
+//
+// V8 flags are set here, at the process' start, never while it runs: when the YAML inputs are
+// large, Node starts again with the heap's growth bounded (src/load/heap.ts heapFlags).
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -23,10 +27,40 @@ const BUILD_ID = /^\/\/ ds-doctor bundle ([0-9a-f]{16})\n/;
 const KEEP = 16;
 
 /** Runs ds-doctor with `argv` (the words after the command's name). */
-export function launch(argv) {
+export async function launch(argv) {
+  const flags = await startFlags(argv);
+  if (flags.length > 0) return relaunch(flags, argv);
   const source = currentBundle();
   if (source === undefined) return import('../dist/src/cli/run.js').then((m) => m.run(argv));
   return runBundle(source, argv);
+}
+
+/**
+ * The V8 flags this command needs at start (src/load/heap.ts), asked only when it reads files or
+ * is told to (`--help`, `--version` and live commands load nothing more); none when that module
+ * is missing.
+ */
+async function startFlags(argv) {
+  if (process.env.DS_DOCTOR_HEAP_BOUND === undefined && !argv.some((a) => a.startsWith('-f') || a.startsWith('--filename'))) return [];
+  try {
+    const { heapFlags } = await import('../dist/src/load/heap.js');
+    return heapFlags(argv, process.env, process.execArgv);
+  } catch {
+    return [];
+  }
+}
+
+/** Runs this command again in a Node started with `flags`, and ends as it ends. */
+function relaunch(flags, argv) {
+  const r = spawnSync(process.execPath, [...flags, ...process.execArgv, process.argv[1], ...argv], { stdio: 'inherit' });
+  if (r.error) {
+    process.stderr.write(`error: cannot start ${process.execPath}: ${r.error.message}\n`);
+    process.exitCode = 3;
+  } else if (r.signal) {
+    process.kill(process.pid, r.signal);
+  } else {
+    process.exitCode = r.status ?? 3;
+  }
 }
 
 /** The bundle's text, unless it is missing or older than dist/.tsbuildinfo (tsc's last build). */

@@ -176,6 +176,9 @@ export class ApiClient {
     }
     const checked = checkEntries(loaded, contextName, cluster, user);
     const server = checked.server.href.replace(/\/$/, '');
+    // The cluster object client-node reads its request options from is changed in place, and its
+    // fallback context is recognised by name: implementation details, so client-node is pinned
+    // exactly in package.json.
     const mutable = cluster as { server: string; proxyUrl?: string; skipTLSVerify: boolean };
     mutable.server = server;
     // client-node refuses http:// unless TLS verification is off; kubectl reads a plain http

@@ -13,7 +13,6 @@ import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
 import { addObject, finishSnapshot, readHeldItem } from './normalize.js';
 import { JsonDumpParser, JsonStreamError } from './json-stream.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
-import { readingYamlFile } from './heap.js';
 import { pruneDumpObject } from './prune.js';
 import { compareText } from '../model/order.js';
 
@@ -22,11 +21,10 @@ const DATA_FILE = /\.(ya?ml|json)$/i;
 /** Reads standard input to the end. */
 export type StdinReader = () => Promise<string>;
 
-/** A file to read, whether it was found in a directory (rather than named by the user), and its size when stat'd. */
+/** A file to read, and whether it was found in a directory (rather than named by the user). */
 interface Source {
   path: string;
   inDirectory: boolean;
-  bytes?: number;
 }
 
 /** What expanding the -f paths found: the data files in order, and what to tell the user. */
@@ -117,7 +115,7 @@ async function expandPaths(paths: string[]): Promise<Expanded> {
       await listDirectory(p, [await realpath(p)], out);
       if (out.files.length === before) throw new InputError(`${p}: directory has no .yaml, .yml or .json files`);
     } else {
-      out.files.push({ path: p, inDirectory: false, bytes: st.size });
+      out.files.push({ path: p, inDirectory: false });
     }
   }
   return out;
@@ -135,7 +133,7 @@ async function isLink(path: string): Promise<boolean> {
 export interface LoadOptions extends YamlStreamOptions {
   /** Bytes per chunk read from a file; characters per chunk of stdin (its pipe pieces are joined up to it). */
   chunkSize?: number;
-  /** Size up to which a JSON syntax error is reported by JSON.parse of the whole text. */
+  /** Size up to which a JSON syntax error is reported from a scan of the whole text. */
   wholeTextErrors?: number;
   /** Standard input as text chunks; without it, stdin is read whole with the StdinReader. */
   stdinChunks?: () => AsyncIterable<string>;
@@ -155,8 +153,8 @@ const CHUNK = 1 << 20;
  * peak RSS). YAML keeps whole chunks: its stream and worker pay per piece.
  */
 const JSON_PIECE = 64 << 10;
-// Below this size a JSON syntax error is reported by re-parsing the whole text, so the message is
-// exactly JSON.parse's; above it the streaming parser's own message is used.
+// Below this size a JSON syntax error is reported from the whole text (parse.ts parseJson: the
+// first error of the text as a whole); above it the streaming parser's own message is used.
 const WHOLE_TEXT_ERRORS = 64 << 20;
 
 function readError(path: string, err: unknown): InputError {
@@ -272,8 +270,7 @@ class StdinText {
  * Parses one source while it is read, handing each document to `onDocument`: JSON through the
  * streaming parser (items parsed one by one), YAML document by document. Which of the two is
  * chosen by the extension, or for stdin and other names by the first character, as before.
- * `onItem` gets each item of a List as it is parsed; `bytes` is the file's size when the caller
- * stat'd it (a large YAML file bounds the heap's growth before it is read, src/load/heap.ts).
+ * `onItem` gets each item of a List as it is parsed.
  */
 async function parseSource(
   path: string,
@@ -282,7 +279,6 @@ async function parseSource(
   options: LoadOptions,
   onDocument: (doc: ParsedDocument) => void,
   onItem: <T>(item: T) => T = pruneDumpObject,
-  bytes?: number,
 ): Promise<void> {
   const size = options.chunkSize ?? CHUNK;
   const piece = { bytes: size };
@@ -290,7 +286,6 @@ async function parseSource(
   const first = await source.next();
   const head = first.done ? '' : first.value;
   if (!isJsonSource(name, head)) {
-    if (bytes !== undefined) readingYamlFile(bytes);
     const yamlStream = new YamlDocumentStream(name, onDocument, onItem, options);
     try {
       if (!first.done) yamlStream.push(head);
@@ -319,12 +314,12 @@ async function parseSource(
       stdin?.add(chunk);
       parser.push(chunk);
     }
-    for (const value of parser.endDocuments()) onDocument({ value, line: 1 });
+    for (const doc of parser.endParsed()) onDocument(doc);
   } catch (err) {
     if (!(err instanceof JsonStreamError)) throw err;
     await source.return(undefined);
-    // Small enough to hold whole: report the error exactly as JSON.parse of the text does
-    // (not after concatenated documents: JSON.parse of the whole text would stop at the second).
+    // Small enough to hold whole: report the first error of the text as a whole
+    // (not after concatenated documents: the whole text would stop at the second).
     const single = parser.documentsBefore === 0;
     if (single && stdin) {
       const text = stdin.whole();
@@ -394,14 +389,18 @@ function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: strin
   if (kind.endsWith('List') && (Array.isArray(items) || items === null || items === undefined)) {
     const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
     if (itemKind && itemKind in SNAPSHOT_KINDS) seen.add(itemKind as SnapshotKind);
-    for (const item of (items ?? []) as unknown[]) {
+    const list = (items ?? []) as unknown[];
+    // Each item at its own line when the reader knew them all (item-lines.ts, json-stream.ts).
+    const lines = doc.itemLines?.length === list.length ? doc.itemLines : undefined;
+    for (const [k, item] of list.entries()) {
+      const line = lines?.[k] ?? doc.line;
       if (typeof item !== 'object' || item === null) {
-        throw new InputError(`${file}:${doc.line}: ${kind} has an item that is not an object`);
+        throw new InputError(`${file}:${line}: ${kind} has an item that is not an object`);
       }
       // Pruned where it is added (the recursive call), as every object is.
       const it = item as KubeObject;
       if (!it.kind && itemKind) it.kind = itemKind;
-      addDocument(snapshot, { value: it, line: doc.line }, file, seen, ignored);
+      addDocument(snapshot, { value: it, line }, file, seen, ignored);
     }
     return;
   }
@@ -451,7 +450,7 @@ export async function loadFiles(paths: string[], readStdin: StdinReader, options
   const ignored = new Map<string, number>();
   const skipped: string[] = [];
   let objects = 0;
-  for (const { path, inDirectory, bytes } of sources) {
+  for (const { path, inDirectory } of sources) {
     const name = path === '-' ? '<stdin>' : path;
     if (inDirectory) {
       const docs = await readDirectoryFile(path, readStdin, options, skipped);
@@ -472,7 +471,6 @@ export async function loadFiles(paths: string[], readStdin: StdinReader, options
         readHeldItem(snapshot, pruneDumpObject(item));
         return item;
       },
-      bytes,
     );
   }
   if (objects === 0) {

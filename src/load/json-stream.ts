@@ -11,7 +11,8 @@
  * `==== END logs for …` lines (older kubectl: then "Cluster info dumped to standard output"):
  * the parser returns every object and skips the log sections and that line.
  */
-import { jsonErrorOffset } from './parse.js';
+import { AFTER_JSON, END_OF_INPUT, jsonSyntaxError, jsonValueEnd } from './json-scan.js';
+import type { ParsedDocument } from './parse.js';
 
 /** A syntax error at a character offset of the whole input. */
 export class JsonStreamError extends Error {
@@ -44,8 +45,6 @@ const DUMPED = 'Cluster info dumped to ';
 const UPPER_C = 0x43;
 
 const SCALAR_END = /[,}\]\s]/g;
-// V8's JSON.parse error when a whole value is followed by more text: it gives where the value ended.
-const AFTER_VALUE = /after JSON at position (\d+)/;
 
 /** A line ends at `i` (LF, or the CR of CRLF). */
 function isLineEnd(s: string, i: number): boolean {
@@ -81,16 +80,6 @@ const enum Kind {
   String,
   Container,
   Scalar,
-}
-
-/** The message of a JSON.parse error without V8's position suffix, on one line. */
-function parseMessage(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message
-    .replace(/ in JSON at position \d+.*$/s, '')
-    .split('\n')[0]!
-    .trim()
-    .slice(0, 300);
 }
 
 /**
@@ -190,6 +179,19 @@ export class JsonDumpParser {
   private scanningMissedGuess = false;
   /** Documents completed before the current one (cluster-info dump's concatenated lists). */
   private readonly finished: unknown[] = [];
+  /** Where each finished document starts, and the lines of its items (see `itemLines`). */
+  private readonly finishedLines: { line: number; itemLines: number[] }[] = [];
+  /**
+   * Lines, counted as the text goes by: the line the current chunk starts at, and the line at
+   * `countedTo` in it. Each item's start line goes in `itemLines`, beside `items`; each
+   * document's in `docLine`.
+   */
+  private chunkLine = 1;
+  private countedTo = 0;
+  private countedLine = 1;
+  private itemLine = 1;
+  private itemLines: number[] = [];
+  private docLine = 1;
   /** Text of a log section kept across chunks: its head until checked, or a tail that may start the end marker. */
   private logCarry = '';
   /** The line a section after a document starts with: a log section's, or the closing line's. */
@@ -225,6 +227,8 @@ export class JsonDumpParser {
     }
     const n = s.length;
     let i = 0;
+    this.countedTo = 0;
+    this.countedLine = this.chunkLine;
     if (this.offset === 0 && n > 0 && s.charCodeAt(0) === BOM) i = 1;
     while (i < n) {
       switch (this.state) {
@@ -232,6 +236,7 @@ export class JsonDumpParser {
           i = this.skipSpace(s, i);
           if (i >= n) break;
           if (s.charCodeAt(i) === OPEN_BRACE) {
+            this.docLine = this.lineAt(s, i);
             const end = this.lineDocumentEnd(s, i);
             if (end >= 0) {
               this.state = State.Done;
@@ -293,6 +298,7 @@ export class JsonDumpParser {
             this.state = State.AfterMember;
           } else {
             this.items.push(this.onItem(value));
+            this.itemLines.push(this.itemLine);
             this.state = State.AfterItem;
           }
           i = end;
@@ -311,6 +317,7 @@ export class JsonDumpParser {
           const c = s.charCodeAt(i);
           if (this.key === 'items' && c === OPEN_BRACKET) {
             this.items = [];
+            this.itemLines = [];
             this.setMember(this.items);
             this.state = State.ItemOrClose;
             i++;
@@ -340,6 +347,7 @@ export class JsonDumpParser {
             i++;
             break;
           }
+          this.itemLine = this.lineAt(s, i);
           this.outOfText = false;
           this.passedOver = -1;
           const misses = this.guessMisses();
@@ -383,7 +391,7 @@ export class JsonDumpParser {
           else if (c === EQUALS || c === UPPER_C) {
             this.marker = c === EQUALS ? LOG_START : DUMPED;
             this.state = State.LogHead;
-          } else this.fail(s, i, 'Unexpected non-whitespace character after JSON');
+          } else this.fail(s, i, AFTER_JSON);
           break;
         }
         case State.LogHead:
@@ -403,7 +411,23 @@ export class JsonDumpParser {
         }
       }
     }
+    this.chunkLine = this.lineAt(s, n - this.carry.length);
     this.offset += n;
+  }
+
+  /**
+   * The line at `i` of the current chunk `s`: the lines counted from the last place asked, forward
+   * or back (items are found in order; the text held back for the next chunk may start before
+   * the last item tried).
+   */
+  private lineAt(s: string, i: number): number {
+    const from = Math.min(i, this.countedTo);
+    const to = Math.max(i, this.countedTo);
+    let lines = 0;
+    for (let k = s.indexOf('\n', from); k >= 0 && k < to; k = s.indexOf('\n', k + 1)) lines++;
+    this.countedLine += i >= this.countedTo ? lines : -lines;
+    this.countedTo = i;
+    return this.countedLine;
   }
 
   /** How many documents were completed before the current one. */
@@ -414,6 +438,13 @@ export class JsonDumpParser {
   /** Ends the input and returns every document it held (one, unless documents were concatenated). */
   endDocuments(): unknown[] {
     return [...this.finished, this.end()];
+  }
+
+  /** endDocuments, each document with its first line and its items' lines. */
+  endParsed(): ParsedDocument[] {
+    const values = this.endDocuments();
+    const lines = [...this.finishedLines, { line: this.docLine, itemLines: this.itemLines }];
+    return values.map((value, k) => ({ value, line: lines[k]!.line, itemLines: lines[k]!.itemLines }));
   }
 
   /** Guesses that failed so far, of every layout. */
@@ -457,17 +488,19 @@ export class JsonDumpParser {
       const text = this.raw.join('');
       try {
         return JSON.parse(text);
-      } catch (err) {
-        const at = jsonErrorOffset(text);
-        throw new JsonStreamError(parseMessage(err), this.offset - text.length + Math.max(0, at));
+      } catch {
+        const error = jsonSyntaxError(text) ?? { offset: 0, message: 'not valid JSON' };
+        throw new JsonStreamError(error.message, this.offset - text.length + error.offset);
       }
     }
-    throw new JsonStreamError('Unexpected end of JSON input', this.offset);
+    throw new JsonStreamError(END_OF_INPUT, this.offset);
   }
 
   /** Keeps the finished document and starts the next one at the current `{`. */
   private nextDocument(): void {
     this.finished.push(this.onDocument(this.root));
+    this.finishedLines.push({ line: this.docLine, itemLines: this.itemLines });
+    this.itemLines = [];
     this.root = {};
     this.key = '';
     this.items = [];
@@ -479,7 +512,7 @@ export class JsonDumpParser {
     const want = this.marker.length - this.logCarry.length;
     const text = this.logCarry + s.slice(i, i + want);
     if (!this.marker.startsWith(text)) {
-      throw new JsonStreamError('Unexpected non-whitespace character after JSON', this.offset + i - this.logCarry.length);
+      throw new JsonStreamError(AFTER_JSON, this.offset + i - this.logCarry.length);
     }
     if (text.length < this.marker.length) {
       this.logCarry = text;
@@ -535,9 +568,9 @@ export class JsonDumpParser {
   private parse(text: string): unknown {
     try {
       return JSON.parse(text);
-    } catch (err) {
-      const at = jsonErrorOffset(text);
-      throw new JsonStreamError(parseMessage(err), this.valueOffset + Math.max(0, at));
+    } catch {
+      const error = jsonSyntaxError(text) ?? { offset: 0, message: 'not valid JSON' };
+      throw new JsonStreamError(error.message, this.valueOffset + error.offset);
     }
   }
 
@@ -647,17 +680,16 @@ export class JsonDumpParser {
 
   /**
    * Parses `s[i, end)` as one item and hands it on. Returns the offset after the item: `end`, or
-   * less when the text held the whole item and more after it (JSON.parse says where the item
+   * less when the text held the whole item and more after it (a scan finds where the item
    * ended, and the item alone is parsed again); -1 when the guessed end was wrong.
    */
   private takeGuessedItem(s: string, i: number, end: number): number {
     let value: unknown;
     try {
       value = JSON.parse(s.slice(i, end));
-    } catch (err) {
-      const after = AFTER_VALUE.exec(err instanceof Error ? err.message : '');
-      const at = after ? i + Number(after[1]) : -1;
-      if (at <= i || at >= end) return -1;
+    } catch {
+      const at = jsonValueEnd(s, i, end);
+      if (typeof at !== 'number' || at <= i || at >= end) return -1;
       try {
         value = JSON.parse(s.slice(i, at));
       } catch {
@@ -666,6 +698,7 @@ export class JsonDumpParser {
       end = at;
     }
     this.items.push(this.onItem(value));
+    this.itemLines.push(this.itemLine);
     return end;
   }
 
@@ -713,7 +746,10 @@ export class JsonDumpParser {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return -1;
     const root = value as Record<string, unknown>;
     const items = root['items'];
-    if (Array.isArray(items)) root['items'] = items.map((item) => this.onItem(item));
+    if (Array.isArray(items)) {
+      root['items'] = items.map((item) => this.onItem(item));
+      this.itemLines = items.map(() => this.docLine);
+    }
     this.root = root;
     return nl;
   }

@@ -5,11 +5,14 @@
 import yaml from 'js-yaml';
 import { InputError } from '../model/errors.js';
 import { aliasExpansionProblem, MAX_DEPTH } from './bounds.js';
+import { jsonSyntaxError } from './json-scan.js';
 
 export interface ParsedDocument {
   value: unknown;
   /** 1-based line where the document starts. */
   line: number;
+  /** For a List, the 1-based line where each of its `items` starts, when the reader knew them (one per item). */
+  itemLines?: number[];
 }
 
 function firstLine(message: string): string {
@@ -37,121 +40,23 @@ export function loadYamlDocument(text: string, file: string, line: number): unkn
   return value;
 }
 
-/**
- * The offset of the first JSON syntax error, found by a small recursive-descent scan (used only
- * after JSON.parse failed, since some engines' messages carry no position).
- */
-export function jsonErrorOffset(text: string): number {
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
-  };
-  const fail = (): never => {
-    // The scan unwinds with the offset itself; jsonErrorOffset's own catch below receives it.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
-    throw i;
-  };
-  const literal = (word: string) => {
-    if (text.startsWith(word, i)) i += word.length;
-    else fail();
-  };
-  const string = () => {
-    if (text[i] !== '"') fail();
-    i++;
-    while (i < text.length && text[i] !== '"') {
-      if (text[i] === '\\') i++;
-      else if (text.charCodeAt(i) < 0x20) fail();
-      i++;
-    }
-    if (i >= text.length) fail();
-    i++;
-  };
-  const number = () => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-    if (!m) fail();
-    i += m![0].length;
-  };
-  const value = (): void => {
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return;
-        }
-        fail();
-      }
-    }
-    if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return;
-        }
-        fail();
-      }
-    }
-    if (c === '"') return string();
-    if (c === 't') return literal('true');
-    if (c === 'f') return literal('false');
-    if (c === 'n') return literal('null');
-    return number();
-  };
-  try {
-    value();
-    ws();
-    if (i < text.length) fail();
-    return -1;
-  } catch (at) {
-    return typeof at === 'number' ? at : 0;
-  }
-}
-
-function jsonErrorLine(text: string): number {
-  const at = jsonErrorOffset(text);
-  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
+/** The 1-based line of `offset` in `text`. */
+export function lineOfOffset(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
 }
 
 /** Parses one JSON document (or several concatenated ones, as `kubectl get -o json` of several kinds prints). */
 export function parseJson(text: string, file: string): ParsedDocument[] {
   try {
     return [{ value: JSON.parse(text), line: 1 }];
-  } catch (err) {
-    const message = (err as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    const line = pos ? text.slice(0, Number(pos[1])).split('\n').length : jsonErrorLine(text);
+  } catch {
+    // Where and why from our own scan, not from the engine's message (json-scan.ts).
+    const error = jsonSyntaxError(text) ?? { offset: 0, message: 'not valid JSON' };
+    const line = lineOfOffset(text, error.offset);
     // JSON is a subset of YAML: concatenated JSON documents are not, so report the JSON error.
-    throw new InputError(`${file}:${line}: invalid JSON: ${firstLine(message.replace(/ in JSON at position \d+.*$/, ''))}`);
+    throw new InputError(`${file}:${line}: invalid JSON: ${error.message}`);
   }
 }
 

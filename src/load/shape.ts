@@ -1,6 +1,7 @@
 /**
  * Shape validation at load: the fields the analyses read (src/model/k8s-types.ts), described as
- * data, checked once per object as it enters a snapshot, from files and from a live cluster.
+ * data, checked once per object as it enters a snapshot, from files and from a live cluster. The
+ * description and the types agree field by field (test/unit/shape-types.test.ts).
  * Analyses can then trust the types: a field of the wrong type is removed (treated as absent)
  * with one issue naming its path, as the API server's decoder would refuse it
  * (kubernetes v1.35 staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json: Go's
@@ -147,7 +148,8 @@ const containerStatus = fields({
   state: containerState,
   lastState: containerState,
 });
-const condition = fields({ type: S, status: S, reason: S, message: S, lastTransitionTime: S, lastProbeTime: S_NULL, lastHeartbeatTime: S });
+const podCondition = fields({ type: S, status: S, reason: S, message: S, lastTransitionTime: S, lastProbeTime: S_NULL });
+const nodeCondition = fields({ type: S, status: S, reason: S, message: S, lastHeartbeatTime: S, lastTransitionTime: S });
 const objectReference = fields({ kind: S, namespace: S, name: S, uid: S, apiVersion: S, fieldPath: S });
 
 /** The fields of every kind a snapshot holds, besides apiVersion, kind and metadata. */
@@ -157,7 +159,7 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
     status: fields({
       capacity: map('quantity'),
       allocatable: map('quantity'),
-      conditions: list(condition),
+      conditions: list(nodeCondition),
       addresses: list(fields({ type: S, address: S })),
       // NodeSystemInfo: its strings (`swap`, since v1.30, is a map, read by nothing).
       nodeInfo: fields({
@@ -201,7 +203,7 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
       phase: S,
       reason: S,
       message: S,
-      conditions: list(condition),
+      conditions: list(podCondition),
       containerStatuses: list(containerStatus),
       initContainerStatuses: list(containerStatus),
       hostIP: S,
@@ -455,46 +457,14 @@ function without(m: Record<string, unknown>, gone: string[]): Record<string, unk
   return out;
 }
 
-/** What the generated code of a fields check calls: the slow paths and the scalar tests. */
-const HELPERS = { readAsString, isInt32, isQuantityValue, without };
-
-/** The test, in JavaScript, that a present, non-null scalar `v` fails to have its shape. */
-const SCALAR_FAILS: Record<Exclude<Shape, object>, string> = {
-  string: 'typeof v !== "string"',
-  stringOrNull: 'typeof v !== "string"',
-  boolean: 'typeof v !== "boolean"',
-  int32: '!H.isInt32(v)',
-  int64: '!Number.isSafeInteger(v)',
-  intOrString: 'typeof v !== "string" && !H.isInt32(v)',
-  quantity: '!H.isQuantityValue(v)',
-  object: 'typeof v !== "object" || Array.isArray(v)',
-};
-
 /**
- * Whether checks are generated as code (`fieldsCode`); false once `new Function` has been refused
- * (`node --disallow-code-generation-from-strings`), or for a test of the loop.
+ * The check of a map's described fields: a loop over the names, each field checked by the closure
+ * `compile` makes for its shape. (A second copy of this check generated as straight-line code with
+ * `new Function` was measured against it and dropped: on 30,000 pods in one-item-per-line JSON,
+ * a median 2.09 s of CPU to load generated against 1.95 s for the loop, five runs each, and no
+ * gain at 300 nodes in kubectl's JSON or YAML either; docs/performance.md.)
  */
-let generateCode = true;
-
-/** The check of a map's described fields: generated code where it may be made, else the loop. */
 function fieldsCheck(described: Fields, where: string): FieldsCheck {
-  if (generateCode) {
-    try {
-      return fieldsCode(described, where);
-    } catch (err) {
-      if (!(err instanceof EvalError)) throw err;
-      generateCode = false;
-    }
-  }
-  return fieldsLoop(described, where);
-}
-
-/**
- * The check of a map's described fields as a loop over the names, each field checked by the
- * closure `compile` makes for its shape: the same issues, in the same order, and the same result
- * as the generated code, only slower (one load site for every field of every description).
- */
-function fieldsLoop(described: Fields, where: string): FieldsCheck {
   const names = Object.keys(described);
   const checks = names.map((k) => compile(described[k]!, `${where}.${k}`));
   return (m, is) => {
@@ -516,51 +486,6 @@ function fieldsLoop(described: Fields, where: string): FieldsCheck {
     }
     return gone === undefined ? m : without(m, gone);
   };
-}
-
-/**
- * Compiles the check of a map's described fields into one function of straight-line code, one
- * block per field with the field's name as a constant: each property load then sees only the
- * object layouts of its own field (JSON.parse gives objects of the same keys one layout), where a
- * loop over the names would share one load site among every field of every description. Scalars
- * are tested inline; nested fields call their own compiled check; lists and maps call the
- * closures `compile` makes. The function returns the map checked, or a copy of it without the
- * fields removed (see `without`); the issues and their order are the description's.
- */
-function fieldsCode(described: Fields, where: string): FieldsCheck {
-  const nested: FieldsCheck[] = [];
-  const closures: Check[] = [];
-  const blocks = Object.keys(described).map((k) => {
-    const shape = described[k]!;
-    const key = JSON.stringify(k);
-    const drop = `(gone ??= []).push(${key});`;
-    let present: string;
-    if (typeof shape === 'string') {
-      present =
-        shape === S || shape === S_NULL
-          ? `if (typeof v !== "string") { is.path.push(${key}); const kept = H.readAsString(m, ${key}, v, is); is.path.pop(); if (!kept) ${drop} }`
-          : `if (${SCALAR_FAILS[shape]}) { is.path.push(${key}); is.wrong(${JSON.stringify(expected(shape))}, v); is.path.pop(); ${drop} }`;
-    } else if ('fields' in shape) {
-      nested.push(fieldsCheck(shape.fields, `${where}.${k}`));
-      present = `if (${SCALAR_FAILS.object}) { is.path.push(${key}); is.wrong("a map", v); is.path.pop(); ${drop} } else { is.path.push(${key}); const r = F[${nested.length - 1}](v, is); if (r !== v) m[${key}] = r; is.path.pop(); }`;
-    } else {
-      closures.push(compile(shape, `${where}.${k}`));
-      present = `{ is.path.push(${key}); const keep = C[${closures.length - 1}](m, ${key}, is); is.path.pop(); if (!keep) ${drop} }`;
-    }
-    // null is an absent field, as Go's decoder reads it (or kept, for a nullable field). No field
-    // name of the description is a member of Object.prototype, so the load is of own data.
-    if (shape === S_NULL) return `v = m[${key}];\nif (v !== undefined && v !== null) ${present}`;
-    return `v = m[${key}];\nif (v !== undefined) { if (v === null) ${drop} else ${present} }`;
-  });
-  // The code is made from the description above, never from input.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const make = new Function(
-    'H',
-    'F',
-    'C',
-    `return function checkFields(m, is) {\nlet v, gone;\n${blocks.join('\n')}\nreturn gone === undefined ? m : H.without(m, gone);\n};\n//# sourceURL=shape:${where}`,
-  ) as (h: typeof HELPERS, f: FieldsCheck[], c: Check[]) => FieldsCheck;
-  return make(HELPERS, nested, closures);
 }
 
 function compile(shape: Shape, where: string): Check {
@@ -588,13 +513,6 @@ function kindCheck(kind: string): FieldsCheck | undefined {
     checkKinds.set(kind, check);
   }
   return check;
-}
-
-/** For tests: checks from now on generated as code (true, the default) or run as the loop (false). */
-export function generateShapeChecks(enabled: boolean): void {
-  generateCode = enabled;
-  checkCommon = undefined;
-  checkKinds.clear();
 }
 
 /** Makes `obj` hold what a check returned for it (the object a caller holds stays the same). */

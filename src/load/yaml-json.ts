@@ -11,9 +11,10 @@
  * collections with content, multi-line plain or quoted scalars, tabs, characters js-yaml refuses,
  * duplicate keys, odd indentation, `? ` keys, non-finite numbers) it answers undefined and the
  * caller parses the text with js-yaml, so the value and the error text are always js-yaml's.
- * Each rule below names the js-yaml 4 loader.js function whose behaviour it reproduces.
+ * Each rule below names the js-yaml 4 loader.js function whose behaviour it reproduces; js-yaml is
+ * pinned exactly in package.json, and test/yaml-property.ts checks the two agree on random text.
  */
-import yaml from 'js-yaml';
+import { resolveCoreScalar } from './yaml-core.js';
 
 /** Thrown inside the translator when the text leaves the subset; never escapes this module. */
 const OUTSIDE = new Error('outside the YAML subset translated to JSON');
@@ -36,13 +37,6 @@ const COLON = 0x3a;
 const DASH = 0x2d;
 const SQUOTE = 0x27;
 const DQUOTE = 0x22;
-
-interface ImplicitType {
-  resolve(data: string): boolean;
-  construct(data: string): unknown;
-}
-/** CORE_SCHEMA's implicit types in js-yaml's order (null, bool, int, float): the same resolution. */
-const IMPLICIT = (yaml.CORE_SCHEMA as unknown as { compiledImplicit: ImplicitType[] }).compiledImplicit;
 
 /** js-yaml loader.js simpleEscapeSequence, without the tab (tabs leave the subset). */
 const SIMPLE_ESCAPES = new Map<number, string>(
@@ -90,10 +84,9 @@ function jsonValue(v: unknown): string {
   return String(v);
 }
 
-/** js-yaml composeNode's implicit resolution: the first CORE_SCHEMA type that resolves the scalar. */
+/** js-yaml composeNode's implicit resolution under CORE_SCHEMA (src/load/yaml-core.ts). */
 function resolvePlain(s: string): unknown {
-  for (const type of IMPLICIT) if (type.resolve(s)) return type.construct(s);
-  return s;
+  return resolveCoreScalar(s);
 }
 
 /** Whether a plain scalar may resolve to something other than a string (a cheap look first). */
@@ -748,6 +741,9 @@ class Translator {
     } else if (!inSequence && ind === parent && this.isEntry(this.p + ind)) {
       this.sequence(ind);
     } else {
+      // After an empty entry js-yaml readBlockSequence takes a `- ` line indented less as the
+      // same sequence's next entry (`- - x\n  -\n- y` is [[x, null, y]]): left to js-yaml.
+      if (inSequence && ind >= 0 && ind < parent && this.isEntry(this.p + ind)) outside();
       this.out.ascii7('null');
     }
   }

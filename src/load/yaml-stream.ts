@@ -12,11 +12,12 @@
  * writes anchors, nor repeats a key).
  * Past 8 MiB, the complete documents and entries of each chunk are translated to JSON partly on a
  * worker thread (src/load/yaml-translate.ts) while the objects of the chunk before are built here.
- * Past 256 MiB of YAML read, the heap's growth between full collections is bounded (src/load/heap.ts).
+ * Past 256 MiB of YAML, the heap's growth between full collections is bounded from the process' start (src/load/heap.ts).
  */
 import { InputError } from '../model/errors.js';
-import { readYaml } from './heap.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
+import { checkTranslation, checkYamlWanted } from './yaml-check.js';
+import { indentOf, listItemLines, startsEntry } from './item-lines.js';
 import { YamlContinuation } from './yaml-continuation.js';
 import { parseTranslation, yamlToJson } from './yaml-json.js';
 import { AUTO_ABOVE, startTranslator, workerWanted, type TranslatorMode, type WorkerTranslator } from './yaml-translate.js';
@@ -32,6 +33,8 @@ export interface YamlStreamOptions {
   exactUpTo?: number;
   /** Where large texts are translated to JSON (src/load/yaml-translate.ts); `auto` by default. */
   translator?: TranslatorMode;
+  /** Each translation is checked against js-yaml's reading (yaml-check.ts); by default when DS_DOCTOR_CHECK_YAML=1. */
+  checkTranslation?: boolean;
 }
 
 /** Characters of List entries translated in one batch when many are read at once. */
@@ -80,6 +83,13 @@ const ITEMS_KEY = /^items:\s*(#.*)?$/;
 const RESUME_MAX = 1 << 20;
 
 /** Line feeds in text from `from` to `to`. */
+/** How many entries a text of complete List entries at column 0 holds (it starts with one; each line starting with `- ` starts one). */
+function entryStarts(text: string): number {
+  let n = 1;
+  for (let at = text.indexOf('\n- '); at >= 0; at = text.indexOf('\n- ', at + 1)) n++;
+  return n;
+}
+
 function countLines(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
@@ -121,9 +131,9 @@ function hasMarkerLine(text: string, to: number): boolean {
   return at >= 0 && at < to;
 }
 
-/** True when every number in a parsed value is finite (JSON can carry it). */
+/** True when every number in a parsed value is finite and not -0 (JSON.stringify carries it). */
 function jsonSafe(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
   if (typeof v !== 'object' || v === null) return true;
   if (Array.isArray(v)) return v.every(jsonSafe);
   for (const k in v) if (!jsonSafe((v as Record<string, unknown>)[k])) return false;
@@ -137,22 +147,8 @@ function jsonSafe(v: unknown): boolean {
  */
 function detach<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
-  // .inf and .nan do not survive JSON; structuredClone keeps them (and copies strings too).
+  // .inf, .nan and -0 do not survive JSON.stringify; structuredClone keeps them (and copies strings too).
   return jsonSafe(v) ? (JSON.parse(JSON.stringify(v)) as T) : structuredClone(v);
-}
-
-/** Leading spaces of a line, or -1 for a blank or comment-only line. */
-function indentOf(line: string): number {
-  let k = 0;
-  while (k < line.length && line.charCodeAt(k) === 0x20) k++;
-  if (k === line.length) return -1;
-  const c = line.charCodeAt(k);
-  if (c === 0x23 /* # */ || (c === 0x09 && line.trim() === '')) return -1;
-  return k;
-}
-
-function startsEntry(line: string, indent: number): boolean {
-  return line.charCodeAt(indent) === 0x2d /* - */ && (line.length === indent + 1 || line.charCodeAt(indent + 1) === 0x20);
 }
 
 /**
@@ -177,14 +173,20 @@ export class YamlDocumentStream {
   private itemStarts: number[] = [];
   private itemsEnd = -1;
   private unsplittable = false;
+  /** Whether track() has met the document's first content line. */
+  private headSeen = false;
   // Split mode: the lines around the items, the entry being read, the entries parsed.
   private split = false;
   private before: string[] = [];
   private trailer: string[] = [];
   private trailerLine = 0;
+  /** The indentation of the line that ended the items: a mapping key at column 0, else no valid List. */
+  private trailerIndent = 0;
   private entry: string[] = [];
   private entryLine = 0;
   private items: unknown[] = [];
+  /** The line of each entry of the List being split, as each is found (one per item, once all are read). */
+  private itemLines: number[] = [];
   /**
    * The lines (and translated runs of lines) of a List read entry by entry, while it is no larger
    * than exactUpTo: joined by line feeds, its whole text. Undefined past that size.
@@ -198,6 +200,7 @@ export class YamlDocumentStream {
   private readonly splitAbove: number;
   private readonly exactUpTo: number;
   private readonly mode: TranslatorMode;
+  private readonly check: boolean;
   /** The worker translator, once started; whether starting one was tried. */
   private translator: WorkerTranslator | undefined;
   private started = false;
@@ -213,7 +216,7 @@ export class YamlDocumentStream {
    * and the lines read before the text they were cut from (collect adds those of the entries
    * before them, `after`).
    */
-  private sentEntries: { ticket: number; pending: Pending; lineNo: number } | undefined;
+  private sentEntries: { ticket: number; pending: Pending; lineNo: number; itemLines: number } | undefined;
 
   constructor(
     private readonly file: string,
@@ -224,12 +227,12 @@ export class YamlDocumentStream {
     this.splitAbove = options.splitAbove ?? DEFAULT_SPLIT_ABOVE;
     this.exactUpTo = options.exactUpTo ?? DEFAULT_EXACT_UP_TO;
     this.mode = options.translator ?? 'auto';
+    this.check = options.checkTranslation ?? checkYamlWanted();
   }
 
   /** Feeds the next chunk of text. */
   push(chunk: string): void {
     this.pushed += chunk.length;
-    readYaml(chunk.length);
     // The next entries go to the worker before the last ones are taken back, so that it has a
     // batch to work on while this thread takes them and builds the objects before.
     let early = this.sentEntries ? this.sendEarly(this.partial, chunk) : undefined;
@@ -269,6 +272,8 @@ export class YamlDocumentStream {
       if (!this.resumesEntries()) return undefined;
       const lines = this.entry;
       this.entry = [];
+      // The entry is found again in the text, and its line with it.
+      if (lines.length) this.itemLines.pop();
       // The entry's lines are the last ones kept: they come back with the text.
       if (this.kept) {
         this.kept.length -= lines.length;
@@ -346,13 +351,22 @@ export class YamlDocumentStream {
       if (mine !== undefined) this.pending.push({ json, yaml: mine, line, entries: true });
       const sent: Pending = { json: undefined, yaml: theirs, line, ...(mine !== undefined ? { after: mine } : {}), entries: true };
       this.pending.push(sent);
-      this.sentEntries = { ticket, pending: sent, lineNo: this.lineNo };
+      this.sentEntries = { ticket, pending: sent, lineNo: this.lineNo, itemLines: this.itemLines.length + (mine === undefined ? 0 : entryStarts(mine)) };
     } else {
       if (hasMarkerLine(text, last)) return 0;
       const jsons = this.translateShared(parts);
       // A text starting with `- ` translates to a sequence, `[`; anything else is read line by line.
       if (jsons.some((json) => json === undefined || json.charCodeAt(0) !== 0x5b)) return 0;
       for (let i = 0; i < parts.length; i++) this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, ...(i ? { after: parts[i - 1]! } : {}), entries: true });
+    }
+    // The entries' lines: each line before the last entry's that starts with `- ` starts one.
+    let lineNo = line;
+    let from = 0;
+    this.itemLines.push(lineNo);
+    for (let at = text.indexOf('\n- '); at >= 0 && at < last; at = text.indexOf('\n- ', at + 1)) {
+      lineNo += countLines(text, from, at + 1);
+      from = at + 1;
+      this.itemLines.push(lineNo);
     }
     this.lineNo += countLines(text, 0, last + 1);
     if (this.kept) this.keep(text.slice(0, last));
@@ -380,6 +394,8 @@ export class YamlDocumentStream {
     }
     if (this.pending[this.pending.length - 1] !== p) throw new Error('List entries sent to the worker are not the last ones read');
     this.pending.pop();
+    // Their entries' lines, and the entry's in progress, are found again as the lines are read.
+    this.itemLines.length = sent.itemLines;
     const read = this.lineNo;
     const after = this.entry;
     // The text ends with a line feed: no line follows the last.
@@ -534,14 +550,17 @@ export class YamlDocumentStream {
       if (p.entries && p.json === undefined) throw new Error('List entries were to be built before the worker answered for them');
       if (p.json === undefined) {
         // A document outside the subset, as the lines of the text would read it.
-        const { value, owned } = this.load(linesOf(p.yaml), p.line, null);
-        if (value !== null && value !== undefined) this.onDocument({ value: owned ? value : detach(value), line: p.line });
+        const yaml = linesOf(p.yaml);
+        const { value, owned } = this.load(yaml, p.line, null);
+        if (value !== null && value !== undefined) this.onDocument(this.whole(owned ? value : detach(value), yaml, p.line));
         continue;
       }
       const read = parseTranslation(p.json);
-      const value = read ? read.value : detach(loadYamlDocument(p.yaml, this.file, p.line + (p.after ? countLines(p.after, 0, p.after.length) : 0)));
+      const line = p.line + (p.after ? countLines(p.after, 0, p.after.length) : 0);
+      const value = read ? read.value : detach(loadYamlDocument(p.yaml, this.file, line));
+      if (read && this.check) checkTranslation(value, p.yaml, this.file, line);
       if (p.entries) for (const item of value as unknown[]) this.items.push(this.onItem(item));
-      else this.onDocument({ value, line: p.line });
+      else this.onDocument(this.whole(value, p.yaml, p.line));
     }
   }
 
@@ -607,6 +626,11 @@ export class YamlDocumentStream {
     // A line that goes on with a quoted scalar or a flow collection starts nothing.
     if (this.continuation.feed(l)) return;
     if (this.itemsAt < 0) {
+      // A document whose first line is indented is no mapping with `items:` at column 0.
+      if (!this.headSeen && indentOf(l) >= 0) {
+        this.headSeen = true;
+        if (indentOf(l) > 0) this.unsplittable = true;
+      }
       if (l.charCodeAt(0) === 0x69 /* i */ && ITEMS_KEY.test(l)) this.itemsAt = index;
       return;
     }
@@ -622,7 +646,10 @@ export class YamlDocumentStream {
       return;
     }
     if (k === this.itemIndent && startsEntry(l, k)) this.itemStarts.push(index);
-    else if (k <= this.itemIndent) this.itemsEnd = index;
+    else if (k <= this.itemIndent) {
+      this.itemsEnd = index;
+      this.trailerIndent = k;
+    }
   }
 
   /**
@@ -645,6 +672,7 @@ export class YamlDocumentStream {
     }
     this.before = this.lines.slice(0, this.itemsAt);
     const starts = this.itemStarts;
+    for (const from of starts) this.itemLines.push(this.start + from + 1);
     const stop = this.itemsEnd >= 0 ? this.itemsEnd : this.lines.length;
     const complete: { text: string; line: number }[] = [];
     for (let j = 0; j < starts.length; j++) {
@@ -677,9 +705,11 @@ export class YamlDocumentStream {
       this.flushEntry();
       this.entry = [l];
       this.entryLine = this.lineNo - 1;
+      this.itemLines.push(this.lineNo);
     } else if (k <= this.itemIndent) {
       this.flushEntry();
       this.itemsEnd = 0;
+      this.trailerIndent = k;
       this.trailer = [l];
       this.trailerLine = this.lineNo - 1;
     } else {
@@ -778,6 +808,7 @@ export class YamlDocumentStream {
    */
   private load(text: string, line: number, json: string | null = yamlToJson(text) ?? null): { value: unknown; owned: boolean } {
     const translated = json === null ? undefined : parseTranslation(json);
+    if (translated && this.check) checkTranslation(translated.value, text, this.file, line);
     if (translated) return { value: translated.value, owned: true };
     return { value: loadYamlDocument(text, this.file, line), owned: false };
   }
@@ -794,16 +825,26 @@ export class YamlDocumentStream {
     }
   }
 
+  /** A document read whole from `text` (undefined: no longer held), with its items' lines when it is a List. */
+  private whole(value: unknown, text: string | undefined, line: number): ParsedDocument {
+    const itemLines = text === undefined ? undefined : listItemLines(value, text, line);
+    return itemLines ? { value, line, itemLines } : { value, line };
+  }
+
   private finishDocument(): void {
     this.settle();
     const line = this.start + 1;
     if (this.split) {
       this.flushEntry(false);
       const value = this.kept ? this.exactList(line) : this.joinList(this.around(line));
-      if (value !== null && value !== undefined) this.onDocument({ value, line });
+      if (value !== null && value !== undefined) {
+        const split = (value as Record<string, unknown>)['items'] === this.items && this.itemLines.length === this.items.length;
+        this.onDocument(split ? { value, line, itemLines: this.itemLines } : this.whole(value, this.kept?.join('\n'), line));
+      }
     } else if (this.lines.length) {
-      const { value, owned } = this.load(this.lines.join('\n'), line);
-      if (value !== null && value !== undefined) this.onDocument({ value: owned ? value : detach(value), line });
+      const text = this.lines.join('\n');
+      const { value, owned } = this.load(text, line);
+      if (value !== null && value !== undefined) this.onDocument(this.whole(owned ? value : detach(value), text, line));
     }
     this.lines = [];
     this.chars = 0;
@@ -814,12 +855,15 @@ export class YamlDocumentStream {
     this.itemStarts = [];
     this.itemsEnd = -1;
     this.unsplittable = false;
+    this.headSeen = false;
     this.split = false;
     this.continuation = new YamlContinuation();
     this.before = [];
     this.trailer = [];
+    this.trailerIndent = 0;
     this.entry = [];
     this.items = [];
+    this.itemLines = [];
     this.kept = undefined;
     this.keptChars = 0;
     this.deferred = undefined;
@@ -827,10 +871,13 @@ export class YamlDocumentStream {
 
   /** The keys before `items:` and after the items of a List read entry by entry, each parsed alone. */
   private around(line: number): { head: unknown; tail: unknown } {
-    return {
-      head: this.load(this.before.join('\n'), line).value,
-      tail: this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1).value : undefined,
-    };
+    // `items:` at column 0 then a key indented less than the entries: js-yaml refuses it.
+    if (this.trailerIndent > 0) throw new InputError(`${this.file}:${this.trailerLine + 1}: invalid YAML: bad indentation of a mapping entry`);
+    const head = this.load(this.before.join('\n'), line).value;
+    const tail = this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1).value : undefined;
+    // A sequence at column 0 after the items ends no mapping: js-yaml refuses it.
+    if (!plainMapping(tail)) throw new InputError(`${this.file}:${this.trailerLine + 1}: invalid YAML: end of the stream or a document separator is expected`);
+    return { head, tail };
   }
 
   /** A List read entry by entry: the keys before `items:`, the items, the keys after. */

@@ -65,7 +65,7 @@ export interface NodeSelector {
 
 export interface NodeAffinity {
   requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
-  preferredDuringSchedulingIgnoredDuringExecution?: unknown[];
+  preferredDuringSchedulingIgnoredDuringExecution?: { weight?: number; preference?: NodeSelectorTerm }[];
 }
 
 export interface Affinity {
@@ -165,6 +165,8 @@ export interface Volume {
   persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
   emptyDir?: unknown;
   projected?: unknown;
+  csi?: { driver?: string };
+  ephemeral?: unknown;
   [source: string]: unknown;
 }
 
@@ -253,6 +255,20 @@ export interface NodeCondition {
   lastTransitionTime?: string;
 }
 
+/** NodeSystemInfo's strings (`swap`, since v1.30, is a map, read by nothing). */
+export interface NodeSystemInfo {
+  operatingSystem?: string;
+  architecture?: string;
+  kernelVersion?: string;
+  osImage?: string;
+  containerRuntimeVersion?: string;
+  kubeletVersion?: string;
+  kubeProxyVersion?: string;
+  machineID?: string;
+  systemUUID?: string;
+  bootID?: string;
+}
+
 export interface Node extends KubeObject {
   spec?: { unschedulable?: boolean; taints?: Taint[]; podCIDR?: string; providerID?: string };
   status?: {
@@ -260,7 +276,7 @@ export interface Node extends KubeObject {
     allocatable?: Record<string, string>;
     conditions?: NodeCondition[];
     addresses?: { type: string; address: string }[];
-    nodeInfo?: Record<string, string>;
+    nodeInfo?: NodeSystemInfo;
   };
 }
 
@@ -302,7 +318,7 @@ export interface ControllerRevision extends KubeObject {
 
 export interface KubeEvent extends KubeObject {
   involvedObject?: { kind?: string; namespace?: string; name?: string; uid?: string; apiVersion?: string; fieldPath?: string };
-  regarding?: { kind?: string; namespace?: string; name?: string; uid?: string };
+  regarding?: { kind?: string; namespace?: string; name?: string; uid?: string; apiVersion?: string; fieldPath?: string };
   reason?: string;
   message?: string;
   note?: string;

@@ -1,6 +1,6 @@
 // Node.js run with --disallow-code-generation-from-strings (a hardening some installations set in
-// NODE_OPTIONS) refuses `new Function`, with which src/load/shape.ts compiles its checks: ds-doctor
-// then checks shapes with the loop instead, and every answer is the same, warnings included.
+// NODE_OPTIONS) refuses `new Function` and `eval`: ds-doctor generates no code from strings, so
+// every answer is the same, warnings included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFiles } from '../../src/load/files.js';
-import { checkShape, generateShapeChecks, KIND_SHAPES, type Shape } from '../../src/load/shape.js';
+import { checkShape, KIND_SHAPES, type Shape } from '../../src/load/shape.js';
 import { allowedAliasRatio } from '../../src/load/bounds.js';
 import { InputError } from '../../src/model/errors.js';
 import { existsSync, readdirSync } from 'node:fs';
@@ -157,65 +157,52 @@ const CASES: ShapeCase[] = [
   },
 ];
 
-// Every case runs against the generated checks and against the loop that runs where code cannot
-// be generated (node --disallow-code-generation-from-strings): the two must agree.
-const MODES = [
-  { mode: ' (the loop)', generated: false },
-  { mode: '', generated: true },
-];
-
-for (const { mode, generated } of MODES)
-  for (const c of CASES) {
-    test(`shape: ${c.name}${mode}`, async () => {
-      generateShapeChecks(generated);
-      const s = await load(c.yaml);
-      const lines = s.warnings.filter((w) => !/^ignored|duplicate/.test(w));
-      assert.equal(lines.length, c.warnings.length, lines.join('\n'));
-      c.warnings.forEach((re, i) => assert.match(lines[i]!, re));
-      c.check(s);
-    });
-  }
-
-for (const { mode, generated } of MODES)
-  test(`shape: a well-formed dump object is left exactly as it was${mode}`, () => {
-    generateShapeChecks(generated);
-    const pod = {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name: 'p', namespace: 'ns', labels: { a: 'b' }, ownerReferences: [{ kind: 'DaemonSet', name: 'd', uid: 'u', controller: true }] },
-      spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '100m', memory: 64 } }, ports: [{ containerPort: 80, hostPort: 80 }] }] },
-      status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null }] },
-      unknownField: { anything: [1, 'x', null] },
-    };
-    const copy = structuredClone(pod);
-    assert.deepEqual(checkShape(copy, 'Pod'), []);
-    // A condition's `lastProbeTime: null` (as every API server writes it) is kept: no copy of the condition.
-    assert.deepEqual(copy, pod);
+for (const c of CASES) {
+  test(`shape: ${c.name}`, async () => {
+    const s = await load(c.yaml);
+    const lines = s.warnings.filter((w) => !/^ignored|duplicate/.test(w));
+    assert.equal(lines.length, c.warnings.length, lines.join('\n'));
+    c.warnings.forEach((re, i) => assert.match(lines[i]!, re));
+    c.check(s);
   });
+}
 
-for (const { mode, generated } of MODES)
-  test(`shape: fields removed from the middle of a map (null, or of the wrong type) leave the rest in their order, an own __proto__ key stays data, and the top-level object is the one the caller holds${mode}`, () => {
-    generateShapeChecks(generated);
-    const pod = JSON.parse(
-      '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":null,"uid":"u"},"status":null,' +
-        '"spec":{"nodeName":7,"hostNetwork":"yes","__proto__":{"polluted":true},"dnsPolicy":"Default","containers":[{"name":"c","ports":null,"image":"i"}]},"other":1}',
-    ) as Record<string, unknown>;
-    const held = pod;
-    assert.deepEqual(checkShape(pod, 'Pod'), [
-      { path: 'spec.nodeName', message: 'expected a string, found an integer; read as "7"' },
-      { path: 'spec.hostNetwork', message: 'expected a boolean, found a string; ignored' },
-    ]);
-    assert.equal(pod, held);
-    assert.deepEqual(Object.keys(pod), ['apiVersion', 'kind', 'metadata', 'spec', 'other']);
-    assert.deepEqual(Object.keys(pod['metadata'] as object), ['name', 'uid']);
-    const spec = pod['spec'] as Record<string, unknown>;
-    assert.deepEqual(Object.keys(spec), ['nodeName', '__proto__', 'dnsPolicy', 'containers']);
-    assert.equal(spec['nodeName'], '7');
-    assert.equal(Object.getPrototypeOf(spec), Object.prototype);
-    assert.deepEqual(Object.getOwnPropertyDescriptor(spec, '__proto__')?.value, { polluted: true });
-    assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
-    assert.deepEqual(spec['containers'], [{ name: 'c', image: 'i' }]);
-  });
+test('shape: a well-formed dump object is left exactly as it was', () => {
+  const pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'p', namespace: 'ns', labels: { a: 'b' }, ownerReferences: [{ kind: 'DaemonSet', name: 'd', uid: 'u', controller: true }] },
+    spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '100m', memory: 64 } }, ports: [{ containerPort: 80, hostPort: 80 }] }] },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null }] },
+    unknownField: { anything: [1, 'x', null] },
+  };
+  const copy = structuredClone(pod);
+  assert.deepEqual(checkShape(copy, 'Pod'), []);
+  // A condition's `lastProbeTime: null` (as every API server writes it) is kept: no copy of the condition.
+  assert.deepEqual(copy, pod);
+});
+
+test('shape: fields removed from the middle of a map (null, or of the wrong type) leave the rest in their order, an own __proto__ key stays data, and the top-level object is the one the caller holds', () => {
+  const pod = JSON.parse(
+    '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":null,"uid":"u"},"status":null,' +
+      '"spec":{"nodeName":7,"hostNetwork":"yes","__proto__":{"polluted":true},"dnsPolicy":"Default","containers":[{"name":"c","ports":null,"image":"i"}]},"other":1}',
+  ) as Record<string, unknown>;
+  const held = pod;
+  assert.deepEqual(checkShape(pod, 'Pod'), [
+    { path: 'spec.nodeName', message: 'expected a string, found an integer; read as "7"' },
+    { path: 'spec.hostNetwork', message: 'expected a boolean, found a string; ignored' },
+  ]);
+  assert.equal(pod, held);
+  assert.deepEqual(Object.keys(pod), ['apiVersion', 'kind', 'metadata', 'spec', 'other']);
+  assert.deepEqual(Object.keys(pod['metadata'] as object), ['name', 'uid']);
+  const spec = pod['spec'] as Record<string, unknown>;
+  assert.deepEqual(Object.keys(spec), ['nodeName', '__proto__', 'dnsPolicy', 'containers']);
+  assert.equal(spec['nodeName'], '7');
+  assert.equal(Object.getPrototypeOf(spec), Object.prototype);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(spec, '__proto__')?.value, { polluted: true });
+  assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
+  assert.deepEqual(spec['containers'], [{ name: 'c', image: 'i' }]);
+});
 
 test('shape: no field name of the description is an Object.prototype member (the checker reads fields without hasOwnProperty)', () => {
   const reserved = new Set(Object.getOwnPropertyNames(Object.prototype));

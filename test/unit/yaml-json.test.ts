@@ -1,38 +1,12 @@
 // The YAML-to-JSON translator (src/load/yaml-json.ts) gives, through JSON.parse, exactly what
-// js-yaml's load with CORE_SCHEMA gives, or leaves the text to js-yaml: a table of edge cases,
-// every YAML file of the fixtures, of ../shared/vendor and ../shared/realdumps, generated bench
-// dumps, and the mutation fuzzer's YAML mutants. The stream that uses it must agree with the
-// whole-text parse (js-yaml alone), errors included.
+// js-yaml's load with CORE_SCHEMA gives, or leaves the text to js-yaml: a table of edge cases, the
+// mutation fuzzer's YAML mutants, bad YAML; and the stream that uses it agrees with the whole-text
+// parse (js-yaml alone), errors included, over a few chunk sizes of every fixture, generated dumps
+// and tables of texts (test/yaml-sweeps.ts; every size in test/slow/yaml-sweeps.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import yaml from 'js-yaml';
-import { readYamlAsJson } from '../../src/load/yaml-json.js';
-import { YamlDocumentStream } from '../../src/load/yaml-stream.js';
-import type { TranslatorMode } from '../../src/load/yaml-translate.js';
-import { loadYamlDocument, type ParsedDocument } from '../../src/load/parse.js';
-import { generate } from '../../bench/generate.js';
 import { makeMutant, mutantRng, readCorpus } from '../fuzz/mutate.js';
-
-type Outcome = { value: unknown } | { error: string };
-
-function jsYaml(text: string): Outcome {
-  try {
-    return { value: yaml.load(text, { schema: yaml.CORE_SCHEMA }) };
-  } catch (err) {
-    return { error: (err as Error).message };
-  }
-}
-
-/** Asserts the translation agrees with js-yaml; returns whether the text was translated. */
-function agrees(text: string, what: string): boolean {
-  const mine = readYamlAsJson(text);
-  if (mine === undefined) return false;
-  assert.deepStrictEqual(mine, jsYaml(text), what);
-  return true;
-}
+import { agrees, bothWays, documentsOf, yamlSweeps } from '../yaml-sweeps.js';
 
 // Each case: the YAML text and whether it is translated (true) or left to js-yaml (false).
 // Either way the value must be js-yaml's.
@@ -142,6 +116,10 @@ const CASES: { name: string; text: string; translated: boolean }[] = [
   { name: 'a document marker inside is left to js-yaml', text: 'a: 1\n--- b: 2\n', translated: false },
   { name: 'nesting deeper than the translator reads is left to js-yaml', text: `${Array.from({ length: 70 }, (_, i) => `${' '.repeat(i * 2)}k:`).join('\n')} 1\n`, translated: false },
   { name: 'a comment without a space after a quoted scalar is left to js-yaml', text: 'a: "x"#c\n', translated: false },
+  // js-yaml readBlockSequence: after an empty entry, a `- ` line indented less is the next entry.
+  { name: 'an empty entry followed by a less indented entry is left to js-yaml', text: 'a:\n  - - x\n    - \n  - - y\n', translated: false },
+  { name: 'an empty entry followed by an entry at column 0 is left to js-yaml', text: '- - x\n  -\n- y\n', translated: false },
+  { name: 'an empty entry followed by an entry at its own indentation', text: '- - x\n  -\n  - y\n- z\n', translated: true },
 ];
 
 for (const c of CASES) {
@@ -150,205 +128,7 @@ for (const c of CASES) {
   });
 }
 
-/** YAML files under a folder, recursively. */
-function yamlFilesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...yamlFilesUnder(p));
-    else if (/\.ya?ml$/.test(name)) out.push(p);
-  }
-  return out;
-}
-
-type StreamOutcome = { docs: ParsedDocument[] } | { error: string };
-
-/** Documents of a text split at `---` lines (as the stream splits them), with their first lines. */
-function documentsOf(text: string): { body: string; line: number }[] {
-  const docs: { body: string; line: number }[] = [];
-  let lines: string[] = [];
-  let start = 1;
-  text.split('\n').forEach((raw, i) => {
-    const l = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (/^---(\s.*)?$/.test(l) || /^\.\.\.\s*$/.test(l)) {
-      if (lines.length) docs.push({ body: lines.join('\n'), line: start });
-      lines = [];
-      start = i + 2;
-      const rest = l.startsWith('---') ? l.slice(3).trim() : '';
-      if (rest && !rest.startsWith('#')) {
-        lines.push(rest);
-        start = i + 1;
-      }
-    } else {
-      lines.push(l);
-    }
-  });
-  if (lines.length) docs.push({ body: lines.join('\n'), line: start });
-  return docs;
-}
-
-/** The stream (translator first, js-yaml when it declines) and the whole-text parse (js-yaml only) of one text. */
-function bothWays(text: string, splitAbove?: number, chunk = Math.max(text.length, 1), translator: TranslatorMode = 'auto'): { stream: StreamOutcome; whole: StreamOutcome } {
-  let stream: StreamOutcome;
-  try {
-    const docs: ParsedDocument[] = [];
-    const s = new YamlDocumentStream(
-      'x.yaml',
-      (d) => docs.push(d),
-      (v) => v,
-      // Split, with no whole-text fallback: the entries alone must give the whole text's answer.
-      splitAbove === undefined ? { translator } : { splitAbove, exactUpTo: 0, translator },
-    );
-    for (let at = 0; at < text.length; at += chunk) s.push(text.slice(at, at + chunk));
-    s.end();
-    stream = { docs };
-  } catch (err) {
-    stream = { error: (err as Error).message };
-  }
-  let whole: StreamOutcome;
-  try {
-    const docs: ParsedDocument[] = [];
-    for (const d of documentsOf(text)) {
-      const value = loadYamlDocument(d.body, 'x.yaml', d.line);
-      if (value !== null && value !== undefined) docs.push({ value, line: d.line });
-    }
-    whole = { docs };
-  } catch (err) {
-    whole = { error: (err as Error).message };
-  }
-  return { stream, whole };
-}
-
-for (const dir of ['fixtures', '../shared/vendor', '../shared/realdumps']) {
-  test(`YAML to JSON: every YAML file under ${dir} reads as js-yaml reads it`, (t) => {
-    if (!existsSync(dir)) {
-      t.skip(`${dir} is absent (a copy of shared/ beside the checkout holds it)`);
-      return;
-    }
-    const files = yamlFilesUnder(dir);
-    assert.ok(files.length > 0, `no YAML file under ${dir}`);
-    let translated = 0;
-    let docs = 0;
-    for (const f of files) {
-      const text = readFileSync(f, 'utf8');
-      for (const [splitAbove, chunk] of [
-        [undefined, undefined],
-        [undefined, 97],
-        [0, 97],
-        [300, 4099],
-      ] as const) {
-        const { stream, whole } = bothWays(text, splitAbove, chunk);
-        assert.deepStrictEqual(stream, whole, `${f} split above ${splitAbove}, chunks of ${chunk}`);
-      }
-      for (const d of documentsOf(text)) {
-        docs++;
-        if (agrees(d.body, f)) translated++;
-      }
-    }
-    t.diagnostic(`${dir}: ${files.length} files, ${translated} of ${docs} documents translated`);
-    assert.ok(translated > 0, `none of the documents under ${dir} was translated`);
-  });
-}
-
-test('YAML to JSON: generated bench dumps, as `---` documents and as a kind: List read entry by entry', () => {
-  const out = mkdtempSync(join(tmpdir(), 'ds-doctor-yaml-json-'));
-  const { files } = generate({ nodes: 6, pods: 40, seed: 3, out, formats: ['yaml', 'yaml-list'], managedFields: true });
-  const stream = readFileSync(files.yaml!, 'utf8');
-  for (const d of documentsOf(stream)) assert.ok(agrees(d.body, 'a generated document'), 'every generated document is translated');
-  const list = readFileSync(files['yaml-list']!, 'utf8');
-  assert.ok(agrees(list, 'the generated List'), 'the generated List is translated');
-  // As kubectl writes them: long strings folded over lines (bench/yaml-fold.ts), read on the fast path.
-  assert.match(list, /: '[^'\n]*\n +[^'\n]*'\n/, 'the generated List holds a folded quoted scalar');
-  for (const text of [stream, list]) {
-    for (const splitAbove of [undefined, 0, 5000]) {
-      for (const chunk of [undefined, 61, 4099, 65536]) {
-        const both = bothWays(text, splitAbove, chunk);
-        assert.deepStrictEqual(both.stream, both.whole, `split above ${splitAbove}, chunks of ${chunk}`);
-      }
-    }
-    // The same, translated on a worker thread while the stream builds the objects before.
-    for (const [splitAbove, chunk] of [
-      [undefined, 4099],
-      [0, 4099],
-      [5000, 65536],
-      [0, 61],
-    ] as const) {
-      const both = bothWays(text, splitAbove, chunk, 'worker');
-      assert.deepStrictEqual(both.stream, both.whole, `worker, split above ${splitAbove}, chunks of ${chunk}`);
-    }
-  }
-});
-
-// The stream reads whole documents and List entries from each chunk through their translation,
-// and everything else line by line: where one way ends and the other begins must not matter.
-const STREAM_CASES: { name: string; text: string }[] = [
-  { name: 'documents ended by bare markers, one outside the subset', text: 'a: 1\n---\nb: [1, 2]\n---\nc: 3\n---\n' },
-  { name: 'a marker with content, a `...` end, comments only', text: 'a: 1\n--- {b: 2}\n---\nc: 3\n...\n# only\n---\nd: |\n  x\n\n---\ne: 4\n' },
-  { name: 'lines starting with --- that are no markers', text: 'a: 1\n---x: 2\n---\n---y: 3\n' },
-  // A document outside the subset, read by js-yaml once its turn comes, from the text its lines give.
-  { name: 'documents with CRLF lines between bare markers', text: "a: 1\n---\nb: [1, 2]\r\nc: |\r\n  x\r\n\r\n---\nd: \"3\r\r\n---\ne: '4\r\n  5'\r\n---\nf: 6\r\n" },
-  { name: 'a document that fails among documents ended by bare markers', text: `${'a: 1\n---\n'.repeat(20)}b: [1, 2\n---\n${'c: 3\n---\n'.repeat(20)}` },
-  { name: 'empty and comment-only documents between bare markers', text: 'a: 1\n---\n\n---\n# c\n---\n   \n---\nb: 2\n---\n' },
-  { name: 'a marker followed by a no-break space', text: 'a: 1\n---\u00a0x\nb: 2\n---\nc: 3\n' },
-  {
-    name: 'a List whose entries hold a multi-line quoted scalar starting a line with "- "',
-    text: `apiVersion: v1\nitems:\n${'- a: 1\n  b: x\n'.repeat(30)}- c: "one\n- two"\n${'- d: 2\n'.repeat(30)}kind: List\n`,
-  },
-  {
-    name: 'a List whose entries hold scalars folded as kubectl folds them',
-    text: `apiVersion: v1\nitems:\n${"- message: 'one two three\n    four five'\n  note: six seven\n    eight\n  list:\n  - 'nine\n    ten'\n".repeat(30)}kind: List\n`,
-  },
-  { name: 'a List with block scalars keeping trailing blank lines', text: `items:\n${'- s: |+\n    x\n\n'.repeat(40)}kind: List\n` },
-  { name: 'a List ended by a marker', text: `items:\n${'- n: 1\n'.repeat(60)}---\nkind: Pod\n` },
-  // Entries sent to the worker and found outside the subset are read one by one when their turn comes.
-  {
-    name: 'a List with entries outside the subset among many',
-    text: `items:\n${'- n: 1\n  s: x\n'.repeat(40)}- m: [1]\n# c\n- "q": 2\n${'- n: 2\n'.repeat(40)}- m: {a: 1}\n${'- n: 3\n'.repeat(40)}kind: List\n`,
-  },
-  { name: 'a List whose keys after the items hold a sequence at column 0', text: `items:\n${'- n: 1\n'.repeat(40)}kind: List\nmore:\n- m: [1]\n${'- n: 2\n'.repeat(40)}` },
-  { name: 'a List with a broken entry among many', text: `items:\n${'- n: 1\n'.repeat(40)}- m: [1\n${'- n: 2\n'.repeat(40)}kind: List\n` },
-  { name: 'a List with an entry outside the subset, CRLF lines', text: `items:\r\n${'- n: 1\r\n'.repeat(30)}- m: [1]\r\n${'- n: 2\r\n'.repeat(30)}kind: List\r\n` },
-];
-for (const c of STREAM_CASES) {
-  test(`YAML to JSON in the stream: ${c.name}`, () => {
-    for (const splitAbove of [undefined, 0, 40]) {
-      for (const chunk of [undefined, 1, 7, 64, 200]) {
-        const { stream, whole } = bothWays(c.text, splitAbove, chunk);
-        assert.deepStrictEqual(stream, whole, `split above ${splitAbove}, chunks of ${chunk}`);
-      }
-      for (const chunk of [7, 200]) {
-        const { stream, whole } = bothWays(c.text, splitAbove, chunk, 'worker');
-        assert.deepStrictEqual(stream, whole, `worker, split above ${splitAbove}, chunks of ${chunk}`);
-      }
-    }
-  });
-}
-
-// On a worker, the last documents or entries of each chunk are taken back only after the next
-// chunk's are sent; those outside the subset are then read one by one, and entries only when no
-// line among them could end the items. Every chunk size moves where each chunk ends.
-const DEFERRED_CASES: { name: string; text: string }[] = [
-  { name: 'keys after the items, a sequence at column 0 among them', text: `items:\n${'- n: 1\n'.repeat(100)}kind: List\nmore:\n- a: 1\n- b: [2]\n` },
-  {
-    name: 'entries outside the subset, a comment and a broken entry',
-    text: `items:\n${'- n: 1\n'.repeat(60)}- m: [1]\n# c\n${'- n: 2\n'.repeat(30)}- "q": {a: 1}\n- b: [1\n${'- n: 3\n'.repeat(30)}kind: List\n`,
-  },
-  {
-    name: 'an entry whose quoted scalar goes on at column 0 with "- "',
-    text: `items:\n${'- n: 1\n'.repeat(60)}- c: "one\n- two"\n${'- n: 2\n'.repeat(30)}- d: [1,\n- 2]\n${'- n: 3\n'.repeat(30)}kind: List\n`,
-  },
-  { name: 'documents outside the subset, CRLF lines, a broken one', text: `${'a: 1\n---\n'.repeat(30)}b: [1]\r\nc: 2\r\n---\n${'d: 3\n---\n'.repeat(30)}e: [1\n---\nf: 4\n` },
-];
-for (const c of DEFERRED_CASES) {
-  test(`YAML to JSON on a worker, every chunk size: ${c.name}`, () => {
-    for (let chunk = 20; chunk < 900; chunk += 13) {
-      for (const splitAbove of [0, 40]) {
-        const { stream, whole } = bothWays(c.text, splitAbove, chunk, 'worker');
-        assert.deepStrictEqual(stream, whole, `split above ${splitAbove}, chunks of ${chunk}`);
-      }
-    }
-  });
-}
+yamlSweeps('quick');
 
 test("YAML to JSON: the mutation fuzzer's YAML mutants read as js-yaml reads them", () => {
   const corpus = readCorpus('demo', 'fixtures/demo');

@@ -20,7 +20,7 @@ function volumeUses(a: Analysis, drivers: string[]): VolumeUse[] {
   for (const [node, pods] of othersOn(a, a.nodes)) {
     for (const pod of pods) {
       for (const v of pod.spec?.volumes ?? []) {
-        const csi = v['csi'] as { driver?: string } | undefined;
+        const csi = v.csi;
         if (csi?.driver && drivers.includes(csi.driver)) uses.push({ pod, node, what: `inline CSI volume ${v.name} (${csi.driver})`, certain: true });
         else if (v.persistentVolumeClaim) uses.push({ pod, node, what: `claim ${v.persistentVolumeClaim.claimName}`, certain: false });
         else if (v['ephemeral']) uses.push({ pod, node, what: `generic ephemeral volume ${v.name}`, certain: false });
