@@ -30,10 +30,21 @@ function podsCommand(ds: DaemonSet): string {
   return `kubectl get pods -n ${ds.metadata?.namespace ?? '<namespace>'}${label} -o yaml`;
 }
 
+/**
+ * A DaemonSet being deleted: syncDaemonSet returns before doing anything when
+ * `ds.DeletionTimestamp != nil` (kubernetes v1.35.4 pkg/controller/daemon/daemon_controller.go),
+ * so its status is no longer updated and its counts are from before the deletion.
+ */
+function isDeleting(ds: DaemonSet): boolean {
+  return Boolean(ds.metadata?.deletionTimestamp);
+}
+
 /** What the status counts for a kind: scheduled pods, or nodes that should run one. */
 function counted(ds: DaemonSet, kind: NeededKind): number | undefined {
   const status = ds.status;
   if (!status) return undefined;
+  // The counts of a DaemonSet being deleted are frozen: they contradict nothing.
+  if (isDeleting(ds)) return 0;
   if (kind === 'Pod') return (status.currentNumberScheduled ?? 0) + (status.numberMisscheduled ?? 0);
   return status.desiredNumberScheduled ?? 0;
 }
@@ -43,6 +54,12 @@ function whose(daemonSets: DaemonSet[]): string {
 }
 
 function acceptedNote(kind: NeededKind, daemonSets: DaemonSet[]): string {
+  const deleting = daemonSets.filter(isDeleting);
+  if (deleting.length) {
+    const frozen = deleting.map((ds) => `${dsName(ds)} (deletionTimestamp ${ds.metadata?.deletionTimestamp})`).join(', ');
+    const live = daemonSets.length - deleting.length;
+    return `no ${kind} objects in the input: taken as none; ${deleting.length === 1 ? 'daemonset' : 'daemonsets'} ${frozen} ${deleting.length === 1 ? 'is' : 'are'} being deleted, so the controller no longer updates ${deleting.length === 1 ? 'its' : 'their'} status and ${deleting.length === 1 ? 'its counts are' : 'their counts are'} from before the deletion${live ? `, and the status of the other ${live} DaemonSet(s) ${kind === 'Pod' ? 'counts no pod scheduled' : 'wants no pod on any node'}` : ''}`;
+  }
   return kind === 'Pod'
     ? `no Pod objects in the input: taken as none, since the status of ${whose(daemonSets)} counts no pod scheduled (currentNumberScheduled 0, numberMisscheduled 0)`
     : `no Node objects in the input: the status of ${whose(daemonSets)} wants no pod on any node (desiredNumberScheduled 0), so none are needed to answer`;

@@ -234,6 +234,37 @@ test('no pods: a status that counts scheduled pods refuses, naming what to add',
   );
 });
 
+describe('no pods: a DaemonSet being deleted is answered, not refused (syncDaemonSet returns early for it, so its status counts are frozen)', () => {
+  const deleting = () =>
+    daemonSet('agent', 'kube-system')
+      .with((d) => {
+        d.metadata!.deletionTimestamp = '2026-11-29T11:00:00Z';
+        d.metadata!.finalizers = ['foregroundDeletion'];
+        d.status = { ...zeroStatus, currentNumberScheduled: 2, desiredNumberScheduled: 2, numberReady: 2, numberAvailable: 2, updatedNumberScheduled: 2 };
+      })
+      .build();
+  for (const command of ['why', 'rollout', 'scan']) {
+    test(`being deleted: ${command} answers with a note that the counts are from before the deletion`, async () => {
+      const file = await dumpOf([deleting(), node('worker-1').build(), node('worker-2').build()]);
+      const { code, doc, stderr } = await json([command, ...(command === 'scan' ? [] : ['kube-system/agent']), '-f', file, ...NOW]);
+      assert.notEqual(code, 2, stderr);
+      assert.ok(
+        notes(doc).some((n) => n.startsWith('no Pod objects in the input: taken as none; daemonset kube-system/agent (deletionTimestamp 2026-11-29T11:00:00Z) is being deleted')),
+        notes(doc).join('\n'),
+      );
+    });
+  }
+  test('being deleted: rollout says the controller does nothing, uses no budget, and reports no stale status to recount', async () => {
+    const { doc } = await json(['rollout', 'kube-system/agent', '-f', await dumpOf([deleting(), node('worker-1').build()]), ...NOW]);
+    assert.deepEqual(
+      (doc['reasons'] as { code: string }[]).map((r) => r.code),
+      ['DaemonSetDeleting'],
+    );
+    assert.deepEqual([doc['verdict'], doc['budgetUsed'], doc['blockers']], ['Stuck', 0, []]);
+    assert.match((doc['nextSteps'] as string[])[0]!, /wait for the deletion to finish/);
+  });
+});
+
 describe('an empty typed PodList (also "items": null) is collected with none: answered with a note, and a status that disagrees is named', () => {
   for (const items of [[], null]) {
     test(`a PodList with "items": ${JSON.stringify(items)} is collected with none: answered with a note`, async () => {

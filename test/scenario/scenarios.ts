@@ -70,6 +70,12 @@ export const SCENARIOS: Scenario[] = [
   { name: 'readiness-failing', input: scenario('readiness-failing'), args: ['why', 'logging/promtail', 'worker-3'], story: 'running but the readiness probe fails' },
   { name: 'evicted-pod', input: scenario('evicted-pod'), args: ['why', 'logging/fluent-bit', 'worker-2'], story: 'the kubelet evicted the pod (phase Failed)' },
   { name: 'rollout-demo-fluent-bit', input: DEMO, args: ['rollout', 'logging/fluent-bit'], story: 'crash-looping new image at maxUnavailable, plus a NotReady node' },
+  {
+    name: 'rollout-demo-kube-proxy',
+    input: DEMO,
+    args: ['rollout', 'kube-system/kube-proxy'],
+    story: 'rolled out; worker-5 is NotReady but its pod is still Ready, so it holds no budget (issue 39)',
+  },
   { name: 'rollout-crashloop', input: scenario('rollout-crashloop'), args: ['rollout', 'monitoring/node-exporter'], story: 'a crash-looping new image blocks at maxUnavailable' },
   { name: 'rollout-bad-tag', input: scenario('rollout-bad-tag'), args: ['rollout', 'platform/telemetry-agent'], story: 'a new tag that does not exist' },
   { name: 'rollout-requests-dont-fit', input: scenario('rollout-requests-dont-fit'), args: ['rollout', 'logging/fluentd'], story: 'new requests no longer fit on a node' },

@@ -63,3 +63,15 @@ for (const c of exitedZero) {
     assert.match(r.stdout, /no earlier revision to roll back to/);
   });
 }
+
+test('kubeadm 1.8: OnDelete with every pod updated and one on an unreachable node is Complete, with no budget in use (OnDelete has none)', { skip: absent }, async () => {
+  const r = await runCli(['rollout', 'kube-system/kube-flannel-ds', '-f', join(REALDUMPS, 'clusterinfo-kubeadm-k8s1.8-internal', 'input'), '-o', 'json']);
+  const doc = JSON.parse(r.stdout);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual([doc.strategy, doc.verdict, doc.updated, doc.desired, doc.available], ['OnDelete', 'Complete', 5, 5, 4]);
+  assert.deepEqual([doc.budgetUsed, doc.budgetInUse, doc.blockers], [0, [], []]);
+  assert.ok(!doc.nextSteps.some((s: string) => /maxUnavailable/.test(s)), doc.nextSteps.join('\n'));
+  const notReady = doc.reasons.find((x: { code: string }) => x.code === 'NodesNotReady');
+  assert.match(notReady.message, /1 has an unavailable pod until/);
+  assert.doesNotMatch(notReady.message, /budget/);
+});

@@ -39,8 +39,8 @@ const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
   // The controller's own refusals (placement.test.ts's table) and scheduler outcomes no dump
   // shows (reason-codes.test.ts).
   placement: ['ControllerNotObserved', 'DaemonSetDeleting', 'FailedScheduling', 'NodeNameMismatch', 'SchedulingGated', 'SelectingAll', 'VolumeConflict'],
-  // Rollout states no fixture rollout is caught in (reason-codes.test.ts).
-  rollout: ['FailedCreate', 'InvalidBudget', 'OldPodsTerminating', 'OldPodsUnavailable'],
+  // Rollout states no fixture rollout is caught in (reason-codes.test.ts, rollout.test.ts).
+  rollout: ['DaemonSetDeleting', 'FailedCreate', 'InvalidBudget', 'OldPodsTerminating', 'OldPodsUnavailable'],
   // Roles and inputs no impact fixture has (reason-codes.test.ts).
   impact: ['NodeDnsLost', 'PodsNotInInput', 'ServiceLosesLocalEndpoints'],
   // Changes the two fixtures/plan manifests do not make (plan.test.ts).

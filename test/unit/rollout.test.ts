@@ -313,3 +313,51 @@ test('the rollout loop walks its node entries in name order, whatever the input 
     ],
   );
 });
+
+test('NodesNotReady says which pods hold budget: a pod still Ready on a NotReady node holds none (the demo kube-proxy on worker-5)', () => {
+  const w = world(3, (ds, n, i) => (i === 2 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).build() : newReady(ds, n)));
+  w.nodes[1] = node('n1').notReady('False').build();
+  w.nodes[2] = node('n2').notReady('Unknown').build();
+  const r = run(w);
+  const reason = r.reasons.find((x) => x.code === 'NodesNotReady')!;
+  assert.equal(reason.severity, 'warning');
+  assert.equal(
+    reason.message,
+    '2 node(s) with pods of this DaemonSet are NotReady or unreachable: 1 has an unavailable pod that holds budget until the node recovers; 1 still has its pod Ready and available, holding no budget',
+  );
+  assert.deepEqual(reason.evidence, ['node n1: Ready=False, its pod still Ready', 'node n2: Ready=Unknown']);
+  // Only the Ready pod's node: nothing holds budget, so it is information.
+  const ready = world(2, (ds, n) => newReady(ds, n));
+  ready.nodes[1] = node('n1').notReady('False').build();
+  const only = run(ready).reasons.find((x) => x.code === 'NodesNotReady')!;
+  assert.equal(only.severity, 'info');
+  assert.doesNotMatch(only.message, /are unavailable|hold budget until/);
+});
+
+test('OnDelete: every pod updated, one not available → Complete with nothing in use (syncDaemonSet runs rollingUpdate only for RollingUpdate); a node without a pod still waits', () => {
+  const onDelete = (b: ReturnType<typeof daemonSet>) => b.with((d) => (d.spec!.updateStrategy = { type: 'OnDelete' }));
+  const w = world(3, (ds, n, i) => (i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).build() : newReady(ds, n)), onDelete);
+  w.nodes[0] = node('n0').notReady('Unknown').build();
+  const r = run(w);
+  assert.deepEqual([r.verdict, r.updated, r.available, r.budgetUsed, r.budgetInUse.length, r.blockers.length], ['Complete', 3, 2, 0, 0, 0]);
+  const missing = run(
+    world(3, (ds, n, i) => (i === 0 ? undefined : newReady(ds, n)), onDelete),
+    0,
+  );
+  assert.notEqual(missing.verdict, 'Complete');
+  assert.equal(missing.budgetUsed, 0);
+});
+
+test('DaemonSetDeleting: a DaemonSet being deleted rolls nothing (syncDaemonSet returns early when ds.DeletionTimestamp != nil); its frozen .status is not called stale', () => {
+  const w = world(3, (ds, n, i) => (i === 0 ? newCrash(ds, n) : oldReady(ds, n)));
+  w.ds.metadata!.deletionTimestamp = NOW.toISOString();
+  w.ds.status = { ...w.ds.status, currentNumberScheduled: 3, desiredNumberScheduled: 3, numberReady: 3 };
+  const r = run(w);
+  assert.deepEqual(
+    r.reasons.map((x) => x.code),
+    ['DaemonSetDeleting'],
+  );
+  assert.deepEqual([r.verdict, r.budgetUsed, r.blockers.length], ['Stuck', 0, 0]);
+  assert.match(r.reasons[0]!.message, /the controller does nothing for it/);
+  assert.match(r.reasons[0]!.evidence.at(-1)!, /^3 pod\(s\) of it in the input/);
+});

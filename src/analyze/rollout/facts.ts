@@ -29,6 +29,7 @@ export interface RolloutFacts {
   budget: Budget;
   surge: boolean;
   minReady: number;
+  /** Nodes that use the budget (none under OnDelete, which has no budget). */
   uses: BudgetUse[];
   leaving: BudgetUse[];
   candidates: string[];
@@ -53,17 +54,27 @@ export interface RolloutFacts {
   outdated: number;
   /** Nodes whose pod is of an old revision; a node without a pod is not waiting for anyone to delete one. */
   oldPods: number;
+  /**
+   * The DaemonSet is being deleted: syncDaemonSet returns before manage() and rollingUpdate()
+   * when `ds.DeletionTimestamp != nil` (kubernetes v1.35.4 pkg/controller/daemon/daemon_controller.go),
+   * so no node uses a budget and .status is no longer updated.
+   */
+  deleting: boolean;
   verdict: RolloutVerdict;
 }
 
 /** Whether the rollout is pending, complete, progressing, stuck or waiting for someone (OnDelete). */
 function rolloutVerdict(f: Omit<RolloutFacts, 'verdict'>): RolloutVerdict {
+  // Nothing moves for a DaemonSet being deleted until it is gone.
+  if (f.deleting) return 'Stuck';
   if ((f.ds.status?.observedGeneration ?? 0) < (f.ds.metadata?.generation ?? 0)) return 'Pending';
   if (f.budget.error) return 'Stuck';
   if (f.strategy === 'OnDelete') {
     // OnDelete leaves old pods to the user; pods missing or unavailable are the controller's and
     // the kubelet's to sort out, or are blocked like under RollingUpdate.
-    return f.oldPods > 0 ? 'Manual' : f.status.available >= f.status.desired ? 'Complete' : f.transient.length > 0 ? 'Progressing' : 'Stuck';
+    // Every desired node runs an updated pod: nothing is left to roll, whether or not each pod is
+    // available (an unavailable one is its node's or the kubelet's trouble, not the rollout's).
+    return f.oldPods > 0 ? 'Manual' : f.status.updated >= f.status.desired ? 'Complete' : f.transient.length > 0 ? 'Progressing' : 'Stuck';
   }
   if (f.status.updated >= f.status.desired && f.status.available >= f.status.desired) return 'Complete';
   // Progress is possible when a transient state will resolve, or budget is left for a candidate.
@@ -91,8 +102,14 @@ export function rolloutFacts(index: SnapshotIndex, ds: DaemonSet, now: Date, stu
   const refusedNodes = uses.filter((u) => u.slot === 'no-pod' && u.code === 'FailedCreate' && u.hard);
   const manageBlocked = strategy === 'RollingUpdate' && refusedNodes.length > 0;
   holdBlockedReplacements(uses, shouldRun, manageBlocked, surgeBlocked);
-  const unavailableUses = uses.filter((u) => u.slot !== 'surging');
-  const hardUses = uses.filter((u) => u.hard);
+  // OnDelete has no budget: syncDaemonSet runs rollingUpdate only for RollingUpdate
+  // (pkg/controller/daemon/daemon_controller.go), so an unavailable pod holds nothing back. A
+  // desired node without a pod still waits for manage() to create one.
+  const deleting = Boolean(ds.metadata?.deletionTimestamp);
+  const waiting = deleting ? [] : strategy === 'OnDelete' ? uses.filter((u) => u.slot === 'no-pod') : uses;
+  const budgetUses = strategy === 'OnDelete' || deleting ? [] : uses;
+  const unavailableUses = budgetUses.filter((u) => u.slot !== 'surging');
+  const hardUses = waiting.filter((u) => u.hard);
   const facts = {
     index,
     ds,
@@ -107,9 +124,9 @@ export function rolloutFacts(index: SnapshotIndex, ds: DaemonSet, now: Date, stu
     surge,
     minReady,
     rollback: rollbackAdvice(ctx.rollback, ns, name),
-    uses,
+    uses: budgetUses,
     leaving,
-    candidates,
+    candidates: deleting ? [] : candidates,
     createFailures,
     surgeBlocked,
     refusedNodes,
@@ -117,7 +134,7 @@ export function rolloutFacts(index: SnapshotIndex, ds: DaemonSet, now: Date, stu
     used: surge ? numSurge : unavailableUses.length,
     limit: surge ? budget.maxSurge : budget.maxUnavailable,
     hardUses,
-    transient: uses.filter((u) => !u.hard),
+    transient: waiting.filter((u) => !u.hard),
     unavailableUses,
     blockers: [...hardUses, ...leaving.filter((l) => l.hard)].map((u) => ({
       node: u.node,
@@ -127,6 +144,7 @@ export function rolloutFacts(index: SnapshotIndex, ds: DaemonSet, now: Date, stu
     })),
     outdated: status.desired - status.updated,
     oldPods: status.current - status.updated,
+    deleting,
   } satisfies Omit<RolloutFacts, 'verdict'>;
   return { ...facts, verdict: rolloutVerdict(facts) };
 }

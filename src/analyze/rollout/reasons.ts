@@ -5,6 +5,7 @@
 import type { KubeEvent } from '../../model/k8s-types.js';
 import type { RolloutReason } from '../../model/results.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
+import { isPodAvailable } from '../../k8s/podutil.js';
 import { classifyCreateError, createRetryNote, touchCommand } from '../create-errors.js';
 import { statusDisagreement } from '../stale-status.js';
 import { SLOT_TEXT, groupedEvidence } from './budget.js';
@@ -80,16 +81,39 @@ function nodesWithoutPod(f: RolloutFacts): RolloutReason | undefined {
   };
 }
 
+/**
+ * Nodes with pods of the DaemonSet that are NotReady or unreachable. Only the pods that are
+ * unavailable (a budget use) hold budget; a pod that still reports Ready counts as available.
+ */
 function nodesNotReady(f: RolloutFacts): RolloutReason | undefined {
   const ready = (node: string) => nodeReadyStatus(f.index.nodesByName.get(node));
   const notReady = f.rows.filter((r) => ready(r.node) !== 'True' && (f.ctx.byNode.get(r.node)?.length ?? 0) > 0);
   if (!notReady.length) return undefined;
+  // Under RollingUpdate the nodes the controller counts as unavailable; OnDelete has no budget, so
+  // the pods' own availability.
+  const podsUnavailable = (node: string) => (f.ctx.byNode.get(node) ?? []).some((p) => !p.metadata?.deletionTimestamp && !isPodAvailable(p, f.minReady, f.now));
+  const holding = new Set(f.strategy === 'OnDelete' ? notReady.map((r) => r.node).filter(podsUnavailable) : f.unavailableUses.map((u) => u.node));
+  const holds = f.strategy === 'RollingUpdate' && !f.surge;
+  const unavailable = notReady.filter((r) => holding.has(r.node));
+  const stillReady = notReady.filter((r) => !holding.has(r.node));
+  const parts = [
+    ...(unavailable.length
+      ? [
+          `${unavailable.length} ${unavailable.length === 1 ? `has an unavailable pod${holds ? ' that holds budget' : ''}` : `have unavailable pods${holds ? ' that hold budget' : ''}`} until ${unavailable.length === 1 ? 'the node recovers' : 'the nodes recover'}`,
+        ]
+      : []),
+    ...(stillReady.length
+      ? [`${stillReady.length} still ${stillReady.length === 1 ? 'has its pod' : 'have their pods'} Ready and available${f.strategy === 'RollingUpdate' ? ', holding no budget' : ''}`]
+      : []),
+  ];
   return {
     code: 'NodesNotReady',
-    severity: 'warning',
-    message: `${notReady.length} node(s) with pods of this DaemonSet are NotReady or unreachable: their pods are unavailable and hold budget until the nodes recover`,
-    evidence: notReady.map((r) => `node ${r.node}: Ready=${ready(r.node) || 'unknown'}`),
-    fix: 'recover or remove those nodes; force-delete pods stuck terminating on nodes that are gone',
+    severity: unavailable.length ? 'warning' : 'info',
+    message: `${notReady.length} node(s) with pods of this DaemonSet are NotReady or unreachable: ${parts.join('; ')}`,
+    evidence: notReady.map((r) => `node ${r.node}: Ready=${ready(r.node) || 'unknown'}${holding.has(r.node) ? '' : ', its pod still Ready'}`),
+    fix: unavailable.length
+      ? 'recover or remove those nodes; force-delete pods stuck terminating on nodes that are gone'
+      : `nothing there holds the rollout now; find out why the node(s) are not Ready: kubectl describe node ${stillReady[0]!.node}`,
   };
 }
 
@@ -200,12 +224,40 @@ function staleStatus(f: RolloutFacts): RolloutReason | undefined {
   };
 }
 
+/** A DaemonSet being deleted: the controller does nothing for it, so this is the whole answer. */
+function daemonSetDeleting(f: RolloutFacts): RolloutReason | undefined {
+  const meta = f.ds.metadata;
+  if (!f.deleting || !meta?.deletionTimestamp) return undefined;
+  const pods = [...f.ctx.byNode.values()].flat().length;
+  const finalizers = meta.finalizers ?? [];
+  const gc = finalizers.includes('foregroundDeletion')
+    ? 'the garbage collector deletes its pods first (foreground deletion), then the DaemonSet'
+    : finalizers.includes('orphan')
+      ? 'the garbage collector removes the owner reference from its pods (orphan deletion), which keep running, then deletes the DaemonSet'
+      : finalizers.length
+        ? `it goes when its finalizers (${finalizers.join(', ')}) are removed by whatever set them`
+        : 'it goes as soon as the API server processes the deletion';
+  return {
+    code: 'DaemonSetDeleting',
+    severity: 'error',
+    message: `the DaemonSet is being deleted (since ${meta.deletionTimestamp}): the controller does nothing for it, so no pod is created, replaced or counted and no rollout happens; ${gc}`,
+    evidence: [
+      `metadata.deletionTimestamp: ${meta.deletionTimestamp}`,
+      ...(finalizers.length ? [`finalizers: ${finalizers.join(', ')}`] : []),
+      `${pods} pod(s) of it in the input; .status is as the controller last wrote it (desiredNumberScheduled ${f.ds.status?.desiredNumberScheduled ?? 0}, currentNumberScheduled ${f.ds.status?.currentNumberScheduled ?? 0})`,
+    ],
+    fix: `wait for the deletion to finish (kubectl get daemonset ${f.name} -n ${f.ns} until it is NotFound), then apply the DaemonSet again to run it`,
+  };
+}
+
 /** The reasons of a RollingUpdate DaemonSet whose spec the controller has observed, in report order. */
 const ROLLING_UPDATE_REASONS: readonly ReasonOf[] = [newPodsUnavailable, oldPodsUnavailable, nodesWithoutPod, nodesNotReady, oldPodsTerminating, surgeHostPortConflict, failedCreate, budgetExhausted];
 
 /** Every reason that applies, in report order. */
 export function rolloutReasons(f: RolloutFacts): RolloutReason[] {
+  if (f.deleting) return [daemonSetDeleting(f)].filter((r): r is RolloutReason => r !== undefined);
   const rolling = f.verdict !== 'Pending' && f.strategy === 'RollingUpdate' ? ROLLING_UPDATE_REASONS : [];
-  const all: readonly ReasonOf[] = [controllerNotObserved, invalidBudget, ...rolling, onDeleteStrategy, staleStatus];
+  const onDelete = f.strategy !== 'OnDelete' ? [] : f.verdict === 'Pending' ? [onDeleteStrategy] : [onDeleteStrategy, nodesNotReady];
+  const all: readonly ReasonOf[] = [controllerNotObserved, invalidBudget, ...rolling, ...onDelete, staleStatus];
   return all.map((reason) => reason(f)).filter((r): r is RolloutReason => r !== undefined);
 }

@@ -89,6 +89,13 @@ export const ROLLOUT_REASONS = {
     meaning: 'updateStrategy is OnDelete: old pods keep their revision until someone deletes them.',
     upstream: `${K} pkg/controller/daemon/daemon_controller.go#syncDaemonSet`,
   },
+  DaemonSetDeleting: {
+    severity: 'error',
+    short: 'DaemonSet is being deleted',
+    meaning:
+      'The DaemonSet has a deletionTimestamp: the controller does nothing for it (no pod created, replaced or counted, .status left as it was), so no rollout happens; the garbage collector finishes the deletion.',
+    upstream: `${K} pkg/controller/daemon/daemon_controller.go#syncDaemonSet`,
+  },
 } as const satisfies Record<string, ReasonEntry>;
 
 /** Codes of rollout reasons (PascalCase, stable). */
