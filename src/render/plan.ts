@@ -69,7 +69,8 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
   const c = ctx.chalk;
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}`;
   const out: string[] = [];
-  const what = d.change === 'create' ? 'creates it' : d.rollout.replaced ? 'changes the pod template' : 'replaces no pod';
+  const what =
+    d.change === 'create' ? 'creates it' : !d.rollout.replaced ? 'replaces no pod' : d.templateDiff.length ? 'changes the pod template' : 'the template is unchanged; the rollout in progress goes on';
   out.push(markdown ? `### Plan for ${title}: ${what}` : `${c.bold(`plan for ${title}:`)} ${what}`);
   out.push('', markdown ? headline(d) : `  ${headline(d)}`);
 

@@ -1005,3 +1005,85 @@ test('the table lists at most 50 nodes, the lost and the Pending first; -o wide 
   const wide = renderPlan(narrow, renderContext({ color: false, wide: true }), false);
   assert.equal(wide.split('\n').filter((l) => /^(w\d+|z-lost) /.test(l)).length, 61);
 });
+
+/** A rollout stuck on a crash-looping pod of the current revision (hash "cur") on w0, old pods elsewhere. */
+function stuckRollout(n: number): World {
+  return world(
+    workers(n),
+    () => {},
+    (ds, nd) =>
+      nd === 'w0'
+        ? pod(`agent-${nd}`, 'ops').ofDaemonSet(ds, nd, 'cur').on(nd).waiting('CrashLoopBackOff', '', { restartCount: 5 }).build()
+        : pod(`agent-${nd}`, 'ops').ofDaemonSet(ds, nd, 'old').on(nd).ready().build(),
+  );
+}
+
+test('StrategyOnlyChange: raising maxUnavailable on a stuck rollout unblocks replacements its table shows (not MetadataOnlyChange "nothing to do")', () => {
+  const w = stuckRollout(10);
+  const r = plan(
+    w,
+    manifest(w.ds, (m) => {
+      m.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '50%' } };
+    }),
+  );
+  assert.deepEqual(codes(r), ['StrategyOnlyChange']);
+  const f = r.findings[0]!;
+  assert.equal(f.severity, 'warning');
+  assert.match(
+    f.message,
+    /^the pod template does not change, so no pod is replaced for this change itself, but the rollout in progress goes on under the new strategy \(maxUnavailable 5, maxSurge 0\): 9 of 9 pod\(s\) of an older revision get replaced, 9 of them blocked under the current spec$/,
+  );
+  assert.ok(f.evidence.some((e) => /1 pod\(s\) of the current revision are unavailable now \(w0\)/.test(e)));
+  assert.doesNotMatch(f.fix, /nothing to do/);
+  // The same DaemonSet with only a label added: nothing changes for the rollout.
+  assert.deepEqual(
+    codes(
+      plan(
+        w,
+        manifest(w.ds, (m) => (m.metadata!.labels = { team: 'ops' })),
+      ),
+    ),
+    ['RolloutWillStall', 'MetadataOnlyChange'],
+  );
+});
+
+test('maxSurge to 0: the surge pod waiting next to its old pod is deleted (podsShouldBeOnNode keeps only the oldest pod without surge), and the node is replaced within maxUnavailable', () => {
+  const nodes = workers(3);
+  const surge = (b: ReturnType<typeof daemonSet>) =>
+    b
+      .with((d) => (d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }))
+      .container({ name: 'agent', image: 'example/agent:2', ports: [{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }] });
+  const w = world(nodes, surge, (ds, n) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old').on(n).created(3600).ready().build());
+  w.pods.push(pod('agent-new-w0', 'ops').ofDaemonSet(w.ds, 'w0', 'cur').created(600).unschedulable("0/3 nodes are available: 1 node(s) didn't have free ports for the requested pod ports.").build());
+  // As it is: the surge pod on w0 stays Pending and holds maxSurge, so no other node starts.
+  const same = plan(w, manifest(w.ds));
+  assert.deepEqual(
+    same.nodes.map((n) => [n.node, n.effect, n.settled]),
+    [
+      ['w0', 'keep', ['new-pending']],
+      ['w1', 'replace', ['old-kept']],
+      ['w2', 'replace', ['old-kept']],
+    ],
+  );
+  const r = plan(
+    w,
+    manifest(w.ds, (m) => {
+      m.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
+    }),
+  );
+  assert.deepEqual(
+    r.nodes.map((n) => [n.node, n.effect, n.before?.name, n.settled]),
+    [
+      ['w0', 'replace', 'agent-old-w0', ['new-bound']],
+      ['w1', 'replace', 'agent-old-w1', ['new-bound']],
+      ['w2', 'replace', 'agent-old-w2', ['new-bound']],
+    ],
+  );
+  const f = r.findings.find((x) => x.code === 'StrategyOnlyChange')!;
+  assert.match(f.message, /3 of 3 pod\(s\) of an older revision get replaced, 3 of them blocked under the current spec$/);
+  assert.ok(
+    f.evidence.includes('node w0: the surge pod agent-new-w0 waiting next to the old pod is deleted (without surge the controller keeps only the oldest pod on a node)'),
+    f.evidence.join('\n'),
+  );
+  assert.ok(!codes(r).includes('MetadataOnlyChange'));
+});

@@ -46,7 +46,7 @@ const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
   // Changes the two fixtures/plan manifests do not make (plan.test.ts).
   // Root causes the fixtures' stories do not hold (causes.test.ts).
   causes: ['KnownUpstreamBug', 'LabelNotWritten', 'NetworkNotReadyAgentRunning', 'NoNetworkAgent'],
-  plan: ['AdmissionRefused', 'DeletionNeverConfirmed', 'MetadataOnlyChange', 'OnDeleteManual', 'PodsWillBePending', 'RoleOutageRisk', 'RolloutWillStall', 'SurgeHostPortStall'],
+  plan: ['AdmissionRefused', 'DeletionNeverConfirmed', 'MetadataOnlyChange', 'OnDeleteManual', 'PodsWillBePending', 'RoleOutageRisk', 'RolloutWillStall', 'StrategyOnlyChange', 'SurgeHostPortStall'],
 };
 
 function fixtureInputs(): string[][] {

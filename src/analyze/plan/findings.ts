@@ -155,8 +155,56 @@ function manual(report: PlanReport): PlanFinding | undefined {
   );
 }
 
-function metadataOnly(report: PlanReport): PlanFinding | undefined {
+/** A change that keeps the template but changes how the rollout in progress goes on (index.ts#strategyOnly). */
+export interface StrategyChange {
+  /** The rollout fields before and after, as JSON (type, rollingUpdate, minReadySeconds). */
+  from: string;
+  to: string;
+  /** Nodes the settled rollout replaces under the current spec, and under the new one. */
+  before: string[];
+  after: string[];
+  /** Surge pods manage() deletes once the new spec allows no surge. */
+  pruned: { node: string; pod: string }[];
+  /** Nodes whose pod of the current revision is bound but unavailable now. */
+  failing: string[];
+}
+
+/** What a strategy-only change does to the rollout in progress. */
+function strategyOnlyChange(report: PlanReport, change: StrategyChange | undefined): PlanFinding | undefined {
+  if (!change || report.change !== 'update' || report.templateDiff.length || !report.rollout.toReplace) return undefined;
+  const unblocked = change.after.filter((n) => !change.before.includes(n));
+  const { namespace: ns, name } = report.daemonSet;
+  const { strategy, maxUnavailable, maxSurge } = report.rollout;
+  const how = strategy === 'OnDelete' ? 'OnDelete' : `maxUnavailable ${maxUnavailable}, maxSurge ${maxSurge}`;
+  return finding(
+    'StrategyOnlyChange',
+    `the pod template does not change, so no pod is replaced for this change itself, but the rollout in progress goes on under the new strategy (${how}): ${change.after.length} of ${report.rollout.toReplace} pod(s) of an older revision get replaced, ${unblocked.length ? `${unblocked.length} of them blocked under the current spec` : `as under the current spec (${change.before.length})`}`,
+    [
+      `rollout spec: ${change.from} → ${change.to}`,
+      ...(unblocked.length ? [`unblocked: ${unblocked.slice(0, EVIDENCE_NODES).join(', ')}${unblocked.length > EVIDENCE_NODES ? `, … and ${unblocked.length - EVIDENCE_NODES} more` : ''}`] : []),
+      ...listedPruned(change.pruned),
+      ...(change.failing.length
+        ? [
+            `${change.failing.length} pod(s) of the current revision are unavailable now (${change.failing.slice(0, EVIDENCE_NODES).join(', ')}): the plan takes the new pods to become available; if they fail the same way, the rollout stops again once they fill maxUnavailable`,
+          ]
+        : []),
+    ],
+    !unblocked.length
+      ? `it does not change where the rollout settles; clear what blocks it (ds-doctor rollout ${ns}/${name})`
+      : change.failing.length
+        ? `fix why the current revision's pods are unavailable first (ds-doctor rollout ${ns}/${name}); a larger budget only replaces more nodes with pods that may fail the same way`
+        : `apply it, then follow the rollout: ds-doctor rollout ${ns}/${name}`,
+    unblocked.length && change.failing.length ? 'warning' : 'info',
+  );
+}
+
+function listedPruned(pruned: StrategyChange['pruned']): string[] {
+  return listed(pruned, (p) => `node ${p.node}: the surge pod ${p.pod} waiting next to the old pod is deleted (without surge the controller keeps only the oldest pod on a node)`);
+}
+
+function metadataOnly(report: PlanReport, change: StrategyChange | undefined): PlanFinding | undefined {
   if (report.change !== 'update' || report.templateDiff.length) return undefined;
+  if (change && report.rollout.toReplace) return undefined;
   const ongoing = report.rollout.toReplace;
   return finding(
     'MetadataOnlyChange',
@@ -174,6 +222,7 @@ export function planFindings(
   loseByUpdate: Set<string> = new Set(),
   waitsForDeletion: Set<string> = new Set(),
   refusal?: string,
+  strategyChange?: StrategyChange,
 ): PlanFinding[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;
   const roles = detectRoles(applied, csiDrivers).filter((r) => CRITICAL_ROLES.has(r.role));
@@ -191,7 +240,8 @@ export function planFindings(
     roleOutage(report, roles),
     preemption(report),
     manual(report),
-    metadataOnly(report),
+    strategyOnlyChange(report, strategyChange),
+    metadataOnly(report, strategyChange),
   ]
     .filter((f): f is PlanFinding => f !== undefined)
     .sort((a, b) => rank[a.severity] - rank[b.severity] || compareText(a.code, b.code));

@@ -21,7 +21,7 @@ import { podSecurityRefusal } from '../../k8s/podsecurity.js';
 import { limitRangeRefusal, podQuotaUsage, quotaAdmission, withReleasedUsage } from '../../k8s/admission.js';
 import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
-import { planFindings } from './findings.js';
+import { planFindings, type StrategyChange } from './findings.js';
 import { readinessSeconds } from './pace.js';
 import { compareText } from '../../model/order.js';
 
@@ -124,7 +124,10 @@ interface NodeSetting {
 /** One node's entry: the pod there now, why the new spec wants none, and the new pod's fit. */
 function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: NodeDecision): NodeWork {
   const group = set.groupBy ? (node.metadata?.labels?.[set.groupBy] ?? '') : '';
-  const before = podBefore(decision.pods, set.newHash);
+  const before = podBefore(
+    decision.pods.filter((p) => !decision.pruned?.includes(p)),
+    set.newHash,
+  );
   const entry: PlanNode = { node: nodeName, group, effect: decision.effect, shouldRun: decision.sr.shouldRun, settled: [], ...(before ? { before } : {}) };
   if (!decision.sr.shouldRun) {
     const why = exclusion(decision.sr, node, decision.pods.length > 0);
@@ -142,9 +145,11 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
   const maybeRefused = needsNewPod && !waitsForDeletion && set.partial && decision.effect === 'gain';
   if (needsNewPod && !waitsForDeletion && !refused) {
     // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
-    const surging = decision.effect === 'replace' && set.surge && decision.oldPod !== undefined && isPodReady(decision.oldPod);
+    // A surge already in progress (a new pod not yet bound next to the old one) keeps the old pod as well.
+    const beside = decision.effect === 'replace' ? decision.oldPod : decision.effect === 'keep' ? decision.surgeOld : undefined;
+    const surging = set.surge && beside !== undefined && isPodReady(beside);
     // The old pod's resources and ports are released before the new pod is created, unless surging.
-    const released = (surging ? decision.pods.filter((p) => p !== decision.oldPod) : decision.pods).filter((p) => !lingers(p));
+    const released = (surging ? decision.pods.filter((p) => p !== beside) : decision.pods).filter((p) => !lingers(p));
     const { bindsAfterPreemption, ...fit } = fitOnNode(plannedPod(set.applied, nodeName, set.priority), node, othersOnNode(set.index, nodeName, released), surging);
     entry.fit = fit;
     pending = !fit.fits && !bindsAfterPreemption;
@@ -219,6 +224,7 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     summary,
   };
   const byUpdate = new Set(work.filter((w) => w.decision.loseByUpdate).map((w) => w.name));
+  const strategyChange = current && !templateChanged ? strategyOnly(index, current, applied, report, work, now, options) : undefined;
   report.findings = planFindings(
     report,
     applied,
@@ -226,11 +232,41 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     byUpdate,
     new Set(work.filter((w) => w.waitsForDeletion).map((w) => w.name)),
     work.some((w) => w.refused || w.maybeRefused) ? admission.refusal : undefined,
+    strategyChange,
   );
   const notes = planNotes(index, current, ctx?.notes ?? [], templateChanged, reuse.reused);
   notes.push(...admission.notes);
   if (notes.length) report.notes = notes;
   return report;
+}
+
+/** The rollout fields of a spec, defaulted: what a change that keeps the template can still change. */
+function rolloutSpec(ds: DaemonSet): string {
+  const s = ds.spec?.updateStrategy;
+  const type = s?.type || 'RollingUpdate';
+  const ru = type === 'RollingUpdate' ? { maxUnavailable: s?.rollingUpdate?.maxUnavailable ?? 1, maxSurge: s?.rollingUpdate?.maxSurge ?? 0 } : undefined;
+  return JSON.stringify({ type, ...(ru ? { rollingUpdate: ru } : {}), minReadySeconds: ds.spec?.minReadySeconds ?? 0 });
+}
+
+/** Nodes the settled rollout gives a pod of the current revision in place of an old one. */
+function replacedNodes(report: PlanReport): string[] {
+  return report.nodes.filter((n) => n.effect === 'replace' && n.settled.some((st) => st !== 'old-kept')).map((n) => n.node);
+}
+
+/**
+ * A change that keeps the template but changes the update strategy or minReadySeconds: no pod is
+ * replaced for the change itself, but the rollout in progress goes on under the new rules. What
+ * it gets to, against where the current spec leaves it (the same plan, of the current spec).
+ */
+function strategyOnly(index: SnapshotIndex, current: DaemonSet, applied: DaemonSet, report: PlanReport, work: NodeWork[], now: Date, options: PlanOptions): StrategyChange | undefined {
+  const from = rolloutSpec(current);
+  const to = rolloutSpec(applied);
+  const pruned = work.flatMap((w) => (w.decision.pruned ?? []).map((p) => ({ node: w.name, pod: p.metadata?.name ?? '' })));
+  if (from === to && !pruned.length) return undefined;
+  const before = replacedNodes(planDaemonSet(index, current, now, options));
+  const minReady = applied.spec?.minReadySeconds ?? 0;
+  const failing = work.filter((w) => w.decision.currentPod?.spec?.nodeName && !availableNow(w.decision.currentPod, minReady, now)).map((w) => w.name);
+  return { from, to, before, after: replacedNodes(report), pruned, failing };
 }
 
 /**
@@ -312,10 +348,12 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
       w.decision.sr.shouldRun &&
       (w.pending || w.waitsForDeletion || w.refused || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now))),
   ).length;
+  // With surge only surge pods count (numSurge): one already waiting next to its old pod that will stay Pending.
+  const surgingForGood = work.filter((w) => w.entry.effect === 'keep' && w.decision.surgeOld !== undefined && w.pending).length;
   const outcome =
     strategy === 'OnDelete' || rollingUpdateNeverRuns(work, surge)
       ? { replaced: new Set<string>(), undecided: new Set<string>() }
-      : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge);
+      : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge, surgingForGood);
   const order = candidates
     .filter((c) => replace.some((w) => w.name === c.node))
     .sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || compareText(a.node, b.node))

@@ -11,7 +11,8 @@ import { preemptionCouldHelp, runFilters, type FilterOutcome } from '../../k8s/s
 import { podsUsingNode } from '../../k8s/resources.js';
 import { formatAmount } from '../../k8s/quantity.js';
 import { formatHostPort } from '../../k8s/hostports.js';
-import { isPodAvailable, isPodReady, isPodTerminating } from '../../k8s/podutil.js';
+import { compareDaemonPodAge, isPodAvailable, isPodReady, isPodTerminating } from '../../k8s/podutil.js';
+import { allowsSurge } from '../../k8s/rollingupdate.js';
 import { podRevisionHash } from '../../k8s/revision.js';
 import type { DaemonSet } from '../../model/k8s-types.js';
 import { filterReasons, predicateReasons } from '../placement.js';
@@ -129,16 +130,38 @@ export interface NodeDecision {
    * rolling update deletes it, within the budget, and no new pod follows.
    */
   loseByUpdate?: boolean;
+  /** Pods manage() deletes because the new spec allows no surge (a surge pod waiting next to its old pod). */
+  pruned?: Pod[];
+  /** With surge, the old pod still running next to the node's pod of the new revision. */
+  surgeOld?: Pod;
+}
+
+/**
+ * The pods manage() leaves on a node: without surge it keeps only the oldest of several (bound
+ * pods first), so a surge pod waiting next to its old pod is deleted once maxSurge goes to 0
+ * (kubernetes v1.35.4 pkg/controller/daemon/daemon_controller.go#podsShouldBeOnNode, "When surge
+ * is not enabled, if there is more than 1 running pod on a node delete all but the oldest").
+ */
+export function podsManageKeeps(live: Pod[], surge: boolean, shouldRun: boolean): Pod[] {
+  if (surge || !shouldRun || live.length <= 1) return live;
+  return [[...live].sort(compareDaemonPodAge)[0]!];
 }
 
 /** The effect on one node, from the new spec's placement and the pods there now. */
 export function decideNode(node: Node, applied: DaemonSet, pods: Pod[], newHash: string, templateChanged: boolean): NodeDecision {
   const sr = compileDaemonPlacement(applied).evaluate(node);
-  const live = pods.filter((p) => !isPodTerminating(p));
+  const live = podsManageKeeps(
+    pods.filter((p) => !isPodTerminating(p)),
+    allowsSurge(applied),
+    sr.shouldContinueRunning,
+  );
   // With the new revision's hash known, pods are judged by it; unknown (no revision in the input), an unchanged template keeps them.
   const currentPod = newHash !== '' ? live.find((p) => podRevisionHash(p) === newHash) : templateChanged ? undefined : live[0];
   const oldPod = currentPod ? undefined : live[0];
-  const base = { sr, pods, ...(oldPod ? { oldPod } : {}), ...(currentPod ? { currentPod } : {}) };
+  const pruned = pods.filter((p) => !isPodTerminating(p) && !live.includes(p));
+  // A surge in progress: the old pod runs next to the new one until that is available.
+  const surgeOld = currentPod ? live.find((p) => p !== currentPod && podRevisionHash(p) !== newHash) : undefined;
+  const base = { sr, pods, ...(oldPod ? { oldPod } : {}), ...(currentPod ? { currentPod } : {}), ...(pruned.length ? { pruned } : {}), ...(surgeOld ? { surgeOld } : {}) };
   if (!sr.shouldRun) {
     if (!live.length) return { ...base, effect: 'none' };
     // A pod that may continue (an untolerated NoSchedule taint) stays unless the update replaces it.

@@ -31,15 +31,16 @@ export interface RolloutOutcome {
  * The settled rollout: `budget` is maxSurge when surging, else maxUnavailable; `stuckElsewhere`
  * counts the nodes already unavailable for good without a replacement (a new pod that will stay
  * Pending on a node that gains one, an existing new pod that stays unavailable). Surge counts only
- * the surge pods themselves.
+ * the surge pods themselves (`numSurge`): `surging`, the new pods already next to their old pod
+ * that stay unavailable.
  */
-export function settleRollout(candidates: ReplaceCandidate[], budget: number, stuckElsewhere: number, surge: boolean): RolloutOutcome {
+export function settleRollout(candidates: ReplaceCandidate[], budget: number, stuckElsewhere: number, surge: boolean, surging = 0): RolloutOutcome {
   const replaced = new Set<string>();
   const undecided = new Set<string>();
   // Replaced whatever the budget: nodes whose old pod is unavailable.
   const forced = candidates.filter((c) => c.oldUnavailable);
   for (const c of forced) replaced.add(c.node);
-  let held = (surge ? 0 : stuckElsewhere) + forced.filter((c) => !c.binds).length;
+  let held = (surge ? surging : stuckElsewhere) + forced.filter((c) => !c.binds).length;
   const rest = candidates.filter((c) => !c.oldUnavailable);
   const stuck = rest.filter((c) => !c.binds);
   const room = budget - held;

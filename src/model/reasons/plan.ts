@@ -63,6 +63,14 @@ export const PLAN_FINDINGS = {
     meaning: 'The pod template hash does not change (only labels or annotations of the DaemonSet, or fields outside the template, differ): no pod is replaced.',
     upstream: `${K} pkg/controller/daemon/update.go#constructHistory`,
   },
+  StrategyOnlyChange: {
+    severity: 'info',
+    alsoSeverities: ['warning'],
+    short: 'only the rollout strategy changes',
+    meaning:
+      'The pod template hash does not change, but the update strategy or minReadySeconds does: no pod is replaced for the change itself, while the rollout in progress goes on under the new budget (and, without surge, a surge pod waiting next to its old pod is deleted); a warning when pods of the current revision are unavailable now, as the new ones may fail the same way.',
+    upstream: `${K} pkg/controller/daemon/update.go#rollingUpdate`,
+  },
   OnDeleteManual: {
     severity: 'info',
     short: 'OnDelete: pods are replaced only when deleted',
