@@ -3,6 +3,7 @@
  * adding its file, its test, its README entry and a line here.
  */
 import type { LintRule } from './types.js';
+import { apiValidation } from './rules/api-validation.js';
 import { blanketToleration } from './rules/blanket-toleration.js';
 import { credentialInEnv } from './rules/credential-in-env.js';
 import { csiNodeTaintsNotTolerated } from './rules/csi-node-taints-not-tolerated.js';
@@ -32,6 +33,7 @@ import { updateStrategyOnDelete } from './rules/update-strategy-on-delete.js';
 
 /** Every rule `lint` runs, sorted by id. */
 export const RULES: readonly LintRule[] = [
+  apiValidation,
   blanketToleration,
   credentialInEnv,
   csiNodeTaintsNotTolerated,

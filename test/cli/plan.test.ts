@@ -48,7 +48,7 @@ test('plan of a changed selector: the API server would refuse it (immutable), ex
   );
   const r = await runCli(['plan', '-f', file, '--cluster-dump', DEMO]);
   assert.equal(r.code, 2, r.stdout);
-  assert.match(r.stderr, /^error: the API server would refuse the manifest: daemonset "fluent-bit" is invalid: spec\.selector: Invalid value: .*field is immutable/);
+  assert.match(r.stderr, /^error: the API server would refuse the manifest: DaemonSet\.apps "fluent-bit" is invalid: spec\.selector: Invalid value: .*field is immutable/);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 

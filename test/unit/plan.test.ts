@@ -931,13 +931,22 @@ test('AdmissionRefused: a LimitRange whose default cpu limit is below the new re
 
 // ValidateDaemonSetSpec / ValidateDaemonSetUpdate (pkg/apis/apps/validation/validation.go).
 const REFUSALS: { name: string; edit: (m: DaemonSet) => void; re: RegExp | undefined }[] = [
+  {
+    name: 'refusal: maxSurge 1 with the defaulted maxUnavailable 1',
+    edit: (m) => {
+      m.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } };
+    },
+    re: /^DaemonSet\.apps "agent" is invalid: spec\.updateStrategy\.rollingUpdate\.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero$/,
+  },
   { name: 'refusal: an unchanged selector is accepted', edit: () => {}, re: undefined },
   {
+    // apps/v1 has no selector default: over the existing DaemonSet the selector changes to nil,
+    // and a nil selector matches nothing, so the labels are refused too (the API server's text).
     name: 'refusal: no selector',
     edit: (m) => {
       delete m.spec!.selector;
     },
-    re: /spec\.selector: Required value/,
+    re: /^DaemonSet\.apps "agent" is invalid: \[spec\.selector: Invalid value: null: field is immutable, spec\.template\.metadata\.labels: Invalid value: \{"app":"agent"\}: `selector` does not match template `labels`\]/,
   },
   {
     name: 'refusal: an empty selector',

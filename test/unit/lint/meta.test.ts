@@ -39,6 +39,7 @@ const CONTRACT_IDS = [
   'max-unavailable-all-unprobed',
   'selector-mutable-label',
   'probe-port-not-declared',
+  'api-validation',
 ];
 
 describe('lint rule registry', () => {
