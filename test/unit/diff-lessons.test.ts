@@ -8,6 +8,7 @@ import { compileDaemonPlacement } from '../../src/k8s/daemonpod.js';
 import { parseFitError, preemptionVerdict, targetNodeEntries } from '../../src/k8s/schedmsg.js';
 import { whyNode } from '../../src/analyze/placement.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
+import { planDaemonSet } from '../../src/analyze/plan/index.js';
 import type { ControllerRevision, DaemonSet, DaemonSetSpec, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';
 import { NOW, ago, daemonSet, event, indexOf, node, pod } from '../builders.js';
 
@@ -275,4 +276,16 @@ test('a node whose old pod is being deleted waits for the deletion, whatever sta
     down(1).blockers.map((b) => [b.node, b.code]),
     [['n0', 'PodTerminating']],
   );
+});
+
+test('a template equal but for an empty toleration value is the same template: the API server stores it without the empty string (omitempty), so the hash does not change (plan d7-52)', () => {
+  const ds = daemonSet('agent', 'ops').tolerate({ key: 'ds-diff/special', operator: 'Equal', effect: 'NoExecute' }).build();
+  ds.status = { observedGeneration: 1 };
+  const manifest: DaemonSet = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'ops' }, spec: structuredClone(ds.spec) };
+  manifest.spec!.template!.spec!.tolerations = [{ key: 'ds-diff/special', operator: 'Equal', value: '', effect: 'NoExecute' }];
+  (manifest.spec!.template!.spec! as Record<string, unknown>)['imagePullSecrets'] = [];
+  const n = node('n1').build();
+  const r = planDaemonSet(indexOf({ nodes: [n], daemonSets: [ds], pods: [pod('agent-n1', 'ops').ofDaemonSet(ds, 'n1', 'cur').on('n1').ready().build()] }), manifest, NOW);
+  assert.deepEqual(r.templateDiff, []);
+  assert.equal(r.rollout.replaced, false);
 });

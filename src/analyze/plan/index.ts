@@ -47,13 +47,35 @@ export function defaultGroupBy(nodes: Node[]): string {
   return POOL_LABELS.find((l) => nodes.some((n) => n.metadata?.labels?.[l] !== undefined)) ?? '';
 }
 
+/**
+ * A template as the API server stores and returns it: Go decodes an empty string, an empty list
+ * and null as the zero value, and encoding/json's `omitempty` leaves them out, so
+ * `tolerations: [{key: k, value: ""}]` in a manifest is stored as `[{key: k}]` and hashes the same.
+ */
+function storedForm<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(storedForm) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== '' && v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0))
+        .map(([k, v]) => [k, storedForm(v)]),
+    ) as T;
+  }
+  return value;
+}
+
+/** The template the API server stores for `template`: its defaults filled in, empty values dropped. */
+function storedTemplate(template: PodTemplateSpec | undefined): PodTemplateSpec {
+  return storedForm(defaultedPodTemplate(template));
+}
+
 /** The hash the new template gets: an existing revision's when the template matches one (a rollback), else a new one. */
 function newRevisionHash(index: SnapshotIndex, current: DaemonSet | undefined, template: PodTemplateSpec): { hash: string; reused: boolean } {
   if (!current) return { hash: '', reused: false };
   const name = current.metadata?.name ?? '';
   const match = index
     .revisionsFor(current)
-    .filter((r) => semanticEqual(defaultedPodTemplate(revisionTemplate(r)), template))
+    .filter((r) => semanticEqual(storedTemplate(revisionTemplate(r)), template))
     .sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0))[0];
   return match ? { hash: revisionHash(match, name), reused: true } : { hash: '', reused: false };
 }
@@ -73,7 +95,7 @@ function sortedKeys<T>(value: T): T {
 
 /** The DaemonSet as the cluster would hold it after the apply: the manifest's spec, defaulted, on the existing object. */
 function appliedDaemonSet(manifest: DaemonSet, current: DaemonSet | undefined): DaemonSet {
-  const spec = { ...(manifest.spec ?? {}), template: defaultedPodTemplate(manifest.spec?.template) };
+  const spec = { ...(manifest.spec ?? {}), template: storedTemplate(manifest.spec?.template) };
   if (!current) return { ...manifest, spec };
   return { ...manifest, metadata: { ...current.metadata, labels: manifest.metadata?.labels, annotations: manifest.metadata?.annotations }, spec, status: current.status };
 }
@@ -164,7 +186,7 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
   const current = index.daemonSetsByKey.get(objectKey({ metadata: { namespace, name } }));
   const applied = appliedDaemonSet({ ...manifest, metadata: { ...manifest.metadata, namespace } }, current);
   const newTemplate = applied.spec!.template!;
-  const oldTemplate = current ? defaultedPodTemplate(current.spec?.template) : undefined;
+  const oldTemplate = current ? storedTemplate(current.spec?.template) : undefined;
   const templateChanged = !current || !semanticEqual(oldTemplate, newTemplate);
   const ctx = current ? daemonSetContext(index, current) : undefined;
   const reuse = newRevisionHash(index, current, newTemplate);
