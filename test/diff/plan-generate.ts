@@ -23,6 +23,7 @@ const CHANGE_WEIGHTS: readonly (readonly [PlanChangeKind, number])[] = [
   ['strategy', 1.5],
   ['metadata', 0.8],
   ['create', 1],
+  ['strategy-unblock', 1],
 ];
 
 const RAISED = { cpu: ['900m', '1500m', '3'], memory: ['1Gi', '3Gi'] };
@@ -147,6 +148,46 @@ function createNew(d: Draw, s: Scenario): PlanChange {
   return { kind: 'create', text: `new DaemonSet ${nsName}/agent-z`, manifest };
 }
 
+/**
+ * A rollout stuck on surge and a host port, then unblocked by a strategy-only change: the
+ * DaemonSet `index0` gets a host port of its own in the base, the prelude rolls a new image with
+ * `maxSurge: 1` (its surge pods cannot be scheduled beside the old pods, which hold the port), and
+ * the change, with the same template, sets `maxSurge: 0, maxUnavailable: 50%`: the controller
+ * deletes the waiting surge pods (no surge: only the oldest pod stays) and replaces the old pods
+ * within maxUnavailable (half the nodes, so that nodes already unavailable leave room). Only where Pod Security allows host ports and no quota refuses the surge pods.
+ */
+function strategyUnblock(s: Scenario, index0: number): PlanChange {
+  const base = s.daemonSets[index0]!.object;
+  const spec = base.spec!.template!.spec!;
+  const port = 19300 + index0;
+  const main = spec.containers![0]!;
+  main.ports = [...(main.ports ?? []), { containerPort: port, hostPort: port, protocol: 'TCP' }];
+  const prelude = manifestOf(base);
+  prelude.spec!.template!.spec!.containers![0]!.image = 'registry.invalid/agent:2';
+  prelude.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } };
+  const manifest = clone(prelude);
+  manifest.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '50%', maxSurge: 0 } };
+  const key = `${base.metadata?.namespace}/${base.metadata?.name}`;
+  return {
+    kind: 'strategy-unblock',
+    text: `${key}: stuck on surge with host port ${port} (image → :2, maxSurge 1), then updateStrategy → {maxUnavailable: 50%, maxSurge: 0} with the same template`,
+    manifest,
+    daemonSet: index0,
+    prelude: { text: `host port ${port}/TCP in the base; image → :2 with maxSurge 1, maxUnavailable 0`, manifest: prelude },
+  };
+}
+
+/** DaemonSets whose namespace lets a pod use a host port and has no quota to refuse a surge pod. */
+function hostPortAllowed(s: Scenario): number[] {
+  return s.daemonSets
+    .map((x, i) => ({ ns: x.object.metadata?.namespace, i }))
+    .filter(({ ns }) => {
+      const level = s.namespaces.find((n) => n.metadata?.name === ns)?.metadata?.labels?.['pod-security.kubernetes.io/enforce'];
+      return (level === undefined || level === 'privileged') && !s.quotas.some((q) => q.metadata?.namespace === ns);
+    })
+    .map(({ i }) => i);
+}
+
 /** The plan scenario `index` of `seed`: the same on every run. */
 export function generatePlanScenario(seed: number, index: number): Scenario {
   const d = new Draw(new Rng(seed, index, 0x91a4));
@@ -157,7 +198,11 @@ export function generatePlanScenario(seed: number, index: number): Scenario {
   // The base's own drawing tagged its features; its rollout's change is not made here.
   for (const f of [...d.features]) if (f.startsWith('rollout:change-')) d.features.delete(f);
   let kind = d.rng.weighted(CHANGE_WEIGHTS);
-  if (kind === 'create') {
+  const allowed = hostPortAllowed(s);
+  if (kind === 'strategy-unblock' && !allowed.length) kind = 'strategy';
+  if (kind === 'strategy-unblock') {
+    s.change = strategyUnblock(s, d.rng.pick(allowed));
+  } else if (kind === 'create') {
     s.change = createNew(d, s);
   } else {
     // Removing needs something to remove: a DaemonSet that has it, else another change.

@@ -63,6 +63,28 @@ async function applyPlanChange(ctx: RunContext, c: PlanChange): Promise<void> {
   await ctx.world.api.patch(paths.daemonSet(ns, c.manifest.metadata!.name!), ops, 'json');
 }
 
+/**
+ * The prelude of a change (a rollout left stuck): applied, then settled in rounds as after the
+ * change, its new pods reported Ready when bound.
+ */
+async function applyPrelude(ctx: RunContext, s: Scenario, kubelets: Kubelets, prelude: DaemonSet): Promise<void> {
+  const scope = scenarioScope(s);
+  const ns = prelude.metadata!.namespace!;
+  const name = prelude.metadata!.name!;
+  const pre = new Set((await ctx.world.api.list<Pod>(paths.pods(ns))).map((p) => p.metadata?.uid));
+  await applyPlanChange(ctx, { kind: 'strategy', text: 'prelude', manifest: prelude });
+  const planFor = (p: Pod): KubeletPlan | undefined => {
+    const owner = p.metadata?.ownerReferences?.find((r) => r.controller);
+    if (p.metadata?.namespace === ns && owner?.name === name && !pre.has(p.metadata?.uid)) return NEW_PODS_READY;
+    return planOf(s, p);
+  };
+  for (let rounds = 0; ; rounds++) {
+    if (rounds > 20) throw new HarnessError('the prelude did not reach a fixed point in 20 rounds');
+    await settleOrThrow(ctx.world, scope, `after the prelude, round ${rounds}`, { waitFailedCreate: true });
+    if (!(await kubelets.step(scope, planFor))) break;
+  }
+}
+
 export async function runPlan(ctx: RunContext, s: Scenario): Promise<PlanOutcome> {
   const change = s.change;
   if (!change) throw new Error(`${s.id} has no change`);
@@ -74,6 +96,7 @@ export async function runPlan(ctx: RunContext, s: Scenario): Promise<PlanOutcome
   const key = `${ns}/${name}`;
 
   await settleBase(world, s, kubelets);
+  if (change.prelude) await applyPrelude(ctx, s, kubelets, change.prelude.manifest);
   const before = await takeDump(ctx, `${s.id}-before`);
   const changeFile = path.join(ctx.scratch, `${s.id}-change.yaml`);
   await fs.writeFile(changeFile, yaml.dump(change.manifest, { noRefs: true, lineWidth: -1 }));

@@ -7,7 +7,8 @@
  * deleted and created — is compared with ds-doctor's verdict and budget in each round:
  *
  * - verdict: at the fixed point `Complete` when every node that should run a pod has an updated,
- *   Ready one, else `Stuck` (`Manual` for OnDelete with old pods); in an earlier round
+ *   Ready one (OnDelete: an updated one, Ready or not), else `Stuck` (`Manual` for OnDelete with
+ *   old pods); in an earlier round
  *   `Progressing` whenever the controller went on to delete or create a pod after the kubelets
  *   reported (if it did not, a new pod that is still starting cannot be judged, so either
  *   `Progressing` or `Stuck` is accepted);
@@ -207,9 +208,9 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
       if (onDelete && outdated) {
         expected = ['Manual'];
         why = 'OnDelete with old pods: nothing replaces them';
-      } else if (done) {
+      } else if (done || (onDelete && [...shouldRun].every((n) => (nodes.get(n) ?? []).some((p) => p.updated)))) {
         expected = ['Complete'];
-        why = 'every node that should run a pod has an updated, Ready pod';
+        why = done ? 'every node that should run a pod has an updated, Ready pod' : 'OnDelete, every node that should run a pod has an updated pod: OnDelete has no budget and nothing is left to roll';
       } else if (i === last) {
         // Young pods in states that may still resolve (a readiness probe failing) are ds-doctor's
         // to call Progressing until --stuck-after; the settled answer below is held to Stuck.

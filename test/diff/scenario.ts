@@ -57,7 +57,8 @@ export interface RolloutPlan {
 }
 
 /** What a plan scenario's change does (its feature tag `plan:<kind>`). */
-export type PlanChangeKind = 'selector-narrow' | 'selector-widen' | 'tolerations-add' | 'tolerations-remove' | 'requests-raise' | 'requests-lower' | 'hostPort' | 'strategy' | 'metadata' | 'create';
+export type PlanChangeKind =
+  'selector-narrow' | 'selector-widen' | 'tolerations-add' | 'tolerations-remove' | 'requests-raise' | 'requests-lower' | 'hostPort' | 'strategy' | 'metadata' | 'create' | 'strategy-unblock';
 
 /**
  * The change a plan scenario asks `ds-doctor plan` about, then applies: the whole DaemonSet
@@ -70,6 +71,11 @@ export interface PlanChange {
   manifest: DaemonSet;
   /** Index into `daemonSets` of the DaemonSet changed; absent for `create`. */
   daemonSet?: number;
+  /**
+   * Applied and settled before `plan` is asked (`strategy-unblock`: a new image with surge, whose
+   * surge pods cannot be scheduled next to the old pods holding the same host port).
+   */
+  prelude?: { text: string; manifest: DaemonSet };
 }
 
 export interface Scenario {

@@ -96,7 +96,7 @@ function planSelfCheck(): void {
     assert.equal(JSON.stringify(generatePlanScenario(9003, i)), a, `plan scenario 9003/${i} is not deterministic`);
     kinds.add(generatePlanScenario(9003, i).change!.kind);
   }
-  assert.equal(kinds.size, 10, `plan changes drawn in 60 scenarios: ${[...kinds].join(', ')}`);
+  assert.equal(kinds.size, 11, `plan changes drawn in 60 scenarios: ${[...kinds].join(', ')}`);
   const ds: DaemonSet = { metadata: { name: 'ds', namespace: 'ns', uid: 'ds-uid' } };
   const before = [daemonPod('f', 'n7', 'old', true), daemonPod('a', 'n1', 'old', true), daemonPod('b', 'n2', 'old', true), daemonPod('c', 'n3', 'old', true), daemonPod('d', 'n4', 'new', true)];
   const after = [
