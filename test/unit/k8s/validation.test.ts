@@ -1,7 +1,7 @@
 // The API server's DaemonSet validation (kubernetes v1.35.4 pkg/apis/apps/validation/validation.go).
 // Cases ported from pkg/apis/apps/validation/validation_test.go: TestValidateDaemonSet,
 // TestValidateDaemonSetUpdate and TestDaemonSetUpdateMaxSurge; the texts are the API server's, as
-// test/diff/validation-run.ts checks them against a real one by server-side dry run.
+// test/e2e/api-validation.test.ts checks them against a real one by server-side dry run.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DaemonSet, IntOrString } from '../../../src/model/k8s-types.js';
