@@ -102,6 +102,10 @@ export function emptyListNote(kind: NeededKind, daemonSets: DaemonSet[]): string
   const what = kind === 'Pod' ? 'Pod' : 'Node';
   const busy = daemonSets.find((ds) => (counted(ds, kind) ?? 0) > 0);
   const base = `the input's ${what} lists are empty: taken as collected, with no ${kind === 'Pod' ? 'pods' : 'nodes'}`;
+  const deleting = daemonSets.filter(isDeleting);
+  if (!busy && deleting.length) {
+    return `${base}; daemonset ${deleting.map(dsName).join(', ')} ${deleting.length === 1 ? 'is' : 'are'} being deleted, so ${deleting.length === 1 ? 'its' : 'their'} status counts are from before the deletion`;
+  }
   if (!busy) return base;
   const n = counted(busy, kind)!;
   return `${base}; but the status of daemonset ${dsName(busy)} ${kind === 'Pod' ? `counts ${n} scheduled pod(s)` : `wants a pod on ${n} node(s)`}: the status is stale, or the list came from elsewhere (${kind === 'Pod' ? podsCommand(busy) : 'kubectl get nodes -o yaml'} gives the current ones)`;
