@@ -1096,3 +1096,21 @@ test('maxSurge to 0: the surge pod waiting next to its old pod is deleted (podsS
   );
   assert.ok(!codes(r).includes('MetadataOnlyChange'));
 });
+
+test('StrategyOnlyChange: OnDelete on a rollout in progress holds back the replacements the current strategy would make', () => {
+  const nodes = workers(3);
+  const w = world(
+    nodes,
+    () => {},
+    (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'old').on(n).ready().build(),
+  );
+  const r = plan(
+    w,
+    manifest(w.ds, (m) => {
+      m.spec!.updateStrategy = { type: 'OnDelete' };
+    }),
+  );
+  const f = r.findings.find((x) => x.code === 'StrategyOnlyChange')!;
+  assert.match(f.message, /\(OnDelete\): 0 of 3 pod\(s\) of an older revision get replaced, fewer than the 3 under the current spec: the change holds back part of the rollout in progress$/);
+  assert.match(f.fix, /under OnDelete, delete the old pods one node at a time$/);
+});

@@ -178,7 +178,13 @@ function strategyOnlyChange(report: PlanReport, change: StrategyChange | undefin
   const how = strategy === 'OnDelete' ? 'OnDelete' : `maxUnavailable ${maxUnavailable}, maxSurge ${maxSurge}`;
   return finding(
     'StrategyOnlyChange',
-    `the pod template does not change, so no pod is replaced for this change itself, but the rollout in progress goes on under the new strategy (${how}): ${change.after.length} of ${report.rollout.toReplace} pod(s) of an older revision get replaced, ${unblocked.length ? `${unblocked.length} of them blocked under the current spec` : `as under the current spec (${change.before.length})`}`,
+    `the pod template does not change, so no pod is replaced for this change itself, but the rollout in progress goes on under the new strategy (${how}): ${change.after.length} of ${report.rollout.toReplace} pod(s) of an older revision get replaced, ${
+      unblocked.length
+        ? `${unblocked.length} of them blocked under the current spec`
+        : change.after.length < change.before.length
+          ? `fewer than the ${change.before.length} under the current spec: the change holds back part of the rollout in progress`
+          : `as under the current spec (${change.before.length})`
+    }`,
     [
       `rollout spec: ${change.from} → ${change.to}`,
       ...(unblocked.length ? [`unblocked: ${unblocked.slice(0, EVIDENCE_NODES).join(', ')}${unblocked.length > EVIDENCE_NODES ? `, … and ${unblocked.length - EVIDENCE_NODES} more` : ''}`] : []),
@@ -190,7 +196,9 @@ function strategyOnlyChange(report: PlanReport, change: StrategyChange | undefin
         : []),
     ],
     !unblocked.length
-      ? `it does not change where the rollout settles; clear what blocks it (ds-doctor rollout ${ns}/${name})`
+      ? change.after.length < change.before.length
+        ? `keep the current strategy if the rollout in progress should finish on its own${strategy === 'OnDelete' ? '; under OnDelete, delete the old pods one node at a time' : ''}`
+        : `it does not change where the rollout settles; clear what blocks it (ds-doctor rollout ${ns}/${name})`
       : change.failing.length
         ? `fix why the current revision's pods are unavailable first (ds-doctor rollout ${ns}/${name}); a larger budget only replaces more nodes with pods that may fail the same way`
         : `apply it, then follow the rollout: ds-doctor rollout ${ns}/${name}`,
