@@ -11,9 +11,10 @@
  * fields ds-doctor reads are mirrored: the template's labels, the node selector, the containers'
  * and init containers' names, images and ports (`validateContainerCommon`,
  * `validateContainerPorts`, `checkHostPortConflicts`, `validatePodHostNetworkDeps`), the restart
- * policy and the tolerations (`ValidateTolerations`). Volumes, probes, resources, security
- * contexts, affinity terms and annotations are not checked here: the API server may refuse a
- * manifest for them that this accepts (departure, on purpose: ds-doctor does not read them).
+ * policy and the tolerations (`ValidateTolerations`); of `ValidateObjectMeta` only the name.
+ * Volumes, probes, resources, security contexts, affinity terms, annotations and the DaemonSet's
+ * own labels are not checked here: the API server may refuse a manifest for them that this
+ * accepts (departure, on purpose: ds-doctor does not read them).
  */
 import type { DaemonSet, IntOrString, LabelSelector, PodTemplateSpec } from '../model/k8s-types.js';
 import { defaultedPodTemplate } from './defaults.js';
@@ -26,9 +27,9 @@ export type FieldErrorType = 'Required value' | 'Invalid value' | 'Unsupported v
 export interface FieldError {
   field: string;
   type: FieldErrorType;
-  /** The bad value; absent for Required and Forbidden, which print none. */
+  /** The bad value (an int or bool prints with %v, a string with %q, anything else as JSON); absent for Required and Forbidden, which print none. */
   value?: unknown;
-  /** How the value prints: 'scalar' (%v of an int or bool, %q of a string) or 'json' (json.Marshal of a struct, map or IntOrString). */
+  /** The text after the value; may be empty. */
   detail: string;
 }
 
