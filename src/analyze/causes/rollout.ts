@@ -10,7 +10,7 @@ import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { formatTaint } from '../../k8s/taints.js';
 import type { NodeVerdict } from '../placement.js';
-import { type CauseContext, type CauseDraft, dsObject, dsRef, failsByItself, nameList, podFailure } from './context.js';
+import { type CauseContext, type CauseDraft, dsObject, dsRef, failsByItself, nameList, nodeNetworkText, podFailure } from './context.js';
 
 export function revisionCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]): CauseDraft[] {
   const newRows = rows.filter((r) => r.pod?.updated);
@@ -49,18 +49,21 @@ export function revisionCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict
 
 export function budgetCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
   const rollout = c.rollout(ds);
-  // Only a rollout with nodes left to update is held: with every pod updated nothing waits for the budget.
-  if (rollout.verdict !== 'Stuck' || rollout.strategy !== 'RollingUpdate' || rollout.maxSurge > 0 || rollout.updated >= rollout.desired) return [];
+  if (rollout.verdict !== 'Stuck' || rollout.strategy !== 'RollingUpdate' || rollout.maxSurge > 0) return [];
+  // With every pod updated nothing waits for the budget, but kubectl rollout status still waits
+  // for the pods on dead nodes to become available.
+  const done = rollout.updated >= rollout.desired;
   // Units held on NotReady or unreachable nodes that will not free themselves (a node that just
   // joined and waits for its first pod holds no pod to speak of).
   const dead = rollout.budgetInUse.filter((u) => {
     const node = c.index.nodesByName.get(u.node);
-    return node && u.pod !== '' && nodeReadyStatus(node) !== 'True' && !u.resolvesOnItsOwn;
+    // A node NotReady for want of its network has its own chain (network.ts), which says more.
+    return node && u.pod !== '' && nodeReadyStatus(node) !== 'True' && !nodeNetworkText(node) && !u.resolvesOnItsOwn;
   });
   // The dead nodes alone hold the whole budget, and nothing else in use is a failure of its own
   // (a crashing new pod is the revision's cause, and more budget would only spread it).
   const others = rollout.budgetInUse.filter((u) => !dead.includes(u));
-  if (!dead.length || dead.length < rollout.maxUnavailable || others.some((u) => !u.resolvesOnItsOwn)) return [];
+  if (!dead.length || (!done && dead.length < rollout.maxUnavailable) || others.some((u) => !u.resolvesOnItsOwn)) return [];
   const ns = ds.metadata?.namespace ?? '';
   const name = ds.metadata?.name ?? '';
   const deadNodes = [...new Set(dead.map((u) => u.node))];
@@ -72,6 +75,25 @@ export function budgetCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
   });
   const taints = [...new Set(deadNodes.flatMap((n) => (c.index.nodesByName.get(n)?.spec?.taints ?? []).map(formatTaint)))];
   const states = deadNodes.map((n) => `${n} Ready=${nodeReadyStatus(c.index.nodesByName.get(n)) || 'Unknown'}`);
+  const deleteNodes = `if the machines are gone for good: kubectl delete node ${deadNodes.join(' ')} (their pods are garbage-collected and the ${dead.length} unit(s) are freed)`;
+  if (done) {
+    return [
+      {
+        code: 'BudgetHeldByDeadNodes',
+        severity: 'warning',
+        chain: [
+          `every pod is updated; ${dead.length} on NotReady/unreachable node(s) cannot become available`,
+          'kubectl rollout status waits until the nodes return or their Node objects are deleted',
+        ],
+        nodes: deadNodes,
+        cause: dsObject(ds),
+        affects: [dsRef(ds)],
+        evidence: [`${rollout.updated} of ${rollout.desired} updated, ${rollout.available} available; unavailable on ${nameList(states, 5)}`],
+        fix: `the template is not the cause: recover ${nameList(deadNodes)}; ${deleteNodes}`,
+        reference: 'kubernetes v1.35.4 staging/src/k8s.io/kubectl/pkg/polymorphichelpers/rollout_status.go#DaemonSetStatusViewer.Status',
+      },
+    ];
+  }
   return [
     {
       code: 'BudgetHeldByDeadNodes',
@@ -91,7 +113,7 @@ export function budgetCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
           : 'once their pods are gone, these nodes no longer count: the controller creates no pod on a node whose NoSchedule taint it does not tolerate',
       ],
       fix: [
-        `if the machines are gone for good: kubectl delete node ${deadNodes.join(' ')} (their pods are garbage-collected and the ${dead.length} unit(s) are freed)`,
+        deleteNodes,
         `otherwise raise the budget past them: kubectl patch daemonset ${name} -n ${ns} --type merge -p '{"spec":{"updateStrategy":{"rollingUpdate":{"maxUnavailable":${raiseTo}}}}}' (the rollout goes on ${Math.max(rollout.maxUnavailable, 1)} node(s) at a time; set it back afterwards)`,
       ].join('; '),
       reference: 'kubernetes v1.35.4 pkg/controller/podgc/gc_controller.go#gcOrphaned (pods of deleted nodes are deleted)',

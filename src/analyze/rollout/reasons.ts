@@ -8,7 +8,7 @@ import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { isPodAvailable } from '../../k8s/podutil.js';
 import { classifyCreateError, createRetryNote, touchCommand } from '../create-errors.js';
 import { statusDisagreement } from '../stale-status.js';
-import { SLOT_TEXT, groupedEvidence } from './budget.js';
+import { SLOT_TEXT, groupedEvidence, listNodes } from './budget.js';
 import type { RolloutFacts } from './facts.js';
 
 type ReasonOf = (f: RolloutFacts) => RolloutReason | undefined;
@@ -50,7 +50,11 @@ function newPodsUnavailable(f: RolloutFacts): RolloutReason | undefined {
     severity: newUnavailable.some((u) => u.hard) ? 'error' : 'warning',
     message: `${newUnavailable.length} new pod(s) are not available`,
     evidence: newUnavailable.map((u) => `node ${u.node}: ${u.code}: ${u.message}`),
-    fix: newUnavailable.some((u) => u.hard) ? `fix the new template${f.rollback}` : 'wait: they are starting',
+    fix: newUnavailable.every((u) => u.code === 'NodeNotReady')
+      ? `the template is not the cause: the nodes are NotReady or unreachable (${listNodes(newUnavailable.map((u) => u.node))}); recover them, or delete the Node objects of machines that are gone for good (their pods are garbage-collected)`
+      : newUnavailable.some((u) => u.hard)
+        ? `fix the new template${f.rollback}`
+        : 'wait: they are starting',
   };
 }
 
