@@ -14,6 +14,7 @@ import { pruneObject } from './prune.js';
 import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from './api-client.js';
 import { formatSelectorForQuery } from './selector-query.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
+import { detectAgentRoles } from '../model/roles.js';
 import { claimDaemonPods } from '../k8s/controller.js';
 import { targetNodeName } from '../k8s/daemonpod.js';
 import { currentRevision, LABEL_REVISION_HASH, LABEL_TEMPLATE_GENERATION, templateGenerationOf } from '../k8s/revision.js';
@@ -293,6 +294,25 @@ async function loadForNode(loader: LiveLoader, ds: DaemonSet, node: string): Pro
 }
 
 /**
+ * The DaemonSets that problems of the ones asked about may come from, in every namespace: the
+ * network (CNI) agent and node labellers (model/roles.ts), with their pods. One list of
+ * DaemonSets and one list of pods per such agent, whatever the cluster's size; a role that may
+ * not list DaemonSets at cluster scope goes without, with a note.
+ */
+async function loadCauseAgents(loader: LiveLoader, asked: DaemonSet[]): Promise<void> {
+  const known = new Set(asked.map((d) => `${d.metadata?.namespace}/${d.metadata?.name}`));
+  await loader.list('DaemonSet', { supplementary: 'the network agent and node labellers outside the namespaces read are not seen, so root causes in them are not linked' });
+  const agents = loader.snapshot.daemonSets.filter((d) => !known.has(`${d.metadata?.namespace}/${d.metadata?.name}`) && detectAgentRoles(d).some((r) => r.role === 'network' || r.role === 'labeller'));
+  await pool(
+    agents.flatMap((d) => {
+      const selector = formatSelectorForQuery(d.spec?.selector);
+      return selector === undefined ? [] : [() => loader.list('Pod', { namespace: d.metadata?.namespace ?? '', labelSelector: selector })];
+    }),
+    CONCURRENCY,
+  );
+}
+
+/**
  * Reads what `request` needs from the cluster of the current (or given) kubeconfig context.
  */
 export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise<LoadedSnapshot> {
@@ -351,6 +371,8 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
   // there were none to list for: the analysis saw all there is, not a missing kind.
   loader.markRead('Pod');
   for (const kind of ['Event', 'ControllerRevision'] as const) if (request.kinds.includes(kind)) loader.markRead(kind);
+  // With every namespace read, the agents and their pods are in already.
+  if (request.causeAgents && !(opts.allNamespaces && !request.daemonSet)) await loadCauseAgents(loader, daemonSets);
 
   // 3. The other pods on nodes where a daemon pod waits for the scheduler: their requests and
   //    host ports decide the fit. Bounded by the number of pending pods, not by the cluster size.

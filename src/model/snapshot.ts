@@ -138,6 +138,11 @@ export interface LoadRequest {
   daemonSetOptional?: boolean;
   /** Every pod of the cluster, in one list (plan: the fit of a new pod on every node). */
   everyPod?: boolean;
+  /**
+   * The DaemonSets a problem elsewhere may come from, wherever they run: the network (CNI) agent
+   * and node labellers, with their pods (root causes, src/analyze/causes/).
+   */
+  causeAgents?: boolean;
 }
 
 export interface LoadedSnapshot {

@@ -24,7 +24,7 @@ export const whyCommand: CommandSpec = {
       daemonSet: dsArg,
       // With a node, a live load reads that node and the pods on it or waiting for it: the
       // requests and time do not grow with the cluster.
-      ...(nodeArg ? { node: parseNodeArg(nodeArg), nodeScoped: true } : {}),
+      ...(nodeArg ? { node: parseNodeArg(nodeArg), nodeScoped: true } : { causeAgents: true }),
       kinds: ['Event', 'ControllerRevision'],
       allPods: true,
     });
