@@ -49,7 +49,12 @@ export class CellPacker {
   cell(row: CellRow): PackedCell {
     const verdict = this.verdicts.indexOf(row.verdict);
     if (verdict < 0) throw new Error(`unknown verdict ${row.verdict}`);
-    const cell: PackedCell = [verdict, row.reasons.length ? row.reasons.map((r) => this.reason(r, row.node, row.pod?.name)) : 0, row.pod ? this.pod(row.pod) : 0, row.events?.length ? row.events.map((e) => this.event(e)) : 0];
+    const cell: PackedCell = [
+      verdict,
+      row.reasons.length ? row.reasons.map((r) => this.reason(r, row.node, row.pod?.name)) : 0,
+      row.pod ? this.pod(row.pod) : 0,
+      row.events?.length ? row.events.map((e) => this.event(e)) : 0,
+    ];
     while (cell.length > 1 && cell[cell.length - 1] === 0) cell.pop();
     return cell;
   }
@@ -83,7 +88,12 @@ export function templated(r: Reason, node: string, pod: string | undefined): Pac
 export function untemplated(r: PackedReason, node: string, pod: string | undefined): Reason {
   const { t, ...reason } = r;
   if (!t) return reason;
-  const sub = (s: string) => s.split(NODE_MARK).join(node).split(POD_MARK).join(pod ?? '');
+  const sub = (s: string) =>
+    s
+      .split(NODE_MARK)
+      .join(node)
+      .split(POD_MARK)
+      .join(pod ?? '');
   return { ...reason, message: sub(r.message), evidence: r.evidence.map(sub), fix: sub(r.fix), short: sub(r.short) };
 }
 

@@ -35,12 +35,7 @@ export function list(items: readonly string[], attrs: Attrs = {}): HTMLUListElem
 
 /** A table with a header row and text cells. */
 export function table(head: readonly string[], rows: readonly Child[][], attrs: Attrs = {}): HTMLTableElement {
-  return h(
-    'table',
-    attrs,
-    h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', {}, c))))),
-  );
+  return h('table', attrs, h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))), h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', {}, c))))));
 }
 
 /** A `dl` of label → value pairs, skipping empty values. */

@@ -39,7 +39,12 @@ function detailDialog(data: ReportData): (ds: number, node: number, from: HTMLEl
       facts([
         ['Verdict', row.verdict],
         ['Node pool', data.groupBy ? `${data.groupBy}=${data.pools[pool] || '(none)'}` : ''],
-        ['Pod', pod ? `${pod.name}: ${pod.phase}, ${pod.ready ? 'Ready' : 'not Ready'}, revision ${pod.revision}${pod.updated ? '' : ' (outdated)'}, ${pod.restarts} restarts${pod.age ? `, age ${pod.age}` : ''}` : 'none'],
+        [
+          'Pod',
+          pod
+            ? `${pod.name}: ${pod.phase}, ${pod.ready ? 'Ready' : 'not Ready'}, revision ${pod.revision}${pod.updated ? '' : ' (outdated)'}, ${pod.restarts} restarts${pod.age ? `, age ${pod.age}` : ''}`
+            : 'none',
+        ],
         ['Same answer', h('code', {}, `ds-doctor why ${ref} ${node}`)],
       ]),
       h('h3', {}, 'Reasons'),
@@ -65,7 +70,11 @@ function main(): void {
   const matrix = matrixView(data, open);
   const namespaces = [...new Set(data.daemonSets.map((d) => d.namespace))];
   const [nsLabel, ns] = select('Namespace', 'f-namespace', [['', 'all'], ...namespaces.map((n): [string, string] => [n, n])]);
-  const [verdictLabel, verdict] = select('Verdict', 'f-verdict', [['', 'any'], ['problem', 'a problem (not Healthy or Excluded)'], ...data.verdicts.map((v): [string, string] => [v, `${VERDICT_LOOK[v]?.symbol ?? ''} ${v}`])]);
+  const [verdictLabel, verdict] = select('Verdict', 'f-verdict', [
+    ['', 'any'],
+    ['problem', 'a problem (not Healthy or Excluded)'],
+    ...data.verdicts.map((v): [string, string] => [v, `${VERDICT_LOOK[v]?.symbol ?? ''} ${v}`]),
+  ]);
   const [poolLabel, pool] = select('Pool', 'f-pool', [['', 'all'], ...data.pools.map((p, i): [string, string] => [String(i), p || '(none)'])]);
   const text = h('input', { id: 'f-text', type: 'search', placeholder: 'node, pod or reason code', autocomplete: 'off' });
   const expand = h('button', { type: 'button', id: 'expand-all' }, 'Expand all pools');
@@ -98,7 +107,15 @@ function main(): void {
       {},
       h('h1', {}, 'ds-doctor report'),
       h('p', { class: 'sub' }, `${p.scope} · ${p.source === 'files' ? p.inputs.join(', ') : `live: ${p.inputs.join(', ')}`} · judged at ${p.judgedAt} · ds-doctor ${data.generator.version}`),
-      h('nav', { 'aria-label': 'Sections' }, h('a', { href: '#summary' }, 'Summary'), h('a', { href: '#causes' }, 'Root causes'), h('a', { href: '#coverage' }, 'Coverage'), h('a', { href: '#daemonsets' }, 'DaemonSets'), h('a', { href: '#provenance' }, 'Provenance')),
+      h(
+        'nav',
+        { 'aria-label': 'Sections' },
+        h('a', { href: '#summary' }, 'Summary'),
+        h('a', { href: '#causes' }, 'Root causes'),
+        h('a', { href: '#coverage' }, 'Coverage'),
+        h('a', { href: '#daemonsets' }, 'DaemonSets'),
+        h('a', { href: '#provenance' }, 'Provenance'),
+      ),
     ),
     h(
       'main',

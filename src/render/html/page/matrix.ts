@@ -70,7 +70,11 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
   let filters: Filters = { namespace: '', verdict: '', pool: '', text: '' };
   let columns: number[] = [];
 
-  const columnsOf = (f: Filters) => data.daemonSets.map((ds, i) => ({ ds, i })).filter(({ ds }) => !f.namespace || ds.namespace === f.namespace).map(({ i }) => i);
+  const columnsOf = (f: Filters) =>
+    data.daemonSets
+      .map((ds, i) => ({ ds, i }))
+      .filter(({ ds }) => !f.namespace || ds.namespace === f.namespace)
+      .map(({ i }) => i);
 
   const rowMatches = (n: number, f: Filters, text: string): boolean => {
     if (f.verdict && !columns.some((d) => verdictMatches(data, f.verdict, index.verdicts[d]![n]!))) return false;
@@ -117,7 +121,13 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
       { class: 'pool-sum', title: words },
       ...parts.map(([v, c]) => {
         const look = lookOf(VERDICT_LOOK, data.verdicts[v] ?? '?');
-        return h('span', { class: `count t-${look.tone}` }, h('span', { class: 'sym', 'aria-hidden': 'true' }, look.symbol), h('span', { class: 'sr' }, ` ${data.verdicts[v]}`), ` ${c.toLocaleString('en')}`);
+        return h(
+          'span',
+          { class: `count t-${look.tone}` },
+          h('span', { class: 'sym', 'aria-hidden': 'true' }, look.symbol),
+          h('span', { class: 'sr' }, ` ${data.verdicts[v]}`),
+          ` ${c.toLocaleString('en')}`,
+        );
       }),
     );
   };
@@ -155,7 +165,12 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
             h(
               'th',
               { scope: 'rowgroup', class: 'pool-head' },
-              h('button', { type: 'button', class: 'pool-toggle', 'aria-expanded': open ? 'true' : 'false', 'data-pool': p }, h('span', { class: 'sym', 'aria-hidden': 'true' }, open ? '▾' : '▸'), ` ${label}`),
+              h(
+                'button',
+                { type: 'button', class: 'pool-toggle', 'aria-expanded': open ? 'true' : 'false', 'data-pool': p },
+                h('span', { class: 'sym', 'aria-hidden': 'true' }, open ? '▾' : '▸'),
+                ` ${label}`,
+              ),
               h('span', { class: 'pool-count' }, ` ${plural(rows.length, 'node')}`),
             ),
             ...columns.map((d) => poolSummary(d, rows)),
@@ -172,7 +187,15 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
             h(
               'tr',
               { class: 'more-row' },
-              h('td', { colspan: columns.length + 1 }, h('button', { type: 'button', class: 'more', 'data-pool': p }, `Show ${Math.min(PAGE_ROWS, rows.length - limit).toLocaleString('en')} more (${limit.toLocaleString('en')} of ${rows.length.toLocaleString('en')} shown)`)),
+              h(
+                'td',
+                { colspan: columns.length + 1 },
+                h(
+                  'button',
+                  { type: 'button', class: 'more', 'data-pool': p },
+                  `Show ${Math.min(PAGE_ROWS, rows.length - limit).toLocaleString('en')} more (${limit.toLocaleString('en')} of ${rows.length.toLocaleString('en')} shown)`,
+                ),
+              ),
             ),
           );
         }

@@ -114,7 +114,11 @@ export function causesSection(data: ReportData): HTMLElement {
     ),
   );
   if (gaps.length) {
-    append(section, h('h3', {}, 'Coverage gaps'), h('ul', {}, ...gaps.map((g) => h('li', {}, h('a', { href: `#ds-${g.index}` }, g.ds), `: ${g.gap.message} (${g.gap.nodes.slice(0, 10).join(', ')}${g.gap.nodes.length > 10 ? ', …' : ''})`))));
+    append(
+      section,
+      h('h3', {}, 'Coverage gaps'),
+      h('ul', {}, ...gaps.map((g) => h('li', {}, h('a', { href: `#ds-${g.index}` }, g.ds), `: ${g.gap.message} (${g.gap.nodes.slice(0, 10).join(', ')}${g.gap.nodes.length > 10 ? ', …' : ''})`))),
+    );
   }
   return section;
 }
@@ -261,7 +265,15 @@ export function daemonSetBody(data: ReportData, i: number): HTMLElement {
         ['', 'Desired', 'Current', 'Ready', 'Updated', 'Available', 'Misscheduled'],
         [
           ['reported (.status)', String(e.desired), String(e.current), String(e.ready), String(e.updated), String(e.available), String(e.misscheduled)],
-          ['recomputed', String(e.recomputed.desired), String(e.recomputed.current), String(e.recomputed.ready), String(e.recomputed.updated), String(e.recomputed.available), String(e.recomputed.misscheduled)],
+          [
+            'recomputed',
+            String(e.recomputed.desired),
+            String(e.recomputed.current),
+            String(e.recomputed.ready),
+            String(e.recomputed.updated),
+            String(e.recomputed.available),
+            String(e.recomputed.misscheduled),
+          ],
         ],
         { class: 'grid-table' },
       )
