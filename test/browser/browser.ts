@@ -58,6 +58,8 @@ export interface DrawnCell {
   verdict: string;
   code: string;
   text: string;
+  /** What a screen reader says: the verdict's word and the code. */
+  label: string;
   rowNode: string;
 }
 
@@ -69,6 +71,7 @@ export async function drawnCells(page: Page): Promise<DrawnCell[]> {
       verdict: td.getAttribute('data-verdict') ?? '',
       code: td.getAttribute('data-code') ?? '',
       text: td.textContent ?? '',
+      label: td.getAttribute('aria-label') ?? '',
       rowNode: td.parentElement?.querySelector('th.node')?.textContent ?? '',
     })),
   );

@@ -48,9 +48,12 @@ pre { background: var(--head); border: 1px solid var(--line); padding: 8px; over
 .filters select, .filters input, .filters button, button { font: inherit; padding: 2px 8px; }
 .legend .badge { margin-right: 2px; }
 .matrix-scroll { overflow: auto; max-height: 80vh; border: 1px solid var(--line); }
-.matrix { border-collapse: separate; border-spacing: 0; font-size: 12px; }
-.matrix th, .matrix td { border-right: 1px solid var(--line); border-bottom: 1px solid var(--line); padding: 2px 6px; white-space: nowrap; }
-.matrix thead th { position: sticky; top: 0; z-index: 2; background: var(--head); vertical-align: bottom; text-align: left; max-width: 9em; white-space: normal; overflow-wrap: anywhere; }
+/* A fixed layout (column widths from the header, the table's width set by the script): thousands of cells are laid out without measuring each. */
+.matrix { border-collapse: separate; border-spacing: 0; font-size: 12px; table-layout: fixed; }
+.matrix th, .matrix td { border-right: 1px solid var(--line); border-bottom: 1px solid var(--line); padding: 2px 6px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.matrix thead th { position: sticky; top: 0; z-index: 2; background: var(--head); vertical-align: bottom; text-align: left; white-space: normal; overflow-wrap: anywhere; }
+.matrix th.corner { width: 16em; }
+.matrix th.ds-col { width: 11em; }
 .matrix thead th .ns { color: var(--muted); font-weight: normal; }
 .matrix th.node, .matrix th.pool-head, .matrix th.corner { position: sticky; left: 0; z-index: 1; background: var(--bg); text-align: left; }
 .matrix thead th.corner { z-index: 3; background: var(--head); }
@@ -58,9 +61,8 @@ pre { background: var(--head); border: 1px solid var(--line); padding: 8px; over
 .matrix .pool-toggle { border: 0; background: none; font-weight: 600; cursor: pointer; padding: 0; }
 .matrix .pool-count { color: var(--muted); font-weight: normal; }
 .matrix .count { display: inline-block; margin-right: 4px; padding: 0 4px; border-radius: 3px; font-weight: normal; }
-.matrix td.cell { cursor: pointer; min-width: 5em; }
+.matrix td.cell { cursor: pointer; }
 .matrix td.cell .sym { font-weight: 700; display: inline-block; width: 1.1em; text-align: center; }
-.matrix td.cell .word { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 .matrix td.cell .code { margin-left: 2px; }
 .matrix td.cell:hover { outline: 2px solid var(--focus); outline-offset: -2px; }
 .matrix td.cell.dim { opacity: 0.45; }
@@ -75,10 +77,12 @@ details.ds > summary { cursor: pointer; padding: 8px 0; overflow-wrap: anywhere;
 .notes { color: var(--muted); }
 .causes { padding-left: 20px; }
 .cause h3 { font-size: 14px; }
-dialog#detail { max-width: min(960px, 94vw); max-height: 90vh; overflow: auto; border: 1px solid var(--line); border-radius: 8px; padding: 0 20px 16px; }
-dialog#detail::backdrop { background: rgb(0 0 0 / 0.35); }
+dialog#detail { position: fixed; inset: 0 0 0 auto; z-index: 10; margin: 0; width: min(620px, 48vw); height: 100vh; max-height: 100vh; overflow: auto; border: 0; border-left: 2px solid var(--line); padding: 0 20px 16px; box-shadow: -4px 0 16px rgb(0 0 0 / 0.15); background: var(--bg); color: var(--fg); }
 .detail-head { display: flex; justify-content: space-between; align-items: baseline; gap: 16px; position: sticky; top: 0; background: var(--bg); }
 .detail-head h2 { border: 0; overflow-wrap: anywhere; }
+.detail-body .grid-table { width: 100%; }
+.detail-body .grid-table td { overflow-wrap: anywhere; }
+.matrix td.cell.current { outline: 3px solid var(--focus); outline-offset: -3px; }
 .error { color: var(--bad-fg); font-weight: 600; padding: 24px; }
 @media (prefers-contrast: more) {
   :root { --fg: #000; --muted: #1f2328; --line: #57606a; --link: #0030a0;
@@ -92,6 +96,7 @@ dialog#detail::backdrop { background: rgb(0 0 0 / 0.35); }
   .matrix td.cell:focus, .matrix td.cell:hover { outline: 3px solid Highlight; }
   .matrix td.cell.dim { opacity: 1; text-decoration: line-through; }
   .matrix thead th, .matrix th.node, .matrix th.pool-head { background: Canvas; }
+  dialog#detail { border-left: 2px solid CanvasText; }
 }
 @media print {
   body { font-size: 10pt; }

@@ -17,7 +17,11 @@ function readData(): ReportData {
   return data;
 }
 
-/** The dialog that shows one DaemonSet × node as `why <ds> <node>` does. */
+/**
+ * The panel that shows one DaemonSet × node as `why <ds> <node>` does: a non-modal dialog docked
+ * at the side, so the matrix stays usable and another cell's click replaces its content. Focus
+ * moves into it; Escape (or Close) closes it and gives focus back to the cell.
+ */
 function detailDialog(data: ReportData): (ds: number, node: number, from: HTMLElement) => void {
   const title = h('h2', { id: 'detail-title' });
   const body = h('div', { class: 'detail-body' });
@@ -25,10 +29,21 @@ function detailDialog(data: ReportData): (ds: number, node: number, from: HTMLEl
   const dialog = h('dialog', { id: 'detail', 'aria-labelledby': 'detail-title' }, h('div', { class: 'detail-head' }, title, close), body);
   let opener: HTMLElement | undefined;
   close.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('close', () => opener?.focus());
+  dialog.addEventListener('close', () => {
+    opener?.classList.remove('current');
+    opener?.focus();
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && dialog.open) {
+      e.preventDefault();
+      dialog.close();
+    }
+  });
   document.body.appendChild(dialog);
   return (d, n, from) => {
+    opener?.classList.remove('current');
     opener = from;
+    from.classList.add('current');
     const ds = data.daemonSets[d]!;
     const [node, pool] = data.nodes[n]!;
     const row = unpackCell(data, ds.cells[n]!, node);
@@ -52,7 +67,8 @@ function detailDialog(data: ReportData): (ds: number, node: number, from: HTMLEl
     );
     const events = eventsTable(row.events ?? []);
     if (events) append(body, h('h3', {}, 'Events'), events);
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) dialog.show();
+    dialog.scrollTop = 0;
     close.focus();
   };
 }

@@ -8,12 +8,8 @@
 import { cellCodes, mainCode } from '../cells.js';
 import type { ReportData } from '../data.js';
 import { append, h, plural } from './dom.js';
+import { EXPAND_UP_TO, PAGE_ROWS } from './limits.js';
 import { VERDICT_LOOK, lookOf } from './verdicts.js';
-
-/** Rows an expanded pool draws at once; "Show more" adds as many again. */
-export const PAGE_ROWS = 200;
-/** Up to this many matching rows in all, pools start expanded. */
-export const EXPAND_UP_TO = 300;
 
 /** The filters' values: '' is "any". */
 export interface Filters {
@@ -100,10 +96,12 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
         'data-n': n,
         'data-verdict': verdict,
         'data-code': code ?? '',
+        // The verdict's word for screen readers and on hover: a hidden element per cell would
+        // cost the layout of thousands of out-of-flow boxes.
+        'aria-label': `${verdict}${code ? `: ${code}` : ''}`,
         title: `${verdict}${code ? `: ${code}` : ''} (Enter: the diagnosis)`,
       },
       h('span', { class: 'sym', 'aria-hidden': 'true' }, look.symbol),
-      h('span', { class: 'word' }, verdict),
       code ? h('span', { class: 'code' }, code) : null,
     );
   };
@@ -202,6 +200,8 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
         return body;
       });
     grid.replaceChildren(head, ...bodies);
+    // The widths of th.corner and th.ds-col (style.ts): a fixed table layout needs the table's own.
+    grid.style.width = `${16 + 11 * columns.length}em`;
     const first = grid.querySelector<HTMLElement>('td.cell');
     if (first) first.tabIndex = 0;
     status.textContent = `${plural(total, 'node')} of ${data.nodes.length.toLocaleString('en')} and ${plural(columns.length, 'DaemonSet')} of ${data.daemonSets.length} match the filters.`;
