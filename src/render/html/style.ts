@@ -53,7 +53,7 @@ pre { background: var(--head); border: 1px solid var(--line); padding: 8px; over
 .matrix th, .matrix td { border-right: 1px solid var(--line); border-bottom: 1px solid var(--line); padding: 2px 6px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .matrix thead th { position: sticky; top: 0; z-index: 2; background: var(--head); vertical-align: bottom; text-align: left; white-space: normal; overflow-wrap: anywhere; }
 .matrix th.corner { width: 16em; }
-.matrix th.ds-col { width: 11em; }
+.matrix th.ds-col { width: 13em; }
 .matrix thead th .ns { color: var(--muted); font-weight: normal; }
 .matrix th.node, .matrix th.pool-head, .matrix th.corner { position: sticky; left: 0; z-index: 1; background: var(--bg); text-align: left; }
 .matrix thead th.corner { z-index: 3; background: var(--head); }
@@ -63,7 +63,7 @@ pre { background: var(--head); border: 1px solid var(--line); padding: 8px; over
 .matrix .count { display: inline-block; margin-right: 4px; padding: 0 4px; border-radius: 3px; font-weight: normal; }
 .matrix td.cell { cursor: pointer; }
 .matrix td.cell .sym { font-weight: 700; display: inline-block; width: 1.1em; text-align: center; }
-.matrix td.cell .code { margin-left: 2px; }
+.matrix td.cell .code { margin-left: 2px; font-family: inherit; }
 .matrix td.cell:hover { outline: 2px solid var(--focus); outline-offset: -2px; }
 .matrix td.cell.dim { opacity: 0.45; }
 details.ds { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; padding: 0 12px; }

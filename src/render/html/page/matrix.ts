@@ -201,7 +201,7 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
       });
     grid.replaceChildren(head, ...bodies);
     // The widths of th.corner and th.ds-col (style.ts): a fixed table layout needs the table's own.
-    grid.style.width = `${16 + 11 * columns.length}em`;
+    grid.style.width = `${16 + 13 * columns.length}em`;
     const first = grid.querySelector<HTMLElement>('td.cell');
     if (first) first.tabIndex = 0;
     status.textContent = `${plural(total, 'node')} of ${data.nodes.length.toLocaleString('en')} and ${plural(columns.length, 'DaemonSet')} of ${data.daemonSets.length} match the filters.`;
