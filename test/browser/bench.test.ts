@@ -8,14 +8,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOW_ISO } from '../kube/time.js';
-import { launch, openReport } from './browser.js';
+import { childrenCpuMs, launch, openReport } from './browser.js';
 import { PAGE_ROWS } from '../../src/render/html/page/limits.js';
 
 /** The page's size target (README "Report"). */
 export const SIZE_BUDGET_BYTES = 15_000_000;
-/** From navigation to the page drawn (pools collapsed), on this project's 2-core machines. */
-export const LOAD_BUDGET_MS = 8_000;
-/** A filter change, a pool's first page of rows, a cell's diagnosis. */
+/**
+ * The browser's CPU time from navigation to the page drawn (pools collapsed). CPU time, not wall
+ * time: the machines this runs on are shared, and under load the wall time grows several times
+ * (both are printed).
+ */
+export const LOAD_BUDGET_MS = 5_000;
+/** The browser's CPU time for a filter change, a pool's first page of rows, a cell's diagnosis. */
 export const INTERACTION_BUDGET_MS = 2_000;
 
 const NODES = 5000;
@@ -49,9 +53,11 @@ test(`the report of ${NODES} nodes × ${DAEMONSETS} DaemonSets: size, load and i
 
   const browser = await launch();
   try {
+    const cpu0 = childrenCpuMs();
     const { page: p, log, readyMs } = await openReport(browser, join(process.cwd(), page));
-    t.diagnostic(`page drawn in ${readyMs} ms (budget ${LOAD_BUDGET_MS} ms)`);
-    assert.ok(readyMs <= LOAD_BUDGET_MS, `drawn in ${readyMs} ms, over ${LOAD_BUDGET_MS} ms`);
+    const loadCpu = childrenCpuMs() - cpu0;
+    t.diagnostic(`page drawn: ${loadCpu} ms of CPU (budget ${LOAD_BUDGET_MS} ms), ${readyMs} ms of wall time`);
+    assert.ok(loadCpu <= LOAD_BUDGET_MS, `drawn with ${loadCpu} ms of CPU, over ${LOAD_BUDGET_MS} ms`);
     assert.deepEqual(log.errors, []);
     assert.deepEqual(log.requests, []);
     // At this size the pools start collapsed: one row of counts each, no node row.
@@ -60,10 +66,11 @@ test(`the report of ${NODES} nodes × ${DAEMONSETS} DaemonSets: size, load and i
 
     const timed = async (what: string, action: () => Promise<unknown>) => {
       const t0 = Date.now();
+      const c0 = childrenCpuMs();
       await action();
-      const ms = Date.now() - t0;
-      t.diagnostic(`${what}: ${ms} ms (budget ${INTERACTION_BUDGET_MS} ms)`);
-      assert.ok(ms <= INTERACTION_BUDGET_MS, `${what} took ${ms} ms`);
+      const cpu = childrenCpuMs() - c0;
+      t.diagnostic(`${what}: ${cpu} ms of CPU (budget ${INTERACTION_BUDGET_MS} ms), ${Date.now() - t0} ms of wall time`);
+      assert.ok(cpu <= INTERACTION_BUDGET_MS, `${what} took ${cpu} ms of CPU`);
     };
     await timed('the verdict filter (Unhealthy)', async () => {
       await p.selectOption('#f-verdict', 'Unhealthy');

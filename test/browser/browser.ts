@@ -4,7 +4,7 @@
  * browser. A missing Chromium fails the tests with one line saying how to install it: they are
  * never skipped.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
@@ -94,4 +94,39 @@ export async function printEvent(page: Page, type: 'beforeprint' | 'afterprint')
 /** The node names of the rows the matrix draws. */
 export async function drawnRows(page: Page): Promise<string[]> {
   return page.$$eval('tr.node-row th.node', (ths) => ths.map((th) => th.textContent ?? ''));
+}
+
+/** Linux's clock ticks per second, in which /proc reports CPU time (USER_HZ: 100 on every Linux the project runs on). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time, in milliseconds, that the processes this test started (the browser it launched:
+ * its own process, renderers, GPU and utility processes) have used so far, read from /proc. On a
+ * machine shared with other work the wall time of an action grows with the load; its CPU time
+ * does not, so the budgets are held on it.
+ */
+export function childrenCpuMs(): number {
+  const root = process.pid;
+  const parent = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended
+    }
+    // pid (comm) state ppid … utime stime: the fields after the command's closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    parent.set(Number(entry), Number(fields[1]));
+    ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid, hops = 0; p !== undefined && p > 1 && hops < 64; p = parent.get(p), hops++) if (p === root) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, t] of ticks) if (pid !== root && inTree(pid)) total += t;
+  return (total * 1000) / TICKS_PER_SECOND;
 }

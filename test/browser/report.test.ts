@@ -1,8 +1,9 @@
 // The HTML report in a real browser (headless Chromium, test/browser/browser.ts): the demo
 // report draws without a console error or a request, the matrix shows for every DaemonSet × node
-// the verdict and reason `nodes` gives, a click or Enter shows what `why` says for the pair, the
-// filters pick the rows and columns they say, pools collapse to the right counts, the high
-// contrast, forced-colours and print views keep their signals, and a hostile dump runs no script.
+// the verdict and reason `nodes` gives, a click or Enter shows what `why` says for the pair (root
+// cause, reasons, evidence, fix, events), the filters pick the rows and columns they say, pools
+// collapse to the right counts, the high contrast, forced-colours and print views keep their
+// signals, and a hostile dump runs no script.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { runCli } from '../harness.js';
 import { mainCode } from '../../src/render/html/cells.js';
 import { htmlPage } from '../../src/render/html/report.js';
-import type { RootCauseView } from '../../src/render/html/data.js';
+import type { RootCause } from '../../src/model/results.js';
 import { computed, drawnCells, drawnRows, launch, openReport, printEvent } from './browser.js';
 import { embeddedData } from './page-data.js';
 import { HOSTILE_DS, HOSTILE_NODE, HOSTILE_POD, hostileDump } from './hostile-dump.js';
@@ -96,6 +97,7 @@ describe('the demo report', async () => {
           for (const part of [r.code, r.message, r.fix, ...r.evidence]) assert.ok(text.includes(part), `${ref} on ${node}: ${part}`);
         }
         for (const e of why.events) assert.ok(text.includes(e.message), `${ref} on ${node}: event ${e.message}`);
+        for (const c of why.causes ?? []) for (const part of [c.code, c.summary, c.fix]) assert.ok(text.includes(part), `${ref} on ${node}: root cause ${part}`);
         await page.keyboard.press('Escape');
         assert.ok(!(await dialog.isVisible()), 'Escape closes the diagnosis');
         assert.equal(await page.locator(':focus').getAttribute('data-n'), String(n), 'focus returns to the cell');
@@ -247,8 +249,8 @@ describe('the demo report', async () => {
   });
 
   test('root causes of the cause engine, when the scan has them, are listed with chain, nodes, evidence and fix', async () => {
-    const cause: RootCauseView = {
-      code: 'NodeNotReady',
+    const cause: RootCause = {
+      code: 'NetworkAgentNotRunning',
       severity: 'error',
       summary: 'worker-5 is NotReady: 2 DaemonSets have no healthy pod there',
       chain: ['kubelet stopped posting status', 'node.kubernetes.io/not-ready taint', 'pods not Ready'],

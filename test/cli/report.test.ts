@@ -44,12 +44,18 @@ describe('report -f fixtures/demo', async () => {
       const nodes = JSON.parse((await runCli(['nodes', ref, ...DEMO, '-o', 'json'])).stdout);
       assert.equal(nodes.nodes.length, data.nodes.length);
       for (const [n, [name]] of data.nodes.entries()) {
-        const { events, ...row } = unpackCell(data, data.daemonSets[d]!.cells[n]!, name);
+        const { events, causes, ...row } = unpackCell(data, data.daemonSets[d]!.cells[n]!, name);
         assert.deepEqual(row, nodes.nodes[n], `${ref} on ${name}`);
         const why = JSON.parse((await runCli(['why', ref, name, ...DEMO, '-o', 'json', '--fail-on', 'none'])).stdout);
         assert.deepEqual(events ?? [], why.events, `events of ${ref} on ${name}`);
         assert.deepEqual(row.reasons, why.reasons, `reasons of ${ref} on ${name}`);
+        assert.deepEqual(causes ?? [], why.causes ?? [], `root causes of ${ref} on ${name}`);
       }
+    });
+    test(`${ref}: the headline and root causes of why <ds>`, async () => {
+      const why = JSON.parse((await runCli(['why', ref, ...DEMO, '-o', 'json', '--fail-on', 'none'])).stdout);
+      assert.equal(ds.headline, why.headline);
+      assert.deepEqual(ds.causes, why.causes ?? []);
     });
     test(`${ref}: rollout and impact as their commands give them`, async () => {
       const rollout = JSON.parse((await runCli(['rollout', ref, ...DEMO, '-o', 'json'])).stdout);

@@ -57,13 +57,26 @@ describe('cells pack into shared tables and unpack to the rows', () => {
       reasons: [reason({ code: 'CrashLoopBackOff', severity: 'error', message: 'container c of agent-x2 keeps crashing' })],
       pod: { name: 'agent-x2', phase: 'Running', ready: false, revision: 'abc', updated: false, restarts: 6 },
       events: [{ type: 'Warning', reason: 'BackOff', message: 'Back-off restarting', count: 3, object: 'pod/agent-x2' }],
+      causes: [
+        {
+          code: 'NetworkAgentNotRunning',
+          severity: 'error',
+          summary: 'worker-10: network not ready → calico-node has no pod there',
+          chain: ['network not ready', 'calico-node has no pod there'],
+          nodes: ['worker-10'],
+          cause: { kind: 'DaemonSet', namespace: 'kube-system', name: 'calico-node' },
+          affects: [{ namespace: 'ns', name: 'agent' }],
+          evidence: ['node worker-10 NetworkUnavailable'],
+          fix: 'tolerate the not-ready taint',
+        },
+      ],
     },
   ];
   const packer = new CellPacker(VERDICTS);
   const cells = rows.map((r) => packer.cell(r));
   for (const [i, row] of rows.entries()) {
     test(`${row.node} (${row.verdict}) unpacks to its row`, () => {
-      assert.deepEqual(unpackCell({ verdicts: [...VERDICTS], reasons: packer.reasons, strings: packer.strings, events: packer.events }, cells[i]!, row.node), row);
+      assert.deepEqual(unpackCell({ verdicts: [...VERDICTS], reasons: packer.reasons, strings: packer.strings, events: packer.events, causes: packer.causes }, cells[i]!, row.node), row);
     });
   }
   test('the reason of two nodes that differs only by the node name is stored once', () => {
@@ -104,7 +117,7 @@ function input(): ReportInput {
     },
     groupBy: '',
     nodes: [{ name: 'n1', pool: '' }],
-    scan: { apiVersion: 'ds-doctor/v1', kind: 'ScanReport', scope: 'all namespaces in the input', daemonSets: [], notes: [] },
+    scan: { apiVersion: 'ds-doctor/v1', kind: 'ScanReport', scope: 'all namespaces in the input', daemonSets: [], causes: [], notes: [] },
     daemonSets: [
       {
         namespace: 'ns',

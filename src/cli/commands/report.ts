@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { InputError } from '../../model/errors.js';
+import type { NodeRow } from '../../model/results.js';
 import type { SnapshotKind } from '../../model/snapshot.js';
 import { snapshotTime } from '../../model/snapshot-time.js';
 import type { ReportProvenance } from '../../render/html/data.js';
@@ -18,7 +19,23 @@ import { checkGroupBy } from './plan.js';
 import type { CommandSpec } from './spec.js';
 
 /** What every part of the report reads besides DaemonSets, Nodes and Pods (scan, rollout, impact, lint). */
-const REPORT_KINDS: readonly SnapshotKind[] = ['Event', 'ControllerRevision', 'Service', 'EndpointSlice', 'PodDisruptionBudget', 'PriorityClass', 'Namespace', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'CSIDriver'];
+const REPORT_KINDS: readonly SnapshotKind[] = [
+  'Event',
+  'ControllerRevision',
+  'Service',
+  'EndpointSlice',
+  'PodDisruptionBudget',
+  'PriorityClass',
+  'Namespace',
+  'ValidatingWebhookConfiguration',
+  'MutatingWebhookConfiguration',
+  'CSIDriver',
+];
+
+/** Whether a node's own root causes are looked for: a verdict other than Healthy or Excluded, or a reason of warning or error. */
+function worthCauses(row: NodeRow): boolean {
+  return (row.verdict !== 'Healthy' && row.verdict !== 'Excluded') || row.reasons.some((r) => r.severity !== 'info');
+}
 
 /** The command line that gives this report again (the input's flags, not its contents). */
 function commandLine(opts: GlobalOptions, raw: Record<string, unknown>): string {
@@ -50,7 +67,17 @@ export const reportCommand: CommandSpec = {
     const stuckAfter = stuckAfterOf(raw);
     const groupByFlag = raw['groupBy'] as string | undefined;
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { scan }, { diagnoseAllNodes, whyDaemonSet }, { diagnoseRollout }, { analyzeImpact }, { lint }, { defaultGroupBy }, { renderHtmlReport }] = await Promise.all([
+    const [
+      { SnapshotIndex },
+      { scan },
+      { diagnoseAllNodes, whyDaemonSet },
+      { diagnoseRollout },
+      { analyzeImpact },
+      { lint },
+      { defaultGroupBy },
+      { causesOf, causesOnNode, withCauses },
+      { renderHtmlReport },
+    ] = await Promise.all([
       import('../../model/snapshot-index.js'),
       import('../../analyze/scan.js'),
       import('../../analyze/placement.js'),
@@ -58,6 +85,7 @@ export const reportCommand: CommandSpec = {
       import('../../analyze/impact/index.js'),
       import('../../lint/lint.js'),
       import('../../analyze/plan/index.js'),
+      import('../../analyze/causes/index.js'),
       import('../../render/html/report.js'),
     ]);
     const { snapshot, defaultNamespace } = await ctx.load({ kinds: [...REPORT_KINDS], allPods: true });
@@ -89,12 +117,16 @@ export const reportCommand: CommandSpec = {
       scan: scanReport,
       daemonSets: daemonSets.map((ds) => {
         const { headline, summary, notes } = whyDaemonSet(index, ds, now, stuckAfter);
+        // As why <ds>, rollout and why <ds> <node> give them; a node's own only where its verdict or a
+        // reason is a problem or a warning (each costs milliseconds: 150,000 pairs would take minutes).
+        const causes = causesOf(index, [ds], { now, stuckAfter });
+        const onNode = (row: NodeRow) => (worthCauses(row) ? causesOnNode(index, [ds], row.node, { now, stuckAfter, partial: snapshot.source === 'live' }) : []);
         return {
           namespace: ds.metadata?.namespace ?? '',
           name: ds.metadata?.name ?? '',
-          diagnosis: { headline, summary, ...(notes ? { notes } : {}) },
-          rows: diagnoseAllNodes(index, ds, now, stuckAfter).map(({ stuck: _stuck, ...row }) => row),
-          rollout: diagnoseRollout(index, ds, now, stuckAfter),
+          diagnosis: { headline, summary, ...(notes ? { notes } : {}), causes },
+          rows: diagnoseAllNodes(index, ds, now, stuckAfter).map(({ stuck: _stuck, ...row }) => withCauses(row, onNode(row))),
+          rollout: withCauses(diagnoseRollout(index, ds, now, stuckAfter), causes),
           impact: analyzeImpact(index, ds, 'background', now),
         };
       }),

@@ -3,17 +3,19 @@
  * data.ts). Pure code without a runtime import: the renderer packs with it in Node.js and the
  * page unpacks with it in the browser.
  */
-import type { EventSummary, NodeRow, PodSummary, Reason, Verdict } from '../../model/results.js';
+import type { EventSummary, NodeRow, PodSummary, Reason, RootCause, Verdict } from '../../model/results.js';
 import { NODE_MARK, POD_MARK, type PackedCell, type PackedPod, type PackedReason, type ReportData } from './data.js';
 
-/** A NodeRow with the events `why` shows for it. */
-export type CellRow = NodeRow & { events?: EventSummary[] };
+/** A NodeRow with the events and root causes `why <ds> <node>` shows for it. */
+export type CellRow = NodeRow & { events?: EventSummary[]; causes?: RootCause[] };
 
 /** The tables a packer fills: each value stored once, referred to by index. */
 export class CellPacker {
   readonly reasons: PackedReason[] = [];
   readonly strings: string[] = [];
   readonly events: EventSummary[] = [];
+  readonly causes: RootCause[] = [];
+  private readonly causeIndex = new Map<string, number>();
   private readonly reasonIndex = new Map<string, number>();
   private readonly stringIndex = new Map<string, number>();
   private readonly eventIndex = new Map<string, number>();
@@ -42,6 +44,10 @@ export class CellPacker {
     return this.intern(this.events, this.eventIndex, event);
   }
 
+  cause(cause: RootCause): number {
+    return this.intern(this.causes, this.causeIndex, cause);
+  }
+
   pod(p: PodSummary): PackedPod {
     return [p.name, this.string(p.phase), p.ready ? 1 : 0, this.string(p.revision), p.updated ? 1 : 0, p.restarts, p.age === undefined ? -1 : this.string(p.age)];
   }
@@ -54,6 +60,7 @@ export class CellPacker {
       row.reasons.length ? row.reasons.map((r) => this.reason(r, row.node, row.pod?.name)) : 0,
       row.pod ? this.pod(row.pod) : 0,
       row.events?.length ? row.events.map((e) => this.event(e)) : 0,
+      row.causes?.length ? row.causes.map((c) => this.cause(c)) : 0,
     ];
     while (cell.length > 1 && cell[cell.length - 1] === 0) cell.pop();
     return cell;
@@ -114,14 +121,15 @@ export function cellCodes(data: Pick<ReportData, 'reasons'>, cell: PackedCell): 
 }
 
 /** A packed cell as the NodeRow (and events) it was packed from. */
-export function unpackCell(data: Pick<ReportData, 'verdicts' | 'reasons' | 'strings' | 'events'>, cell: PackedCell, node: string): CellRow {
-  const [, , pod, events] = cell;
+export function unpackCell(data: Pick<ReportData, 'verdicts' | 'reasons' | 'strings' | 'events' | 'causes'>, cell: PackedCell, node: string): CellRow {
+  const [, , pod, events, causes] = cell;
   const row: CellRow = { node, verdict: cellVerdict(data, cell), reasons: cellReasons(data, cell, node) };
   if (pod) {
     const [name, phase, ready, revision, updated, restarts, age] = pod;
     row.pod = { name, phase: data.strings[phase]!, ready: ready === 1, revision: data.strings[revision]!, updated: updated === 1, restarts, ...(age >= 0 ? { age: data.strings[age]! } : {}) };
   }
   if (events) row.events = events.map((i) => data.events[i]!);
+  if (causes) row.causes = causes.map((i) => data.causes[i]!);
   return row;
 }
 

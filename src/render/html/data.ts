@@ -10,13 +10,13 @@
  *   worker-7 has taint …" is stored once for every node;
  * - a pod is `[name, phase, ready, revision, updated, restarts, age]`, the repeated strings as
  *   indices into `strings`;
- * - an event is an index into `events`.
+ * - an event is an index into `events`, a root cause (what `why <ds> <node>` leads with) into `causes`.
  *
  * `cells.ts` unpacks a cell into the NodeRow (plus events) it was packed from; the page and the
  * tests use it, and a unit test holds pack → unpack to the identity. Types only here, shared by
  * the renderer (Node.js) and the page (the browser), so nothing imports a runtime.
  */
-import type { DeleteImpact, EventSummary, LintFinding, LintReport, ObjectRef, Reason, RolloutDiagnosis, ScanReport, Severity, VerdictSummary } from '../../model/results.js';
+import type { DeleteImpact, EventSummary, LintFinding, LintReport, Reason, RolloutDiagnosis, RootCause, ScanReport, VerdictSummary } from '../../model/results.js';
 
 export const REPORT_KIND = 'HtmlReport';
 
@@ -25,25 +25,8 @@ export const NODE_MARK = '\ue000';
 /** Stands for the deciding pod's name in a templated reason. */
 export const POD_MARK = '\ue001';
 
-/**
- * A root cause of the cause engine, grouped across DaemonSets (`ScanReport.causes`). Typed here
- * for the page until the field is in model/results.ts; the page renders it when present.
- */
-export interface RootCauseView {
-  code: string;
-  severity: Severity;
-  summary: string;
-  chain: string[];
-  nodes: string[];
-  cause: { kind: string; namespace?: string; name: string };
-  affects: ObjectRef[];
-  evidence: string[];
-  fix: string;
-  reference?: string;
-}
-
-/** The scan, with the root causes when the cause engine gave them. */
-export type ScanWithCauses = ScanReport & { causes?: RootCauseView[] };
+/** The scan as `scan -o json` gives it, root causes grouped across DaemonSets included. */
+export type ScanWithCauses = ScanReport;
 
 /** Where the report's answers come from. */
 export interface ReportProvenance {
@@ -68,8 +51,8 @@ export interface ReportProvenance {
 /** A pod summary, packed: `[name, phase, ready, revision, updated, restarts, age]` (strings of the table; age -1 when unknown). */
 export type PackedPod = [name: string, phase: number, ready: 0 | 1, revision: number, updated: 0 | 1, restarts: number, age: number];
 
-/** One DaemonSet × node, packed: `[verdict, reasons, pod, events]` (see the module comment). */
-export type PackedCell = [verdict: number, reasons?: number[] | 0, pod?: PackedPod | 0, events?: number[] | 0];
+/** One DaemonSet × node, packed: `[verdict, reasons, pod, events, causes]` (see the module comment). */
+export type PackedCell = [verdict: number, reasons?: number[] | 0, pod?: PackedPod | 0, events?: number[] | 0, causes?: number[] | 0];
 
 /** A reason of the shared table; `t: 1` when its strings are templated on the node and pod names. */
 export type PackedReason = Reason & { t?: 1 };
@@ -82,6 +65,8 @@ export interface ReportDaemonSet {
   headline: string;
   summary: VerdictSummary;
   notes: string[];
+  /** The root causes `why <ds>` leads with. */
+  causes: RootCause[];
   /** One cell per node, in the order of `ReportData.nodes`. */
   cells: PackedCell[];
   rollout: RolloutDiagnosis;
@@ -108,4 +93,6 @@ export interface ReportData {
   reasons: PackedReason[];
   strings: string[];
   events: EventSummary[];
+  /** The root causes `why <ds> <node>` gives, shared by the cells. */
+  causes: RootCause[];
 }

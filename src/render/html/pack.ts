@@ -2,7 +2,7 @@
  * The report document (data.ts) from the analyses' results: strings escaped as every human
  * output escapes them (render/sanitize.ts), the per-node diagnoses packed (cells.ts).
  */
-import { API_VERSION, VERDICTS, type DeleteImpact, type DaemonSetDiagnosis, type LintReport, type RolloutDiagnosis } from '../../model/results.js';
+import { API_VERSION, VERDICTS, type DaemonSetDiagnosis, type DeleteImpact, type LintReport, type RolloutDiagnosis } from '../../model/results.js';
 import { compareText } from '../../model/order.js';
 import { escapeDocumentForHumans } from '../sanitize.js';
 import { CellPacker, type CellRow } from './cells.js';
@@ -19,7 +19,7 @@ export interface ReportInput {
   daemonSets: {
     namespace: string;
     name: string;
-    diagnosis: Pick<DaemonSetDiagnosis, 'headline' | 'summary' | 'notes'>;
+    diagnosis: Pick<DaemonSetDiagnosis, 'headline' | 'summary' | 'notes' | 'causes'>;
     /** One row per node, in the order of `nodes`. */
     rows: CellRow[];
     rollout: RolloutDiagnosis;
@@ -48,6 +48,7 @@ export function packReport(raw: ReportInput): ReportData {
       headline: ds.diagnosis.headline,
       summary: ds.diagnosis.summary,
       notes: ds.diagnosis.notes ?? [],
+      causes: ds.diagnosis.causes ?? [],
       cells: ds.rows.map((r) => packer.cell(r)),
       rollout: ds.rollout,
       impact: ds.impact,
@@ -69,5 +70,6 @@ export function packReport(raw: ReportInput): ReportData {
     reasons: packer.reasons,
     strings: packer.strings,
     events: packer.events,
+    causes: packer.causes,
   };
 }

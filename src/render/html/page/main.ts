@@ -7,7 +7,7 @@ import type { ReportData } from '../data.js';
 import { append, facts, h } from './dom.js';
 import { badge } from './look.js';
 import { matrixView, type Filters } from './matrix.js';
-import { causesSection, daemonSetsSection, eventsTable, provenanceSection, reasonsBlock, summarySection } from './sections.js';
+import { causesList, causesSection, daemonSetsSection, eventsTable, provenanceSection, reasonsBlock, summarySection } from './sections.js';
 import { VERDICT_LOOK } from './verdicts.js';
 
 function readData(): ReportData {
@@ -62,9 +62,10 @@ function detailDialog(data: ReportData): (ds: number, node: number, from: HTMLEl
         ],
         ['Same answer', h('code', {}, `ds-doctor why ${ref} ${node}`)],
       ]),
-      h('h3', {}, 'Reasons'),
-      reasonsBlock(row.reasons),
     );
+    // As why <ds> <node>: the root cause first.
+    if (row.causes?.length) append(body, h('h3', {}, 'Root cause'), causesList(row.causes));
+    append(body, h('h3', {}, 'Reasons'), reasonsBlock(row.reasons));
     const events = eventsTable(row.events ?? []);
     if (events) append(body, h('h3', {}, 'Events'), events);
     if (!dialog.open) dialog.show();

@@ -1,7 +1,7 @@
 /** The report's sections around the matrix: summary, root causes, one part per DaemonSet, provenance. */
-import type { EventSummary, LintFinding, Reason, RolloutReason, ImpactFinding } from '../../../model/results.js';
+import type { EventSummary, LintFinding, Reason, RolloutReason, ImpactFinding, RootCause } from '../../../model/results.js';
 import { cellVerdict } from '../cells.js';
-import type { ReportData, ReportDaemonSet, RootCauseView } from '../data.js';
+import type { ReportData, ReportDaemonSet } from '../data.js';
 import { append, facts, h, list, plural, table, type Child } from './dom.js';
 import { badge } from './look.js';
 import { HEALTH_LOOK, RISK_LOOK, ROLLOUT_LOOK, SEVERITY_LOOK, VERDICT_LOOK } from './verdicts.js';
@@ -60,7 +60,7 @@ export function summarySection(data: ReportData): HTMLElement {
   );
 }
 
-function causeItem(c: RootCauseView): HTMLElement {
+function causeItem(c: RootCause): HTMLElement {
   const nodes = c.nodes.slice(0, LONG);
   return h(
     'li',
@@ -76,6 +76,11 @@ function causeItem(c: RootCauseView): HTMLElement {
       ['Reference', c.reference ?? ''],
     ]),
   );
+}
+
+/** Root causes as a list, most important first (the panel of a cell, a DaemonSet's part). */
+export function causesList(causes: readonly RootCause[]): HTMLElement | null {
+  return causes.length ? h('ol', { class: 'causes' }, ...causes.map(causeItem)) : null;
 }
 
 /** Root causes across DaemonSets: the cause engine's when the scan has them, else the scan's problems grouped by code. */
@@ -282,6 +287,7 @@ export function daemonSetBody(data: ReportData, i: number): HTMLElement {
     'div',
     { class: 'ds-body' },
     h('p', {}, ds.headline),
+    ds.causes.length ? h('div', {}, h('h4', {}, 'Root causes'), causesList(ds.causes)) : null,
     counts,
     e?.statusMismatch.length ? list(e.statusMismatch, { class: 'notes' }) : null,
     e?.problems.length ? h('p', {}, 'Problems: ', ...e.problems.flatMap((p, j) => [j ? ', ' : '', h('code', {}, p), ` (${e.problemCounts[p] ?? 0})`])) : null,
