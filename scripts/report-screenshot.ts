@@ -1,7 +1,7 @@
 /**
  * docs/report.png, the README's picture of `ds-doctor report`: the demo report in headless
- * Chromium (test/browser/browser.ts): the coverage matrix with the diagnosis of one pending
- * cell open.
+ * Chromium (test/browser/browser.ts): the coverage matrix with one cell's diagnosis open, its
+ * root cause first.
  *
  *   npm run build && node dist/scripts/report-screenshot.js
  */
@@ -21,7 +21,8 @@ const browser = await launch();
 try {
   const { page } = await openReport(browser, file, { viewport: { width: 1280, height: 760 } });
   await page.$eval('#coverage', (el) => el.scrollIntoView());
-  await page.click('td.cell[data-verdict="Pending"][data-code="InsufficientResource"]');
+  // kube-system/calico-node on worker-5: kept off by the not-ready taint, with its root cause.
+  await page.click('tr.node-row:has(th.node:text-is("worker-5")) td.cell[data-d="0"]');
   await page.screenshot({ path: OUT });
   process.stdout.write(`wrote ${OUT}\n`);
 } finally {
