@@ -3,7 +3,7 @@
  * Chromium (test/browser/browser.ts): the coverage matrix with one cell's diagnosis open, its
  * root cause first.
  *
- *   npm run build && node dist/scripts/report-screenshot.js
+ *   npm run build && node dist/scripts/report-screenshot.js && pngquant --quality 75-95 --force --ext .png docs/report.png
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
