@@ -20,7 +20,7 @@ writeFileSync(file, r.stdout);
 const browser = await launch();
 try {
   const { page } = await openReport(browser, file, { viewport: { width: 1280, height: 760 } });
-  await page.$eval('#coverage', (el) => el.scrollIntoView());
+  await page.evaluate("document.getElementById('coverage').scrollIntoView()");
   // kube-system/calico-node on worker-5: kept off by the not-ready taint, with its root cause.
   await page.click('tr.node-row:has(th.node:text-is("worker-5")) td.cell[data-d="0"]');
   await page.screenshot({ path: OUT });
