@@ -117,7 +117,7 @@ export const reportCommand: CommandSpec = {
       scan: scanReport,
       daemonSets: daemonSets.map((ds) => {
         const { headline, summary, notes } = whyDaemonSet(index, ds, now, stuckAfter);
-        // As why <ds>, rollout and why <ds> <node> give them; a node's own only where its verdict or a
+        // As why <ds>, rollout, impact and why <ds> <node> give them; a node's own only where its verdict or a
         // reason is a problem or a warning (each costs milliseconds: 150,000 pairs would take minutes).
         const causes = causesOf(index, [ds], { now, stuckAfter });
         const onNode = (row: NodeRow) => (worthCauses(row) ? causesOnNode(index, [ds], row.node, { now, stuckAfter, partial: snapshot.source === 'live' }) : []);
@@ -127,7 +127,7 @@ export const reportCommand: CommandSpec = {
           diagnosis: { headline, summary, ...(notes ? { notes } : {}), causes },
           rows: diagnoseAllNodes(index, ds, now, stuckAfter).map(({ stuck: _stuck, ...row }) => withCauses(row, onNode(row))),
           rollout: withCauses(diagnoseRollout(index, ds, now, stuckAfter), causes),
-          impact: analyzeImpact(index, ds, 'background', now),
+          impact: withCauses(analyzeImpact(index, ds, 'background', now), causes),
         };
       }),
       lint: lintReport,
