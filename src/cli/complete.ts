@@ -118,7 +118,8 @@ async function namesOf(kind: 'Node' | 'Namespace', parsed: Parsed, names: NameSo
 /** Values of a flag: its choices, a comma-separated verdict list, names, or files. */
 async function flagValues(option: Option, partial: string, parsed: Parsed, names: NameSource): Promise<Completion> {
   const key = option.attributeName();
-  if (FILE_FLAGS.has(key)) return { candidates: [], directive: DIRECTIVE.default };
+  // report's -o names the file it writes: an -o without choices is a file.
+  if (FILE_FLAGS.has(key) || (key === 'output' && !option.argChoices)) return { candidates: [], directive: DIRECTIVE.default };
   if (option.argChoices) return { candidates: byPrefix(option.argChoices, partial), directive: DIRECTIVE.noFileComp };
   if (key === 'verdict') {
     const done = partial.includes(',') ? partial.slice(0, partial.lastIndexOf(',') + 1) : '';

@@ -31,15 +31,20 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** Adds the shared flags to a command; `formats` is the list -o accepts there. */
-export function addCommonOptions(cmd: Command, formats: readonly string[] = OUTPUT_FORMATS): Command {
+/** For a command whose -o names the file it writes (`report`): the flag's help. */
+export interface OutputFileOption {
+  file: string;
+}
+
+/** Adds the shared flags to a command; `formats` is the list -o accepts there, or the help of an -o that names a file. */
+export function addCommonOptions(cmd: Command, formats: readonly string[] | OutputFileOption = OUTPUT_FORMATS): Command {
   return cmd
     .option('-f, --filename <path>', 'read cluster state from a file, directory or - (repeatable); the cluster is not contacted', collect, [])
     .option('--kubeconfig <path>', 'path to the kubeconfig file')
     .option('--context <name>', 'kubeconfig context to use')
     .option('-n, --namespace <ns>', 'namespace scope')
     .option('-A, --all-namespaces', 'every namespace', false)
-    .addOption(new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'))
+    .addOption('file' in formats ? new Option('-o, --output <file>', formats.file) : new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'))
     .option('--no-color', 'disable colour (also NO_COLOR)')
     .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time; for files, the newest timestamp they hold)')
     .addOption(new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found').choices(['error', 'warning', 'none']).default('error'))

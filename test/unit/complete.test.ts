@@ -35,7 +35,7 @@ const NO_FILES = DIRECTIVE.noFileComp;
 const FILES = DIRECTIVE.default;
 
 const CASES: { name: string; words: string[]; candidates: string[]; directive?: number }[] = [
-  { name: 'commands', words: [''], candidates: ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint', 'plan', 'version', 'completion'] },
+  { name: 'commands', words: [''], candidates: ['scan', 'why', 'nodes', 'node', 'rollout', 'impact', 'lint', 'plan', 'report', 'version', 'completion'] },
   { name: 'commands by prefix', words: ['no'], candidates: ['nodes', 'node'] },
   { name: 'an unknown command offers nothing', words: ['bogus', ''], candidates: [] },
   { name: 'program flags', words: ['--'], candidates: ['--version', '--help'] },
@@ -63,6 +63,7 @@ const CASES: { name: string; words: string[]; candidates: string[]; directive?: 
   { name: 'command flags', words: ['impact', '--ca'], candidates: ['--cascade'] },
   { name: 'completion shells', words: ['completion', ''], candidates: ['bash', 'zsh', 'fish', 'powershell'] },
   { name: 'version -o', words: ['version', '-o', ''], candidates: ['text', 'json', 'yaml'] },
+  { name: 'report -o completes files (it names the page written)', words: ['report', '-o', ''], candidates: [], directive: FILES },
 ];
 
 for (const c of CASES) {

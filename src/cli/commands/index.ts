@@ -8,5 +8,6 @@ import { rolloutCommand } from './rollout.js';
 import { impactCommand } from './impact.js';
 import { lintCommand } from './lint.js';
 import { planCommand } from './plan.js';
+import { reportCommand } from './report.js';
 
-export const COMMANDS: CommandSpec[] = [scanCommand, whyCommand, nodesCommand, nodeCommand, rolloutCommand, impactCommand, lintCommand, planCommand];
+export const COMMANDS: CommandSpec[] = [scanCommand, whyCommand, nodesCommand, nodeCommand, rolloutCommand, impactCommand, lintCommand, planCommand, reportCommand];

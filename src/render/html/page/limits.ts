@@ -1,0 +1,6 @@
+/** The matrix's sizes (no DOM here: the tests import it). */
+
+/** Rows an expanded pool draws at once; "Show more" adds as many again. */
+export const PAGE_ROWS = 100;
+/** Up to this many matching rows in all, pools start expanded. */
+export const EXPAND_UP_TO = 300;
