@@ -32,7 +32,7 @@ function summary(d: DeleteImpact): string {
 
 function findingBlock(ctx: RenderContext, f: ImpactFinding, markdown: boolean): string {
   if (markdown) return [`- **${f.code}** (${f.severity}): ${f.message}`, ...f.evidence.map((e) => `  - ${e}`)].join('\n');
-  return [`${severityMark(ctx, f.severity)} ${ctx.chalk.bold(f.code)}  ${f.message}`, ...f.evidence.map((e) => `    ${ctx.chalk.dim('-')} ${e}`)].join('\n');
+  return [ctx.para(`${severityMark(ctx, f.severity)} ${ctx.chalk.bold(f.code)}  `, f.message), ...f.evidence.map((e) => ctx.para(`    ${ctx.chalk.dim('-')} `, e))].join('\n');
 }
 
 /** Renders the impact for a terminal (`markdown` false) or as GitHub-flavoured Markdown. */
@@ -40,23 +40,23 @@ export function renderImpact(d: DeleteImpact, ctx: RenderContext, markdown: bool
   const c = ctx.chalk;
   const out: string[] = [];
   const heading = (text: string) => out.push('', markdown ? `**${text}**\n` : c.bold(`${text}:`));
-  const item = (text: string) => out.push(markdown ? `- ${text}` : `  ${text}`);
+  const item = (text: string, first = '  ') => out.push(markdown ? `- ${text}` : ctx.para(first, text));
 
   if (markdown) {
     out.push(`### ${headline(d)}: risk ${d.risk}`, '', `${summary(d)}.`);
   } else {
-    out.push(`${c.bold(headline(d))}: risk ${colorRisk(ctx, d.risk, d.risk.toUpperCase())}`, `  ${summary(d)}`);
+    out.push(`${c.bold(headline(d))}: risk ${colorRisk(ctx, d.risk, d.risk.toUpperCase())}`, ctx.para('  ', summary(d)));
   }
 
   heading('Roles');
   if (!d.roleEvidence?.length) item('none found: no node-agent evidence in the pod template');
   const pad = Math.max(0, ...(d.roleEvidence ?? []).map((r) => r.role.length));
   for (const r of d.roleEvidence ?? []) {
-    item(markdown ? `**${r.role}**: ${r.evidence.join('; ')}` : `${r.role.padEnd(pad)}  ${r.evidence.join('; ')}`);
+    item(markdown ? `**${r.role}**: ${r.evidence.join('; ')}` : r.evidence.join('; '), `  ${r.role.padEnd(pad)}  `);
   }
 
   heading(`Risk ${d.risk}, because`);
-  for (const r of d.riskReasons ?? []) item(markdown ? `${r.risk}: ${r.reason}` : `${colorRisk(ctx, r.risk, r.risk.padEnd(8))}  ${r.reason}`);
+  for (const r of d.riskReasons ?? []) item(markdown ? `${r.risk}: ${r.reason}` : r.reason, `  ${colorRisk(ctx, r.risk, r.risk.padEnd(8))}  `);
 
   if (d.findings.length) {
     heading('What happens');
@@ -65,7 +65,7 @@ export function renderImpact(d: DeleteImpact, ctx: RenderContext, markdown: bool
 
   if (d.notChecked.length) {
     heading('Not checked');
-    for (const n of d.notChecked) item(markdown ? n : `- ${n}`);
+    for (const n of d.notChecked) item(n, '  - ');
   }
 
   const plans = d.plans ?? d.alternatives.map((summary) => ({ summary, commands: [], caveats: [] }));
@@ -77,9 +77,9 @@ export function renderImpact(d: DeleteImpact, ctx: RenderContext, markdown: bool
         if (p.commands.length) out.push('', '   ```sh', ...p.commands.map((cmd) => `   ${cmd}`), '   ```', '');
         for (const cv of p.caveats) out.push(`   - ${cv}`);
       } else {
-        out.push(`  ${i + 1}. ${p.summary}`);
+        out.push(ctx.para(`  ${i + 1}. `, p.summary));
         for (const cmd of p.commands) out.push(`       ${c.cyan(`$ ${cmd}`)}`);
-        for (const cv of p.caveats) out.push(`     ${c.dim('note:')} ${cv}`);
+        for (const cv of p.caveats) out.push(ctx.para(`     ${c.dim('note:')} `, cv));
       }
     });
   }

@@ -54,11 +54,11 @@ function renderHuman(report: LintReport, ctx: RenderContext): string {
     const file = where(g.findings[0]!);
     out.push(`${ctx.chalk.bold(`${g.ds.namespace}/${g.ds.name}`)}${file ? `  ${ctx.chalk.dim(file)}` : ''}`);
     for (const f of g.findings) {
-      out.push(`  ${severityMark(ctx, f.severity)} ${colorSeverity(ctx, f.severity)}  ${f.rule.padEnd(ruleWidth)}  ${f.message}`);
+      out.push(ctx.para(`  ${severityMark(ctx, f.severity)} ${colorSeverity(ctx, f.severity)}  ${f.rule.padEnd(ruleWidth)}  `, f.message));
       if (!ctx.wide) continue;
       const { sentence, snippet } = splitFix(f.fix);
-      out.push(`      ${ctx.chalk.dim('at')} ${f.path}`);
-      out.push(`      ${ctx.chalk.cyan('fix:')} ${sentence}`);
+      out.push(ctx.para(`      ${ctx.chalk.dim('at')} `, f.path));
+      out.push(ctx.para(`      ${ctx.chalk.cyan('fix:')} `, sentence));
       if (snippet) out.push(indent(snippet, '        '));
     }
     out.push('');
@@ -70,7 +70,7 @@ function renderHuman(report: LintReport, ctx: RenderContext): string {
 function footer(report: LintReport, markdown: boolean, ctx?: RenderContext): string[] {
   const out: string[] = [];
   const heading = (title: string) => (markdown ? `\n#### ${title}\n` : `${ctx!.chalk.bold(`${title}:`)}`);
-  const item = (text: string) => (markdown ? `- ${text}` : `  - ${text}`);
+  const item = (text: string) => (markdown ? `- ${text}` : ctx!.para('  - ', text));
   if (report.suppressed.length) {
     out.push(heading('Turned off by annotation'));
     for (const s of report.suppressed) {

@@ -72,7 +72,7 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
   const what =
     d.change === 'create' ? 'creates it' : !d.rollout.replaced ? 'replaces no pod' : d.templateDiff.length ? 'changes the pod template' : 'the template is unchanged; the rollout in progress goes on';
   out.push(markdown ? `### Plan for ${title}: ${what}` : `${c.bold(`plan for ${title}:`)} ${what}`);
-  out.push('', markdown ? headline(d) : `  ${headline(d)}`);
+  out.push('', markdown ? headline(d) : ctx.para('  ', headline(d)));
 
   if (d.groups.length > 1 || d.groupBy) {
     out.push('', markdown ? `**By ${d.groupBy ? `\`${d.groupBy}\`` : 'pool'}**\n` : c.bold(`By ${d.groupBy || 'pool'}:`));
@@ -96,7 +96,12 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
   const hidden = d.nodes.length - listed.length;
   if (hidden > 0)
     out.push(
-      `${markdown ? '' : '  '}${c.dim(`${hidden} more node(s) not listed${listed.length === LISTED ? ` (the first ${LISTED} by effect: lose, Pending, gain, replace)` : ' (they keep their pod or get none)'}; -o wide lists every node`)}`,
+      ctx.para(
+        markdown ? '' : '  ',
+        c.dim(
+          `${hidden} more node(s) not listed${listed.length === LISTED ? ` (the first ${LISTED} by effect: lose, Pending, gain, replace)` : ' (they keep their pod or get none)'}; -o wide lists every node`,
+        ),
+      ),
     );
 
   const r = d.rollout;
@@ -114,7 +119,7 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
   }
   if (d.nodes.some((n) => n.effect === 'lose'))
     lines.push('nodes that lose their pod lose it at once, when the change is applied: the controller deletes those pods itself, outside the rolling update');
-  out.push(...lines.map((l) => (markdown ? `- ${l}` : `  ${l}`)));
+  out.push(...lines.map((l) => (markdown ? `- ${l}` : ctx.para('  ', l, '    '))));
 
   if (d.findings.length) {
     out.push('', markdown ? '**Findings**\n' : c.bold('Findings:'));
@@ -123,10 +128,10 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
         out.push(`- **${f.code}** (${f.severity}): ${f.message} — fix: ${f.fix}`);
         continue;
       }
-      out.push(`  ${severityMark(ctx, f.severity)} ${c.bold(f.code)}  ${f.message}`);
-      for (const e of f.evidence.slice(0, 6)) out.push(`      ${c.dim('evidence:')} ${e}`);
+      out.push(ctx.para(`  ${severityMark(ctx, f.severity)} ${c.bold(f.code)}  `, f.message));
+      for (const e of f.evidence.slice(0, 6)) out.push(ctx.para(`      ${c.dim('evidence:')} `, e));
       if (f.evidence.length > 6) out.push(`      ${c.dim(`… ${f.evidence.length - 6} more`)}`);
-      out.push(`      ${c.cyan('fix:')} ${f.fix}`);
+      out.push(ctx.para(`      ${c.cyan('fix:')} `, f.fix));
     }
   }
 
@@ -143,11 +148,11 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
     for (const l of d.templateDiff) {
       const why = causing.get(l);
       const note = why ? `  ← ${[...why].sort().join(', ')}` : '';
-      out.push(markdown ? `- \`${l}\`${note}` : `  ${l}${c.dim(note)}`);
+      out.push(markdown ? `- \`${l}\`${note}` : ctx.para('  ', `${l}${c.dim(note)}`, '    '));
     }
   }
   if (d.notes?.length) {
-    out.push('', markdown ? '**Notes**\n' : 'Notes:', ...d.notes.map((n) => (markdown ? `- ${n}` : `  - ${n}`)));
+    out.push('', markdown ? '**Notes**\n' : 'Notes:', ...d.notes.map((n) => (markdown ? `- ${n}` : ctx.para('  - ', n))));
   }
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

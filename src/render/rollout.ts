@@ -50,7 +50,7 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
   out.push(`  available ${bar(d.available, d.desired)} ${d.available}/${d.desired}`);
   out.push(`  budget    ${budget}; in use ${d.budgetUsed}`);
   if (d.estimate) out.push(`  estimate  ${d.estimate}`);
-  out.push(`  kubectl   ${d.kubectlStatus}`);
+  out.push(ctx.para('  kubectl   ', d.kubectlStatus));
   if (markdown) out.push('```');
   if (d.budgetInUse.length) {
     out.push('', markdown ? '**Budget in use**\n' : c.bold('Budget in use:'));
@@ -62,23 +62,23 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
     out.push('', markdown ? '**Blockers**\n' : c.bold('Blockers:'));
     for (const g of groupBlockers(d.blockers)) {
       const where = g.nodes.length > 1 ? `nodes ${g.nodes.join(', ')}` : `node ${g.nodes[0]}  ${g.pods[0] ?? ''}`.trimEnd();
-      out.push(markdown ? `- ${where}: **${g.code}** ${g.message}` : `  ${c.red('✗')} ${where}  ${c.bold(g.code)}: ${g.message}`);
+      out.push(markdown ? `- ${where}: **${g.code}** ${g.message}` : ctx.para(`  ${c.red('✗')} `, `${where}  ${c.bold(g.code)}: ${g.message}`));
     }
   }
   if (d.reasons.length) {
     out.push('', markdown ? '**Reasons**\n' : c.bold('Reasons:'));
     for (const r of d.reasons) {
-      out.push(markdown ? `- **${r.code}** (${r.severity}): ${r.message} — fix: ${r.fix}` : `  ${severityMark(ctx, r.severity)} ${c.bold(r.code)}  ${r.message}`);
+      out.push(markdown ? `- **${r.code}** (${r.severity}): ${r.message} — fix: ${r.fix}` : ctx.para(`  ${severityMark(ctx, r.severity)} ${c.bold(r.code)}  `, r.message));
       if (!markdown) {
-        for (const e of r.evidence.slice(0, 6)) out.push(`      ${c.dim('evidence:')} ${e}`);
+        for (const e of r.evidence.slice(0, 6)) out.push(ctx.para(`      ${c.dim('evidence:')} `, e));
         if (r.evidence.length > 6) out.push(`      ${c.dim(`… ${r.evidence.length - 6} more`)}`);
-        out.push(`      ${c.cyan('fix:')} ${r.fix}`);
+        out.push(ctx.para(`      ${c.cyan('fix:')} `, r.fix));
       }
     }
   }
   if (d.nextSteps.length) {
     out.push('', markdown ? '**Next steps**\n' : c.bold('Next steps:'));
-    d.nextSteps.forEach((s, i) => out.push(markdown ? `${i + 1}. ${s}` : `  ${i + 1}. ${s}`));
+    d.nextSteps.forEach((s, i) => out.push(markdown ? `${i + 1}. ${s}` : ctx.para(`  ${i + 1}. `, s)));
   }
   if (d.revisions.length) {
     out.push('', markdown ? '**Revisions**\n' : c.bold('Revisions:'));
@@ -88,10 +88,10 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
   }
   if (d.templateDiff.length) {
     out.push('', markdown ? '**What changed (previous → current template)**\n' : c.bold('What changed (previous → current template):'));
-    for (const l of d.templateDiff) out.push(markdown ? `- \`${l}\`` : `  ${l}`);
+    for (const l of d.templateDiff) out.push(markdown ? `- \`${l}\`` : ctx.para('  ', l, '    '));
   }
   if (d.notes?.length) {
-    out.push('', markdown ? '**Notes**\n' : 'Notes:', ...d.notes.map((n) => (markdown ? `- ${n}` : `  - ${n}`)));
+    out.push('', markdown ? '**Notes**\n' : 'Notes:', ...d.notes.map((n) => (markdown ? `- ${n}` : ctx.para('  - ', n))));
   }
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

@@ -65,13 +65,13 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
       for (const g of d.coverageGaps) lines.push(`warning: ${g.message} (${g.nodes.slice(0, 5).join(', ')}${g.nodes.length > 5 ? `, … ${g.nodes.length - 5} more` : ''})`);
       const name = `${d.namespace}/${d.name}`;
       if (markdown) out.push(`- **${name}**: ${lines.join('; ')}`);
-      else out.push(`  ${ctx.chalk.bold(name)}\n${lines.map((l) => `    ${l}`).join('\n')}`);
+      else out.push(`  ${ctx.chalk.bold(name)}\n${lines.map((l) => ctx.para('    ', l)).join('\n')}`);
     }
-    if (!markdown) out.push(`\n  Next: ds-doctor why <namespace>/<name> for the per-node reasons; ds-doctor rollout <namespace>/<name> when a rollout is stuck.`);
+    if (!markdown) out.push('', ctx.para('  Next: ', 'ds-doctor why <namespace>/<name> for the per-node reasons; ds-doctor rollout <namespace>/<name> when a rollout is stuck.'));
   }
   if (report.notes.length) {
     out.push(markdown ? '\n### Notes\n' : `\n${ctx.chalk.bold('Notes:')}`);
-    for (const n of report.notes) out.push(markdown ? `- ${n}` : `  - ${n}`);
+    for (const n of report.notes) out.push(markdown ? `- ${n}` : ctx.para('  - ', n));
   }
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

@@ -1,0 +1,64 @@
+// Fitting the terminal from the command line: --color=auto|always|never (and --no-color,
+// NO_COLOR, TERM=dumb), prose wrapped only when stdout is a terminal, tables cut to its width in
+// colour as without.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { capturingIo } from '../harness.js';
+import { main } from '../../src/cli/main.js';
+import { displayWidth, stripAnsi } from '../../src/render/wrap.js';
+
+const DEMO = ['-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'];
+const ESC = '\u001b[';
+
+async function run(argv: string[], options: { tty?: boolean; columns?: number; env?: Record<string, string> } = {}) {
+  const { io, output } = capturingIo({ tty: options.tty ?? false, ...(options.columns ? { columns: options.columns } : {}), ...(options.env ? { env: options.env } : {}) });
+  const code = await main(argv, io, () => new Date('2026-11-29T12:00:00Z'));
+  return { code, ...output() };
+}
+
+const COLOUR_CASES: { name: string; args: string[]; tty: boolean; env?: Record<string, string>; colour: boolean }[] = [
+  { name: 'auto on a terminal', args: [], tty: true, colour: true },
+  { name: 'auto when piped', args: [], tty: false, colour: false },
+  { name: '--color=always when piped', args: ['--color=always'], tty: false, colour: true },
+  { name: 'bare --color is always', args: ['--color'], tty: false, colour: true },
+  { name: '--color=never on a terminal', args: ['--color=never'], tty: true, colour: false },
+  { name: '--no-color on a terminal', args: ['--no-color'], tty: true, colour: false },
+  { name: 'NO_COLOR on a terminal', args: [], tty: true, env: { NO_COLOR: '1' }, colour: false },
+  { name: 'TERM=dumb on a terminal', args: [], tty: true, env: { TERM: 'dumb' }, colour: false },
+  { name: '--color=always beats NO_COLOR', args: ['--color=always'], tty: true, env: { NO_COLOR: '1' }, colour: true },
+  { name: '--color=auto on a terminal', args: ['--color=auto'], tty: true, colour: true },
+];
+for (const c of COLOUR_CASES) {
+  test(`colour: ${c.name}`, async () => {
+    const r = await run(['scan', ...DEMO, ...c.args], { tty: c.tty, ...(c.env ? { env: c.env } : {}) });
+    assert.equal(r.stdout.includes(ESC), c.colour, r.stderr);
+  });
+}
+
+test('colour: --color=sometimes is a usage error naming the choices', async () => {
+  const r = await run(['scan', ...DEMO, '--color=sometimes']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--color.*Allowed choices are auto, always, never/);
+});
+
+test('prose is wrapped to the terminal, never when piped', async () => {
+  const argv = ['why', 'kube-system/calico-node', 'worker-5', ...DEMO];
+  const terminal = await run(argv, { tty: true, columns: 80 });
+  for (const line of terminal.stdout.split('\n')) assert.ok(displayWidth(line) < 80, `wider than 80 columns: ${line}`);
+  const piped = await run(argv, { columns: 80 });
+  assert.ok(
+    piped.stdout.split('\n').some((l) => l.length > 200),
+    'a fix stays on one line when piped',
+  );
+  const words = (s: string) => stripAnsi(s).split(/\s+/).filter(Boolean);
+  assert.deepEqual(words(terminal.stdout), words(piped.stdout), 'wrapping moves words, never splits or drops one');
+});
+
+test('a table in colour is cut to the terminal as the plain one is', async () => {
+  const argv = ['nodes', 'logging/fluent-bit', ...DEMO];
+  const coloured = await run(argv, { tty: true, columns: 80 });
+  const plain = await run([...argv, '--no-color'], { tty: true, columns: 80 });
+  assert.ok(coloured.stdout.includes(ESC));
+  assert.equal(stripAnsi(coloured.stdout), plain.stdout);
+  for (const line of coloured.stdout.split('\n')) assert.ok(displayWidth(line) < 80, `wider than 80 columns: ${line}`);
+});
