@@ -9,6 +9,7 @@ import type { KubeconfigOptions } from '../load/api-client.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './options.js';
 import { parseDuration } from './duration.js';
+import { asProgram } from './program-name.js';
 
 export interface CommandContext {
   opts: GlobalOptions;
@@ -109,7 +110,8 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
           const markdown = opts.output === 'markdown';
           // Lint fixes end in a YAML snippet on the lines after the sentence.
           const safe = escapeDocumentForHumans(doc, { markdown, multilineKeys: isLintReport(doc) ? ['fix'] : [] });
-          io.stdout.write(human(safe, render, markdown));
+          // Hints name the program as it was run: `kubectl ds-doctor why …` for the plugin.
+          io.stdout.write(asProgram(human(safe, render, markdown), io.programName ?? 'ds-doctor'));
         }
       }
     },

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { capturingIo } from '../harness.js';
 import { main } from '../../src/cli/main.js';
 import { displayWidth, stripAnsi } from '../../src/render/wrap.js';
+import { programName } from '../../src/cli/program-name.js';
 
 const DEMO = ['-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'];
 const ESC = '\u001b[';
@@ -62,3 +63,45 @@ test('a table in colour is cut to the terminal as the plain one is', async () =>
   assert.equal(stripAnsi(coloured.stdout), plain.stdout);
   for (const line of coloured.stdout.split('\n')) assert.ok(displayWidth(line) < 80, `wider than 80 columns: ${line}`);
 });
+
+async function runAs(programName: string, argv: string[]) {
+  const { io, output } = capturingIo();
+  const code = await main(argv, { ...io, programName }, () => new Date('2026-11-29T12:00:00Z'));
+  return { code, ...output() };
+}
+
+test('the plugin name: run as kubectl-ds_doctor, usage, examples and hints say kubectl ds-doctor', async () => {
+  assert.equal(programName('/usr/local/bin/kubectl-ds_doctor'), 'kubectl ds-doctor');
+  assert.equal(programName('C:\\tools\\kubectl-ds_doctor.exe'), 'kubectl ds-doctor');
+  assert.equal(programName('/usr/lib/node_modules/ds-doctor/bin/ds-doctor.js'), 'ds-doctor');
+  const help = await runAs('kubectl ds-doctor', ['--help']);
+  assert.match(help.stdout, /^Usage: kubectl ds-doctor \[options\] \[command\]/);
+  assert.doesNotMatch(help.stdout, /(?<!kubectl )ds-doctor (scan|why|rollout)/);
+  const why = await runAs('kubectl ds-doctor', ['why', '--help']);
+  assert.match(why.stdout, /^Usage: kubectl ds-doctor why /);
+  const scan = await runAs('kubectl ds-doctor', ['scan', ...DEMO]);
+  assert.match(scan.stdout, /^ {2}kubectl ds-doctor why logging\/fluent-bit /m);
+  assert.doesNotMatch(scan.stdout, /kubectl kubectl/);
+  const plain = await runAs('ds-doctor', ['scan', ...DEMO]);
+  assert.match(plain.stdout, /^ {2}ds-doctor why logging\/fluent-bit /m);
+});
+
+test("scan's next step names the DaemonSet in the worst health, not a template", async () => {
+  const r = await run(['scan', ...DEMO]);
+  assert.doesNotMatch(r.stdout, /<namespace>/);
+  assert.match(r.stdout, /^Next:\n {2}ds-doctor rollout logging\/fluent-bit +# what holds its rollout\n {2}ds-doctor why logging\/fluent-bit +# the reason on each node$/m);
+});
+
+const TYPOS: [string, string[], RegExp][] = [
+  ['a command', ['scna'], /^error: unknown command 'scna' \(did you mean "scan"\?\)\n$/],
+  ['a flag', ['scan', '--namespce', 'x', ...DEMO], /^error: unknown option '--namespce' \(did you mean "--namespace"\?\)\n$/],
+  ['a flag of one command', ['impact', 'kube-system/calico-node', '--cascad', 'orphan', ...DEMO], /^error: unknown option '--cascad' \(did you mean "--cascade"\?\)\n$/],
+  ['nothing like any', ['frobnicate'], /^error: unknown command 'frobnicate'\n$/],
+];
+for (const [name, argv, re] of TYPOS) {
+  test(`typos: ${name} gets commander's suggestion on the error's one line`, async () => {
+    const r = await run(argv);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, re);
+  });
+}
