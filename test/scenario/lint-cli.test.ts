@@ -48,7 +48,7 @@ describe('ds-doctor lint', () => {
     );
     const run = await runCli(['lint', '-f', '-', '--no-color'], { stdin: manifest });
     assert.equal(run.code, 0);
-    assert.match(run.stdout, /^logging\/fluent-bit {2}<stdin>:1\n {2}! warning {2}liveness-probe-missing/);
+    assert.match(run.stdout, /^logging\/fluent-bit {2}<stdin>:1\n {2}! warning {2}liveness-probe-missing/m);
     assert.match(run.stdout, /Turned off by annotation:\n {2}- logging\/fluent-bit: read-only-root-filesystem, run-as-non-root \(2 findings hidden\)/);
   });
 

@@ -1,0 +1,69 @@
+// A terse default, detail on request: each command's default output leads with its answer and
+// prints each fact once; -o wide adds the evidence, fixes and tables; JSON stays complete.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runCli } from '../harness.js';
+
+const DEMO = ['-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z', '--no-color'];
+
+test('rollout: verdict, what changed in the first lines, blockers, next steps; no evidence, table or revision by default', async () => {
+  const r = await runCli(['rollout', 'logging/fluent-bit', ...DEMO]);
+  const lines = r.stdout.split('\n');
+  assert.match(lines[0]!, /^rollout of logging\/fluent-bit: Stuck/);
+  assert.ok(
+    lines.slice(0, 8).some((l) => l.includes('fluent/fluent-bit:3.0 → 3.1')),
+    'the image change in the first 8 lines',
+  );
+  const order = ['changed', 'Blockers:', 'Next steps:'].map((s) => r.stdout.indexOf(s));
+  assert.deepEqual(
+    [...order].sort((a, b) => a - b),
+    order,
+    'verdict, what changed, blockers, next steps',
+  );
+  for (const detail of ['evidence:', 'fix:', 'Budget in use:', 'Revisions:', 'Waiting for daemon set']) assert.ok(!r.stdout.includes(detail), `not by default: ${detail}`);
+  // CrashLoopBackOff on worker-1 is said on the blocker's line only.
+  assert.equal(r.stdout.split('keeps crashing').length - 1, 1, 'the crash loop once');
+});
+
+test('rollout -o wide: every reason with its evidence and fix, the budget in use, kubectl, the revisions, the whole diff', async () => {
+  const wide = await runCli(['rollout', 'logging/fluent-bit', ...DEMO, '-o', 'wide']);
+  const json = JSON.parse((await runCli(['rollout', 'logging/fluent-bit', ...DEMO, '-o', 'json'])).stdout) as { reasons: { code: string; evidence: string[]; fix: string }[]; templateDiff: string[] };
+  for (const r of json.reasons) {
+    assert.ok(wide.stdout.includes(r.code) && wide.stdout.includes(r.fix), r.code);
+    for (const e of r.evidence) assert.ok(wide.stdout.includes(e), e);
+  }
+  for (const l of json.templateDiff) assert.ok(wide.stdout.includes(l), l);
+  for (const section of ['Budget in use:', 'Revisions:', 'kubectl   Waiting for daemon set']) assert.ok(wide.stdout.includes(section), section);
+});
+
+test('impact: line 1 is the risk and the reason that sets it; the commands of the alternatives with -o wide', async () => {
+  const r = await runCli(['impact', 'kube-system/calico-node', ...DEMO]);
+  assert.match(r.stdout, /^kubectl delete daemonset kube-system\/calico-node: risk CRITICAL: node networking \(CNI agent\) on 8 nodes/);
+  assert.ok(!r.stdout.includes('$ kubectl'));
+  const wide = await runCli(['impact', 'kube-system/calico-node', ...DEMO, '-o', 'wide']);
+  assert.ok(wide.stdout.includes('$ kubectl delete daemonset -n kube-system calico-node --cascade=orphan'));
+  assert.ok(wide.stdout.includes('- gpu-1: 2 pods on the pod network'), 'the findings evidence');
+});
+
+test('plan: line 1 is the worst outcome', async () => {
+  const lost = await runCli(['plan', '-f', 'fixtures/plan/calico-node-selector.yaml', '--cluster-dump', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z', '--no-color']);
+  assert.equal(lost.code, 1);
+  assert.equal(lost.stdout.split('\n')[0], '✗ 2 nodes lose their network agent: gpu-1, gpu-2');
+  const fine = await runCli(['plan', '-f', 'fixtures/plan/fluent-bit-memory.yaml', '--cluster-dump', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z', '--no-color']);
+  assert.equal(fine.stdout.split('\n')[0], '✓ replaces the pod on 9 node(s); no node loses its pod or is left Pending');
+});
+
+test('lint: the summary first, findings at or above --min-severity (default warning) and a count of the others; JSON keeps every finding', async () => {
+  const r = await runCli(['lint', ...DEMO]);
+  const [summary, hidden] = r.stdout.split('\n');
+  assert.match(summary!, /^40 findings \(1 error, 19 warnings, 20 info\) in 6 DaemonSets/);
+  assert.equal(hidden, '20 info findings not shown (--min-severity info shows them)');
+  assert.ok(!/^ {2}i info/m.test(r.stdout));
+  const all = await runCli(['lint', ...DEMO, '--min-severity', 'info']);
+  assert.equal(all.stdout.match(/^ {2}[✗!i] (error|warning|info) /gm)?.length, 40);
+  const errors = await runCli(['lint', ...DEMO, '--min-severity', 'error']);
+  assert.equal(errors.stdout.match(/^ {2}[✗!i] (error|warning|info) /gm)?.length, 1);
+  assert.match(errors.stdout, /^19 warning and 20 info findings not shown \(--min-severity info shows them\)$/m);
+  const json = JSON.parse((await runCli(['lint', ...DEMO, '-o', 'json'])).stdout) as { findings: unknown[] };
+  assert.equal(json.findings.length, 40);
+});
