@@ -27,6 +27,7 @@ export function renderContext(options: { color: boolean; columns?: number; wide?
     width,
     wrapWidth,
     wide: options.wide ?? false,
-    para: (first, text, hang) => wrap(first, text, wrapWidth, hang),
+    // The default output cuts a command too wide for the terminal (pointing to -o wide); wide output keeps it whole.
+    para: (first, text, hang) => wrap(first, text, wrapWidth, hang, { elideLongCommands: !options.wide }),
   };
 }

@@ -145,12 +145,12 @@ function revisionRows(d: RolloutDiagnosis): string[][] {
 function summaryLines(d: RolloutDiagnosis, ctx: RenderContext): string[] {
   const c = ctx.chalk;
   const out = [`${c.bold(`rollout of ${d.daemonSet.namespace}/${d.daemonSet.name}:`)} ${colorVerdict(ctx, d.verdict)}  (${d.strategy})`];
-  // The root cause, when the cause engine found one, right under the verdict.
-  out.push(...causeLines(ctx, d.causes, false, { info: true }));
+  // What changed is part of the verdict (a new image is the usual suspect), then the root cause the cause engine found.
   const changes = changesFirst(d.templateDiff);
   const shown = ctx.wide ? changes : changes.slice(0, CHANGES_SHOWN);
   shown.forEach((l, i) => out.push(ctx.para(i === 0 ? '  changed   ' : '            ', ctx.wide ? l : shortChange(l), '              ')));
   if (changes.length > shown.length && shown.length) out.push(`            ${c.dim(`… ${changes.length - shown.length} more; -o wide shows the whole diff`)}`);
+  out.push(...causeLines(ctx, d.causes, false, { info: true }));
   out.push(`  updated   ${bar(d.updated, d.desired)} ${d.updated}/${d.desired}`);
   out.push(`  available ${bar(d.available, d.desired)} ${d.available}/${d.desired}`);
   const budget = d.strategy === 'RollingUpdate' ? `maxUnavailable ${d.maxUnavailable}, maxSurge ${d.maxSurge}` : 'no automatic replacement (OnDelete)';
@@ -169,15 +169,31 @@ function summaryLines(d: RolloutDiagnosis, ctx: RenderContext): string[] {
   return out;
 }
 
+/** The nodes a next step is about (`node a (pod p): …`, `nodes a, b: …`), or none. */
+function stepNodes(step: string): string[] {
+  const m = /^nodes? ([^\s(:,]+(?:, [^\s(:,]+)*)(?: \(|:)/.exec(step);
+  return m ? m[1]!.split(', ') : [];
+}
+
 export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown: boolean): string {
   if (markdown) return renderMarkdown(d, ctx);
   const c = ctx.chalk;
   const out = summaryLines(d, ctx);
   const table = (headers: string[], rows: string[][]) => renderTable(ctx, headers, rows).replace(/\n$/, '');
+  // Blockers and next steps on nodes the root causes explain are the causes' facts again: the
+  // default names them on one line (-o wide prints them whole).
+  const explained = new Set(ctx.wide ? [] : (d.causes ?? []).flatMap((rc) => rc.nodes));
+  const groups = groupBlockers(d.blockers);
+  const open = groups.filter((g) => !g.nodes.every((n) => explained.has(n)));
+  const steps = d.nextSteps.filter((s) => !(stepNodes(s).length && stepNodes(s).every((n) => explained.has(n))));
+  if (open.length < groups.length) {
+    const named = groups.filter((g) => !open.includes(g)).map((g) => `${g.nodes.join(', ')} ${g.code}`);
+    out.push(ctx.para('  blocked   ', `${named.join('; ')}: the root causes above${steps.length < d.nextSteps.length ? ' (-o wide: their blockers and next steps)' : ''}`));
+  }
 
-  if (d.blockers.length) {
+  if (open.length) {
     out.push('', c.bold('Blockers:'));
-    for (const g of groupBlockers(d.blockers)) out.push(ctx.para(`  ${c.red('✗')} ${where(g, ctx.wide)}  `, `${c.bold(g.code)}: ${g.message}`, '      '));
+    for (const g of open) out.push(ctx.para(`  ${c.red('✗')} ${where(g, ctx.wide)}  `, `${c.bold(g.code)}: ${g.message}`, '      '));
   }
   if (ctx.wide && d.reasons.length) {
     out.push('', c.bold('Reasons:'));
@@ -187,9 +203,9 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
       out.push(ctx.para(`      ${c.cyan('fix:')} `, r.fix));
     }
   }
-  if (d.nextSteps.length) {
+  if (steps.length) {
     out.push('', c.bold('Next steps:'));
-    d.nextSteps.forEach((s, i) => out.push(ctx.para(`  ${i + 1}. `, s)));
+    steps.forEach((s, i) => out.push(ctx.para(`  ${i + 1}. `, s)));
   }
   if (ctx.wide && d.budgetInUse.length) {
     out.push('', c.bold('Budget in use:'));

@@ -63,11 +63,7 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
   }
   if (report.causes?.length) {
     out.push(markdown ? '\n### Root causes\n' : `\n${ctx.chalk.bold('Root causes:')}`);
-    out.push(
-      ...causeLines(ctx, report.causes, markdown)
-        .filter((l) => l !== '' && l !== '**Root cause**')
-        .map((l) => (markdown ? l : `  ${l}`)),
-    );
+    out.push(...causeLines(ctx, report.causes, markdown, { by: markdown ? '' : '  ' }).filter((l) => l !== '' && l !== '**Root cause**'));
   }
   const problems = report.daemonSets.filter((d) => d.topProblem || d.statusMismatch.length || d.coverageGaps.length);
   if (problems.length) {

@@ -146,7 +146,7 @@ function units(text: string): Unit[] {
  * line, four spaces more than `first`'s own indentation). Without a finite width, or when it
  * fits, the paragraph stays one line.
  */
-export function wrapLines(first: string, text: string, width: number, hang?: string): string[] {
+export function wrapLines(first: string, text: string, width: number, hang?: string, options: WrapOptions = {}): string[] {
   const line = first + text;
   if (!Number.isFinite(width) || displayWidth(line) <= width) return [line];
   const firstWidth = displayWidth(first);
@@ -163,7 +163,8 @@ export function wrapLines(first: string, text: string, width: number, hang?: str
     current = indent;
     empty = true;
   };
-  for (const u of units(text)) {
+  for (const unit of units(text)) {
+    const u = options.elideLongCommands && unit.command ? { ...unit, text: elided(unit.text, width - displayWidth(indent)) } : unit;
     const gap = empty ? '' : u.gap || ' ';
     const fits = displayWidth(current) + gap.length + displayWidth(u.text) <= width;
     if (!empty && (u.command || afterCommand || !fits)) flush();
@@ -176,6 +177,29 @@ export function wrapLines(first: string, text: string, width: number, hang?: str
 }
 
 /** {@link wrapLines} joined into one string. */
-export function wrap(first: string, text: string, width: number, hang?: string): string {
-  return wrapLines(first, text, width, hang).join('\n');
+export function wrap(first: string, text: string, width: number, hang?: string, options: WrapOptions = {}): string {
+  return wrapLines(first, text, width, hang, options).join('\n');
+}
+
+export interface WrapOptions {
+  /**
+   * A command wider than the line is cut after its last word that fits and pointed to `-o wide`
+   * (the default outputs), rather than left for the terminal to wrap (wide output keeps it whole).
+   */
+  elideLongCommands?: boolean;
+}
+
+/** What stands for a command too wide to copy from the line. */
+const ELIDED = '… (the whole command: -o wide)';
+
+/** `command` itself when it fits `room` columns, else its first words and {@link ELIDED}. */
+export function elided(command: string, room: number): string {
+  if (displayWidth(command) <= room) return command;
+  let kept = '';
+  for (const word of command.split(' ')) {
+    const next = kept ? `${kept} ${word}` : word;
+    if (displayWidth(next) + 1 + ELIDED.length > room) break;
+    kept = next;
+  }
+  return kept ? `${kept} ${ELIDED}` : ELIDED;
 }

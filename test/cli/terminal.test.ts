@@ -43,9 +43,11 @@ test('colour: --color=sometimes is a usage error naming the choices', async () =
 });
 
 test('prose is wrapped to the terminal, never when piped', async () => {
-  const argv = ['why', 'kube-system/calico-node', 'worker-5', ...DEMO];
+  // -o wide: a command too wide for the terminal is kept whole there (the default cuts it, below).
+  const argv = ['why', 'kube-system/calico-node', 'worker-5', ...DEMO, '-o', 'wide'];
   const terminal = await run(argv, { tty: true, columns: 80 });
-  for (const line of terminal.stdout.split('\n')) assert.ok(displayWidth(line) < 80, `wider than 80 columns: ${line}`);
+  // Only a command to copy, alone on its line, may be wider (with -o wide).
+  for (const line of terminal.stdout.split('\n')) assert.ok(displayWidth(line) < 80 || /^ +kubectl \S+( \S+)*$/.test(line), `wider than 80 columns: ${line}`);
   const piped = await run(argv, { columns: 80 });
   assert.ok(
     piped.stdout.split('\n').some((l) => l.length > 200),
@@ -105,3 +107,11 @@ for (const [name, argv, re] of TYPOS) {
     assert.match(r.stderr, re);
   });
 }
+
+test('a command too wide for the terminal: cut after its first words with a pointer by default, whole with -o wide or piped', async () => {
+  const argv = ['why', 'kube-system/calico-node', 'worker-5', ...DEMO];
+  const terminal = await run(argv, { tty: true, columns: 80 });
+  assert.match(terminal.stdout, /^ +kubectl patch daemonset calico-node -n … \(the whole command: -o wide\)$/m);
+  const piped = await run(argv);
+  assert.match(piped.stdout, /kubectl patch daemonset calico-node -n kube-system --type json -p '\[\{"op":"add"/);
+});

@@ -6,7 +6,7 @@ import { runCli } from '../harness.js';
 
 const DEMO = ['-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z', '--no-color'];
 
-test('rollout: verdict, what changed in the first lines, blockers, next steps; no evidence, table or revision by default', async () => {
+test('rollout: verdict, what changed in the first lines, the root causes, the blockers they explain named once; no evidence, table or revision by default', async () => {
   const r = await runCli(['rollout', 'logging/fluent-bit', ...DEMO]);
   const lines = r.stdout.split('\n');
   assert.match(lines[0]!, /^rollout of logging\/fluent-bit: Stuck/);
@@ -14,15 +14,22 @@ test('rollout: verdict, what changed in the first lines, blockers, next steps; n
     lines.slice(0, 8).some((l) => l.includes('fluent/fluent-bit:3.0 → 3.1')),
     'the image change in the first 8 lines',
   );
-  const order = ['changed', 'Blockers:', 'Next steps:'].map((s) => r.stdout.indexOf(s));
+  const order = ['changed', 'root cause:', 'updated', 'blocked   worker-1 CrashLoopBackOff; worker-5 NodeNotReady: the root causes above'].map((s) => r.stdout.indexOf(s));
+  assert.ok(
+    order.every((i) => i >= 0),
+    `every part: ${order.join(', ')}`,
+  );
   assert.deepEqual(
     [...order].sort((a, b) => a - b),
     order,
-    'verdict, what changed, blockers, next steps',
+    'verdict, what changed, root causes, progress, blockers',
   );
-  for (const detail of ['evidence:', 'fix:', 'Budget in use:', 'Revisions:', 'Waiting for daemon set']) assert.ok(!r.stdout.includes(detail), `not by default: ${detail}`);
-  // CrashLoopBackOff on worker-1 is said on the blocker's line only.
-  assert.equal(r.stdout.split('keeps crashing').length - 1, 1, 'the crash loop once');
+  for (const detail of ['evidence:', 'Budget in use:', 'Revisions:', 'Waiting for daemon set', 'Blockers:', 'Next steps:']) assert.ok(!r.stdout.includes(detail), `not by default: ${detail}`);
+});
+
+test('rollout: blockers and next steps on nodes no root cause explains keep their sections', async () => {
+  const r = await runCli(['rollout', 'kube-system/ebs-csi-node', '-f', 'fixtures/scenarios/rollout-ondelete', '--no-color']);
+  assert.match(r.stdout, /\nNext steps:\n {2}1\. canary: kubectl delete pod -n kube-system /);
 });
 
 test('rollout -o wide: every reason with its evidence and fix, the budget in use, kubectl, the revisions, the whole diff', async () => {

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chalk } from 'chalk';
-import { displayWidth, stripAnsi, truncateVisible, wrapLines } from '../../../src/render/wrap.js';
+import { displayWidth, elided, stripAnsi, truncateVisible, wrapLines } from '../../../src/render/wrap.js';
 import { fitColumns, renderTable } from '../../../src/render/table.js';
 import { renderContext } from '../../../src/render/context.js';
 
@@ -79,6 +79,12 @@ describe('wrapLines', () => {
       assert.deepEqual(got, c.want);
     });
   }
+  test('a command wider than the line: whole by default, cut after its first words with a pointer when asked', () => {
+    const text = 'fix: kubectl patch daemonset x -n kube-system --type json -p \'[{"op":"add","path":"/spec/template/spec/tolerations/-"}]\'';
+    assert.deepEqual(wrapLines('', text, 60), ['fix:', 'kubectl patch daemonset x -n kube-system --type json -p \'[{"op":"add","path":"/spec/template/spec/tolerations/-"}]\'']);
+    assert.deepEqual(wrapLines('', text, 60, undefined, { elideLongCommands: true }), ['fix:', 'kubectl patch daemonset x -n … (the whole command: -o wide)']);
+    assert.equal(elided('kubectl get pods', 60), 'kubectl get pods');
+  });
   test('no wrapped line is wider than the width unless it is one unsplittable token', () => {
     const text = 'the automatic DaemonSet tolerations cover node.kubernetes.io/not-ready only with effect NoExecute, so the controller creates no new pod here';
     for (const width of [30, 41, 57, 80]) {
