@@ -36,20 +36,23 @@ function collect(value: string, previous: string[]): string[] {
 
 /** Adds the shared flags to a command; `formats` is the list -o accepts there. */
 export function addCommonOptions(cmd: Command, formats: readonly string[] = OUTPUT_FORMATS): Command {
-  return cmd
-    .option('-f, --filename <path>', 'read cluster state from a file, directory or - (repeatable); the cluster is not contacted', collect, [])
-    .option('--kubeconfig <path>', 'path to the kubeconfig file')
-    .option('--context <name>', 'kubeconfig context to use')
-    .option('-n, --namespace <ns>', 'namespace scope')
-    .option('-A, --all-namespaces', 'every namespace', false)
-    .addOption(new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'))
-    .addOption(new Option('--color [when]', 'colour: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never').choices([...COLOR_MODES]).preset('always'))
-    .option('--no-color', 'disable colour (the same as --color=never)')
-    .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time; for files, the newest timestamp they hold)')
-    .addOption(new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found').choices(['error', 'warning', 'none']).default('error'))
-    .option('--request-timeout <duration>', 'time limit of each API request and of all the reads together (e.g. 30s, 1m; default 30s each, 5m in all; 0: none)')
-    .option('--dump <file>', 'write the snapshot that was analysed as multi-document YAML')
-    .option('--debug', 'print stack traces on errors', false);
+  return (
+    cmd
+      .option('-f, --filename <path>', 'read cluster state from a file, directory or - (repeatable); the cluster is not contacted', collect, [])
+      .option('--kubeconfig <path>', 'path to the kubeconfig file')
+      .option('--context <name>', 'kubeconfig context to use')
+      .option('-n, --namespace <ns>', 'namespace scope')
+      .option('-A, --all-namespaces', 'every namespace', false)
+      .addOption(new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'))
+      // A value is required (--color=always): an optional one would take the next argument (a DaemonSet name) as its value.
+      .addOption(new Option('--color <when>', 'colour: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never').choices([...COLOR_MODES]))
+      .option('--no-color', 'disable colour (the same as --color=never)')
+      .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time; for files, the newest timestamp they hold)')
+      .addOption(new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found').choices(['error', 'warning', 'none']).default('error'))
+      .option('--request-timeout <duration>', 'time limit of each API request and of all the reads together (e.g. 30s, 1m; default 30s each, 5m in all; 0: none)')
+      .option('--dump <file>', 'write the snapshot that was analysed as multi-document YAML')
+      .option('--debug', 'print stack traces on errors', false)
+  );
 }
 
 /** Parses `--now`; a value that is not an RFC 3339 time on the calendar is a usage error. */
@@ -66,7 +69,7 @@ export function parseNow(value: string | undefined, clock: () => Date): Date {
  */
 export function colorMode(flag: unknown, env: Record<string, string | undefined>): ColorMode {
   if (flag === false || flag === 'never') return 'never';
-  if (flag === 'always' || flag === true) return 'always';
+  if (flag === 'always') return 'always';
   const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
   return noColor || env['TERM'] === 'dumb' ? 'never' : 'auto';
 }

@@ -21,7 +21,6 @@ const COLOUR_CASES: { name: string; args: string[]; tty: boolean; env?: Record<s
   { name: 'auto on a terminal', args: [], tty: true, colour: true },
   { name: 'auto when piped', args: [], tty: false, colour: false },
   { name: '--color=always when piped', args: ['--color=always'], tty: false, colour: true },
-  { name: 'bare --color is always', args: ['--color'], tty: false, colour: true },
   { name: '--color=never on a terminal', args: ['--color=never'], tty: true, colour: false },
   { name: '--no-color on a terminal', args: ['--no-color'], tty: true, colour: false },
   { name: 'NO_COLOR on a terminal', args: [], tty: true, env: { NO_COLOR: '1' }, colour: false },
@@ -35,6 +34,12 @@ for (const c of COLOUR_CASES) {
     assert.equal(r.stdout.includes(ESC), c.colour, r.stderr);
   });
 }
+
+test('colour: --color takes its value, never the next argument', async () => {
+  const r = await run(['why', '--color', 'logging/fluent-bit', ...DEMO]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /^error: option '--color <when>' argument 'logging\/fluent-bit' is invalid\. Allowed choices are auto, always, never\.\n$/);
+});
 
 test('colour: --color=sometimes is a usage error naming the choices', async () => {
   const r = await run(['scan', ...DEMO, '--color=sometimes']);
