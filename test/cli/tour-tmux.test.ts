@@ -3,7 +3,7 @@
 // read back with tmux's capture-pane, once row by row and once with the rows the terminal wrapped
 // joined (-J): the two must agree, so no line is wider than the terminal. rollout and impact must
 // fit their row budgets at 80 columns, and the screens match the golden ones
-// (test/cli/golden/tour-<columns>.txt; UPDATE_GOLDEN=1 rewrites them). Without tmux the test
+// (test/cli/golden/tour-<columns>.txt) and the README's tour (UPDATE_GOLDEN=1 rewrites both). Without tmux the test
 // says so in one line and is skipped; .ci/run installs tmux first, so CI always runs it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,6 +33,31 @@ const TOUR: { name: string; args: string; budget80?: number }[] = [
 const WIDTHS = [80, 120];
 /** Rows of each window: more than any answer, so that nothing scrolls off. */
 const HEIGHT = 200;
+
+/** The judging note each command writes on stderr, which the README leaves out (it says so once). */
+const NOTE = /^note: judging the input at |^ {2}--now to choose the time\)$/;
+
+/**
+ * The README's tour shows the 80-column screens: each of its console blocks that runs a command of
+ * the tour holds that screen (without the stderr note), or its first rows and a last line `…`.
+ * UPDATE_GOLDEN=1 rewrites the blocks, keeping how many rows each shows.
+ */
+function readmeTour(screens: Map<string, string[]>): void {
+  const readme = readFileSync('README.md', 'utf8');
+  let found = 0;
+  const updated = readme.replace(/```console\n\$ ds-doctor (.*)\n([^]*?)```/g, (block, args: string, body: string) => {
+    const rows = screens.get(args)?.filter((l) => !NOTE.test(l));
+    if (!rows) return block;
+    found++;
+    const shown = body.replace(/\n$/, '').split('\n');
+    const cut = shown[shown.length - 1] === '…';
+    const want = cut ? [...rows.slice(0, shown.length - 1), '…'] : rows;
+    if (!UPDATE) assert.deepEqual(shown, want, `README.md: the tour's block of ds-doctor ${args} is not its 80-column screen (UPDATE_GOLDEN=1 rewrites it)`);
+    return `\`\`\`console\n$ ds-doctor ${args}\n${want.join('\n')}\n\`\`\``;
+  });
+  assert.ok(found >= 5, `README.md shows ${found} screens of the tour`);
+  if (UPDATE && updated !== readme) writeFileSync('README.md', updated);
+}
 
 function hasTmux(): boolean {
   try {
@@ -96,6 +121,7 @@ test('the demo tour in tmux at 80 and 120 columns, colour on: no line wrapped by
       await tmux('set-option', '-g', 'status', 'off');
       await tmux('set-option', '-g', 'remain-on-exit', 'on');
       const golden: string[] = [];
+      const screens = new Map<string, string[]>();
       for (const step of TOUR) {
         const screen = await screenOf(tmux, session, step.name, step.args);
         const where = `ds-doctor ${step.args} at ${width} columns`;
@@ -106,7 +132,9 @@ test('the demo tour in tmux at 80 and 120 columns, colour on: no line wrapped by
         assert.equal(screen.rows.length, screen.lines.length, `${where}: rows the terminal wrapped`);
         if (width === 80 && step.budget80) assert.ok(screen.rows.length <= step.budget80, `${where}: ${screen.rows.length} rows, more than ${step.budget80}\n${screen.rows.join('\n')}`);
         golden.push(`$ ds-doctor ${step.args}   # ${screen.rows.length} rows`, ...screen.rows, '');
+        screens.set(step.args, screen.rows);
       }
+      if (width === 80) readmeTour(screens);
       const file = join(GOLDEN, `tour-${width}.txt`);
       const text = golden.join('\n');
       if (UPDATE || !existsSync(file)) {
