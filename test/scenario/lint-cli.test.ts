@@ -37,7 +37,10 @@ describe('ds-doctor lint', () => {
   it('-o markdown for pull-request comments', async () => {
     const run = await runCli(['lint', '-f', 'fixtures/manifests/bad', '-o', 'markdown']);
     assert.equal(run.code, 1);
-    assert.match(run.stdout, /^## DaemonSet lint\n\n(\d+ info findings? not shown \(--min-severity info shows (it|them)\)\.\n\n)?### kube-system\/fluentd-elasticsearch \(`fixtures\/manifests\/bad\/deprecated-api\.yaml:1`\)/);
+    assert.match(
+      run.stdout,
+      /^## DaemonSet lint\n\n(\d+ info findings? not shown \(--min-severity info shows (it|them)\)\.\n\n)?### kube-system\/fluentd-elasticsearch \(`fixtures\/manifests\/bad\/deprecated-api\.yaml:1`\)/,
+    );
     assert.match(run.stdout, /\| error \| surge-with-host-port \| `spec\.updateStrategy\.rollingUpdate\.maxSurge` \|/);
   });
 
