@@ -34,7 +34,7 @@ export interface LiveOptions {
 }
 
 export interface LiveReport {
-  /** Markdown for the README's bench-live block. */
+  /** Markdown for the bench-live block of docs/performance.md. */
   report?: string;
   /** Why nothing was measured (one line). */
   skipped?: string;

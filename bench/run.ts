@@ -21,8 +21,8 @@
  *
  * Defaults: layouts at 1,000 nodes (30 pods a node), scale at 1,000 and 5,000 nodes, 3 runs (median
  * time, peak RSS the max over the runs; a ratio of times, the median of the ratios of the runs made
- * one after the other in each round). `--readme` writes the report into README.md between the
- * bench markers. Dumps are kept in bench/out/ (ignored by git), regenerated when their parameters change.
+ * one after the other in each round). `--readme` writes the report into docs/performance.md
+ * between the bench markers. Dumps are kept in bench/out/ (ignored by git), regenerated when their parameters change.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -302,15 +302,18 @@ function startup(rows: string[], targets: string[]): string {
   return '21 spawns each, interleaved, median';
 }
 
-/** Replaces the text between `<!-- <marker>:start -->` and `<!-- <marker>:end -->` in README.md. */
+/** The page the benchmark writes its blocks into (once the README's Performance section). */
+const PERFORMANCE_DOC = 'docs/performance.md';
+
+/** Replaces the text between `<!-- <marker>:start -->` and `<!-- <marker>:end -->` in docs/performance.md. */
 function writeReadmeBlock(marker: string, report: string): void {
-  // Re-read right before writing: others edit the README too.
-  const text = readFileSync('README.md', 'utf8');
+  // Re-read right before writing: others edit the page too.
+  const text = readFileSync(PERFORMANCE_DOC, 'utf8');
   const open = `<!-- ${marker}:start -->`;
   const start = text.indexOf(open);
   const end = text.indexOf(`<!-- ${marker}:end -->`);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${open} … <!-- ${marker}:end --> markers`);
-  writeFileSync('README.md', `${text.slice(0, start + open.length)}\n${report}\n${text.slice(end)}`);
+  if (start < 0 || end < start) throw new Error(`${PERFORMANCE_DOC} has no ${open} … <!-- ${marker}:end --> markers`);
+  writeFileSync(PERFORMANCE_DOC, `${text.slice(0, start + open.length)}\n${report}\n${text.slice(end)}`);
 }
 
 async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-// Starts the CLI for the executables of bin/ (README "Performance").
+// Starts the CLI for the executables of bin/ (docs/performance.md).
 //
 // It runs dist/bundle/ds-doctor.cjs, the whole CLI in one file (scripts/bundle.mjs, written by
 // `npm run build`), with a V8 code cache: the functions a command compiled are saved after its

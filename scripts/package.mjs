@@ -11,7 +11,7 @@
 //   3. The archive krew expects: kubectl-ds_doctor, kubectl_complete-ds_doctor, LICENSE.
 //   4. The manifest, with each archive's sha256 and its release URL.
 //
-// A release job runs this on each platform's runner (see README "Install"); DS_DOCTOR_RELEASE_URL
+// A release job runs this on each platform's runner (see docs/install.md); DS_DOCTOR_RELEASE_URL
 // sets where the archives are published (default: the GitHub release of the version's tag).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

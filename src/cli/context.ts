@@ -4,10 +4,12 @@ import { snapshotTime } from '../model/snapshot-time.js';
 import { renderContext, type RenderContext } from '../render/context.js';
 import { renderJson, renderYaml } from '../render/document.js';
 import { escapeDocumentForHumans } from '../render/sanitize.js';
+import { wrap } from '../render/wrap.js';
 import type { KubeconfigOptions } from '../load/api-client.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './options.js';
 import { parseDuration } from './duration.js';
+import { asProgram } from './program-name.js';
 
 export interface CommandContext {
   opts: GlobalOptions;
@@ -65,7 +67,12 @@ export function kubeconfigOptions(opts: Pick<GlobalOptions, 'kubeconfig' | 'cont
 }
 
 export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
-  const render = renderContext({ color: opts.color && io.stdoutIsTTY !== false && opts.output !== 'markdown', columns: io.columns, wide: opts.output === 'wide' });
+  const color = opts.output !== 'markdown' && (opts.color === 'always' || (opts.color === 'auto' && io.stdoutIsTTY));
+  // Prose is wrapped only on a terminal: piped output keeps one line per item, as kubectl's does.
+  const render = renderContext({ color, columns: io.columns, wide: opts.output === 'wide', wrap: io.stdoutIsTTY && opts.output !== 'markdown' });
+  // Notes on a terminal's stderr are wrapped too (stdout's width: the same terminal).
+  const noteWidth = io.stderrIsTTY && io.columns && io.columns > 40 ? io.columns - 1 : Number.POSITIVE_INFINITY;
+  const note = (text: string) => io.stderr.write(`${wrap('', text, noteWidth, '  ')}\n`);
   return {
     opts,
     io,
@@ -74,7 +81,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       if (opts.filenames.length > 0) {
         const { loadFiles } = await import('../load/files.js');
         const snapshot = await loadFiles(opts.filenames, io.readStdin, io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {});
-        judgeAtDumpTime(opts, snapshot, (text) => io.stderr.write(`${text}\n`));
+        judgeAtDumpTime(opts, snapshot, note);
         return { snapshot };
       }
       const live = await import('../load/live.js');
@@ -103,13 +110,12 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
           const markdown = opts.output === 'markdown';
           // Lint fixes end in a YAML snippet on the lines after the sentence.
           const safe = escapeDocumentForHumans(doc, { markdown, multilineKeys: isLintReport(doc) ? ['fix'] : [] });
-          io.stdout.write(human(safe, render, markdown));
+          // Hints name the program as it was run: `kubectl ds-doctor why …` for the plugin.
+          io.stdout.write(asProgram(human(safe, render, markdown), io.programName ?? 'ds-doctor'));
         }
       }
     },
-    note(text: string) {
-      io.stderr.write(`${text}\n`);
-    },
+    note,
   };
 }
 

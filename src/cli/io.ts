@@ -11,6 +11,8 @@ export interface CliIO {
   env: Record<string, string | undefined>;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** The name the program was run as, for usage, examples and hints: `ds-doctor`, or `kubectl ds-doctor` for the plugin. */
+  programName?: string;
   /** Terminal width for tables (columns), when stdout is a terminal. */
   columns?: number;
   /** Replaces the progress line on a terminal's stderr ('' clears it); absent when not a terminal. */

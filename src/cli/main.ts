@@ -10,6 +10,7 @@ import { escapeTerminal } from '../render/sanitize.js';
 import { globalOptions } from './options.js';
 import { checkTargetArgs } from './scope.js';
 import { buildProgram } from './program.js';
+import { asProgram } from './program-name.js';
 import { versionInfo, versionLine } from './version.js';
 
 export { VERSION } from './version.js';
@@ -77,7 +78,7 @@ export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () 
       return EXIT.usage;
     }
     if (err instanceof DsDoctorError) {
-      io.stderr.write(`error: ${escapeTerminal(err.message)}\n`);
+      io.stderr.write(`error: ${asProgram(escapeTerminal(err.message), io.programName ?? 'ds-doctor')}\n`);
       if (debug && err.stack) io.stderr.write(`${err.stack}\n`);
       return err.exitCode;
     }

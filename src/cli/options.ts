@@ -9,6 +9,8 @@ import { parseDuration } from './duration.js';
 export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | 'sarif';
 export type FailOn = 'error' | 'warning' | 'none';
+export const COLOR_MODES = ['auto', 'always', 'never'] as const;
+export type ColorMode = (typeof COLOR_MODES)[number];
 
 export interface GlobalOptions {
   filenames: string[];
@@ -17,7 +19,8 @@ export interface GlobalOptions {
   namespace?: string;
   allNamespaces: boolean;
   output: OutputFormat;
-  color: boolean;
+  /** --color (auto: on a terminal, unless NO_COLOR is set or TERM is dumb); --no-color is never. */
+  color: ColorMode;
   now: Date;
   /** Whether --now was given; without it a dump is judged at the time it describes. */
   nowGiven?: boolean;
@@ -38,19 +41,23 @@ export interface OutputFileOption {
 
 /** Adds the shared flags to a command; `formats` is the list -o accepts there, or the help of an -o that names a file. */
 export function addCommonOptions(cmd: Command, formats: readonly string[] | OutputFileOption = OUTPUT_FORMATS): Command {
-  return cmd
-    .option('-f, --filename <path>', 'read cluster state from a file, directory or - (repeatable); the cluster is not contacted', collect, [])
-    .option('--kubeconfig <path>', 'path to the kubeconfig file')
-    .option('--context <name>', 'kubeconfig context to use')
-    .option('-n, --namespace <ns>', 'namespace scope')
-    .option('-A, --all-namespaces', 'every namespace', false)
-    .addOption('file' in formats ? new Option('-o, --output <file>', formats.file) : new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'))
-    .option('--no-color', 'disable colour (also NO_COLOR)')
-    .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time; for files, the newest timestamp they hold)')
-    .addOption(new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found').choices(['error', 'warning', 'none']).default('error'))
-    .option('--request-timeout <duration>', 'time limit of each API request and of all the reads together (e.g. 30s, 1m; default 30s each, 5m in all; 0: none)')
-    .option('--dump <file>', 'write the snapshot that was analysed as multi-document YAML')
-    .option('--debug', 'print stack traces on errors', false);
+  return (
+    cmd
+      .option('-f, --filename <path>', 'read cluster state from a file, directory or - (repeatable); the cluster is not contacted', collect, [])
+      .option('--kubeconfig <path>', 'path to the kubeconfig file')
+      .option('--context <name>', 'kubeconfig context to use')
+      .option('-n, --namespace <ns>', 'namespace scope')
+      .option('-A, --all-namespaces', 'every namespace', false)
+      .addOption('file' in formats ? new Option('-o, --output <file>', formats.file) : new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'))
+      // A value is required (--color=always): an optional one would take the next argument (a DaemonSet name) as its value.
+      .addOption(new Option('--color <when>', 'colour: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never').choices([...COLOR_MODES]))
+      .option('--no-color', 'disable colour (the same as --color=never)')
+      .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time; for files, the newest timestamp they hold)')
+      .addOption(new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found').choices(['error', 'warning', 'none']).default('error'))
+      .option('--request-timeout <duration>', 'time limit of each API request and of all the reads together (e.g. 30s, 1m; default 30s each, 5m in all; 0: none)')
+      .option('--dump <file>', 'write the snapshot that was analysed as multi-document YAML')
+      .option('--debug', 'print stack traces on errors', false)
+  );
 }
 
 /** Parses `--now`; a value that is not an RFC 3339 time on the calendar is a usage error. */
@@ -61,14 +68,24 @@ export function parseNow(value: string | undefined, clock: () => Date): Date {
   return new Date(t);
 }
 
+/**
+ * The colour mode of --color/--no-color and the environment: a flag wins; without one, NO_COLOR
+ * (set and not empty, no-color.org) or TERM=dumb turn colour off, else it is on for a terminal.
+ */
+export function colorMode(flag: unknown, env: Record<string, string | undefined>): ColorMode {
+  if (flag === false || flag === 'never') return 'never';
+  if (flag === 'always') return 'always';
+  const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
+  return noColor || env['TERM'] === 'dumb' ? 'never' : 'auto';
+}
+
 /** Turns commander's raw option bag into GlobalOptions. */
 export function globalOptions(raw: Record<string, unknown>, env: Record<string, string | undefined>, clock: () => Date): GlobalOptions {
-  const noColorEnv = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
   const opts: GlobalOptions = {
     filenames: (raw['filename'] as string[] | undefined) ?? [],
     allNamespaces: Boolean(raw['allNamespaces']),
     output: (raw['output'] as OutputFormat | undefined) ?? 'table',
-    color: raw['color'] !== false && !noColorEnv,
+    color: colorMode(raw['color'], env),
     now: parseNow(raw['now'] as string | undefined, clock),
     nowGiven: raw['now'] !== undefined,
     failOn: (raw['failOn'] as FailOn | undefined) ?? 'error',

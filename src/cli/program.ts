@@ -5,6 +5,7 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import type { CliIO } from './io.js';
 import { addCommonOptions } from './options.js';
+import { asProgram, oneLineError } from './program-name.js';
 import { COMMANDS } from './commands/index.js';
 import type { CommandSpec } from './commands/spec.js';
 
@@ -43,12 +44,12 @@ Exit codes: 0 nothing at or above --fail-on, 1 problems found, 2 usage or input 
 /** Runs a command: the spec (undefined for the built-in `version` and `completion`), its positional arguments and raw options. */
 export type CommandHandler = (spec: CommandSpec | undefined, command: Command, args: string[], raw: Record<string, unknown>) => Promise<void>;
 
-/** Sends commander's output to the CLI's streams, keeping only the first line of an error. */
-function useIO(cmd: Command, io: CliIO): Command {
+/** Sends commander's output to the CLI's streams, an error on one line with its suggestion. */
+function useIO(cmd: Command, io: CliIO, name: string): Command {
   return cmd.exitOverride().configureOutput({
-    writeOut: (s) => io.stdout.write(s),
-    writeErr: (s) => io.stderr.write(s),
-    outputError: (s, write) => write(s.split('\n')[0] + '\n'),
+    writeOut: (s) => io.stdout.write(asProgram(s, name)),
+    writeErr: (s) => io.stderr.write(asProgram(s, name)),
+    outputError: (s, write) => write(oneLineError(s)),
   });
 }
 
@@ -61,7 +62,8 @@ export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
 
 /** Builds the program; `handle` runs when a command's arguments and flags were parsed. */
 export function buildProgram(io: CliIO, handle: CommandHandler, versionText: () => string): Command {
-  const program = useIO(new Command('ds-doctor'), io);
+  const name = io.programName ?? 'ds-doctor';
+  const program = useIO(new Command(name), io, name);
   program
     .description('Explains DaemonSets the way Kubernetes decides them.\nRuns as `kubectl ds-doctor` when installed on PATH.')
     .option('--version', 'print the version, the commit and the Node.js version')
@@ -75,7 +77,7 @@ export function buildProgram(io: CliIO, handle: CommandHandler, versionText: () 
   });
 
   for (const spec of COMMANDS) {
-    const cmd = useIO(program.command(spec.usage).description(spec.description), io);
+    const cmd = useIO(program.command(spec.usage).description(spec.description), io, name);
     cmd.addHelpText('after', examplesHelp(spec.examples));
     addCommonOptions(cmd, spec.formats);
     spec.options?.(cmd);
@@ -85,7 +87,7 @@ export function buildProgram(io: CliIO, handle: CommandHandler, versionText: () 
     });
   }
 
-  const version = useIO(program.command('version').description('Print the version, the commit it was built from and the Node.js version'), io);
+  const version = useIO(program.command('version').description('Print the version, the commit it was built from and the Node.js version'), io, name);
   version.addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml']).default('text'));
   version.addHelpText('after', examplesHelp(['ds-doctor version', 'kubectl ds-doctor version -o json']));
   version.action((...args: unknown[]) => {
@@ -93,7 +95,7 @@ export function buildProgram(io: CliIO, handle: CommandHandler, versionText: () 
     return handle(undefined, command, command.args, command.opts());
   });
 
-  const completion = useIO(program.command('completion').description('Print the shell completion script'), io);
+  const completion = useIO(program.command('completion').description('Print the shell completion script'), io, name);
   completion.addArgument(new Argument('<shell>', 'the shell').choices([...SHELLS]));
   completion.addHelpText(
     'after',

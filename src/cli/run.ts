@@ -1,6 +1,7 @@
 /** Process entry point: runs `main` on the real process and sets the exit code. */
 import { processIO } from './io.js';
 import { main } from './main.js';
+import { programName } from './program-name.js';
 import { EXIT } from '../model/errors.js';
 import { escapeTerminal } from '../render/sanitize.js';
 
@@ -24,5 +25,6 @@ export async function run(argv: string[]): Promise<void> {
   process.stdout.on('error', onStdoutError);
   // Nothing useful can be done when stderr itself cannot be written; the exit code still says it.
   process.stderr.on('error', () => undefined);
-  process.exitCode = await main(argv, processIO());
+  // Run as kubectl-ds_doctor (kubectl's plugin), usage, examples and hints say `kubectl ds-doctor`.
+  process.exitCode = await main(argv, { ...processIO(), programName: programName(process.argv[1]) });
 }

@@ -1,12 +1,15 @@
 /**
- * The README's lint-rules section, generated from the rules' metadata so that the docs cannot
- * drift from the code (kube-linter's generated docs, kube-score's README_CHECKS.md). A test
- * compares the README with this text.
+ * The lint-rules page (docs/lint-rules.md), generated from the rules' metadata so that the docs
+ * cannot drift from the code (kube-linter's generated docs, kube-score's README_CHECKS.md). A test
+ * compares the page with this text.
  */
 import type { LintRule } from './types.js';
 import { IGNORE_ANNOTATION, IGNORE_CHECK_PREFIX } from './suppress.js';
 
-/** The marker lines that enclose the generated section in README.md. */
+/** The page that holds the generated rule docs between the markers. */
+export const RULE_DOCS_FILE = 'docs/lint-rules.md';
+
+/** The marker lines that enclose the generated section in RULE_DOCS_FILE. */
 export const README_START = '<!-- lint-rules:start -->';
 /** See README_START. */
 export const README_END = '<!-- lint-rules:end -->';
@@ -34,7 +37,7 @@ function entry(rule: LintRule): string {
   ].join('\n');
 }
 
-/** The Markdown between the README markers (markers excluded). */
+/** The Markdown between the markers (markers excluded). */
 export function renderRuleDocs(rules: readonly LintRule[]): string {
   const index = rules.map((r) => `| [\`${r.meta.id}\`](#${r.meta.id}) | ${r.meta.severity} | ${r.meta.needsCluster ? 'cluster' : 'manifest'} | ${r.meta.description.replace(/\|/g, '\\|')} |`);
   return [
@@ -58,10 +61,10 @@ export function renderRuleDocs(rules: readonly LintRule[]): string {
   ].join('\n');
 }
 
-/** `readme` with the text between the markers replaced by the generated rule docs. */
+/** `readme` (the page's text) with the text between the markers replaced by the generated rule docs. */
 export function withRuleDocs(readme: string, rules: readonly LintRule[]): string {
   const start = readme.indexOf(README_START);
   const end = readme.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`README has no ${README_START} … ${README_END} section`);
+  if (start < 0 || end < start) throw new Error(`${RULE_DOCS_FILE} has no ${README_START} … ${README_END} section`);
   return `${readme.slice(0, start + README_START.length)}\n${renderRuleDocs(rules)}${readme.slice(end)}`;
 }

@@ -64,6 +64,8 @@ interface ListQuery {
   fallback?: ListQuery;
   /** Read only the first page, of at most this many items (a sample, not the whole list). */
   sample?: number;
+  /** Keep only the items this accepts (the rest are read and dropped, never analysed or dumped). */
+  keep?: (item: KubeObject) => boolean;
 }
 
 /** "listing pods in namespace "logging" with app=fluent-bit", for a list that went wrong. */
@@ -134,8 +136,9 @@ class LiveLoader {
       throw err;
     }
     this.listed.add(kind);
-    this.add(kind, items);
-    return items;
+    const kept = query.keep ? items.filter(query.keep) : items;
+    this.add(kind, kept);
+    return kept;
   }
 
   /**
@@ -301,8 +304,10 @@ async function loadForNode(loader: LiveLoader, ds: DaemonSet, node: string): Pro
  */
 async function loadCauseAgents(loader: LiveLoader, asked: DaemonSet[]): Promise<void> {
   const known = new Set(asked.map((d) => `${d.metadata?.namespace}/${d.metadata?.name}`));
-  await loader.list('DaemonSet', { supplementary: 'the network agent and node labellers outside the namespaces read are not seen, so root causes in them are not linked' });
-  const agents = loader.snapshot.daemonSets.filter((d) => !known.has(`${d.metadata?.namespace}/${d.metadata?.name}`) && detectAgentRoles(d).some((r) => r.role === 'network' || r.role === 'labeller'));
+  const agents = (await loader.list('DaemonSet', {
+    supplementary: 'the network agent and node labellers outside the namespaces read are not seen, so root causes in them are not linked',
+    keep: (d) => !known.has(`${d.metadata?.namespace}/${d.metadata?.name}`) && detectAgentRoles(d as DaemonSet).some((r) => r.role === 'network' || r.role === 'labeller'),
+  })) as DaemonSet[];
   await pool(
     agents.flatMap((d) => {
       const selector = formatSelectorForQuery(d.spec?.selector);

@@ -1,5 +1,10 @@
-/** Human rendering of a LintReport: findings grouped by DaemonSet (wide: with paths and fixes), or Markdown. */
+/**
+ * Human rendering of a LintReport: the summary first, then the findings at or above
+ * `--min-severity` grouped by DaemonSet (wide: with paths and fixes), or Markdown; how many
+ * findings the threshold hides is said. JSON, YAML and SARIF keep every finding.
+ */
 import type { LintFinding, LintReport, ObjectRef, Severity } from '../model/results.js';
+import { atOrAbove, SEVERITY_ORDER } from '../model/severity.js';
 import type { RenderContext } from './context.js';
 import { renderMarkdownTable } from './table.js';
 import { indent, severityMark } from './style.js';
@@ -17,10 +22,15 @@ function colorSeverity(ctx: RenderContext, s: Severity): string {
   }
 }
 
+/** What the human outputs show: findings at or above this severity (default: all). */
+export interface LintRenderOptions {
+  minSeverity?: Severity;
+}
+
 /** Findings grouped by DaemonSet, in report order. */
-function groups(report: LintReport): { ds: ObjectRef; findings: LintFinding[] }[] {
+function groups(findings: LintFinding[]): { ds: ObjectRef; findings: LintFinding[] }[] {
   const out: { ds: ObjectRef; findings: LintFinding[] }[] = [];
-  for (const f of report.findings) {
+  for (const f of findings) {
     const last = out[out.length - 1];
     if (last && last.ds.namespace === f.daemonSet.namespace && last.ds.name === f.daemonSet.name) last.findings.push(f);
     else out.push({ ds: f.daemonSet, findings: [f] });
@@ -47,18 +57,33 @@ function splitFix(fix: string): { sentence: string; snippet?: string } {
   return nl < 0 ? { sentence: fix } : { sentence: fix.slice(0, nl), snippet: fix.slice(nl + 1) };
 }
 
-function renderHuman(report: LintReport, ctx: RenderContext): string {
-  const out: string[] = [];
-  const ruleWidth = Math.max(0, ...report.findings.map((f) => f.rule.length));
-  for (const g of groups(report)) {
+/** The findings shown at `min`, and a sentence for those hidden ("20 info findings not shown: --min-severity info shows them"). */
+function shown(report: LintReport, min: Severity): { findings: LintFinding[]; hidden?: string } {
+  const findings = report.findings.filter((f) => atOrAbove(f.severity, min));
+  const hiddenCount = report.findings.length - findings.length;
+  if (!hiddenCount) return { findings };
+  const below = SEVERITY_ORDER.filter((s) => !atOrAbove(s, min));
+  const counts = below.map((s) => [s, report.findings.filter((f) => f.severity === s).length] as const).filter(([, n]) => n > 0);
+  const what = counts.map(([s, n]) => `${n} ${s}`).join(' and ');
+  const lowest = counts[counts.length - 1]![0];
+  return { findings, hidden: `${what} finding${hiddenCount === 1 ? '' : 's'} not shown (--min-severity ${lowest} shows ${hiddenCount === 1 ? 'it' : 'them'})` };
+}
+
+function renderHuman(report: LintReport, ctx: RenderContext, min: Severity): string {
+  const { findings, hidden } = shown(report, min);
+  const out: string[] = [ctx.para('', lintSummary(report) + (findings.length && !ctx.wide ? '; -o wide shows paths and fixes' : ''), '  ')];
+  if (hidden) out.push(ctx.para('', ctx.chalk.dim(hidden), '  '));
+  out.push('');
+  const ruleWidth = Math.max(0, ...findings.map((f) => f.rule.length));
+  for (const g of groups(findings)) {
     const file = where(g.findings[0]!);
     out.push(`${ctx.chalk.bold(`${g.ds.namespace}/${g.ds.name}`)}${file ? `  ${ctx.chalk.dim(file)}` : ''}`);
     for (const f of g.findings) {
-      out.push(`  ${severityMark(ctx, f.severity)} ${colorSeverity(ctx, f.severity)}  ${f.rule.padEnd(ruleWidth)}  ${f.message}`);
+      out.push(ctx.para(`  ${severityMark(ctx, f.severity)} ${colorSeverity(ctx, f.severity)}  ${f.rule.padEnd(ruleWidth)}  `, f.message));
       if (!ctx.wide) continue;
       const { sentence, snippet } = splitFix(f.fix);
-      out.push(`      ${ctx.chalk.dim('at')} ${f.path}`);
-      out.push(`      ${ctx.chalk.cyan('fix:')} ${sentence}`);
+      out.push(ctx.para(`      ${ctx.chalk.dim('at')} `, f.path));
+      out.push(ctx.para(`      ${ctx.chalk.cyan('fix:')} `, sentence));
       if (snippet) out.push(indent(snippet, '        '));
     }
     out.push('');
@@ -70,7 +95,7 @@ function renderHuman(report: LintReport, ctx: RenderContext): string {
 function footer(report: LintReport, markdown: boolean, ctx?: RenderContext): string[] {
   const out: string[] = [];
   const heading = (title: string) => (markdown ? `\n#### ${title}\n` : `${ctx!.chalk.bold(`${title}:`)}`);
-  const item = (text: string) => (markdown ? `- ${text}` : `  - ${text}`);
+  const item = (text: string) => (markdown ? `- ${text}` : ctx!.para('  - ', text));
   if (report.suppressed.length) {
     out.push(heading('Turned off by annotation'));
     for (const s of report.suppressed) {
@@ -90,13 +115,15 @@ function footer(report: LintReport, markdown: boolean, ctx?: RenderContext): str
     for (const n of report.notes) out.push(item(n));
     if (!markdown) out.push('');
   }
-  out.push(markdown ? `\n${lintSummary(report)}` : lintSummary(report) + (report.findings.length && ctx && !ctx.wide ? '; -o wide shows paths and fixes' : ''));
+  if (markdown) out.push(`\n${lintSummary(report)}`);
   return out;
 }
 
-function renderMarkdown(report: LintReport): string {
+function renderMarkdown(report: LintReport, min: Severity): string {
+  const { findings, hidden } = shown(report, min);
   const out: string[] = ['## DaemonSet lint'];
-  for (const g of groups(report)) {
+  if (hidden) out.push('', `${hidden[0]!.toUpperCase()}${hidden.slice(1)}.`);
+  for (const g of groups(findings)) {
     const file = where(g.findings[0]!);
     out.push('', `### ${g.ds.namespace}/${g.ds.name}${file ? ` (\`${file}\`)` : ''}`, '');
     out.push(
@@ -118,6 +145,7 @@ function renderMarkdown(report: LintReport): string {
 }
 
 /** Renders a LintReport for people: grouped text (table/wide) or Markdown. */
-export function renderLint(report: LintReport, ctx: RenderContext, markdown: boolean): string {
-  return markdown ? renderMarkdown(report) : renderHuman(report, ctx);
+export function renderLint(report: LintReport, ctx: RenderContext, markdown: boolean, options: LintRenderOptions = {}): string {
+  const min = options.minSeverity ?? 'info';
+  return markdown ? renderMarkdown(report, min) : renderHuman(report, ctx, min);
 }

@@ -10,36 +10,36 @@ function podLine(p: PodSummary): string {
   return `pod ${p.name}  ${p.phase}  ${p.ready ? 'ready' : 'not ready'}  ${rev}  restarts ${p.restarts}${p.age ? `  age ${p.age}` : ''}`;
 }
 
-function reasonBlock(ctx: RenderContext, r: Reason, markdown: boolean): string {
+function reasonBlock(ctx: RenderContext, r: Reason, markdown: boolean, by = ''): string {
   if (markdown) {
     return [`- **${r.code}** (${r.severity}): ${r.message}`, ...r.evidence.map((e) => `  - evidence: ${e}`), `  - fix: ${r.fix}`].join('\n');
   }
-  const lines = [`${severityMark(ctx, r.severity)} ${ctx.chalk.bold(r.code)}  ${r.message}`];
-  for (const e of r.evidence) lines.push(`    ${ctx.chalk.dim('evidence:')} ${e}`);
-  lines.push(`    ${ctx.chalk.cyan('fix:')} ${r.fix}`);
+  const lines = [ctx.para(`${by}${severityMark(ctx, r.severity)} ${ctx.chalk.bold(r.code)}  `, r.message)];
+  for (const e of r.evidence) lines.push(ctx.para(`${by}    ${ctx.chalk.dim('evidence:')} `, e));
+  lines.push(ctx.para(`${by}    ${ctx.chalk.cyan('fix:')} `, r.fix));
   return lines.join('\n');
 }
 
-function eventLines(events: EventSummary[] | undefined): string[] {
-  return (events ?? []).map((e) => `  ${e.type} ${e.reason}${e.count > 1 ? ` (x${e.count})` : ''} ${e.object}: ${e.message}`);
+function eventLines(ctx: RenderContext, events: EventSummary[] | undefined): string[] {
+  return (events ?? []).map((e) => ctx.para(`  ${e.type} ${e.reason}${e.count > 1 ? ` (x${e.count})` : ''} `, `${e.object}: ${e.message}`, '    '));
 }
 
-function notesBlock(notes: string[] | undefined, markdown: boolean): string[] {
+function notesBlock(ctx: RenderContext, notes: string[] | undefined, markdown: boolean): string[] {
   if (!notes?.length) return [];
-  return ['', markdown ? '**Notes**\n' : 'Notes:', ...notes.map((n) => (markdown ? `- ${n}` : `  - ${n}`))];
+  return ['', markdown ? '**Notes**\n' : 'Notes:', ...notes.map((n) => (markdown ? `- ${n}` : ctx.para('  - ', n)))];
 }
 
 export function renderNodeDiagnosis(d: NodeDiagnosis, ctx: RenderContext, markdown: boolean): string {
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name} on node ${d.node}: `;
   const out = [markdown ? `### ${title}${d.verdict}` : `${ctx.chalk.bold(title)}${colorVerdict(ctx, d.verdict)}`];
   out.push(...causeLines(ctx, d.causes, markdown));
-  if (d.pod) out.push(markdown ? `\n${podLine(d.pod)}` : `  ${podLine(d.pod)}`);
+  if (d.pod) out.push(markdown ? `\n${podLine(d.pod)}` : ctx.para('  ', podLine(d.pod)));
   if (!d.reasons.length) out.push(markdown ? '\nNo problems found.' : '  no problems found');
   out.push('');
   for (const r of d.reasons) out.push(reasonBlock(ctx, r, markdown));
-  const ev = eventLines(d.events);
+  const ev = eventLines(ctx, d.events);
   if (ev.length) out.push('', markdown ? '**Events**\n' : 'Events:', ...ev);
-  out.push(...notesBlock(d.notes, markdown));
+  out.push(...notesBlock(ctx, d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }
 
@@ -56,40 +56,36 @@ function noProblemLine(d: DaemonSetDiagnosis): string {
 
 export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderContext, markdown: boolean): string {
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}: ${d.headline}`;
-  const out = [markdown ? `### ${title}` : ctx.chalk.bold(title)];
+  const out = [markdown ? `### ${title}` : ctx.para('', ctx.chalk.bold(title), '  ')];
   out.push(...causeLines(ctx, d.causes, markdown));
   const verdicts = Object.entries(d.summary.verdicts)
     .map(([v, n]) => `${v} ${n}`)
     .join(', ');
-  out.push(markdown ? `\nVerdicts: ${verdicts}` : `  verdicts: ${verdicts}`);
+  out.push(markdown ? `\nVerdicts: ${verdicts}` : ctx.para('  verdicts: ', verdicts));
   if (!d.nodes.length) {
     const line = noProblemLine(d);
-    out.push(markdown ? `\n${line[0]!.toUpperCase()}${line.slice(1)}.` : `  ${line}`);
+    out.push(markdown ? `\n${line[0]!.toUpperCase()}${line.slice(1)}.` : ctx.para('  ', line));
   }
   // A reason repeated word for word on several nodes (one admission refusal for all) prints once.
   const firstSeen = new Map<string, string>();
   for (const n of d.nodes) {
-    out.push('', markdown ? `#### ${n.node}: ${n.verdict}` : `${ctx.chalk.bold(n.node)}: ${colorVerdict(ctx, n.verdict)}${n.pod ? `  (${podLine(n.pod)})` : ''}`);
+    out.push('', markdown ? `#### ${n.node}: ${n.verdict}` : ctx.para(`${ctx.chalk.bold(n.node)}: ${colorVerdict(ctx, n.verdict)}${n.pod ? '  ' : ''}`, n.pod ? `(${podLine(n.pod)})` : '', '  '));
     for (const r of n.reasons) {
       const key = JSON.stringify([r.code, r.message, r.evidence, r.fix]);
       const seen = firstSeen.get(key);
       if (seen) {
-        const line = `${severityMark(ctx, r.severity)} ${ctx.chalk.bold(r.code)}  the same as on node ${seen} above`;
-        out.push(markdown ? `- **${r.code}** (${r.severity}): the same as on node ${seen} above` : `  ${line}`);
+        out.push(
+          markdown
+            ? `- **${r.code}** (${r.severity}): the same as on node ${seen} above`
+            : ctx.para(`  ${severityMark(ctx, r.severity)} ${ctx.chalk.bold(r.code)}  `, `the same as on node ${seen} above`),
+        );
         continue;
       }
       firstSeen.set(key, n.node);
-      out.push(
-        markdown
-          ? reasonBlock(ctx, r, true)
-          : reasonBlock(ctx, r, false)
-              .split('\n')
-              .map((l) => `  ${l}`)
-              .join('\n'),
-      );
+      out.push(reasonBlock(ctx, r, markdown, '  '));
     }
   }
-  out.push(...notesBlock(d.notes, markdown));
+  out.push(...notesBlock(ctx, d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }
 
@@ -119,21 +115,21 @@ export function renderDaemonSetNodes(d: DaemonSetNodes, ctx: RenderContext, mark
   const verdicts = Object.entries(d.summary.verdicts)
     .map(([v, n]) => `${v} ${n}`)
     .join(', ');
-  out.push('', `${d.nodes.length} node(s) shown; over all nodes: ${verdicts}. (* = outdated revision)`);
-  out.push(...notesBlock(d.notes, markdown));
+  out.push('', ctx.para('', `${d.nodes.length} node(s) shown; over all nodes: ${verdicts}. (* = outdated revision)`));
+  out.push(...notesBlock(ctx, d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }
 
 export function renderNodeReport(d: NodeReport, ctx: RenderContext, markdown: boolean): string {
   const status = `Ready=${d.nodeStatus.ready}${d.nodeStatus.unschedulable ? ', cordoned' : ''}${d.nodeStatus.taints.length ? `, taints: ${d.nodeStatus.taints.join(' ')}` : ''}`;
   const scope = `DaemonSets in ${d.scope}`;
-  const out = [markdown ? `### Node ${d.node}\n\n${status}\n` : `${ctx.chalk.bold(`node ${d.node}`)}: ${status}`];
+  const out = [markdown ? `### Node ${d.node}\n\n${status}\n` : ctx.para(`${ctx.chalk.bold(`node ${d.node}`)}: `, status, '  ')];
   out.push(...causeLines(ctx, d.causes, markdown));
   out.push(markdown ? `\n${scope}\n` : `${scope}\n`);
   const headers = ['NAMESPACE', 'DAEMONSET', 'VERDICT', 'POD', 'REASON'];
   const rows = d.daemonSets.map((e) => [e.namespace, e.name, markdown ? e.verdict : colorVerdict(ctx, e.verdict), e.pod?.name ?? '-', mainReason(ctx, e.reasons, ctx.wide || markdown, markdown)]);
   if (rows.length) out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));
   else out.push(markdown ? `No DaemonSets found in ${d.scope}.` : `  no DaemonSets found in ${d.scope}`);
-  out.push(...notesBlock(d.notes, markdown));
+  out.push(...notesBlock(ctx, d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

@@ -1,5 +1,5 @@
 /** Human rendering of a ScanReport. */
-import type { ScanReport } from '../model/results.js';
+import type { ScanEntry, ScanHealth, ScanReport } from '../model/results.js';
 import type { RenderContext } from './context.js';
 import { renderMarkdownTable, renderTable } from './table.js';
 import { colorHealth } from './style.js';
@@ -9,6 +9,24 @@ import { compareText } from '../model/order.js';
 function problemText(counts: Record<string, number>): string {
   const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   return entries.length ? entries.map(([c, n]) => `${c}(${n})`).join(', ') : '-';
+}
+
+/** How urgently a DaemonSet's health asks for a look: the worst first. */
+const URGENCY: Record<ScanHealth, number> = { Failing: 0, Stuck: 1, Degraded: 2, RollingOut: 3, Healthy: 4 };
+
+/**
+ * The commands to run next, for the DaemonSet in the worst health (the first in report order
+ * among equals): its per-node reasons, and its rollout when that is stuck. Each command stands on
+ * its own line, to copy.
+ */
+function nextSteps(problems: ScanEntry[]): string[] {
+  const worst = [...problems].sort((a, b) => URGENCY[a.health] - URGENCY[b.health])[0];
+  if (!worst) return [];
+  const name = `${worst.namespace}/${worst.name}`;
+  const lines = [[`ds-doctor why ${name}`, worst.health === 'Healthy' ? '# the nodes it warns about' : '# the reason on each node']];
+  if (worst.health === 'Stuck' || worst.health === 'RollingOut') lines.unshift([`ds-doctor rollout ${name}`, '# what holds its rollout']);
+  const pad = Math.max(...lines.map(([cmd]) => cmd!.length));
+  return ['Next:', ...lines.map(([cmd, comment]) => `  ${cmd!.padEnd(pad)}  ${comment!}`)];
 }
 
 export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boolean): string {
@@ -45,11 +63,7 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
   }
   if (report.causes?.length) {
     out.push(markdown ? '\n### Root causes\n' : `\n${ctx.chalk.bold('Root causes:')}`);
-    out.push(
-      ...causeLines(ctx, report.causes, markdown)
-        .filter((l) => l !== '' && l !== '**Root cause**')
-        .map((l) => (markdown ? l : `  ${l}`)),
-    );
+    out.push(...causeLines(ctx, report.causes, markdown, { by: markdown ? '' : '  ' }).filter((l) => l !== '' && l !== '**Root cause**'));
   }
   const problems = report.daemonSets.filter((d) => d.topProblem || d.statusMismatch.length || d.coverageGaps.length);
   if (problems.length) {
@@ -65,13 +79,13 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
       for (const g of d.coverageGaps) lines.push(`warning: ${g.message} (${g.nodes.slice(0, 5).join(', ')}${g.nodes.length > 5 ? `, … ${g.nodes.length - 5} more` : ''})`);
       const name = `${d.namespace}/${d.name}`;
       if (markdown) out.push(`- **${name}**: ${lines.join('; ')}`);
-      else out.push(`  ${ctx.chalk.bold(name)}\n${lines.map((l) => `    ${l}`).join('\n')}`);
+      else out.push(`  ${ctx.chalk.bold(name)}\n${lines.map((l) => ctx.para('    ', l)).join('\n')}`);
     }
-    if (!markdown) out.push(`\n  Next: ds-doctor why <namespace>/<name> for the per-node reasons; ds-doctor rollout <namespace>/<name> when a rollout is stuck.`);
+    if (!markdown) out.push('', ...nextSteps(problems));
   }
   if (report.notes.length) {
     out.push(markdown ? '\n### Notes\n' : `\n${ctx.chalk.bold('Notes:')}`);
-    for (const n of report.notes) out.push(markdown ? `- ${n}` : `  - ${n}`);
+    for (const n of report.notes) out.push(markdown ? `- ${n}` : ctx.para('  - ', n));
   }
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

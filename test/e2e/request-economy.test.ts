@@ -85,6 +85,8 @@ describe('live request economy', () => {
       `list /api/v1/namespaces/${NS}/pods?labelSelector=app=agent&limit=500`,
       `list /api/v1/namespaces/${NS}/pods?labelSelector=app=logger&limit=500`,
       'list /api/v1/nodes?limit=500&resourceVersion=0',
+      // The network agent and node labellers of every namespace, for root causes (none here).
+      'list /apis/apps/v1/daemonsets?limit=500',
       `list /apis/apps/v1/namespaces/${NS}/controllerrevisions?labelSelector=app=agent&limit=500`,
       `list /apis/apps/v1/namespaces/${NS}/controllerrevisions?labelSelector=app=logger&limit=500`,
       `list /apis/apps/v1/namespaces/${NS}/daemonsets?limit=500`,

@@ -60,7 +60,9 @@ describe("the DaemonSet guide's Fluent Bit manifest", () => {
     const run = await runCli(['lint', '-f', GUIDE, '-o', 'wide', '--no-color']);
     assert.equal(
       run.stdout,
-      `logging/fluent-bit  ${GUIDE}:1
+      `5 findings (0 errors, 5 warnings, 0 info) in 1 DaemonSet
+
+logging/fluent-bit  ${GUIDE}:1
   ! warning  liveness-probe-missing        container fluent-bit has no liveness probe: if it hangs it keeps running on its node without doing its job, and the kubelet restarts it only when it exits
       at spec.template.spec.containers[0].livenessProbe
       fix: probe it with a command, since it declares no TCP port, failing only when it is stuck:
@@ -104,8 +106,6 @@ Not checked:
   - max-unavailable-too-low: the input has no Node objects: lint a live cluster, or add \`kubectl get nodes -o yaml\` to the input
   - missing-os-selector: the input has no Node objects: lint a live cluster, or add \`kubectl get nodes -o yaml\` to the input
   - pdb-missing: the input has no PodDisruptionBudget objects: add the PDB manifests to the input, or lint a live cluster
-
-5 findings (0 errors, 5 warnings, 0 info) in 1 DaemonSet
 `,
     );
     assert.equal(run.code, 0);

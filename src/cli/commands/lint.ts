@@ -4,6 +4,8 @@ import { exitFor } from '../exit-code.js';
 import { VERSION } from '../version.js';
 import { daemonSetsInScope, resolveDaemonSet, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
+import { Option } from 'commander';
+import type { Severity } from '../../model/severity.js';
 
 /** The `lint` command of the CLI. */
 export const lintCommand: CommandSpec = {
@@ -11,7 +13,13 @@ export const lintCommand: CommandSpec = {
   description: 'Best-practice findings for DaemonSets (works on bare manifests; cluster rules use nodes, PDBs and priority classes when present)',
   examples: ['ds-doctor lint -f manifests/', 'ds-doctor lint -f manifests/ -o sarif > ds-doctor.sarif', 'kubectl ds-doctor lint kube-system/calico-node --fail-on warning'],
   formats: ['table', 'wide', 'json', 'yaml', 'markdown', 'sarif'],
-  async run(ctx, args) {
+  options: (cmd) =>
+    cmd.addOption(
+      new Option('--min-severity <level>', 'show findings at or above this level in table, wide and markdown output (JSON, YAML and SARIF keep every finding)')
+        .choices(['error', 'warning', 'info'])
+        .default('warning'),
+    ),
+  async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ lint }, { renderLint }] = await Promise.all([import('../../lint/lint.js'), import('../../render/lint.js')]);
     const name = args[0];
@@ -33,7 +41,8 @@ export const lintCommand: CommandSpec = {
         ),
       );
     } else {
-      ctx.emit(report, (d, r, md) => renderLint(d, r, md));
+      const minSeverity = (raw['minSeverity'] as Severity | undefined) ?? 'warning';
+      ctx.emit(report, (d, r, md) => renderLint(d, r, md, { minSeverity }));
     }
     return exitFor(ctx.opts, {
       error: report.findings.some((f) => f.severity === 'error'),

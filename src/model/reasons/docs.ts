@@ -1,6 +1,6 @@
 /**
  * docs/reasons.md, generated from the reason-code registries so that the docs cannot drift from
- * the code (as the README's lint section is generated from the rules' metadata). `npm run docs`
+ * the code (as docs/lint-rules.md is generated from the rules' metadata). `npm run docs`
  * writes it; a test compares the file with this text.
  */
 import type { ReasonEntry, ReasonFamily } from './entry.js';
@@ -38,7 +38,7 @@ export function renderReasonDocs(families: Readonly<Record<string, ReasonFamily>
     'Every diagnosis ds-doctor gives carries a stable code (PascalCase). The codes are part of the',
     'JSON contract: a code is never renamed or reused for another meaning. The severity is the one',
     'the code usually carries; some codes take another one depending on the case, as listed.',
-    'Lint findings carry a rule id instead; see the README\'s "Lint rules" section.',
+    'Lint findings carry a rule id instead; see [docs/lint-rules.md](lint-rules.md).',
     '',
     ...Object.values(families).flatMap(familySection),
   ].join('\n');

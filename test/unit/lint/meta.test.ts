@@ -1,13 +1,13 @@
 /**
  * Every rule has an id (kebab-case, from the contract), its own file with a doc comment naming
- * its motivation, a test file, and a README entry that matches its metadata; the registry is
- * sorted. `UPDATE_README=1` rewrites the README section from the metadata.
+ * its motivation, a test file, and an entry in docs/lint-rules.md that matches its metadata; the
+ * registry is sorted. `UPDATE_README=1` rewrites that page's section from the metadata.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { RULES } from '../../../src/lint/registry.js';
-import { README_END, README_START, renderRuleDocs, withRuleDocs } from '../../../src/lint/docs.js';
+import { README_END, README_START, RULE_DOCS_FILE, renderRuleDocs, withRuleDocs } from '../../../src/lint/docs.js';
 
 /** The rule ids the contract fixes for `lint` (docs/design.md §4.2). */
 const CONTRACT_IDS = [
@@ -51,12 +51,12 @@ describe('lint rule registry', () => {
   });
 
   if (process.env['UPDATE_README']) {
-    writeFileSync('README.md', withRuleDocs(readFileSync('README.md', 'utf8'), RULES));
+    writeFileSync(RULE_DOCS_FILE, withRuleDocs(readFileSync(RULE_DOCS_FILE, 'utf8'), RULES));
   }
-  const readme = readFileSync('README.md', 'utf8');
+  const readme = readFileSync(RULE_DOCS_FILE, 'utf8');
   const section = readme.slice(readme.indexOf(README_START) + README_START.length, readme.indexOf(README_END));
 
-  it('README section between the markers is generated from the metadata (UPDATE_README=1 npm test rewrites it)', () => {
+  it(`${RULE_DOCS_FILE}: the section between the markers is generated from the metadata (UPDATE_README=1 npm test rewrites it)`, () => {
     assert.ok(readme.includes(README_START) && readme.includes(README_END));
     assert.equal(section, `\n${renderRuleDocs(RULES)}`);
   });
@@ -80,9 +80,9 @@ describe('lint rule registry', () => {
       it('has a test file', () => {
         assert.ok(existsSync(`test/unit/lint/rules/${m.id}.test.ts`));
       });
-      it('has a README entry with its anchor, severity, checks, why and fix', () => {
+      it('has an entry in the rule docs with its anchor, severity, checks, why and fix', () => {
         const start = section.indexOf(`\n### ${m.id}\n`);
-        assert.ok(start >= 0, `README has no "### ${m.id}" heading`);
+        assert.ok(start >= 0, `${RULE_DOCS_FILE} has no "### ${m.id}" heading`);
         const body = section.slice(start, section.indexOf('\n### ', start + 1) >>> 0 || undefined);
         for (const label of ['**Severity:**', '**Checks:**', '**Why:**', '**Fix:**', '```yaml']) assert.ok(body.includes(label), label);
         assert.ok(section.includes(`](#${m.id})`), 'the index links to the entry');

@@ -20,13 +20,21 @@ function report() {
 describe('lint rendering', () => {
   const plain = renderContext({ color: false, columns: 100 });
 
-  it('table: one line per finding under its DaemonSet and file, then what was turned off, not checked, and a summary', () => {
+  it('table: the summary, then one line per finding under its DaemonSet and file, then what was turned off and not checked', () => {
     const text = renderLint(report(), plain, false);
-    assert.match(text, /^shop\/relay {2}manifests\/relay\.yaml:3\n {2}! warning {2}image-tag-mutable {2}container relay uses example\/relay:latest \(latest is a moving tag\): /);
+    assert.match(text, /^1 finding \(0 errors, 1 warning, 0 info\) in 1 DaemonSet; -o wide shows paths and fixes\n\n/);
+    assert.match(text, /\nshop\/relay {2}manifests\/relay\.yaml:3\n {2}! warning {2}image-tag-mutable {2}container relay uses example\/relay:latest \(latest is a moving tag\): /);
     assert.match(text, /Turned off by annotation:\n {2}- shop\/relay: readiness-probe-missing\n/);
     assert.match(text, /Not checked:\n {2}- custom-taint-not-tolerated: the input has no Node objects/);
-    assert.match(text, /1 finding \(0 errors, 1 warning, 0 info\) in 1 DaemonSet; -o wide shows paths and fixes\n$/);
     assert.doesNotMatch(text, /fix:/);
+  });
+
+  it('--min-severity: findings below it are counted, not shown; the summary still counts every finding', () => {
+    const hidden = renderLint(report(), plain, false, { minSeverity: 'error' });
+    assert.match(hidden, /^1 finding \(0 errors, 1 warning, 0 info\) in 1 DaemonSet\n1 warning finding not shown \(--min-severity warning shows it\)\n/);
+    assert.doesNotMatch(hidden, /image-tag-mutable/);
+    assert.match(renderLint(report(), plain, false, { minSeverity: 'warning' }), /image-tag-mutable/);
+    assert.match(renderLint(report(), plain, true, { minSeverity: 'error' }), /^## DaemonSet lint\n\n1 warning finding not shown \(--min-severity warning shows it\)\.\n/);
   });
 
   it('wide: the path and the fix with its YAML snippet', () => {
@@ -44,6 +52,6 @@ describe('lint rendering', () => {
 
   it('no findings', () => {
     const ds = goodDaemonSet().build();
-    assert.match(renderLint(lint(bare(ds), [ds]), plain, false), /no findings in 1 DaemonSet\n$/);
+    assert.match(renderLint(lint(bare(ds), [ds]), plain, false), /^no findings in 1 DaemonSet\n/);
   });
 });
