@@ -306,7 +306,7 @@ async function loadCauseAgents(loader: LiveLoader, asked: DaemonSet[]): Promise<
   const known = new Set(asked.map((d) => `${d.metadata?.namespace}/${d.metadata?.name}`));
   const agents = (await loader.list('DaemonSet', {
     supplementary: 'the network agent and node labellers outside the namespaces read are not seen, so root causes in them are not linked',
-    keep: (d) => !known.has(`${d.metadata?.namespace}/${d.metadata?.name}`) && detectAgentRoles(d as DaemonSet).some((r) => r.role === 'network' || r.role === 'labeller'),
+    keep: (d) => !known.has(`${d.metadata?.namespace}/${d.metadata?.name}`) && detectAgentRoles(d).some((r) => r.role === 'network' || r.role === 'labeller'),
   })) as DaemonSet[];
   await pool(
     agents.flatMap((d) => {

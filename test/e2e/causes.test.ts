@@ -9,8 +9,15 @@
 //   `kubectl rollout undo --to-revision=N` brings the old revision's hash back on every node.
 // - budget: pods on an unreachable node hold maxUnavailable; the printed patch raises it and the
 //   real controller goes on replacing old pods.
+// - admission: a mutating webhook (served here on 127.0.0.1) injects a sidecar whose mount names a
+//   volume it does not add; the real API server refuses every pod (FailedCreate "is invalid"),
+//   ds-doctor names the webhook, and taking the namespace out of its selector lets the pods in.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
 import type { ControlPlane } from '../cluster/harness.js';
 import type { DaemonSet, Pod } from '../../src/model/k8s-types.js';
 import type { RootCause } from '../../src/model/results.js';
@@ -202,5 +209,75 @@ describe('root causes drawn live agree with the real controller, and their fixes
     // The real controller now replaces old pods on live nodes, one at a time past the dead node.
     await waitFor('an old pod on a live node replaced', async () => ((await oldLeft()) < 3 ? true : undefined), 60_000);
     await kubectl(cp, ['delete', 'daemonset', '-n', NS, 'proxy', '--wait=false']);
+  });
+  it('admission: FailedCreate at a mount a mutating webhook injects names the webhook, not the template', async () => {
+    // A serving certificate for 127.0.0.1, and the webhook: a JSON patch adding a sidecar container
+    // with a mount of a volume the patch forgets.
+    const dir = fs.mkdtempSync(path.join(cp.workDir, 'webhook-'));
+    const key = path.join(dir, 'tls.key');
+    const cert = path.join(dir, 'tls.crt');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], {
+      stdio: 'ignore',
+    });
+    const patch = [{ op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'registry.k8s.io/pause:3.10', volumeMounts: [{ name: 'sidecar-certs', mountPath: '/certs' }] } }];
+    const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const review = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { request: { uid: string } };
+        res.setHeader('Content-Type', 'application/json');
+        res.end(
+          JSON.stringify({
+            apiVersion: 'admission.k8s.io/v1',
+            kind: 'AdmissionReview',
+            response: { uid: review.request.uid, allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const ns = 'injected';
+      await create(cp, [
+        { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'sidecar-injection': 'enabled' } } },
+        nodeObject('w-1'),
+        {
+          apiVersion: 'admissionregistration.k8s.io/v1',
+          kind: 'MutatingWebhookConfiguration',
+          metadata: { name: 'acme-sidecar-injector' },
+          webhooks: [
+            {
+              name: 'inject.sidecar.acme.io',
+              admissionReviewVersions: ['v1'],
+              sideEffects: 'None',
+              failurePolicy: 'Fail',
+              clientConfig: { url: `https://127.0.0.1:${port}/inject`, caBundle: fs.readFileSync(cert).toString('base64') },
+              namespaceSelector: { matchLabels: { 'sidecar-injection': 'enabled' } },
+              rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+            },
+          ],
+        },
+      ]);
+      await create(cp, [daemonSetObject(ns, 'node-agent')]);
+      // The real API server refuses the controller's pods, with the message ds-doctor reads.
+      await waitFor('FailedCreate "is invalid" from the real API server', async () => {
+        const events = await getJson<{ items: { reason?: string; message?: string }[] }>(cp, ['events', '-n', ns]);
+        return events.items.some((e) => e.reason === 'FailedCreate' && /is invalid: .*volumeMounts\[0\]\.name: Not found: "sidecar-certs"/.test(e.message ?? '')) ? true : undefined;
+      });
+      const cause = await waitFor('WebhookInjectedField drawn live', async () =>
+        (await dsJson<{ causes?: RootCause[] }>(cp, ['why', `${ns}/node-agent`])).causes?.find((c) => c.code === 'WebhookInjectedField'),
+      );
+      assert.deepEqual(cause.cause, { kind: 'MutatingWebhookConfiguration', name: 'acme-sidecar-injector' });
+      assert.match(cause.fix, /^the template is not what is wrong/);
+      // The remedy the fix names: take the namespace out of the webhook's namespaceSelector.
+      await kubectl(cp, ['label', 'namespace', ns, 'sidecar-injection-']);
+      await waitFor('the controller creates pods once the webhook leaves them alone', async () => ((await podsOf(cp, ns, 'node-agent')).length ? true : undefined));
+      await kubectl(cp, ['delete', 'daemonset', '-n', ns, 'node-agent', '--wait=false']);
+      await kubectl(cp, ['delete', 'mutatingwebhookconfiguration', 'acme-sidecar-injector']);
+      await kubectl(cp, ['delete', 'node', 'w-1']);
+    } finally {
+      server.close();
+    }
   });
 });
