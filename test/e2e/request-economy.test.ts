@@ -79,12 +79,15 @@ describe('live request economy', () => {
       assert.deepEqual(large[i], small[i], `${c.join(' ')}: the same requests at 3 and 30 nodes`);
     }
     // What scan -n reads: the namespace's DaemonSets, the nodes from the watch cache, and per
-    // DaemonSet its pods and revisions by label selector, then the namespace's warning events.
+    // DaemonSet its pods and revisions by label selector, then the namespace's warning events; for
+    // root causes, the mutating webhooks and namespaces, and the network agents and node labellers.
     assert.deepEqual(small[0], [
       `list /api/v1/namespaces/${NS}/events?fieldSelector=type=Warning&limit=500`,
       `list /api/v1/namespaces/${NS}/pods?labelSelector=app=agent&limit=500`,
       `list /api/v1/namespaces/${NS}/pods?labelSelector=app=logger&limit=500`,
+      'list /api/v1/namespaces?limit=500&resourceVersion=0',
       'list /api/v1/nodes?limit=500&resourceVersion=0',
+      'list /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations?limit=500&resourceVersion=0',
       // The network agent and node labellers of every namespace, for root causes (none here).
       'list /apis/apps/v1/daemonsets?limit=500',
       `list /apis/apps/v1/namespaces/${NS}/controllerrevisions?labelSelector=app=agent&limit=500`,

@@ -132,7 +132,8 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
    * (a retried scheduling attempt can still add an event; then it reads again). Returns the dump.
    */
   async function consistent<T>(read: () => Promise<T>): Promise<{ dumpFile: string; result: T }> {
-    const dumpAll = () => kubectl(cp, ['get', 'nodes,daemonsets,pods,controllerrevisions,events', '-A', '-o', 'yaml']);
+    // scan also reads the namespaces and mutating webhooks (the admission chain of root causes).
+    const dumpAll = () => kubectl(cp, ['get', 'nodes,daemonsets,pods,controllerrevisions,events,namespaces,mutatingwebhookconfigurations', '-A', '-o', 'yaml']);
     for (let attempt = 1; ; attempt++) {
       const before = await dumpAll();
       const result = await read();
@@ -201,7 +202,7 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
     assert.match(text, /^---\napiVersion: v1\nkind: Node\n/, 'documents start with apiVersion and kind, as kubectl writes them');
     const kubectlObjects = new Map(yamlObjects(fs.readFileSync(dumpFile, 'utf8')).map((o) => [objectId(o), o]));
     const dumped = yamlObjects(text).filter((o) => !String(o.kind).endsWith('List'));
-    assert.deepEqual([...new Set(dumped.map((o) => o.kind))].sort(), ['ControllerRevision', 'DaemonSet', 'Event', 'Node', 'Pod']);
+    assert.deepEqual([...new Set(dumped.map((o) => o.kind))].sort(), ['ControllerRevision', 'DaemonSet', 'Event', 'Namespace', 'Node', 'Pod']);
     assert.equal(dumped.filter((o) => o.kind === 'Node').length, 4);
     assert.equal(dumped.filter((o) => o.kind === 'DaemonSet').length, 5, 'only the DaemonSets of the namespace asked for');
     for (const obj of dumped) {

@@ -18,7 +18,12 @@ export const rolloutCommand: CommandSpec = {
       import('../../render/rollout.js'),
     ]);
     const stuckAfter = stuckAfterOf(raw);
-    const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true, causeAgents: true });
+    const { snapshot, defaultNamespace } = await ctx.load({
+      daemonSet: args[0]!,
+      kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
+      allPods: true,
+      causeAgents: true,
+    });
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'rollout', ['Node', 'Pod'], [ds]);

@@ -13,7 +13,7 @@ export const scanCommand: CommandSpec = {
     const stuckAfter = stuckAfterOf(raw);
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { scan }, { renderScan }] = await Promise.all([import('../../model/snapshot-index.js'), import('../../analyze/scan.js'), import('../../render/scan.js')]);
-    const { snapshot, defaultNamespace } = await ctx.load({ kinds: ['Event', 'ControllerRevision'], causeAgents: true });
+    const { snapshot, defaultNamespace } = await ctx.load({ kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'], causeAgents: true });
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'scan', ['Node', 'Pod'], daemonSets);
     const index = new SnapshotIndex(snapshot);

@@ -25,7 +25,8 @@ export const whyCommand: CommandSpec = {
       // With a node, a live load reads that node and the pods on it or waiting for it: the
       // requests and time do not grow with the cluster.
       ...(nodeArg ? { node: parseNodeArg(nodeArg), nodeScoped: true } : { causeAgents: true }),
-      kinds: ['Event', 'ControllerRevision'],
+      // The webhooks and namespace labels the admission chain of root causes reads.
+      kinds: nodeArg ? ['Event', 'ControllerRevision'] : ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
       allPods: true,
     });
     const index = new SnapshotIndex(snapshot);
