@@ -783,31 +783,12 @@ function podSecurityFailedCreate() {
   workers(c, 3);
   c.coredns(['worker-1', 'worker-2']);
   const labels = { 'app.kubernetes.io/name': 'node-agent' };
-  const template = finishTemplate({
-    metadata: { creationTimestamp: null, labels },
-    spec: {
-      volumes: [hostPath('proc', '/proc'), hostPath('sys', '/sys')],
-      containers: [
-        {
-          name: 'node-agent',
-          image: 'ghcr.io/acme-platform/node-agent:1.12.0',
-          args: ['--procfs=/host/proc', '--sysfs=/host/sys', '--listen=127.0.0.1:9810'],
-          env: [fieldEnv('NODE_NAME')],
-          resources: { limits: { memory: '128Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
-          volumeMounts: [
-            { name: 'proc', readOnly: true, mountPath: '/host/proc' },
-            { name: 'sys', readOnly: true, mountPath: '/host/sys' },
-          ],
-          ...CONTAINER_DEFAULTS,
-          securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
-        },
-      ],
-      ...podSpecDefaults('node-agent', { dnsPolicy: 'ClusterFirstWithHostNet' }),
-      hostNetwork: true,
-      tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }],
-      priorityClassName: 'system-node-critical',
-    },
-  });
+  const template = nodeAgentTemplate(
+    'ghcr.io/acme-platform/node-agent:1.12.0',
+    labels,
+    { tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }], priorityClassName: 'system-node-critical' },
+    { securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false } },
+  );
   const b = c.daemonSet({
     namespace: 'agents',
     name: 'node-agent',
@@ -2012,8 +1993,8 @@ function rolloutInProgress() {
 // Root-cause scenarios: the symptom in one object, its cause in another
 // ---------------------------------------------------------------------------
 
-/** A node agent of the platform team, as podsecurity-failedcreate has it, with an image and volumes of the story's. */
-function nodeAgentTemplate(image: string, labels: Record<string, string>, extra: Json = {}): BuiltTemplate {
+/** The platform team's hostNetwork node agent (podsecurity-failedcreate and the root-cause scenarios), with the story's additions to its pod spec and container. */
+function nodeAgentTemplate(image: string, labels: Record<string, string>, extra: Json = {}, container: Json = {}): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels },
     spec: {
@@ -2030,6 +2011,7 @@ function nodeAgentTemplate(image: string, labels: Record<string, string>, extra:
             { name: 'sys', readOnly: true, mountPath: '/host/sys' },
           ],
           ...CONTAINER_DEFAULTS,
+          ...container,
         },
       ],
       ...podSpecDefaults('node-agent', { dnsPolicy: 'ClusterFirstWithHostNet' }),
