@@ -8,28 +8,19 @@ import type { DaemonSet, Node } from '../../model/k8s-types.js';
 import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { formatTaint } from '../../k8s/taints.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
-import type { CauseCode } from '../../model/reasons/index.js';
-import type { CauseObject, ObjectRef, RootCause, Severity } from '../../model/results.js';
+import type { CauseObject, ObjectRef, RolloutDiagnosis, RootCause } from '../../model/results.js';
 import { detectRoles, type Role } from '../../model/roles.js';
 import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
 import { daemonSetContext, diagnoseAllNodes, diagnoseNode, type NodeVerdict } from '../placement.js';
 import { DEFAULT_STUCK_AFTER } from '../stuck.js';
 import { diagnoseRollout } from '../rollout/index.js';
-import type { RolloutDiagnosis } from '../../model/results.js';
 
-/** A cause as a rule finds it; the engine merges drafts of one cause and writes the summary. */
-export interface CauseDraft {
-  code: CauseCode;
-  severity: Severity;
-  /** The steps from the symptom to the cause, without the nodes and the affected DaemonSets. */
-  chain: string[];
-  nodes: string[];
-  cause: CauseObject;
-  affects: ObjectRef[];
-  evidence: string[];
-  fix: string;
-  reference?: string;
-}
+/**
+ * A cause as a rule finds it: a RootCause without its summary, which the engine writes once it has
+ * merged the drafts of one cause (its chain holds the steps without the nodes and the DaemonSets
+ * it affects).
+ */
+export type CauseDraft = Omit<RootCause, 'summary'>;
 
 export interface CauseOptions {
   now: Date;
