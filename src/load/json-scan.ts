@@ -16,14 +16,15 @@ export interface JsonSyntaxError {
 export const END_OF_INPUT = 'Unexpected end of JSON input';
 export const AFTER_JSON = 'Unexpected non-whitespace character after JSON';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
+/** Character codes of JSON's structure, shared with the streaming parser (json-stream.ts). */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
 const MINUS = 0x2d;
 
 function isSpace(c: number): boolean {

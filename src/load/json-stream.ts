@@ -11,7 +11,7 @@
  * `==== END logs for …` lines (older kubectl: then "Cluster info dumped to standard output"):
  * the parser returns every object and skips the log sections and that line.
  */
-import { AFTER_JSON, END_OF_INPUT, jsonSyntaxError, jsonValueEnd } from './json-scan.js';
+import { AFTER_JSON, BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, END_OF_INPUT, jsonSyntaxError, jsonValueEnd, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-scan.js';
 import type { ParsedDocument } from './parse.js';
 
 /** A syntax error at a character offset of the whole input. */
@@ -24,16 +24,8 @@ export class JsonStreamError extends Error {
   }
 }
 
-const QUOTE = 0x22;
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 const EQUALS = 0x3d;
 const BOM = 0xfeff;
 /** The most text held back from a chunk for the item that starts in it (see JsonDumpParser.carry). */
