@@ -144,13 +144,13 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
     // leaves those nodes without what every pod there needs: never Healthy.
     // An error-level root cause behind this DaemonSet (it selects no node, or its labeller does
     // not label its nodes) is a problem although every node is Excluded.
-    const selectsNone = causes.find(
+    const vitalCause = causes.find(
       (c) => c.severity === 'error' && c.affects.some((a) => a.namespace === ds.metadata?.namespace && a.name === ds.metadata?.name) && (c.code === 'SelectsNoNode' || c.code === 'LabellerNotRunning'),
     );
-    if (selectsNone) counts[selectsNone.code] = (counts[selectsNone.code] ?? 0) + 1;
+    if (vitalCause) counts[vitalCause.code] = (counts[vitalCause.code] ?? 0) + 1;
     const vitalGap = gaps.length > 0 && detectRoles(ds, csiDrivers).some((r) => r.role === 'network' || r.role === 'storage');
     let judged = health(rows, recomputed, rollout);
-    if (judged === 'Healthy' && (selectsNone || vitalGap)) judged = 'Degraded';
+    if (judged === 'Healthy' && (vitalCause || vitalGap)) judged = 'Degraded';
     return {
       namespace: ds.metadata?.namespace ?? '',
       name: ds.metadata?.name ?? '',
@@ -168,7 +168,7 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
       topProblem:
         topProblem(rows) ||
         (rollout.blockers[0] ? `1 ${rollout.blockers[0].code} (rollout blocker on node ${rollout.blockers[0].node})` : '') ||
-        (selectsNone ? selectsNone.summary : '') ||
+        (vitalCause ? vitalCause.summary : '') ||
         (vitalGap ? gaps[0]!.message : ''),
       coverageGaps: gaps,
     };
