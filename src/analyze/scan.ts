@@ -10,7 +10,7 @@ import { recomputeStatus, reportedStatus } from '../k8s/status.js';
 import { statusDifferences, statusObserved } from './stale-status.js';
 import { DEFAULT_STUCK_AFTER } from './stuck.js';
 import { nodeReadyStatus } from '../k8s/podhealth.js';
-import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement.js';
+import { daemonSetContext, diagnoseAllNodes, type NodeVerdict } from './placement/index.js';
 import { cachedRollout } from './causes/context.js';
 import { causesOf } from './causes/index.js';
 import { detectRoles } from '../model/roles.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { matchNodeSelector } from '../../src/k8s/nodeaffinity.js';
 import { compileDaemonPlacement } from '../../src/k8s/daemonpod.js';
 import { parseFitError, preemptionVerdict, targetNodeEntries } from '../../src/k8s/schedmsg.js';
-import { whyNode } from '../../src/analyze/placement.js';
+import { whyNode } from '../../src/analyze/placement/index.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import { planDaemonSet } from '../../src/analyze/plan/index.js';
 import type { ControllerRevision, DaemonSet, DaemonSetSpec, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';

@@ -3,7 +3,7 @@
 // kubelet container states) and the verdict and reason codes ds-doctor must give.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { daemonSetContext, diagnoseNode, headline, whyDaemonSet, whyNode } from '../../src/analyze/placement.js';
+import { daemonSetContext, diagnoseNode, headline, whyDaemonSet, whyNode } from '../../src/analyze/placement/index.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import type { ControllerRevision, DaemonSet, KubeEvent, Node, Pod } from '../../src/model/k8s-types.js';
 import { severitiesOf } from '../../src/cli/commands/verdicts.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { runCli } from '../harness.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
-import { whyDaemonSet } from '../../src/analyze/placement.js';
+import { whyDaemonSet } from '../../src/analyze/placement/index.js';
 import type { DaemonSet } from '../../src/model/k8s-types.js';
 import { NOW, indexOf, node, pod } from '../builders.js';
 

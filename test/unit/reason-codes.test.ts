@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DaemonSet, Node, Pod, Service } from '../../src/model/k8s-types.js';
 import type { ClusterSnapshot } from '../../src/model/snapshot.js';
-import { diagnoseAllNodes } from '../../src/analyze/placement.js';
+import { diagnoseAllNodes } from '../../src/analyze/placement/index.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import { analyzeImpact } from '../../src/analyze/impact/index.js';
 import { NOW, daemonSet, event, indexOf, node, pod } from '../builders.js';

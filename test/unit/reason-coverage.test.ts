@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadFiles } from '../../src/load/files.js';
 import { SnapshotIndex } from '../../src/model/snapshot-index.js';
-import { diagnoseAllNodes } from '../../src/analyze/placement.js';
+import { diagnoseAllNodes } from '../../src/analyze/placement/index.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import { analyzeImpact } from '../../src/analyze/impact/index.js';
 import { CAUSE_RULES, IMPACT_FINDINGS, PLACEMENT_REASONS, PLAN_FINDINGS, ROLLOUT_REASONS } from '../../src/model/reasons/index.js';

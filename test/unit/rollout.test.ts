@@ -10,7 +10,7 @@ import { scan } from '../../src/analyze/scan.js';
 import type { DaemonSet, Node, Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 import { nodeBudget } from '../../src/analyze/rollout/budget.js';
-import { daemonSetContext, diagnoseAllNodes } from '../../src/analyze/placement.js';
+import { daemonSetContext, diagnoseAllNodes } from '../../src/analyze/placement/index.js';
 
 describe('GetScaledValueFromIntOrPercent rounds percentages up', () => {
   const cases: [number | string, number, number | undefined][] = [

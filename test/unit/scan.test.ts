@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { podsOfAbsentDaemonSets, scan } from '../../src/analyze/scan.js';
-import { whyNode } from '../../src/analyze/placement.js';
+import { whyNode } from '../../src/analyze/placement/index.js';
 import type { DaemonSet, Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 

@@ -9,7 +9,7 @@
 import type { DaemonSet, PodSpec } from '../../model/k8s-types.js';
 import { isMissing } from '../../model/snapshot.js';
 import { ruleCoversCreate, webhookSelects } from '../../k8s/webhook.js';
-import { daemonSetContext } from '../placement.js';
+import { daemonSetContext } from '../placement/index.js';
 import { type CauseContext, type CauseDraft, dsRef, nameList } from './context.js';
 
 /** The parts of a refusal that name something the template lacks, in words. */

@@ -11,7 +11,7 @@ import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import type { CauseObject, ObjectRef, RolloutDiagnosis, RootCause } from '../../model/results.js';
 import { detectRoles, type Role } from '../../model/roles.js';
 import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
-import { daemonSetContext, diagnoseAllNodes, diagnoseNode, type NodeVerdict } from '../placement.js';
+import { daemonSetContext, diagnoseAllNodes, diagnoseNode, type NodeVerdict } from '../placement/index.js';
 import { DEFAULT_STUCK_AFTER } from '../stuck.js';
 import { diagnoseRollout } from '../rollout/index.js';
 

@@ -11,7 +11,7 @@ import type { RootCause } from '../../model/results.js';
 import { compareSeverity } from '../../model/severity.js';
 import { compareText } from '../../model/order.js';
 import type { SnapshotIndex } from '../../model/snapshot-index.js';
-import type { NodeVerdict } from '../placement.js';
+import type { NodeVerdict } from '../placement/index.js';
 import { admissionCauses } from './admission.js';
 import { CauseContext, type CauseDraft, type CauseOptions, nameList, refText } from './context.js';
 import { labelCauses } from './labels.js';

@@ -9,7 +9,7 @@
 import type { DaemonSet, Node, Taint, Toleration } from '../../model/k8s-types.js';
 import { compileDaemonPlacement, SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.js';
 import { formatTaint, formatToleration, toleratesTaint } from '../../k8s/taints.js';
-import type { NodeVerdict } from '../placement.js';
+import type { NodeVerdict } from '../placement/index.js';
 import { detectAgentRoles } from '../../model/roles.js';
 import { type CauseContext, type CauseDraft, dsObject, dsRef, nameList, reasonPhrase, tolerationPatch } from './context.js';
 

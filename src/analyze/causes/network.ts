@@ -7,7 +7,7 @@
  */
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
 import type { Reason } from '../../model/results.js';
-import type { NodeVerdict } from '../placement.js';
+import type { NodeVerdict } from '../placement/index.js';
 import { type CauseContext, type CauseDraft, dsObject, dsRef, NETWORK_NOT_READY, nodeNetworkText, reasonPhrase, tolerationPatch } from './context.js';
 
 /** The reason on a row that says its pod waits for the network, with the words that say so. */

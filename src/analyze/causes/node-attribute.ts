@@ -6,7 +6,7 @@
  * count: the node explains those.
  */
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
-import type { NodeVerdict } from '../placement.js';
+import type { NodeVerdict } from '../placement/index.js';
 import { type CauseContext, type CauseDraft, dsObject, dsRef, failsByItself, nameList, podFailure } from './context.js';
 
 const POOL_LABELS = [

@@ -9,7 +9,7 @@ import type { DaemonSet } from '../../model/k8s-types.js';
 import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { formatTaint } from '../../k8s/taints.js';
-import type { NodeVerdict } from '../placement.js';
+import type { NodeVerdict } from '../placement/index.js';
 import { type CauseContext, type CauseDraft, dsObject, dsRef, failsByItself, nameList, nodeNetworkText, podFailure } from './context.js';
 
 export function revisionCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]): CauseDraft[] {

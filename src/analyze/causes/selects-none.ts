@@ -9,7 +9,7 @@ import { compileDaemonPlacement, SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.j
 import { isLabeller } from './labels.js';
 import { formatTaint } from '../../k8s/taints.js';
 import type { Role } from '../../model/roles.js';
-import type { NodeVerdict } from '../placement.js';
+import type { NodeVerdict } from '../placement/index.js';
 import { type CauseContext, type CauseDraft, dsObject, dsRef, nameList } from './context.js';
 
 /** A miss that is a node's own state: a taint of the node lifecycle controller or the kubelet. */

@@ -14,7 +14,7 @@ import { semanticEqual, revisionTemplate, revisionHash } from '../../k8s/revisio
 import { rollingBudget, type Budget } from '../../k8s/rollingupdate.js';
 import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { diffTemplates } from '../template-diff.js';
-import { daemonSetContext } from '../placement.js';
+import { daemonSetContext } from '../placement/index.js';
 import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
 import { isNodeUnreachable } from '../../k8s/podhealth.js';
 import { podSecurityRefusal } from '../../k8s/podsecurity.js';

@@ -15,7 +15,7 @@ import { compareDaemonPodAge, isPodAvailable, isPodReady, isPodTerminating } fro
 import { allowsSurge } from '../../k8s/rollingupdate.js';
 import { podRevisionHash } from '../../k8s/revision.js';
 import type { DaemonSet } from '../../model/k8s-types.js';
-import { filterReasons, predicateReasons } from '../placement.js';
+import { filterReasons, predicateReasons } from '../placement/index.js';
 
 /** The built-in priority classes, which a dump need not hold (pkg/apis/scheduling/types.go). */
 const SYSTEM_PRIORITIES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };

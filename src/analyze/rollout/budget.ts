@@ -12,7 +12,7 @@ import { rollingUpdateNodes, findUpdatedPodsOnNode, type BudgetSlot, type NodeDa
 import { compareDaemonPodAge, isPodAvailable } from '../../k8s/podutil.js';
 import { isPodUpdated } from '../../k8s/revision.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
-import { diagnosePod, type DaemonSetContext, type NodeVerdict } from '../placement.js';
+import { diagnosePod, type DaemonSetContext, type NodeVerdict } from '../placement/index.js';
 import { isPastStuckAfter, isStuck } from '../stuck.js';
 
 /** Why a node counts against the budget (or, `old-terminating`, why it is not done yet). */

@@ -9,7 +9,7 @@ import { recomputeStatus, type RecomputedStatus } from '../../k8s/status.js';
 import { allowsSurge, rollingBudget, type Budget } from '../../k8s/rollingupdate.js';
 import { rollbackAdvice } from '../../k8s/rollback.js';
 import { updateStrategyType } from '../../k8s/defaults.js';
-import { daemonSetContext, diagnoseAllNodes, type DaemonSetContext, type NodeVerdict } from '../placement.js';
+import { daemonSetContext, diagnoseAllNodes, type DaemonSetContext, type NodeVerdict } from '../placement/index.js';
 import { SLOT_TEXT, createFailuresSinceRevision, holdBlockedReplacements, nodeBudget, type BudgetUse } from './budget.js';
 
 export type RolloutVerdict = RolloutDiagnosis['verdict'];

@@ -17,7 +17,7 @@ export const nodeCommand: CommandSpec = {
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { nodeReport }, { causesOnNode, withCauses }, { renderNodeReport }] = await Promise.all([
       import('../../model/snapshot-index.js'),
-      import('../../analyze/placement.js'),
+      import('../../analyze/placement/index.js'),
       import('../../analyze/causes/index.js'),
       import('../../render/placement.js'),
     ]);

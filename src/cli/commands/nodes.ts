@@ -29,7 +29,7 @@ export const nodesCommand: CommandSpec = {
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { daemonSetNodes }, { causesOf, withCauses }, { renderDaemonSetNodes }] = await Promise.all([
       import('../../model/snapshot-index.js'),
-      import('../../analyze/placement.js'),
+      import('../../analyze/placement/index.js'),
       import('../../analyze/causes/index.js'),
       import('../../render/placement.js'),
     ]);

@@ -80,7 +80,7 @@ export const reportCommand: CommandSpec = {
     ] = await Promise.all([
       import('../../model/snapshot-index.js'),
       import('../../analyze/scan.js'),
-      import('../../analyze/placement.js'),
+      import('../../analyze/placement/index.js'),
       import('../../analyze/rollout/index.js'),
       import('../../analyze/impact/index.js'),
       import('../../lint/lint.js'),

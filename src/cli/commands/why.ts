@@ -14,7 +14,7 @@ export const whyCommand: CommandSpec = {
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ SnapshotIndex }, { whyDaemonSet, whyNode }, { causesOf, causesOnNode, withCauses }, { renderDaemonSetDiagnosis, renderNodeDiagnosis }] = await Promise.all([
       import('../../model/snapshot-index.js'),
-      import('../../analyze/placement.js'),
+      import('../../analyze/placement/index.js'),
       import('../../analyze/causes/index.js'),
       import('../../render/placement.js'),
     ]);
