@@ -4,21 +4,19 @@
  * placement of the new spec, the scheduler's filters for the new pod, the rolling update run to
  * where it settles, and the template diff that causes each effect.
  */
-import type { DaemonSet, Node, Pod, PodTemplateSpec } from '../../model/k8s-types.js';
+import type { DaemonSet, Node, Pod } from '../../model/k8s-types.js';
 import { API_VERSION, type PlanEffect, type PlanGroup, type PlanNode, type PlanReport, type PlanRollout, type PlanSettledState } from '../../model/results.js';
 import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
-import { isMissing, type SnapshotKind } from '../../model/snapshot.js';
 import { formatDuration } from '../../model/duration.js';
-import { defaultedPodTemplate } from '../../k8s/defaults.js';
-import { semanticEqual, revisionTemplate, revisionHash } from '../../k8s/revision.js';
+import { semanticEqual } from '../../k8s/revision.js';
 import { rollingBudget, type Budget } from '../../k8s/rollingupdate.js';
 import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { diffTemplates } from '../template-diff.js';
 import { daemonSetContext } from '../placement/index.js';
 import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
 import { isNodeUnreachable } from '../../k8s/podhealth.js';
-import { podSecurityRefusal } from '../../k8s/podsecurity.js';
-import { limitRangeRefusal, podQuotaUsage, quotaAdmission, withReleasedUsage } from '../../k8s/admission.js';
+import { appliedDaemonSet, newRevisionHash, sortedKeys, storedTemplate } from './applied.js';
+import { admissionOf } from './admission.js';
 import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings, type StrategyChange } from './findings.js';
@@ -45,59 +43,6 @@ export interface PlanOptions {
 /** The default grouping label: the first pool label any node carries, or "". */
 export function defaultGroupBy(nodes: Node[]): string {
   return POOL_LABELS.find((l) => nodes.some((n) => n.metadata?.labels?.[l] !== undefined)) ?? '';
-}
-
-/**
- * A template as the API server stores and returns it: Go decodes an empty string, an empty list
- * and null as the zero value, and encoding/json's `omitempty` leaves them out, so
- * `tolerations: [{key: k, value: ""}]` in a manifest is stored as `[{key: k}]` and hashes the same.
- */
-function storedForm<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(storedForm) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== '' && v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0))
-        .map(([k, v]) => [k, storedForm(v)]),
-    ) as T;
-  }
-  return value;
-}
-
-/** The template the API server stores for `template`: its defaults filled in, empty values dropped. */
-function storedTemplate(template: PodTemplateSpec | undefined): PodTemplateSpec {
-  return storedForm(defaultedPodTemplate(template));
-}
-
-/** The hash the new template gets: an existing revision's when the template matches one (a rollback), else a new one. */
-function newRevisionHash(index: SnapshotIndex, current: DaemonSet | undefined, template: PodTemplateSpec): { hash: string; reused: boolean } {
-  if (!current) return { hash: '', reused: false };
-  const name = current.metadata?.name ?? '';
-  const match = index
-    .revisionsFor(current)
-    .filter((r) => semanticEqual(storedTemplate(revisionTemplate(r)), template))
-    .sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0))[0];
-  return match ? { hash: revisionHash(match, name), reused: true } : { hash: '', reused: false };
-}
-
-/** A copy with every object's keys in order, so lists of unnamed objects (tolerations) compare by content, not by key order. */
-function sortedKeys<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(sortedKeys) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
-    ) as T;
-  }
-  return value;
-}
-
-/** The DaemonSet as the cluster would hold it after the apply: the manifest's spec, defaulted, on the existing object. */
-function appliedDaemonSet(manifest: DaemonSet, current: DaemonSet | undefined): DaemonSet {
-  const spec = { ...(manifest.spec ?? {}), template: storedTemplate(manifest.spec?.template) };
-  if (!current) return { ...manifest, spec };
-  return { ...manifest, metadata: { ...current.metadata, labels: manifest.metadata?.labels, annotations: manifest.metadata?.annotations }, spec, status: current.status };
 }
 
 /** Which template diff lines bear on an effect: placement fields for gain/lose, everything for replace. */
@@ -289,54 +234,6 @@ function strategyOnly(index: SnapshotIndex, current: DaemonSet, applied: DaemonS
   const minReady = applied.spec?.minReadySeconds ?? 0;
   const failing = work.filter((w) => w.decision.currentPod?.spec?.nodeName && !availableNow(w.decision.currentPod, minReady, now)).map((w) => w.name);
   return { from, to, before, after: replacedNodes(report), pruned, failing };
-}
-
-/**
- * What admission does to the new pods: Pod Security of the namespace, its LimitRanges, then its
- * ResourceQuotas (the API server's order: PodSecurity, LimitRanger, ResourceQuota). `refusal` with
- * `partial`: a quota admits some of the pods for the nodes to gain one, not all.
- */
-function admissionOf(
-  index: SnapshotIndex,
-  namespace: string,
-  name: string,
-  template: PodTemplateSpec,
-  oldTemplate: PodTemplateSpec | undefined,
-  decisions: NodeDecision[],
-  surge: boolean,
-): { refusal?: string; partial: boolean; notes: string[] } {
-  const notes: string[] = [];
-  const spec = template.spec ?? {};
-  const podName = `${name}-`;
-  const noteUnchecked = (kind: SnapshotKind, objects: string, step: string) => {
-    if (isMissing(index.snapshot, kind)) notes.push(`${objects} not in the input: ${step} admission in namespace ${namespace} was not checked`);
-  };
-  noteUnchecked('Namespace', 'namespaces', 'Pod Security');
-  const security = podSecurityRefusal(
-    index.snapshot.namespaces.find((n) => n.metadata?.name === namespace),
-    podName,
-    spec,
-  );
-  if (security) return { refusal: security, partial: false, notes };
-  noteUnchecked('LimitRange', 'limit ranges', 'LimitRange');
-  const limits = limitRangeRefusal(
-    index.snapshot.limitRanges.filter((r) => r.metadata?.namespace === namespace),
-    spec,
-    podName,
-  );
-  if (limits) return { refusal: limits, partial: false, notes };
-  noteUnchecked('ResourceQuota', 'resource quotas', 'quota');
-  const quotas = index.snapshot.resourceQuotas.filter((q) => q.metadata?.namespace === namespace);
-  if (!quotas.length) return { partial: false, notes };
-  const gains = decisions.filter((d) => d.effect === 'gain').length;
-  const replaces = decisions.filter((d) => d.effect === 'replace').length;
-  // Without surge a replacement follows its old pod's deletion, which releases the old pod's usage.
-  const released = !gains && replaces && !surge && oldTemplate?.spec ? podQuotaUsage(oldTemplate.spec) : undefined;
-  const view = released ? quotas.map((q) => withReleasedUsage(q, released)) : quotas;
-  const q = quotaAdmission(view, spec, podName);
-  if (q.skipped.length) notes.push(`scoped quota(s) ${q.skipped.join(', ')} not checked`);
-  if (q.refusal === undefined || q.admitted >= Math.max(gains, 1)) return { partial: false, notes };
-  return { refusal: q.refusal, partial: q.admitted > 0, notes };
 }
 
 interface RolloutInput {
