@@ -59,7 +59,7 @@ function securedParts(api: FakeApi, user: Record<string, unknown> = {}): Kubecon
 
 /** Runs the CLI twice (plain and --debug); checks exit code, one stderr line matching `re` (plain run), and no secret in either. */
 async function expectFailure(argv: string[], code: number, re: RegExp): Promise<CliRun> {
-  const r = await runCli(argv);
+  const [r, debug] = await Promise.all([runCli(argv), runCli([...argv, '--debug'])]);
   assert.equal(r.code, code, `exit code; stderr: ${r.stderr}`);
   assert.equal(r.stdout, '');
   assert.ok(r.stderr.endsWith('\n'), JSON.stringify(r.stderr));
@@ -68,7 +68,6 @@ async function expectFailure(argv: string[], code: number, re: RegExp): Promise<
   assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(r.stderr), `no control characters: ${JSON.stringify(r.stderr)}`);
   assert.match(r.stderr.trimEnd(), re);
   assertNoSecret(r, argv.join(' '));
-  const debug = await runCli([...argv, '--debug']);
   assert.equal(debug.code, code, `--debug exit code; stderr: ${debug.stderr}`);
   assertNoSecret(debug, `${argv.join(' ')} --debug`);
   return r;
@@ -294,7 +293,9 @@ const FAULTS: FaultCase[] = [
   },
 ];
 
-describe('live faults: exit 3, one line naming status and path, no secret', () => {
+// Each case has its own server and kubeconfig; they run side by side (most of their time is a
+// request timeout or a Retry-After running out).
+describe('live faults: exit 3, one line naming status and path, no secret', { concurrency: true }, () => {
   for (const c of FAULTS) {
     test(c.name, NEEDS_TLS, async () => {
       await withApi(
