@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, symlink } from 'node:fs/promises';
+import { mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,11 +20,21 @@ async function binDir(): Promise<string> {
   return dir;
 }
 
+/** The bash completion script, written once (one case below sources it as users do, from the command). */
+const completionScript = (async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ds-doctor-completion-script-'));
+  const file = join(dir, 'ds-doctor.bash');
+  const r = await runCli(['completion', 'bash']);
+  assert.equal(r.code, 0, r.stderr);
+  await writeFile(file, r.stdout);
+  return file;
+})();
+
 /** Runs the bash completion function for COMP_WORDS / COMP_CWORD as bash would, returns COMPREPLY. */
-async function bashComplete(words: string[], cword = words.length - 1): Promise<string[]> {
+async function bashComplete(words: string[], cword = words.length - 1, source?: string): Promise<string[]> {
   const dir = await binDir();
   const quoted = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
-  const script = `source <(ds-doctor completion bash); COMP_WORDS=(${quoted}); COMP_CWORD=${cword}; _ds_doctor; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const script = `source ${source ?? `'${await completionScript}'`}; COMP_WORDS=(${quoted}); COMP_CWORD=${cword}; _ds_doctor; printf '%s\\n' "\${COMPREPLY[@]}"`;
   const { stdout } = await run('bash', ['-c', script], { env: { ...process.env, PATH: `${dir}:${process.env['PATH']}`, KUBECONFIG: join(dir, 'none') } });
   return stdout.split('\n').filter(Boolean);
 }
@@ -43,11 +53,17 @@ const BASH_CASES: { name: string; words: string[]; reply: string[] }[] = [
   { name: 'no cluster: no DaemonSets, quietly', words: ['ds-doctor', 'why', ''], reply: [] },
 ];
 
-for (const c of BASH_CASES) {
-  test(`bash completion: ${c.name}`, async () => {
-    assert.deepEqual(await bashComplete(c.words), c.reply);
+// Each case is its own bash and CLI processes: they run side by side.
+describe('bash completion', { concurrency: true }, () => {
+  for (const c of BASH_CASES) {
+    test(c.name, async () => {
+      assert.deepEqual(await bashComplete(c.words), c.reply);
+    });
+  }
+  test('sourced from the command, as the README says: source <(ds-doctor completion bash)', async () => {
+    assert.deepEqual(await bashComplete(['ds-doctor', 'ro'], 1, '<(ds-doctor completion bash)'), ['rollout']);
   });
-}
+});
 
 test('kubectl_complete-ds_doctor answers with the words kubectl passes after the plugin name', async () => {
   const { stdout } = await run(process.execPath, ['bin/kubectl_complete-ds_doctor', 'why', '-f', 'fixtures/demo', 'logging/']);
