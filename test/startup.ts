@@ -100,7 +100,10 @@ const NOT_AT_START: [string, RegExp][] = [
 
 // The commands npm test checks for the live client: an offline answer and completion (--help and
 // lint are checked by their own cases below); the slow tier checks every command of the lists above.
-const QUICK: string[][] = [['scan', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'], ['__complete', 'why', '-f', 'fixtures/demo', '']];
+const QUICK: string[][] = [
+  ['scan', '-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'],
+  ['__complete', 'why', '-f', 'fixtures/demo', ''],
+];
 
 /** The start-up checks: on every command (`full`) or on the QUICK few. */
 export function startupChecks(mode: 'quick' | 'full'): void {
