@@ -23,6 +23,7 @@ export * from '../../test/kube/fields.js';
 export * from '../../test/kube/versions.js';
 export * from '../../test/kube/semantics.js';
 export * from '../../test/kube/images.js';
+export * from '../../test/kube/api-meta.js';
 export * from '../../test/kube/api-node.js';
 export * from '../../test/kube/api-pod.js';
 export * from '../../test/kube/api-daemonset.js';

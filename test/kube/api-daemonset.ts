@@ -16,6 +16,12 @@ export interface RevisionDef {
   generation: number;
   template: BuiltTemplate;
   createdAgo: number;
+  /** The controller-revision-hash (default: templateHash of the template). */
+  hash?: string;
+  /** The ControllerRevision's revision number (default: its place among the stored ones, from 1). */
+  revision?: number;
+  /** The ControllerRevision's uid (default: derived from its name). */
+  uid?: string;
 }
 
 /** A revision with its template hash. */
@@ -35,6 +41,10 @@ export interface DaemonSetDef {
   template?: BuiltTemplate;
   generation?: number;
   unobservedRevisions?: number;
+  /** The uid (default: derived from namespace and name). */
+  uid?: string;
+  /** The status (default: empty, for the caller to fill in). */
+  status?: DaemonSet['status'];
 }
 
 /** makeDaemonSet's result. */
@@ -80,7 +90,7 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
       {
         name: d.name,
         namespace: d.namespace,
-        uid: uid(`${idPrefix}${key}`),
+        uid: d.uid ?? uid(`${idPrefix}${key}`),
         resourceVersion: '',
         generation: d.generation ?? cur.generation,
         creationTimestamp: at(d.createdAgo),
@@ -99,9 +109,9 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
       },
       [],
     ),
-    status: {},
+    status: d.status ?? {},
   } as Json as BuiltDaemonSet;
-  const revs: Revision[] = defRevs.map((r) => ({ ...r, hash: templateHash(r.template) }));
+  const revs: Revision[] = defRevs.map((r) => ({ ...r, hash: r.hash ?? templateHash(r.template) }));
   const stored = d.unobservedRevisions ? revs.slice(0, revs.length - d.unobservedRevisions) : revs;
   const revisions = stored.map((r, i) => {
     const name = `${d.name}-${r.hash}`;
@@ -111,7 +121,7 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
       metadata: {
         name,
         namespace: d.namespace,
-        uid: uid(`${idPrefix}ControllerRevision/${d.namespace}/${name}`),
+        uid: r.uid ?? uid(`${idPrefix}ControllerRevision/${d.namespace}/${name}`),
         resourceVersion: '',
         creationTimestamp: at(r.createdAgo),
         labels: { ...r.template.metadata.labels, 'controller-revision-hash': r.hash },
@@ -119,7 +129,7 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
         ownerReferences: controllerRef('DaemonSet', d.name, ds.metadata.uid),
       },
       data: { spec: { template: { $patch: 'replace', ...clone(r.template) } as BuiltTemplate } },
-      revision: i + 1,
+      revision: r.revision ?? i + 1,
     };
     return versions.add(revision, r.createdAgo);
   });

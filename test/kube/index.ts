@@ -17,6 +17,7 @@ export * from './fields.js';
 export * from './versions.js';
 export * from './semantics.js';
 export * from './images.js';
+export * from './api-meta.js';
 export * from './api-node.js';
 export * from './api-pod.js';
 export * from './api-daemonset.js';
