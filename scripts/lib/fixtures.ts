@@ -29,6 +29,7 @@ export * from '../../test/kube/api-pod.js';
 export * from '../../test/kube/api-daemonset.js';
 export * from '../../test/kube/api-events.js';
 export * from '../../test/kube/api-cluster.js';
+export * from '../../test/kube/api-service.js';
 export { SAFE, fnv32a, sha, suffix, templateHash, uid } from '../../test/kube/ids.js';
 export { DAY, HOUR, MIN, NOW_ISO, at, secondsBefore as ago } from '../../test/kube/time.js';
 export { isPodTerminal as isTerminal } from '../../src/k8s/podutil.js';

@@ -62,6 +62,9 @@ export interface DaemonPodOptions {
   idPrefix?: string;
   deletedAgo?: number;
   grace?: number;
+  /** The pod's name (default: the DaemonSet's name and a suffix derived from node, revision and time) and uid (default: derived from the name). */
+  name?: string;
+  uid?: string;
 }
 
 /** A RollingUpdate update strategy. */
@@ -142,10 +145,10 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
  * (see podStatus). Its IP is the node's for a hostNetwork pod, else `ipFor(nodeName, podKey)`.
  * `deletedAgo` + `grace`: graceful deletion requested `deletedAgo` seconds ago.
  */
-export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { state, t, ipFor, idPrefix = '', deletedAgo, grace }: DaemonPodOptions): BuiltPod {
+export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { state, t, ipFor, idPrefix = '', deletedAgo, grace, ...id }: DaemonPodOptions): BuiltPod {
   const { name: dsName, namespace } = ds.metadata;
   const nodeName = node.metadata.name;
-  const name = `${dsName}-${suffix(`${idPrefix}pod/${namespace}/${dsName}/${nodeName}/${rev.hash}/${t.created}`)}`;
+  const name = id.name ?? `${dsName}-${suffix(`${idPrefix}pod/${namespace}/${dsName}/${nodeName}/${rev.hash}/${t.created}`)}`;
   const key = `${idPrefix}Pod/${namespace}/${name}`;
   const tmpl = rev.template;
   const unbound = state.kind === 'Unschedulable';
@@ -165,6 +168,7 @@ export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { 
     spec,
     deletedAgo,
     grace,
+    uid: id.uid,
   });
   const podIP = unbound || state.kind === 'ContainerCreating' ? undefined : tmpl.spec.hostNetwork ? internalIP(node) : ipFor(nodeName, key);
   pod.status = podStatus(pod, state, t, unbound ? undefined : node, podIP);

@@ -23,3 +23,4 @@ export * from './api-pod.js';
 export * from './api-daemonset.js';
 export * from './api-events.js';
 export * from './api-cluster.js';
+export * from './api-service.js';
