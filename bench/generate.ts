@@ -110,7 +110,7 @@ export function generate(opts: GenerateOptions): GenerateResult {
     const message = n.notReady ? `Node ${n.name} status is now: NodeNotReady` : `Node ${n.name} event: Registered Node ${n.name} in Controller`;
     events.add({ kind: 'Node', name: n.name, uid: n.name }, n.notReady ? 'NodeNotReady' : 'RegisteredNode', message, 'Normal', 1, g.r.int(3 * HOUR), 'node-controller');
   }
-  for (const e of events.events) emit(e, 'Event');
+  for (const e of events.events()) emit(e, 'Event');
   for (const s of sinks) s.close();
   return { files, counts: { ...counts, placed } };
 }
