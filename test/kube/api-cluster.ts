@@ -10,14 +10,14 @@ import { at } from './time.js';
 export function makeNamespace(
   name: string,
   createdAgo: number,
-  { uidKey = `Namespace/${name}`, labels = {} }: { uidKey?: string; labels?: Record<string, string> } = {},
+  { uidKey = `Namespace/${name}`, uid: id, labels = {} }: { uidKey?: string; uid?: string; labels?: Record<string, string> } = {},
 ): Namespace & { metadata: { name: string } } {
   return {
     apiVersion: 'v1',
     kind: 'Namespace',
     metadata: {
       name,
-      uid: uid(uidKey),
+      uid: id ?? uid(uidKey),
       resourceVersion: '',
       creationTimestamp: at(createdAgo),
       labels: { 'kubernetes.io/metadata.name': name, ...labels },

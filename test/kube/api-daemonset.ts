@@ -16,6 +16,12 @@ export interface RevisionDef {
   generation: number;
   template: BuiltTemplate;
   createdAgo: number;
+  /** The controller-revision-hash (default: templateHash of the template). */
+  hash?: string;
+  /** The ControllerRevision's revision number (default: its place among the stored ones, from 1). */
+  revision?: number;
+  /** The ControllerRevision's uid (default: derived from its name). */
+  uid?: string;
 }
 
 /** A revision with its template hash. */
@@ -35,6 +41,10 @@ export interface DaemonSetDef {
   template?: BuiltTemplate;
   generation?: number;
   unobservedRevisions?: number;
+  /** The uid (default: derived from namespace and name). */
+  uid?: string;
+  /** The status (default: empty, for the caller to fill in). */
+  status?: DaemonSet['status'];
 }
 
 /** makeDaemonSet's result. */
@@ -52,6 +62,9 @@ export interface DaemonPodOptions {
   idPrefix?: string;
   deletedAgo?: number;
   grace?: number;
+  /** The pod's name (default: the DaemonSet's name and a suffix derived from node, revision and time) and uid (default: derived from the name). */
+  name?: string;
+  uid?: string;
 }
 
 /** A RollingUpdate update strategy. */
@@ -80,7 +93,7 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
       {
         name: d.name,
         namespace: d.namespace,
-        uid: uid(`${idPrefix}${key}`),
+        uid: d.uid ?? uid(`${idPrefix}${key}`),
         resourceVersion: '',
         generation: d.generation ?? cur.generation,
         creationTimestamp: at(d.createdAgo),
@@ -99,9 +112,9 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
       },
       [],
     ),
-    status: {},
+    status: d.status ?? {},
   } as Json as BuiltDaemonSet;
-  const revs: Revision[] = defRevs.map((r) => ({ ...r, hash: templateHash(r.template) }));
+  const revs: Revision[] = defRevs.map((r) => ({ ...r, hash: r.hash ?? templateHash(r.template) }));
   const stored = d.unobservedRevisions ? revs.slice(0, revs.length - d.unobservedRevisions) : revs;
   const revisions = stored.map((r, i) => {
     const name = `${d.name}-${r.hash}`;
@@ -111,7 +124,7 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
       metadata: {
         name,
         namespace: d.namespace,
-        uid: uid(`${idPrefix}ControllerRevision/${d.namespace}/${name}`),
+        uid: r.uid ?? uid(`${idPrefix}ControllerRevision/${d.namespace}/${name}`),
         resourceVersion: '',
         creationTimestamp: at(r.createdAgo),
         labels: { ...r.template.metadata.labels, 'controller-revision-hash': r.hash },
@@ -119,7 +132,7 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
         ownerReferences: controllerRef('DaemonSet', d.name, ds.metadata.uid),
       },
       data: { spec: { template: { $patch: 'replace', ...clone(r.template) } as BuiltTemplate } },
-      revision: i + 1,
+      revision: r.revision ?? i + 1,
     };
     return versions.add(revision, r.createdAgo);
   });
@@ -132,10 +145,10 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
  * (see podStatus). Its IP is the node's for a hostNetwork pod, else `ipFor(nodeName, podKey)`.
  * `deletedAgo` + `grace`: graceful deletion requested `deletedAgo` seconds ago.
  */
-export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { state, t, ipFor, idPrefix = '', deletedAgo, grace }: DaemonPodOptions): BuiltPod {
+export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { state, t, ipFor, idPrefix = '', deletedAgo, grace, ...id }: DaemonPodOptions): BuiltPod {
   const { name: dsName, namespace } = ds.metadata;
   const nodeName = node.metadata.name;
-  const name = `${dsName}-${suffix(`${idPrefix}pod/${namespace}/${dsName}/${nodeName}/${rev.hash}/${t.created}`)}`;
+  const name = id.name ?? `${dsName}-${suffix(`${idPrefix}pod/${namespace}/${dsName}/${nodeName}/${rev.hash}/${t.created}`)}`;
   const key = `${idPrefix}Pod/${namespace}/${name}`;
   const tmpl = rev.template;
   const unbound = state.kind === 'Unschedulable';
@@ -155,6 +168,7 @@ export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { 
     spec,
     deletedAgo,
     grace,
+    uid: id.uid,
   });
   const podIP = unbound || state.kind === 'ContainerCreating' ? undefined : tmpl.spec.hostNetwork ? internalIP(node) : ipFor(nodeName, key);
   pod.status = podStatus(pod, state, t, unbound ? undefined : node, podIP);

@@ -22,6 +22,10 @@ export interface EventDef {
   type?: string;
   fieldPath?: string;
   involvedResourceVersion?: string;
+  /** The event's name (default: the involved object's name and the first time in hex nanoseconds), uid (default: derived from the name) and resourceVersion (default: '', for `versions` to assign). */
+  name?: string;
+  uid?: string;
+  resourceVersion?: string;
 }
 
 /** An Event as makeEvent builds it; `_involved` is dropped by finishEvents. */
@@ -45,9 +49,11 @@ export interface FailedPulls {
 export function makeEvent(e: EventDef, versions: Versions, idPrefix = ''): BuiltEvent {
   const inv = e.object;
   const ns = inv.metadata.namespace ?? 'default';
-  const firstMs = BigInt(NOW.getTime() - Math.round(e.firstAgo) * 1000);
-  const nanos = firstMs * 1000000n + BigInt(parseInt(sha(`evt/${idPrefix}${inv.metadata.name}/${e.reason}/${e.message}`).slice(0, 5), 16) % 1000000);
-  const name = `${inv.metadata.name}.${nanos.toString(16)}`;
+  const nanos = () => {
+    const firstMs = BigInt(NOW.getTime() - Math.round(e.firstAgo) * 1000);
+    return firstMs * 1000000n + BigInt(parseInt(sha(`evt/${idPrefix}${inv.metadata.name}/${e.reason}/${e.message}`).slice(0, 5), 16) % 1000000);
+  };
+  const name = e.name ?? `${inv.metadata.name}.${nanos().toString(16)}`;
   const involvedObject = ordered(
     {
       kind: inv.kind,
@@ -66,8 +72,8 @@ export function makeEvent(e: EventDef, versions: Versions, idPrefix = ''): Built
     metadata: {
       name,
       namespace: ns,
-      uid: uid(`${idPrefix}Event/${ns}/${name}`),
-      resourceVersion: '',
+      uid: e.uid ?? uid(`${idPrefix}Event/${ns}/${name}`),
+      resourceVersion: e.resourceVersion ?? '',
       creationTimestamp: at(e.firstAgo),
     },
     involvedObject,

@@ -41,6 +41,21 @@ export interface NodeDef {
   images?: { names: string[]; sizeBytes: number }[];
   kernelVersion?: string;
   osImage?: string;
+  /** The uid (default: derived from the name) and resourceVersion (default: '', for a Versions to assign). */
+  uid?: string;
+  resourceVersion?: string;
+  /** The operating system of the os labels and nodeInfo (default: linux). */
+  os?: string;
+  /** With `region`: also the deprecated failure-domain.beta and beta instance-type labels (default: true; newer cloud providers no longer write them). */
+  betaCloudLabels?: boolean;
+  /** With `region`: the providerID (default: aws:///<zone>/ plus the instance id derived from the name). */
+  providerID?: string;
+  /** The Hostname address (default: the node's name). */
+  hostname?: string;
+  /** nodeInfo fields over the defaults (machine, boot and system ids, runtime and kube-proxy versions…). */
+  nodeInfo?: Record<string, string>;
+  /** status.runtimeHandlers and status.features, as a kubelet of 1.31+ posts them (default: true). */
+  runtimeHandlers?: boolean;
 }
 
 /** Hands out a pod IP on a node for a pod key. */
@@ -97,7 +112,9 @@ export function lifecycleTaints(condition: string, noScheduleAgo: number, noExec
  * A Node, kubelet v1.34.2 on Ubuntu with containerd. With `region` it is an EC2 instance
  * (topology and instance-type labels, providerID, InternalDNS address); without, bare metal.
  * `n`: name, ip, joinedAgo, conditions, type ({instanceType, capacity, allocatable}), podCIDR;
- * optional region, zone, labels, annotations, unschedulable, taints, images, kernelVersion, osImage.
+ * optional region, zone, labels, annotations, unschedulable, taints, images, kernelVersion, osImage,
+ * and what a generator sets itself: uid, resourceVersion, os, betaCloudLabels,
+ * providerID, hostname, nodeInfo fields, runtimeHandlers.
  */
 export function makeNode(n: NodeDef): BuiltNode {
   const node: Json = buildNode(n);
@@ -105,85 +122,99 @@ export function makeNode(n: NodeDef): BuiltNode {
 }
 
 export function buildNode(n: NodeDef): Json {
+  const os = n.os ?? 'linux';
   const cloud = n.region
     ? {
-        'beta.kubernetes.io/instance-type': n.type.instanceType,
-        'failure-domain.beta.kubernetes.io/region': n.region,
-        'failure-domain.beta.kubernetes.io/zone': n.zone,
+        ...(n.betaCloudLabels === false
+          ? {}
+          : {
+              'beta.kubernetes.io/instance-type': n.type.instanceType,
+              'failure-domain.beta.kubernetes.io/region': n.region,
+              'failure-domain.beta.kubernetes.io/zone': n.zone,
+            }),
         'node.kubernetes.io/instance-type': n.type.instanceType,
         'topology.kubernetes.io/region': n.region,
         'topology.kubernetes.io/zone': n.zone,
       }
     : {};
+  const hostname = { type: 'Hostname', address: n.hostname ?? n.name };
   const addresses = n.region
-    ? [
-        { type: 'InternalIP', address: n.ip },
-        { type: 'InternalDNS', address: `ip-${n.ip.replaceAll('.', '-')}.ec2.internal` },
-        { type: 'Hostname', address: n.name },
-      ]
-    : [
-        { type: 'InternalIP', address: n.ip },
-        { type: 'Hostname', address: n.name },
-      ];
+    ? [{ type: 'InternalIP', address: n.ip }, { type: 'InternalDNS', address: `ip-${n.ip.replaceAll('.', '-')}.ec2.internal` }, hostname]
+    : [{ type: 'InternalIP', address: n.ip }, hostname];
   return {
     kind: 'Node',
     apiVersion: 'v1',
-    metadata: {
-      name: n.name,
-      uid: uid(`Node/${n.name}`),
-      resourceVersion: '',
-      creationTimestamp: at(n.joinedAgo),
-      labels: {
-        'beta.kubernetes.io/arch': 'amd64',
-        'beta.kubernetes.io/os': 'linux',
-        'kubernetes.io/arch': 'amd64',
-        'kubernetes.io/hostname': n.name,
-        'kubernetes.io/os': 'linux',
-        ...cloud,
-        ...n.labels,
+    metadata: ordered(
+      {
+        name: n.name,
+        uid: n.uid ?? uid(`Node/${n.name}`),
+        resourceVersion: n.resourceVersion ?? '',
+        creationTimestamp: at(n.joinedAgo),
+        labels: {
+          'beta.kubernetes.io/arch': 'amd64',
+          'beta.kubernetes.io/os': os,
+          'kubernetes.io/arch': 'amd64',
+          'kubernetes.io/hostname': n.name,
+          'kubernetes.io/os': os,
+          ...cloud,
+          ...n.labels,
+        },
+        annotations: {
+          'node.alpha.kubernetes.io/ttl': '0',
+          'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+          ...n.annotations,
+        },
       },
-      annotations: {
-        'node.alpha.kubernetes.io/ttl': '0',
-        'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
-        ...n.annotations,
-      },
-    },
+      [],
+    ),
     spec: ordered(
       {
         podCIDR: n.podCIDR,
         podCIDRs: [n.podCIDR],
-        providerID: n.region ? `aws:///${n.zone}/${ec2InstanceId(n.name)}` : undefined,
+        providerID: n.region ? (n.providerID ?? `aws:///${n.zone}/${ec2InstanceId(n.name)}`) : undefined,
         unschedulable: n.unschedulable,
         taints: n.taints?.length ? n.taints : undefined,
       },
       ['podCIDR', 'podCIDRs', 'providerID', 'unschedulable', 'taints'],
     ),
-    status: {
-      capacity: n.type.capacity,
-      allocatable: n.type.allocatable,
-      conditions: n.conditions,
-      addresses,
-      daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
-      nodeInfo: {
-        machineID: hex(`machine/${n.name}`, 32),
-        systemUUID: uid(`system/${n.name}`).toUpperCase(),
-        bootID: uid(`boot/${n.name}`),
-        kernelVersion: n.kernelVersion ?? '6.8.0-1019-aws',
-        osImage: n.osImage ?? 'Ubuntu 24.04.1 LTS',
-        containerRuntimeVersion: 'containerd://2.1.4',
-        kubeletVersion: 'v1.34.2',
-        kubeProxyVersion: '',
-        operatingSystem: 'linux',
-        architecture: 'amd64',
+    status: ordered(
+      {
+        capacity: n.type.capacity,
+        allocatable: n.type.allocatable,
+        conditions: n.conditions,
+        addresses,
+        daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+        nodeInfo: {
+          machineID: hex(`machine/${n.name}`, 32),
+          systemUUID: uid(`system/${n.name}`).toUpperCase(),
+          bootID: uid(`boot/${n.name}`),
+          kernelVersion: n.kernelVersion ?? '6.8.0-1019-aws',
+          osImage: n.osImage ?? 'Ubuntu 24.04.1 LTS',
+          containerRuntimeVersion: 'containerd://2.1.4',
+          kubeletVersion: 'v1.34.2',
+          kubeProxyVersion: '',
+          operatingSystem: os,
+          architecture: 'amd64',
+          ...n.nodeInfo,
+        },
+        images: n.images ?? [],
+        runtimeHandlers:
+          n.runtimeHandlers === false
+            ? undefined
+            : [
+                { name: 'runc', features: { recursiveReadOnlyMounts: true, userNamespaces: true } },
+                { name: '', features: { recursiveReadOnlyMounts: true, userNamespaces: true } },
+              ],
+        features: n.runtimeHandlers === false ? undefined : { supplementalGroupsPolicy: true },
       },
-      images: n.images ?? [],
-      runtimeHandlers: [
-        { name: 'runc', features: { recursiveReadOnlyMounts: true, userNamespaces: true } },
-        { name: '', features: { recursiveReadOnlyMounts: true, userNamespaces: true } },
-      ],
-      features: { supplementalGroupsPolicy: true },
-    },
+      [],
+    ),
   };
+}
+
+/** The taint the node lifecycle controller puts on a cordoned node (TaintNodeUnschedulable), `ago` seconds before NOW. */
+export function unschedulableTaint(ago: number): Taint {
+  return { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: at(ago) };
 }
 
 /**

@@ -49,6 +49,13 @@ export interface PodDef {
   spec: BuiltPodSpec;
   deletedAgo?: number;
   grace?: number;
+  /** The uid (default: derived from `key`) and resourceVersion (default: '', for a Versions to assign). */
+  uid?: string;
+  resourceVersion?: string;
+  /** `metadata.managedFields`, as the raw API (or `--show-managed-fields`) returns them. */
+  managedFields?: Json[];
+  /** Whether the API server sets metadata.generation, as it does since PodObservedGenerationTracking (default: true). */
+  generation?: boolean;
 }
 
 /** The values of the built-in priority classes. */
@@ -145,9 +152,9 @@ export function qosClass(spec: BuiltPodSpec): string {
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
-/** A pod condition, in the API's field order. */
-export function podCondition(type: string, status: string, since: number, reason: string | undefined, message: string | undefined, observedGeneration = 1): PodCondition {
-  return ordered({ type, observedGeneration, status, lastProbeTime: null, lastTransitionTime: at(since), reason, message }, [
+/** A pod condition, in the API's field order (`observedGeneration` null: without one, as kubelets before PodObservedGenerationTracking wrote them). */
+export function podCondition(type: string, status: string, since: number, reason: string | undefined, message: string | undefined, observedGeneration: number | null = 1): PodCondition {
+  return ordered({ type, observedGeneration: observedGeneration ?? undefined, status, lastProbeTime: null, lastTransitionTime: at(since), reason, message }, [
     'type',
     'observedGeneration',
     'status',
@@ -333,10 +340,11 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
 }
 
 /**
- * A Pod without status: `key` names its uid, `spec` is put in API order. With `deletedAgo` +
- * `grace`, graceful deletion was requested `deletedAgo` seconds ago.
+ * A Pod without status: `key` names its uid (unless `uid` is given), `spec` is put in API order.
+ * With `deletedAgo` + `grace`, graceful deletion was requested `deletedAgo` seconds ago.
  */
-export function makePod({ name, generateName, namespace, key, createdAgo, labels, annotations, ownerReferences, spec, deletedAgo, grace = 0 }: PodDef): BuiltPod {
+export function makePod(d: PodDef): BuiltPod {
+  const { name, generateName, namespace, key, createdAgo, labels, annotations, ownerReferences, spec, deletedAgo, grace = 0 } = d;
   const deleting = deletedAgo !== undefined;
   const pod: Json = {
     kind: 'Pod',
@@ -346,15 +354,16 @@ export function makePod({ name, generateName, namespace, key, createdAgo, labels
         name,
         generateName,
         namespace,
-        uid: uid(key),
-        resourceVersion: '',
-        generation: deleting ? 2 : 1,
+        uid: d.uid ?? uid(key),
+        resourceVersion: d.resourceVersion ?? '',
+        generation: d.generation === false ? undefined : deleting ? 2 : 1,
         creationTimestamp: at(createdAgo),
         deletionTimestamp: deleting ? at(deletedAgo - grace) : undefined,
         deletionGracePeriodSeconds: deleting ? grace : undefined,
         labels,
         annotations,
         ownerReferences,
+        managedFields: d.managedFields,
       },
       [],
     ),
