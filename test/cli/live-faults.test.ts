@@ -269,7 +269,7 @@ const FAULTS: FaultCase[] = [
       res.end(JSON.stringify({ kind: 'DaemonSetList', metadata: { continue: `${url.searchParams.get('continue') ?? ''}x`.slice(-64) + String(Math.random()) }, items: [] }));
     }),
     re: new RegExp(
-      `^error: listing daemonsets in all namespaces did not end: reading from ${SERVER} took longer than 1s in all \\(--request-timeout\\); GET ${ALL_DS_PATH} did not finish \\(\\d+ pages read\\)$`,
+      `^error: listing daemonsets in all namespaces did not end: reading from ${SERVER} took longer than 1s in all \\(--request-timeout\\); GET ${ALL_DS_PATH} did not finish \\(\\d+ pages? read\\)$`,
     ),
   },
   {
