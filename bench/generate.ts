@@ -32,6 +32,9 @@ import { FILE_NAMES, type Format, type Sink, sinkFor } from './generate/write.js
 
 /** The instant every timestamp of the dump is relative to (test/kube's, shared with every fixture). */
 export { NOW_ISO };
+
+/** The version of what the generator writes: a cached dump whose stamp names another is written again. */
+export const DUMP_VERSION = 6;
 export { FILE_NAMES, itemSpansFile, type Format } from './generate/write.js';
 
 /** Options of one generated dump. */

@@ -29,7 +29,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { generate, itemSpansFile, NOW_ISO, type Format } from './generate.js';
+import { DUMP_VERSION, generate, itemSpansFile, NOW_ISO, type Format } from './generate.js';
 import { live } from './live.js';
 import { medianOf, pairedRatio } from './live-audit.js';
 
@@ -71,7 +71,7 @@ const RSS_HOOK = `process.on('exit', () => { require('node:fs').writeFileSync(pr
 
 function ensureDump(d: Dump): Record<string, string> {
   const dir = join(OUT, d.name);
-  const params = JSON.stringify({ nodes: d.nodes, pods: d.pods, daemonSets: d.daemonSets, managedFields: d.managedFields, formats: d.formats, seed: 1, version: 6 });
+  const params = JSON.stringify({ nodes: d.nodes, pods: d.pods, daemonSets: d.daemonSets, managedFields: d.managedFields, formats: d.formats, seed: 1, version: DUMP_VERSION });
   const stamp = join(dir, 'params.json');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === params) {
     const files = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8')) as Record<string, string>;

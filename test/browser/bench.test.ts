@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { NOW_ISO } from '../kube/time.js';
 import { childrenCpuMs, launch, openReport } from './browser.js';
 import { PAGE_ROWS } from '../../src/render/html/page/limits.js';
+import { DUMP_VERSION } from '../../bench/generate.js';
 
 /** The page's size target (README "Report"). */
 export const SIZE_BUDGET_BYTES = 15_000_000;
@@ -28,7 +29,7 @@ const DIR = join('bench', 'out', `report-${NODES}-${DAEMONSETS}ds`);
 
 /** The dump, generated once and kept under bench/out (regenerated when its parameters change). */
 function ensureDump(): string {
-  const params = JSON.stringify({ nodes: NODES, pods: NODES * 30 + NODES * DAEMONSETS, daemonSets: DAEMONSETS, seed: 1 });
+  const params = JSON.stringify({ nodes: NODES, pods: NODES * 30 + NODES * DAEMONSETS, daemonSets: DAEMONSETS, seed: 1, version: DUMP_VERSION });
   const stamp = join(DIR, 'params.json');
   const file = join(DIR, 'dump-compact.json');
   if (existsSync(file) && existsSync(stamp) && readFileSync(stamp, 'utf8') === params) return file;
