@@ -54,9 +54,20 @@ function readTimeouts(flag: string | undefined): { requestTimeoutMs: number; tot
   return { requestTimeoutMs: ms, totalTimeoutMs: ms };
 }
 
-/** How to reach the cluster: the kubeconfig flags and the environment kubectl reads. */
-export function kubeconfigOptions(opts: Pick<GlobalOptions, 'kubeconfig' | 'context'>, env: Record<string, string | undefined>, requestTimeoutMs: number, totalTimeoutMs?: number): KubeconfigOptions {
+/**
+ * How to reach the cluster: the kubeconfig and connection flags, the environment kubectl reads,
+ * and where -v writes its request log (stderr).
+ */
+export function kubeconfigOptions(
+  opts: Pick<GlobalOptions, 'kubeconfig' | 'context'> & Partial<Pick<GlobalOptions, 'connection' | 'verbosity'>>,
+  env: Record<string, string | undefined>,
+  requestTimeoutMs: number,
+  totalTimeoutMs?: number,
+  log?: (line: string) => void,
+): KubeconfigOptions {
   return {
+    ...(opts.connection && Object.keys(opts.connection).length ? { overrides: { ...opts.connection } } : {}),
+    ...(opts.verbosity !== undefined && log ? { verbosity: opts.verbosity, log } : {}),
     ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
     ...(env['KUBECONFIG'] ? { kubeconfigEnv: env['KUBECONFIG'] } : {}),
     proxyEnv: Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, env[k]])),
@@ -89,7 +100,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       const timeouts = readTimeouts(opts.requestTimeout);
       // The progress line is cleared also when loading fails, so the error starts its own line.
       const loading = live.loadLive(request, {
-        ...kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs),
+        ...kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs, (line) => io.stderr.write(`${line}\n`)),
         ...(opts.namespace ? { namespace: opts.namespace } : {}),
         allNamespaces: opts.allNamespaces,
         ...(progress ? { progress } : {}),

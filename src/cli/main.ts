@@ -9,7 +9,7 @@ import { guardStderr, type CliIO } from './io.js';
 import { escapeTerminal } from '../render/sanitize.js';
 import { globalOptions } from './options.js';
 import { checkTargetArgs } from './scope.js';
-import { buildProgram } from './program.js';
+import { buildProgram, normalizeArgv } from './program.js';
 import { asProgram } from './program-name.js';
 import { versionInfo, versionLine } from './version.js';
 
@@ -70,7 +70,13 @@ export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () 
       program.outputHelp();
       return EXIT.usage;
     }
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(
+      normalizeArgv(
+        argv,
+        program.commands.map((c) => c.name()),
+      ),
+      { from: 'user' },
+    );
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {

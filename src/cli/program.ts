@@ -113,3 +113,54 @@ export function buildProgram(io: CliIO, handle: CommandHandler, versionText: () 
   });
   return program;
 }
+
+/** The flags every command shares (those that may come before the command, as kubectl's do). */
+export function commonOptions(): readonly Option[] {
+  return addCommonOptions(new Command()).options;
+}
+
+/** The shared option a word names (`--context`, `--context=x`, `-n`, `-nkube-system`), and whether its value is in the word. */
+export function findCommonOption(options: readonly Option[], word: string): { option: Option; inline: boolean } | undefined {
+  if (word.startsWith('--')) {
+    const eq = word.indexOf('=');
+    const option = options.find((o) => o.long === (eq > 0 ? word.slice(0, eq) : word));
+    return option ? { option, inline: eq > 0 } : undefined;
+  }
+  const option = options.find((o) => o.short === word.slice(0, 2));
+  return option ? { option, inline: word.length > 2 } : undefined;
+}
+
+/**
+ * The arguments as commander reads them, kubectl's way:
+ * - the shared flags may come before the command (`ds-doctor --context prod -n kube-system why
+ *   calico-node`, as cobra and so kubectl plugins accept): they are moved after it. Words before
+ *   the first command name that are not shared flags are moved too, so that commander names an
+ *   unknown flag with its suggestion.
+ * - `--insecure-skip-tls-verify=true|false`, as kubectl's boolean flags are written, becomes
+ *   the flag or nothing.
+ */
+export function normalizeArgv(argv: string[], commandNames: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  const head = (end < 0 ? argv : argv.slice(0, end)).flatMap((w) => {
+    const m = /^--insecure-skip-tls-verify=(true|false|1|0|t|f|TRUE|FALSE|True|False)$/.exec(w);
+    if (!m) return [w];
+    return /^(true|1|t)$/i.test(m[1]!) ? ['--insecure-skip-tls-verify'] : [];
+  });
+  const words = end < 0 ? head : [...head, ...argv.slice(end)];
+  if (!words[0]?.startsWith('-') || words[0] === '-' || words[0] === '--') return words;
+  const options = commonOptions();
+  let i = 0;
+  while (i < words.length) {
+    const word = words[i]!;
+    if (word === '--') return words;
+    if (commandNames.includes(word)) break;
+    if (word.startsWith('-') && word !== '-') {
+      const found = findCommonOption(options, word);
+      i += found && (found.option.required || found.option.optional) && !found.inline ? 2 : 1;
+      continue;
+    }
+    i++;
+  }
+  if (i === 0 || i >= words.length) return words;
+  return [words[i]!, ...words.slice(0, i), ...words.slice(i + 1)];
+}

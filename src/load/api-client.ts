@@ -11,12 +11,12 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { User } from '@kubernetes/client-node';
+import { KubeConfig, type Cluster, type User } from '@kubernetes/client-node';
 import { ClusterError } from '../model/errors.js';
-import { checkEntries, loadKubeconfig, redactedUrl } from './kubeconfig.js';
+import { checkEntries, loadKubeconfig, redactedUrl, resolveConfig, type ConfigOverrides, type Impersonation } from './kubeconfig.js';
 import { proxyFor } from './proxy.js';
+import { RequestLog } from './request-log.js';
 import { escapeTerminal } from '../model/terminal-text.js';
-import { didYouMean } from '../model/suggest.js';
 
 /** An HTTP error answer of the API server (exit 3 unless the caller knows better). */
 export class ApiError extends ClusterError {
@@ -49,6 +49,11 @@ export interface KubeconfigOptions {
   totalTimeoutMs?: number;
   /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY of the CLI's environment, used when the kubeconfig sets no proxy-url. */
   proxyEnv?: Record<string, string | undefined>;
+  /** kubectl's connection flags (--server, --token, --as, …) over the kubeconfig; `context` above is --context. */
+  overrides?: ConfigOverrides;
+  /** kubectl's -v: from 6 on, each request is logged through `log` as kubectl logs it (request-log.ts). */
+  verbosity?: number;
+  log?: (line: string) => void;
 }
 
 /** Redirects followed to the same server before giving up (a proxy adding a slash, say). */
@@ -64,9 +69,32 @@ export function oneLineServerText(text: string, max = MAX_SERVER_TEXT): string {
   return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
 }
 
-/** ` (did you mean "admin"?)` for a near context name, else the list of contexts. */
-function closest(name: string, names: string[]): string {
-  return didYouMean(name, names) || (names.length ? ` (contexts: ${names.join(', ')})` : '');
+/** A header name byte that needs no escaping (an RFC 7230 token character, '%' excepted). */
+function legalHeaderByte(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || "!#$&'*+-.^_`|~".includes(String.fromCharCode(b));
+}
+
+/**
+ * The key of an Impersonate-Extra-<key> header, percent-encoded where a header name cannot
+ * hold the byte, as client-go does (transport/round_trippers.go#headerKeyEscape).
+ */
+export function headerKeyEscape(key: string): string {
+  let out = '';
+  for (const b of Buffer.from(key, 'utf8')) out += legalHeaderByte(b) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  return out;
+}
+
+/**
+ * The impersonation headers of a request (client-go transport/round_trippers.go
+ * #impersonatingRoundTripper): Impersonate-User, Impersonate-Uid, one Impersonate-Group line per
+ * group, and one Impersonate-Extra-<key> line per value.
+ */
+export function impersonationHeaders(imp: Impersonation): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = { 'Impersonate-User': imp.user };
+  if (imp.uid) headers['Impersonate-Uid'] = imp.uid;
+  if (imp.groups.length) headers['Impersonate-Group'] = [...imp.groups];
+  for (const [key, values] of Object.entries(imp.extra)) if (values.length) headers[`Impersonate-Extra-${headerKeyEscape(key)}`] = [...values];
+  return headers;
 }
 
 /** The Authorization header client-node put in the request options, if any. */
@@ -109,6 +137,13 @@ function execFailure(user: User, err: unknown): string {
   return `the exec plugin "${command}" of user "${user.name}" failed (its output is not shown; run it to see why)`;
 }
 
+/** Response headers with the names as the server wrote them (for the -v log). */
+function rawHeaderMap(raw: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) (out[raw[i]!] ??= []).push(raw[i + 1]!);
+  return out;
+}
+
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -129,9 +164,14 @@ export class ApiClient {
     private readonly timeoutMs: number,
     private readonly totalTimeoutMs: number,
     private readonly secrets: string[],
+    logging?: { verbosity: number; log: (line: string) => void },
   ) {
     this.server = redactedUrl(serverUrl);
+    this.requestLog = logging ? new RequestLog(logging.verbosity, logging.log, secrets) : undefined;
   }
+
+  /** kubectl's -v request log, when asked for. */
+  private readonly requestLog: RequestLog | undefined;
 
   /**
    * Loads the kubeconfig and the credentials of the chosen context. A missing kubeconfig or
@@ -139,55 +179,32 @@ export class ApiClient {
    */
   static async fromKubeconfig(opts: KubeconfigOptions): Promise<ApiClient> {
     const loaded = loadKubeconfig(opts);
-    const { kc } = loaded;
-    if (opts.context) {
-      if (!kc.getContextObject(opts.context)) {
-        throw new ClusterError(
-          `context "${opts.context}" not found in kubeconfig${closest(
-            opts.context,
-            kc.getContexts().map((c) => c.name),
-          )}`,
-        );
-      }
-      kc.setCurrentContext(opts.context);
-    }
-    const contextName = kc.getCurrentContext();
-    const context = kc.getContextObject(contextName);
-    const cluster = kc.getCurrentCluster();
-    // client-node falls back to an unauthenticated http://localhost:8080 when it finds no config.
-    const fallback = !opts.kubeconfig && contextName === 'loaded-context' && cluster?.server === 'http://localhost:8080';
-    if (fallback || !kc.getContexts().length) {
-      throw new ClusterError('no kubeconfig found (set KUBECONFIG or --kubeconfig, or analyse a dump with -f <file|dir|->)');
-    }
-    if (!context) {
-      const names = kc.getContexts().map((c) => c.name);
-      throw new ClusterError(
-        contextName
-          ? `current context "${contextName}" not found in kubeconfig${closest(contextName, names)}`
-          : `the kubeconfig has no current context: pass --context (contexts: ${names.join(', ')})`,
-      );
-    }
-    if (!cluster) {
-      throw new ClusterError(`context "${contextName}" refers to cluster "${context.cluster}", which is not in the kubeconfig`);
-    }
-    const user = kc.getCurrentUser();
-    if (context.user && !user) {
-      throw new ClusterError(`context "${contextName}" refers to user "${context.user}", which is not in the kubeconfig`);
-    }
-    const checked = checkEntries(loaded, contextName, cluster, user);
+    const log = opts.verbosity !== undefined && opts.verbosity >= 6 && opts.log ? opts.log : undefined;
+    // kubectl -v=6 says which files the configuration came from (clientcmd/loader.go).
+    for (const file of loaded.files) log?.(`Config loaded from file:  ${file}`);
+    const resolved = resolveConfig(loaded, { ...opts.overrides, ...(opts.context ? { context: opts.context } : {}) }, Boolean(opts.kubeconfig));
+    const { contextName, user } = resolved;
+    const cluster = resolved.cluster as { -readonly [K in keyof Cluster]: Cluster[K] };
+    const checked = checkEntries(loaded, contextName, cluster, user, resolved.labels);
     const server = checked.server.href.replace(/\/$/, '');
-    // The cluster object client-node reads its request options from is changed in place, and its
-    // fallback context is recognised by name: implementation details, so client-node is pinned
-    // exactly in package.json.
-    const mutable = cluster as { server: string; proxyUrl?: string; skipTLSVerify: boolean };
-    mutable.server = server;
+    cluster.server = server;
     // client-node refuses http:// unless TLS verification is off; kubectl reads a plain http
     // server (kubectl proxy) as it is, and there is no TLS to verify.
-    if (checked.server.protocol === 'http:') mutable.skipTLSVerify = true;
+    if (checked.server.protocol === 'http:') cluster.skipTLSVerify = true;
     // kubectl honours the proxy environment variables when the kubeconfig names no proxy-url;
     // client-node builds its proxy agent from the cluster's proxyUrl, so set it there.
     const envProxy = cluster.proxyUrl ? undefined : proxyFor(server, opts.proxyEnv ?? {});
-    if (envProxy) mutable.proxyUrl = envProxy;
+    if (envProxy) cluster.proxyUrl = envProxy;
+    // client-node reads the request options from a kubeconfig: one with just the resolved
+    // context, cluster and user (the flags applied). Its fallback context is recognised by name
+    // in resolveConfig: implementation details, so client-node is pinned exactly in package.json.
+    const kc = new KubeConfig();
+    kc.loadFromOptions({
+      clusters: [cluster],
+      users: user ? [user] : [],
+      contexts: [{ name: contextName || 'ds-doctor', cluster: cluster.name, ...(user ? { user: user.name } : {}), ...(resolved.namespace ? { namespace: resolved.namespace } : {}) }],
+      currentContext: contextName || 'ds-doctor',
+    });
     const requestOptions: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json', 'User-Agent': 'ds-doctor' } };
     try {
       await kc.applyToHTTPSOptions(requestOptions);
@@ -198,8 +215,18 @@ export class ApiClient {
     if (checked.fileToken && authorizationOf(requestOptions) === undefined) {
       requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${checked.fileToken}` };
     }
+    if (resolved.impersonation) requestOptions.headers = { ...requestOptions.headers, ...impersonationHeaders(resolved.impersonation) };
     const secrets = secretsOf(requestOptions, checked.server, user, cluster.proxyUrl);
-    return new ApiClient(server, contextName, context.namespace ?? 'default', requestOptions, opts.requestTimeoutMs, opts.totalTimeoutMs ?? 0, secrets);
+    return new ApiClient(
+      server,
+      contextName,
+      resolved.namespace ?? 'default',
+      requestOptions,
+      opts.requestTimeoutMs,
+      opts.totalTimeoutMs ?? 0,
+      secrets,
+      log ? { verbosity: opts.verbosity!, log } : undefined,
+    );
   }
 
   /** Server text for an error line: one line, escaped, the client's secrets masked. */
@@ -244,6 +271,8 @@ export class ApiClient {
   private exchange(url: URL, path: string): Promise<Answer> {
     const limit = this.timeLeft(path);
     const transport = url.protocol === 'http:' ? http : https;
+    const started = performance.now();
+    this.requestLog?.request('GET', url, (this.requestOptions.headers ?? {}) as Record<string, string>, typeof this.requestOptions.auth === 'string' ? this.requestOptions.auth : undefined);
     return new Promise((resolve, reject) => {
       let timedOut: ReadTimeout | undefined;
       let settled = false;
@@ -251,6 +280,7 @@ export class ApiClient {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        this.requestLog?.response('GET', url, 0, performance.now() - started);
         reject(timedOut ?? (err instanceof ClusterError ? err : this.networkError(err, path, midBody)));
       };
       const req = transport.request(url, { ...this.requestOptions, method: 'GET' }, (res) => {
@@ -264,7 +294,9 @@ export class ApiClient {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+          const answer = { status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
+          this.requestLog?.response('GET', url, answer.status, performance.now() - started, rawHeaderMap(res.rawHeaders), answer.text);
+          resolve(answer);
         });
       });
       // A deadline for the whole request, as kubectl's --request-timeout: the socket's idle

@@ -6,6 +6,10 @@
  * (which client-node ignores, reading a non-standard `token-file`) is read. A wrong field is an
  * input error (exit 2) naming the kubeconfig file, the context, the cluster or user, and the field;
  * values are never echoed except a server URL, with its password masked.
+ *
+ * kubectl's connection flags (--server, --token, --as, …) are applied over the kubeconfig with
+ * client-go's precedence (resolveConfig): explicit flags override the selected context, cluster
+ * and user, field by field.
  */
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,10 +18,13 @@ import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import yaml from 'js-yaml';
 import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node';
 import { ClusterError, InputError } from '../model/errors.js';
+import { didYouMean } from '../model/suggest.js';
 
 /** A loaded kubeconfig and, for each cluster and user name, the file that defined it. */
 export interface LoadedKubeconfig {
   kc: KubeConfig;
+  /** The files read, in order (kubectl logs them at -v=6). */
+  files: string[];
   /** Where a cluster or user entry came from, and its raw fields (for what client-node drops). */
   origin(section: 'clusters' | 'users', name: string): { file: string; raw: Record<string, unknown> } | undefined;
 }
@@ -99,7 +106,7 @@ export function loadKubeconfig(opts: { kubeconfig?: string; kubeconfigEnv?: stri
   }
   const origins = { clusters: new Map() as Origins, users: new Map() as Origins };
   for (const file of files) for (const section of ['clusters', 'users'] as const) recordOrigins(origins[section], section, file);
-  return { kc, origin: (section, name) => origins[section].get(name) };
+  return { kc, files, origin: (section, name) => origins[section].get(name) };
 }
 
 /** A server URL for messages: the password of any user info masked, as Go's url.Redacted does. */
@@ -188,29 +195,40 @@ function privateKey(pem: string, field: string): KeyObject {
   }
 }
 
+/**
+ * How messages name a field: `--client-key` when a flag set it, else the kubeconfig field
+ * (`client-key`, `client-key-data`). A message that starts with a flag is not prefixed with the
+ * kubeconfig entry (checkEntries).
+ */
+export type FieldLabels = Partial<Record<'certificate-authority' | 'server' | 'client-certificate' | 'client-key', string>>;
+
 /** Checks the cluster entry: server URL and certificate authority. */
-function checkCluster(cluster: Cluster, user: User | null): URL {
+function checkCluster(cluster: Cluster, user: User | null, labels: FieldLabels): URL {
   if (cluster.caFile || cluster.caData) {
-    const field = cluster.caFile ? 'certificate-authority' : 'certificate-authority-data';
+    const field = cluster.caFile ? (labels['certificate-authority'] ?? 'certificate-authority') : 'certificate-authority-data';
     certificate(pemOf(cluster.caFile, cluster.caData, field)!, field);
   }
   const tls = Boolean(cluster.caFile || cluster.caData || cluster.skipTLSVerify || user?.certFile || user?.certData);
   try {
     return serverUrl(cluster.server, tls);
   } catch (err) {
-    throw new Error(`server "${redactedUrl(cluster.server)}": ${(err as Error).message}`, { cause: err });
+    throw new Error(`${labels.server ?? 'server'} "${redactedUrl(cluster.server)}": ${(err as Error).message}`, { cause: err });
   }
 }
 
 /** Checks the user entry's client certificate and key: both PEM, both given, and a pair. */
-function checkClientCertificate(user: User): void {
-  const certField = user.certFile ? 'client-certificate' : 'client-certificate-data';
-  const keyField = user.keyFile ? 'client-key' : 'client-key-data';
+function checkClientCertificate(user: User, labels: FieldLabels): void {
+  const certField = user.certFile ? (labels['client-certificate'] ?? 'client-certificate') : 'client-certificate-data';
+  const keyField = user.keyFile ? (labels['client-key'] ?? 'client-key') : 'client-key-data';
   const certPem = pemOf(user.certFile, user.certData, certField);
   const keyPem = pemOf(user.keyFile, user.keyData, keyField);
   if (!certPem && !keyPem) return;
-  if (!keyPem) throw new Error(`${certField} is set but neither client-key nor client-key-data`);
-  if (!certPem) throw new Error(`${keyField} is set but neither client-certificate nor client-certificate-data`);
+  const flag = (field: string) => (field.startsWith('--') ? ` (user "${user.name}" has none)` : '');
+  if (!keyPem) throw new Error(`${certField} is set but neither ${certField.startsWith('--') ? '--client-key nor client-key or client-key-data' : 'client-key nor client-key-data'}${flag(certField)}`);
+  if (!certPem)
+    throw new Error(
+      `${keyField} is set but neither ${keyField.startsWith('--') ? '--client-certificate nor client-certificate or client-certificate-data' : 'client-certificate nor client-certificate-data'}${flag(keyField)}`,
+    );
   const cert = certificate(certPem, certField);
   const key = privateKey(keyPem, keyField);
   if (!cert.checkPrivateKey(key)) throw new Error(`${certField} and ${keyField} do not match: the key is not the certificate's`);
@@ -242,21 +260,245 @@ export interface CheckedEntries {
 
 /**
  * Checks the current context's cluster and user before any request; a wrong field is an
- * InputError (exit 2) naming the file, context, entry and field.
+ * InputError (exit 2) naming the file, context, entry and field, or the flag that set it.
  */
-export function checkEntries(loaded: LoadedKubeconfig, context: string, cluster: Cluster, user: User | null): CheckedEntries {
+export function checkEntries(loaded: LoadedKubeconfig, context: string, cluster: Cluster, user: User | null, labels: FieldLabels = {}): CheckedEntries {
+  const fail = (section: 'clusters' | 'users', name: string, err: unknown) => {
+    const message = (err as Error).message;
+    return new InputError(message.startsWith('--') ? message : `${where(loaded, section, name, context)}: ${message}`);
+  };
   let server: URL;
   try {
-    server = checkCluster(cluster, user);
+    server = checkCluster(cluster, user, labels);
   } catch (err) {
-    throw new InputError(`${where(loaded, 'clusters', cluster.name, context)}: ${(err as Error).message}`);
+    throw fail('clusters', cluster.name, err);
   }
   if (!user) return { server };
   try {
-    checkClientCertificate(user);
+    checkClientCertificate(user, labels);
     const fileToken = tokenFromFile(loaded, user);
     return fileToken === undefined ? { server } : { server, fileToken };
   } catch (err) {
-    throw new InputError(`${where(loaded, 'users', user.name, context)}: ${(err as Error).message}`);
+    throw fail('users', user.name, err);
   }
+}
+
+/**
+ * kubectl's connection flags (cli-runtime genericclioptions.ConfigFlags), as the clientcmd
+ * ConfigOverrides they become. An unset field leaves the kubeconfig's value.
+ */
+export interface ConfigOverrides {
+  /** --context: the context to use instead of current-context. */
+  context?: string;
+  /** --cluster: the kubeconfig cluster to use instead of the context's. */
+  cluster?: string;
+  /** --user: the kubeconfig user to use instead of the context's. */
+  user?: string;
+  /** -s/--server: the API server address, instead of the cluster's. */
+  server?: string;
+  /** --certificate-authority: a CA file, replacing the cluster's CA and insecure-skip-tls-verify. */
+  certificateAuthority?: string;
+  /** --insecure-skip-tls-verify: the server certificate is not checked (the cluster's CA is dropped). */
+  insecureSkipTlsVerify?: boolean;
+  /** --tls-server-name: the name the server certificate is checked against. */
+  tlsServerName?: string;
+  /** --client-certificate and --client-key: a client certificate pair, replacing the user's. */
+  clientCertificate?: string;
+  clientKey?: string;
+  /** --token: a bearer token, replacing the user's token. */
+  token?: string;
+  /** --as, --as-group (repeatable), --as-uid: whom to impersonate. */
+  as?: string;
+  asGroups?: string[];
+  asUid?: string;
+}
+
+/** The Impersonate-* headers a request carries (client-go rest.ImpersonationConfig). */
+export interface Impersonation {
+  user: string;
+  uid?: string;
+  groups: string[];
+  extra: Record<string, string[]>;
+}
+
+/** The context, cluster and user to talk with, the flags applied. */
+export interface ResolvedConfig {
+  contextName: string;
+  namespace?: string;
+  cluster: Cluster;
+  user: User | null;
+  impersonation?: Impersonation;
+  /** How messages name the fields that flags set. */
+  labels: FieldLabels;
+}
+
+/** ` (did you mean "admin"?)` for a near name, else the list of names of that kind. */
+function closest(name: string, names: string[], kind: string): string {
+  return didYouMean(name, names) || (names.length ? ` (${kind}: ${names.join(', ')})` : '');
+}
+
+/** Strings of a kubeconfig list field (as-groups), or a reason it is not one. */
+function stringList(value: unknown, field: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new Error(`${field}: not a list of strings`);
+  return value as string[];
+}
+
+/** The `as-user-extra` map of a kubeconfig user: key → list of values. */
+function extraMap(value: unknown): Record<string, string[]> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new Error('as-user-extra: not a map of lists of strings');
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = stringList(v, `as-user-extra "${k}"`);
+  return out;
+}
+
+/**
+ * The context, cluster and user with kubectl's flags applied, as client-go's DirectClientConfig
+ * merges ConfigOverrides over the kubeconfig (tools/clientcmd/client_config.go#getContext,
+ * getAuthInfo, getCluster, and validation.go#validateAuthInfo, validateClusterInfo):
+ * - --context picks the context; --cluster and --user pick the entries instead of the context's;
+ *   a name given by a flag must exist, as must the context's own when no flag replaces it.
+ * - --server replaces the server and clears the kubeconfig's tls-server-name unless
+ *   --tls-server-name is given too; --certificate-authority or --insecure-skip-tls-verify
+ *   replace both the CA (file and data) and the skip setting; both at once is an error.
+ * - --client-certificate and --client-key replace the file and the data of the user's pair.
+ * - --token replaces the user's token (and its tokenFile); a user's exec plugin is then not run
+ *   (client-go's exec authenticator stands aside for a token or a client certificate), and a
+ *   token beside a username and password is kubectl's "more than one authentication method".
+ * - --as, --as-uid and --as-group (a list: given, it replaces the user's `as-groups`) override
+ *   the user's `as`, `as-uid`, `as-groups`; `as-user-extra` comes from the kubeconfig only (kubectl
+ *   has no flag for it). A uid, groups or extra without a user to impersonate is an error.
+ * No kubeconfig at all is fine when --server is given (kubectl --server=… --token=…).
+ */
+export function resolveConfig(loaded: LoadedKubeconfig, o: ConfigOverrides = {}, explicitKubeconfig = false): ResolvedConfig {
+  const { kc } = loaded;
+  const contextNames = kc.getContexts().map((c) => c.name);
+  if (o.context && !kc.getContextObject(o.context)) {
+    throw new ClusterError(`context "${o.context}" not found in kubeconfig${closest(o.context, contextNames, 'contexts')}`);
+  }
+  const contextName = o.context ?? kc.getCurrentContext();
+  // client-node falls back to an unauthenticated http://localhost:8080 when it finds no config.
+  const fallback = !explicitKubeconfig && contextName === 'loaded-context' && kc.getCurrentCluster()?.server === 'http://localhost:8080';
+  const flagsOnly = (fallback || !contextNames.length) && Boolean(o.server);
+  if ((fallback || !contextNames.length) && !flagsOnly) {
+    throw new ClusterError('no kubeconfig found (set KUBECONFIG or --kubeconfig, pass --server, or analyse a dump with -f <file|dir|->)');
+  }
+  const context = flagsOnly ? null : kc.getContextObject(contextName);
+  if (!context && !flagsOnly) {
+    throw new ClusterError(
+      contextName
+        ? `current context "${contextName}" not found in kubeconfig${closest(contextName, contextNames, 'contexts')}`
+        : `the kubeconfig has no current context: pass --context (contexts: ${contextNames.join(', ')})`,
+    );
+  }
+
+  const clusterName = o.cluster ?? context?.cluster ?? '';
+  const fileCluster = flagsOnly ? undefined : kc.getCluster(clusterName);
+  if (!fileCluster && o.cluster !== undefined) {
+    throw new ClusterError(
+      `--cluster "${o.cluster}": no such cluster in the kubeconfig${closest(
+        o.cluster,
+        kc.getClusters().map((c) => c.name),
+        'clusters',
+      )}`,
+    );
+  }
+  if (!fileCluster && !o.server) {
+    throw new ClusterError(`context "${contextName}" refers to cluster "${clusterName}", which is not in the kubeconfig`);
+  }
+  const cluster: { -readonly [K in keyof Cluster]: Cluster[K] } = { ...(fileCluster ?? { name: clusterName, server: '', skipTLSVerify: false }) };
+  const labels: FieldLabels = {};
+  if (o.server !== undefined) {
+    cluster.server = o.server;
+    labels.server = '--server';
+  }
+  if (o.insecureSkipTlsVerify && o.certificateAuthority) {
+    throw new InputError('--certificate-authority and --insecure-skip-tls-verify cannot be used together: a CA file with the insecure flag is not allowed (as in kubectl)');
+  }
+  if (o.insecureSkipTlsVerify || o.certificateAuthority) {
+    cluster.skipTLSVerify = Boolean(o.insecureSkipTlsVerify);
+    delete cluster.caData;
+    if (o.certificateAuthority) {
+      cluster.caFile = o.certificateAuthority;
+      labels['certificate-authority'] = '--certificate-authority';
+    } else {
+      delete cluster.caFile;
+    }
+  }
+  if (o.tlsServerName !== undefined || o.server !== undefined) {
+    if (o.tlsServerName) cluster.tlsServerName = o.tlsServerName;
+    else delete cluster.tlsServerName;
+  }
+
+  const userName = o.user ?? context?.user ?? '';
+  const fileUser = flagsOnly || !userName ? undefined : kc.getUser(userName);
+  if (!fileUser && o.user !== undefined) {
+    throw new ClusterError(
+      `--user "${o.user}": no such user in the kubeconfig${closest(
+        o.user,
+        kc.getUsers().map((u) => u.name),
+        'users',
+      )}`,
+    );
+  }
+  if (!fileUser && userName && !flagsOnly) {
+    throw new ClusterError(`context "${contextName}" refers to user "${userName}", which is not in the kubeconfig`);
+  }
+  const fromFlags = Boolean(o.clientCertificate || o.clientKey || o.token || o.as || o.asUid || o.asGroups?.length);
+  let user: { -readonly [K in keyof User]: User[K] } | null = fileUser ? { ...fileUser } : fromFlags ? { name: userName } : null;
+  let impersonation: Impersonation | undefined;
+  if (user) {
+    if (o.clientCertificate) {
+      user.certFile = o.clientCertificate;
+      delete user.certData;
+      labels['client-certificate'] = '--client-certificate';
+    }
+    if (o.clientKey) {
+      user.keyFile = o.clientKey;
+      delete user.keyData;
+      labels['client-key'] = '--client-key';
+    }
+    if (o.token) {
+      if (user.username || user.password) {
+        throw new InputError(`--token: user "${user.name}" of the kubeconfig has a username and password too, and kubectl allows one authentication method (pass --user to pick another user)`);
+      }
+      user.token = o.token;
+    }
+    // client-go's exec authenticator stands aside when a token or a client certificate is
+    // given (plugin/pkg/client/auth/exec/exec.go#UpdateTransportConfig): the flag's credential
+    // is the one sent, and the plugin is not run.
+    if (o.token || o.clientCertificate) {
+      delete user.exec;
+      delete user.authProvider;
+    }
+    const raw = fileUser ? (loaded.origin('users', fileUser.name)?.raw ?? {}) : {};
+    const where = `kubeconfig user "${user.name}"`;
+    let fileGroups: string[];
+    let extra: Record<string, string[]>;
+    try {
+      fileGroups = stringList(raw['as-groups'], 'as-groups');
+      extra = extraMap(raw['as-user-extra']);
+    } catch (err) {
+      throw new InputError(`${where}: ${(err as Error).message}`);
+    }
+    const fileUid = typeof raw['as-uid'] === 'string' ? raw['as-uid'] : undefined;
+    const as = o.as || user.impersonateUser || undefined;
+    const uid = o.asUid || fileUid || undefined;
+    const groups = o.asGroups?.length ? o.asGroups : fileGroups;
+    if (!as && (uid || groups.length || Object.keys(extra).length)) {
+      const flags = [o.asUid ? '--as-uid' : '', o.asGroups?.length ? '--as-group' : ''].filter(Boolean);
+      throw new InputError(
+        flags.length
+          ? `${flags.join(' and ')} need --as: kubectl impersonates a uid or groups only together with a user (requesting uid, groups or user-extra without impersonating a user)`
+          : `${where}: as-uid, as-groups or as-user-extra without as: requesting uid, groups or user-extra without impersonating a user`,
+      );
+    }
+    if (as) impersonation = { user: as, ...(uid ? { uid } : {}), groups, extra };
+    // The impersonation headers are set by the client from `impersonation`, all of them.
+    delete user.impersonateUser;
+    if (!fileUser && !user.token && !user.certFile && !impersonation) user = null;
+  }
+  const namespace = context?.namespace;
+  return { contextName, ...(namespace ? { namespace } : {}), cluster, user, ...(impersonation ? { impersonation } : {}), labels };
 }
