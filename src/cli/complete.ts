@@ -10,8 +10,9 @@
 import type { Command, Option } from 'commander';
 import { VERDICTS } from '../model/results.js';
 import type { CliIO } from './io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, commonOptions } from './program.js';
 import { kubeconfigOptions } from './context.js';
+import { connectionFlags } from './options.js';
 import { parseDuration } from './duration.js';
 
 /** cobra's ShellCompDirective values that ds-doctor uses. */
@@ -53,7 +54,8 @@ export function parseWords(program: Command, words: string[]): Parsed {
     const cmd = parsed.command ?? program;
     if (word.startsWith('-') && word !== '-') {
       const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
-      const option = findOption(cmd, flag);
+      // The shared flags may come before the command, as kubectl's do.
+      const option = findOption(cmd, flag) ?? (parsed.command ? undefined : commonOptions().find((o) => o.long === flag || o.short === flag));
       if (!option) continue;
       const key = option.attributeName();
       let value = inline ?? 'true';
@@ -192,8 +194,11 @@ export function nameSource(io: CliIO): NameSource {
     const kubeconfig = flags.get('kubeconfig')?.at(-1);
     const context = flags.get('context')?.at(-1);
     const namespace = kind === 'DaemonSet' ? flags.get('namespace')?.at(-1) : undefined;
+    // The connection flags given so far (--server, --token, --as, …) reach the cluster as the command will.
+    const raw: Record<string, unknown> = Object.fromEntries([...flags].map(([k, v]) => [k, k === 'asGroup' ? v : v.at(-1)]));
+    if (raw['insecureSkipTlsVerify'] !== undefined) raw['insecureSkipTlsVerify'] = true;
     return listNames(kind, {
-      ...kubeconfigOptions({ ...(kubeconfig ? { kubeconfig } : {}), ...(context ? { context } : {}) }, io.env, timeoutMs),
+      ...kubeconfigOptions({ ...(kubeconfig ? { kubeconfig } : {}), ...(context ? { context } : {}), connection: connectionFlags(raw) }, io.env, timeoutMs),
       ...(namespace ? { namespace } : {}),
     });
   };

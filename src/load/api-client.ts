@@ -15,7 +15,7 @@ import { KubeConfig, type Cluster, type User } from '@kubernetes/client-node';
 import { ClusterError } from '../model/errors.js';
 import { checkEntries, loadKubeconfig, redactedUrl, resolveConfig, type ConfigOverrides, type Impersonation } from './kubeconfig.js';
 import { proxyFor } from './proxy.js';
-import { RequestLog } from './request-log.js';
+import { RequestLog, klogHeader } from './request-log.js';
 import { escapeTerminal } from '../model/terminal-text.js';
 
 /** An HTTP error answer of the API server (exit 3 unless the caller knows better). */
@@ -181,7 +181,7 @@ export class ApiClient {
     const loaded = loadKubeconfig(opts);
     const log = opts.verbosity !== undefined && opts.verbosity >= 6 && opts.log ? opts.log : undefined;
     // kubectl -v=6 says which files the configuration came from (clientcmd/loader.go).
-    for (const file of loaded.files) log?.(`Config loaded from file:  ${file}`);
+    for (const file of loaded.files) log?.(`${klogHeader(new Date())} ${escapeTerminal(`Config loaded from file:  ${file}`)}`);
     const resolved = resolveConfig(loaded, { ...opts.overrides, ...(opts.context ? { context: opts.context } : {}) }, Boolean(opts.kubeconfig));
     const { contextName, user } = resolved;
     const cluster = resolved.cluster as { -readonly [K in keyof Cluster]: Cluster[K] };

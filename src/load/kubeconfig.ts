@@ -490,7 +490,7 @@ export function resolveConfig(loaded: LoadedKubeconfig, o: ConfigOverrides = {},
       const flags = [o.asUid ? '--as-uid' : '', o.asGroups?.length ? '--as-group' : ''].filter(Boolean);
       throw new InputError(
         flags.length
-          ? `${flags.join(' and ')} need --as: kubectl impersonates a uid or groups only together with a user (requesting uid, groups or user-extra without impersonating a user)`
+          ? `${flags.join(' and ')} ${flags.length > 1 ? 'need' : 'needs'} --as: kubectl impersonates a uid or groups only together with a user (requesting uid, groups or user-extra without impersonating a user)`
           : `${where}: as-uid, as-groups or as-user-extra without as: requesting uid, groups or user-extra without impersonating a user`,
       );
     }

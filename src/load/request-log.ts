@@ -39,8 +39,8 @@ export function truncateBody(body: string, verbosity: number): string {
   return body.length <= max ? body : `${body.slice(0, max)} [truncated ${body.length - max} chars]`;
 }
 
-/** klog's line header: `I1205 05:30:00.123456   12345 file] `. */
-function klogHeader(now: Date): string {
+/** klog's line header: `I1205 05:30:00.123456   12345 request-log]`. */
+export function klogHeader(now: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
   const micros = String(now.getUTCMilliseconds() * 1000).padStart(6, '0');
   return `I${two(now.getUTCMonth() + 1)}${two(now.getUTCDate())} ${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())}.${micros} ${String(process.pid).padStart(7)} request-log]`;

@@ -81,6 +81,8 @@ export interface FakeApi {
   requests: string[];
   /** The Authorization headers received, in order. */
   authorizations: (string | undefined)[];
+  /** Every header of every request, in order, each with all its values (a repeated header's lines). */
+  headers: NodeJS.Dict<string[]>[];
   close(): Promise<void>;
 }
 
@@ -100,11 +102,13 @@ export function statusAnswer(res: http.ServerResponse, code: number, message: st
 export async function startFakeApi(handler: Handler, pki?: Pki): Promise<FakeApi> {
   const requests: string[] = [];
   const authorizations: (string | undefined)[] = [];
+  const headers: NodeJS.Dict<string[]>[] = [];
   const sockets = new Set<net.Socket>();
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(`${url.pathname}${url.search}`);
     authorizations.push(req.headers.authorization);
+    headers.push(req.headersDistinct);
     if (!handler(req, res, url)) emptyList(res);
   };
   const server = pki ? https.createServer({ cert: pki.serverCert, key: pki.serverKey }, listener) : http.createServer(listener);
@@ -127,6 +131,7 @@ export async function startFakeApi(handler: Handler, pki?: Pki): Promise<FakeApi
     port,
     requests,
     authorizations,
+    headers,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
