@@ -80,7 +80,7 @@ export function kubeconfigOptions(
 export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
   const color = opts.output !== 'markdown' && (opts.color === 'always' || (opts.color === 'auto' && io.stdoutIsTTY));
   // Prose is wrapped only on a terminal: piped output keeps one line per item, as kubectl's does.
-  const render = renderContext({ color, columns: io.columns, wide: opts.output === 'wide', wrap: io.stdoutIsTTY && opts.output !== 'markdown' });
+  const render = renderContext({ color, columns: io.columns, wide: opts.output === 'wide', wrap: io.stdoutIsTTY && opts.output !== 'markdown', ...(opts.noHeaders ? { noHeaders: true } : {}) });
   // Notes on a terminal's stderr are wrapped too (stdout's width: the same terminal).
   const noteWidth = io.stderrIsTTY && io.columns && io.columns > 40 ? io.columns - 1 : Number.POSITIVE_INFINITY;
   const note = (text: string) => io.stderr.write(`${wrap('', text, noteWidth, '  ')}\n`);

@@ -11,7 +11,7 @@ import type { ConfigOverrides } from '../load/kubeconfig.js';
 export const CONNECTION_GROUP = 'Cluster connection flags (as kubectl):';
 
 export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml', 'markdown'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | 'sarif';
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | 'sarif' | 'name' | 'junit';
 export type FailOn = 'error' | 'warning' | 'none';
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
@@ -34,6 +34,8 @@ export interface GlobalOptions {
   dump?: string;
   /** kubectl's connection flags other than --kubeconfig and --context (which are above). */
   connection: Omit<ConfigOverrides, 'context'>;
+  /** --no-headers (scan, lint): table rows only. */
+  noHeaders?: boolean;
   /** kubectl's -v log level (6: each request, 7: and its headers, 8: and the answers' bodies). */
   verbosity?: number;
 }
@@ -119,6 +121,7 @@ export function globalOptions(raw: Record<string, unknown>, env: Record<string, 
     debug: Boolean(raw['debug']),
     connection: connectionFlags(raw),
   };
+  if (raw['headers'] === false) opts.noHeaders = true;
   const verbosity = verbosityOf(raw['v']);
   if (verbosity !== undefined) opts.verbosity = verbosity;
   for (const key of ['kubeconfig', 'context', 'namespace', 'requestTimeout', 'dump'] as const) {

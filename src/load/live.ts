@@ -335,7 +335,8 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
       if (!(request.daemonSetOptional && err instanceof InputError)) throw err;
     }
   } else {
-    await loader.list('DaemonSet', opts.allNamespaces ? {} : { namespace: defaultNamespace });
+    const selector = request.daemonSetSelector ? { labelSelector: request.daemonSetSelector } : {};
+    await loader.list('DaemonSet', opts.allNamespaces ? selector : { namespace: defaultNamespace, ...selector });
   }
   // As loaded: shape-checked (src/load/shape.ts), without the ones that have no name.
   const daemonSets: DaemonSet[] = loader.snapshot.daemonSets;
@@ -377,7 +378,7 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
   loader.markRead('Pod');
   for (const kind of ['Event', 'ControllerRevision'] as const) if (request.kinds.includes(kind)) loader.markRead(kind);
   // With every namespace read, the agents and their pods are in already.
-  if (request.causeAgents && !(opts.allNamespaces && !request.daemonSet)) await loadCauseAgents(loader, daemonSets);
+  if (request.causeAgents && !(opts.allNamespaces && !request.daemonSet && !request.daemonSetSelector)) await loadCauseAgents(loader, daemonSets);
 
   // 3. The other pods on nodes where a daemon pod waits for the scheduler: their requests and
   //    host ports decide the fit. Bounded by the number of pending pods, not by the cluster size.

@@ -143,6 +143,8 @@ export interface LoadRequest {
    * and node labellers, with their pods (root causes, src/analyze/causes/).
    */
   causeAgents?: boolean;
+  /** -l: only the DaemonSets whose labels match this selector (kubectl's syntax), when none is named. */
+  daemonSetSelector?: string;
 }
 
 export interface LoadedSnapshot {

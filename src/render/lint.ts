@@ -6,7 +6,7 @@
 import type { LintFinding, LintReport, ObjectRef, Severity } from '../model/results.js';
 import { atOrAbove, SEVERITY_ORDER } from '../model/severity.js';
 import type { RenderContext } from './context.js';
-import { renderMarkdownTable } from './table.js';
+import { renderMarkdownTable, renderTable } from './table.js';
 import { indent, severityMark } from './style.js';
 
 function colorSeverity(ctx: RenderContext, s: Severity): string {
@@ -71,6 +71,12 @@ function shown(report: LintReport, min: Severity): { findings: LintFinding[]; hi
 
 function renderHuman(report: LintReport, ctx: RenderContext, min: Severity): string {
   const { findings, hidden } = shown(report, min);
+  // --no-headers: one line per finding shown (namespace/name, severity, rule, message; -o wide
+  // adds the path), without the summary or the footers, as kubectl get --no-headers prints rows.
+  if (ctx.noHeaders) {
+    const rows = findings.map((f) => [`${f.daemonSet.namespace}/${f.daemonSet.name}`, f.severity, f.rule, ...(ctx.wide ? [f.path] : []), f.message]);
+    return rows.length ? renderTable(ctx, ['DAEMONSET', 'SEVERITY', 'RULE', ...(ctx.wide ? ['PATH'] : []), 'MESSAGE'], rows) : '';
+  }
   const out: string[] = [ctx.para('', lintSummary(report) + (findings.length && !ctx.wide ? '; -o wide shows paths and fixes' : ''), '  ')];
   if (hidden) out.push(ctx.para('', ctx.chalk.dim(hidden), '  '));
   out.push('');

@@ -49,6 +49,8 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
         ]
       : [d.namespace, d.name, colorHealth(ctx, d.health), `${d.ready}/${d.desired}`, String(d.updated), String(d.available)],
   );
+  // --no-headers: the rows alone, for scripts (awk, wc -l), as kubectl get --no-headers.
+  if (ctx.noHeaders && !markdown) return rows.length ? renderTable(ctx, headers, rows) : '';
   const out: string[] = [];
   if (markdown) {
     out.push(`## DaemonSets (${report.scope})\n`);

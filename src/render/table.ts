@@ -77,7 +77,7 @@ export function renderTable(ctx: RenderContext, headers: string[], rows: string[
   const fitted = ctx.wide ? widths : fitColumns(headers, widths, ctx.width);
   const body = rows.map((r) => r.map((cell, i) => (visibleWidth(cell) > fitted[i]! ? truncate(cell, fitted[i]!) : cell)));
   const table = new Table({
-    head: headers.map((h) => ctx.chalk.bold(h)),
+    head: ctx.noHeaders ? [] : headers.map((h) => ctx.chalk.bold(h)),
     chars: NO_BORDER,
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
     wordWrap: false,

@@ -6,15 +6,23 @@ import { daemonSetsInScope, resolveDaemonSet, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { Option } from 'commander';
 import type { Severity } from '../../model/severity.js';
+import { addScriptingOptions, daemonSetSelectorOf, writeNames } from '../scripting.js';
+import { atOrAbove } from '../../model/severity.js';
 
 /** The `lint` command of the CLI. */
 export const lintCommand: CommandSpec = {
   usage: 'lint [daemonset]',
   description: 'Best-practice findings for DaemonSets (works on bare manifests; cluster rules use nodes, PDBs and priority classes when present)',
-  examples: ['ds-doctor lint -f manifests/', 'ds-doctor lint -f manifests/ -o sarif > ds-doctor.sarif', 'kubectl ds-doctor lint kube-system/calico-node --fail-on warning'],
-  formats: ['table', 'wide', 'json', 'yaml', 'markdown', 'sarif'],
+  examples: [
+    'ds-doctor lint -f manifests/',
+    'ds-doctor lint -f manifests/ -o sarif > ds-doctor.sarif',
+    'ds-doctor lint -f manifests/ -o junit > lint.xml',
+    'kubectl ds-doctor lint kube-system/calico-node --fail-on warning',
+    'kubectl ds-doctor lint -A -l app.kubernetes.io/part-of=monitoring -o name',
+  ],
+  formats: ['table', 'wide', 'json', 'yaml', 'markdown', 'sarif', 'name', 'junit'],
   options: (cmd) =>
-    cmd.addOption(
+    addScriptingOptions(cmd).addOption(
       new Option('--min-severity <level>', 'show findings at or above this level in table, wide and markdown output (JSON, YAML and SARIF keep every finding)')
         .choices(['error', 'warning', 'info'])
         .default('warning'),
@@ -23,14 +31,34 @@ export const lintCommand: CommandSpec = {
     // Loaded when the command runs, so that --help and --version start without them.
     const [{ lint }, { renderLint }] = await Promise.all([import('../../lint/lint.js'), import('../../render/lint.js')]);
     const name = args[0];
+    const selector = daemonSetSelectorOf(raw);
     const { snapshot, defaultNamespace } = await ctx.load({
       ...(name ? { daemonSet: name } : {}),
       kinds: ['PodDisruptionBudget', 'PriorityClass', 'CSIDriver'],
+      ...(selector && !name ? { daemonSetSelector: selector.text } : {}),
     });
-    const daemonSets = name ? [resolveDaemonSet(snapshot, name, ctx.opts, defaultNamespace)] : daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
+    const daemonSets = (name ? [resolveDaemonSet(snapshot, name, ctx.opts, defaultNamespace)] : daemonSetsInScope(snapshot, ctx.opts, defaultNamespace)).filter(
+      (d) => !selector || selector.matches(d),
+    );
     if (!daemonSets.length) ctx.note(`no DaemonSets in ${scopeText(ctx.opts, defaultNamespace)}: nothing to lint`);
     const report = lint(snapshot, daemonSets);
-    if (ctx.opts.output === 'sarif') {
+    const minSeverity = (raw['minSeverity'] as Severity | undefined) ?? 'warning';
+    if (ctx.opts.output === 'name') {
+      // The DaemonSets with a finding at or above --min-severity, once each, in report order.
+      const named = report.findings.filter((f) => atOrAbove(f.severity, minSeverity)).map((f) => f.daemonSet.name);
+      writeNames(ctx, [...new Set(named)]);
+    } else if (ctx.opts.output === 'junit') {
+      const [{ RULES }, { renderLintJunit }] = await Promise.all([import('../../lint/registry.js'), import('../../render/junit.js')]);
+      const refs = daemonSets.map((d) => ({ namespace: d.metadata?.namespace ?? '', name: d.metadata?.name ?? '' }));
+      ctx.io.stdout.write(
+        renderLintJunit(
+          report,
+          refs,
+          RULES.map((r) => r.meta.id),
+          { failOn: ctx.opts.failOn, now: ctx.opts.now },
+        ),
+      );
+    } else if (ctx.opts.output === 'sarif') {
       const [{ RULES }, { renderSarif }] = await Promise.all([import('../../lint/registry.js'), import('../../render/sarif.js')]);
       // File locations are written relative to the directory ds-doctor runs in, as code scanning expects.
       ctx.io.stdout.write(
@@ -41,7 +69,6 @@ export const lintCommand: CommandSpec = {
         ),
       );
     } else {
-      const minSeverity = (raw['minSeverity'] as Severity | undefined) ?? 'warning';
       ctx.emit(report, (d, r, md) => renderLint(d, r, md, { minSeverity }));
     }
     return exitFor(ctx.opts, {
