@@ -13,7 +13,8 @@ import ts from 'typescript';
 
 /** docs/design.md §1.3: the folders each folder of src/ may import (besides itself). */
 export const LAYERS = {
-  cli: ['load', 'analyze', 'lint', 'render', 'k8s', 'model'],
+  cli: ['api', 'load', 'analyze', 'lint', 'render', 'k8s', 'model'],
+  api: ['load', 'analyze', 'lint', 'render', 'k8s', 'model'],
   load: ['model', 'k8s'],
   analyze: ['k8s', 'model'],
   lint: ['k8s', 'model'],

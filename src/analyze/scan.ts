@@ -182,3 +182,14 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
   if (orphans) notes.push(orphans);
   return { apiVersion: API_VERSION, kind: 'ScanReport', scope, daemonSets: entries, causes, notes };
 }
+
+/**
+ * The report with only the DaemonSets in these health states (`scan --health`), and the root
+ * causes that concern them (a DaemonSet they affect, or one of them as the cause).
+ */
+export function filterScanHealth(report: ScanReport, keep: ReadonlySet<ScanHealth>): ScanReport {
+  const daemonSets = report.daemonSets.filter((d) => keep.has(d.health));
+  const kept = (ns: string | undefined, name: string) => daemonSets.some((d) => d.namespace === ns && d.name === name);
+  const causes = report.causes.filter((c) => c.affects.some((a) => kept(a.namespace, a.name)) || (c.cause.kind === 'DaemonSet' && kept(c.cause.namespace, c.cause.name)));
+  return { ...report, daemonSets, causes };
+}

@@ -89,24 +89,24 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
     io,
     render,
     async load(request: LoadRequest): Promise<LoadedSnapshot> {
+      // Loaded through the library's entry (src/api/load.ts), as a program using ds-doctor loads.
+      const api = await import('../api/load.js');
       if (opts.filenames.length > 0) {
-        const { loadFiles } = await import('../load/files.js');
-        const snapshot = await loadFiles(opts.filenames, io.readStdin, io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {});
+        const snapshot = await api.loadSnapshotFromFiles(opts.filenames, { readStdin: io.readStdin, ...(io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {}) });
         judgeAtDumpTime(opts, snapshot, note);
         return { snapshot };
       }
-      const live = await import('../load/live.js');
       const progress = io.status;
       const timeouts = readTimeouts(opts.requestTimeout);
       // The progress line is cleared also when loading fails, so the error starts its own line.
-      const loading = live.loadLive(request, {
+      const loading = api.loadSnapshotFromCluster(request, {
         ...kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs, (line) => io.stderr.write(`${line}\n`)),
         ...(opts.namespace ? { namespace: opts.namespace } : {}),
         allNamespaces: opts.allNamespaces,
         ...(progress ? { progress } : {}),
       });
       const loaded = await (progress ? loading.finally(() => progress('')) : loading);
-      if (opts.dump) await live.writeDump(loaded.snapshot, opts.dump);
+      if (opts.dump) await (await import('../load/live.js')).writeDump(loaded.snapshot, opts.dump);
       return loaded;
     },
     emit(doc, human) {

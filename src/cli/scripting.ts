@@ -5,7 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import type { DaemonSet } from '../model/k8s-types.js';
-import type { ScanHealth, ScanReport } from '../model/results.js';
+import type { ScanHealth } from '../model/results.js';
 import { InputError } from '../model/errors.js';
 import { compileLabelSelector, parseSelectorString } from '../k8s/labels.js';
 import { escapeTerminal } from '../render/sanitize.js';
@@ -59,14 +59,6 @@ export function healthFilterOf(raw: Record<string, unknown>): Set<ScanHealth> | 
     out.add(match);
   }
   return out;
-}
-
-/** The report with only the DaemonSets in these states, and the root causes that concern them. */
-export function filterScanHealth(report: ScanReport, keep: Set<ScanHealth>): ScanReport {
-  const daemonSets = report.daemonSets.filter((d) => keep.has(d.health));
-  const kept = (ns: string | undefined, name: string) => daemonSets.some((d) => d.namespace === ns && d.name === name);
-  const causes = report.causes.filter((c) => c.affects.some((a) => kept(a.namespace, a.name)) || (c.cause.kind === 'DaemonSet' && kept(c.cause.namespace, c.cause.name)));
-  return { ...report, daemonSets, causes };
 }
 
 /** `-o name`: one `daemonset.apps/<name>` line per DaemonSet, as kubectl get -o name prints them. */

@@ -4,7 +4,7 @@ import { addStuckAfterOption, stuckAfterOf } from '../duration.js';
 import { daemonSetsInScope, scopeText, requireKinds } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { OUTPUT_FORMATS } from '../options.js';
-import { addHealthOption, addScriptingOptions, daemonSetSelectorOf, filterScanHealth, healthFilterOf, writeNames } from '../scripting.js';
+import { addHealthOption, addScriptingOptions, daemonSetSelectorOf, healthFilterOf, writeNames } from '../scripting.js';
 
 export const scanCommand: CommandSpec = {
   usage: 'scan',
@@ -26,7 +26,11 @@ export const scanCommand: CommandSpec = {
     const selector = daemonSetSelectorOf(raw);
     const health = healthFilterOf(raw);
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { scan }, { renderScan }] = await Promise.all([import('../../model/snapshot-index.js'), import('../../analyze/scan.js'), import('../../render/scan.js')]);
+    const [{ SnapshotIndex }, { scan, filterScanHealth }, { renderScan }] = await Promise.all([
+      import('../../model/snapshot-index.js'),
+      import('../../analyze/scan.js'),
+      import('../../render/scan.js'),
+    ]);
     const { snapshot, defaultNamespace } = await ctx.load({
       kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
       causeAgents: true,
