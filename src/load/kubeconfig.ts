@@ -223,12 +223,11 @@ function checkClientCertificate(user: User, labels: FieldLabels): void {
   const certPem = pemOf(user.certFile, user.certData, certField);
   const keyPem = pemOf(user.keyFile, user.keyData, keyField);
   if (!certPem && !keyPem) return;
-  const flag = (field: string) => (field.startsWith('--') ? ` (user "${user.name}" has none)` : '');
-  if (!keyPem) throw new Error(`${certField} is set but neither ${certField.startsWith('--') ? '--client-key nor client-key or client-key-data' : 'client-key nor client-key-data'}${flag(certField)}`);
-  if (!certPem)
-    throw new Error(
-      `${keyField} is set but neither ${keyField.startsWith('--') ? '--client-certificate nor client-certificate or client-certificate-data' : 'client-certificate nor client-certificate-data'}${flag(keyField)}`,
-    );
+  // A flag names its missing partner flag, and what the user lacks too.
+  const missing = (field: string, partner: string) =>
+    field.startsWith('--') ? `${field} is given without --${partner} (and user "${user.name}" has no ${partner} or ${partner}-data)` : `${field} is set but neither ${partner} nor ${partner}-data`;
+  if (!keyPem) throw new Error(missing(certField, 'client-key'));
+  if (!certPem) throw new Error(missing(keyField, 'client-certificate'));
   const cert = certificate(certPem, certField);
   const key = privateKey(keyPem, keyField);
   if (!cert.checkPrivateKey(key)) throw new Error(`${certField} and ${keyField} do not match: the key is not the certificate's`);
