@@ -75,9 +75,9 @@ describe('ds-doctor lint', () => {
   });
 
   it('an output format lint does not have: exit 2', async () => {
-    const run = await runCli(['lint', '-f', AGENTS, '-o', 'junit']);
+    const run = await runCli(['lint', '-f', AGENTS, '-o', 'xml']);
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /argument 'junit' is invalid/);
+    assert.match(run.stderr, /argument 'xml' is invalid/);
   });
 
   it('other commands do not accept -o sarif', async () => {
