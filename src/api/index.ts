@@ -17,7 +17,7 @@ import { SnapshotIndex } from '../model/snapshot-index.js';
 import { compareText } from '../model/order.js';
 import { compileLabelSelector, parseSelectorString } from '../k8s/labels.js';
 import { filterScanHealth, scan } from '../analyze/scan.js';
-import { whyDaemonSet, whyNode } from '../analyze/placement.js';
+import { whyDaemonSet, whyNode } from '../analyze/placement/index.js';
 import { diagnoseRollout as rollout } from '../analyze/rollout/index.js';
 import { causesOf, causesOnNode, withCauses } from '../analyze/causes/index.js';
 import { DEFAULT_STUCK_AFTER } from '../analyze/stuck.js';
