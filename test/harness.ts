@@ -1,6 +1,7 @@
 /** Runs the CLI in-process through `main(argv, io)` and captures what it prints. */
 import { main } from '../src/cli/main.js';
 import type { CliIO } from '../src/cli/io.js';
+import type { LoadOptions } from '../src/load/files.js';
 
 export interface CliRun {
   code: number;
@@ -37,8 +38,9 @@ export function capturingIo(options: { stdin?: string; env?: Record<string, stri
   return { io, output: () => ({ stdout, stderr }) };
 }
 
-export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; tty?: boolean } = {}): Promise<CliRun> {
+export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; tty?: boolean; loadOptions?: LoadOptions } = {}): Promise<CliRun> {
   const { io, output } = capturingIo({ ...options, columns: 100 });
+  if (options.loadOptions) io.loadOptions = options.loadOptions;
   const code = await main(argv, io, () => new Date('2026-11-29T12:00:00Z'));
   return { code, ...output() };
 }

@@ -6,7 +6,7 @@
 // prints the same with slimming and sharing as from whole pods, each with its own parts.
 // `npm test` runs it on a few inputs (test/cli/neighbour-pods.test.ts), `npm run test:slow` on
 // every fixture and real dump (test/slow/neighbour-pods.test.ts).
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -15,8 +15,6 @@ import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { runCli, type CliRun } from './harness.js';
 import { loadFiles } from '../src/load/files.js';
-import { neighbourSlimming } from '../src/load/prune.js';
-import { partSharing } from '../src/load/share.js';
 
 const REAL = join(process.cwd(), '..', 'shared', 'realdumps');
 const dirs = (root: string) => (existsSync(root) ? readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory()) : []);
@@ -48,11 +46,6 @@ function watch(path: string): void {
   const callers = (new Error().stack ?? '').split('\n').slice(3);
   if (!reads.has(path) && analysisRead(callers.join('\n'))) reads.set(path, callers.slice(0, 4).join('\n'));
 }
-
-after(() => {
-  neighbourSlimming(true);
-  partSharing(true);
-});
 
 /** The commands about one input: scan, and why, nodes, rollout, impact, lint and plan about each DaemonSet, node about the first nodes. */
 async function commands(input: string, dir: string): Promise<string[][]> {
@@ -92,27 +85,15 @@ export function neighbourPods(level: 'quick' | 'full'): void {
         const argvs = await commands(input, dir);
         const slimmed: CliRun[] = [];
         reads.clear();
-        neighbourSlimming(true, watch);
-        partSharing(true, true);
-        try {
-          for (const argv of argvs) slimmed.push(await runCli(argv));
-        } finally {
-          neighbourSlimming(false);
-          partSharing(false);
-        }
+        for (const argv of argvs) slimmed.push(await runCli(argv, { loadOptions: { watchSlimmed: watch, freezeShared: true } }));
         assert.deepEqual(
           [...reads].map(([path, at]) => `${path}\n${at}`),
           [],
           `${input}: fields read that slimming drops`,
         );
-        try {
-          for (const [k, argv] of argvs.entries()) {
-            const whole = await runCli(argv);
-            assert.deepEqual(slimmed[k], whole, `${argv.join(' ')}: slimmed and shared pods, and whole ones, differ`);
-          }
-        } finally {
-          neighbourSlimming(true);
-          partSharing(true);
+        for (const [k, argv] of argvs.entries()) {
+          const whole = await runCli(argv, { loadOptions: { slim: false, share: false } });
+          assert.deepEqual(slimmed[k], whole, `${argv.join(' ')}: slimmed and shared pods, and whole ones, differ`);
         }
       });
     }

@@ -1,3 +1,4 @@
+import type { LoadOptions } from '../load/files.js';
 import { escapeTerminal, escapeTerminalLines } from '../render/sanitize.js';
 
 /** What the command-line program may touch: streams, environment, and whether they are terminals. */
@@ -17,6 +18,8 @@ export interface CliIO {
   columns?: number;
   /** Replaces the progress line on a terminal's stderr ('' clears it); absent when not a terminal. */
   status?: (text: string) => void;
+  /** Options of the file loader (tests: slimmed parts watched, shared parts frozen, or neither done). */
+  loadOptions?: LoadOptions;
 }
 
 /**

@@ -10,10 +10,9 @@ import type { KubeObject } from '../model/k8s-types.js';
 import { InputError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
 import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
-import { addObject, finishSnapshot, readHeldItem } from './normalize.js';
-import { JsonDumpParser, JsonStreamError } from './json-stream.js';
+import { ObjectStage, type StageOptions } from './stage.js';
+import { JsonDumpParser, JsonStreamError, type JsonStreamOptions } from './json-stream.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
-import { pruneDumpObject } from './prune.js';
 import { compareText } from '../model/order.js';
 
 const DATA_FILE = /\.(ya?ml|json)$/i;
@@ -129,8 +128,12 @@ async function isLink(path: string): Promise<boolean> {
   }
 }
 
-/** How files are read: chunk size, and when a YAML List is parsed item by item. */
-export interface LoadOptions extends YamlStreamOptions {
+/**
+ * How files are read: the source's chunk size, the decoders' options (when a YAML List is parsed
+ * item by item, where YAML is translated, the JSON parser's layout guesses) and the object stage's
+ * (slimming, sharing). Every optimisation is on unless turned off here (the benchmark's --ablate).
+ */
+export interface LoadOptions extends YamlStreamOptions, JsonStreamOptions, StageOptions {
   /** Bytes per chunk read from a file; characters per chunk of stdin (its pipe pieces are joined up to it). */
   chunkSize?: number;
   /** Size up to which a JSON syntax error is reported from a scan of the whole text. */
@@ -272,14 +275,7 @@ class StdinText {
  * chosen by the extension, or for stdin and other names by the first character, as before.
  * `onItem` gets each item of a List as it is parsed.
  */
-async function parseSource(
-  path: string,
-  name: string,
-  readStdin: StdinReader,
-  options: LoadOptions,
-  onDocument: (doc: ParsedDocument) => void,
-  onItem: <T>(item: T) => T = pruneDumpObject,
-): Promise<void> {
+async function parseSource(path: string, name: string, readStdin: StdinReader, options: LoadOptions, onDocument: (doc: ParsedDocument) => void, onItem: <T>(item: T) => T): Promise<void> {
   const size = options.chunkSize ?? CHUNK;
   const piece = { bytes: size };
   const source = chunks(path, readStdin, size, options.stdinChunks, piece);
@@ -299,7 +295,7 @@ async function parseSource(
   piece.bytes = Math.min(size, JSON_PIECE);
   // Concatenated documents (NDJSON) are held until the input ends, as a List's items are: each
   // goes through `onItem` as it ends, so a pod among them is checked and shared while it is young.
-  const parser = new JsonDumpParser(onItem, onItem);
+  const parser = new JsonDumpParser(onItem, onItem, options);
   const wholeLimit = options.wholeTextErrors ?? WHOLE_TEXT_ERRORS;
   const stdin = path === '-' ? new StdinText(wholeLimit) : undefined;
   let read = 0;
@@ -338,10 +334,10 @@ async function parseSource(
   }
 }
 
-/** Reads one file (or `-`) into its documents, as the loader reads it. */
-export async function readDocuments(path: string, readStdin: StdinReader, options: LoadOptions = {}): Promise<ParsedDocument[]> {
+/** Reads one file (or `-`) into its documents, as the loader reads it; `onItem` gets each item of a List, and each of concatenated JSON documents, as it is parsed. */
+export async function readDocuments(path: string, readStdin: StdinReader, options: LoadOptions = {}, onItem: <T>(item: T) => T = (v) => v): Promise<ParsedDocument[]> {
   const docs: ParsedDocument[] = [];
-  await parseSource(path, path === '-' ? '<stdin>' : path, readStdin, options, (doc) => docs.push(doc));
+  await parseSource(path, path === '-' ? '<stdin>' : path, readStdin, options, (doc) => docs.push(doc), onItem);
   return docs;
 }
 
@@ -376,8 +372,8 @@ export function kindFromFileName(file: string): SnapshotKind | undefined {
   return (Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]).find((k) => SNAPSHOT_KINDS[k].plural === plural);
 }
 
-/** Adds one parsed document (an object or a List of objects) to the snapshot. */
-function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: string, seen: Set<SnapshotKind>, ignored: Map<string, number>): void {
+/** Adds one parsed document (an object or a List of objects) to the snapshot through the object stage. */
+function addDocument(stage: ObjectStage, doc: ParsedDocument, file: string, seen: Set<SnapshotKind>): void {
   const value = doc.value;
   const problem = notAnObject(value, file);
   if (problem) throw new InputError(`${file}:${doc.line}: ${problem}`);
@@ -397,18 +393,13 @@ function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: strin
       if (typeof item !== 'object' || item === null) {
         throw new InputError(`${file}:${line}: ${kind} has an item that is not an object`);
       }
-      // Pruned where it is added (the recursive call), as every object is.
       const it = item as KubeObject;
       if (!it.kind && itemKind) it.kind = itemKind;
-      addDocument(snapshot, { value: it, line }, file, seen, ignored);
+      addDocument(stage, { value: it, line }, file, seen);
     }
     return;
   }
-  if (!addObject(snapshot, pruneDumpObject(obj), { file, line: doc.line })) {
-    ignored.set(kind, (ignored.get(kind) ?? 0) + 1);
-    return;
-  }
-  seen.add(kind as SnapshotKind);
+  if (stage.add(obj, { file, line: doc.line })) seen.add(kind as SnapshotKind);
 }
 
 /**
@@ -417,10 +408,10 @@ function addDocument(snapshot: ClusterSnapshot, doc: ParsedDocument, file: strin
  * cannot read when told to continue. An internal-type dump is an error: it is cluster state that
  * must be dumped again, not a stray file.
  */
-async function readDirectoryFile(path: string, readStdin: StdinReader, options: LoadOptions, warnings: string[]): Promise<ParsedDocument[] | undefined> {
+async function readDirectoryFile(path: string, readStdin: StdinReader, options: LoadOptions, stage: ObjectStage, warnings: string[]): Promise<ParsedDocument[] | undefined> {
   let docs: ParsedDocument[];
   try {
-    docs = await readDocuments(path, readStdin, options);
+    docs = await readDocuments(path, readStdin, options, (item) => stage.read(item));
   } catch (err) {
     if (!(err instanceof InputError) || err.message.startsWith(`${path}: cannot read`)) throw err;
     warnings.push(`skipped ${err.message} (not read as Kubernetes objects)`);
@@ -444,50 +435,32 @@ async function readDirectoryFile(path: string, readStdin: StdinReader, options: 
  */
 export async function loadFiles(paths: string[], readStdin: StdinReader, options: LoadOptions = {}): Promise<ClusterSnapshot> {
   const { files: sources, warnings } = await expandPaths(paths);
-  const snapshot = emptySnapshot('files');
+  const stage = new ObjectStage(emptySnapshot('files'), options);
+  const snapshot = stage.snapshot;
   snapshot.warnings.push(...warnings);
   const seen = new Set<SnapshotKind>();
-  const ignored = new Map<string, number>();
   const skipped: string[] = [];
   let objects = 0;
   for (const { path, inDirectory } of sources) {
     const name = path === '-' ? '<stdin>' : path;
     if (inDirectory) {
-      const docs = await readDirectoryFile(path, readStdin, options, skipped);
-      for (const doc of docs ?? []) addDocument(snapshot, doc, name, seen, ignored);
+      const docs = await readDirectoryFile(path, readStdin, options, stage, skipped);
+      for (const doc of docs ?? []) addDocument(stage, doc, name, seen);
       objects += docs?.length ?? 0;
       continue;
     }
-    await parseSource(
-      path,
-      name,
-      readStdin,
-      options,
-      (doc) => {
-        addDocument(snapshot, doc, name, seen, ignored);
-        objects++;
-      },
-      (item) => {
-        readHeldItem(snapshot, pruneDumpObject(item));
-        return item;
-      },
-    );
+    const add = (doc: ParsedDocument) => {
+      addDocument(stage, doc, name, seen);
+      objects++;
+    };
+    await parseSource(path, name, readStdin, options, add, (item) => stage.read(item));
   }
   if (objects === 0) {
     throw new InputError(`${paths.join(', ')}: no Kubernetes objects found${skipped.length ? ` (${skipped[0]})` : ''}`);
   }
   snapshot.warnings.push(...skipped);
-  if (ignored.size) {
-    const total = [...ignored.values()].reduce((a, b) => a + b, 0);
-    const kinds = [...ignored.entries()]
-      .sort(([a], [b]) => compareText(a, b))
-      .map(([k, n]) => `${k} (${n})`)
-      .join(', ');
-    snapshot.warnings.push(`ignored ${total} object(s) of kinds ds-doctor does not use: ${kinds}`);
-  }
   for (const kind of Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]) {
     if (!seen.has(kind)) snapshot.missing.push({ kind, reason: 'absent' });
   }
-  finishSnapshot(snapshot);
-  return snapshot;
+  return stage.finish();
 }

@@ -112,6 +112,15 @@ function secondKey(s: string, at: number): string | null | undefined {
   return s.slice(at, keyEnd).includes('\\') ? undefined : s.slice(end + 2, keyEnd + 2);
 }
 
+/** Options of the streaming JSON parser. */
+export interface JsonStreamOptions {
+  /**
+   * Whether an item's end is guessed from the layout (a closer at the item's indentation, an item
+   * per line) before its text is scanned character by character; on by default.
+   */
+  layoutGuesses?: boolean;
+}
+
 /**
  * Parses one JSON document pushed in chunks. `onItem` receives each element of the top-level
  * object's `items` array as soon as it is parsed and returns what to keep (e.g. a pruned copy).
@@ -196,7 +205,12 @@ export class JsonDumpParser {
   constructor(
     private readonly onItem: (value: unknown) => unknown = (v) => v,
     private readonly onDocument: (value: unknown) => unknown = (v) => v,
-  ) {}
+    options: JsonStreamOptions = {},
+  ) {
+    this.guesses = options.layoutGuesses !== false;
+  }
+
+  private readonly guesses: boolean;
 
   /**
    * Sets a member of the top-level object as JSON.parse does: as an own property, so a
@@ -229,7 +243,7 @@ export class JsonDumpParser {
           if (i >= n) break;
           if (s.charCodeAt(i) === OPEN_BRACE) {
             this.docLine = this.lineAt(s, i);
-            const end = this.lineDocumentEnd(s, i);
+            const end = this.guesses ? this.lineDocumentEnd(s, i) : -1;
             if (end >= 0) {
               this.state = State.Done;
               i = end;
@@ -343,8 +357,9 @@ export class JsonDumpParser {
           this.outOfText = false;
           this.passedOver = -1;
           const misses = this.guessMisses();
-          let fast = c === OPEN_BRACE ? this.prettyItemEnd(s, i) : -1;
-          if (fast < 0 && c === OPEN_BRACE) fast = this.headItemEnd(s, i);
+          const guess = this.guesses && c === OPEN_BRACE;
+          let fast = guess ? this.prettyItemEnd(s, i) : -1;
+          if (fast < 0 && guess) fast = this.headItemEnd(s, i);
           if (fast >= 0) {
             this.carried = false;
             i = fast;

@@ -9,8 +9,7 @@ import yaml from 'js-yaml';
 import type { DaemonSet, KubeObject } from '../model/k8s-types.js';
 import { ClusterError, InputError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type LoadedSnapshot, type LoadRequest, type SnapshotKind } from '../model/snapshot.js';
-import { addObject, finishSnapshot } from './normalize.js';
-import { pruneObject } from './prune.js';
+import { ObjectStage } from './stage.js';
 import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from './api-client.js';
 import { formatSelectorForQuery } from './selector-query.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
@@ -78,6 +77,8 @@ function listing(kind: SnapshotKind, query: ListQuery): string {
 
 class LiveLoader {
   readonly snapshot: ClusterSnapshot = emptySnapshot('live');
+  /** The loader's object stage (stage.ts): pruned, checked, shared, added; never slimmed. */
+  private readonly stage = new ObjectStage(this.snapshot, {}, false);
   private readonly seen = new Set<string>();
   private readonly listed = new Set<SnapshotKind>();
   requests = 0;
@@ -94,11 +95,11 @@ class LiveLoader {
       // Items of a list come without kind/apiVersion; a dump from `kubectl get -o yaml` has them,
       // first, and (like kubectl and the file loader) without managedFields.
       const { apiVersion: _v, kind: _k, ...fields } = listed;
-      const item: KubeObject = pruneObject({ apiVersion, kind, ...fields });
+      const item: KubeObject = { apiVersion, kind, ...fields };
       const key = `${kind}/${item.metadata?.namespace ?? ''}/${item.metadata?.name ?? ''}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
-      addObject(this.snapshot, item);
+      this.stage.add(item);
     }
   }
 
@@ -229,8 +230,7 @@ class LiveLoader {
         this.snapshot.missing.push({ kind, reason: 'absent', detail: 'not needed for this question, so not read' });
       }
     }
-    finishSnapshot(this.snapshot);
-    return this.snapshot;
+    return this.stage.finish();
   }
 }
 

@@ -40,17 +40,6 @@ const NEIGHBOUR_STATUS_FIELDS = ['phase', 'reason', 'message', 'nominatedNodeNam
 /** The container lists of a pod spec that are slimmed. */
 const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;
 
-/**
- * The newest timestamp each slimmed pod carried before its status was dropped, so that a dump is
- * dated, and duplicates ranked, as from the whole object (src/model/snapshot-time.ts).
- */
-const droppedTimes = new WeakMap<object, number>();
-
-/** The newest time a pod slimmed by pruneDumpObject recorded before slimming; undefined for any other object. */
-export function droppedTime(obj: object): number | undefined {
-  return droppedTimes.get(obj);
-}
-
 /** The controller ownerReference's kind as written, when the object has one (the first with `controller: true`, as GetControllerOf). */
 function controllerKind(meta: Loose): unknown {
   const refs = meta['ownerReferences'];
@@ -59,22 +48,8 @@ function controllerKind(meta: Loose): unknown {
   return undefined;
 }
 
-/** Set by neighbourSlimming, for tests. */
-let slimming = true;
-let onDroppedRead: ((path: string) => void) | undefined;
-
-/**
- * For tests: turns slimming on (the default) or off, and with `watch`, has each slimmed part
- * report every read of a field that slimming drops (`Pod.status.conditions`), whether or not the
- * pod had it.
- */
-export function neighbourSlimming(enabled: boolean, watch?: (path: string) => void): void {
-  slimming = enabled;
-  onDroppedRead = watch;
-}
-
-function watched(part: Loose, path: string, kept: readonly string[]): Loose {
-  const watch = onDroppedRead;
+/** A slimmed part; with `watch` (tests), a proxy that reports every read of a field slimming dropped. */
+function watched(part: Loose, path: string, kept: readonly string[], watch: ((path: string) => void) | undefined): Loose {
   if (!watch) return part;
   return new Proxy(part, {
     get(target, key, receiver) {
@@ -84,50 +59,48 @@ function watched(part: Loose, path: string, kept: readonly string[]): Loose {
   });
 }
 
-function slimContainers(list: unknown, path: string): unknown {
+function slimContainers(list: unknown, path: string, watch: ((path: string) => void) | undefined): unknown {
   if (!Array.isArray(list)) return list;
   return list.map((c: unknown) => {
     if (!isMap(c)) return c;
     const kept: Loose = {};
     for (const k of NEIGHBOUR_CONTAINER_FIELDS) if (c[k] !== undefined) kept[k] = c[k];
-    return watched(kept, path, NEIGHBOUR_CONTAINER_FIELDS);
+    return watched(kept, path, NEIGHBOUR_CONTAINER_FIELDS, watch);
   });
 }
 
 /**
- * pruneObject, and a Pod whose controller is of another kind than DaemonSet (a ReplicaSet's,
- * a Job's, a node's mirror pod) slimmed to what it is read for. No DaemonSet can own or adopt
- * such a pod (the controller claims only its own pods and orphans), so ds-doctor reads it only as
- * a neighbour on its node: its metadata and spec (labels and affinity for inter-pod affinity,
- * volumes, host network and DNS policy, priority, node name), its containers'
- * NEIGHBOUR_CONTAINER_FIELDS and its status' NEIGHBOUR_STATUS_FIELDS. The rest (environment,
- * probes, mounts, conditions, container statuses) is most of a pod and most of a dump;
- * `test/cli/neighbour-pods.test.ts` runs every command over the fixtures and real dumps and fails
- * when one reads a field of such a pod that this drops. Other objects, and the pods a DaemonSet
- * may own, keep every field.
+ * A Pod whose controller is of another kind than DaemonSet (a ReplicaSet's, a Job's, a node's
+ * mirror pod) slimmed to what it is read for. No DaemonSet can own or adopt such a pod (the
+ * controller claims only its own pods and orphans), so ds-doctor reads it only as a neighbour on
+ * its node: its metadata and spec (labels and affinity for inter-pod affinity, volumes, host
+ * network and DNS policy, priority, node name), its containers' NEIGHBOUR_CONTAINER_FIELDS and its
+ * status' NEIGHBOUR_STATUS_FIELDS. The rest (environment, probes, mounts, conditions, container
+ * statuses) is most of a pod and most of a dump; `test/cli/neighbour-pods.test.ts` runs every
+ * command over the fixtures and real dumps with `watch` set and fails when one reads a field of
+ * such a pod that this drops. Other objects, and the pods a DaemonSet may own, keep every field.
  *
- * The file loaders call it on each object as it is parsed (live objects go through pruneObject
- * only: `--dump` writes what the API server returned). Returns the object, changed in place.
+ * The object stage (stage.ts) calls it once on each object read from files (live objects are not
+ * slimmed: `--dump` writes what the API server returned). Changes the pod in place and returns the
+ * newest time it carried before (so that a dump is dated, and duplicates ranked, as from the whole
+ * object: src/model/snapshot-time.ts); undefined when the object is not such a pod.
  */
-export function pruneDumpObject<T>(value: T): T {
-  pruneObject(value);
-  if (!isMap(value)) return value;
-  const obj: Loose = value;
-  if (!slimming || obj['kind'] !== 'Pod' || droppedTimes.has(obj)) return value;
+export function slimNeighbourPod(obj: unknown, watch?: (path: string) => void): number | undefined {
+  if (!isMap(obj) || obj['kind'] !== 'Pod') return undefined;
   const meta = obj['metadata'];
-  if (!isMap(meta)) return value;
+  if (!isMap(meta)) return undefined;
   const kind = controllerKind(meta);
-  if (typeof kind !== 'string' || kind === 'DaemonSet') return value;
-  droppedTimes.set(obj, newestObjectTime(obj));
+  if (typeof kind !== 'string' || kind === 'DaemonSet') return undefined;
+  const dropped = newestObjectTime(obj);
   const spec = obj['spec'];
   if (isMap(spec)) {
-    for (const list of CONTAINER_LISTS) if (spec[list] !== undefined) spec[list] = slimContainers(spec[list], `Pod.spec.${list}[]`);
+    for (const list of CONTAINER_LISTS) if (spec[list] !== undefined) spec[list] = slimContainers(spec[list], `Pod.spec.${list}[]`, watch);
   }
   const status = obj['status'];
   if (isMap(status)) {
     const kept: Loose = {};
     for (const k of NEIGHBOUR_STATUS_FIELDS) if (status[k] !== undefined) kept[k] = status[k];
-    obj['status'] = watched(kept, 'Pod.status', NEIGHBOUR_STATUS_FIELDS);
+    obj['status'] = watched(kept, 'Pod.status', NEIGHBOUR_STATUS_FIELDS, watch);
   }
-  return value;
+  return dropped;
 }

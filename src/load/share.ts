@@ -2,8 +2,8 @@
  * Identical parts of pods held once. The pods of one controller carry the same containers,
  * volumes, tolerations, labels and owner reference, each parsed into its own objects: in a dump
  * of a large cluster, most of the memory the pods take. As each pod is added to a snapshot (from
- * files or a live cluster: src/load/normalize.ts#addObject), or read as an item of a List or as
- * one of concatenated JSON documents (normalize.ts#readHeldItem: both are held until the input
+ * files or a live cluster: src/load/stage.ts#add), or read as an item of a List or as
+ * one of concatenated JSON documents (stage.ts#read: both are held until the input
  * ends), every part of its spec and metadata that equals the same part of a pod read shortly
  * before is replaced by that pod's part. Pods of one controller sit together in a dump (kubectl
  * lists pods by namespace and name), so a few recent parts per field find almost every match. The
@@ -28,7 +28,7 @@ const DEPTH = 3;
 
 /**
  * Fields never shared. A pod's affinity holds the node name the DaemonSet controller pins it to,
- * which finishSnapshot rewrites in place (src/load/normalize.ts#shareNodeNames); no other pod
+ * which finishSnapshot rewrites in place (src/load/stage.ts#shareNodeNames); no other pod
  * has the same pin.
  */
 const UNSHARED: Readonly<Record<string, readonly string[]>> = { spec: ['affinity'] };
@@ -65,32 +65,6 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return i === kb.length;
 }
 
-/** Set by partSharing, for tests. */
-let sharing = true;
-let freezing = false;
-
-/**
- * For tests: whether parts are shared (on by default), and with `freeze`, each part kept for
- * sharing frozen, inner parts and all, so that any later write to it throws.
- */
-export function partSharing(on: boolean, freeze = false): void {
-  sharing = on;
-  freezing = freeze;
-}
-
-/**
- * Whether a snapshot shares its pods' parts: from its first pod, unless a test turned it off.
- * Shared from the start, the parts a pod leaves behind die young, before they reach the old
- * generation; a threshold of 50,000 pods left every copy read before it to a full collection (on
- * the benchmark's 60,000 pods of 30 DaemonSets in API order, one run each: 351 MiB peak RSS
- * against 235 MiB, load 2.09 s against 1.96 s; on 300,000 pods, 945 MiB against 820 MiB, and one
- * full collection fewer). At 30,000 pods it costs about a tenth of the load's time and saves a
- * quarter of its peak RSS (README, Performance).
- */
-export function sharesParts(): boolean {
-  return sharing;
-}
-
 function deepFreeze(v: object): void {
   if (Object.isFrozen(v)) return;
   Object.freeze(v);
@@ -116,6 +90,14 @@ export class PartSharer {
   private readonly root = new Map<string, Place>();
   /** Parts replaced by an earlier pod's (for tests). */
   shared = 0;
+
+  /**
+   * Sharing starts with a snapshot's first pod: the parts a pod leaves behind then die young,
+   * before they reach the old generation (a threshold of 50,000 pods left every copy read before it
+   * to a full collection: on 60,000 pods, 351 MiB peak RSS against 235 MiB). With `freeze` (the
+   * guard test), each part kept is frozen, inner parts and all, so that any later write throws.
+   */
+  constructor(private readonly freeze = false) {}
 
   /**
    * Replaces each part of the pod's sections that equals a recent pod's part at the same place
@@ -172,7 +154,7 @@ export class PartSharer {
         this.shareFields(value as Loose, at, depth + 1);
       }
     }
-    if (freezing) deepFreeze(value);
+    if (this.freeze) deepFreeze(value);
     list.unshift(value);
     if (list.length > RECENT) list.pop();
     return value;

@@ -341,7 +341,7 @@ export class YamlDocumentStream {
       let json: string | undefined;
       if (!hasMarkerLine(text, last)) {
         this.settle();
-        json = mine === undefined ? '[' : yamlToJson(mine);
+        json = mine === undefined ? '[' : this.toJson(mine);
       }
       if (json === undefined || json.charCodeAt(0) !== 0x5b) {
         // Read line by line, the entries sent too: their answer is not needed.
@@ -473,7 +473,7 @@ export class YamlDocumentStream {
     this.settle();
     const sent: Pending[] = [];
     for (let i = 0; i < texts.length; i++) {
-      const p: Pending = { json: i < mine ? yamlToJson(texts[i]!) : undefined, yaml: texts[i]!, line: docs[i]!.start + 1, entries: false };
+      const p: Pending = { json: i < mine ? this.toJson(texts[i]!) : undefined, yaml: texts[i]!, line: docs[i]!.start + 1, entries: false };
       this.pending.push(p);
       if (i >= mine) sent.push(p);
     }
@@ -494,9 +494,14 @@ export class YamlDocumentStream {
     return mine;
   }
 
+  /** A text's JSON translation (yaml-json.ts); undefined when it is outside the subset, or the translator is off. */
+  private toJson(text: string): string | undefined {
+    return this.mode === 'off' ? undefined : yamlToJson(text);
+  }
+
   /** The worker translator, started once the stream is large enough for it; undefined: everything is translated here. */
   private worker(): WorkerTranslator | undefined {
-    if (!this.started && (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted()))) {
+    if (!this.started && this.mode !== 'off' && (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted()))) {
       this.started = true;
       this.translator = startTranslator();
     }
@@ -513,12 +518,12 @@ export class YamlDocumentStream {
     const worker = this.worker();
     if (!worker) {
       this.settle();
-      return texts.map(yamlToJson);
+      return texts.map((t) => this.toJson(t));
     }
     const mine = this.textsKept(texts);
     const ticket = worker.submit(mine ? texts.slice(mine) : texts);
     this.settle();
-    const here = texts.slice(0, mine).map(yamlToJson);
+    const here = texts.slice(0, mine).map((t) => this.toJson(t));
     const there = worker.take(ticket);
     this.moveShare(worker);
     return mine ? here.concat(there) : there;
@@ -780,7 +785,7 @@ export class YamlDocumentStream {
         jsons = worker.take(ticket);
         this.moveShare(worker);
       } else {
-        jsons = batch.map((e) => yamlToJson(e.text));
+        jsons = batch.map((e) => this.toJson(e.text));
       }
       for (let i = 0; i < batch.length; i++) this.emitEntry(batch[i]!, jsons[i] ?? null);
     }
@@ -806,7 +811,7 @@ export class YamlDocumentStream {
    * Parses one document or entry: through its JSON translation when it is in the subset kubectl
    * writes (the value then owns its memory), else with js-yaml (its strings are slices of the text).
    */
-  private load(text: string, line: number, json: string | null = yamlToJson(text) ?? null): { value: unknown; owned: boolean } {
+  private load(text: string, line: number, json: string | null = this.toJson(text) ?? null): { value: unknown; owned: boolean } {
     const translated = json === null ? undefined : parseTranslation(json);
     if (translated && this.check) checkTranslation(translated.value, text, this.file, line);
     if (translated) return { value: translated.value, owned: true };

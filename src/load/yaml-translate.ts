@@ -16,8 +16,11 @@ import { jsonTextOf, yamlToJson, type JsonTextBytes } from './yaml-json.js';
 /** The worker's code as one script, compiled into the bundle and the single executable by scripts/bundle.mjs. */
 declare const DS_DOCTOR_YAML_WORKER: string | undefined;
 
-/** How texts are translated: `auto` uses the worker once a stream is past AUTO_ABOVE and the machine has a second CPU. */
-export type TranslatorMode = 'auto' | 'worker' | 'inline';
+/**
+ * How texts are translated: `auto` uses the worker once a stream is past AUTO_ABOVE and the
+ * machine has a second CPU, `inline` never, `off` translates nothing (js-yaml reads every text).
+ */
+export type TranslatorMode = 'auto' | 'worker' | 'inline' | 'off';
 
 /** Characters of YAML read before `auto` starts the worker: below it, starting one costs more than it saves. */
 export const AUTO_ABOVE = 8 << 20;

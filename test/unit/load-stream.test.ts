@@ -6,7 +6,6 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFiles, readDocuments } from '../../src/load/files.js';
-import { neighbourSlimming } from '../../src/load/prune.js';
 import { JsonDumpParser, JsonStreamError } from '../../src/load/json-stream.js';
 import { jsonSyntaxError } from '../../src/load/json-scan.js';
 import { YamlDocumentStream, type YamlStreamOptions } from '../../src/load/yaml-stream.js';
@@ -92,19 +91,13 @@ function lists(s: ClusterSnapshot) {
 test('every fixture file streams to the documents the whole-text parser returns, at any chunk size', async () => {
   const files = [...(await filesUnder('fixtures/demo')), ...(await filesUnder('fixtures/cluster-info-dump'))];
   assert.ok(files.length > 20);
-  // The parsers, not the slimming of pods of other controllers (which the whole-text path leaves to addObject).
-  neighbourSlimming(false);
-  try {
-    for (const file of files) {
-      const whole = parseText(await readFile(file, 'utf8'), file);
-      for (const options of [{}, { chunkSize: 64 }, { chunkSize: 4099, splitAbove: 0, exactUpTo: 0 }]) {
-        const docs = await readDocuments(file, noStdin, options);
-        const json = isJsonSource(file, '');
-        assert.deepStrictEqual(json ? withoutItemLines(docs) : docs, whole, `${file} ${JSON.stringify(options)}`);
-      }
+  for (const file of files) {
+    const whole = parseText(await readFile(file, 'utf8'), file);
+    for (const options of [{}, { chunkSize: 64 }, { chunkSize: 4099, splitAbove: 0, exactUpTo: 0 }]) {
+      const docs = await readDocuments(file, noStdin, options);
+      const json = isJsonSource(file, '');
+      assert.deepStrictEqual(json ? withoutItemLines(docs) : docs, whole, `${file} ${JSON.stringify(options)}`);
     }
-  } finally {
-    neighbourSlimming(true);
   }
 });
 

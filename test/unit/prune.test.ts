@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { daemonSet, node, pod, ago, NOW } from '../builders.js';
 import type { Pod } from '../../src/model/k8s-types.js';
-import { droppedTime, neighbourSlimming, pruneDumpObject } from '../../src/load/prune.js';
+import { slimNeighbourPod } from '../../src/load/prune.js';
+import { ObjectStage } from '../../src/load/stage.js';
+import { emptySnapshot } from '../../src/model/snapshot.js';
 import { loadFiles } from '../../src/load/files.js';
 import { snapshotTime } from '../../src/model/snapshot-time.js';
 
@@ -45,8 +47,14 @@ function workload(name = 'web-1', controller: { kind: string; controller?: unkno
     .build();
 }
 
+/** What the object stage makes of a value read from a file, and the newest time slimming recorded for it. */
+function slimmed<T>(value: T, stage = new ObjectStage(emptySnapshot())): { value: T; dropped: number | undefined } {
+  stage.read(value);
+  return { value, dropped: typeof value === 'object' && value !== null ? stage.snapshot.prunedTimes.get(value) : undefined };
+}
+
 test('a pod of a ReplicaSet keeps what it holds on its node and drops the rest; the newest time it carried is kept', () => {
-  const p = pruneDumpObject(workload());
+  const { value: p, dropped } = slimmed(workload());
   assert.deepEqual(p.spec!.containers, [
     { name: 'main', image: 'example/app:1.0', ports: [{ containerPort: 8080, hostPort: 8080, protocol: 'TCP' }], resources: { requests: { cpu: '250m', memory: '128Mi' } } },
   ]);
@@ -57,7 +65,7 @@ test('a pod of a ReplicaSet keeps what it holds on its node and drops the rest; 
   assert.equal(p.spec!.dnsPolicy, 'ClusterFirst');
   assert.equal(p.metadata!.ownerReferences![0]!.kind, 'ReplicaSet');
   assert.deepEqual(p.status, { phase: 'Running', nominatedNodeName: 'n2' });
-  assert.equal(droppedTime(p), Date.parse(ago(60)));
+  assert.equal(dropped, Date.parse(ago(60)));
 });
 
 // Pods a DaemonSet owns or may adopt, other kinds, and values slimming cannot read as a pod: untouched.
@@ -81,8 +89,8 @@ for (const [what, make] of UNTOUCHED) {
   test(`kept whole: ${what}`, () => {
     const value = make();
     const before = structuredClone(value);
-    assert.deepEqual(pruneDumpObject(value), before);
-    if (typeof value === 'object' && value !== null) assert.equal(droppedTime(value), undefined);
+    assert.equal(slimNeighbourPod(value), undefined);
+    assert.deepEqual(value, before);
   });
 }
 
@@ -92,18 +100,19 @@ test('a pod of another controller with malformed containers and status: what is 
   spec['containers'] = [null, 'main', { name: 'ok', env: [] }];
   spec['initContainers'] = 'none';
   p['status'] = ['Running'];
-  pruneDumpObject(p);
+  slimNeighbourPod(p);
   assert.deepEqual(spec['containers'], [null, 'main', { name: 'ok' }]);
   assert.equal(spec['initContainers'], 'none');
   assert.deepEqual(p['status'], ['Running']);
 });
 
-test('slimming twice changes nothing more, and keeps the first newest time', () => {
-  const p = pruneDumpObject(workload());
+test('the object stage slims a pod once: adding the pod it read changes nothing more, and keeps the first newest time', () => {
+  const stage = new ObjectStage(emptySnapshot());
+  const { value: p, dropped } = slimmed(workload(), stage);
   const once = structuredClone(p);
-  const t = droppedTime(p);
-  assert.deepEqual(pruneDumpObject(p), once);
-  assert.equal(droppedTime(p), t);
+  stage.add(p);
+  assert.deepEqual(p, once);
+  assert.equal(stage.snapshot.prunedTimes.get(p), dropped);
 });
 
 test('managedFields go from every object, slimmed or not', () => {
@@ -111,18 +120,15 @@ test('managedFields go from every object, slimmed or not', () => {
   Object.assign(p.metadata!, { managedFields: [{ manager: 'kubelet' }] });
   const w = workload();
   Object.assign(w.metadata!, { managedFields: [{ manager: 'kube-controller-manager' }] });
-  assert.ok(!('managedFields' in pruneDumpObject(p).metadata!));
-  assert.ok(!('managedFields' in pruneDumpObject(w).metadata!));
+  assert.ok(!('managedFields' in slimmed(p).value.metadata!));
+  assert.ok(!('managedFields' in slimmed(w).value.metadata!));
 });
 
-test('with slimming off (for tests), a pod of another controller is kept whole', () => {
-  neighbourSlimming(false);
-  try {
+test('with slimming off (an option of the load), a pod of another controller is kept whole; from a live cluster, always', () => {
+  for (const stage of [new ObjectStage(emptySnapshot(), { slim: false }), new ObjectStage(emptySnapshot('live'), {}, false)]) {
     const w = workload();
     const before = structuredClone(w);
-    assert.deepEqual(pruneDumpObject(w), before);
-  } finally {
-    neighbourSlimming(true);
+    assert.deepEqual(slimmed(w, stage), { value: before, dropped: undefined });
   }
 });
 

@@ -2,20 +2,18 @@
 // snapshot starts sharing, and that the shape check still sees every pod's own fields.
 // test/cli/neighbour-pods.test.ts freezes the shared parts and runs every command over the
 // fixtures and real dumps.
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { daemonSet, pod } from '../builders.js';
 import type { Pod } from '../../src/model/k8s-types.js';
-import { emptySnapshot, type ClusterSnapshot } from '../../src/model/snapshot.js';
-import { addObject, finishSnapshot, readHeldItem } from '../../src/load/normalize.js';
+import { emptySnapshot } from '../../src/model/snapshot.js';
+import { ObjectStage } from '../../src/load/stage.js';
 import { JsonDumpParser } from '../../src/load/json-stream.js';
 import { loadFiles } from '../../src/load/files.js';
-import { PartSharer, partSharing, sameJson, sharesParts } from '../../src/load/share.js';
-
-after(() => partSharing(true));
+import { PartSharer, sameJson } from '../../src/load/share.js';
 
 const ds = daemonSet('agent', 'kube-system')
   .with((d) => {
@@ -40,11 +38,11 @@ function daemonPod(node: string, token = `kube-api-access-${node}`): Pod {
   return JSON.parse(JSON.stringify(p)) as Pod;
 }
 
-/** A parser callback that reads each value as the loader does before the input ends (readHeldItem), and the values it saw. */
-function readingEarly(snapshot: ClusterSnapshot): { read: Pod[]; early: (value: unknown) => unknown } {
+/** A parser callback that reads each value as the loader does before the input ends (ObjectStage#read), and the values it saw. */
+function readingEarly(stage: ObjectStage): { read: Pod[]; early: (value: unknown) => unknown } {
   const read: Pod[] = [];
   const early = (value: unknown) => {
-    readHeldItem(snapshot, value);
+    stage.read(value);
     read.push(value as Pod);
     return value;
   };
@@ -52,9 +50,9 @@ function readingEarly(snapshot: ClusterSnapshot): { read: Pod[]; early: (value: 
 }
 
 /** Adds the pods read, finishes the snapshot, and checks that the last shares the first's containers, with no warning. */
-function addAllShared(snapshot: ClusterSnapshot, pods: Pod[]): void {
-  for (const p of pods) addObject(snapshot, p);
-  finishSnapshot(snapshot);
+function addAllShared(stage: ObjectStage, pods: Pod[]): void {
+  for (const p of pods) stage.add(p);
+  const snapshot = stage.finish();
   assert.equal(snapshot.pods.length, pods.length);
   assert.equal(snapshot.pods.at(-1)!.spec!.containers, snapshot.pods[0]!.spec!.containers);
   assert.deepEqual(snapshot.warnings, []);
@@ -129,57 +127,40 @@ describe('PartSharer', () => {
   });
 
   test('with freezing on (the guard test), a shared part refuses writes', () => {
-    partSharing(true, true);
-    try {
-      const [a, b] = [daemonPod('n1'), daemonPod('n2')];
-      const sharer = new PartSharer();
-      sharer.sharePod(a);
-      sharer.sharePod(b);
-      assert.throws(() => b.spec!.tolerations!.push({ operator: 'Exists' }), TypeError);
-      assert.throws(() => {
-        b.spec!.containers![0]!.env![0]!.name = 'X';
-      }, TypeError);
-    } finally {
-      partSharing(true);
-    }
+    const [a, b] = [daemonPod('n1'), daemonPod('n2')];
+    const sharer = new PartSharer(true);
+    sharer.sharePod(a);
+    sharer.sharePod(b);
+    assert.throws(() => b.spec!.tolerations!.push({ operator: 'Exists' }), TypeError);
+    assert.throws(() => {
+      b.spec!.containers![0]!.env![0]!.name = 'X';
+    }, TypeError);
   });
 });
 
 describe('when a snapshot shares parts', () => {
-  test('by default from the first pod; never when turned off', () => {
-    assert.equal(sharesParts(), true);
-    partSharing(false);
-    assert.equal(sharesParts(), false);
-    partSharing(true);
-  });
-
   test('pods added one by one are shared from the second: each part equal to the one before is that one', () => {
-    const snapshot = emptySnapshot();
+    const stage = new ObjectStage(emptySnapshot());
     const template = daemonPod('n0');
     const add = (i: number) => {
       const p = structuredClone(template);
       p.metadata!.name = `agent-${i}`;
-      addObject(snapshot, p);
+      stage.add(p);
       return p;
     };
     const [first, second, third] = [add(0), add(1), add(2)];
-    finishSnapshot(snapshot);
+    stage.finish();
     assert.notEqual(first.spec!.containers, template.spec!.containers, 'the pods are copies');
     assert.equal(second.spec!.containers, first.spec!.containers);
     assert.equal(third.spec!.tolerations, first.spec!.tolerations);
   });
 
   test('with sharing off, nothing is shared', () => {
-    partSharing(false);
-    try {
-      const snapshot = emptySnapshot();
-      const [a, b] = [daemonPod('n1'), daemonPod('n2')];
-      addObject(snapshot, a);
-      addObject(snapshot, b);
-      assert.notEqual(b.spec!.containers, a.spec!.containers);
-    } finally {
-      partSharing(true);
-    }
+    const stage = new ObjectStage(emptySnapshot(), { share: false });
+    const [a, b] = [daemonPod('n1'), daemonPod('n2')];
+    stage.add(a);
+    stage.add(b);
+    assert.notEqual(b.spec!.containers, a.spec!.containers);
   });
 
   test('each pod is shape-checked before its parts are shared: a malformed field is reported for every pod that has it', async () => {
@@ -195,27 +176,27 @@ describe('when a snapshot shares parts', () => {
   });
 
   test('concatenated pods (NDJSON) are shared as each document ends, before the input ends (the loader holds them until then)', () => {
-    const snapshot = emptySnapshot();
-    const { read, early } = readingEarly(snapshot);
+    const stage = new ObjectStage(emptySnapshot());
+    const { read, early } = readingEarly(stage);
     const parser = new JsonDumpParser(early, early);
     const lines = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) => JSON.stringify(p));
     parser.push(`${lines[0]}\n${lines[1]}\n${lines[2]!.slice(0, 40)}`);
     assert.equal(read.length, 2, `${read.length} documents read before the input ends`);
     assert.equal(read[1]!.spec!.containers, read[0]!.spec!.containers);
     parser.push(`${lines[2]!.slice(40)}\n`);
-    addAllShared(snapshot, parser.endDocuments() as Pod[]);
+    addAllShared(stage, parser.endDocuments() as Pod[]);
   });
 
   test('the pods of a List are shared as they are read, before the List ends (kubectl writes its kind after the items)', () => {
-    const snapshot = emptySnapshot();
-    const { read, early } = readingEarly(snapshot);
+    const stage = new ObjectStage(emptySnapshot());
+    const { read, early } = readingEarly(stage);
     const parser = new JsonDumpParser(early);
     const items = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) => JSON.stringify(p, null, 4).replace(/^/gm, '        '));
     parser.push(`{\n    "apiVersion": "v1",\n    "items": [\n${items[0]},\n${items[1]},\n`);
     assert.ok(read.length >= 2, `${read.length} items read before the List ends`);
     assert.equal(read[1]!.spec!.containers, read[0]!.spec!.containers);
-    assert.equal(snapshot.pods.length, 0);
+    assert.equal(stage.snapshot.pods.length, 0);
     parser.push(`${items[2]}\n    ],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n`);
-    addAllShared(snapshot, (parser.end() as { items: Pod[] }).items);
+    addAllShared(stage, (parser.end() as { items: Pod[] }).items);
   });
 });
