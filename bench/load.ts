@@ -2,22 +2,25 @@
  * Loading alone: `loadFiles` on a dump, as `scan -f` loads it, and nothing after. With `--scan`,
  * the same process then runs what `scan -A -o json` runs after loading (index, analysis, JSON
  * rendering) and times it apart: the analysis' own cost, measured without the noise of a second
- * process loading the file again.
+ * process loading the file again. `--options JSON` passes load options (src/load/files.ts
+ * LoadOptions: the benchmark's --ablate turns one optimisation off with them).
  *
- *   node dist/bench/load.js <file> [--scan]
+ *   node dist/bench/load.js <file> [--scan] [--options '{"share":false}']
  *
  * Prints one JSON line: objects loaded, milliseconds loading (and analysing), peak RSS in bytes.
  */
-import { loadFiles } from '../src/load/files.js';
+import { loadFiles, type LoadOptions } from '../src/load/files.js';
 import { NOW_ISO } from './generate.js';
 
 const file = process.argv[2];
 if (!file) {
-  process.stderr.write('usage: load.js <file> [--scan]\n');
+  process.stderr.write('usage: load.js <file> [--scan] [--options JSON]\n');
   process.exit(2);
 }
+const at = process.argv.indexOf('--options');
+const options = (at > 0 ? JSON.parse(process.argv[at + 1] ?? '{}') : {}) as LoadOptions;
 const started = process.hrtime.bigint();
-const snapshot = await loadFiles([file], async () => '');
+const snapshot = await loadFiles([file], async () => '', options);
 const loaded = process.hrtime.bigint();
 const ms = Number(loaded - started) / 1e6;
 const objects = snapshot.nodes.length + snapshot.pods.length + snapshot.daemonSets.length;

@@ -18,6 +18,7 @@
  *
  *   npm run bench -- [--nodes N] [--yaml-nodes N] [--scale A,B] [--runs N] [--only layouts|scale|startup|live] [--formats yaml,yaml-list] [--readme]
  *     [--verbose] [--cpu-prof] [--bin-dir DIR]   (the last three for live)
+ *   npm run bench -- --ablate [--nodes 1000,5000] [--runs 2] [--busy] [--readme]   (bench/ablate.ts: each optimisation off in turn)
  *
  * Defaults: layouts at 1,000 nodes (30 pods a node), scale at 1,000 and 5,000 nodes, 3 runs (median
  * time, peak RSS the max over the runs; a ratio of times, the median of the ratios of the runs made
@@ -26,144 +27,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DUMP_VERSION, generate, itemSpansFile, NOW_ISO, type Format } from './generate.js';
+import { NOW_ISO, type Format } from './generate.js';
 import { live } from './live.js';
-import { medianOf, pairedRatio } from './live-audit.js';
-
-const OUT = 'bench/out';
-const JSON_LAYOUTS: Format[] = ['json', 'json-2', 'json-compact', 'json-line', 'json-concat'];
-const YAML_LAYOUTS: Format[] = ['yaml', 'yaml-list'];
-const LAYOUT_NAMES: Record<Format, string> = {
-  json: 'JSON List, 4 spaces (kubectl)',
-  'json-2': 'JSON List, 2 spaces',
-  'json-compact': 'JSON List, compact, one item per line',
-  'json-line': 'JSON List on one line',
-  'json-concat': 'NDJSON (one object per line)',
-  yaml: 'YAML, `---` documents',
-  'yaml-list': 'YAML `kind: List` (kubectl)',
-};
+import { ablate } from './ablate.js';
+import { ensureDump, interleavedRuns, machine, mb, median, OUT, reportMedian, roundRatio, sec, verdict, x, type Dump, type Measure, JSON_LAYOUTS, YAML_LAYOUTS, LAYOUT_NAMES } from './measure.js';
 const SCAN = ['scan', '-A', '--now', NOW_ISO, '-o', 'json'];
 const LINT_FILE = 'fixtures/manifests/agents/fluent-bit.yaml';
-
-interface Dump {
-  name: string;
-  nodes: number;
-  pods: number;
-  daemonSets?: number;
-  managedFields: boolean;
-  formats: Format[];
-}
-
-interface Measure {
-  ms: number;
-  rss: number;
-  ok: boolean;
-  note?: string;
-  /** The last line of the child's standard output, when it is a JSON object (bench/load.ts's figures). */
-  report?: Record<string, number>;
-}
-
-// Reports the child's peak RSS on exit, so the bench needs no external `time` program.
-const RSS_HOOK = `process.on('exit', () => { require('node:fs').writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)); });`;
-
-function ensureDump(d: Dump): Record<string, string> {
-  const dir = join(OUT, d.name);
-  const params = JSON.stringify({ nodes: d.nodes, pods: d.pods, daemonSets: d.daemonSets, managedFields: d.managedFields, formats: d.formats, seed: 1, version: DUMP_VERSION });
-  const stamp = join(dir, 'params.json');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === params) {
-    const files = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8')) as Record<string, string>;
-    if (Object.values(files).every((f) => existsSync(f))) return files;
-  }
-  process.stderr.write(`generating ${d.name}: ${d.nodes} nodes, ${d.pods} pods${d.daemonSets ? `, ${d.daemonSets} DaemonSets` : ''}${d.managedFields ? ', with managedFields' : ''}…\n`);
-  const result = generate({ nodes: d.nodes, pods: d.pods, seed: 1, out: dir, formats: d.formats, managedFields: d.managedFields, ...(d.daemonSets ? { daemonSets: d.daemonSets } : {}) });
-  writeFileSync(join(dir, 'files.json'), JSON.stringify(result.files));
-  writeFileSync(stamp, params);
-  return result.files;
-}
-
-/** Runs `node <args>` once; wall time from spawn to exit, peak RSS from the child itself. */
-function measure(args: string[]): Measure {
-  mkdirSync(OUT, { recursive: true });
-  const rssFile = join(OUT, '.rss');
-  const hook = join(OUT, '.rss-hook.cjs');
-  writeFileSync(hook, RSS_HOOK);
-  writeFileSync(rssFile, '0');
-  const started = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--require', `./${hook}`, ...args], {
-    env: { ...process.env, BENCH_RSS_FILE: rssFile, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 256 << 20,
-  });
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const rss = Number(readFileSync(rssFile, 'utf8'));
-  // ds-doctor exits 1 when it finds problems: a normal outcome here.
-  const ok = r.status === 0 || r.status === 1;
-  const err = r.stderr.toString().trim().split('\n').pop() ?? '';
-  const last = r.stdout.toString().trim().split('\n').pop() ?? '';
-  const report = last.startsWith('{"objects"') ? (JSON.parse(last) as Record<string, number>) : undefined;
-  return { ms, rss, ok, ...(ok ? {} : { note: err.slice(0, 120) || `exit ${r.status}` }), ...(report ? { report } : {}) };
-}
-
-function median(runs: Measure[]): Measure {
-  const ok = runs.filter((r) => r.ok);
-  if (!ok.length) return runs[0]!;
-  const sorted = [...ok].sort((a, b) => a.ms - b.ms);
-  const mid = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  return { ms: mid.ms, rss: Math.max(...ok.map((r) => r.rss)), ok: true, ...(mid.report ? { report: mid.report } : {}) };
-}
-
-/**
- * Every run of each command: `runs` rounds, each running every command once in turn (a, b, a, b,
- * …), so that a baseline and the command measured against it see the same load. A command that
- * failed once is not run again.
- */
-function interleavedRuns(commands: string[][], runs: number): Measure[][] {
-  const all: Measure[][] = commands.map(() => []);
-  for (let i = 0; i < runs; i++) {
-    commands.forEach((args, k) => {
-      if (all[k]!.some((m) => !m.ok)) return;
-      all[k]!.push(measure(args));
-    });
-  }
-  return all;
-}
-
-/**
- * The median over the rounds of `a`'s figure divided by `b`'s of the same round. The two runs of a
- * round are made one after the other, so a spell when the shared machine is slow or fast moves
- * both; the ratio of two medians can pair a fast run of one with a slow run of the other.
- */
-function roundRatio(a: Measure[], b: Measure[], figure: (m: Measure) => number | undefined): number | undefined {
-  const of = (m: Measure) => (m.ok ? figure(m) : undefined);
-  return pairedRatio(a.map(of), b.map(of));
-}
-
-/** The median of one figure of bench/load.ts's report over the runs that gave it. */
-function reportMedian(runs: Measure[], figure: string): number | undefined {
-  return medianOf(runs.flatMap((r) => (r.ok && r.report?.[figure] !== undefined ? [r.report[figure]] : [])));
-}
-
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const x = (r: number) => `${r.toFixed(2)}×`;
-const verdict = (met: boolean) => (met ? 'met' : '**not met**');
-
-function machine(): string {
-  const free = spawnSync('free', ['-h'], { encoding: 'utf8' });
-  const mem =
-    free.status === 0
-      ? free.stdout
-          .split('\n')
-          .find((l) => l.startsWith('Mem:'))
-          ?.trim()
-          .split(/\s+/)[1]
-      : undefined;
-  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  return `${availableParallelism()} CPUs (nproc) · ${cpus()[0]?.model ?? 'unknown CPU'} · ${mem ?? mb(totalmem())} memory (free -h) · Node ${process.version} · load average ${load} at the start`;
-}
 
 /** `scan -A` on every layout of one dump against the floor of the same file (JSON) or of its kubectl JSON (YAML). */
 function layouts(d: Dump, runs: number, rows: string[], targets: string[], only?: Format[]): void {
@@ -333,6 +205,14 @@ async function main(): Promise<void> {
   const formats = flag('--formats')?.split(',') as Format[] | undefined;
   const does = (part: string) => !only || only.split(',').includes(part);
   mkdirSync(OUT, { recursive: true });
+  if (argv.includes('--ablate')) {
+    const bigFormats = (flag('--big-formats') ?? 'json,yaml-list').split(',') as Format[];
+    const report = ablate({ sizes: (flag('--nodes') ?? '1000,5000').split(',').map(Number), runs: Number(flag('--runs') ?? 2), ...(formats ? { formats } : {}), bigFormats, busy: argv.includes('--busy'), ...(flag('--ablations') ? { only: flag('--ablations')!.split(',') } : {}) });
+    process.stdout.write(`${report}\n`);
+    writeFileSync(join(OUT, 'results-ablate.md'), `${report}\n`);
+    if (readme) writeReadmeBlock('bench-ablate', report);
+    return;
+  }
   const started = machine();
 
   const layoutRows: string[] = [];
@@ -398,7 +278,6 @@ async function main(): Promise<void> {
   if (readme) writeReadmeBlock('bench', report);
 }
 
-void itemSpansFile;
 main().catch((err: unknown) => {
   process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exitCode = 1;

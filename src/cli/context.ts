@@ -92,7 +92,8 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       // Loaded through the library's entry (src/api/load.ts), as a program using ds-doctor loads.
       const api = await import('../api/load.js');
       if (opts.filenames.length > 0) {
-        const snapshot = await api.loadSnapshotFromFiles(opts.filenames, { readStdin: io.readStdin, ...io.loadOptions, ...(io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {}) });
+        const { envLoadOptions } = await import('../load/files.js');
+        const snapshot = await api.loadSnapshotFromFiles(opts.filenames, { readStdin: io.readStdin, ...envLoadOptions(io.env), ...io.loadOptions, ...(io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {}) });
         judgeAtDumpTime(opts, snapshot, note);
         return { snapshot };
       }

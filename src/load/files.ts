@@ -143,6 +143,15 @@ export interface LoadOptions extends YamlStreamOptions, JsonStreamOptions, Stage
 }
 
 /**
+ * The load options a user sets through the environment (the CLI passes its environment in):
+ * `DS_DOCTOR_WORKERS=0` keeps the YAML translation on one thread, `DS_DOCTOR_CHECK_YAML=1` checks
+ * every translated text against js-yaml's reading (yaml-check.ts).
+ */
+export function envLoadOptions(env: Readonly<Record<string, string | undefined>>): LoadOptions {
+  return { ...(env['DS_DOCTOR_WORKERS'] === '0' ? { translator: 'inline' as const } : {}), ...(env['DS_DOCTOR_CHECK_YAML'] === '1' ? { checkTranslation: true } : {}) };
+}
+
+/**
  * Bytes per chunk read from a file (characters, for stdin). 1 MiB rather than 4, as measured on
  * the bench's 1,000-node dumps (120–200 MiB, every layout): the same time within the noise, and
  * 60–230 MiB less peak RSS.

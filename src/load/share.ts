@@ -28,7 +28,7 @@ const DEPTH = 3;
 
 /**
  * Fields never shared. A pod's affinity holds the node name the DaemonSet controller pins it to,
- * which finishSnapshot rewrites in place (src/load/stage.ts#shareNodeNames); no other pod
+ * which ObjectStage#finish rewrites in place (src/load/stage.ts#shareNodeNames); no other pod
  * has the same pin.
  */
 const UNSHARED: Readonly<Record<string, readonly string[]>> = { spec: ['affinity'] };

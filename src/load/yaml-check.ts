@@ -8,11 +8,6 @@ import { isDeepStrictEqual } from 'node:util';
 import { InputError } from '../model/errors.js';
 import { loadYamlDocument } from './parse.js';
 
-/** Whether the check is on in `env` (the stream reads it when it is made, unless told). */
-export function checkYamlWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env['DS_DOCTOR_CHECK_YAML'] === '1';
-}
-
 /** The first path where `a` and `b` differ (`$` when at the top), for the message. */
 export function firstDifference(a: unknown, b: unknown, path = '$'): string | undefined {
   if (isDeepStrictEqual(a, b)) return undefined;

@@ -16,7 +16,7 @@
  */
 import { InputError } from '../model/errors.js';
 import { loadYamlDocument, type ParsedDocument } from './parse.js';
-import { checkTranslation, checkYamlWanted } from './yaml-check.js';
+import { checkTranslation } from './yaml-check.js';
 import { indentOf, listItemLines, startsEntry } from './item-lines.js';
 import { YamlContinuation } from './yaml-continuation.js';
 import { parseTranslation, yamlToJson } from './yaml-json.js';
@@ -33,7 +33,7 @@ export interface YamlStreamOptions {
   exactUpTo?: number;
   /** Where large texts are translated to JSON (src/load/yaml-translate.ts); `auto` by default. */
   translator?: TranslatorMode;
-  /** Each translation is checked against js-yaml's reading (yaml-check.ts); by default when DS_DOCTOR_CHECK_YAML=1. */
+  /** Each translation is checked against js-yaml's reading (yaml-check.ts; the CLI sets it with DS_DOCTOR_CHECK_YAML=1). */
   checkTranslation?: boolean;
 }
 
@@ -227,7 +227,7 @@ export class YamlDocumentStream {
     this.splitAbove = options.splitAbove ?? DEFAULT_SPLIT_ABOVE;
     this.exactUpTo = options.exactUpTo ?? DEFAULT_EXACT_UP_TO;
     this.mode = options.translator ?? 'auto';
-    this.check = options.checkTranslation ?? checkYamlWanted();
+    this.check = options.checkTranslation ?? false;
   }
 
   /** Feeds the next chunk of text. */

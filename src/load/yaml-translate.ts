@@ -149,9 +149,9 @@ export class WorkerTranslator {
   }
 }
 
-/** Whether `auto` may use a worker: a second CPU, and not turned off with DS_DOCTOR_WORKERS=0. */
+/** Whether `auto` may use a worker: a second CPU (the CLI turns it off with DS_DOCTOR_WORKERS=0: files.ts#envLoadOptions). */
 export function workerWanted(): boolean {
-  return process.env['DS_DOCTOR_WORKERS'] !== '0' && availableParallelism() > 1;
+  return availableParallelism() > 1;
 }
 
 /** A worker translator, or undefined when no worker can start here (everything is then translated on this thread). */

@@ -84,7 +84,7 @@ describe('PartSharer', () => {
     assert.equal(b.metadata!.ownerReferences, a.metadata!.ownerReferences);
     assert.equal(b.metadata!.labels, a.metadata!.labels);
     assert.equal(b.spec!.nodeName, 'n2');
-    // The pin is never shared: finishSnapshot rewrites its node name in place.
+    // The pin is never shared: the stage's finish rewrites its node name in place.
     assert.notEqual(b.spec!.affinity, a.spec!.affinity);
     assert.deepEqual(b.spec!.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]?.matchFields?.[0]?.values, ['n2']);
     // The volumes differ by the token volume's name; its sources, and the other volume, are shared.

@@ -2,15 +2,17 @@
 // js-yaml; a difference fails the load with the file, the line and the first path that differs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkTranslation, checkYamlWanted, firstDifference } from '../../src/load/yaml-check.js';
+import { checkTranslation, firstDifference } from '../../src/load/yaml-check.js';
+import { envLoadOptions } from '../../src/load/files.js';
 import { YamlDocumentStream } from '../../src/load/yaml-stream.js';
 import { InputError } from '../../src/model/errors.js';
 import type { ParsedDocument } from '../../src/load/parse.js';
 
-test('YAML check: on with DS_DOCTOR_CHECK_YAML=1 only', () => {
-  assert.equal(checkYamlWanted({ DS_DOCTOR_CHECK_YAML: '1' }), true);
-  assert.equal(checkYamlWanted({ DS_DOCTOR_CHECK_YAML: '0' }), false);
-  assert.equal(checkYamlWanted({}), false);
+test('YAML check: on with DS_DOCTOR_CHECK_YAML=1 only; DS_DOCTOR_WORKERS=0 keeps the translation on one thread', () => {
+  assert.deepEqual(envLoadOptions({ DS_DOCTOR_CHECK_YAML: '1' }), { checkTranslation: true });
+  assert.deepEqual(envLoadOptions({ DS_DOCTOR_CHECK_YAML: '0' }), {});
+  assert.deepEqual(envLoadOptions({}), {});
+  assert.deepEqual(envLoadOptions({ DS_DOCTOR_WORKERS: '0' }), { translator: 'inline' });
 });
 
 test('YAML check: the first path where two values differ', () => {
