@@ -91,27 +91,6 @@ function closingLine(s: string, from: number, column: number): number {
   return -1;
 }
 
-/**
- * The second key of an object on one line, from `at`, just after its first key's colon: `"kind":`
- * when the text there is `"v1","kind":`. Undefined when the first value is not a plain string (one
- * without escapes) followed by another key; null when the text ends before that can be told.
- */
-function secondKey(s: string, at: number): string | null | undefined {
-  if (at >= s.length) return null;
-  if (s.charCodeAt(at) !== QUOTE) return undefined;
-  const end = s.indexOf('"', at + 1);
-  if (end < 0) return s.length - at > 256 ? undefined : null;
-  if (end - at > 256) return undefined;
-  if (end + 2 >= s.length) return null;
-  if (s.charCodeAt(end + 1) !== COMMA || s.charCodeAt(end + 2) !== QUOTE) return undefined;
-  const keyEnd = s.indexOf('"', end + 3);
-  if (keyEnd < 0) return s.length - end > 256 ? undefined : null;
-  if (keyEnd - end > 256) return undefined;
-  if (keyEnd + 1 >= s.length) return null;
-  if (s.charCodeAt(keyEnd + 1) !== COLON) return undefined;
-  return s.slice(at, keyEnd).includes('\\') ? undefined : s.slice(end + 2, keyEnd + 2);
-}
-
 /** Options of the streaming JSON parser. */
 export interface JsonStreamOptions {
   /**
@@ -148,12 +127,6 @@ export class JsonDumpParser {
    */
   private missedChunk = -1;
   private missedColumn = -1;
-  /** Items on one line found by their head (headItemEnd), guesses that missed, and where a search found none. */
-  private headHits = 0;
-  private headMisses = 0;
-  private missedHeadChunk = -1;
-  private missedHead = '';
-  private missedSecond: string | undefined;
   /**
    * The text of an item that starts in a chunk and ends in a later one, from the whitespace before
    * it, held back to go in front of the next chunk (`carry`), so that its end is guessed as for any
@@ -163,15 +136,6 @@ export class JsonDumpParser {
   private carry = '';
   private outOfText = false;
   private carried = false;
-  /**
-   * Where the item ends if it ends at the candidate headItemEnd passed over before its search ran
-   * out of text, or -1. It is tried only when the item is not held back: a wrong candidate, most
-   * often in the managedFields of an item the chunk cuts, costs the parse of most of the item,
-   * and what that parse leaves outlived the young collections (measured on the bench's one-line
-   * List with managedFields: 241 MiB promoted to the old generation against 107 MiB kept, and a
-   * quarter more peak RSS than the same dump one item per line).
-   */
-  private passedOver = -1;
   /** Set once the input has ended: nothing is held back any more. */
   private ended = false;
   /** Items held back whose end the next chunk did not let a guess find either: after 8, none is held back. */
@@ -229,7 +193,6 @@ export class JsonDumpParser {
       this.carry = '';
       // What a search found missing in the chunk before says nothing of this longer text.
       this.missedChunk = -1;
-      this.missedHeadChunk = -1;
     }
     const n = s.length;
     let i = 0;
@@ -355,11 +318,8 @@ export class JsonDumpParser {
           }
           this.itemLine = this.lineAt(s, i);
           this.outOfText = false;
-          this.passedOver = -1;
           const misses = this.guessMisses();
-          const guess = this.guesses && c === OPEN_BRACE;
-          let fast = guess ? this.prettyItemEnd(s, i) : -1;
-          if (fast < 0 && guess) fast = this.headItemEnd(s, i);
+          const fast = this.guesses && c === OPEN_BRACE ? this.prettyItemEnd(s, i) : -1;
           if (fast >= 0) {
             this.carried = false;
             i = fast;
@@ -368,12 +328,6 @@ export class JsonDumpParser {
           }
           if (this.holdBack(s, i, misses)) {
             i = n;
-            break;
-          }
-          fast = this.passedOver >= 0 ? this.takePassedOver(s, i, this.passedOver) : -1;
-          if (fast >= 0) {
-            i = fast;
-            this.state = State.AfterItem;
             break;
           }
           this.begin(this.kindAt(s, i), i);
@@ -456,7 +410,7 @@ export class JsonDumpParser {
 
   /** Guesses that failed so far, of every layout. */
   private guessMisses(): number {
-    return this.guessFailures + this.lineGuessFailures + this.headMisses;
+    return this.guessFailures + this.lineGuessFailures;
   }
 
   /**
@@ -612,77 +566,6 @@ export class JsonDumpParser {
     // costs a search and a failed parse.
     this.guessFailures++;
     return -1;
-  }
-
-  /**
-   * Items on one line (a List written without line breaks, as `JSON.stringify` and `jq -c .`
-   * write it) start with the same key, as an API server's do (`{"apiVersion":`): an item ends where
-   * `},` and that head come next. A nested list can look the same (two ownerReferences, the
-   * entries of managedFields), so each guess is checked by JSON.parse and the next candidate tried;
-   * when guesses miss more often than they hit, items are scanned character by character.
-   * A candidate whose second key differs from the item's own (`"fieldsType":` in a managedFields
-   * entry, `"blockOwnerDeletion":` in an ownerReference, where the item has `"kind":`) is passed
-   * over without a parse. The item's end may be such a candidate when the next item is of another
-   * kind (kubectl writes an Event's `"count":` second): a guess that runs past the item finds it
-   * (takeGuessedItem), and when no candidate with the same keys is left, the last one passed over
-   * is tried. When the search ran out of the chunk's text, the item may go on in the next chunk,
-   * and that candidate is only kept (`passedOver`) for when the item cannot be held back
-   * (holdBack). Returns the offset after the item, or -1 to scan it or hold it back.
-   */
-  private headItemEnd(s: string, i: number): number {
-    if (this.headMisses >= 8 && this.headMisses * 4 > this.headHits) return -1;
-    if (s.charCodeAt(i - 1) === NEWLINE || s.charCodeAt(i + 1) !== QUOTE) return -1;
-    const close = s.indexOf('"', i + 2);
-    if (close < 0 || s.charCodeAt(close + 1) !== COLON) return -1;
-    const head = s.slice(i, close + 2);
-    if (head.includes('\\')) return -1;
-    const second = secondKey(s, close + 2) ?? undefined;
-    // No later item of this chunk can find what the search from an earlier one did not.
-    if (this.missedHeadChunk === this.offset && this.missedHead === head && this.missedSecond === second) {
-      this.outOfText = true;
-      return -1;
-    }
-    const pattern = `},${head}`;
-    let from = i;
-    let passed = -1;
-    for (let tries = 0; tries < 4;) {
-      const at = s.indexOf(pattern, from);
-      // A candidate the chunk cuts before its second key is judged with the next chunk's text,
-      // when the item can be held back for it (the first time; not at the input's end).
-      const next = at >= 0 && second !== undefined ? secondKey(s, at + pattern.length) : undefined;
-      if (at < 0 || (next === null && !this.carried && !this.ended)) {
-        this.outOfText = true;
-        this.missedHeadChunk = this.offset;
-        this.missedHead = head;
-        this.missedSecond = second;
-        break;
-      }
-      from = at + 1;
-      if (next && next !== second) {
-        passed = at;
-        continue;
-      }
-      tries++;
-      const end = this.takeGuessedItem(s, i, at + 1);
-      if (end >= 0) {
-        this.headHits++;
-        return end;
-      }
-      this.headMisses++;
-    }
-    if (passed < 0) return -1;
-    if (this.outOfText) {
-      this.passedOver = passed + 1;
-      return -1;
-    }
-    return this.takePassedOver(s, i, passed + 1);
-  }
-
-  /** The guess of a candidate headItemEnd passed over: the item, or -1. */
-  private takePassedOver(s: string, i: number, end: number): number {
-    const itemEnd = this.takeGuessedItem(s, i, end);
-    if (itemEnd >= 0) this.headHits++;
-    return itemEnd;
   }
 
   /**
