@@ -7,7 +7,8 @@
  *
  * Each run is `node dist/bench/load.js <file> --options …` (loading alone, as `scan -f` loads),
  * with the V8 flags bin/launch.js would start the CLI with for that file (the heap bound,
- * src/load/heap.ts). With `--busy`, every layout is measured twice: idle, then with a child
+ * src/load/heap.ts); YAML with the worker thread forced on (the CLI's `auto` takes it only when
+ * the load average leaves a core free). With `--busy`, every layout is measured twice: idle, then with a child
  * process spinning on the other core (the worker thread then has no core of its own).
  *
  *   npm run bench -- --ablate [--nodes 1000,5000] [--runs 2] [--formats …] [--big-formats json,yaml-list] [--busy] [--readme]
@@ -113,7 +114,9 @@ export function ablate(args: AblateArgs): string {
       const file = files[format]!;
       const flags = heapFlags(['-f', file], {}, []);
       const ablations = ABLATIONS.filter((a) => a.applies(format, flags) && (!args.only || args.only.includes(a.key)));
-      const load = (a?: Ablation) => [...(a?.withoutFlags ? [] : flags), 'dist/bench/load.js', file, '--options', JSON.stringify(a?.options ?? {})];
+      // YAML with the worker forced on: `auto` takes it only when the load average leaves a core free (yaml-translate.ts#workerWanted), and its row measures it whatever the load.
+      const base: LoadOptions = isYaml(format) ? { translator: 'worker' } : {};
+      const load = (a?: Ablation) => [...(a?.withoutFlags ? [] : flags), 'dist/bench/load.js', file, '--options', JSON.stringify({ ...base, ...a?.options })];
       const floorFile = isJson(format) ? file : files['json']!;
       for (const condition of conditions) {
         process.stderr.write(`ablate: ${nodes} nodes, ${LAYOUT_NAMES[format]}, ${condition}\n`);

@@ -140,4 +140,3 @@ export function machine(): string {
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   return `${availableParallelism()} CPUs (nproc) · ${cpus()[0]?.model ?? 'unknown CPU'} · ${mem ?? mb(totalmem())} memory (free -h) · Node ${process.version} · load average ${load} at the start`;
 }
-

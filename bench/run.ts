@@ -207,7 +207,14 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   if (argv.includes('--ablate')) {
     const bigFormats = (flag('--big-formats') ?? 'json,yaml-list').split(',') as Format[];
-    const report = ablate({ sizes: (flag('--nodes') ?? '1000,5000').split(',').map(Number), runs: Number(flag('--runs') ?? 2), ...(formats ? { formats } : {}), bigFormats, busy: argv.includes('--busy'), ...(flag('--ablations') ? { only: flag('--ablations')!.split(',') } : {}) });
+    const report = ablate({
+      sizes: (flag('--nodes') ?? '1000,5000').split(',').map(Number),
+      runs: Number(flag('--runs') ?? 2),
+      ...(formats ? { formats } : {}),
+      bigFormats,
+      busy: argv.includes('--busy'),
+      ...(flag('--ablations') ? { only: flag('--ablations')!.split(',') } : {}),
+    });
     process.stdout.write(`${report}\n`);
     writeFileSync(join(OUT, 'results-ablate.md'), `${report}\n`);
     if (readme) writeReadmeBlock('bench-ablate', report);

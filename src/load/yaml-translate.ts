@@ -9,7 +9,7 @@
  * MessagePort read with receiveMessageOnPort, woken by a counter in shared memory. When the
  * worker cannot start, dies or stops answering, the texts it held are translated here.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { jsonTextOf, yamlToJson, type JsonTextBytes } from './yaml-json.js';
 
@@ -149,9 +149,16 @@ export class WorkerTranslator {
   }
 }
 
-/** Whether `auto` may use a worker: a second CPU (the CLI turns it off with DS_DOCTOR_WORKERS=0: files.ts#envLoadOptions). */
-export function workerWanted(): boolean {
-  return availableParallelism() > 1;
+/**
+ * Whether `auto` may use a worker: a second CPU that other processes leave free (the load average
+ * of the last minute below the CPUs less this one): the worker pays only with a core of its own.
+ * On a 2-core machine whose cores other processes kept busy it cost CPU time and 14–15% more peak
+ * RSS on the 1,000-node YAML dumps, for wall time that varied either way (docs/performance.md,
+ * "Every optimisation earns its place"). The results are the same either way. The CLI turns it off with DS_DOCTOR_WORKERS=0
+ * (files.ts#envLoadOptions).
+ */
+export function workerWanted(cpus = availableParallelism(), load = loadavg()[0] ?? 0): boolean {
+  return cpus > 1 && load < cpus - 1;
 }
 
 /** A worker translator, or undefined when no worker can start here (everything is then translated on this thread). */

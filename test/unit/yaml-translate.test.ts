@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { yamlToJson } from '../../src/load/yaml-json.js';
-import { WorkerTranslator } from '../../src/load/yaml-translate.js';
+import { WorkerTranslator, workerWanted } from '../../src/load/yaml-translate.js';
 
 const TEXTS = [
   'a: 1\nb: [1, 2]\n', // outside the subset: undefined
@@ -42,4 +42,17 @@ test('YAML translation: texts submitted to a worker that has exited are translat
   } finally {
     worker.close();
   }
+});
+
+test('YAML translation: `auto` takes a worker only with a second CPU that the load average leaves free', () => {
+  const cases: [cpus: number, load: number, wanted: boolean][] = [
+    [1, 0, false],
+    [2, 0.2, true],
+    [2, 0.99, true],
+    [2, 1, false],
+    [2, 11.4, false],
+    [8, 6.5, true],
+    [8, 7, false],
+  ];
+  for (const [cpus, load, wanted] of cases) assert.equal(workerWanted(cpus, load), wanted, `${cpus} CPUs, load ${load}`);
 });
