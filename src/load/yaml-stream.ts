@@ -20,7 +20,7 @@ import { checkTranslation } from './yaml-check.js';
 import { indentOf, listItemLines, startsEntry } from './item-lines.js';
 import { YamlContinuation } from './yaml-continuation.js';
 import { parseTranslation, yamlToJson } from './yaml-json.js';
-import { AUTO_ABOVE, startTranslator, workerWanted, type TranslatorMode, type WorkerTranslator } from './yaml-translate.js';
+import { AUTO_ABOVE, cpuSample, startTranslator, workerWanted, type TranslatorMode, type WorkerTranslator } from './yaml-translate.js';
 
 /** Options of the streaming YAML reader. */
 export interface YamlStreamOptions {
@@ -204,6 +204,8 @@ export class YamlDocumentStream {
   /** The worker translator, once started; whether starting one was tried. */
   private translator: WorkerTranslator | undefined;
   private started = false;
+  /** The machine's CPU time when the stream began: whether a core is free is judged over the time since (yaml-translate.ts#workerWanted). */
+  private readonly cpuAtStart = cpuSample();
   /** The worker's share of the characters translated at once (translateShared). */
   private share = 0.5;
   /** Characters pushed so far. */
@@ -501,7 +503,7 @@ export class YamlDocumentStream {
 
   /** The worker translator, started once the stream is large enough for it; undefined: everything is translated here. */
   private worker(): WorkerTranslator | undefined {
-    if (!this.started && this.mode !== 'off' && (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted()))) {
+    if (!this.started && this.mode !== 'off' && (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted(this.cpuAtStart)))) {
       this.started = true;
       this.translator = startTranslator();
     }

@@ -9,7 +9,7 @@
  * MessagePort read with receiveMessageOnPort, woken by a counter in shared memory. When the
  * worker cannot start, dies or stops answering, the texts it held are translated here.
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { jsonTextOf, yamlToJson, type JsonTextBytes } from './yaml-json.js';
 
@@ -149,16 +149,38 @@ export class WorkerTranslator {
   }
 }
 
+/** CPU time of the machine so far, every CPU (ms): `idle` of `total`. */
+export interface CpuSample {
+  cpus: number;
+  idle: number;
+  total: number;
+}
+
+export function cpuSample(): CpuSample {
+  let idle = 0;
+  let total = 0;
+  const list = cpus();
+  for (const { times } of list) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.idle + times.irq;
+  }
+  return { cpus: list.length, idle, total };
+}
+
 /**
- * Whether `auto` may use a worker: a second CPU that other processes leave free (the load average
- * of the last minute below the CPUs less this one): the worker pays only with a core of its own.
- * On a 2-core machine whose cores other processes kept busy it cost CPU time and 14–15% more peak
- * RSS on the 1,000-node YAML dumps, for wall time that varied either way (docs/performance.md,
- * "Every optimisation earns its place"). The results are the same either way. The CLI turns it off with DS_DOCTOR_WORKERS=0
- * (files.ts#envLoadOptions).
+ * Whether `auto` may use a worker: a second CPU that other processes left free since `before`
+ * (at least half a CPU idle; this thread keeps one busy). The worker pays only with a core of its
+ * own: on a 2-core machine whose cores other processes kept busy, it cost CPU time and 14–15% more
+ * peak RSS on the 1,000-node YAML dumps, for wall time that varied either way (docs/performance.md,
+ * "Every optimisation earns its place"). The results are the same either way. The CLI turns it
+ * off with DS_DOCTOR_WORKERS=0 (files.ts#envLoadOptions).
  */
-export function workerWanted(cpus = availableParallelism(), load = loadavg()[0] ?? 0): boolean {
-  return cpus > 1 && load < cpus - 1;
+export function workerWanted(before: CpuSample, after: CpuSample = cpuSample()): boolean {
+  if (availableParallelism() < 2) return false;
+  const total = after.total - before.total;
+  // No time measured (a platform without the figures): as with a free core.
+  if (total <= 0) return true;
+  return ((after.idle - before.idle) / total) * after.cpus >= 0.5;
 }
 
 /** A worker translator, or undefined when no worker can start here (everything is then translated on this thread). */

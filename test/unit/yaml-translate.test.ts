@@ -44,15 +44,19 @@ test('YAML translation: texts submitted to a worker that has exited are translat
   }
 });
 
-test('YAML translation: `auto` takes a worker only with a second CPU that the load average leaves free', () => {
-  const cases: [cpus: number, load: number, wanted: boolean][] = [
-    [1, 0, false],
-    [2, 0.2, true],
-    [2, 0.99, true],
-    [2, 1, false],
-    [2, 11.4, false],
-    [8, 6.5, true],
-    [8, 7, false],
+test('YAML translation: `auto` takes a worker only when the other CPUs were at least half a CPU idle since the stream began', () => {
+  const at = (cpus: number, idle: number, total: number) => ({ cpus, idle, total });
+  const cases: [before: ReturnType<typeof at>, after: ReturnType<typeof at>, wanted: boolean][] = [
+    // 2 CPUs over 1 s (2,000 ms of CPU time): this thread busy, the other core idle, busy, or half idle.
+    [at(2, 0, 0), at(2, 950, 2000), true],
+    [at(2, 0, 0), at(2, 100, 2000), false],
+    [at(2, 0, 0), at(2, 500, 2000), true],
+    [at(2, 0, 0), at(2, 499, 2000), false],
+    // 8 CPUs, 6 of them busy with other work.
+    [at(8, 1000, 1000), at(8, 1000 + 1200, 1000 + 8000), true],
+    [at(8, 1000, 1000), at(8, 1000 + 300, 1000 + 8000), false],
+    // No figures (total unchanged): as with a free core.
+    [at(2, 5, 10), at(2, 5, 10), true],
   ];
-  for (const [cpus, load, wanted] of cases) assert.equal(workerWanted(cpus, load), wanted, `${cpus} CPUs, load ${load}`);
+  for (const [before, after, wanted] of cases) assert.equal(workerWanted(before, after), wanted, JSON.stringify([before, after]));
 });
