@@ -65,14 +65,14 @@ test('JSON scan: deep nesting is followed without recursion', () => {
   assert.deepStrictEqual(jsonSyntaxError(deep.slice(0, -1)), { offset: 399_999, message: END_OF_INPUT });
 });
 
-test('JSON scan: 20,000 seeded random edits of a real object are refused exactly when JSON.parse refuses them', () => {
+test('JSON scan: 5,000 seeded random edits of a real object are refused exactly when JSON.parse refuses them', () => {
   const list = JSON.parse(readFileSync('fixtures/cluster-info-dump/kube-system/daemonsets.json', 'utf8')) as { items: unknown[] };
   const base = JSON.stringify(list, null, 2).slice(0, 3000);
   const compact = JSON.stringify(list.items[0]);
   const rng = new Rng(41, 2);
   const alphabet = ['{', '}', '[', ']', ',', ':', '"', '\\', 'u', '0', '1', '-', '.', 'e', '+', ' ', '\n', 't', 'n', 'f', '\t', '\u0001', 'x'];
   let refused = 0;
-  for (let n = 0; n < 20_000; n++) {
+  for (let n = 0; n < 5_000; n++) {
     const from = rng.int(0, 400);
     let text = base.slice(from, from + rng.int(0, 600));
     for (let k = rng.int(0, 3); k > 0; k--) {
@@ -91,7 +91,7 @@ test('JSON scan: 20,000 seeded random edits of a real object are refused exactly
       assert.ok(!error.message.includes('\n'));
     }
   }
-  assert.ok(refused > 10_000, `${refused} refused`);
+  assert.ok(refused > 2_500, `${refused} refused`);
 });
 
 test('JSON scan: lineOfOffset counts the lines before an offset', () => {
