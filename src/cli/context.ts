@@ -93,7 +93,12 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       const api = await import('../api/load.js');
       if (opts.filenames.length > 0) {
         const { envLoadOptions } = await import('../load/files.js');
-        const snapshot = await api.loadSnapshotFromFiles(opts.filenames, { readStdin: io.readStdin, ...envLoadOptions(io.env), ...io.loadOptions, ...(io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {}) });
+        const snapshot = await api.loadSnapshotFromFiles(opts.filenames, {
+          readStdin: io.readStdin,
+          ...envLoadOptions(io.env),
+          ...io.loadOptions,
+          ...(io.stdinChunks ? { stdinChunks: () => io.stdinChunks!() } : {}),
+        });
         judgeAtDumpTime(opts, snapshot, note);
         return { snapshot };
       }
