@@ -17,6 +17,7 @@ import { Api, paths } from './api.js';
 import { removeScenario } from './apply.js';
 import { Heartbeats, World } from './cluster.js';
 import type { Disagreement } from './compare.js';
+import { runFixMode } from './fix-mode.js';
 import { generateScenario } from './generate.js';
 import type { RunContext } from './judge.js';
 import { HarnessError, runPlacement } from './placement-run.js';
@@ -28,7 +29,7 @@ import { runRollout, type RolloutCheck } from './rollout-run.js';
 import { probeNamespace, type Scenario } from './scenario.js';
 import { selfCheck } from './selfcheck.js';
 
-type Kind = 'placement' | 'rollout' | 'plan';
+type Kind = 'placement' | 'rollout' | 'plan' | 'fix';
 
 /** The fixed CI set (test/diff/README.md gives its run time). */
 const CI_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [
@@ -38,6 +39,9 @@ const CI_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [
 
 /** The fixed CI set of plan mode (`--kind plan --ci`). */
 const CI_PLAN_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [{ seed: 9003, count: 24, kind: 'plan' }];
+
+/** The fixed CI set of fix mode (`--kind fix --ci`; test/diff/README.md gives its run time). */
+const CI_FIX_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [{ seed: 9101, count: 16, kind: 'fix' }];
 
 interface Args {
   runs: { seed: number; count: number; kind?: Kind }[];
@@ -58,7 +62,7 @@ const SOURCE_DIR = path.resolve(HERE, '..', '..', '..', 'test', 'diff');
 
 function usage(msg: string): never {
   process.stderr.write(
-    `test:diff: ${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout|plan|mixed] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--self-check] [--out DIR]\n`,
+    `test:diff: ${msg}\nusage: npm run test:diff -- [--seed N] [--count K] [--kind placement|rollout|plan|fix|mixed] [--only INDEX] [--ci] [--keep] [--no-reduce] [--verbose] [--save] [--self-check] [--out DIR]\n`,
   );
   process.exit(2);
 }
@@ -89,7 +93,7 @@ function parseArgs(argv: string[]): Args {
         break;
       case '--kind': {
         const k = value();
-        if (k !== 'placement' && k !== 'rollout' && k !== 'plan' && k !== 'mixed') usage(`--kind must be placement, rollout, plan or mixed (got ${k})`);
+        if (k !== 'placement' && k !== 'rollout' && k !== 'plan' && k !== 'fix' && k !== 'mixed') usage(`--kind must be placement, rollout, plan, fix or mixed (got ${k})`);
         kind = k === 'mixed' ? undefined : k;
         break;
       }
@@ -118,7 +122,7 @@ function parseArgs(argv: string[]): Args {
         usage(`unknown argument ${arg}`);
     }
   }
-  a.runs = ci ? [...(kind === 'plan' ? CI_PLAN_RUNS : CI_RUNS)] : [{ seed, count, ...(kind ? { kind } : {}) }];
+  a.runs = ci ? [...(kind === 'plan' ? CI_PLAN_RUNS : kind === 'fix' ? CI_FIX_RUNS : CI_RUNS)] : [{ seed, count, ...(kind ? { kind } : {}) }];
   return a;
 }
 
@@ -327,6 +331,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const started = Date.now();
+  const fixMode = args.runs.every((r) => r.kind === 'fix');
   const binDir = await ensureBinaries();
   const workDir = path.join(args.out, '.cluster');
   await fs.mkdir(path.join(args.out, '.scratch'), { recursive: true });
@@ -334,7 +339,8 @@ async function main(): Promise<number> {
     binDir,
     workDir,
     reset: true,
-    extraControllers: ['node-lifecycle-controller', 'resourcequota-controller'],
+    // Fix mode deletes Node objects: the pod GC collects their pods, as in a real cluster.
+    extraControllers: ['node-lifecycle-controller', 'resourcequota-controller', ...(fixMode ? ['pod-garbage-collector-controller'] : [])],
     enableAdmissionPlugins: ['TaintNodesByCondition'],
     controllerManagerArgs: ['--node-monitor-period=1s', '--node-monitor-grace-period=5s', '--node-startup-grace-period=5s'],
   });
@@ -346,13 +352,22 @@ async function main(): Promise<number> {
   await createSentinel(api);
   process.stdout.write(`control plane up in ${fmtS(cp.timings.totalMs)} (Kubernetes v1.35.4, node lifecycle controller with 5s grace)\n`);
 
+  if (fixMode) {
+    try {
+      return await runFixMode(ctx, { runs: args.runs, ...(args.only !== undefined ? { only: args.only } : {}), keep: args.keep, save: args.save, verbose: args.verbose, out: args.out });
+    } finally {
+      heartbeats.stop();
+      api.close();
+      await cp.stop();
+    }
+  }
   const outcomes: Outcome[] = [];
   try {
     const total = args.runs.reduce((n, r) => n + (args.only !== undefined ? 1 : r.count), 0);
     for (const run of args.runs) {
       const indexes = args.only !== undefined ? [args.only] : Array.from({ length: run.count }, (_, i) => i);
       for (const index of indexes) {
-        const s = run.kind === 'plan' ? generatePlanScenario(run.seed, index) : generateScenario(run.seed, index, run.kind);
+        const s = run.kind === 'plan' ? generatePlanScenario(run.seed, index) : generateScenario(run.seed, index, run.kind === 'fix' ? undefined : run.kind);
         const o = await runScenario(ctx, s, args);
         outcomes.push(o);
         const what =
