@@ -122,6 +122,19 @@ test('new pod crash-looping uses the whole budget → Stuck with the blocker nam
   assert.match(r.nextSteps[0]!, /read the new pod's logs/);
 });
 
+test('the budget held by an unreachable node: BudgetExhausted does not say more budget only fails the same way (the fix differential raised it and the rollout went on)', () => {
+  const w = world(4, (ds, n, i) => (i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).build() : oldReady(ds, n)));
+  w.nodes[0] = node('n0').notReady('Unknown').build();
+  const r = run(w, 1);
+  assert.equal(r.verdict, 'Stuck');
+  const exhausted = r.reasons.find((x) => x.code === 'BudgetExhausted')!;
+  assert.doesNotMatch(exhausted.fix, /would only let more nodes fail/);
+  assert.match(exhausted.fix, /held by nodes that are NotReady or unreachable.*raising maxUnavailable past them lets the rollout go on/);
+  // A crash-looping new pod is another matter: more budget spreads it.
+  const crash = run(world(6, (ds, n, i) => (i === 0 ? newCrash(ds, n) : oldReady(ds, n))));
+  assert.match(crash.reasons.find((x) => x.code === 'BudgetExhausted')!.fix, /would only let more nodes fail the same way/);
+});
+
 test('a larger budget keeps going past one bad node (Progressing with a warning)', () => {
   const r = run(
     world(

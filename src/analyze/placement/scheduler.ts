@@ -69,7 +69,7 @@ export function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, othe
           message: `host port ${[...new Set(outcome.conflicts.map((c) => formatHostPort(c.port)))].join(', ')} is already taken on node ${nodeName}`,
           evidence: outcome.conflicts.map((c) => `${formatHostPort(c.port)} held by pod ${c.holder}`),
           fix: outcome.conflicts.some((c) => c.holder.split('/')[1]?.startsWith(`${pod.metadata?.generateName ?? '\u0000'}`))
-            ? 'the old pod of this DaemonSet holds the port: surge cannot work with host ports; set maxSurge: 0 and maxUnavailable: 1'
+            ? 'the old pod of this DaemonSet holds the port: surge cannot work with host ports; set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}'
             : `free the port on node ${nodeName} (move or reconfigure the holder) or change the DaemonSet's hostPort`,
         },
       ];
