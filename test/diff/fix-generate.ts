@@ -6,7 +6,8 @@
  * the DaemonSet does not tolerate (a toleration); nodes without the label the nodeSelector wants
  * (label the node); a surge rollout whose new pods need the host port the old ones hold
  * (maxSurge 0); an OnDelete template change (delete the pod); pods refused by Pod Security or a
- * quota (label the namespace; raise the quota). Deterministic, like the other generators.
+ * quota (label the namespace; raise the quota); a new template whose requests fit on no node (roll
+ * back). Deterministic, like the other generators.
  *
  * The simulated kubelets play each pod by its image, not by its DaemonSet: after `rollout undo`
  * the old image is healthy again, and a pod created by a fix runs like any pod of its image.
@@ -16,9 +17,9 @@ import { daemonSetManifest, namespaceManifest, nodeManifest, resourceQuotaManife
 import { Rng } from './rng.js';
 import type { KubeletState, NodeChange, Scenario } from './scenario.js';
 
-export type FixProblem = 'bad-revision' | 'dead-budget' | 'taint' | 'selector' | 'surge-hostport' | 'ondelete' | 'podsecurity' | 'quota';
+export type FixProblem = 'bad-revision' | 'dead-budget' | 'taint' | 'selector' | 'surge-hostport' | 'ondelete' | 'podsecurity' | 'quota' | 'requests';
 
-export const FIX_PROBLEMS: readonly FixProblem[] = ['bad-revision', 'dead-budget', 'taint', 'selector', 'surge-hostport', 'ondelete', 'podsecurity', 'quota'];
+export const FIX_PROBLEMS: readonly FixProblem[] = ['bad-revision', 'dead-budget', 'taint', 'selector', 'surge-hostport', 'ondelete', 'podsecurity', 'quota', 'requests'];
 
 export const OLD_IMAGE = 'registry.invalid/agent:1';
 export const NEW_IMAGE = 'registry.invalid/agent:2';
@@ -79,6 +80,7 @@ export function generateFixScenario(seed: number, index: number): FixScenario {
   const spec = { terminationGracePeriodSeconds: 0, containers: [agent()] } as NonNullable<PodTemplateSpec['spec']>;
   let strategy: Strategy | undefined;
   let rollout = false;
+  let requests: Record<string, string> | undefined;
   let text: string;
 
   switch (problem) {
@@ -141,6 +143,17 @@ export function generateFixScenario(seed: number, index: number): FixScenario {
       spec.hostNetwork = true;
       text = `hostNetwork in a namespace that enforces ${namespaces[1].metadata?.labels?.['pod-security.kubernetes.io/enforce']}`;
       break;
+    case 'requests': {
+      // Nodes have 4 cpu and 8Gi: the new template's request fits on none of them.
+      requests = r.pick<Record<string, string>>([{ cpu: '6' }, { memory: '12Gi' }, { cpu: '5', memory: '10Gi' }]);
+      strategy = r.pick<Strategy>([
+        { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
+        { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '50%' } },
+      ]);
+      rollout = true;
+      text = `image → :2 with requests ${JSON.stringify(requests)} that fit on no node; ${JSON.stringify(strategy.rollingUpdate)}`;
+      break;
+    }
     case 'quota':
       quotas.push(resourceQuotaManifest(ns, { pods: String(r.int(0, count - 1)) }));
       text = `a pod quota of ${quotas[0]!.spec?.hard?.['pods']} for ${count} nodes`;
@@ -164,6 +177,7 @@ export function generateFixScenario(seed: number, index: number): FixScenario {
   };
   const template = JSON.parse(JSON.stringify(ds.spec!.template)) as PodTemplateSpec;
   template.spec!.containers![0]!.image = NEW_IMAGE;
+  if (requests) template.spec!.containers![0]!.resources = { requests };
   return { scenario, problem, text, images, later, ...(rollout ? { rollout: { daemonSet: 0, template } } : {}), pick: Math.floor(index / FIX_PROBLEMS.length) };
 }
 

@@ -9,6 +9,7 @@ import { codeForScheduler, createErrorKind, kubernetesTruth, schedulerReasons } 
 import { generateScenario } from './generate.js';
 import { planTruth } from './plan-compare.js';
 import { generatePlanScenario } from './plan-generate.js';
+import { FIX_PROBLEMS, generateFixScenario, renameFixScenario } from './fix-generate.js';
 import { reduceScenario } from './repro.js';
 
 function podOn(name: string, node: string, opts: { bound?: boolean; ready?: boolean; scheduled?: string } = {}): Pod {
@@ -40,6 +41,7 @@ export function selfCheck(): void {
     assert.equal(JSON.stringify(generateScenario(seed, index, s.kind === 'rollout' ? 'rollout' : 'placement')), a, `--kind ${s.kind} changes scenario ${seed}/${index}`);
   }
   planSelfCheck();
+  fixSelfCheck();
   const s = generateScenario(3, 1, 'placement');
   const cut = reduceScenario(s, undefined, [s.nodes[0]!.object.metadata!.name!], `${s.id}r`);
   assert.ok(JSON.stringify(cut).includes(`${s.id}r-n0`) && !JSON.stringify(cut).includes(`"${s.id}-`), 'reduceScenario renames every object');
@@ -122,4 +124,22 @@ function planSelfCheck(): void {
       'n7 replace old-kept|new-pending false',
     ],
   );
+}
+
+/**
+ * Fix mode: the generator is deterministic; the CI set (seed 9101, 18 scenarios) draws every
+ * problem with both ways of a two-way fix; a renamed copy keeps no old name.
+ */
+function fixSelfCheck(): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < 18; i++) {
+    const a = JSON.stringify(generateFixScenario(9101, i));
+    assert.equal(JSON.stringify(generateFixScenario(9101, i)), a, `fix scenario 9101/${i} is not deterministic`);
+    const f = generateFixScenario(9101, i);
+    seen.add(`${f.problem}/${f.pick % 2}`);
+  }
+  assert.deepEqual([...seen].sort(), FIX_PROBLEMS.flatMap((p) => [`${p}/0`, `${p}/1`]).sort(), 'the fix CI set draws every problem with both alternatives');
+  const f = generateFixScenario(9101, 1);
+  const copy = JSON.stringify(renameFixScenario(f, `${f.scenario.id}f1`));
+  assert.ok(copy.includes(`${f.scenario.id}f1-n`) && !copy.includes(`"${f.scenario.id}-`), 'renameFixScenario renames every object and node change');
 }
