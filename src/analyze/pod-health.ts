@@ -21,6 +21,11 @@ export interface DaemonSetName {
   name: string;
   /** What `kubectl rollout undo` would restore; unknown when not given. */
   rollback?: RollbackTarget;
+  /**
+   * The controller would create a pod on the pod's node again once it is gone (the DaemonSet
+   * tolerates the node's taints); unknown when not given.
+   */
+  recreated?: boolean;
 }
 
 function eventLine(e: KubeEvent): string {
@@ -292,7 +297,10 @@ export function boundPodReasons(pod: Pod, node: Node | undefined, ds: DaemonSetN
       fix: stuck
         ? nodeReadyStatus(node) === 'True'
           ? `check the kubelet on node ${pod.spec?.nodeName} and the pod's finalizers; as a last resort: kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`
-          : `the node is not reporting, so the kubelet cannot confirm the deletion: recover the node, or (if it is gone for good) kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`
+          : ds.recreated
+            ? // A pod force-deleted here comes back: the controller creates another, which cannot start either.
+              `the node is not reporting, so the kubelet cannot confirm the deletion: recover the node, or (if it is gone for good) delete its Node object: kubectl delete node ${pod.spec?.nodeName} (its pods are garbage-collected; force-deleting this pod does not help: the DaemonSet tolerates the node's taints, so the controller creates a new pod there, which cannot start either)`
+            : `the node is not reporting, so the kubelet cannot confirm the deletion: recover the node, or (if it is gone for good) kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`
         : 'wait for the pod to exit; the controller creates a replacement afterwards',
     });
   }

@@ -135,6 +135,33 @@ test('the budget held by an unreachable node: BudgetExhausted does not say more 
   assert.match(crash.reasons.find((x) => x.code === 'BudgetExhausted')!.fix, /would only let more nodes fail the same way/);
 });
 
+test('an old pod stuck terminating on an unreachable node: force-deleting it helps only when the controller does not create another there (the fix differential: a new pod there never started)', () => {
+  const unreachable = () => node('n0').notReady('Unknown').taint('node.kubernetes.io/unreachable', undefined, 'NoSchedule').taint('node.kubernetes.io/unreachable', undefined, 'NoExecute').build();
+  const stuckOld = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().terminating(300, 30).build();
+  const rows = (w: World) => diagnoseAllNodes(indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods }), w.ds, NOW, 1);
+  // Tolerating every taint (kube-proxy, CNI agents): the Node object is what to delete.
+  const everywhere = world(
+    3,
+    (ds, n, i) => (i === 0 ? stuckOld(ds, n) : newReady(ds, n)),
+    (b) => b.tolerate({ operator: 'Exists' }),
+  );
+  everywhere.nodes[0] = unreachable();
+  const step = run(everywhere, 1).nextSteps.find((x) => x.startsWith('node n0'))!;
+  assert.match(step, /delete its Node object: kubectl delete node n0 \(its pods are garbage-collected; force-deleting the pod does not help/);
+  assert.doesNotMatch(step, /kubectl delete pod/);
+  const reason = rows(everywhere)[0]!.reasons.find((x) => x.code === 'PodTerminating')!;
+  assert.match(reason.fix, /delete its Node object: kubectl delete node n0 /);
+  assert.doesNotMatch(reason.fix, /kubectl delete pod/);
+  // Without the unreachable toleration the controller creates no pod there once it is gone.
+  const plain = world(3, (ds, n, i) => (i === 0 ? stuckOld(ds, n) : newReady(ds, n)));
+  plain.nodes[0] = unreachable();
+  assert.match(
+    run(plain, 1).nextSteps.find((x) => x.startsWith('node n0'))!,
+    /force-delete the pod: kubectl delete pod -n ops agent-old-n0 --grace-period=0 --force/,
+  );
+  assert.match(rows(plain)[0]!.reasons.find((x) => x.code === 'PodTerminating')!.fix, /\(if it is gone for good\) kubectl delete pod -n ops agent-old-n0 --grace-period=0 --force/);
+});
+
 test('a larger budget keeps going past one bad node (Progressing with a warning)', () => {
   const r = run(
     world(

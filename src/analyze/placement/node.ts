@@ -51,7 +51,14 @@ export function diagnosePod(index: SnapshotIndex, ctx: DaemonSetContext, node: N
     return { verdict: 'Pending', reasons: p.reasons.map(withShort), events: p.events.slice(0, 3).map((e) => eventSummary(e, `pod/${pod.metadata?.name}`)) };
   }
   const podEvents = index.eventsFor('Pod', pod);
-  const reasons = boundPodReasons(pod, node, { namespace: ctx.namespace, name: ctx.name, rollback: ctx.rollback }, podEvents, ctx.ds.spec?.minReadySeconds ?? 0, now);
+  const reasons = boundPodReasons(
+    pod,
+    node,
+    { namespace: ctx.namespace, name: ctx.name, rollback: ctx.rollback, recreated: ctx.placement.evaluate(node).shouldRun },
+    podEvents,
+    ctx.ds.spec?.minReadySeconds ?? 0,
+    now,
+  );
   const terminating = Boolean(pod.metadata?.deletionTimestamp);
   const events = podEvents
     .filter((x) => x.type === 'Warning')

@@ -3,12 +3,17 @@ import type { Pod } from '../../model/k8s-types.js';
 import type { RolloutBlocker, RolloutReason } from '../../model/results.js';
 import { formatDuration, parseRfc3339 } from '../../model/duration.js';
 import { findUpdatedPodsOnNode } from '../../k8s/rollingupdate.js';
+import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { isPodAvailable, podCondition } from '../../k8s/podutil.js';
 import { classifyCreateError, createRetryNote } from '../create-errors.js';
 import { listNodes } from './budget.js';
 import type { RolloutFacts } from './facts.js';
 
-function blockerFix(code: string, ns: string, name: string, pod: string | undefined, node: string, rollback: string, createFix: string): string {
+/**
+ * The fix of a blocker. `recreated`: the node does not report and the DaemonSet tolerates its
+ * taints, so once its pod is gone the controller creates another there, which cannot start either.
+ */
+function blockerFix(code: string, ns: string, name: string, pod: string | undefined, node: string, rollback: string, createFix: string, recreated = false): string {
   switch (code) {
     case 'ImagePullBackOff':
       return `fix the image in the template and re-apply${rollback}`;
@@ -23,7 +28,9 @@ function blockerFix(code: string, ns: string, name: string, pod: string | undefi
     case 'HostPortConflict':
       return `surge cannot work with host ports: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}`;
     case 'PodTerminating':
-      return `the old pod cannot finish terminating on node ${node}: recover the node or force-delete the pod: kubectl delete pod -n ${ns} ${pod} --grace-period=0 --force`;
+      return recreated
+        ? `the old pod cannot finish terminating on node ${node}, which does not report: recover the node, or if it is gone for good delete its Node object: kubectl delete node ${node} (its pods are garbage-collected; force-deleting the pod does not help: the DaemonSet tolerates the node's taints, so the controller creates a new pod there, which cannot start either)`
+        : `the old pod cannot finish terminating on node ${node}: recover the node or force-delete the pod: kubectl delete pod -n ${ns} ${pod} --grace-period=0 --force`;
     case 'NodeNotReady':
       return `fix node ${node} (kubectl describe node ${node}); until then it holds one unit of maxUnavailable`;
     case 'FailedCreate':
@@ -34,12 +41,12 @@ function blockerFix(code: string, ns: string, name: string, pod: string | undefi
 }
 
 /** One next step per distinct fix, naming the nodes it applies to (the first five fixes). */
-function blockerSteps(blockers: RolloutBlocker[], ns: string, name: string, rollback: string, createFix: string): string[] {
+function blockerSteps(blockers: RolloutBlocker[], ns: string, name: string, rollback: string, createFix: string, recreated: (node: string) => boolean): string[] {
   const steps = new Map<string, { nodes: string[]; pods: string[] }>();
   for (const b of blockers) {
     // A pod name in the fix makes every step distinct; group the ones that do not name it.
-    const fix = blockerFix(b.code, ns, name, b.pod, b.node, rollback, createFix);
-    const generic = blockerFix(b.code, ns, name, b.pod, '<node>', rollback, createFix);
+    const fix = blockerFix(b.code, ns, name, b.pod, b.node, rollback, createFix, recreated(b.node));
+    const generic = blockerFix(b.code, ns, name, b.pod, '<node>', rollback, createFix, recreated(b.node));
     const key = fix === generic ? fix : `${b.node}\u0000${fix}`;
     const s = steps.get(key) ?? { nodes: [], pods: [] };
     s.nodes.push(b.node);
@@ -77,7 +84,11 @@ export function nextSteps(f: RolloutFacts, reasons: RolloutReason[]): string[] {
   const steps: string[] = [];
   const refusal = classifyCreateError(f.ctx.failedCreates[0]?.message ?? '', ns);
   const createFix = f.ctx.failedCreates.length ? `${refusal.fix}; ${createRetryNote(ns, name)}` : `fix what refuses the pod (see: ds-doctor why ${ns}/${name})`;
-  steps.push(...blockerSteps(f.blockers, ns, name, f.rollback, createFix));
+  const recreated = (n: string) => {
+    const node = f.index.nodesByName.get(n);
+    return node !== undefined && nodeReadyStatus(node) !== 'True' && f.ctx.placement.evaluate(node).shouldRun;
+  };
+  steps.push(...blockerSteps(f.blockers, ns, name, f.rollback, createFix, recreated));
   steps.push(...onDeleteSteps(f));
   if (verdict === 'Progressing' && !f.budget.forcedOne && f.status.desired >= 20 && f.budget.maxUnavailable === 1 && !f.surge) {
     steps.push(`maxUnavailable 1 on ${f.status.desired} nodes rolls one node at a time; consider a percentage such as "10%"`);

@@ -189,7 +189,7 @@ function budgetExhausted(f: RolloutFacts): RolloutReason | undefined {
         ? 'wait'
         : f.surge
           ? 'clear the blockers; a larger maxSurge would only start more pods that fail the same way'
-          : f.uses.every((u) => u.code === 'NodeNotReady')
+          : f.uses.every((u) => nodeReadyStatus(f.index.nodesByName.get(u.node)) !== 'True')
             ? // Nodes that do not answer, not pods that fail: more budget lets the live nodes roll.
               'the budget is held by nodes that are NotReady or unreachable, not by pods that fail: recover them or delete the Node objects of machines that are gone for good; raising maxUnavailable past them lets the rollout go on over the other nodes'
             : 'clear the blockers; raising maxUnavailable would only let more nodes fail the same way',
