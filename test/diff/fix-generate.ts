@@ -17,9 +17,9 @@ import { daemonSetManifest, namespaceManifest, nodeManifest, resourceQuotaManife
 import { Rng } from './rng.js';
 import type { KubeletState, NodeChange, Scenario } from './scenario.js';
 
-export type FixProblem = 'bad-revision' | 'dead-budget' | 'taint' | 'selector' | 'surge-hostport' | 'ondelete' | 'podsecurity' | 'quota' | 'requests';
+export type FixProblem = 'bad-revision' | 'dead-budget' | 'taint' | 'selector' | 'surge-hostport' | 'ondelete' | 'podsecurity' | 'quota' | 'requests' | 'dead-terminating';
 
-export const FIX_PROBLEMS: readonly FixProblem[] = ['bad-revision', 'dead-budget', 'taint', 'selector', 'surge-hostport', 'ondelete', 'podsecurity', 'quota', 'requests'];
+export const FIX_PROBLEMS: readonly FixProblem[] = ['bad-revision', 'dead-budget', 'taint', 'selector', 'surge-hostport', 'ondelete', 'podsecurity', 'quota', 'requests', 'dead-terminating'];
 
 export const OLD_IMAGE = 'registry.invalid/agent:1';
 export const NEW_IMAGE = 'registry.invalid/agent:2';
@@ -36,7 +36,10 @@ export interface FixScenario {
   later: NodeChange[];
   /** A template change after that (index into the scenario's DaemonSets). */
   rollout?: { daemonSet: number; template: PodTemplateSpec };
-  /** Which way to apply a fix that offers several (taken modulo their number). */
+  /**
+   * Which way to apply a fix that offers several (taken modulo their number): the cycle number,
+   * plus one for dead-terminating, so that one cycle deletes one Node (the pod GC takes a minute).
+   */
   pick: number;
 }
 
@@ -104,6 +107,17 @@ export function generateFixScenario(seed: number, index: number): FixScenario {
       later.push({ node: names[count - 1]!, kind: 'stop-heartbeat' });
       rollout = true;
       text = `${names[count - 1]} stops answering, then image → :2; maxUnavailable 1`;
+      break;
+    }
+    case 'dead-terminating': {
+      // As dead-budget, with a termination grace period: the old pod there is deleted and its
+      // deletion never confirmed, so it stays Terminating.
+      spec.tolerations = [{ operator: 'Exists' }];
+      spec.terminationGracePeriodSeconds = 5;
+      strategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } };
+      later.push({ node: names[count - 1]!, kind: 'stop-heartbeat' });
+      rollout = true;
+      text = `${names[count - 1]} stops answering, then image → :2; grace period 5s, maxUnavailable 1`;
       break;
     }
     case 'taint': {
@@ -178,7 +192,15 @@ export function generateFixScenario(seed: number, index: number): FixScenario {
   const template = JSON.parse(JSON.stringify(ds.spec!.template)) as PodTemplateSpec;
   template.spec!.containers![0]!.image = NEW_IMAGE;
   if (requests) template.spec!.containers![0]!.resources = { requests };
-  return { scenario, problem, text, images, later, ...(rollout ? { rollout: { daemonSet: 0, template } } : {}), pick: Math.floor(index / FIX_PROBLEMS.length) };
+  return {
+    scenario,
+    problem,
+    text,
+    images,
+    later,
+    ...(rollout ? { rollout: { daemonSet: 0, template } } : {}),
+    pick: Math.floor(index / FIX_PROBLEMS.length) + (problem === 'dead-terminating' ? 1 : 0),
+  };
 }
 
 /** The scenario under another id (every object name, node change and namespace follows). */

@@ -92,8 +92,8 @@ export async function runFixMode(ctx: RunContext, o: FixRunOptions): Promise<num
             records = records.map((x) => {
               if (x.result !== 'resolved-earlier' || x.applied !== r.applied) return x;
               // The same problem; on the copy a crash may have hit another node first, so else the
-              // same code with the same command.
-              const same = (z: FixRecord) => z.source === x.source && z.code === x.code && z.daemonSet === to(x.daemonSet) && z.applied === to(x.applied ?? '');
+              // same code (pod names differ on the copy).
+              const same = (z: FixRecord) => z.source === x.source && z.code === x.code && z.daemonSet === to(x.daemonSet) && z.result !== 'resolved-earlier';
               const y = rerun.find((z) => same(z) && z.node === (x.node ? to(x.node) : undefined)) ?? rerun.find(same);
               return y
                 ? {

@@ -132,8 +132,9 @@ function stillThere(p: Problem, o: Observation): string | undefined {
   if (p.source === 'step') {
     const rows = o.rows.get(p.daemonSet);
     if (p.nodes?.length) {
-      const bad = p.nodes.filter((n) => !(rows?.get(n)?.verdict === 'Healthy' && rows.get(n)?.updated));
-      return bad.length ? `node(s) ${bad.join(', ')} not Healthy with an updated pod (${bad.map((n) => rows?.get(n)?.verdict ?? 'gone').join(', ')})` : undefined;
+      // A node that is gone (its Node deleted) has nothing left to fix.
+      const bad = p.nodes.filter((n) => rows?.has(n) && !(rows.get(n)?.verdict === 'Healthy' && rows.get(n)?.updated));
+      return bad.length ? `node(s) ${bad.join(', ')} not Healthy with an updated pod (${bad.map((n) => rows?.get(n)?.verdict).join(', ')})` : undefined;
     }
     const v = o.rollouts.get(p.daemonSet)?.verdict;
     return v === 'Complete' ? undefined : `rollout ${v}`;
@@ -219,6 +220,18 @@ function sameProblem(a: ProblemId, b: ProblemId): boolean {
  * command is the one `target`'s fix prints are judged (the scenario again, for a fix whose problem
  * an earlier fix removed the first time).
  */
+/**
+ * Waits until the grace period of every pod deleted on a node whose kubelet is gone has passed
+ * (nothing confirms those deletions; until then ds-doctor rightly says to wait), so that what is
+ * asked is the state nothing will change.
+ */
+async function waitGracePeriods(ctx: RunContext, scope: Scope): Promise<void> {
+  const pods = (await Promise.all(scope.namespaces.map((ns) => ctx.world.api.list<Pod>(paths.pods(ns)).catch(() => [] as Pod[])))).flat();
+  const ends = pods.filter((p) => p.metadata?.deletionTimestamp && p.spec?.nodeName && !ctx.world.heartbeats.isAlive(p.spec.nodeName)).map((p) => Date.parse(p.metadata!.deletionTimestamp!));
+  const wait = Math.max(0, ...ends) + 1500 - Date.now();
+  if (wait > 0) await sleep(Math.min(wait, 60_000));
+}
+
 export async function runFixScenario(ctx: RunContext, fs: FixScenario, target?: ProblemId): Promise<FixOutcome> {
   const s = fs.scenario;
   const world = ctx.world;
@@ -242,6 +255,7 @@ export async function runFixScenario(ctx: RunContext, fs: FixScenario, target?: 
   }
   if (await world.refreshPending(scope)) rounds += await settleRounds(ctx, fs, scope, kubelets, 'after re-creating the pending pods');
 
+  await waitGracePeriods(ctx, scope);
   let now = await observe(ctx, dsKeys);
   const order: FixSource[] = ['cause', 'rollout', 'node', 'step'];
   const printed = [...now.problems].sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source));
@@ -299,6 +313,7 @@ export async function runFixScenario(ctx: RunContext, fs: FixScenario, target?: 
       for (const a of actions) if (a.kind === 'kubectl' && a.args[0] === 'delete' && /^(node|nodes|no)$/.test(a.args[1] ?? '')) for (const n of a.args.slice(2)) deleted.add(n);
       if (deleted.size) await waitOrphansCollected(ctx, scope);
       rounds += await settleRounds(ctx, fs, { ...scope, nodes: scope.nodes.filter((n) => !deleted.has(n)) }, kubelets, `after the fix ${key}`);
+      await waitGracePeriods(ctx, scope);
       now = await observe(ctx, dsKeys);
       const problems: string[] = [];
       const left = stillThere(p, now);
