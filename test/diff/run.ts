@@ -41,7 +41,7 @@ const CI_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [
 const CI_PLAN_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [{ seed: 9003, count: 24, kind: 'plan' }];
 
 /** The fixed CI set of fix mode (`--kind fix --ci`; test/diff/README.md gives its run time). */
-const CI_FIX_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [{ seed: 9101, count: 18, kind: 'fix' }];
+const CI_FIX_RUNS: readonly { seed: number; count: number; kind?: Kind }[] = [{ seed: 9101, count: 10, kind: 'fix' }];
 
 interface Args {
   runs: { seed: number; count: number; kind?: Kind }[];
