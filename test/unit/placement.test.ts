@@ -447,13 +447,29 @@ const cases: Case[] = [
     codes: ['PodFailed'],
   },
   {
+    // The lifecycle controller's unreachable taint keeps the controller from creating another pod there.
     name: 'terminating past its grace period on an unreachable node',
     ds: base,
-    node: node('n').notReady('Unknown').build(),
+    node: node('n').notReady('Unknown').taint('node.kubernetes.io/unreachable', undefined, 'NoSchedule').build(),
     pods: [dsPod(base, 'n').on('n').ready().terminating(2400).build()],
+    verdict: 'Misscheduled',
+    codes: ['PodTerminating', 'UntoleratedTaint'],
+    says: /--grace-period=0 --force/,
+  },
+  {
+    name: 'terminating past its grace period on an unreachable node whose taints the DaemonSet tolerates: delete the Node, not the pod (the fix differential)',
+    ds: ds().tolerate({ operator: 'Exists' }).build(),
+    node: node('n').notReady('Unknown').taint('node.kubernetes.io/unreachable', undefined, 'NoSchedule').build(),
+    pods: [
+      dsPod(ds().tolerate({ operator: 'Exists' }).build(), 'n')
+        .on('n')
+        .ready()
+        .terminating(2400)
+        .build(),
+    ],
     verdict: 'Unhealthy',
     codes: ['PodTerminating'],
-    says: /--grace-period=0 --force/,
+    says: /delete its Node object: kubectl delete node n \(its pods are garbage-collected; force-deleting this pod does not help/,
   },
   {
     name: 'node NotReady',
