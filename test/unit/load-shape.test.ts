@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFiles } from '../../src/load/files.js';
-import { checkShape, KIND_SHAPES, type Shape } from '../../src/load/shape.js';
+import { checkShape } from '../../src/load/shape.js';
+import { KIND_SHAPES, type Shape } from '../../src/load/shape-fields.js';
 import { allowedAliasRatio } from '../../src/load/bounds.js';
 import { InputError } from '../../src/model/errors.js';
 import { existsSync, readdirSync } from 'node:fs';

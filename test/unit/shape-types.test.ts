@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
-import { KIND_SHAPES, type Fields, type Shape } from '../../src/load/shape.js';
+import { KIND_SHAPES, type Fields, type Shape } from '../../src/load/shape-fields.js';
 
 const TYPES = 'src/model/k8s-types.ts';
 
