@@ -11,7 +11,8 @@
  */
 import { availableParallelism, cpus } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { jsonTextOf, yamlToJson, type JsonTextBytes } from './yaml-json.js';
+import { yamlToJson } from './yaml-json.js';
+import { jsonTextOf, type JsonTextBytes } from './yaml-json-text.js';
 
 /** The worker's code as one script, compiled into the bundle and the single executable by scripts/bundle.mjs. */
 declare const DS_DOCTOR_YAML_WORKER: string | undefined;

@@ -6,7 +6,8 @@
  * reads it as it would without a worker.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { yamlToJsonBytes, type JsonTextBytes } from './yaml-json.js';
+import { yamlToJsonBytes } from './yaml-json.js';
+import type { JsonTextBytes } from './yaml-json-text.js';
 
 const { port, posted } = workerData as { port: MessagePort; posted: Int32Array };
 
