@@ -11,7 +11,8 @@ import { InputError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
 import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
 import { ObjectStage, type StageOptions } from './stage.js';
-import { JsonDumpParser, JsonStreamError, type JsonStreamOptions } from './json-stream.js';
+import { JsonDumpParser, type JsonStreamOptions } from './json-stream.js';
+import { JsonStreamError } from './json-stream-items.js';
 import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
 import { expandPaths } from './directories.js';
 

@@ -10,22 +10,14 @@
  * after another, and after them each container's log between `==== START logs for …` and
  * `==== END logs for …` lines (older kubectl: then "Cluster info dumped to standard output"):
  * the parser returns every object and skips the log sections and that line.
+ *
+ * This file holds the parser's states over the chunks, the documents and the log sections; where
+ * one value or item ends (scanned, or guessed from the layout) is src/load/json-stream-items.ts.
  */
-import { AFTER_JSON, BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, END_OF_INPUT, jsonSyntaxError, jsonValueEnd, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-scan.js';
 import type { ParsedDocument } from './parse.js';
+import { AFTER_JSON, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, END_OF_INPUT, jsonSyntaxError, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-scan.js';
+import { JsonItemReader, JsonStreamError, isSpace, Kind } from './json-stream-items.js';
 
-/** A syntax error at a character offset of the whole input. */
-export class JsonStreamError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(message);
-  }
-}
-
-const SPACE = 0x20;
-const NEWLINE = 0x0a;
 const EQUALS = 0x3d;
 const BOM = 0xfeff;
 /** The most text held back from a chunk for the item that starts in it (see JsonDumpParser.carry). */
@@ -35,18 +27,6 @@ const LOG_END = '==== END logs for ';
 // Older kubectl ends its standard output with this line.
 const DUMPED = 'Cluster info dumped to ';
 const UPPER_C = 0x43;
-
-const SCALAR_END = /[,}\]\s]/g;
-
-/** A line ends at `i` (LF, or the CR of CRLF). */
-function isLineEnd(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  return c === NEWLINE || c === 0x0d;
-}
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
 
 const enum State {
   Start,
@@ -68,29 +48,6 @@ const enum State {
   LogLineEnd,
 }
 
-const enum Kind {
-  String,
-  Container,
-  Scalar,
-}
-
-/**
- * Where the line `column` spaces and `}` starts in `s` from `from` on (the offset of its newline),
- * or -1. Found from each `}`, which pretty-printed text has fewer of than lines: `indexOf` with
- * the whole pattern is slow on indented text, whose spaces let a string search advance only one
- * character at a time.
- */
-function closingLine(s: string, from: number, column: number): number {
-  for (let at = s.indexOf('}', from + column + 1); at >= 0; at = s.indexOf('}', at + 1)) {
-    const nl = at - column - 1;
-    if (s.charCodeAt(nl) !== NEWLINE) continue;
-    let k = column;
-    while (k > 0 && s.charCodeAt(nl + k) === SPACE) k--;
-    if (k === 0) return nl;
-  }
-  return -1;
-}
-
 /** Options of the streaming JSON parser. */
 export interface JsonStreamOptions {
   /**
@@ -104,59 +61,18 @@ export interface JsonStreamOptions {
  * Parses one JSON document pushed in chunks. `onItem` receives each element of the top-level
  * object's `items` array as soon as it is parsed and returns what to keep (e.g. a pruned copy).
  */
-export class JsonDumpParser {
+export class JsonDumpParser extends JsonItemReader {
   private state = State.Start;
-  /** Characters consumed before the current chunk. */
-  private offset = 0;
-  private root: Record<string, unknown> = {};
   private key = '';
-  private items: unknown[] = [];
   private raw: string[] = [];
-  // The value being scanned: its kind, the pieces of it seen in earlier chunks, where it began.
-  private kind = Kind.Scalar;
-  private pieces: string[] = [];
-  private valueOffset = 0;
-  private depth = 0;
-  private inString = false;
-  private escape = false;
-  private guessFailures = 0;
-  private lineGuessFailures = 0;
-  /**
-   * The chunk (by its offset) and column where the last search for a closer found none: no later
-   * item of that chunk at that column can find one either, so the search is not repeated.
-   */
-  private missedChunk = -1;
-  private missedColumn = -1;
-  /**
-   * The text of an item that starts in a chunk and ends in a later one, from the whitespace before
-   * it, held back to go in front of the next chunk (`carry`), so that its end is guessed as for any
-   * other item rather than scanned character by character. `outOfText` is set when a guess ran out
-   * of text before it could decide; `carried`, while the item held back is tried again (once).
-   */
-  private carry = '';
-  private outOfText = false;
-  private carried = false;
   /** Set once the input has ended: nothing is held back any more. */
   private ended = false;
   /** Items held back whose end the next chunk did not let a guess find either: after 8, none is held back. */
   private carryMisses = 0;
-  /** Set while an item whose closer was not found in its first chunk is scanned character by character. */
-  private scanningMissedGuess = false;
   /** Documents completed before the current one (cluster-info dump's concatenated lists). */
   private readonly finished: unknown[] = [];
   /** Where each finished document starts, and the lines of its items (see `itemLines`). */
   private readonly finishedLines: { line: number; itemLines: number[] }[] = [];
-  /**
-   * Lines, counted as the text goes by: the line the current chunk starts at, and the line at
-   * `countedTo` in it. Each item's start line goes in `itemLines`, beside `items`; each
-   * document's in `docLine`.
-   */
-  private chunkLine = 1;
-  private countedTo = 0;
-  private countedLine = 1;
-  private itemLine = 1;
-  private itemLines: number[] = [];
-  private docLine = 1;
   /** Text of a log section kept across chunks: its head until checked, or a tail that may start the end marker. */
   private logCarry = '';
   /** The line a section after a document starts with: a log section's, or the closing line's. */
@@ -167,10 +83,11 @@ export class JsonDumpParser {
    * returns what to keep, as `onItem` for the items of a List.
    */
   constructor(
-    private readonly onItem: (value: unknown) => unknown = (v) => v,
+    onItem: (value: unknown) => unknown = (v) => v,
     private readonly onDocument: (value: unknown) => unknown = (v) => v,
     options: JsonStreamOptions = {},
   ) {
+    super(onItem);
     this.guesses = options.layoutGuesses !== false;
   }
 
@@ -496,238 +413,5 @@ export class JsonDumpParser {
     this.logCarry = '';
     this.state = State.LogLineEnd;
     return end;
-  }
-
-  private skipSpace(s: string, i: number): number {
-    const n = s.length;
-    while (i < n && isSpace(s.charCodeAt(i))) i++;
-    return i;
-  }
-
-  private fail(s: string, i: number, message?: string): never {
-    throw new JsonStreamError(message ?? `Unexpected token '${s[i]}'`, this.offset + i);
-  }
-
-  /** The kind of value that starts at `i`; a delimiter there is a syntax error. */
-  private kindAt(s: string, i: number): Kind {
-    const c = s.charCodeAt(i);
-    if (c === QUOTE) return Kind.String;
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) return Kind.Container;
-    if (c === COMMA || c === COLON || c === CLOSE_BRACE || c === CLOSE_BRACKET) this.fail(s, i);
-    return Kind.Scalar;
-  }
-
-  private begin(kind: Kind, i: number): void {
-    this.kind = kind;
-    this.pieces = [];
-    this.valueOffset = this.offset + i;
-    this.depth = 0;
-    this.inString = false;
-    this.escape = false;
-  }
-
-  private parse(text: string): unknown {
-    try {
-      return JSON.parse(text);
-    } catch {
-      const error = jsonSyntaxError(text) ?? { offset: 0, message: 'not valid JSON' };
-      throw new JsonStreamError(error.message, this.valueOffset + error.offset);
-    }
-  }
-
-  /**
-   * Pretty-printed dumps (kubectl's, `JSON.stringify(…, null, n)`) close an item with a newline,
-   * the item's own indentation and `}`; nothing inside it can look like that, since deeper lines
-   * are indented further and strings hold no raw newline. The guess is checked by JSON.parse:
-   * a text that starts at the item's `{` and parses as one value ends at its matching `}`.
-   * Returns the offset after the item, or -1 to scan it character by character instead.
-   */
-  private prettyItemEnd(s: string, i: number): number {
-    if (this.guessFailures >= 8) return -1;
-    let k = i - 1;
-    while (k >= 0 && s.charCodeAt(k) === 0x20) k--;
-    if (k < 0 || s.charCodeAt(k) !== 0x0a) return -1;
-    const column = i - k - 1;
-    const missed = this.missedChunk === this.offset && this.missedColumn === column;
-    const at = missed ? -1 : closingLine(s, i, column);
-    if (at < 0) {
-      this.missedChunk = this.offset;
-      this.missedColumn = column;
-      // An item whose first line is its brace alone is pretty-printed: its closer is past the chunk.
-      if (isLineEnd(s, i + 1)) {
-        this.outOfText = true;
-        return -1;
-      }
-      return this.lineItemEnd(s, i);
-    }
-    const end = this.takeGuessedItem(s, i, at + column + 2);
-    if (end >= 0) return end;
-    // Another layout (or a broken item): after a few misses, stop guessing, since each miss
-    // costs a search and a failed parse.
-    this.guessFailures++;
-    return -1;
-  }
-
-  /**
-   * Parses `s[i, end)` as one item and hands it on. Returns the offset after the item: `end`, or
-   * less when the text held the whole item and more after it (a scan finds where the item
-   * ended, and the item alone is parsed again); -1 when the guessed end was wrong.
-   */
-  private takeGuessedItem(s: string, i: number, end: number): number {
-    let value: unknown;
-    try {
-      value = JSON.parse(s.slice(i, end));
-    } catch {
-      const at = jsonValueEnd(s, i, end);
-      if (typeof at !== 'number' || at <= i || at >= end) return -1;
-      try {
-        value = JSON.parse(s.slice(i, at));
-      } catch {
-        return -1;
-      }
-      end = at;
-    }
-    this.items.push(this.onItem(value));
-    this.itemLines.push(this.itemLine);
-    return end;
-  }
-
-  /**
-   * Compact dumps with one item per line (`jq -c`, NDJSON-minded tools) end an item at its line's
-   * end, before an optional comma: the same guess as the pretty closer, checked the same way by
-   * JSON.parse. Returns the offset after the item, or -1 to scan it character by character.
-   */
-  private lineItemEnd(s: string, i: number): number {
-    this.scanningMissedGuess = true;
-    if (this.lineGuessFailures >= 8) return -1;
-    const nl = s.indexOf('\n', i);
-    if (nl < 0) {
-      this.outOfText = true;
-      return -1;
-    }
-    let end = nl;
-    while (end > i && isSpace(s.charCodeAt(end - 1))) end--;
-    if (s.charCodeAt(end - 1) === COMMA) end--;
-    const itemEnd = this.takeGuessedItem(s, i, end);
-    if (itemEnd < 0) {
-      this.lineGuessFailures++;
-      return -1;
-    }
-    this.scanningMissedGuess = false;
-    return itemEnd;
-  }
-
-  /**
-   * A document on one line (NDJSON, concatenated compact objects) is parsed whole when its line
-   * ends in this chunk: the result is the same as member by member, with each List item handed
-   * to `onItem`. Returns the offset after the document, or -1 to parse it member by member.
-   */
-  private lineDocumentEnd(s: string, i: number): number {
-    if (this.lineGuessFailures >= 8) return -1;
-    const nl = s.indexOf('\n', i);
-    if (nl < 0) return -1;
-    let value: unknown;
-    try {
-      value = JSON.parse(s.slice(i, nl));
-    } catch {
-      this.lineGuessFailures++;
-      return -1;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return -1;
-    const root = value as Record<string, unknown>;
-    const items = root['items'];
-    if (Array.isArray(items)) {
-      root['items'] = items.map((item) => this.onItem(item));
-      this.itemLines = items.map(() => this.docLine);
-    }
-    this.root = root;
-    return nl;
-  }
-
-  /** Scans the current value from `i`; returns the offset after it, or -1 when the chunk ends first. */
-  private scan(s: string, i: number): number {
-    switch (this.kind) {
-      case Kind.String: {
-        // The opening quote is at `i` in the value's first chunk only.
-        if (!this.inString) {
-          this.inString = true;
-          i++;
-        }
-        const end = this.stringEnd(s, i);
-        if (end >= 0) this.inString = false;
-        return end;
-      }
-      case Kind.Scalar: {
-        SCALAR_END.lastIndex = i;
-        return SCALAR_END.test(s) ? SCALAR_END.lastIndex - 1 : -1;
-      }
-      case Kind.Container: {
-        // One pass over the character codes, each string skipped by its own inner loop: a compact
-        // item is mostly short strings, where a search per structural character costs more than
-        // reading each character.
-        const n = s.length;
-        if (this.inString) {
-          const end = this.stringEnd(s, i);
-          if (end < 0) return -1;
-          this.inString = false;
-          i = end;
-        }
-        let depth = this.depth;
-        while (i < n) {
-          let c = s.charCodeAt(i++);
-          if (c === QUOTE) {
-            for (;;) {
-              if (i >= n) {
-                this.inString = true;
-                this.depth = depth;
-                return -1;
-              }
-              c = s.charCodeAt(i++);
-              if (c === QUOTE) break;
-              if (c === BACKSLASH) {
-                if (i >= n) {
-                  this.inString = true;
-                  this.escape = true;
-                  this.depth = depth;
-                  return -1;
-                }
-                i++;
-              }
-            }
-          } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-            depth++;
-          } else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
-            this.depth = 0;
-            return i;
-          }
-        }
-        this.depth = depth;
-        return -1;
-      }
-    }
-  }
-
-  /** Inside a string from `i`: the offset after its closing quote, or -1 (remembering a trailing backslash). */
-  private stringEnd(s: string, i: number): number {
-    const n = s.length;
-    if (this.escape) {
-      this.escape = false;
-      i++;
-      if (i > n) return -1;
-    }
-    const from = i;
-    for (;;) {
-      const q = s.indexOf('"', i);
-      if (q < 0) {
-        let k = n - 1;
-        while (k >= from && s.charCodeAt(k) === BACKSLASH) k--;
-        this.escape = (n - 1 - k) % 2 === 1;
-        return -1;
-      }
-      let k = q - 1;
-      while (k >= from && s.charCodeAt(k) === BACKSLASH) k--;
-      if ((q - 1 - k) % 2 === 0) return q + 1;
-      i = q + 1;
-    }
   }
 }
