@@ -13,7 +13,8 @@ import { isJsonSource, parseJson, type ParsedDocument } from './parse.js';
 import { ObjectStage, type StageOptions } from './stage.js';
 import { JsonDumpParser, type JsonStreamOptions } from './json-stream.js';
 import { JsonStreamError } from './json-stream-items.js';
-import { YamlDocumentStream, type YamlStreamOptions } from './yaml-stream.js';
+import { YamlDocumentStream } from './yaml-stream.js';
+import type { YamlStreamOptions } from './yaml-stream-queue.js';
 import { expandPaths } from './directories.js';
 
 /** Reads standard input to the end. */
@@ -266,7 +267,7 @@ function notAnObject(value: unknown, file: string): string | undefined {
  * The kind a file's name says it holds, as Sonobuoy names its resource files: `Pods.json`,
  * `DaemonSets.json` (0.10 and before) or `core_v1_pods.json`, `apps_v1_daemonsets.json`.
  */
-export function kindFromFileName(file: string): SnapshotKind | undefined {
+function kindFromFileName(file: string): SnapshotKind | undefined {
   const base = (file.split(/[\\/]/).pop() ?? '').replace(/\.json$/i, '').toLowerCase();
   const plural = base.includes('_') ? base.slice(base.lastIndexOf('_') + 1) : base;
   return (Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]).find((k) => SNAPSHOT_KINDS[k].plural === plural);
