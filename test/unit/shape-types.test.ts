@@ -18,7 +18,7 @@ const TYPE_OF_KIND: Record<string, string> = {
   CSIDriver: 'KubeObject',
 };
 
-/** The fields every object has (shape.ts COMMON), as KubeObject types them. */
+/** The fields every object has (shape-fields.ts COMMON), as KubeObject types them. */
 const COMMON_FIELDS = ['apiVersion', 'kind', 'metadata'];
 
 const program = ts.createProgram([TYPES], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, types: [] });
