@@ -23,6 +23,8 @@ export interface CommandContext {
   emit<T>(doc: T, human: (doc: T, ctx: RenderContext, markdown: boolean) => string): void;
   /** Prints a note on stderr (never on stdout, which stays parseable). */
   note(text: string): void;
+  /** How to reach the cluster, as `load` does (for a command that reads more after loading: `rollout --watch`). */
+  liveOptions(): KubeconfigOptions;
 }
 
 /**
@@ -133,6 +135,10 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       }
     },
     note,
+    liveOptions() {
+      const timeouts = readTimeouts(opts.requestTimeout);
+      return kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs);
+    },
   };
 }
 

@@ -20,6 +20,12 @@ export interface CliIO {
   status?: (text: string) => void;
   /** Options of the file loader (tests: slimmed parts watched, shared parts frozen, or neither done). */
   loadOptions?: LoadOptions;
+  /**
+   * A signal aborted by Ctrl-C (SIGINT) or SIGTERM, for a command that runs until something
+   * happens (`rollout --watch`) and stops cleanly. Asked for only by such a command: the handler
+   * it installs replaces the default, which ends the process at once.
+   */
+  interrupted?: () => AbortSignal;
 }
 
 /**
@@ -57,5 +63,12 @@ export function processIO(): CliIO {
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     columns: process.stdout.columns,
+    interrupted: () => {
+      const ac = new AbortController();
+      const stop = () => ac.abort();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      return ac.signal;
+    },
   };
 }

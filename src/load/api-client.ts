@@ -413,7 +413,7 @@ export class ApiClient {
    * GETs one page of a list: its items (each an object) and its continue token. A page that is
    * not a list, or holds an item that is not an object, is an error naming the path.
    */
-  async getList(path: string, params: Record<string, string>): Promise<{ items: Record<string, unknown>[]; continue?: string }> {
+  async getList(path: string, params: Record<string, string>): Promise<{ items: Record<string, unknown>[]; continue?: string; resourceVersion?: string }> {
     const page = await this.get(path, params);
     // Go writes an empty list's items as null; a list has the field, though: an object without
     // it is not a list (another service answering), and reading it as empty would be wrong.
@@ -428,9 +428,100 @@ export class ApiClient {
         false,
       );
     }
-    const cont = (page['metadata'] as { continue?: unknown } | undefined)?.continue;
+    const meta = page['metadata'] as { continue?: unknown; resourceVersion?: unknown } | undefined;
+    const cont = meta?.continue;
     const objects = items as Record<string, unknown>[];
-    return typeof cont === 'string' && cont ? { items: objects, continue: cont } : { items: objects };
+    // The list's resourceVersion is where a watch of it resumes (src/load/watch.ts).
+    const rv = typeof meta?.resourceVersion === 'string' && meta.resourceVersion ? { resourceVersion: meta.resourceVersion } : {};
+    return typeof cont === 'string' && cont ? { items: objects, continue: cont, ...rv } : { items: objects, ...rv };
+  }
+
+  /**
+   * A watch (`?watch=1`): the answer is a stream of JSON objects, one a line, each handed to
+   * `onEvent` as it arrives. Resolves when the server ends the stream (its timeoutSeconds) or
+   * `signal` aborts it; rejects with a ClusterError when the connection breaks, and with the
+   * error an answer means (ApiError) when the server refuses the watch. Only the connection is
+   * bounded by --request-timeout; the stream lasts as long as the server keeps it open, with
+   * `idleMs` of silence (no event, no bookmark) taken as a dead connection.
+   */
+  watchStream(path: string, params: Record<string, string>, onEvent: (event: Record<string, unknown>) => void, opts: { signal?: AbortSignal; idleMs?: number } = {}): Promise<void> {
+    const url = new URL(`${this.serverUrl}${path}`);
+    for (const [k, v] of Object.entries({ ...params, watch: '1' })) url.searchParams.set(k, v);
+    const transport = url.protocol === 'http:' ? http : https;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const finish = (err?: Error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        opts.signal?.removeEventListener('abort', abort);
+        if (err) reject(err);
+        else resolve();
+      };
+      const abort = () => {
+        finish();
+        req.destroy();
+      };
+      let timer: NodeJS.Timeout | undefined;
+      const arm = (ms: number | undefined, text: () => string) => {
+        clearTimeout(timer);
+        timer = ms ? setTimeout(() => req.destroy(new ReadTimeout(text())), ms) : undefined;
+      };
+      const req = transport.request(url, { ...this.requestOptions, method: 'GET' }, (res) => {
+        const status = res.statusCode ?? 0;
+        if (status < 200 || status >= 300) {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', (e) => finish(this.networkError(e, path, true)));
+          res.on('end', () => {
+            try {
+              this.decode({ status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }, path, false);
+              finish(new ApiError(`${this.answered(status, path)}: not a watch`, status, false));
+            } catch (err) {
+              finish(err as Error);
+            }
+          });
+          return;
+        }
+        const idle = () => arm(opts.idleMs, () => `the watch of ${path} on ${this.server} was silent for ${(opts.idleMs ?? 0) / 1000}s`);
+        idle();
+        let pending = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          idle();
+          pending += chunk;
+          for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
+            const line = pending.slice(0, nl).trim();
+            pending = pending.slice(nl + 1);
+            if (!line) continue;
+            let event: unknown;
+            try {
+              event = JSON.parse(line);
+            } catch {
+              finish(new ApiError(`the API server at ${this.server} answered the watch of ${path} with a line that is not JSON`, status, false));
+              req.destroy();
+              return;
+            }
+            if (!event || typeof event !== 'object' || Array.isArray(event)) continue;
+            try {
+              onEvent(event as Record<string, unknown>);
+            } catch (err) {
+              finish(err as Error);
+              req.destroy();
+              return;
+            }
+          }
+        });
+        res.on('error', (e) => finish(e instanceof ClusterError ? e : this.networkError(e, path, true)));
+        res.on('close', () => finish(res.complete || settled ? undefined : this.networkError(Object.assign(new Error('the connection closed'), { code: 'ECONNRESET' }), path, true)));
+        res.on('end', () => finish());
+      });
+      arm(this.timeoutMs || undefined, () => `request to ${this.server}${path} timed out after ${this.timeoutMs / 1000}s (--request-timeout)`);
+      req.on('error', (e) => finish(e instanceof ClusterError ? e : this.networkError(e, path, false)));
+      if (opts.signal?.aborted) abort();
+      else opts.signal?.addEventListener('abort', abort, { once: true });
+      req.end();
+    });
   }
 }
 

@@ -4,6 +4,8 @@ export const EXIT = {
   problems: 1,
   usage: 2,
   cluster: 3,
+  /** Stopped by Ctrl-C (SIGINT) or SIGTERM while following (`rollout --watch`): 128 + 2, as a shell reports a command SIGINT ended. */
+  interrupted: 130,
 } as const;
 
 /**

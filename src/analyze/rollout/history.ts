@@ -3,28 +3,14 @@ import type { ControllerRevision, DaemonSet } from '../../model/k8s-types.js';
 import type { RevisionInfo } from '../../model/results.js';
 import type { SnapshotIndex } from '../../model/snapshot-index.js';
 import { ageOf } from '../../model/duration.js';
-import { isRollingUpdate } from '../../k8s/defaults.js';
+import { daemonSetStatusView } from '../../k8s/rolloutstatus.js';
 import { revisionHash, revisionTemplate } from '../../k8s/revision.js';
 import { diffTemplates, templateImages } from '../template-diff.js';
 
-/** The line `kubectl rollout status` prints for the DaemonSet's `.status`. */
+/** The line `kubectl rollout status` prints for the DaemonSet's `.status` (k8s/rolloutstatus.ts). */
 export function kubectlStatus(ds: DaemonSet): string {
-  const name = ds.metadata?.name ?? '';
-  if (!isRollingUpdate(ds)) {
-    return 'error: rollout status is only available for RollingUpdate strategy type';
-  }
-  const st = ds.status ?? {};
-  if ((ds.metadata?.generation ?? 0) <= (st.observedGeneration ?? 0)) {
-    const desired = st.desiredNumberScheduled ?? 0;
-    if ((st.updatedNumberScheduled ?? 0) < desired) {
-      return `Waiting for daemon set "${name}" rollout to finish: ${st.updatedNumberScheduled ?? 0} out of ${desired} new pods have been updated...`;
-    }
-    if ((st.numberAvailable ?? 0) < desired) {
-      return `Waiting for daemon set "${name}" rollout to finish: ${st.numberAvailable ?? 0} of ${desired} updated pods are available...`;
-    }
-    return `daemon set "${name}" successfully rolled out`;
-  }
-  return 'Waiting for daemon set spec update to be observed...';
+  const view = daemonSetStatusView(ds);
+  return view.error ? `error: ${view.message}` : view.message;
 }
 
 function revisionInfo(revs: ControllerRevision[], dsName: string, currentHash: string, now: Date): RevisionInfo[] {
