@@ -67,6 +67,12 @@ export interface ControlPlane {
   env: { KUBECONFIG: string };
   /** Run the built kubectl against this control plane. Never rejects on a non-zero exit code. */
   kubectl(args: string[], opts?: KubectlOptions): Promise<KubectlResult>;
+  /**
+   * Stops kube-apiserver (SIGTERM, then SIGKILL after 5 s), waits `downMs`, and starts it again
+   * with the same flags, port, certificates and etcd; resolves when it is ready. Its log goes on in
+   * the same file. Watches and connections of clients break, as in a real restart.
+   */
+  restartApiServer(downMs?: number): Promise<void>;
   /** Stop every process this control plane started (idempotent). Removes no files. */
   stop(): Promise<void>;
 }

@@ -383,9 +383,9 @@ export async function startControlPlane(o) {
   childEnv.NO_PROXY = ['127.0.0.1', 'localhost', childEnv.NO_PROXY].filter(Boolean).join(',');
   childEnv.no_proxy = childEnv.NO_PROXY;
 
-  const start = (name, args) => {
+  const start = (name, args, { append = false } = {}) => {
     const logFile = path.join(logDir, `${name}.log`);
-    const fd = fs.openSync(logFile, 'w');
+    const fd = fs.openSync(logFile, append ? 'a' : 'w');
     const child = spawn(bin(name), args, {
       cwd: workDir,
       env: childEnv,
@@ -649,6 +649,17 @@ export async function startControlPlane(o) {
       processes: procs.map(({ name, pid, log: l }) => ({ name, pid, log: l })),
       env: { KUBECONFIG: kubeconfig },
       kubectl,
+      async restartApiServer(downMs = 0) {
+        const old = procs.find((p) => p.name === 'kube-apiserver');
+        if (!old || stopped) throw new Error('restartApiServer: the control plane is not running');
+        await stopProcesses([old]);
+        procs.splice(procs.indexOf(old), 1);
+        if (downMs > 0) await sleep(downMs);
+        const restarted = start('kube-apiserver', apiArgs, { append: true });
+        log(`kube-apiserver restarted: pid ${restarted.pid}`);
+        await waitReady(restarted, `${server}/readyz`, httpCheck(`${server}/readyz`, { token, ca }));
+        writeState({ server, kubeconfig, timings });
+      },
       stop() {
         stopping ??= (async () => {
           stopped = true;
