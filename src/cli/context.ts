@@ -137,7 +137,7 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
     note,
     liveOptions() {
       const timeouts = readTimeouts(opts.requestTimeout);
-      return kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs);
+      return kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs, (line) => io.stderr.write(`${line}\n`));
     },
   };
 }

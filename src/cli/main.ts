@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { CommanderError } from 'commander';
-import { DsDoctorError, EXIT } from '../model/errors.js';
+import { DsDoctorError, EXIT, InputError } from '../model/errors.js';
 import { guardStderr, type CliIO } from './io.js';
 import { escapeTerminal } from '../render/sanitize.js';
 import { globalOptions } from './options.js';
@@ -53,7 +53,11 @@ export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () 
       if (spec) {
         // The loaders and renderers are loaded when a command runs, so that --help and --version start without them.
         const { commandContext } = await import('./context.js');
-        const ctx = commandContext(globalOptions(raw, io.env, clock), io);
+        const opts = globalOptions(raw, io.env, clock);
+        if (opts.contexts && !spec.multiContext) {
+          throw new InputError(`--context: ${command.name()} reads one cluster; only scan and lint read several (--context given ${opts.contexts.length} times)`);
+        }
+        const ctx = commandContext(opts, io);
         checkTargetArgs(spec.usage, args);
         exitCode = await spec.run(ctx, args, raw);
       } else if (command.name() === 'version') {

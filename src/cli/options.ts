@@ -20,6 +20,8 @@ export interface GlobalOptions {
   filenames: string[];
   kubeconfig?: string;
   context?: string;
+  /** `--context` given more than once (scan and lint read each; every other command refuses). */
+  contexts?: string[];
   namespace?: string;
   allNamespaces: boolean;
   output: OutputFormat;
@@ -55,7 +57,11 @@ export function addCommonOptions(cmd: Command, formats: readonly string[] | Outp
     cmd
       .option('-f, --filename <path>', 'read cluster state from a file, directory or - (repeatable); the cluster is not contacted', collect, [])
       .addOption(new Option('--kubeconfig <path>', 'path to the kubeconfig file').helpGroup(CONNECTION_GROUP))
-      .addOption(new Option('--context <name>', 'kubeconfig context to use').helpGroup(CONNECTION_GROUP))
+      .addOption(
+        new Option('--context <name>', 'kubeconfig context to use (scan and lint: repeatable, each cluster read)')
+          .argParser((v: string, prev: string[] | undefined) => collect(v, prev ?? []))
+          .helpGroup(CONNECTION_GROUP),
+      )
       .addOption(new Option('--cluster <name>', 'the name of the kubeconfig cluster to use').helpGroup(CONNECTION_GROUP))
       .addOption(new Option('--user <name>', 'the name of the kubeconfig user to use').helpGroup(CONNECTION_GROUP))
       .addOption(new Option('-s, --server <address>', 'the address and port of the Kubernetes API server').helpGroup(CONNECTION_GROUP))
@@ -128,6 +134,10 @@ export function globalOptions(raw: Record<string, unknown>, env: Record<string, 
     const v = raw[key];
     if (typeof v === 'string') opts[key] = v;
   }
+  // --context is repeatable: one is the context to use, several are each read (scan, lint).
+  const contexts = Array.isArray(raw['context']) ? [...new Set(raw['context'] as string[])] : [];
+  if (contexts.length === 1) opts.context = contexts[0]!;
+  if (contexts.length > 1) opts.contexts = contexts;
   if (opts.namespace !== undefined && opts.namespace.trim() === '') {
     throw new InputError('-n/--namespace: the namespace must not be empty');
   }

@@ -12,6 +12,8 @@ import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type LoadedSnapsho
 import { ObjectStage } from './stage.js';
 import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from './api-client.js';
 import { formatSelectorForQuery } from './selector-query.js';
+import { loadKubeconfig } from './kubeconfig.js';
+import { compareText } from '../model/order.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
 import { detectAgentRoles } from '../model/roles.js';
 import { claimDaemonPods } from '../k8s/controller.js';
@@ -439,4 +441,13 @@ export async function listNames(kind: 'DaemonSet' | 'Node' | 'Namespace', opts: 
       name: o.metadata?.name ?? '',
     }))
     .filter((o) => o.name !== '');
+}
+
+/** The names of the kubeconfig's contexts, sorted (`--all-contexts`); a kubeconfig without any is an error (exit 3). */
+export function kubeconfigContextNames(opts: KubeconfigOptions): string[] {
+  const names = loadKubeconfig(opts)
+    .kc.getContexts()
+    .map((c) => c.name);
+  if (!names.length) throw new ClusterError('--all-contexts: the kubeconfig has no contexts');
+  return names.sort(compareText);
 }

@@ -27,6 +27,8 @@ export interface CauseObject {
  * object an SRE must fix, shortest first, with its evidence and the fix that works.
  */
 export interface RootCause {
+  /** The kubeconfig context it was found in, when the command read several. */
+  context?: string;
   code: CauseCode;
   severity: Severity;
   /** The chain on one line: "worker-5: network not ready → calico-node not there (…) → affects …". */
@@ -168,6 +170,8 @@ export interface StatusCounts {
 
 /** One DaemonSet in a scan: the counts as `.status` reports them, and what was found. */
 export interface ScanEntry extends StatusCounts {
+  /** The kubeconfig context the DaemonSet was read from: set when a scan reads several (`--context` repeated, `--all-contexts`). */
+  context?: string;
   namespace: string;
   name: string;
   health: ScanHealth;
@@ -195,6 +199,21 @@ export interface ScanReport {
   /** Root causes grouped across DaemonSets: one outage of one cause is one entry. */
   causes: RootCause[];
   notes: string[];
+  /** A scan of several contexts: each context read, in order, with its outcome. */
+  contexts?: ContextOutcome[];
+}
+
+/**
+ * One cluster of a command that reads several (`--context` repeated, `--all-contexts`): how many
+ * DaemonSets it gave, the exit code the command would give for it alone, and, when it could not be
+ * read, the one error line.
+ */
+export interface ContextOutcome {
+  context: string;
+  scope?: string;
+  daemonSets: number;
+  exitCode: number;
+  error?: string;
 }
 
 export interface RolloutBlocker {

@@ -10,6 +10,8 @@ export interface CommandSpec {
   examples: string[];
   /** Output formats -o accepts (default: table, wide, json, yaml, markdown), or the help of an -o that names the file written. */
   formats?: readonly string[] | OutputFileOption;
+  /** Reads several clusters (`--context` repeated, `--all-contexts`); every other command refuses several contexts. */
+  multiContext?: true;
   /** Adds command-specific flags. */
   options?: (cmd: Command) => void;
   run(ctx: CommandContext, args: string[], raw: Record<string, unknown>): Promise<number>;
