@@ -4,7 +4,8 @@
  * rule: the highest of the codes each context would give alone (3 when a cluster could not be
  * read, 2 for a kubeconfig entry that cannot work, 1 for problems found, else 0).
  */
-import type { ContextOutcome, ScanReport } from '../model/results.js';
+import type { ContextOutcome, LintReport, ScanReport } from '../model/results.js';
+import { SEVERITY_ORDER } from '../model/severity.js';
 import { API_VERSION } from '../model/results.js';
 
 /** What one context gave: its result, or the error that kept it from being read. */
@@ -54,5 +55,28 @@ export function combineScans(parts: ContextPart<ScanReport>[]): ScanReport {
       (r) => r.daemonSets.length,
       (r) => r.scope,
     ),
+  };
+}
+
+/**
+ * The lints of several contexts as one LintReport: findings and suppressions say their context;
+ * a rule not checked is listed once per reason; counts are summed.
+ */
+export function combineLints(parts: ContextPart<LintReport>[]): LintReport {
+  const read = parts.filter((p) => p.result).map((p) => ({ context: p.context, report: p.result! }));
+  const notChecked = new Map<string, { rule: string; why: string }>();
+  for (const { report } of read) for (const n of report.notChecked) notChecked.set(`${n.rule}\u0000${n.why}`, n);
+  const summaries = read.map((r) => r.report.summary).filter((s) => s !== undefined);
+  const notes = read.flatMap(({ context, report }) => (report.notes ?? []).map((n) => `context "${context}": ${n}`));
+  return {
+    apiVersion: API_VERSION,
+    kind: 'LintReport',
+    findings: read.flatMap(({ context, report }) => report.findings.map((f) => ({ context, ...f }))),
+    suppressed: read.flatMap(({ context, report }) => report.suppressed.map((s) => ({ context, ...s }))),
+    notChecked: [...notChecked.values()],
+    daemonSets: read.reduce((n, r) => n + r.report.daemonSets, 0),
+    ...(summaries.length ? { summary: Object.fromEntries(SEVERITY_ORDER.map((s) => [s, summaries.reduce((n, x) => n + x[s], 0)])) as LintReport['summary'] } : {}),
+    ...(notes.length ? { notes } : {}),
+    contexts: contextOutcomes(parts, (r) => r.daemonSets),
   };
 }

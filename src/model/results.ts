@@ -323,6 +323,8 @@ export interface DeleteImpact {
 }
 
 export interface LintFinding {
+  /** The kubeconfig context the DaemonSet was read from, when lint read several. */
+  context?: string;
   rule: string;
   severity: Severity;
   daemonSet: ObjectRef;
@@ -339,6 +341,8 @@ export interface LintReport {
   findings: LintFinding[];
   /** Rules that were turned off by annotation, per DaemonSet. */
   suppressed: {
+    /** The kubeconfig context, when lint read several. */
+    context?: string;
     daemonSet: ObjectRef;
     rules: string[];
     /** Rule id → the reason the annotation gives (`ignore-check.ds-doctor.io/<rule>: <reason>`). */
@@ -353,6 +357,8 @@ export interface LintReport {
   summary?: Record<Severity, number>;
   /** Remarks about the run: unknown rule ids in annotations, load warnings. */
   notes?: string[];
+  /** A lint of several contexts: each context read, in order, with its outcome. */
+  contexts?: ContextOutcome[];
 }
 
 /** What applying the manifest does to one node's daemon pod. */

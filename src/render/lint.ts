@@ -27,13 +27,13 @@ export interface LintRenderOptions {
   minSeverity?: Severity;
 }
 
-/** Findings grouped by DaemonSet, in report order. */
-function groups(findings: LintFinding[]): { ds: ObjectRef; findings: LintFinding[] }[] {
-  const out: { ds: ObjectRef; findings: LintFinding[] }[] = [];
+/** Findings grouped by DaemonSet (and context, when several were read), in report order. */
+function groups(findings: LintFinding[]): { ds: ObjectRef; title: string; findings: LintFinding[] }[] {
+  const out: { ds: ObjectRef; title: string; findings: LintFinding[] }[] = [];
   for (const f of findings) {
     const last = out[out.length - 1];
-    if (last && last.ds.namespace === f.daemonSet.namespace && last.ds.name === f.daemonSet.name) last.findings.push(f);
-    else out.push({ ds: f.daemonSet, findings: [f] });
+    if (last && last.ds.namespace === f.daemonSet.namespace && last.ds.name === f.daemonSet.name && last.findings[0]!.context === f.context) last.findings.push(f);
+    else out.push({ ds: f.daemonSet, title: `${f.context !== undefined ? `${f.context}: ` : ''}${f.daemonSet.namespace}/${f.daemonSet.name}`, findings: [f] });
   }
   return out;
 }
@@ -83,7 +83,7 @@ function renderHuman(report: LintReport, ctx: RenderContext, min: Severity): str
   const ruleWidth = Math.max(0, ...findings.map((f) => f.rule.length));
   for (const g of groups(findings)) {
     const file = where(g.findings[0]!);
-    out.push(`${ctx.chalk.bold(`${g.ds.namespace}/${g.ds.name}`)}${file ? `  ${ctx.chalk.dim(file)}` : ''}`);
+    out.push(`${ctx.chalk.bold(g.title)}${file ? `  ${ctx.chalk.dim(file)}` : ''}`);
     for (const f of g.findings) {
       out.push(ctx.para(`  ${severityMark(ctx, f.severity)} ${colorSeverity(ctx, f.severity)}  ${f.rule.padEnd(ruleWidth)}  `, f.message));
       if (!ctx.wide) continue;
@@ -107,13 +107,23 @@ function footer(report: LintReport, markdown: boolean, ctx?: RenderContext): str
     for (const s of report.suppressed) {
       const reasons = s.reasons ?? {};
       const rules = s.rules.map((r) => (reasons[r] ? `${r} ("${reasons[r]}")` : r)).join(', ');
-      out.push(item(`${s.daemonSet.namespace}/${s.daemonSet.name}: ${rules}${s.hiddenFindings ? ` (${s.hiddenFindings} finding${s.hiddenFindings === 1 ? '' : 's'} hidden)` : ''}`));
+      out.push(
+        item(
+          `${s.context !== undefined ? `${s.context}: ` : ''}${s.daemonSet.namespace}/${s.daemonSet.name}: ${rules}${s.hiddenFindings ? ` (${s.hiddenFindings} finding${s.hiddenFindings === 1 ? '' : 's'} hidden)` : ''}`,
+        ),
+      );
     }
     if (!markdown) out.push('');
   }
   if (report.notChecked.length) {
     out.push(heading('Not checked'));
     for (const n of report.notChecked) out.push(item(`${n.rule}: ${n.why}`));
+    if (!markdown) out.push('');
+  }
+  const unread = (report.contexts ?? []).filter((c) => c.error !== undefined);
+  if (unread.length) {
+    out.push(heading('Contexts not read'));
+    for (const c of unread) out.push(item(`${c.context}: ${c.error!} (exit ${c.exitCode})`));
     if (!markdown) out.push('');
   }
   if (report.notes?.length) {
@@ -131,7 +141,7 @@ function renderMarkdown(report: LintReport, min: Severity): string {
   if (hidden) out.push('', `${hidden[0]!.toUpperCase()}${hidden.slice(1)}.`);
   for (const g of groups(findings)) {
     const file = where(g.findings[0]!);
-    out.push('', `### ${g.ds.namespace}/${g.ds.name}${file ? ` (\`${file}\`)` : ''}`, '');
+    out.push('', `### ${g.title}${file ? ` (\`${file}\`)` : ''}`, '');
     out.push(
       renderMarkdownTable(
         ['Severity', 'Rule', 'Path', 'Message'],

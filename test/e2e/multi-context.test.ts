@@ -72,8 +72,10 @@ describe('scan over two control planes and a dead context', BOUND, () => {
     east = await startCluster('multi-east');
     west = await startCluster('multi-west');
     // east: a healthy agent on two nodes; west: the same agent crash-looping on its node.
-    await create(east, [nodeObject('east-1'), nodeObject('east-2'), namespaceObject(NS), daemonSetObject(NS, 'agent')]);
-    await create(west, [nodeObject('west-1'), namespaceObject(NS), daemonSetObject(NS, 'agent')]);
+    // In namespace lint of both, a DaemonSet with an image tag that moves, for lint to find.
+    const linted = [namespaceObject('lint'), daemonSetObject('lint', 'collector', { image: 'registry.example/collector:latest' })];
+    await create(east, [nodeObject('east-1'), nodeObject('east-2'), namespaceObject(NS), daemonSetObject(NS, 'agent'), ...linted]);
+    await create(west, [nodeObject('west-1'), namespaceObject(NS), daemonSetObject(NS, 'agent'), ...linted]);
     await setPodStates(east, await waitForDaemonPods(east, NS, 'agent', 2), 'ready');
     await waitForReady(east, NS, 'agent', 2);
     await setPodStates(west, await waitForDaemonPods(west, NS, 'agent', 1), 'crashloop');
@@ -142,6 +144,35 @@ describe('scan over two control planes and a dead context', BOUND, () => {
       report.daemonSets.map((d) => `${d.context} ${d.namespace}/${d.name} ${d.health}`),
       ['east multi/agent Healthy', 'west multi/agent Failing'],
     );
+  });
+
+  it('lint of live objects: findings per context, the dead context listed with its error, exit 3', BOUND, async () => {
+    const alone = JSON.parse((await run(['lint', '-n', 'lint', '--context', 'west', '-o', 'json'])).stdout) as { findings: { rule: string; daemonSet: { name: string } }[] };
+    const r = await run(['lint', '-n', 'lint', '--context', 'east', '--context', 'west', '--context', 'dead', '-o', 'json']);
+    assert.equal(r.code, 3, r.stderr);
+    const report = JSON.parse(r.stdout) as { findings: { context?: string; rule: string }[]; daemonSets: number; contexts: { context: string; exitCode: number; error?: string }[] };
+    assert.equal(report.daemonSets, 2);
+    // The same DaemonSet in both clusters: the same findings, once per context.
+    assert.deepEqual(
+      report.findings.filter((f) => f.context === 'west').map((f) => f.rule),
+      alone.findings.map((f) => f.rule),
+    );
+    assert.deepEqual(
+      report.findings.filter((f) => f.context === 'east').map((f) => f.rule),
+      alone.findings.map((f) => f.rule),
+    );
+    assert.ok(alone.findings.some((f) => f.rule === 'image-tag-mutable'));
+    assert.deepEqual(
+      report.contexts.map((c) => [c.context, c.exitCode]),
+      [
+        ['east', 0],
+        ['west', 0],
+        ['dead', 3],
+      ],
+    );
+    const table = await run(['lint', '-n', 'lint', '--context', 'east', '--context', 'dead']);
+    assert.match(table.stdout, /^east: lint\/collector$/m);
+    assert.match(table.stdout, /^Contexts not read:\n {2}- dead: cannot reach the API server at https:\/\/127\.0\.0\.1:\d+: ECONNREFUSED \(exit 3\)$/m);
   });
 
   it('one context alone is the scan it always was: no CONTEXT column, no context field', BOUND, async () => {
