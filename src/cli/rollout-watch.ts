@@ -9,14 +9,16 @@
 import type { DaemonSet } from '../model/k8s-types.js';
 import type { ClusterSnapshot, LoadRequest } from '../model/snapshot.js';
 import type { RolloutDiagnosis } from '../model/results.js';
-import { EXIT, InputError } from '../model/errors.js';
+import { DsDoctorError, EXIT, InputError } from '../model/errors.js';
 import { escapeTerminal } from '../render/sanitize.js';
 import type { CommandContext } from './context.js';
 
 /** A burst of events (the controller writes status, then the pods change) is diagnosed once, this long after its first event. */
 const DEBOUNCE_MS = 200;
-/** Clock-driven judgements (a transient state older than --stuck-after, --timeout) are re-checked this often. */
+/** The clock (--timeout, --stuck-after without progress) is checked this often. */
 const TICK_MS = 1000;
+/** Without a change, the diagnosis is made again this often (a transient state turns stuck by the clock alone). */
+const REDIAGNOSE_MS = 5000;
 /** A Stuck diagnosis must hold this long before following ends. */
 const CONFIRM_STUCK_MS = 5000;
 
@@ -75,8 +77,15 @@ export async function followRollout(ctx: CommandContext, request: LoadRequest, f
   };
 
   let timer: NodeJS.Timeout | undefined;
+  // A change since the last diagnosis; the last diagnosis and when it was made.
+  let dirty = true;
+  let last: { diagnosis: RolloutDiagnosis | undefined; snapshot: ClusterSnapshot; atMs: number } | undefined;
   function schedule(): void {
+    dirty = true;
     if (!timer && !finished) timer = setTimeout(step, DEBOUNCE_MS);
+  }
+  function tick(): void {
+    if (!timer && !finished) timer = setTimeout(step, 0);
   }
   function step(): void {
     timer = undefined;
@@ -84,13 +93,19 @@ export async function followRollout(ctx: CommandContext, request: LoadRequest, f
     const ds = watch.daemonSet();
     if (!ds) return end({ code: EXIT.problems, why: `daemonset "${name}" was deleted while its rollout was followed` });
     const now = new Date();
-    const snapshot = watch.snapshot();
-    let diagnosis: RolloutDiagnosis | undefined;
-    try {
-      diagnosis = diagnose(snapshot, ds, now);
-    } catch {
-      diagnosis = undefined;
+    if (dirty || !last || now.getTime() - last.atMs >= REDIAGNOSE_MS) {
+      dirty = false;
+      const snapshot = watch.snapshot();
+      let fresh: RolloutDiagnosis;
+      try {
+        fresh = diagnose(snapshot, ds, now);
+      } catch (error) {
+        // A bug: said as one, not hidden behind the next change.
+        return end({ code: EXIT.usage, error: error instanceof Error ? error : new Error(String(error)) });
+      }
+      last = { diagnosis: fresh, snapshot, atMs: now.getTime() };
     }
+    const { diagnosis, snapshot } = last;
     const down = watch.down();
     const result = followStep(state, ds, diagnosis, now.getTime(), opts);
     for (const line of result.lines) say(line);
@@ -101,7 +116,7 @@ export async function followRollout(ctx: CommandContext, request: LoadRequest, f
     if (down && outcome.end === 'stuck' && diagnosis?.verdict !== 'Stuck') return end({ code: EXIT.cluster, error: down });
     end({ code: EXIT.problems, why: outcome.why, snapshot, ds });
   }
-  const ticker = setInterval(schedule, TICK_MS);
+  const ticker = setInterval(tick, TICK_MS);
   const onInterrupt = () => end({ code: EXIT.interrupted });
   interrupted?.addEventListener('abort', onInterrupt, { once: true });
   const running = watch.run(stop.signal).catch((error: unknown) => end({ code: EXIT.cluster, error: error instanceof Error ? error : new Error(String(error)) }));
@@ -133,8 +148,9 @@ export async function followRollout(ctx: CommandContext, request: LoadRequest, f
         snapshot = fresh.snapshot;
         ds = again;
       }
-    } catch {
-      // The watched objects answer.
+    } catch (err) {
+      // The cluster cannot be read again: the watched objects answer.
+      if (!(err instanceof DsDoctorError)) throw err;
     }
     const now = new Date();
     const index = new SnapshotIndex(snapshot);

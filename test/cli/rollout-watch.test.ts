@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type http from 'node:http';
+import { spawn } from 'node:child_process';
 import { runCli } from '../harness.js';
 import { startFakeApi, writeKubeconfig, type FakeApi } from './fake-api.js';
 
@@ -194,6 +195,49 @@ describe('rollout --watch against a fake API server', BOUND, () => {
     }
   });
 
+  test('Ctrl-C (SIGINT) stops following: the watches closed, one line, exit 130', BOUND, async () => {
+    const ds = daemonSet(10, { updated: 1, available: 1 });
+    let openWatches = 0;
+    const api = await startFakeApi((req, res, url) => {
+      if (url.searchParams.get('watch') === '1') {
+        openWatches++;
+        req.on('close', () => openWatches--);
+        openStream(res);
+        return true;
+      }
+      if (url.pathname === '/apis/apps/v1/namespaces/w/daemonsets/agent') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(ds));
+        return true;
+      }
+      if (url.pathname === '/apis/apps/v1/namespaces/w/daemonsets') return list(res, 10, [ds]);
+      if (url.pathname === '/api/v1/nodes') return list(res, 10, [node('n1'), node('n2')]);
+      return false;
+    });
+    const kubeconfig = writeKubeconfig(dir, `sigint-${api.port}`, { cluster: { server: api.url }, user: {}, namespace: 'w' });
+    try {
+      const child = spawn(process.execPath, ['bin/ds-doctor.js', 'rollout', 'agent', '--watch', '--kubeconfig', kubeconfig], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+      for (let i = 0; i < 200 && (openWatches < 4 || !stdout.includes('\n')); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(openWatches, 4, 'the DaemonSet, nodes, pods and revisions are watched');
+      child.kill('SIGINT');
+      assert.equal(await exited, 130, stderr);
+      assert.equal(stdout, 'Waiting for daemon set "agent" rollout to finish: 1 out of 2 new pods have been updated...\n');
+      assert.equal(stderr, 'interrupted: stopped following the rollout of daemonset "w/agent"\n');
+      for (let i = 0; i < 40 && openWatches > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(openWatches, 0, 'every watch was closed');
+    } finally {
+      await api.close();
+    }
+  });
+
   test('flags that cannot work are exit 2 with one line', BOUND, async () => {
     const { api, kubeconfig } = await scripted('OnDelete');
     try {
@@ -210,6 +254,9 @@ describe('rollout --watch against a fake API server', BOUND, () => {
     const timeout = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--timeout', '1m', '-f', 'fixtures/demo'], { env: {} });
     assert.equal(timeout.code, 2);
     assert.match(timeout.stderr, /--timeout: only with --watch/);
+    const now = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '--now', '2026-11-29T12:00:00Z'], { env: {} });
+    assert.equal(now.code, 2);
+    assert.match(now.stderr, /--now: --watch follows the cluster as it changes/);
     const bad = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '--timeout', 'soon'], { env: {} });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--timeout: "soon" is not a duration/);

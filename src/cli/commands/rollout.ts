@@ -36,6 +36,7 @@ export const rolloutCommand: CommandSpec = {
     if (!watch && raw['timeout'] !== undefined) throw new InputError('--timeout: only with --watch (a rollout without --watch is read once)');
     if (watch && ctx.opts.output === 'name') throw new InputError('-o name: not with --watch (it prints kubectl rollout status lines, then the diagnosis)');
     if (watch && ctx.opts.filenames.length) throw new InputError('--watch: follows a live cluster; it cannot be used with -f (a dump does not change)');
+    if (watch && ctx.opts.nowGiven) throw new InputError('--now: --watch follows the cluster as it changes, judged at each moment; it cannot be given a time');
     const request: LoadRequest = {
       daemonSet: args[0]!,
       kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
