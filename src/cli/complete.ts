@@ -93,8 +93,8 @@ function flagCandidates(cmd: Command, partial: string, given: Map<string, string
   const flags: string[] = [];
   for (const o of cmd.options) {
     if (o.hidden) continue;
-    // A flag already given is not offered again, except a repeatable one (-f).
-    if (given.has(o.attributeName()) && o.attributeName() !== 'filename') continue;
+    // A flag already given is not offered again, except a repeatable one (-f; --context on the commands that read several clusters).
+    if (given.has(o.attributeName()) && o.attributeName() !== 'filename' && !(o.attributeName() === 'context' && cmd.options.some((x) => x.long === '--all-contexts'))) continue;
     if (o.long) flags.push(described(o.long, o.description));
     if (o.short && partial.length < 3 && !partial.startsWith('--')) flags.push(described(o.short, o.description));
   }

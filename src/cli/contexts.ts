@@ -6,7 +6,7 @@
 import { DsDoctorError, InputError } from '../model/errors.js';
 import type { ContextPart } from '../analyze/contexts.js';
 import type { Command } from 'commander';
-import { commandContext, type CommandContext } from './context.js';
+import type { CommandContext } from './context.js';
 
 /** Contexts read at the same time. */
 export const CONTEXT_CONCURRENCY = 4;
@@ -38,6 +38,8 @@ export async function contextsToRead(ctx: CommandContext, raw: Record<string, un
  */
 export async function eachContext<T>(ctx: CommandContext, names: string[], read: (one: CommandContext) => Promise<{ result: T; exitCode: number }>): Promise<ContextPart<T>[]> {
   const parts: ContextPart<T>[] = new Array<ContextPart<T>>(names.length);
+  // Loaded here, not at the top: the command modules import this file, and --help loads no renderer.
+  const { commandContext } = await import('./context.js');
   let next = 0;
   // No progress line: several loads at once would write over each other's.
   const { status: _status, ...io } = ctx.io;
