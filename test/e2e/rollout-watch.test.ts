@@ -11,7 +11,24 @@ import path from 'node:path';
 import type { ControlPlane } from '../cluster/harness.js';
 import type { CliRun } from '../harness.js';
 import type { Pod } from '../../src/model/k8s-types.js';
-import { create, daemonSetObject, kubectl, namespaceObject, nodeObject, podsOf, setPodState, sleep, REPO, startCluster, stopCluster, waitForDaemonPods, waitForReady } from './cluster.js';
+import {
+  auditEvents,
+  create,
+  daemonSetObject,
+  dsDoctorRequests,
+  kubectl,
+  namespaceObject,
+  nodeObject,
+  podsOf,
+  setPodState,
+  sleep,
+  REPO,
+  startCluster,
+  stopCluster,
+  waitFor,
+  waitForDaemonPods,
+  waitForReady,
+} from './cluster.js';
 
 const NS = 'watch';
 const BOUND = { timeout: 240_000 };
@@ -91,6 +108,9 @@ describe('rollout --watch on a real control plane', BOUND, () => {
   before(async () => {
     cp = await startCluster('rollout-watch');
     await create(cp, [nodeObject('w-1'), nodeObject('w-2'), nodeObject('w-3'), namespaceObject(NS)]);
+    // The shipped least-privilege role, bound to the user of the kubeconfig's context `reader`.
+    await kubectl(cp, ['apply', '-f', path.join(REPO, 'deploy', 'ds-doctor-reader.yaml')]);
+    await kubectl(cp, ['create', 'clusterrolebinding', 'ds-doctor-reader', '--clusterrole=ds-doctor-reader', '--user=reader']);
   });
   after(() => stopCluster(cp));
 
@@ -102,15 +122,16 @@ describe('rollout --watch on a real control plane', BOUND, () => {
     await waitForReady(cp, NS, name, 3);
   }
 
-  it('follows a rolling update driven by the kubelets to exit 0, with kubectl rollout status lines', BOUND, async () => {
+  it('follows a rolling update driven by the kubelets to exit 0, with kubectl rollout status lines, as the reader role', BOUND, async () => {
     await readyDaemonSet('roll');
+    const from = auditEvents(cp).length;
     const kubelet = kubelets(cp, 'roll', () => 'ready');
     // The kubelets start the new pods once ds-doctor follows the rollout (else it may end first).
     kubelet.paused = true;
     try {
       // As a pipeline does: change the image, then wait for the rollout.
       await kubectl(cp, ['set', 'image', '-n', NS, 'daemonset/roll', 'agent=registry.k8s.io/pause:3.9']);
-      const run = startCli(['rollout', `${NS}/roll`, '--watch', '--timeout', '2m'], cp.env);
+      const run = startCli(['rollout', `${NS}/roll`, '--watch', '--timeout', '2m', '--context', 'reader'], cp.env);
       await firstLine(run);
       kubelet.paused = false;
       const r = await run.done;
@@ -122,6 +143,17 @@ describe('rollout --watch on a real control plane', BOUND, () => {
       assert.equal(kubectlSays.trimEnd().split('\n').at(-1), lines.at(-1));
       const pods = await podsOf(cp, NS, 'roll');
       assert.ok(pods.filter((p) => !p.metadata?.deletionTimestamp).every((p) => imageOf(p) === 'registry.k8s.io/pause:3.9'));
+      // Under the reader role: the four watches were made and allowed; nothing but get, list and watch.
+      const mine = await waitFor('the watches to end in the audit log', async () => {
+        const events = dsDoctorRequests(cp, from);
+        return events.filter((e) => e.verb === 'watch').length >= 4 ? events : undefined;
+      });
+      assert.deepEqual([...new Set(mine.map((e) => e.user?.username))], ['reader']);
+      assert.deepEqual(
+        mine.filter((e) => !['get', 'list', 'watch'].includes(e.verb) || e.responseStatus?.code !== 200).map((e) => `${e.verb} ${e.requestURI} ${e.responseStatus?.code}`),
+        [],
+      );
+      assert.deepEqual([...new Set(mine.filter((e) => e.verb === 'watch').map((e) => e.objectRef?.resource))].sort(), ['controllerrevisions', 'daemonsets', 'nodes', 'pods']);
     } finally {
       await kubelet.stop();
     }
