@@ -110,6 +110,8 @@ describe('scan over several contexts (fake API)', { timeout: 60_000 }, () => {
     ['several contexts with -f', ['scan', '-f', 'fixtures/demo', '--context', 'c1', '--context', 'c2'], /^error: --context: several clusters are read live; with -f no cluster is contacted$/],
     ['--dump with several contexts', ['scan', '--all-contexts', '--dump', '/tmp/never-written.yaml'], /^error: --dump: writes the snapshot of one cluster; not with several contexts$/],
     ['-o sarif with several contexts', ['lint', '--context', 'c1', '--context', 'c2', '-o', 'sarif'], /^error: -o sarif: one cluster at a time/],
+    ['-o name with several contexts', ['scan', '--context', 'c1', '--context', 'c2', '-o', 'name'], /^error: -o name: one cluster at a time/],
+    ['-o junit with several contexts', ['lint', '--all-contexts', '-o', 'junit'], /^error: -o junit: one cluster at a time/],
   ];
   for (const [name, argv, re] of refusals) {
     test(`exit 2: ${name}`, async () => {

@@ -257,6 +257,9 @@ describe('rollout --watch against a fake API server', BOUND, () => {
     const now = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '--now', '2026-11-29T12:00:00Z'], { env: {} });
     assert.equal(now.code, 2);
     assert.match(now.stderr, /--now: --watch follows the cluster as it changes/);
+    const name = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '-o', 'name'], { env: {} });
+    assert.equal(name.code, 2);
+    assert.match(name.stderr, /^error: -o name: not with --watch/);
     const bad = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '--timeout', 'soon'], { env: {} });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--timeout: "soon" is not a duration/);
