@@ -10,8 +10,7 @@ import type { DaemonSet, KubeObject, LabelSelector } from '../model/k8s-types.js
 import { ClusterError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
 import { selectorMatches } from '../k8s/labels.js';
-import { addObject } from './normalize.js';
-import { pruneObject } from './prune.js';
+import { ObjectStage } from './stage.js';
 import { ApiClient, ApiError, oneLineServerText, type KubeconfigOptions } from './api-client.js';
 import { formatSelectorForQuery } from './selector-query.js';
 
@@ -47,7 +46,8 @@ export function normalizeWatched(kind: SnapshotKind, raw: Record<string, unknown
   const m = SNAPSHOT_KINDS[kind];
   const { apiVersion: _v, kind: _k, ...fields } = raw;
   const scratch = emptySnapshot('live');
-  addObject(scratch, pruneObject({ apiVersion: m.group ? `${m.group}/${m.version}` : m.version, kind, ...fields }));
+  // The live loader's stage (stage.ts): pruned, shape-checked, never slimmed.
+  new ObjectStage(scratch, { share: false }, false).add({ apiVersion: m.group ? `${m.group}/${m.version}` : m.version, kind, ...fields });
   return (scratch[m.field] as KubeObject[])[0];
 }
 
