@@ -22,11 +22,16 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': [
         'error',
         {
-          allowForKnownSafeCalls: [{ from: 'package', name: ['test', 'describe', 'it', 'suite'], package: 'node:test' }],
+          allowForKnownSafeCalls: [
+            { from: 'package', name: ['test', 'describe', 'it', 'suite'], package: 'node:test' },
+          ],
         },
       ],
       '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // An async function without await still returns a promise, which is what its callers
       // (node:test, the loaders' interfaces) expect: not a bug.
       '@typescript-eslint/require-await': 'off',

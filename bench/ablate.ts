@@ -23,7 +23,18 @@ import type { LoadOptions } from '../src/load/files.js';
 import { heapFlags } from '../src/load/heap.js';
 import type { Format } from './generate.js';
 import { pairedRatio } from './live-audit.js';
-import { ensureDump, interleavedRuns, JSON_LAYOUTS, LAYOUT_NAMES, machine, mb, median, sec, YAML_LAYOUTS, type Measure } from './measure.js';
+import {
+  ensureDump,
+  interleavedRuns,
+  JSON_LAYOUTS,
+  LAYOUT_NAMES,
+  machine,
+  mb,
+  median,
+  sec,
+  YAML_LAYOUTS,
+  type Measure,
+} from './measure.js';
 
 /** One optimisation, how it is switched off, and the layouts it acts on. */
 interface Ablation {
@@ -43,10 +54,20 @@ const isJson = (f: Format) => JSON_LAYOUTS.includes(f);
 export const ABLATIONS: Ablation[] = [
   { key: 'translator', name: 'YAML translator (yaml-json.ts)', options: { translator: 'off' }, applies: isYaml },
   { key: 'worker', name: 'worker thread (yaml-translate.ts)', options: { translator: 'inline' }, applies: isYaml },
-  { key: 'heap', name: 'heap bound (heap.ts, bin/launch.js)', withoutFlags: true, applies: (_f, flags) => flags.length > 0 },
+  {
+    key: 'heap',
+    name: 'heap bound (heap.ts, bin/launch.js)',
+    withoutFlags: true,
+    applies: (_f, flags) => flags.length > 0,
+  },
   { key: 'guesses', name: 'JSON layout guesses (json-stream.ts)', options: { layoutGuesses: false }, applies: isJson },
   { key: 'share', name: 'sharing (share.ts)', options: { share: false }, applies: () => true },
-  { key: 'slim', name: 'pruning: slimming of other controllers’ pods (prune.ts)', options: { slim: false }, applies: () => true },
+  {
+    key: 'slim',
+    name: 'pruning: slimming of other controllers’ pods (prune.ts)',
+    options: { slim: false },
+    applies: () => true,
+  },
 ];
 
 /** What switching an optimisation off cost on one layout in one condition. */
@@ -81,10 +102,17 @@ const saved = (r: number | undefined) => (r === undefined ? undefined : 1 - r);
 function figures(off: Measure[], on: Measure[]): Omit<Cost, 'where'> {
   const a = median(off);
   const b = median(on);
-  return { wall: saved(paired(on, off, (m) => m.ms)), time: saved(paired(on, off, (m) => m.cpuMs)), rss: a.ok && b.ok ? 1 - b.rss / a.rss : undefined };
+  return {
+    wall: saved(paired(on, off, (m) => m.ms)),
+    time: saved(paired(on, off, (m) => m.cpuMs)),
+    rss: a.ok && b.ok ? 1 - b.rss / a.rss : undefined,
+  };
 }
 
-const medianCpu = (runs: Measure[]) => [...runs.filter((m) => m.ok).map((m) => m.cpuMs)].sort((a, b) => a - b)[Math.floor((runs.filter((m) => m.ok).length - 1) / 2)];
+const medianCpu = (runs: Measure[]) =>
+  [...runs.filter((m) => m.ok).map((m) => m.cpuMs)].sort((a, b) => a - b)[
+    Math.floor((runs.filter((m) => m.ok).length - 1) / 2)
+  ];
 
 export interface AblateArgs {
   sizes: number[];
@@ -106,9 +134,17 @@ export function ablate(args: AblateArgs): string {
   for (const nodes of args.sizes) {
     const big = nodes >= 5000;
     const all: Format[] = [...JSON_LAYOUTS, ...YAML_LAYOUTS];
-    const formats = (big ? args.bigFormats : (args.formats ?? all)).filter((f) => (big ? ['json', ...YAML_LAYOUTS] : all).includes(f));
+    const formats = (big ? args.bigFormats : (args.formats ?? all)).filter((f) =>
+      (big ? ['json', ...YAML_LAYOUTS] : all).includes(f),
+    );
     // The dumps of the layout bench (bench/run.ts): every layout at 1,000 nodes, the kubectl JSON and the YAML ones at 5,000.
-    const files = ensureDump({ name: big ? `${nodes}-yaml` : `${nodes}`, nodes, pods: nodes * 30, managedFields: false, formats: big ? ['json', ...YAML_LAYOUTS] : all });
+    const files = ensureDump({
+      name: big ? `${nodes}-yaml` : `${nodes}`,
+      nodes,
+      pods: nodes * 30,
+      managedFields: false,
+      formats: big ? ['json', ...YAML_LAYOUTS] : all,
+    });
     const runs = big ? 1 : args.runs;
     for (const format of formats) {
       const file = files[format]!;
@@ -116,7 +152,13 @@ export function ablate(args: AblateArgs): string {
       const ablations = ABLATIONS.filter((a) => a.applies(format, flags) && (!args.only || args.only.includes(a.key)));
       // YAML with the worker forced on: `auto` takes it only when the load average leaves a core free (yaml-translate.ts#workerWanted), and its row measures it whatever the load.
       const base: LoadOptions = isYaml(format) ? { translator: 'worker' } : {};
-      const load = (a?: Ablation) => [...(a?.withoutFlags ? [] : flags), 'dist/bench/load.js', file, '--options', JSON.stringify({ ...base, ...a?.options })];
+      const load = (a?: Ablation) => [
+        ...(a?.withoutFlags ? [] : flags),
+        'dist/bench/load.js',
+        file,
+        '--options',
+        JSON.stringify({ ...base, ...a?.options }),
+      ];
       const floorFile = isJson(format) ? file : files['json']!;
       for (const condition of conditions) {
         process.stderr.write(`ablate: ${nodes} nodes, ${LAYOUT_NAMES[format]}, ${condition}\n`);
@@ -132,23 +174,37 @@ export function ablate(args: AblateArgs): string {
         const on = median(onRuns);
         const x = (r: number | undefined) => (r === undefined ? '—' : `${r.toFixed(2)}×`);
         const head = `| ${nodes} | ${LAYOUT_NAMES[format]} | ${mb(statSync(file).size)} | ${condition}`;
-        const cells = (m: Measure, runs: Measure[]) => (m.ok ? `${sec(m.ms)} | ${sec(medianCpu(runs) ?? 0)} | ${mb(m.rss)}` : `fails: ${m.note} | — | —`);
+        const cells = (m: Measure, runs: Measure[]) =>
+          m.ok ? `${sec(m.ms)} | ${sec(medianCpu(runs) ?? 0)} | ${mb(m.rss)}` : `fails: ${m.note} | — | —`;
         const rssOverFloor = on.ok && floor.ok ? on.rss / floor.rss : undefined;
-        rows.push(`${head} | none (all on) | ${cells(on, onRuns)} | the floor's ${x(paired(onRuns, floorRuns, (m) => m.ms))} / ${x(paired(onRuns, floorRuns, (m) => m.cpuMs))} / ${x(rssOverFloor)} |`);
+        rows.push(
+          `${head} | none (all on) | ${cells(on, onRuns)} | the floor's ${x(paired(onRuns, floorRuns, (m) => m.ms))} / ${x(paired(onRuns, floorRuns, (m) => m.cpuMs))} / ${x(rssOverFloor)} |`,
+        );
         ablations.forEach((a, k) => {
           const offRuns = measured[k + 2]!;
           const f = figures(offRuns, onRuns);
           costs.get(a.name)!.push({ where: `${nodes} nodes, ${LAYOUT_NAMES[format]}, ${condition}`, ...f });
-          rows.push(`${head} | ${a.name} | ${cells(median(offRuns), offRuns)} | saves ${pct(f.wall)} / ${pct(f.time)} / ${pct(f.rss)} |`);
+          rows.push(
+            `${head} | ${a.name} | ${cells(median(offRuns), offRuns)} | saves ${pct(f.wall)} / ${pct(f.time)} / ${pct(f.rss)} |`,
+          );
         });
       }
     }
   }
   const summary = ABLATIONS.map((a) => {
     const list = costs.get(a.name)!;
-    const bestTime = list.reduce<Cost | undefined>((b, c) => (c.time !== undefined && (b?.time === undefined || c.time > b.time) ? c : b), undefined);
-    const bestRss = list.reduce<Cost | undefined>((b, c) => (c.rss !== undefined && (b?.rss === undefined || c.rss > b.rss) ? c : b), undefined);
-    const bestWall = list.reduce<Cost | undefined>((b, c) => (c.wall !== undefined && (b?.wall === undefined || c.wall > b.wall) ? c : b), undefined);
+    const bestTime = list.reduce<Cost | undefined>(
+      (b, c) => (c.time !== undefined && (b?.time === undefined || c.time > b.time) ? c : b),
+      undefined,
+    );
+    const bestRss = list.reduce<Cost | undefined>(
+      (b, c) => (c.rss !== undefined && (b?.rss === undefined || c.rss > b.rss) ? c : b),
+      undefined,
+    );
+    const bestWall = list.reduce<Cost | undefined>(
+      (b, c) => (c.wall !== undefined && (b?.wall === undefined || c.wall > b.wall) ? c : b),
+      undefined,
+    );
     // The worker's point is the wall time (it spends CPU time on the other core); the rest are judged by CPU time.
     const timeSaved = a.key === 'worker' ? bestWall?.wall : bestTime?.time;
     const earns = (timeSaved ?? 0) >= 0.15 || (bestRss?.rss ?? 0) >= 0.25;

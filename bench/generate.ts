@@ -110,8 +110,18 @@ export function generate(opts: GenerateOptions): GenerateResult {
   // Normal events for a sample of nodes, then the warnings gathered above.
   for (const n of nodes) {
     if (!g.r.chance(0.2)) continue;
-    const message = n.notReady ? `Node ${n.name} status is now: NodeNotReady` : `Node ${n.name} event: Registered Node ${n.name} in Controller`;
-    events.add({ kind: 'Node', name: n.name, uid: n.name }, n.notReady ? 'NodeNotReady' : 'RegisteredNode', message, 'Normal', 1, g.r.int(3 * HOUR), 'node-controller');
+    const message = n.notReady
+      ? `Node ${n.name} status is now: NodeNotReady`
+      : `Node ${n.name} event: Registered Node ${n.name} in Controller`;
+    events.add(
+      { kind: 'Node', name: n.name, uid: n.name },
+      n.notReady ? 'NodeNotReady' : 'RegisteredNode',
+      message,
+      'Normal',
+      1,
+      g.r.int(3 * HOUR),
+      'node-controller',
+    );
   }
   for (const e of events.events()) emit(e, 'Event');
   for (const s of sinks) s.close();
@@ -119,7 +129,14 @@ export function generate(opts: GenerateOptions): GenerateResult {
 }
 
 function parseArgs(argv: string[]): GenerateOptions {
-  const opts: GenerateOptions = { nodes: 1000, pods: 30000, seed: 1, out: 'bench/out/dump', formats: ['json', 'yaml'], managedFields: false };
+  const opts: GenerateOptions = {
+    nodes: 1000,
+    pods: 30000,
+    seed: 1,
+    out: 'bench/out/dump',
+    formats: ['json', 'yaml'],
+    managedFields: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {

@@ -33,7 +33,10 @@ export function requestsOf(text: string, agent: (userAgent: string) => boolean):
       continue;
     }
     if (e.stage !== 'ResponseComplete' || typeof e.userAgent !== 'string' || !agent(e.userAgent)) continue;
-    out.push({ verb: typeof e.verb === 'string' ? e.verb : '', requestURI: typeof e.requestURI === 'string' ? e.requestURI : '' });
+    out.push({
+      verb: typeof e.verb === 'string' ? e.verb : '',
+      requestURI: typeof e.requestURI === 'string' ? e.requestURI : '',
+    });
   }
   return out;
 }
@@ -64,7 +67,14 @@ export const isKubectl = (userAgent: string): boolean => userAgent.startsWith('k
 
 /** `0.62×`: a figure over its baseline; `—` when either is missing or the baseline is zero. */
 export function ratioText(value: number | undefined, baseline: number | undefined): string {
-  if (value === undefined || baseline === undefined || !Number.isFinite(value) || !Number.isFinite(baseline) || baseline <= 0) return '—';
+  if (
+    value === undefined ||
+    baseline === undefined ||
+    !Number.isFinite(value) ||
+    !Number.isFinite(baseline) ||
+    baseline <= 0
+  )
+    return '—';
   return `${(value / baseline).toFixed(2)}×`;
 }
 

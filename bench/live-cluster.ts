@@ -14,7 +14,18 @@ type Obj = Record<string, unknown>;
 
 /** Requests in flight while populating. */
 export const IN_FLIGHT = 24;
-const POOLS = ['general', 'general', 'general', 'general', 'general', 'general', 'highmem', 'highmem', 'gpu', 'infra'] as const;
+const POOLS = [
+  'general',
+  'general',
+  'general',
+  'general',
+  'general',
+  'general',
+  'highmem',
+  'highmem',
+  'gpu',
+  'infra',
+] as const;
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 const TEAMS = ['payments', 'search', 'checkout', 'catalog', 'identity', 'ads', 'media', 'ml', 'data', 'web'];
 /** ReplicaSets per team namespace; each owns an equal share of the workload pods. */
@@ -43,7 +54,8 @@ export class Admin {
       } catch (err) {
         const e = err as Error & { code?: string; status?: number };
         if (attempt > 0 && method === 'POST' && e.status === 409) return {};
-        if (attempt >= 2 || !(e.code === 'ECONNRESET' || e.code === 'EPIPE' || /socket hang up/.test(e.message))) throw err;
+        if (attempt >= 2 || !(e.code === 'ECONNRESET' || e.code === 'EPIPE' || /socket hang up/.test(e.message)))
+          throw err;
       }
     }
   }
@@ -58,7 +70,12 @@ export class Admin {
           method,
           agent: this.agent,
           ca: this.cp.ca,
-          headers: { Authorization: `Bearer ${this.cp.token}`, Accept: 'application/json', 'User-Agent': AGENT, ...(payload ? { 'Content-Type': contentType } : {}) },
+          headers: {
+            Authorization: `Bearer ${this.cp.token}`,
+            Accept: 'application/json',
+            'User-Agent': AGENT,
+            ...(payload ? { 'Content-Type': contentType } : {}),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -66,7 +83,8 @@ export class Admin {
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
             const status = res.statusCode ?? 0;
-            if (status >= 300) reject(Object.assign(new Error(`${method} ${path}: HTTP ${status}: ${text.slice(0, 300)}`), { status }));
+            if (status >= 300)
+              reject(Object.assign(new Error(`${method} ${path}: HTTP ${status}: ${text.slice(0, 300)}`), { status }));
             else resolve(text ? (JSON.parse(text) as Obj) : {});
           });
           res.on('error', reject);
@@ -121,8 +139,21 @@ function nodeObject(i: number): Obj {
     ...(pool === 'gpu' ? [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }] : []),
     ...(pool === 'infra' ? [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] : []),
   ];
-  const cap = { cpu: pool === 'highmem' ? '32' : '16', memory: pool === 'highmem' ? '257561212Ki' : '64305484Ki', pods: '110', 'ephemeral-storage': '203056560Ki', 'hugepages-2Mi': '0' };
-  const cond = (type: string, status: string, reason: string, message: string) => ({ type, status, reason, message, lastHeartbeatTime: now, lastTransitionTime: now });
+  const cap = {
+    cpu: pool === 'highmem' ? '32' : '16',
+    memory: pool === 'highmem' ? '257561212Ki' : '64305484Ki',
+    pods: '110',
+    'ephemeral-storage': '203056560Ki',
+    'hugepages-2Mi': '0',
+  };
+  const cond = (type: string, status: string, reason: string, message: string) => ({
+    type,
+    status,
+    reason,
+    message,
+    lastHeartbeatTime: now,
+    lastTransitionTime: now,
+  });
   const cidr = `10.${100 + (i >> 8)}.${i & 255}.0/24`;
   return {
     apiVersion: 'v1',
@@ -133,17 +164,31 @@ function nodeObject(i: number): Obj {
         'kubernetes.io/hostname': name,
         'kubernetes.io/os': 'linux',
         'kubernetes.io/arch': 'amd64',
-        'node.kubernetes.io/instance-type': pool === 'highmem' ? 'r6i.8xlarge' : pool === 'gpu' ? 'p4d.24xlarge' : 'm6i.4xlarge',
+        'node.kubernetes.io/instance-type':
+          pool === 'highmem' ? 'r6i.8xlarge' : pool === 'gpu' ? 'p4d.24xlarge' : 'm6i.4xlarge',
         'topology.kubernetes.io/region': 'us-east-1',
         'topology.kubernetes.io/zone': zone,
         'node-pool': pool,
       },
-      annotations: { 'alpha.kubernetes.io/provided-node-ip': ip, 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
+      annotations: {
+        'alpha.kubernetes.io/provided-node-ip': ip,
+        'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+      },
     },
-    spec: { podCIDR: cidr, podCIDRs: [cidr], providerID: `aws:///${zone}/i-0${i.toString(16).padStart(16, '0')}`, ...(taints.length ? { taints } : {}) },
+    spec: {
+      podCIDR: cidr,
+      podCIDRs: [cidr],
+      providerID: `aws:///${zone}/i-0${i.toString(16).padStart(16, '0')}`,
+      ...(taints.length ? { taints } : {}),
+    },
     status: {
       capacity: { ...cap, ...(pool === 'gpu' ? { 'nvidia.com/gpu': '8' } : {}) },
-      allocatable: { ...cap, cpu: pool === 'highmem' ? '31850m' : '15890m', memory: pool === 'highmem' ? '254415484Ki' : '61159756Ki', ...(pool === 'gpu' ? { 'nvidia.com/gpu': '8' } : {}) },
+      allocatable: {
+        ...cap,
+        cpu: pool === 'highmem' ? '31850m' : '15890m',
+        memory: pool === 'highmem' ? '254415484Ki' : '61159756Ki',
+        ...(pool === 'gpu' ? { 'nvidia.com/gpu': '8' } : {}),
+      },
       conditions: [
         cond('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
         cond('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
@@ -168,7 +213,10 @@ function nodeObject(i: number): Obj {
         systemUUID: `ec2${i.toString(16).padStart(5, '0')}-0000-4000-8000-000000000000`,
       },
       images: Array.from({ length: 12 }, (_, k) => ({
-        names: [`registry.example.com/team/app-${k}@sha256:${(k * 7919 + 13).toString(16).padStart(64, '0')}`, `registry.example.com/team/app-${k}:1.${k}.0`],
+        names: [
+          `registry.example.com/team/app-${k}@sha256:${(k * 7919 + 13).toString(16).padStart(64, '0')}`,
+          `registry.example.com/team/app-${k}:1.${k}.0`,
+        ],
         sizeBytes: 20_000_000 + k * 7_000_000,
       })),
     },
@@ -189,7 +237,14 @@ function replicaSetObject(namespace: string, app: string, hash: string): Obj {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
     metadata: { name: `${app}-${hash}`, namespace, labels },
-    spec: { replicas: 0, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers: [{ name: app, image: `registry.example.com/${namespace}/${app}:2.4.1` }] } } },
+    spec: {
+      replicas: 0,
+      selector: { matchLabels: labels },
+      template: {
+        metadata: { labels },
+        spec: { containers: [{ name: app, image: `registry.example.com/${namespace}/${app}:2.4.1` }] },
+      },
+    },
   };
 }
 
@@ -202,7 +257,16 @@ function workloadPod(rs: ReplicaSetRef, index: number, node: string): Obj {
       namespace: rs.namespace,
       labels: { app: rs.app, 'pod-template-hash': rs.hash, team: rs.namespace },
       annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9090' },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.name, uid: rs.uid, controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'ReplicaSet',
+          name: rs.name,
+          uid: rs.uid,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
     },
     spec: {
       nodeName: node,
@@ -223,7 +287,16 @@ function workloadPod(rs: ReplicaSetRef, index: number, node: string): Obj {
           readinessProbe: { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 10 },
           volumeMounts: [{ name: 'cache', mountPath: '/var/cache/app' }],
         },
-        ...(index % 3 === 0 ? [{ name: 'envoy', image: 'envoyproxy/envoy:v1.31.2', resources: { requests: { cpu: '50m', memory: '64Mi' } }, ports: [{ containerPort: 15001, protocol: 'TCP' }] }] : []),
+        ...(index % 3 === 0
+          ? [
+              {
+                name: 'envoy',
+                image: 'envoyproxy/envoy:v1.31.2',
+                resources: { requests: { cpu: '50m', memory: '64Mi' } },
+                ports: [{ containerPort: 15001, protocol: 'TCP' }],
+              },
+            ]
+          : []),
       ],
       volumes: [{ name: 'cache', emptyDir: {} }],
     },
@@ -267,7 +340,12 @@ async function setReady(admin: Admin, pod: Obj, serial: number): Promise<void> {
   const meta = pod['metadata'] as Obj;
   const node = String((pod['spec'] as Obj)['nodeName']);
   const podIP = `10.200.${(serial >> 8) & 255}.${serial & 255}`;
-  await admin.send('PATCH', `/api/v1/namespaces/${String(meta['namespace'])}/pods/${String(meta['name'])}/status`, readyStatus(pod, nodeIP(node), podIP), 'application/merge-patch+json');
+  await admin.send(
+    'PATCH',
+    `/api/v1/namespaces/${String(meta['namespace'])}/pods/${String(meta['name'])}/status`,
+    readyStatus(pod, nodeIP(node), podIP),
+    'application/merge-patch+json',
+  );
 }
 
 /** The DaemonSets: six on every node (tolerating everything), four on a pool each. */
@@ -278,10 +356,25 @@ export const DAEMONSETS: { namespace: string; name: string; pool?: string; toler
   { namespace: 'logging', name: 'fluent-bit' },
   { namespace: 'monitoring', name: 'node-exporter', hostPort: 9100 },
   { namespace: 'security', name: 'falco' },
-  { namespace: 'kube-system', name: 'nvidia-device-plugin', pool: 'gpu', toleration: { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' } },
+  {
+    namespace: 'kube-system',
+    name: 'nvidia-device-plugin',
+    pool: 'gpu',
+    toleration: { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' },
+  },
   { namespace: 'kube-system', name: 'local-volume-provisioner', pool: 'highmem' },
-  { namespace: 'monitoring', name: 'dcgm-exporter', pool: 'gpu', toleration: { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' } },
-  { namespace: 'security', name: 'infra-audit', pool: 'infra', toleration: { key: 'dedicated', value: 'infra', operator: 'Equal', effect: 'NoSchedule' } },
+  {
+    namespace: 'monitoring',
+    name: 'dcgm-exporter',
+    pool: 'gpu',
+    toleration: { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' },
+  },
+  {
+    namespace: 'security',
+    name: 'infra-audit',
+    pool: 'infra',
+    toleration: { key: 'dedicated', value: 'infra', operator: 'Equal', effect: 'NoSchedule' },
+  },
 ];
 
 function daemonSetObject(d: (typeof DAEMONSETS)[number]): Obj {
@@ -325,17 +418,31 @@ export function expectedDaemonPods(n: number): number {
 /** Namespaces, ReplicaSets and DaemonSets: made once, before the first nodes. */
 export async function createBase(admin: Admin): Promise<ReplicaSetRef[]> {
   const namespaces = [...TEAMS, 'logging', 'monitoring', 'security'];
-  await each(namespaces, (name) => admin.send('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
+  await each(namespaces, (name) =>
+    admin.send('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }),
+  );
   const refs: ReplicaSetRef[] = [];
   await each(
-    TEAMS.flatMap((ns) => Array.from({ length: REPLICASETS_PER_TEAM }, (_, k) => ({ ns, app: `${ns}-svc-${k}`, hash: `7f${(ns.length * 31 + k).toString(16).padStart(3, '0')}c9d8` }))),
+    TEAMS.flatMap((ns) =>
+      Array.from({ length: REPLICASETS_PER_TEAM }, (_, k) => ({
+        ns,
+        app: `${ns}-svc-${k}`,
+        hash: `7f${(ns.length * 31 + k).toString(16).padStart(3, '0')}c9d8`,
+      })),
+    ),
     async ({ ns, app, hash }) => {
-      const made = await admin.send('POST', `/apis/apps/v1/namespaces/${ns}/replicasets`, replicaSetObject(ns, app, hash));
+      const made = await admin.send(
+        'POST',
+        `/apis/apps/v1/namespaces/${ns}/replicasets`,
+        replicaSetObject(ns, app, hash),
+      );
       refs.push({ namespace: ns, name: `${app}-${hash}`, uid: String((made['metadata'] as Obj)['uid']), hash, app });
     },
   );
   refs.sort((a, b) => (a.name < b.name ? -1 : 1));
-  await each(DAEMONSETS, (d) => admin.send('POST', `/apis/apps/v1/namespaces/${d.namespace}/daemonsets`, daemonSetObject(d)));
+  await each(DAEMONSETS, (d) =>
+    admin.send('POST', `/apis/apps/v1/namespaces/${d.namespace}/daemonsets`, daemonSetObject(d)),
+  );
   return refs;
 }
 
@@ -347,7 +454,13 @@ export interface Timings {
 }
 
 /** Adds nodes from+1..to with their workload pods (Running/Ready), then waits for the daemon pods and sets them Ready. */
-export async function addNodes(admin: Admin, refs: ReplicaSetRef[], from: number, to: number, log: (s: string) => void): Promise<Timings> {
+export async function addNodes(
+  admin: Admin,
+  refs: ReplicaSetRef[],
+  from: number,
+  to: number,
+  log: (s: string) => void,
+): Promise<Timings> {
   admin.fresh();
   const range = Array.from({ length: to - from }, (_, k) => from + 1 + k);
   let t = Date.now();
@@ -356,7 +469,9 @@ export async function addNodes(admin: Admin, refs: ReplicaSetRef[], from: number
   log(`${range.length} nodes in ${(nodesMs / 1000).toFixed(1)} s`);
 
   t = Date.now();
-  const pods = range.flatMap((i) => Array.from({ length: PODS_PER_NODE }, (_, k) => ({ index: (i - 1) * PODS_PER_NODE + k, node: nodeName(i) })));
+  const pods = range.flatMap((i) =>
+    Array.from({ length: PODS_PER_NODE }, (_, k) => ({ index: (i - 1) * PODS_PER_NODE + k, node: nodeName(i) })),
+  );
   // Each pod is set Running/Ready right after it is made, as a kubelet would soon after.
   await each(pods, async ({ index, node }) => {
     const rs = refs[index % refs.length]!;
@@ -370,7 +485,9 @@ export async function addNodes(admin: Admin, refs: ReplicaSetRef[], from: number
   t = Date.now();
   const daemonPods = await waitForDaemonPods(admin, expectedDaemonPods(to), log);
   const daemonPodsMs = Date.now() - t;
-  log(`${daemonPods} daemon pods created by the DaemonSet controller, bound by the scheduler and set Ready in ${(daemonPodsMs / 1000).toFixed(1)} s`);
+  log(
+    `${daemonPods} daemon pods created by the DaemonSet controller, bound by the scheduler and set Ready in ${(daemonPodsMs / 1000).toFixed(1)} s`,
+  );
   return { nodesMs, podsMs, daemonPodsMs, daemonPods };
 }
 
@@ -381,7 +498,12 @@ async function waitForDaemonPods(admin: Admin, expected: number, log: (s: string
   let serial = 1_000_000;
   for (;;) {
     const pods: Obj[] = [];
-    for (const d of DAEMONSETS) pods.push(...(await admin.list(`/api/v1/namespaces/${d.namespace}/pods`, { labelSelector: `app.kubernetes.io/name=${d.name}` })));
+    for (const d of DAEMONSETS)
+      pods.push(
+        ...(await admin.list(`/api/v1/namespaces/${d.namespace}/pods`, {
+          labelSelector: `app.kubernetes.io/name=${d.name}`,
+        })),
+      );
     const bound = pods.filter((p) => (p['spec'] as Obj)['nodeName']);
     const pending = bound.filter((p) => (p['status'] as Obj | undefined)?.['phase'] !== 'Running');
     await each(pending, (p) => setReady(admin, p, serial++));
@@ -389,15 +511,23 @@ async function waitForDaemonPods(admin: Admin, expected: number, log: (s: string
       const sets = await admin.list('/apis/apps/v1/daemonsets');
       const settled = sets.every((s) => {
         const st = (s['status'] ?? {}) as Obj;
-        return st['observedGeneration'] === (s['metadata'] as Obj)['generation'] && st['numberReady'] === st['desiredNumberScheduled'];
+        return (
+          st['observedGeneration'] === (s['metadata'] as Obj)['generation'] &&
+          st['numberReady'] === st['desiredNumberScheduled']
+        );
       });
       if (settled) return bound.length;
     }
     if (Date.now() - lastLog > 10_000) {
       lastLog = Date.now();
-      log(`daemon pods: ${pods.length} created, ${bound.length} bound, ${expected} expected (${Math.round((Date.now() - started) / 1000)} s)`);
+      log(
+        `daemon pods: ${pods.length} created, ${bound.length} bound, ${expected} expected (${Math.round((Date.now() - started) / 1000)} s)`,
+      );
     }
-    if (Date.now() - started > 30 * 60_000) throw new Error(`daemon pods did not settle in 30 minutes: ${pods.length} created, ${bound.length} bound of ${expected}`);
+    if (Date.now() - started > 30 * 60_000)
+      throw new Error(
+        `daemon pods did not settle in 30 minutes: ${pods.length} created, ${bound.length} bound of ${expected}`,
+      );
     await new Promise((r) => setTimeout(r, 2000));
   }
 }

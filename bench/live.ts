@@ -19,8 +19,27 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmS
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startControlPlane, type ControlPlane } from '../test/cluster/harness.js';
-import { isDsDoctor, isKubectl, medianOf, pairedRatio, ratioText, requestsOf, tally, type RequestTally } from './live-audit.js';
-import { Admin, addNodes, IN_FLIGHT, createBase, DAEMONSETS, expectedDaemonPods, nodeName, PODS_PER_NODE, type Timings } from './live-cluster.js';
+import {
+  isDsDoctor,
+  isKubectl,
+  medianOf,
+  pairedRatio,
+  ratioText,
+  requestsOf,
+  tally,
+  type RequestTally,
+} from './live-audit.js';
+import {
+  Admin,
+  addNodes,
+  IN_FLIGHT,
+  createBase,
+  DAEMONSETS,
+  expectedDaemonPods,
+  nodeName,
+  PODS_PER_NODE,
+  type Timings,
+} from './live-cluster.js';
 
 export interface LiveOptions {
   /** The full size; a second cluster of 100 nodes runs beside it for the single-DaemonSet commands. */
@@ -178,19 +197,46 @@ function singleCommands(): Record<string, string[]> {
 
 function dsCommand(cp: ControlPlane, o: LiveOptions, nodes: number, args: string[]): Command {
   const nodeArgs = o.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(OUT, 'prof', String(nodes))] : [];
-  return { cp, cmd: process.execPath, args: [...nodeArgs, resolve('bin/ds-doctor.js'), ...args, '-o', 'json'], agent: isDsDoctor };
+  return {
+    cp,
+    cmd: process.execPath,
+    args: [...nodeArgs, resolve('bin/ds-doctor.js'), ...args, '-o', 'json'],
+    agent: isDsDoctor,
+  };
 }
 
 function printRequests(label: string, nodes: number, f: Figure): void {
-  process.stderr.write(`  ${label} at ${nodes} nodes: ${f.requests} requests\n${f.distinct.map(([d, n]) => `    ${n > 1 ? `${n}× ` : ''}${d}\n`).join('')}`);
+  process.stderr.write(
+    `  ${label} at ${nodes} nodes: ${f.requests} requests\n${f.distinct.map(([d, n]) => `    ${n > 1 ? `${n}× ` : ''}${d}\n`).join('')}`,
+  );
 }
 
-function measureScan(cp: ControlPlane, o: LiveOptions, nodes: number, timings: Timings, setupMs: number, log: (s: string) => void): SizeResult {
+function measureScan(
+  cp: ControlPlane,
+  o: LiveOptions,
+  nodes: number,
+  timings: Timings,
+  setupMs: number,
+  log: (s: string) => void,
+): SizeResult {
   log(`${nodes} nodes: scan -A against kubectl get, ${o.runs} run(s) each, alternating`);
   const [scanRuns, kubectlRuns] = alternate(
     [
       dsCommand(cp, o, nodes, ['scan', '-A']),
-      { cp, cmd: join(cp.binDir, 'kubectl'), args: ['--kubeconfig', cp.kubeconfig, 'get', 'nodes,daemonsets,pods,events,controllerrevisions', '-A', '-o', 'json'], agent: isKubectl },
+      {
+        cp,
+        cmd: join(cp.binDir, 'kubectl'),
+        args: [
+          '--kubeconfig',
+          cp.kubeconfig,
+          'get',
+          'nodes,daemonsets,pods,events,controllerrevisions',
+          '-A',
+          '-o',
+          'json',
+        ],
+        agent: isKubectl,
+      },
     ],
     o.runs,
   );
@@ -200,15 +246,32 @@ function measureScan(cp: ControlPlane, o: LiveOptions, nodes: number, timings: T
     printRequests('scan -A', nodes, scan);
     printRequests('kubectl get', nodes, kubectl);
   }
-  return { nodes, pods: nodes * PODS_PER_NODE + timings.daemonPods, daemonPods: timings.daemonPods, timings, setupMs, scan, kubectl, scanRatio: timeRatio(scanRuns!, kubectlRuns!) };
+  return {
+    nodes,
+    pods: nodes * PODS_PER_NODE + timings.daemonPods,
+    daemonPods: timings.daemonPods,
+    timings,
+    setupMs,
+    scan,
+    kubectl,
+    scanRatio: timeRatio(scanRuns!, kubectlRuns!),
+  };
 }
 
 /** Each single-DaemonSet command on the small and on the full cluster, alternating between them. */
-function measureSingle(small: { cp: ControlPlane; nodes: number }, big: { cp: ControlPlane; nodes: number }, o: LiveOptions, log: (s: string) => void): Record<string, SingleResult> {
+function measureSingle(
+  small: { cp: ControlPlane; nodes: number },
+  big: { cp: ControlPlane; nodes: number },
+  o: LiveOptions,
+  log: (s: string) => void,
+): Record<string, SingleResult> {
   const out: Record<string, SingleResult> = {};
   for (const [label, args] of Object.entries(singleCommands())) {
     log(`${label}: at ${small.nodes} and at ${big.nodes} nodes, ${o.runs} run(s) each, alternating`);
-    const [a, b] = alternate([dsCommand(small.cp, o, small.nodes, args), dsCommand(big.cp, o, big.nodes, args)], o.runs);
+    const [a, b] = alternate(
+      [dsCommand(small.cp, o, small.nodes, args), dsCommand(big.cp, o, big.nodes, args)],
+      o.runs,
+    );
     out[label] = { small: summarise(a!), big: summarise(b!), growth: timeRatio(b!, a!) };
     if (o.verbose) {
       printRequests(label, small.nodes, out[label].small);
@@ -231,7 +294,10 @@ function report(o: LiveOptions, sizes: SizeResult[], single: Record<string, Sing
     '',
     '| populating | nodes | workload pods (created + status) | daemon pods (controller + scheduler + status) |',
     '|---|---:|---:|---:|',
-    ...sizes.map((s) => `| 0 → ${s.nodes} nodes | ${sec(s.timings.nodesMs)} | ${sec(s.timings.podsMs)} (${s.nodes * PODS_PER_NODE} pods) | ${sec(s.timings.daemonPodsMs)} (${s.daemonPods} pods) |`),
+    ...sizes.map(
+      (s) =>
+        `| 0 → ${s.nodes} nodes | ${sec(s.timings.nodesMs)} | ${sec(s.timings.podsMs)} (${s.nodes * PODS_PER_NODE} pods) | ${sec(s.timings.daemonPodsMs)} (${s.daemonPods} pods) |`,
+    ),
     '',
     '`ds-doctor scan -A -o json > /dev/null` against `kubectl get nodes,daemonsets,pods,events,controllerrevisions -A -o json > /dev/null`:',
     '',
@@ -252,7 +318,10 @@ function report(o: LiveOptions, sizes: SizeResult[], single: Record<string, Sing
       '',
       `| command | requests at ${small.nodes} | requests at ${big.nodes} | time at ${small.nodes} | time at ${big.nodes} | time ${big.nodes} / ${small.nodes} | peak RSS at ${big.nodes} |`,
       '|---|---:|---:|---:|---:|---:|---:|',
-      ...Object.entries(single).map(([label, r]) => `| \`${label}\` | ${r.small.requests} | ${r.big.requests} | ${sec(r.small.ms)} | ${sec(r.big.ms)} | ${times(r.growth)} | ${mib(r.big.rss)} |`),
+      ...Object.entries(single).map(
+        ([label, r]) =>
+          `| \`${label}\` | ${r.small.requests} | ${r.big.requests} | ${sec(r.small.ms)} | ${sec(r.big.ms)} | ${times(r.growth)} | ${mib(r.big.rss)} |`,
+      ),
     );
   }
   lines.push(
@@ -265,7 +334,8 @@ function report(o: LiveOptions, sizes: SizeResult[], single: Record<string, Sing
       const figures = `${r.small.requests} → ${r.big.requests} requests, time ${times(r.growth)} from ${small.nodes} to ${big.nodes} nodes`;
       // Only `why <ds> <node>` is about one node; `nodes` and `rollout` report every node of the
       // DaemonSet, so they read all of its pods (a page per 500) and grow with it by design.
-      if (command !== 'why') return `- \`${command}\` (reports every node, so reads every pod of the DaemonSet): ${figures}`;
+      if (command !== 'why')
+        return `- \`${command}\` (reports every node, so reads every pod of the DaemonSet): ${figures}`;
       const held = r.small.requests === r.big.requests && r.growth !== undefined && r.growth <= 1.5;
       return `- \`why\` independent of the cluster's size: ${figures} (the same requests, time within 1.5×: ${held ? 'met' : '**not met**'})`;
     }),
@@ -292,11 +362,17 @@ async function startCluster(binDir: string, name: string): Promise<{ cp: Control
  * Starts a control plane per size (100 nodes and `--nodes`), populates each, measures `scan -A`
  * against kubectl on each, then the single-DaemonSet commands alternating between the two.
  */
-export async function live(o: LiveOptions, machine: string, log: (s: string) => void = (s) => process.stderr.write(`live: ${s}\n`)): Promise<LiveReport> {
+export async function live(
+  o: LiveOptions,
+  machine: string,
+  log: (s: string) => void = (s) => process.stderr.write(`live: ${s}\n`),
+): Promise<LiveReport> {
   const binDir = o.binDir ?? defaultBinDir();
   const absent = binDir ? BINARIES.filter((b) => !existsSync(join(binDir, b))) : BINARIES;
   if (!binDir || absent.length) {
-    return { skipped: `live: skipped: the Kubernetes binaries are not built${binDir ? ` (${absent.join(', ')} missing in ${binDir})` : ''}; build them with test/cluster/build.sh` };
+    return {
+      skipped: `live: skipped: the Kubernetes binaries are not built${binDir ? ` (${absent.join(', ')} missing in ${binDir})` : ''}; build them with test/cluster/build.sh`,
+    };
   }
   mkdirSync(OUT, { recursive: true });
   const clusters: { cp: ControlPlane; admin: Admin; nodes: number }[] = [];
@@ -310,7 +386,8 @@ export async function live(o: LiveOptions, machine: string, log: (s: string) => 
       log(`control plane of ${n} nodes up in ${sec(setupMs)} at ${cp.server}`);
       const refs = await createBase(admin);
       const timings = await addNodes(admin, refs, 0, n, log);
-      if (timings.daemonPods !== expectedDaemonPods(n)) log(`note: ${timings.daemonPods} daemon pods, ${expectedDaemonPods(n)} expected`);
+      if (timings.daemonPods !== expectedDaemonPods(n))
+        log(`note: ${timings.daemonPods} daemon pods, ${expectedDaemonPods(n)} expected`);
       sizes.push(measureScan(cp, o, n, timings, setupMs, log));
     }
     const single = clusters.length > 1 ? measureSingle(clusters[0]!, clusters[1]!, o, log) : {};

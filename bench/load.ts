@@ -37,6 +37,9 @@ if (process.argv.includes('--scan')) {
   const report = scan(new SnapshotIndex(snapshot), daemonSets, new Date(NOW_ISO), 'all namespaces');
   const text = renderJson(report);
   analysisMs = Number(process.hrtime.bigint() - begun) / 1e6;
-  if (!text.includes('"kind": "ScanReport"') && !text.includes('"kind":"ScanReport"')) throw new Error('scan produced no ScanReport');
+  if (!text.includes('"kind": "ScanReport"') && !text.includes('"kind":"ScanReport"'))
+    throw new Error('scan produced no ScanReport');
 }
-process.stdout.write(`${JSON.stringify({ objects, ms, ...(analysisMs === undefined ? {} : { analysisMs }), maxRSS: process.resourceUsage().maxRSS * 1024 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ objects, ms, ...(analysisMs === undefined ? {} : { analysisMs }), maxRSS: process.resourceUsage().maxRSS * 1024 })}\n`,
+);

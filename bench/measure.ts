@@ -47,14 +47,32 @@ const RSS_HOOK = `process.on('exit', () => { const u = process.resourceUsage(); 
 
 export function ensureDump(d: Dump): Record<string, string> {
   const dir = join(OUT, d.name);
-  const params = JSON.stringify({ nodes: d.nodes, pods: d.pods, daemonSets: d.daemonSets, managedFields: d.managedFields, formats: d.formats, seed: 1, version: DUMP_VERSION });
+  const params = JSON.stringify({
+    nodes: d.nodes,
+    pods: d.pods,
+    daemonSets: d.daemonSets,
+    managedFields: d.managedFields,
+    formats: d.formats,
+    seed: 1,
+    version: DUMP_VERSION,
+  });
   const stamp = join(dir, 'params.json');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === params) {
     const files = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8')) as Record<string, string>;
     if (Object.values(files).every((f) => existsSync(f))) return files;
   }
-  process.stderr.write(`generating ${d.name}: ${d.nodes} nodes, ${d.pods} pods${d.daemonSets ? `, ${d.daemonSets} DaemonSets` : ''}${d.managedFields ? ', with managedFields' : ''}…\n`);
-  const result = generate({ nodes: d.nodes, pods: d.pods, seed: 1, out: dir, formats: d.formats, managedFields: d.managedFields, ...(d.daemonSets ? { daemonSets: d.daemonSets } : {}) });
+  process.stderr.write(
+    `generating ${d.name}: ${d.nodes} nodes, ${d.pods} pods${d.daemonSets ? `, ${d.daemonSets} DaemonSets` : ''}${d.managedFields ? ', with managedFields' : ''}…\n`,
+  );
+  const result = generate({
+    nodes: d.nodes,
+    pods: d.pods,
+    seed: 1,
+    out: dir,
+    formats: d.formats,
+    managedFields: d.managedFields,
+    ...(d.daemonSets ? { daemonSets: d.daemonSets } : {}),
+  });
   writeFileSync(join(dir, 'files.json'), JSON.stringify(result.files));
   writeFileSync(stamp, params);
   return result.files;
@@ -80,7 +98,14 @@ export function measure(args: string[], env: NodeJS.ProcessEnv = {}): Measure {
   const err = r.stderr.toString().trim().split('\n').pop() ?? '';
   const last = r.stdout.toString().trim().split('\n').pop() ?? '';
   const report = last.startsWith('{"objects"') ? (JSON.parse(last) as Record<string, number>) : undefined;
-  return { ms, rss, cpuMs: cpuMs ?? 0, ok, ...(ok ? {} : { note: err.slice(0, 120) || `exit ${r.status}` }), ...(report ? { report } : {}) };
+  return {
+    ms,
+    rss,
+    cpuMs: cpuMs ?? 0,
+    ok,
+    ...(ok ? {} : { note: err.slice(0, 120) || `exit ${r.status}` }),
+    ...(report ? { report } : {}),
+  };
 }
 
 export function median(runs: Measure[]): Measure {
@@ -88,7 +113,13 @@ export function median(runs: Measure[]): Measure {
   if (!ok.length) return runs[0]!;
   const sorted = [...ok].sort((a, b) => a.ms - b.ms);
   const mid = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  return { ms: mid.ms, rss: Math.max(...ok.map((r) => r.rss)), cpuMs: mid.cpuMs, ok: true, ...(mid.report ? { report: mid.report } : {}) };
+  return {
+    ms: mid.ms,
+    rss: Math.max(...ok.map((r) => r.rss)),
+    cpuMs: mid.cpuMs,
+    ok: true,
+    ...(mid.report ? { report: mid.report } : {}),
+  };
 }
 
 /**

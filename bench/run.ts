@@ -33,7 +33,24 @@ import { pathToFileURL } from 'node:url';
 import { NOW_ISO, type Format } from './generate.js';
 import { live } from './live.js';
 import { ablate } from './ablate.js';
-import { ensureDump, interleavedRuns, machine, mb, median, OUT, reportMedian, roundRatio, sec, verdict, x, type Dump, type Measure, JSON_LAYOUTS, YAML_LAYOUTS, LAYOUT_NAMES } from './measure.js';
+import {
+  ensureDump,
+  interleavedRuns,
+  machine,
+  mb,
+  median,
+  OUT,
+  reportMedian,
+  roundRatio,
+  sec,
+  verdict,
+  x,
+  type Dump,
+  type Measure,
+  JSON_LAYOUTS,
+  YAML_LAYOUTS,
+  LAYOUT_NAMES,
+} from './measure.js';
 const SCAN = ['scan', '-A', '--now', NOW_ISO, '-o', 'json'];
 const LINT_FILE = 'fixtures/manifests/agents/fluent-bit.yaml';
 
@@ -84,7 +101,14 @@ function layouts(d: Dump, runs: number, rows: string[], targets: string[], only?
  */
 function scale(sizes: number[], runs: number, rows: string[], targets: string[]): void {
   for (const daemonSets of [10, 30]) {
-    const dumps = sizes.map((nodes): Dump => ({ name: `scale-${nodes}-${daemonSets}ds`, nodes, pods: nodes * 30 + nodes * daemonSets, daemonSets, managedFields: false, formats: ['json-compact'] }));
+    const dumps = sizes.map((nodes): Dump => ({
+      name: `scale-${nodes}-${daemonSets}ds`,
+      nodes,
+      pods: nodes * 30 + nodes * daemonSets,
+      daemonSets,
+      managedFields: false,
+      formats: ['json-compact'],
+    }));
     const files = dumps.map((d) => ensureDump(d)['json-compact']!);
     process.stderr.write(`scale: ${sizes.join(' and ')} nodes, ${daemonSets} DaemonSets\n`);
     const measured = interleavedRuns(
@@ -99,16 +123,22 @@ function scale(sizes: number[], runs: number, rows: string[], targets: string[])
       if (load === undefined || own === undefined) {
         measuredAll = false;
         const failed = measured[i]!.find((m) => !m.ok);
-        rows.push(`| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | fails: ${failed?.note ?? 'no figures'} | — | — | — |`);
+        rows.push(
+          `| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | fails: ${failed?.note ?? 'no figures'} | — | — | — |`,
+        );
         return;
       }
       const toSmallest = i === 0 ? 1 : roundRatio(measured[i]!, measured[0]!, analysisMs);
-      rows.push(`| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | ${sec(load)} | ${sec(load + own)} | ${sec(own)} | ${toSmallest === undefined ? '—' : x(toSmallest)} |`);
+      rows.push(
+        `| ${d.nodes} | ${daemonSets} | ${d.pods} | ${mb(statSync(files[i]!).size)} | ${sec(load)} | ${sec(load + own)} | ${sec(own)} | ${toSmallest === undefined ? '—' : x(toSmallest)} |`,
+      );
     });
     const growth = sizes.length > 1 ? roundRatio(measured[sizes.length - 1]!, measured[0]!, analysisMs) : undefined;
     if (measuredAll && growth !== undefined) {
       const nodes = sizes[sizes.length - 1]! / sizes[0]!;
-      targets.push(`- analysis time, ${daemonSets} DaemonSets: ${x(growth)} from ${sizes[0]} to ${sizes[sizes.length - 1]} nodes (${nodes}× the nodes; ≤ ${nodes}×: ${verdict(growth <= nodes)})`);
+      targets.push(
+        `- analysis time, ${daemonSets} DaemonSets: ${x(growth)} from ${sizes[0]} to ${sizes[sizes.length - 1]} nodes (${nodes}× the nodes; ≤ ${nodes}×: ${verdict(growth <= nodes)})`,
+      );
     }
   }
 }
@@ -132,7 +162,10 @@ function startup(rows: string[], targets: string[]): string {
   const node = process.execPath;
   const lint = ['lint', '-f', LINT_FILE];
   const unbundled = join(OUT, 'unbundled.mjs');
-  writeFileSync(unbundled, `import { run } from ${JSON.stringify(pathToFileURL('dist/src/cli/run.js').href)};\nrun(process.argv.slice(2));\n`);
+  writeFileSync(
+    unbundled,
+    `import { run } from ${JSON.stringify(pathToFileURL('dist/src/cli/run.js').href)};\nrun(process.argv.slice(2));\n`,
+  );
   const caches: string[] = [];
   const emptyCache = () => {
     caches.push(mkdtempSync(join(tmpdir(), 'ds-doctor-bench-cache-')));
@@ -143,8 +176,18 @@ function startup(rows: string[], targets: string[]): string {
     { label: 'ds-doctor --help', command: node, args: ['bin/ds-doctor.js', '--help'] },
     { label: 'ds-doctor --version', command: node, args: ['bin/ds-doctor.js', '--version'] },
     { label: `ds-doctor lint -f ${LINT_FILE}`, command: node, args: ['bin/ds-doctor.js', ...lint] },
-    { label: 'ds-doctor --version, first run (empty code cache)', command: node, args: ['bin/ds-doctor.js', '--version'], env: emptyCache },
-    { label: 'ds-doctor lint, first run (empty code cache)', command: node, args: ['bin/ds-doctor.js', ...lint], env: emptyCache },
+    {
+      label: 'ds-doctor --version, first run (empty code cache)',
+      command: node,
+      args: ['bin/ds-doctor.js', '--version'],
+      env: emptyCache,
+    },
+    {
+      label: 'ds-doctor lint, first run (empty code cache)',
+      command: node,
+      args: ['bin/ds-doctor.js', ...lint],
+      env: emptyCache,
+    },
     { label: 'modules of dist/src (unbundled) --version', command: node, args: [unbundled, '--version'] },
     { label: 'modules of dist/src (unbundled) lint', command: node, args: [unbundled, ...lint] },
   ];
@@ -154,7 +197,11 @@ function startup(rows: string[], targets: string[]): string {
     'release',
     `ds-doctor-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}${process.platform === 'win32' ? '.exe' : ''}`,
   );
-  if (existsSync(sea)) cases.push({ label: 'single executable --version', command: sea, args: ['--version'] }, { label: 'single executable lint', command: sea, args: lint });
+  if (existsSync(sea))
+    cases.push(
+      { label: 'single executable --version', command: sea, args: ['--version'] },
+      { label: 'single executable lint', command: sea, args: lint },
+    );
   const times: number[][] = cases.map(() => []);
   for (let i = 0; i < 21; i++) {
     cases.forEach(({ command, args, env }, k) => {
@@ -167,10 +214,16 @@ function startup(rows: string[], targets: string[]): string {
   for (const dir of caches) rmSync(dir, { recursive: true, force: true });
   const med = times.map((t) => [...t].sort((a, b) => a - b)[10]!);
   const base = med[0]!;
-  cases.forEach(({ label }, k) => rows.push(`| \`${label}\` | ${med[k]!.toFixed(0)} ms | ${k === 0 ? '—' : `+${(med[k]! - base).toFixed(0)} ms`} |`));
+  cases.forEach(({ label }, k) =>
+    rows.push(`| \`${label}\` | ${med[k]!.toFixed(0)} ms | ${k === 0 ? '—' : `+${(med[k]! - base).toFixed(0)} ms`} |`),
+  );
   const over = (k: number) => med[k]! - base;
-  targets.push(`- \`--help\`: +${over(1).toFixed(0)} ms, \`--version\`: +${over(2).toFixed(0)} ms over \`node -e 0\` (≤ 80 ms: ${verdict(over(1) <= 80 && over(2) <= 80)})`);
-  targets.push(`- \`lint\` of one manifest: +${over(3).toFixed(0)} ms over \`node -e 0\` (≤ 150 ms: ${verdict(over(3) <= 150)})`);
+  targets.push(
+    `- \`--help\`: +${over(1).toFixed(0)} ms, \`--version\`: +${over(2).toFixed(0)} ms over \`node -e 0\` (≤ 80 ms: ${verdict(over(1) <= 80 && over(2) <= 80)})`,
+  );
+  targets.push(
+    `- \`lint\` of one manifest: +${over(3).toFixed(0)} ms over \`node -e 0\` (≤ 150 ms: ${verdict(over(3) <= 150)})`,
+  );
   return '21 spawns each, interleaved, median';
 }
 
@@ -228,17 +281,50 @@ async function main(): Promise<void> {
   const targets: string[] = [];
   if (does('layouts')) {
     for (const managedFields of [false, true]) {
-      layouts({ name: `${nodes}${managedFields ? '-mf' : ''}`, nodes, pods: nodes * 30, managedFields, formats: [...JSON_LAYOUTS, ...YAML_LAYOUTS] }, runs, layoutRows, targets, formats);
+      layouts(
+        {
+          name: `${nodes}${managedFields ? '-mf' : ''}`,
+          nodes,
+          pods: nodes * 30,
+          managedFields,
+          formats: [...JSON_LAYOUTS, ...YAML_LAYOUTS],
+        },
+        runs,
+        layoutRows,
+        targets,
+        formats,
+      );
     }
     // Goal 2 is for a 5,000-node dump: its YAML layouts against the kubectl JSON floor of the same content.
     if (yamlNodes > 0 && yamlNodes !== nodes && (!formats || formats.some((f) => YAML_LAYOUTS.includes(f)))) {
-      layouts({ name: `${yamlNodes}-yaml`, nodes: yamlNodes, pods: yamlNodes * 30, managedFields: false, formats: ['json', ...YAML_LAYOUTS] }, runs, layoutRows, targets, formats ?? YAML_LAYOUTS);
+      layouts(
+        {
+          name: `${yamlNodes}-yaml`,
+          nodes: yamlNodes,
+          pods: yamlNodes * 30,
+          managedFields: false,
+          formats: ['json', ...YAML_LAYOUTS],
+        },
+        runs,
+        layoutRows,
+        targets,
+        formats ?? YAML_LAYOUTS,
+      );
     }
   }
   if (does('scale')) scale(sizes, runs, scaleRows, targets);
   const how = does('startup') ? startup(startRows, targets) : '';
   const liveResult = does('live')
-    ? await live({ nodes, runs, verbose: argv.includes('--verbose'), cpuProf: argv.includes('--cpu-prof'), ...(flag('--bin-dir') ? { binDir: flag('--bin-dir')! } : {}) }, started)
+    ? await live(
+        {
+          nodes,
+          runs,
+          verbose: argv.includes('--verbose'),
+          cpuProf: argv.includes('--cpu-prof'),
+          ...(flag('--bin-dir') ? { binDir: flag('--bin-dir')! } : {}),
+        },
+        started,
+      )
     : undefined;
   if (liveResult?.skipped) process.stderr.write(`${liveResult.skipped}\n`);
   if (liveResult?.report) {
@@ -272,7 +358,9 @@ async function main(): Promise<void> {
           '',
         ]
       : []),
-    ...(startRows.length ? [`Start-up (${how}):`, '', '| command | time | over `node -e 0` |', '|---|---:|---:|', ...startRows, ''] : []),
+    ...(startRows.length
+      ? [`Start-up (${how}):`, '', '| command | time | over `node -e 0` |', '|---|---:|---:|', ...startRows, '']
+      : []),
     'Goals of issue 15, as measured in this run:',
     '',
     ...targets,

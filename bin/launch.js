@@ -41,7 +41,11 @@ export async function launch(argv) {
  * is missing.
  */
 async function startFlags(argv) {
-  if (process.env.DS_DOCTOR_HEAP_BOUND === undefined && !argv.some((a) => a.startsWith('-f') || a.startsWith('--filename'))) return [];
+  if (
+    process.env.DS_DOCTOR_HEAP_BOUND === undefined &&
+    !argv.some((a) => a.startsWith('-f') || a.startsWith('--filename'))
+  )
+    return [];
   try {
     const { heapFlags } = await import('../dist/src/load/heap.js');
     return heapFlags(argv, process.env, process.execArgv);
@@ -52,7 +56,9 @@ async function startFlags(argv) {
 
 /** Runs this command again in a Node started with `flags`, and ends as it ends. */
 function relaunch(flags, argv) {
-  const r = spawnSync(process.execPath, [...flags, ...process.execArgv, process.argv[1], ...argv], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [...flags, ...process.execArgv, process.argv[1], ...argv], {
+    stdio: 'inherit',
+  });
   if (r.error) {
     process.stderr.write(`error: cannot start ${process.execPath}: ${r.error.message}\n`);
     process.exitCode = 3;
@@ -90,7 +96,9 @@ async function runBundle(source, argv) {
     filename: BUNDLE,
     ...(cachedData ? { cachedData } : {}),
     // Node >= 20.12: an import() left in the bundle resolves as in any module.
-    ...(vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ? { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER } : {}),
+    ...(vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER
+      ? { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER }
+      : {}),
   });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, dirname(BUNDLE));
@@ -101,7 +109,8 @@ async function runBundle(source, argv) {
 /** The user's cache directory for ds-doctor, as each platform's tools place theirs. */
 function cacheDir() {
   const env = process.env;
-  if (process.platform === 'win32') return join(env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'), 'ds-doctor', 'code-cache');
+  if (process.platform === 'win32')
+    return join(env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'), 'ds-doctor', 'code-cache');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'ds-doctor', 'code-cache');
   const xdg = env.XDG_CACHE_HOME;
   return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'ds-doctor', 'code-cache');

@@ -142,10 +142,19 @@ function runtimeImports(text, fileName) {
     if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
       const clause = st.importClause;
       const typeOnly =
-        clause !== undefined && (clause.isTypeOnly || (!clause.name && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && typeOnlyNamed(clause.namedBindings.elements)));
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            typeOnlyNamed(clause.namedBindings.elements)));
       if (!typeOnly) out.push(st.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
-      const typeOnly = st.isTypeOnly || (st.exportClause !== undefined && ts.isNamedExports(st.exportClause) && typeOnlyNamed(st.exportClause.elements));
+      const typeOnly =
+        st.isTypeOnly ||
+        (st.exportClause !== undefined &&
+          ts.isNamedExports(st.exportClause) &&
+          typeOnlyNamed(st.exportClause.elements));
       if (!typeOnly) out.push(st.moduleSpecifier.text);
     }
   }

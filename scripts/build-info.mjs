@@ -12,7 +12,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The short commit id of the checkout, or "unknown". */
 export function gitCommit(dir = root) {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || 'unknown';
+    return (
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || 'unknown'
+    );
   } catch {
     return 'unknown';
   }

@@ -19,7 +19,9 @@ export const PAGE_MODULE = join(root, 'dist', 'src', 'render', 'html', 'page-scr
 
 /** Type-checks the page (a type error fails the build) and returns its bundled script. */
 export async function bundlePage() {
-  execFileSync(process.execPath, [tsc, '-p', join(root, 'src', 'render', 'html', 'page', 'tsconfig.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [tsc, '-p', join(root, 'src', 'render', 'html', 'page', 'tsconfig.json')], {
+    stdio: 'inherit',
+  });
   const result = await build({
     absWorkingDir: root,
     entryPoints: ['src/render/html/page/main.ts'],
@@ -43,5 +45,8 @@ export async function bundlePage() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const code = await bundlePage();
   mkdirSync(dirname(PAGE_MODULE), { recursive: true });
-  writeFileSync(PAGE_MODULE, `// The report page's script, bundled by scripts/build-page.mjs.\nexport const PAGE_SCRIPT = ${JSON.stringify(code)};\n`);
+  writeFileSync(
+    PAGE_MODULE,
+    `// The report page's script, bundled by scripts/build-page.mjs.\nexport const PAGE_SCRIPT = ${JSON.stringify(code)};\n`,
+  );
 }

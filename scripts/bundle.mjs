@@ -63,7 +63,15 @@ function recordedCommit() {
 }
 
 /** What both bundles are: one minified CommonJS script for Node 20, kept in memory. */
-const COMMON = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, write: false };
+const COMMON = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  write: false,
+};
 
 /**
  * The YAML translation worker (dist/src/load/yaml-worker.js) as one script, which the CLI bundle
@@ -85,15 +93,30 @@ export async function bundleCli(outfile, commit, { start = false } = {}) {
   const yamlWorker = await bundleYamlWorker();
   const result = await build({
     ...COMMON,
-    ...(start ? { stdin: { contents: "import { run } from './dist/src/cli/run.js';\nrun(process.argv.slice(2));\n", resolveDir: root, sourcefile: entry } } : { entryPoints: [entry] }),
+    ...(start
+      ? {
+          stdin: {
+            contents: "import { run } from './dist/src/cli/run.js';\nrun(process.argv.slice(2));\n",
+            resolveDir: root,
+            sourcefile: entry,
+          },
+        }
+      : { entryPoints: [entry] }),
     outfile,
-    define: { DS_DOCTOR_COMMIT: JSON.stringify(commit), DS_DOCTOR_YAML_WORKER: JSON.stringify(yamlWorker), 'import.meta.url': '"file:///ds-doctor"' },
+    define: {
+      DS_DOCTOR_COMMIT: JSON.stringify(commit),
+      DS_DOCTOR_YAML_WORKER: JSON.stringify(yamlWorker),
+      'import.meta.url': '"file:///ds-doctor"',
+    },
     plugins: [absentOptional],
     logLevel: 'warning',
     metafile: true,
   });
-  const eager = [...startupInputs(result.metafile, entry)].filter((p) => p.includes('node_modules/@kubernetes/client-node/') || p.endsWith('src/load/live.js'));
-  if (eager.length) throw new Error(`the bundle evaluates the live client at start-up: ${eager.slice(0, 3).join(', ')}`);
+  const eager = [...startupInputs(result.metafile, entry)].filter(
+    (p) => p.includes('node_modules/@kubernetes/client-node/') || p.endsWith('src/load/live.js'),
+  );
+  if (eager.length)
+    throw new Error(`the bundle evaluates the live client at start-up: ${eager.slice(0, 3).join(', ')}`);
   const code = result.outputFiles[0].text;
   const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
   mkdirSync(dirname(outfile), { recursive: true });

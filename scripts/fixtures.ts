@@ -16,13 +16,18 @@ await import('./make-impact.js');
 console.log('wrote fixtures/impact');
 
 if (process.argv.includes('--check')) {
-  const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', 'fixtures'], { cwd: ROOT, encoding: 'utf8' });
+  const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', 'fixtures'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   const changed = status
     .split('\n')
     .filter(Boolean)
     .map((line) => line.slice(3));
   if (changed.length) {
-    console.error(`fixtures:check: regenerating changes ${changed.length} file(s) (run \`npm run fixtures\` and commit): ${changed.join(', ')}`);
+    console.error(
+      `fixtures:check: regenerating changes ${changed.length} file(s) (run \`npm run fixtures\` and commit): ${changed.join(', ')}`,
+    );
     process.exitCode = 1;
   } else {
     console.log('fixtures:check: the generated fixtures match the generators');

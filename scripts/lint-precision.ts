@@ -9,7 +9,15 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { corpusFiles, findingKey, lintFile, precision, readExpectations, recall, scoreCorpus } from './lib/lint-precision.js';
+import {
+  corpusFiles,
+  findingKey,
+  lintFile,
+  precision,
+  readExpectations,
+  recall,
+  scoreCorpus,
+} from './lib/lint-precision.js';
 import { ROOT } from './lib/fixtures.js';
 
 const VENDOR = join(ROOT, '..', 'shared', 'vendor');

@@ -155,15 +155,43 @@ const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 const M5 = M5_XLARGE;
 const M5_16X: InstanceType = {
   instanceType: 'm5.16xlarge',
-  capacity: { cpu: '64', 'ephemeral-storage': '101430960Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '261196992Ki', pods: '737' },
-  allocatable: { cpu: '63770m', 'ephemeral-storage': '93478772582', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '255212224Ki', pods: '737' },
+  capacity: {
+    cpu: '64',
+    'ephemeral-storage': '101430960Ki',
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: '261196992Ki',
+    pods: '737',
+  },
+  allocatable: {
+    cpu: '63770m',
+    'ephemeral-storage': '93478772582',
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: '255212224Ki',
+    pods: '737',
+  },
 };
 // EKS t3.micro: 2 ENIs x 2 IPs -> max pods 4; kube-reserved 70m cpu and 11*4+255 = 299Mi
 // memory, eviction threshold 100Mi: 980068Ki - 408576Ki = 571492Ki (558Mi) allocatable.
 const T3_MICRO: InstanceType = {
   instanceType: 't3.micro',
-  capacity: { cpu: '2', 'ephemeral-storage': '20959212Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '980068Ki', pods: '4' },
-  allocatable: { cpu: '1930m', 'ephemeral-storage': '18242267924', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '571492Ki', pods: '4' },
+  capacity: {
+    cpu: '2',
+    'ephemeral-storage': '20959212Ki',
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: '980068Ki',
+    pods: '4',
+  },
+  allocatable: {
+    cpu: '1930m',
+    'ephemeral-storage': '18242267924',
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: '571492Ki',
+    pods: '4',
+  },
 };
 
 /**
@@ -173,13 +201,24 @@ const T3_MICRO: InstanceType = {
  * plus memoryPressureSince for MemoryPressure=True.
  */
 function makeScenarioNode(n: ScenarioNodeDef): BuiltNode {
-  const unknown = (type: string): NodeCondition => nodeCondition(type, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.', n.lastHeartbeatAgo!, n.unknownSince!);
+  const unknown = (type: string): NodeCondition =>
+    nodeCondition(
+      type,
+      'Unknown',
+      'NodeStatusUnknown',
+      'Kubelet stopped posting node status.',
+      n.lastHeartbeatAgo!,
+      n.unknownSince!,
+    );
   return makeNode({
     ...n,
     region: REGION,
     type: n.type ?? M5,
     annotations: { 'alpha.kubernetes.io/provided-node-ip': n.ip, ...n.annotations },
-    conditions: n.health === 'Unknown' ? ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map(unknown) : kubeletConditions({ ...n, ready: n.health !== 'NotReady' }),
+    conditions:
+      n.health === 'Unknown'
+        ? ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map(unknown)
+        : kubeletConditions({ ...n, ready: n.health !== 'NotReady' }),
   });
 }
 
@@ -215,7 +254,12 @@ class Cluster {
   }
 
   namespace(name: string, createdAgo: number, labels: Record<string, string> = {}): void {
-    this.namespaces.push(this.versions.add(makeNamespace(name, createdAgo, { uidKey: `Namespace/${this.name}/${name}`, labels }), createdAgo));
+    this.namespaces.push(
+      this.versions.add(
+        makeNamespace(name, createdAgo, { uidKey: `Namespace/${this.name}/${name}`, labels }),
+        createdAgo,
+      ),
+    );
   }
 
   /** Adds a node; its def gets ip/zone/podCIDR from its index unless given. */
@@ -256,7 +300,13 @@ class Cluster {
    */
   daemonPod(b: ScenarioDs, revIdx: number, nodeName: string, p: DaemonPodDef): BuiltPod {
     const pull = p.pull ? Math.ceil(p.pull) : 0;
-    const t: PodTimeline = { created: p.created, scheduled: p.created - 1, started: p.created - 4 - pull, ready: p.created - 12 - pull, ...p.t };
+    const t: PodTimeline = {
+      created: p.created,
+      scheduled: p.created - 1,
+      started: p.created - 4 - pull,
+      ready: p.created - 12 - pull,
+      ...p.t,
+    };
     t.sandbox ??= pull ? p.created - 2 : t.started;
     const pod = daemonPod(b.ds, b.revs[revIdx]!, this.nodesByName[nodeName]!, {
       state: p.state,
@@ -339,7 +389,11 @@ class Cluster {
         ],
         resources: { limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } },
         readinessProbe: httpProbe('/ready', 8181),
-        containerSecurityContext: { capabilities: { add: ['NET_BIND_SERVICE'], drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+        containerSecurityContext: {
+          capabilities: { add: ['NET_BIND_SERVICE'], drop: ['ALL'] },
+          readOnlyRootFilesystem: true,
+          allowPrivilegeEscalation: false,
+        },
         dnsPolicy: 'Default',
         serviceAccount: 'coredns',
         nodeSelector: { 'kubernetes.io/os': 'linux' },
@@ -354,7 +408,8 @@ class Cluster {
 
   /** A core/v1 Event (see makeEvent); events older than the 1 h event TTL would be gone. */
   event(e: EventDef): BuiltEvent {
-    if ((e.lastAgo ?? e.firstAgo) > HOUR) throw new Error(`${this.name}: event ${e.reason} older than the 1h event TTL`);
+    if ((e.lastAgo ?? e.firstAgo) > HOUR)
+      throw new Error(`${this.name}: event ${e.reason} older than the 1h event TTL`);
     const ev = makeEvent(e, this.versions, this.idPrefix);
     this.events.push(ev);
     return ev;
@@ -381,7 +436,11 @@ class Cluster {
   pullEvents(pod: BuiltPod, container: string, pullingAgo: number, seconds: number, pulledAgo: number): void {
     const image = pod.spec.containers.find((x) => x.name === container)!.image!;
     this.kubeletEvent(pod, container, { reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo: pullingAgo });
-    this.kubeletEvent(pod, container, { reason: 'Pulled', message: pulledMessage(image, seconds), firstAgo: pulledAgo });
+    this.kubeletEvent(pod, container, {
+      reason: 'Pulled',
+      message: pulledMessage(image, seconds),
+      firstAgo: pulledAgo,
+    });
   }
 
   /** The events of a pod created, scheduled and started normally (image pulled if the pod was built with `pull`). */
@@ -394,21 +453,47 @@ class Cluster {
       if (pulled) {
         this.pullEvents(pod, c.name, created - 3, pulled, created - 3 - Math.ceil(pulled));
       } else {
-        this.kubeletEvent(pod, c.name, { reason: 'Pulled', message: `Container image "${c.image}" already present on machine`, firstAgo: startedAgo + 2 });
+        this.kubeletEvent(pod, c.name, {
+          reason: 'Pulled',
+          message: `Container image "${c.image}" already present on machine`,
+          firstAgo: startedAgo + 2,
+        });
       }
-      if (pulled && created - 3 - Math.ceil(pulled) < startedAgo + 1) throw new Error(`${this.name}: ${pod.metadata.name} starts before its image is pulled`);
-      this.kubeletEvent(pod, c.name, { reason: 'Created', message: `Created container: ${c.name}`, firstAgo: startedAgo + 1 });
-      this.kubeletEvent(pod, c.name, { reason: 'Started', message: `Started container ${c.name}`, firstAgo: startedAgo });
+      if (pulled && created - 3 - Math.ceil(pulled) < startedAgo + 1)
+        throw new Error(`${this.name}: ${pod.metadata.name} starts before its image is pulled`);
+      this.kubeletEvent(pod, c.name, {
+        reason: 'Created',
+        message: `Created container: ${c.name}`,
+        firstAgo: startedAgo + 1,
+      });
+      this.kubeletEvent(pod, c.name, {
+        reason: 'Started',
+        message: `Started container ${c.name}`,
+        firstAgo: startedAgo,
+      });
     }
   }
 
   dsEvent(b: ScenarioDs, reason: string, message: string, firstAgo: number, extra: Partial<EventDef> = {}): BuiltEvent {
-    return this.event({ object: b.ds, reason, message, component: 'daemonset-controller', firstAgo, type: reason.startsWith('Failed') ? 'Warning' : 'Normal', ...extra });
+    return this.event({
+      object: b.ds,
+      reason,
+      message,
+      component: 'daemonset-controller',
+      firstAgo,
+      type: reason.startsWith('Failed') ? 'Warning' : 'Normal',
+      ...extra,
+    });
   }
 
   /** The controller's SuccessfulCreate event for `pod`, when it was created. */
   createdEvent(b: ScenarioDs, pod: BuiltPod): BuiltEvent {
-    return this.dsEvent(b, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, ago(pod.metadata.creationTimestamp!));
+    return this.dsEvent(
+      b,
+      'SuccessfulCreate',
+      `Created pod: ${pod.metadata.name}`,
+      ago(pod.metadata.creationTimestamp!),
+    );
   }
 
   resourceQuota(q: Json): void {
@@ -439,7 +524,13 @@ class Cluster {
         {
           apiVersion: 'admissionregistration.k8s.io/v1',
           kind: 'MutatingWebhookConfiguration',
-          metadata: { name, uid: uid(`${this.idPrefix}MutatingWebhookConfiguration/${name}`), resourceVersion: '', creationTimestamp: at(createdAgo), generation: 1 },
+          metadata: {
+            name,
+            uid: uid(`${this.idPrefix}MutatingWebhookConfiguration/${name}`),
+            resourceVersion: '',
+            creationTimestamp: at(createdAgo),
+            generation: 1,
+          },
           webhooks,
         },
         createdAgo,
@@ -467,7 +558,8 @@ class Cluster {
       const images = new Set(['registry.k8s.io/pause:3.10', ...(this.extraImages[node.metadata.name] ?? [])]);
       for (const p of this.pods) {
         if (p.spec.nodeName !== node.metadata.name) continue;
-        for (const cs of p.status.containerStatuses ?? []) if (cs.imageID) images.add(p.spec.containers.find((c) => c.name === cs.name)!.image!);
+        for (const cs of p.status.containerStatuses ?? [])
+          if (cs.imageID) images.add(p.spec.containers.find((c) => c.name === cs.name)!.image!);
       }
       node.status.images = nodeImages(images);
     }
@@ -490,7 +582,9 @@ class Cluster {
         ['resourcequotas', this.quotas],
         ['mutatingwebhookconfigurations', this.webhooks],
       ] as [string, readonly Json[]][]
-    ).filter(([kind, items]) => items.length || (kind !== 'resourcequotas' && kind !== 'mutatingwebhookconfigurations'));
+    ).filter(
+      ([kind, items]) => items.length || (kind !== 'resourcequotas' && kind !== 'mutatingwebhookconfigurations'),
+    );
     const header =
       `# Scenario ${this.name}: \`kubectl get <kind> -A -o yaml\` for ${lists.map(([k]) => k).join(', ')}.\n` +
       `# Generated by scripts/make-scenarios.ts (npm run fixtures). Evaluation instant: ${NOW_ISO}.\n`;
@@ -509,7 +603,11 @@ class Cluster {
 const FLUENT_BIT_SELECTOR = { 'app.kubernetes.io/instance': 'fluent-bit', 'app.kubernetes.io/name': 'fluent-bit' };
 
 /** fluent-bit as the Helm chart ships it. */
-function fluentBitTemplate({ version = '3.1', envFrom, priorityClassName = 'system-node-critical' }: { version?: string; envFrom?: Json[]; priorityClassName?: string } = {}): BuiltTemplate {
+function fluentBitTemplate({
+  version = '3.1',
+  envFrom,
+  priorityClassName = 'system-node-critical',
+}: { version?: string; envFrom?: Json[]; priorityClassName?: string } = {}): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels: { ...FLUENT_BIT_SELECTOR } },
     spec: {
@@ -548,7 +646,10 @@ function fluentBitTemplate({ version = '3.1', envFrom, priorityClassName = 'syst
 /** Grafana promtail (Helm chart): readiness on /ready, port http-metrics 3101. */
 function promtailTemplate(version: string): BuiltTemplate {
   return finishTemplate({
-    metadata: { creationTimestamp: null, labels: { 'app.kubernetes.io/instance': 'promtail', 'app.kubernetes.io/name': 'promtail' } },
+    metadata: {
+      creationTimestamp: null,
+      labels: { 'app.kubernetes.io/instance': 'promtail', 'app.kubernetes.io/name': 'promtail' },
+    },
     spec: {
       volumes: [
         { name: 'config', secret: { secretName: 'promtail', defaultMode: 420 } },
@@ -570,9 +671,18 @@ function promtailTemplate(version: string): BuiltTemplate {
             { name: 'containers', readOnly: true, mountPath: '/var/lib/docker/containers' },
             { name: 'pods', readOnly: true, mountPath: '/var/log/pods' },
           ],
-          readinessProbe: httpProbe('/ready', 'http-metrics', { initialDelaySeconds: 10, timeoutSeconds: 1, periodSeconds: 10, failureThreshold: 5 }),
+          readinessProbe: httpProbe('/ready', 'http-metrics', {
+            initialDelaySeconds: 10,
+            timeoutSeconds: 1,
+            periodSeconds: 10,
+            failureThreshold: 5,
+          }),
           ...CONTAINER_DEFAULTS,
-          securityContext: { capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+          securityContext: {
+            capabilities: { drop: ['ALL'] },
+            readOnlyRootFilesystem: true,
+            allowPrivilegeEscalation: false,
+          },
         },
       ],
       ...podSpecDefaults('promtail', { securityContext: { runAsUser: 0, runAsGroup: 0 } }),
@@ -603,7 +713,9 @@ function stagger(base: number, i: number): number {
 function assertFilter(c: Cluster, pod: BuiltPod, expected: string[]): void {
   const got = filterReasons(pod, c.nodesByName[targetNode(pod)!]!, c.pods);
   if (JSON.stringify(got) !== JSON.stringify(expected)) {
-    throw new Error(`${c.name}: filters on ${targetNode(pod)} give ${JSON.stringify(got)}, story says ${JSON.stringify(expected)}`);
+    throw new Error(
+      `${c.name}: filters on ${targetNode(pod)} give ${JSON.stringify(got)}, story says ${JSON.stringify(expected)}`,
+    );
   }
 }
 
@@ -625,16 +737,40 @@ function failedSchedulingEvent(c: Cluster, pod: BuiltPod, count: number, lastAgo
   });
 }
 
-function crashEvents(c: Cluster, pod: BuiltPod, container: string, loop: CrashLoop, { pulledFresh = false } = {}): void {
+function crashEvents(
+  c: Cluster,
+  pod: BuiltPod,
+  container: string,
+  loop: CrashLoop,
+  { pulledFresh = false } = {},
+): void {
   const image = pod.spec.containers.find((x) => x.name === container)!.image;
   const first = loop.starts[0]!;
   const n = loop.starts.length;
   const last = loop.lastStartedAgo;
-  c.kubeletEvent(pod, container, { reason: 'Created', message: `Created container: ${container}`, firstAgo: first + 1, lastAgo: last + 1, count: n });
-  c.kubeletEvent(pod, container, { reason: 'Started', message: `Started container ${container}`, firstAgo: first, lastAgo: last, count: n });
+  c.kubeletEvent(pod, container, {
+    reason: 'Created',
+    message: `Created container: ${container}`,
+    firstAgo: first + 1,
+    lastAgo: last + 1,
+    count: n,
+  });
+  c.kubeletEvent(pod, container, {
+    reason: 'Started',
+    message: `Started container ${container}`,
+    firstAgo: first,
+    lastAgo: last,
+    count: n,
+  });
   const already = pulledFresh ? loop.starts.slice(1) : loop.starts;
   if (already.length) {
-    c.kubeletEvent(pod, container, { reason: 'Pulled', message: `Container image "${image}" already present on machine`, firstAgo: already[0]! + 2, lastAgo: last + 2, count: already.length });
+    c.kubeletEvent(pod, container, {
+      reason: 'Pulled',
+      message: `Container image "${image}" already present on machine`,
+      firstAgo: already[0]! + 2,
+      lastAgo: last + 2,
+      count: already.length,
+    });
   }
   // The kubelet records BackOff on pod syncs that hit the back-off (about every 20 s).
   c.kubeletEvent(pod, container, {
@@ -690,7 +826,13 @@ function oomKilled() {
   const JOINED = 50 * MIN;
   c.namespace('monitoring', 60 * DAY + 60);
   c.node({ name: 'worker-1' });
-  c.node({ name: 'worker-2', type: M5_16X, joinedAgo: JOINED, readySinceAgo: JOINED - 35, labels: { 'node-pool': 'compute-xl' } });
+  c.node({
+    name: 'worker-2',
+    type: M5_16X,
+    joinedAgo: JOINED,
+    readySinceAgo: JOINED - 35,
+    labels: { 'node-pool': 'compute-xl' },
+  });
   c.node({ name: 'worker-3' });
   const CREATED = 60 * DAY;
   const b = c.daemonSet({
@@ -709,7 +851,15 @@ function oomKilled() {
   const pod = c.daemonPod(b, 0, 'worker-2', {
     created,
     lastWrite: loop.lastFinishedAgo - 1,
-    state: { kind: 'CrashLoopBackOff', exitCode: 137, reason: 'OOMKilled', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
+    state: {
+      kind: 'CrashLoopBackOff',
+      exitCode: 137,
+      reason: 'OOMKilled',
+      restarts: loop.restarts,
+      backoff: loop.backoff,
+      lastStartedAgo: loop.lastStartedAgo,
+      lastFinishedAgo: loop.lastFinishedAgo,
+    },
   });
   c.createdEvent(b, pod);
   c.scheduledEvent(pod);
@@ -725,7 +875,11 @@ function oomKilled() {
     than 50Mi, so its pod ${pod.metadata.name} is killed at start-up (lastState terminated reason OOMKilled,
     exit code 137, ${loop.restarts} restarts) and waits in CrashLoopBackOff.`,
       {
-        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Unhealthy — CrashLoopBackOff and its cause OOMKilled (raise the 50Mi memory limit)', 'worker-3': 'Healthy' },
+        nodes: {
+          'worker-1': 'Healthy',
+          'worker-2': 'Unhealthy — CrashLoopBackOff and its cause OOMKilled (raise the 50Mi memory limit)',
+          'worker-3': 'Healthy',
+        },
       },
     ),
   );
@@ -753,13 +907,30 @@ function configError() {
   c.daemonPod(b, 0, 'worker-2', { state: READY, created: 9 * DAY - 40 });
   const created = JOINED - 41;
   const message = 'configmap "fluent-bit-config" not found';
-  const pod = c.daemonPod(b, 0, 'worker-3', { created, lastWrite: created - 12, state: { kind: 'CreateContainerConfigError', message } });
+  const pod = c.daemonPod(b, 0, 'worker-3', {
+    created,
+    lastWrite: created - 12,
+    state: { kind: 'CreateContainerConfigError', message },
+  });
   const image = pod.spec.containers[0]!.image;
   c.createdEvent(b, pod);
   c.scheduledEvent(pod);
   c.pullEvents(pod, 'fluent-bit', created - 4, 5.118, created - 10);
-  c.kubeletEvent(pod, 'fluent-bit', { reason: 'Failed', type: 'Warning', message: `Error: ${message}`, firstAgo: created - 10, lastAgo: 9, count: 17 });
-  c.kubeletEvent(pod, 'fluent-bit', { reason: 'Pulled', message: `Container image "${image}" already present on machine`, firstAgo: created - 22, lastAgo: 9, count: 16 });
+  c.kubeletEvent(pod, 'fluent-bit', {
+    reason: 'Failed',
+    type: 'Warning',
+    message: `Error: ${message}`,
+    firstAgo: created - 10,
+    lastAgo: 9,
+    count: 17,
+  });
+  c.kubeletEvent(pod, 'fluent-bit', {
+    reason: 'Pulled',
+    message: `Container image "${image}" already present on machine`,
+    firstAgo: created - 22,
+    lastAgo: 9,
+    count: 16,
+  });
   return c.write(() =>
     readme(
       c,
@@ -770,7 +941,11 @@ function configError() {
     ${pod.metadata.name} on worker-3 (joined 25 minutes ago) cannot create its container: waiting
     CreateContainerConfigError, \`${message}\`, with kubelet \`Failed\` events \`Error: ${message}\`.`,
       {
-        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Unhealthy — CreateContainerConfigError (ConfigMap fluent-bit-config missing)' },
+        nodes: {
+          'worker-1': 'Healthy',
+          'worker-2': 'Healthy',
+          'worker-3': 'Unhealthy — CreateContainerConfigError (ConfigMap fluent-bit-config missing)',
+        },
       },
     ),
   );
@@ -786,7 +961,10 @@ function podSecurityFailedCreate() {
   const template = nodeAgentTemplate(
     'ghcr.io/acme-platform/node-agent:1.12.0',
     labels,
-    { tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }], priorityClassName: 'system-node-critical' },
+    {
+      tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }],
+      priorityClassName: 'system-node-critical',
+    },
     { securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false } },
   );
   const b = c.daemonSet({
@@ -798,7 +976,8 @@ function podSecurityFailedCreate() {
     statusWrittenAgo: CREATED - 1,
     template,
   });
-  const message = 'Error creating: pods "node-agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true), hostPath volumes (volumes "proc", "sys")';
+  const message =
+    'Error creating: pods "node-agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true), hostPath volumes (volumes "proc", "sys")';
   c.dsEvent(b, 'FailedCreate', message, CREATED - 1, { lastAgo: 4 * MIN + 12, count: 30 });
   return c.write(() =>
     readme(
@@ -831,14 +1010,23 @@ function quotaFailedCreate() {
   const template = finishTemplate({
     metadata: { creationTimestamp: null, labels: { ...labels, 'app.kubernetes.io/component': 'Agent' } },
     spec: {
-      volumes: [{ name: 'config', configMap: { name: 'log-agent', defaultMode: 420 } }, hostPath('data', '/var/lib/vector'), hostPath('var-log', '/var/log'), hostPath('var-lib', '/var/lib')],
+      volumes: [
+        { name: 'config', configMap: { name: 'log-agent', defaultMode: 420 } },
+        hostPath('data', '/var/lib/vector'),
+        hostPath('var-log', '/var/log'),
+        hostPath('var-lib', '/var/lib'),
+      ],
       containers: [
         {
           name: 'vector',
           image: 'docker.io/timberio/vector:0.42.0-distroless-libc',
           args: ['--config-dir', '/etc/vector/'],
           ports: [{ name: 'prom-exporter', containerPort: 9090, protocol: 'TCP' }],
-          env: [fieldEnv('VECTOR_SELF_NODE_NAME'), fieldEnv('VECTOR_SELF_POD_NAME', 'metadata.name'), fieldEnv('VECTOR_SELF_POD_NAMESPACE', 'metadata.namespace')],
+          env: [
+            fieldEnv('VECTOR_SELF_NODE_NAME'),
+            fieldEnv('VECTOR_SELF_POD_NAME', 'metadata.name'),
+            fieldEnv('VECTOR_SELF_POD_NAMESPACE', 'metadata.namespace'),
+          ],
           resources: { limits: { memory: '400Mi' }, requests: { cpu: '100m', memory: '200Mi' } },
           volumeMounts: [
             { name: 'config', readOnly: true, mountPath: '/etc/vector/' },
@@ -879,8 +1067,14 @@ function quotaFailedCreate() {
   const names = ['log-agent-m9wzq', 'log-agent-5hbtl', 'log-agent-qf8rd', 'log-agent-x7k2p'];
   names.forEach((n, i) => c.dsEvent(b, 'FailedCreate', quotaMsg(n), 54 * MIN + 40 - i * 1000));
   // Self-check of the quota arithmetic: used = the namespace's non-terminal pods.
-  const used = c.pods.filter((p) => p.metadata.namespace === 'logging' && !isTerminal(p)).reduce((s, p) => s + podRequest(p, 'memory'), 0);
-  if (used !== resourceAmount('memory', '400Mi') || used + resourceAmount('memory', '200Mi') <= resourceAmount('memory', '512Mi')) throw new Error('quota story broken');
+  const used = c.pods
+    .filter((p) => p.metadata.namespace === 'logging' && !isTerminal(p))
+    .reduce((s, p) => s + podRequest(p, 'memory'), 0);
+  if (
+    used !== resourceAmount('memory', '400Mi') ||
+    used + resourceAmount('memory', '200Mi') <= resourceAmount('memory', '512Mi')
+  )
+    throw new Error('quota story broken');
   return c.write(() =>
     readme(
       c,
@@ -891,7 +1085,11 @@ function quotaFailedCreate() {
     joined two hours ago and every create for it is rejected, most recently
     \`${quotaMsg('log-agent-x7k2p')}\`.`,
       {
-        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Missing — FailedCreate (exceeded quota compute-quota, requests.memory)' },
+        nodes: {
+          'worker-1': 'Healthy',
+          'worker-2': 'Healthy',
+          'worker-3': 'Missing — FailedCreate (exceeded quota compute-quota, requests.memory)',
+        },
       },
     ),
   );
@@ -947,7 +1145,11 @@ function hostPortConflict() {
   });
   const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1, pull: 2.874 });
   const reason = "node(s) didn't have free ports for the requested pod ports";
-  const p2 = c.daemonPod(b, 0, 'worker-2', { state: unschedulable(reason, 3), created: CREATED - 1, lastWrite: CREATED - 2 });
+  const p2 = c.daemonPod(b, 0, 'worker-2', {
+    state: unschedulable(reason, 3),
+    created: CREATED - 1,
+    lastWrite: CREATED - 2,
+  });
   const p3 = c.daemonPod(b, 0, 'worker-3', { state: READY, created: CREATED - 2, pull: 3.06 });
   assertFilter(c, p2, [reason]);
   for (const p of [p1, p2, p3]) c.createdEvent(b, p);
@@ -963,7 +1165,11 @@ function hostPortConflict() {
     default/legacy-api already holds hostPort 8080, so ${p2.metadata.name} stays Pending, unbound, with
     PodScheduled=False reason Unschedulable and a FailedScheduling event: \`${p2.status.conditions![0]!.message}\`.`,
       {
-        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Pending — HostPortConflict (port 8080/TCP held by default/legacy-api)', 'worker-3': 'Healthy' },
+        nodes: {
+          'worker-1': 'Healthy',
+          'worker-2': 'Pending — HostPortConflict (port 8080/TCP held by default/legacy-api)',
+          'worker-3': 'Healthy',
+        },
       },
     ),
   );
@@ -995,7 +1201,12 @@ function tooManyPods() {
   const template = finishTemplate({
     metadata: { creationTimestamp: null, labels: { ...labels, component: 'agent-collector' } },
     spec: {
-      volumes: [{ name: 'opentelemetry-collector-configmap', configMap: { name: 'otel-agent', items: [{ key: 'relay', path: 'relay.yaml' }], defaultMode: 420 } }],
+      volumes: [
+        {
+          name: 'opentelemetry-collector-configmap',
+          configMap: { name: 'otel-agent', items: [{ key: 'relay', path: 'relay.yaml' }], defaultMode: 420 },
+        },
+      ],
       containers: [
         {
           name: 'opentelemetry-collector',
@@ -1027,7 +1238,11 @@ function tooManyPods() {
   });
   const p1 = c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 1, pull: 7.52 });
   const p2 = c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 2, pull: 6.981 });
-  const p3 = c.daemonPod(b, 0, 'worker-3', { state: unschedulable('Too many pods', 3), created: CREATED - 1, lastWrite: CREATED - 2 });
+  const p3 = c.daemonPod(b, 0, 'worker-3', {
+    state: unschedulable('Too many pods', 3),
+    created: CREATED - 1,
+    lastWrite: CREATED - 2,
+  });
   assertFilter(c, p3, ['Too many pods']);
   for (const p of [p1, p2, p3]) c.createdEvent(b, p);
   c.startEvents(p1);
@@ -1043,7 +1258,11 @@ function tooManyPods() {
     finds no lower-priority pod to preempt; its cpu and memory requests fit on worker-3 but the pod count does not: ${p3.metadata.name} is Pending with
     \`${p3.status.conditions![0]!.message}\`.`,
       {
-        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Pending — TooManyPods (4 of 4 pod slots used)' },
+        nodes: {
+          'worker-1': 'Healthy',
+          'worker-2': 'Healthy',
+          'worker-3': 'Pending — TooManyPods (4 of 4 pod slots used)',
+        },
       },
     ),
   );
@@ -1057,11 +1276,22 @@ function misscheduledLabelRemoved() {
   c.namespace('ingress-nginx', 20 * DAY + 300);
   c.node({ name: 'ingress-1', labels: { role: 'ingress' } });
   c.node({ name: 'ingress-2' });
-  c.node({ name: 'ingress-3', labels: { role: 'ingress' }, taints: [{ key: 'maintenance', value: 'true', effect: 'NoSchedule' }] });
+  c.node({
+    name: 'ingress-3',
+    labels: { role: 'ingress' },
+    taints: [{ key: 'maintenance', value: 'true', effect: 'NoSchedule' }],
+  });
   c.node({ name: 'worker-1' });
-  const selector = { 'app.kubernetes.io/component': 'controller', 'app.kubernetes.io/instance': 'ingress-nginx', 'app.kubernetes.io/name': 'ingress-nginx' };
+  const selector = {
+    'app.kubernetes.io/component': 'controller',
+    'app.kubernetes.io/instance': 'ingress-nginx',
+    'app.kubernetes.io/name': 'ingress-nginx',
+  };
   const template = finishTemplate({
-    metadata: { creationTimestamp: null, labels: { ...selector, 'app.kubernetes.io/part-of': 'ingress-nginx', 'app.kubernetes.io/version': '1.11.3' } },
+    metadata: {
+      creationTimestamp: null,
+      labels: { ...selector, 'app.kubernetes.io/part-of': 'ingress-nginx', 'app.kubernetes.io/version': '1.11.3' },
+    },
     spec: {
       volumes: [{ name: 'webhook-cert', secret: { secretName: 'ingress-nginx-admission', defaultMode: 420 } }],
       containers: [
@@ -1084,7 +1314,11 @@ function misscheduledLabelRemoved() {
             { name: 'https', hostPort: 443, containerPort: 443, protocol: 'TCP' },
             { name: 'webhook', containerPort: 8443, protocol: 'TCP' },
           ],
-          env: [fieldEnv('POD_NAME', 'metadata.name'), fieldEnv('POD_NAMESPACE', 'metadata.namespace'), { name: 'LD_PRELOAD', value: '/usr/local/lib/libmimalloc.so' }],
+          env: [
+            fieldEnv('POD_NAME', 'metadata.name'),
+            fieldEnv('POD_NAMESPACE', 'metadata.namespace'),
+            { name: 'LD_PRELOAD', value: '/usr/local/lib/libmimalloc.so' },
+          ],
           resources: { requests: { cpu: '100m', memory: '90Mi' } },
           volumeMounts: [{ name: 'webhook-cert', readOnly: true, mountPath: '/usr/local/certificates/' }],
           livenessProbe: httpProbe('/healthz', 10254, { initialDelaySeconds: 10, failureThreshold: 5 }),
@@ -1115,16 +1349,26 @@ function misscheduledLabelRemoved() {
     template,
   });
   c.daemonPod(b, 0, 'ingress-1', { state: READY, created: CREATED - 1 });
-  const gone = c.daemonPod(b, 0, 'ingress-2', { state: { ...READY, observedGeneration: 2 }, created: CREATED - 2, deletedAgo: LABEL_REMOVED, grace: 300 });
+  const gone = c.daemonPod(b, 0, 'ingress-2', {
+    state: { ...READY, observedGeneration: 2 },
+    created: CREATED - 2,
+    deletedAgo: LABEL_REMOVED,
+    grace: 300,
+  });
   const kept = c.daemonPod(b, 0, 'ingress-3', { state: READY, created: CREATED - 1 });
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${gone.metadata.name}`, LABEL_REMOVED);
-  c.kubeletEvent(gone, 'controller', { reason: 'Killing', message: 'Stopping container controller', firstAgo: LABEL_REMOVED - 1 });
+  c.kubeletEvent(gone, 'controller', {
+    reason: 'Killing',
+    message: 'Stopping container controller',
+    firstAgo: LABEL_REMOVED - 1,
+  });
   const placements: [string, { shouldRun: boolean; shouldContinueRunning: boolean }][] = [
     ['ingress-2', { shouldRun: false, shouldContinueRunning: false }],
     ['ingress-3', { shouldRun: false, shouldContinueRunning: true }],
   ];
   for (const [n, run] of placements) {
-    if (JSON.stringify(shouldRun(b.ds, c.nodesByName[n]!)) !== JSON.stringify(run)) throw new Error(`${c.name}: ${n} placement story broken`);
+    if (JSON.stringify(shouldRun(b.ds, c.nodesByName[n]!)) !== JSON.stringify(run))
+      throw new Error(`${c.name}: ${n} placement story broken`);
   }
   void TAINTED;
   return c.write(() =>
@@ -1140,7 +1384,8 @@ function misscheduledLabelRemoved() {
       {
         nodes: {
           'ingress-1': 'Healthy',
-          'ingress-2': 'Misscheduled — NodeSelectorMismatch (role=ingress removed; the controller deletes the pod, already Terminating)',
+          'ingress-2':
+            'Misscheduled — NodeSelectorMismatch (role=ingress removed; the controller deletes the pod, already Terminating)',
           'ingress-3': 'Misscheduled — UntoleratedTaint (maintenance=true:NoSchedule; pod left running)',
           'worker-1': 'Excluded — NodeSelectorMismatch (no role=ingress label; not a problem)',
         },
@@ -1154,7 +1399,10 @@ function cordonedNode() {
   const CORDONED = 40 * MIN;
   c.namespace('monitoring', 60 * DAY + 60);
   workers(c, 3, {
-    'worker-2': { unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: at(CORDONED) }] },
+    'worker-2': {
+      unschedulable: true,
+      taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: at(CORDONED) }],
+    },
   });
   const CREATED = 60 * DAY;
   const b = c.daemonSet({
@@ -1168,7 +1416,14 @@ function cordonedNode() {
   });
   for (let i = 1; i <= 3; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
   const w2 = c.nodesByName['worker-2']!;
-  c.event({ object: w2, reason: 'NodeNotSchedulable', message: 'Node worker-2 status is now: NodeNotSchedulable', component: 'kubelet', host: 'worker-2', firstAgo: CORDONED - 1 });
+  c.event({
+    object: w2,
+    reason: 'NodeNotSchedulable',
+    message: 'Node worker-2 status is now: NodeNotSchedulable',
+    component: 'kubelet',
+    host: 'worker-2',
+    firstAgo: CORDONED - 1,
+  });
   return c.write(() =>
     readme(
       c,
@@ -1188,7 +1443,8 @@ function cordonedNode() {
 function newNode() {
   const c = new Cluster('new-node', 5_502_000);
   const JOINED = 20;
-  const NOT_READY_MSG = 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
+  const NOT_READY_MSG =
+    'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
   c.node({ name: 'worker-1' });
   c.node({ name: 'worker-2' });
   c.node({
@@ -1209,7 +1465,8 @@ function newNode() {
     statusWrittenAgo: 9 * DAY,
     template: kubeProxyTemplate('v1.34.2'),
   });
-  for (const n of ['worker-1', 'worker-2']) c.daemonPod(b, 0, n, { state: READY, created: c.nodeDefs[n]!.joinedAgo - 9 });
+  for (const n of ['worker-1', 'worker-2'])
+    c.daemonPod(b, 0, n, { state: READY, created: c.nodeDefs[n]!.joinedAgo - 9 });
   c.coredns(['worker-1', 'worker-2']);
   const w3 = c.nodesByName['worker-3']!;
   for (const e of nodeStartEvents(w3, JOINED, { startedBefore: 3, lastStatusBefore: 0 })) c.event(e);
@@ -1226,7 +1483,12 @@ function newNode() {
     taints). kube-system/kube-proxy tolerates every taint, so the controller should run a pod there,
     but none exists yet: the controller has not synced since the node was added.`,
         {
-          nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Missing — NotYetCreated (info: the node is 20 s old; the node is also NotReady, which does not stop kube-proxy)' },
+          nodes: {
+            'worker-1': 'Healthy',
+            'worker-2': 'Healthy',
+            'worker-3':
+              'Missing — NotYetCreated (info: the node is 20 s old; the node is also NotReady, which does not stop kube-proxy)',
+          },
           note: `The DaemonSet status is the one the controller wrote before worker-3 appeared
       (desired 2): a sync that counted worker-3 would also have created its pod. Computing it from
       the dumped nodes gives desired 3, current 2, unavailable 1.`,
@@ -1258,7 +1520,12 @@ function readinessFailing() {
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: CREATED - 3 });
   c.daemonPod(b, 0, 'worker-2', { state: READY, created: CREATED - 4 });
   const created = JOINED - 45;
-  const pod = c.daemonPod(b, 0, 'worker-3', { state: { kind: 'NotReady' }, created, lastWrite: created - 10, pull: 4.407 });
+  const pod = c.daemonPod(b, 0, 'worker-3', {
+    state: { kind: 'NotReady' },
+    created,
+    lastWrite: created - 10,
+    pull: 4.407,
+  });
   c.createdEvent(b, pod);
   c.startEvents(pod);
   const started = ago(pod.status.containerStatuses![0]!.state!.running!.startedAt!);
@@ -1280,7 +1547,11 @@ function readinessFailing() {
     endpoint answers 503. The container of ${pod.metadata.name} is running (no restarts) but Ready=False,
     with Unhealthy events \`Readiness probe failed: HTTP probe failed with statuscode: 503\`.`,
       {
-        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Healthy', 'worker-3': 'Unhealthy — ReadinessProbeFailing (HTTP 503 on /ready)' },
+        nodes: {
+          'worker-1': 'Healthy',
+          'worker-2': 'Healthy',
+          'worker-3': 'Unhealthy — ReadinessProbeFailing (HTTP 503 on /ready)',
+        },
       },
     ),
   );
@@ -1294,7 +1565,10 @@ function evictedPod() {
   c.namespace('logging', 90 * DAY + 120);
   c.namespace('batch', 30 * DAY);
   workers(c, 3, {
-    'worker-2': { memoryPressureSince: PRESSURE, taints: [{ key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule', timeAdded: at(PRESSURE - 2) }] },
+    'worker-2': {
+      memoryPressureSince: PRESSURE,
+      taints: [{ key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule', timeAdded: at(PRESSURE - 2) }],
+    },
   });
   c.deploymentPod({
     namespace: 'batch',
@@ -1316,10 +1590,21 @@ function evictedPod() {
     template: fluentBitTemplate({ version: '3.1.9', priorityClassName: undefined }),
   });
   c.daemonPod(b, 0, 'worker-1', { state: READY, created: 9 * DAY });
-  const pod = c.daemonPod(b, 0, 'worker-2', { state: { kind: 'Evicted', message, evictedAgo: EVICTED }, created: 9 * DAY - 40, lastWrite: EVICTED - 2 });
+  const pod = c.daemonPod(b, 0, 'worker-2', {
+    state: { kind: 'Evicted', message, evictedAgo: EVICTED },
+    created: 9 * DAY - 40,
+    lastWrite: EVICTED - 2,
+  });
   c.daemonPod(b, 0, 'worker-3', { state: READY, created: 9 * DAY - 80 });
   const w2 = c.nodesByName['worker-2']!;
-  c.event({ object: w2, reason: 'NodeHasInsufficientMemory', message: 'Node worker-2 status is now: NodeHasInsufficientMemory', component: 'kubelet', host: 'worker-2', firstAgo: PRESSURE });
+  c.event({
+    object: w2,
+    reason: 'NodeHasInsufficientMemory',
+    message: 'Node worker-2 status is now: NodeHasInsufficientMemory',
+    component: 'kubelet',
+    host: 'worker-2',
+    firstAgo: PRESSURE,
+  });
   c.event({
     object: w2,
     reason: 'EvictionThresholdMet',
@@ -1344,7 +1629,11 @@ function evictedPod() {
     controller will delete the failed pod and create a replacement (daemon pods tolerate the
     memory-pressure taint).`,
       {
-        nodes: { 'worker-1': 'Healthy', 'worker-2': 'Unhealthy — PodFailed (Evicted: node low on memory)', 'worker-3': 'Healthy' },
+        nodes: {
+          'worker-1': 'Healthy',
+          'worker-2': 'Unhealthy — PodFailed (Evicted: node low on memory)',
+          'worker-3': 'Healthy',
+        },
         note: `The status counts the failed pod as current and not ready (docs/semantics.md §3.8). The controller
       deletes a Failed daemon pod (FailedDaemonPod event, subject to the failed-pod back-off of §1.7)
       and creates the replacement on a later sync.`,
@@ -1388,7 +1677,15 @@ function rolloutCrashloop() {
     created,
     pull: 3.927,
     lastWrite: loop.lastFinishedAgo - 1,
-    state: { kind: 'CrashLoopBackOff', exitCode: 1, reason: 'Error', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
+    state: {
+      kind: 'CrashLoopBackOff',
+      exitCode: 1,
+      reason: 'Error',
+      restarts: loop.restarts,
+      backoff: loop.backoff,
+      lastStartedAgo: loop.lastStartedAgo,
+      lastFinishedAgo: loop.lastFinishedAgo,
+    },
   });
   c.nodeImage('worker-1', 'quay.io/prometheus/node-exporter:v1.8.2');
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'node-exporter', 'worker-1')}`, ROLLOUT);
@@ -1428,7 +1725,11 @@ function rolloutBadTag() {
     finishTemplate({
       metadata: { creationTimestamp: null, labels },
       spec: {
-        volumes: [{ name: 'config', configMap: { name: 'telemetry-agent', defaultMode: 420 } }, hostPath('proc', '/proc'), hostPath('varlog', '/var/log')],
+        volumes: [
+          { name: 'config', configMap: { name: 'telemetry-agent', defaultMode: 420 } },
+          hostPath('proc', '/proc'),
+          hostPath('varlog', '/var/log'),
+        ],
         containers: [
           {
             name: 'agent',
@@ -1476,7 +1777,14 @@ function rolloutBadTag() {
   c.createdEvent(b, pod);
   c.scheduledEvent(pod);
   const backOffs = Math.max(1, Math.round(attempts.waited / 20)); // pod syncs in back-off, about every 20 s
-  for (const e of failedPullEvents(pod, 'agent', { firstAgo: attempts.starts[0]!, lastAgo: attempts.lastStartedAgo, pulls: attempts.starts.length, backOffs, lastBackOffAgo: 8 })) c.event(e);
+  for (const e of failedPullEvents(pod, 'agent', {
+    firstAgo: attempts.starts[0]!,
+    lastAgo: attempts.lastStartedAgo,
+    pulls: attempts.starts.length,
+    backOffs,
+    lastBackOffAgo: 8,
+  }))
+    c.event(e);
   return c.write(() =>
     readme(
       c,
@@ -1530,7 +1838,11 @@ function rolloutRequestsDontFit() {
     finishTemplate({
       metadata: { creationTimestamp: null, labels },
       spec: {
-        volumes: [hostPath('varlog', '/var/log'), hostPath('varlibdockercontainers', '/var/lib/docker/containers'), { name: 'buffer', emptyDir: {} }],
+        volumes: [
+          hostPath('varlog', '/var/log'),
+          hostPath('varlibdockercontainers', '/var/lib/docker/containers'),
+          { name: 'buffer', emptyDir: {} },
+        ],
         containers: [
           {
             name: 'fluentd',
@@ -1573,7 +1885,8 @@ function rolloutRequestsDontFit() {
   assertFilter(c, pod, [reason]);
   // The old pod (256Mi) did fit: 15128Mi allocatable - 13824Mi of shop requests = 1304Mi free.
   const free = freeResource(c.nodesByName['worker-2']!, c.pods, 'memory');
-  if (!(free >= resourceAmount('memory', '256Mi') && free < resourceAmount('memory', '2Gi'))) throw new Error(`${c.name}: worker-2 free memory ${free}`);
+  if (!(free >= resourceAmount('memory', '256Mi') && free < resourceAmount('memory', '2Gi')))
+    throw new Error(`${c.name}: worker-2 free memory ${free}`);
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${deletedPodName(c, 'fluentd', 'worker-2')}`, ROLLOUT);
   c.createdEvent(b, pod);
   failedSchedulingEvent(c, pod, 7, 3 * MIN + 10);
@@ -1593,7 +1906,8 @@ function rolloutRequestsDontFit() {
           'worker-2': `Pending — InsufficientResource (Insufficient memory: requests 2Gi, ${freeMi}Mi free)`,
           'worker-3': 'Healthy (OutdatedRevision, info)',
         },
-        rollout: 'Stuck (blocking node worker-2: InsufficientResource; the old pod there is already gone; 1 of 3 updated)',
+        rollout:
+          'Stuck (blocking node worker-2: InsufficientResource; the old pod there is already gone; 1 of 3 updated)',
       },
     ),
   );
@@ -1614,8 +1928,16 @@ function rolloutSurgeHostPort() {
     updateStrategy: rolling(0, 1),
     statusWrittenAgo: ROLLOUT - 2,
     revs: [
-      { generation: 1, template: nodeExporterTemplate({ version: 'v1.8.2', explicitHostPort: false }), createdAgo: CREATED },
-      { generation: 2, template: nodeExporterTemplate({ version: 'v1.9.0', explicitHostPort: false }), createdAgo: ROLLOUT },
+      {
+        generation: 1,
+        template: nodeExporterTemplate({ version: 'v1.8.2', explicitHostPort: false }),
+        createdAgo: CREATED,
+      },
+      {
+        generation: 2,
+        template: nodeExporterTemplate({ version: 'v1.9.0', explicitHostPort: false }),
+        createdAgo: ROLLOUT,
+      },
     ],
   });
   for (let i = 1; i <= 3; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
@@ -1642,7 +1964,8 @@ function rolloutSurgeHostPort() {
           'worker-2': 'Healthy (OutdatedRevision, info)',
           'worker-3': 'Healthy (OutdatedRevision, info)',
         },
-        rollout: 'Stuck (blocking node worker-1: HostPortConflict of the surge pod; maxSurge 1 used up; 0 of 3 updated — a DaemonSet with host ports cannot surge)',
+        rollout:
+          'Stuck (blocking node worker-1: HostPortConflict of the surge pod; maxSurge 1 used up; 0 of 3 updated — a DaemonSet with host ports cannot surge)',
       },
     ),
   );
@@ -1654,8 +1977,13 @@ function ebsTemplate(version: string): BuiltTemplate {
     metadata: { creationTimestamp: null, labels: ebsNodeLabels(version) },
     spec: {
       volumes: EBS_NODE_VOLUMES,
-      containers: [ebsPluginContainer(version, '40Mi'), ebsRegistrarContainer('public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.12.0-eks-1-31-7')],
-      ...podSpecDefaults('ebs-csi-node-sa', { securityContext: { runAsUser: 0, runAsGroup: 0, runAsNonRoot: false, fsGroup: 0 } }),
+      containers: [
+        ebsPluginContainer(version, '40Mi'),
+        ebsRegistrarContainer('public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.12.0-eks-1-31-7'),
+      ],
+      ...podSpecDefaults('ebs-csi-node-sa', {
+        securityContext: { runAsUser: 0, runAsGroup: 0, runAsNonRoot: false, fsGroup: 0 },
+      }),
       nodeSelector: { 'kubernetes.io/os': 'linux' },
       tolerations: [{ operator: 'Exists' }],
       priorityClassName: 'system-node-critical',
@@ -1692,7 +2020,15 @@ function rolloutOnDelete() {
   for (let i = 1; i <= 3; i++) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: stagger(CREATED, i) });
   c.coredns(['worker-1', 'worker-3']);
   // The same Helm upgrade rolled the driver's controller Deployment (RollingUpdate) at once.
-  const deploy = { kind: 'Deployment', apiVersion: 'apps/v1', metadata: { name: 'ebs-csi-controller', namespace: 'kube-system', uid: uid(`${c.name}/Deployment/kube-system/ebs-csi-controller`) } };
+  const deploy = {
+    kind: 'Deployment',
+    apiVersion: 'apps/v1',
+    metadata: {
+      name: 'ebs-csi-controller',
+      namespace: 'kube-system',
+      uid: uid(`${c.name}/Deployment/kube-system/ebs-csi-controller`),
+    },
+  };
   const rsOld = `ebs-csi-controller-${templateHash({ v: 'v1.35.0' })}`;
   const rsNew = `ebs-csi-controller-${templateHash({ v: 'v1.36.0' })}`;
   (
@@ -1702,7 +2038,15 @@ function rolloutOnDelete() {
       [`Scaled up replica set ${rsNew} from 1 to 2`, 24],
       [`Scaled down replica set ${rsOld} from 1 to 0`, 47],
     ] as [string, number][]
-  ).forEach(([message, dt]) => c.event({ object: deploy, reason: 'ScalingReplicaSet', message, component: 'deployment-controller', firstAgo: CHANGED - 1 - dt }));
+  ).forEach(([message, dt]) =>
+    c.event({
+      object: deploy,
+      reason: 'ScalingReplicaSet',
+      message,
+      component: 'deployment-controller',
+      firstAgo: CHANGED - 1 - dt,
+    }),
+  );
   return c.write(() =>
     readme(
       c,
@@ -1751,7 +2095,8 @@ function rolloutTerminatingUnreachable() {
       { generation: 2, template: kubeProxyTemplate('v1.34.2'), createdAgo: ROLLOUT + 1 },
     ],
   });
-  for (const i of [1, 2, 4]) c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: c.nodeDefs[`worker-${i}`]!.joinedAgo - 9 });
+  for (const i of [1, 2, 4])
+    c.daemonPod(b, 0, `worker-${i}`, { state: READY, created: c.nodeDefs[`worker-${i}`]!.joinedAgo - 9 });
   const pod = c.daemonPod(b, 0, 'worker-3', {
     state: { kind: 'NodeLost', markedAgo: UNKNOWN - 5 },
     created: c.nodeDefs['worker-3']!.joinedAgo - 9,
@@ -1760,8 +2105,21 @@ function rolloutTerminatingUnreachable() {
   });
   c.coredns(['worker-1', 'worker-2']);
   const w3 = c.nodesByName['worker-3']!;
-  c.event({ object: w3, reason: 'NodeNotReady', message: 'Node worker-3 status is now: NodeNotReady', component: 'node-controller', firstAgo: UNKNOWN });
-  c.event({ object: pod, reason: 'NodeNotReady', type: 'Warning', message: 'Node is not ready', component: 'node-controller', firstAgo: UNKNOWN - 5 });
+  c.event({
+    object: w3,
+    reason: 'NodeNotReady',
+    message: 'Node worker-3 status is now: NodeNotReady',
+    component: 'node-controller',
+    firstAgo: UNKNOWN,
+  });
+  c.event({
+    object: pod,
+    reason: 'NodeNotReady',
+    type: 'Warning',
+    message: 'Node is not ready',
+    component: 'node-controller',
+    firstAgo: UNKNOWN - 5,
+  });
   c.dsEvent(b, 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`, ROLLOUT);
   return c.write(() =>
     readme(
@@ -1781,7 +2139,8 @@ function rolloutTerminatingUnreachable() {
           'worker-3': 'Unhealthy — PodTerminating (stuck 40 min; the node is NodeNotReady: Ready=Unknown)',
           'worker-4': 'Healthy (OutdatedRevision, info)',
         },
-        rollout: 'Stuck (blocking node worker-3: PodTerminating on an unreachable node; 0 of 4 updated; force-delete the pod or remove the node)',
+        rollout:
+          'Stuck (blocking node worker-3: PodTerminating on an unreachable node; 0 of 4 updated; force-delete the pod or remove the node)',
       },
     ),
   );
@@ -1826,7 +2185,8 @@ function rolloutNotObserved() {
           'worker-2': 'Healthy (pods of the last observed revision, 3.1.9)',
           'worker-3': 'Healthy (pods of the last observed revision, 3.1.9)',
         },
-        rollout: 'Pending (ControllerNotObserved: generation 3 > observedGeneration 2; `kubectl rollout status` waits for the spec update to be observed)',
+        rollout:
+          'Pending (ControllerNotObserved: generation 3 > observedGeneration 2; `kubectl rollout status` waits for the spec update to be observed)',
       },
     ),
   );
@@ -1895,7 +2255,10 @@ function rolloutInProgress() {
           hostPath('usr-fs', '/usr'),
           hostPath('etc-fs', '/etc'),
           hostPath('proc-fs', '/proc'),
-          { name: 'config-volume', configMap: { name: 'falco', items: [{ key: 'falco.yaml', path: 'falco.yaml' }], defaultMode: 420 } },
+          {
+            name: 'config-volume',
+            configMap: { name: 'falco', items: [{ key: 'falco.yaml', path: 'falco.yaml' }], defaultMode: 420 },
+          },
         ],
         containers: [
           {
@@ -1903,7 +2266,14 @@ function rolloutInProgress() {
             image: `docker.io/falcosecurity/falco:${version}`,
             args: ['/usr/bin/falco', '-o', 'engine.kind=modern_ebpf'],
             ports: [{ name: 'web', containerPort: 8765, protocol: 'TCP' }],
-            env: [{ name: 'HOST_ROOT', value: '/host' }, fieldEnv('FALCO_HOSTNAME'), { name: 'FALCO_K8S_NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+            env: [
+              { name: 'HOST_ROOT', value: '/host' },
+              fieldEnv('FALCO_HOSTNAME'),
+              {
+                name: 'FALCO_K8S_NODE_NAME',
+                valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } },
+              },
+            ],
             resources: { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '100m', memory: '512Mi' } },
             volumeMounts: [
               { name: 'root-falco-fs', mountPath: '/root/.falco' },
@@ -1914,8 +2284,16 @@ function rolloutInProgress() {
               { name: 'proc-fs', readOnly: true, mountPath: '/host/proc' },
               { name: 'config-volume', mountPath: '/etc/falco/falco.yaml', subPath: 'falco.yaml' },
             ],
-            livenessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 60, timeoutSeconds: 5, periodSeconds: 15 }),
-            readinessProbe: httpProbe('/healthz', 8765, { initialDelaySeconds: 35, timeoutSeconds: 5, periodSeconds: 15 }),
+            livenessProbe: httpProbe('/healthz', 8765, {
+              initialDelaySeconds: 60,
+              timeoutSeconds: 5,
+              periodSeconds: 15,
+            }),
+            readinessProbe: httpProbe('/healthz', 8765, {
+              initialDelaySeconds: 35,
+              timeoutSeconds: 5,
+              periodSeconds: 15,
+            }),
             ...CONTAINER_DEFAULTS,
             securityContext: { privileged: true },
           },
@@ -1960,7 +2338,8 @@ function rolloutInProgress() {
     c.createdEvent(b, pod);
     c.startEvents(pod);
   }
-  if (podAvailable(pods['worker-2']!, 30) || !podAvailable(pods['worker-1']!, 30)) throw new Error(`${c.name}: availability story broken`);
+  if (podAvailable(pods['worker-2']!, 30) || !podAvailable(pods['worker-1']!, 30))
+    throw new Error(`${c.name}: availability story broken`);
   return c.write(() =>
     readme(
       c,
@@ -1994,7 +2373,12 @@ function rolloutInProgress() {
 // ---------------------------------------------------------------------------
 
 /** The platform team's hostNetwork node agent (podsecurity-failedcreate and the root-cause scenarios), with the story's additions to its pod spec and container. */
-function nodeAgentTemplate(image: string, labels: Record<string, string>, extra: Json = {}, container: Json = {}): BuiltTemplate {
+function nodeAgentTemplate(
+  image: string,
+  labels: Record<string, string>,
+  extra: Json = {},
+  container: Json = {},
+): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels },
     spec: {
@@ -2040,7 +2424,11 @@ function crashArm64() {
       type: M7G,
       joinedAgo: JOINED,
       readySinceAgo: JOINED - 40,
-      labels: { 'kubernetes.io/arch': 'arm64', 'beta.kubernetes.io/arch': 'arm64', 'eks.amazonaws.com/nodegroup': 'graviton' },
+      labels: {
+        'kubernetes.io/arch': 'arm64',
+        'beta.kubernetes.io/arch': 'arm64',
+        'eks.amazonaws.com/nodegroup': 'graviton',
+      },
     });
     (n.status.nodeInfo as Json).architecture = 'arm64';
     (n.status.nodeInfo as Json).kernelVersion = '6.8.0-1019-aws';
@@ -2064,7 +2452,15 @@ function crashArm64() {
       created,
       pull: 2.114,
       lastWrite: loop.lastFinishedAgo - 1,
-      state: { kind: 'CrashLoopBackOff', exitCode: 255, reason: 'Error', restarts: loop.restarts, backoff: loop.backoff, lastStartedAgo: loop.lastStartedAgo, lastFinishedAgo: loop.lastFinishedAgo },
+      state: {
+        kind: 'CrashLoopBackOff',
+        exitCode: 255,
+        reason: 'Error',
+        restarts: loop.restarts,
+        backoff: loop.backoff,
+        lastStartedAgo: loop.lastStartedAgo,
+        lastFinishedAgo: loop.lastFinishedAgo,
+      },
     });
     c.createdEvent(b, pod);
     c.scheduledEvent(pod);
@@ -2095,7 +2491,11 @@ function crashArm64() {
 }
 
 const GPU_FEATURE = 'feature.node.kubernetes.io/pci-10de.present';
-const G5: InstanceType = { instanceType: 'g5.xlarge', capacity: { ...M5.capacity, 'nvidia.com/gpu': '1' }, allocatable: { ...M5.allocatable, 'nvidia.com/gpu': '1' } };
+const G5: InstanceType = {
+  instanceType: 'g5.xlarge',
+  capacity: { ...M5.capacity, 'nvidia.com/gpu': '1' },
+  allocatable: { ...M5.allocatable, 'nvidia.com/gpu': '1' },
+};
 
 /**
  * The GPU device plugin at 0/0: it selects nodes by the PCI label node-feature-discovery writes,
@@ -2109,7 +2509,14 @@ function gpuLabellerToleration() {
   c.namespace('node-feature-discovery', CREATED + 10 * MIN);
   c.namespace('gpu', CREATED + 5 * MIN);
   workers(c, 2);
-  for (const name of ['gpu-1', 'gpu-2']) c.node({ name, type: G5, joinedAgo: JOINED, readySinceAgo: JOINED - 45, taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }] });
+  for (const name of ['gpu-1', 'gpu-2'])
+    c.node({
+      name,
+      type: G5,
+      joinedAgo: JOINED,
+      readySinceAgo: JOINED - 45,
+      taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }],
+    });
   const nfdLabels = { 'app.kubernetes.io/name': 'node-feature-discovery', role: 'worker' };
   const nfd = c.daemonSet({
     namespace: 'node-feature-discovery',
@@ -2121,7 +2528,11 @@ function gpuLabellerToleration() {
     template: finishTemplate({
       metadata: { creationTimestamp: null, labels: nfdLabels },
       spec: {
-        volumes: [hostPath('host-sys', '/sys'), hostPath('host-usr-lib', '/usr/lib'), hostPath('nfd-worker-conf', '/etc/kubernetes/node-feature-discovery')],
+        volumes: [
+          hostPath('host-sys', '/sys'),
+          hostPath('host-usr-lib', '/usr/lib'),
+          hostPath('nfd-worker-conf', '/etc/kubernetes/node-feature-discovery'),
+        ],
         containers: [
           {
             name: 'worker',
@@ -2239,7 +2650,8 @@ function webhookFailedCreate() {
     statusWrittenAgo: CREATED - 1,
     template: nodeAgentTemplate('ghcr.io/acme-platform/node-agent:1.12.0', labels),
   });
-  const message = 'Error creating: Pod "node-agent-7xk2p" is invalid: spec.containers[1].volumeMounts[0].name: Not found: "sidecar-certs"';
+  const message =
+    'Error creating: Pod "node-agent-7xk2p" is invalid: spec.containers[1].volumeMounts[0].name: Not found: "sidecar-certs"';
   c.dsEvent(b, 'FailedCreate', message, CREATED - 1, { lastAgo: 3 * MIN + 40, count: 17 });
   return c.write(() =>
     readme(
@@ -2252,7 +2664,12 @@ function webhookFailedCreate() {
     so the API server refuses every pod the controller tries to create: \`${message}\` (x17). The template
     has one container and no such volume: the webhook is the root cause, not the template.`,
       {
-        nodes: Object.fromEntries([1, 2, 3].map((i) => [`worker-${i}`, 'Missing — FailedCreate; root cause WebhookInjectedField (acme-sidecar-injector)'])),
+        nodes: Object.fromEntries(
+          [1, 2, 3].map((i) => [
+            `worker-${i}`,
+            'Missing — FailedCreate; root cause WebhookInjectedField (acme-sidecar-injector)',
+          ]),
+        ),
       },
     ),
   );

@@ -29,7 +29,8 @@ const work = join(release, '.work');
 const GOOS = { win32: 'windows' }[process.platform] ?? process.platform;
 const GOARCH = { x64: 'amd64', arm64: 'arm64' }[process.arch] ?? process.arch;
 const EXE = GOOS === 'windows' ? '.exe' : '';
-const RELEASE_URL = process.env.DS_DOCTOR_RELEASE_URL ?? `https://github.com/ds-doctor/ds-doctor/releases/download/v${pkg.version}`;
+const RELEASE_URL =
+  process.env.DS_DOCTOR_RELEASE_URL ?? `https://github.com/ds-doctor/ds-doctor/releases/download/v${pkg.version}`;
 // The sentinel Node's binary carries to say it may hold a single-executable blob.
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
@@ -50,7 +51,10 @@ function bundle(commit) {
 function singleExecutable(script, exe) {
   const config = join(work, 'sea-config.json');
   const blob = join(work, 'sea-prep.blob');
-  writeFileSync(config, JSON.stringify({ main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }));
+  writeFileSync(
+    config,
+    JSON.stringify({ main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }),
+  );
   execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
   copyFileSync(process.execPath, exe);
   chmodSync(exe, 0o755);
@@ -70,12 +74,31 @@ function archive(exe, commitTime) {
   mkdirSync(stage, { recursive: true });
   copyFileSync(exe, join(stage, `kubectl-ds_doctor${EXE}`));
   // kubectl >= 1.26 runs kubectl_complete-ds_doctor for `kubectl ds-doctor <TAB>`.
-  writeFileSync(join(stage, 'kubectl_complete-ds_doctor'), '#!/bin/sh\n# kubectl >= 1.26 runs this for `kubectl ds-doctor <TAB>`.\nexec kubectl-ds_doctor __complete "$@"\n', { mode: 0o755 });
+  writeFileSync(
+    join(stage, 'kubectl_complete-ds_doctor'),
+    '#!/bin/sh\n# kubectl >= 1.26 runs this for `kubectl ds-doctor <TAB>`.\nexec kubectl-ds_doctor __complete "$@"\n',
+    { mode: 0o755 },
+  );
   copyFileSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
   const name = `ds-doctor_v${pkg.version}_${GOOS}_${GOARCH}.tar.gz`;
   const out = join(release, name);
   const files = readdirSync(stage).sort();
-  const tar = execFileSync('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', `--mtime=@${commitTime}`, '-cf', '-', '-C', stage, ...files], { maxBuffer: 1 << 30 });
+  const tar = execFileSync(
+    'tar',
+    [
+      '--sort=name',
+      '--owner=0',
+      '--group=0',
+      '--numeric-owner',
+      `--mtime=@${commitTime}`,
+      '-cf',
+      '-',
+      '-C',
+      stage,
+      ...files,
+    ],
+    { maxBuffer: 1 << 30 },
+  );
   writeFileSync(out, execFileSync('gzip', ['-n'], { input: tar, maxBuffer: 1 << 30 }));
   return out;
 }
@@ -151,7 +174,10 @@ ${platforms.join('\n')}
 }
 
 const commit = gitCommit();
-const commitTime = commit === 'unknown' ? 0 : Number(execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' }).trim());
+const commitTime =
+  commit === 'unknown'
+    ? 0
+    : Number(execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' }).trim());
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const script = await step('bundle (esbuild)', () => bundle(commit));

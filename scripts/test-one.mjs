@@ -29,7 +29,10 @@ function newestSource(dir) {
 function buildIsStale() {
   if (!existsSync(BUILD_INFO)) return true;
   const built = statSync(BUILD_INFO).mtimeMs;
-  const newest = Math.max(statSync(join(root, 'tsconfig.json')).mtimeMs, ...SOURCES.filter((d) => existsSync(join(root, d))).map((d) => newestSource(join(root, d))));
+  const newest = Math.max(
+    statSync(join(root, 'tsconfig.json')).mtimeMs,
+    ...SOURCES.filter((d) => existsSync(join(root, d))).map((d) => newestSource(join(root, d))),
+  );
   return newest > built;
 }
 
@@ -45,7 +48,11 @@ if (!pattern) {
   process.exit(2);
 }
 if (buildIsStale()) {
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+  const tsc = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
   // tsc leaves its build info untouched when no output changed: mark the build fresh ourselves.
   const now = new Date();
@@ -58,5 +65,8 @@ if (!existsSync(BUNDLE) || statSync(BUNDLE).mtimeMs < statSync(BUILD_INFO).mtime
   if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 }
 const targets = files.length > 0 ? files.map(compiledPath) : TEST_FOLDERS;
-const run = spawnSync(process.execPath, ['--test', '--test-name-pattern', pattern, ...targets], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--test', '--test-name-pattern', pattern, ...targets], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -10,7 +10,9 @@ export interface CliRun {
 }
 
 /** Streams that keep what the CLI writes, with the given stdin, environment and terminals (none by default). */
-export function capturingIo(options: { stdin?: string; env?: Record<string, string>; tty?: boolean; stderrTty?: boolean; columns?: number } = {}): {
+export function capturingIo(
+  options: { stdin?: string; env?: Record<string, string>; tty?: boolean; stderrTty?: boolean; columns?: number } = {},
+): {
   io: CliIO;
   output: () => { stdout: string; stderr: string };
 } {
@@ -38,7 +40,10 @@ export function capturingIo(options: { stdin?: string; env?: Record<string, stri
   return { io, output: () => ({ stdout, stderr }) };
 }
 
-export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; tty?: boolean; loadOptions?: LoadOptions } = {}): Promise<CliRun> {
+export async function runCli(
+  argv: string[],
+  options: { stdin?: string; env?: Record<string, string>; tty?: boolean; loadOptions?: LoadOptions } = {},
+): Promise<CliRun> {
   const { io, output } = capturingIo({ ...options, columns: 100 });
   if (options.loadOptions) io.loadOptions = options.loadOptions;
   const code = await main(argv, io, () => new Date('2026-11-29T12:00:00Z'));

@@ -17,7 +17,8 @@ import { runCli, type CliRun } from './harness.js';
 import { loadFiles } from '../src/load/files.js';
 
 const REAL = join(process.cwd(), '..', 'shared', 'realdumps');
-const dirs = (root: string) => (existsSync(root) ? readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory()) : []);
+const dirs = (root: string) =>
+  existsSync(root) ? readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory()) : [];
 /** Every input: the fixtures and the real dumps. */
 const EVERY = [
   'fixtures/demo',
@@ -29,9 +30,19 @@ const EVERY = [
     .filter(existsSync),
 ];
 /** The scheduling scenarios whose neighbours must be slimmed (the last test). */
-const SCHEDULING = ['fixtures/demo', 'fixtures/scenarios/hostport-conflict', 'fixtures/scenarios/too-many-pods', 'fixtures/scenarios/rollout-requests-dont-fit'];
+const SCHEDULING = [
+  'fixtures/demo',
+  'fixtures/scenarios/hostport-conflict',
+  'fixtures/scenarios/too-many-pods',
+  'fixtures/scenarios/rollout-requests-dont-fit',
+];
 /** A few inputs of each kind: the scheduling scenarios, a cluster-info dump, an impact fixture, a real dump. */
-const QUICK = [...SCHEDULING, 'fixtures/cluster-info-dump', ...EVERY.filter((i) => i.startsWith('fixtures/impact/')).slice(0, 1), ...EVERY.filter((i) => i.startsWith(REAL)).slice(0, 1)];
+const QUICK = [
+  ...SCHEDULING,
+  'fixtures/cluster-info-dump',
+  ...EVERY.filter((i) => i.startsWith('fixtures/impact/')).slice(0, 1),
+  ...EVERY.filter((i) => i.startsWith(REAL)).slice(0, 1),
+];
 
 /** A read is the loader's own (the shape check, dating the dump) when a loader frame is on the stack below the watching proxy's. */
 function analysisRead(callers: string): boolean {
@@ -67,12 +78,22 @@ async function commands(input: string, dir: string): Promise<string[][]> {
     next.spec ??= {};
     next.spec.template ??= {};
     next.spec.template.metadata ??= {};
-    next.spec.template.metadata.annotations = { ...next.spec.template.metadata.annotations, 'test.ds-doctor.io/next': 'yes' };
+    next.spec.template.metadata.annotations = {
+      ...next.spec.template.metadata.annotations,
+      'test.ds-doctor.io/next': 'yes',
+    };
     const manifest = join(dir, `ds-${i}.yaml`);
     await writeFile(manifest, yaml.dump(next));
     out.push(['plan', '-f', manifest]);
   }
-  return out.map((argv) => [...argv, ...(argv[0] === 'plan' ? ['--cluster-dump', input] : ['-f', input]), '-o', 'json', '--now', '2026-11-29T12:00:00Z']);
+  return out.map((argv) => [
+    ...argv,
+    ...(argv[0] === 'plan' ? ['--cluster-dump', input] : ['-f', input]),
+    '-o',
+    'json',
+    '--now',
+    '2026-11-29T12:00:00Z',
+  ]);
 }
 
 /** Registers the checks over a few inputs (`quick`) or every one (`full`). */
@@ -85,7 +106,8 @@ export function neighbourPods(level: 'quick' | 'full'): void {
         const argvs = await commands(input, dir);
         const slimmed: CliRun[] = [];
         reads.clear();
-        for (const argv of argvs) slimmed.push(await runCli(argv, { loadOptions: { watchSlimmed: watch, freezeShared: true } }));
+        for (const argv of argvs)
+          slimmed.push(await runCli(argv, { loadOptions: { watchSlimmed: watch, freezeShared: true } }));
         assert.deepEqual(
           [...reads].map(([path, at]) => `${path}\n${at}`),
           [],

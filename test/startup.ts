@@ -35,7 +35,10 @@ async function traced(args: string[], expectedCode = 1): Promise<{ urls: string[
   const trace = join(dir, 'trace.txt');
   const builtinTrace = join(dir, 'builtins.txt');
   await writeFile(hooks, HOOKS);
-  await writeFile(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  await writeFile(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
   await writeFile(builtins, BUILTINS);
   await writeFile(trace, '');
   try {
@@ -58,7 +61,10 @@ async function modulesLoaded(args: string[]): Promise<string[]> {
 async function unbundledEntry(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'ds-doctor-unbundled-'));
   const entry = join(dir, 'unbundled.mjs');
-  await writeFile(entry, `import { run } from ${JSON.stringify(pathToFileURL('dist/src/cli/run.js').href)};\nrun(process.argv.slice(2));\n`);
+  await writeFile(
+    entry,
+    `import { run } from ${JSON.stringify(pathToFileURL('dist/src/cli/run.js').href)};\nrun(process.argv.slice(2));\n`,
+  );
   return entry;
 }
 
@@ -107,10 +113,15 @@ const QUICK: string[][] = [
 
 /** The start-up checks: on every command (`full`) or on the QUICK few. */
 export function startupChecks(mode: 'quick' | 'full'): void {
-  const pick = (list: string[][]) => (mode === 'full' ? list : list.filter((a) => QUICK.some((q) => q.join(' ') === a.join(' '))));
+  const pick = (list: string[][]) =>
+    mode === 'full' ? list : list.filter((a) => QUICK.some((q) => q.join(' ') === a.join(' ')));
   describe('start-up', { concurrency: CONCURRENCY }, () => {
     test('the trace sees client-node when the live loader is imported (the check can fail)', async () => {
-      const urls = await modulesLoaded(['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL('dist/src/load/live.js').href)})`]);
+      const urls = await modulesLoaded([
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(pathToFileURL('dist/src/load/live.js').href)})`,
+      ]);
       assert.ok(
         urls.some((u) => CLIENT_NODE.test(u)),
         urls.join('\n'),
@@ -149,7 +160,10 @@ export function startupChecks(mode: 'quick' | 'full'): void {
     test('lint -o table starts without the SARIF writer; lint -o sarif loads it (the check can fail)', async () => {
       const sarif = /\/dist\/src\/render\/sarif\.js$/;
       const entry = await unbundledEntry();
-      const [table, sarifRun] = await Promise.all([modulesLoaded([entry, 'lint', '-f', 'fixtures/demo']), modulesLoaded([entry, 'lint', '-f', 'fixtures/demo', '-o', 'sarif'])]);
+      const [table, sarifRun] = await Promise.all([
+        modulesLoaded([entry, 'lint', '-f', 'fixtures/demo']),
+        modulesLoaded([entry, 'lint', '-f', 'fixtures/demo', '-o', 'sarif']),
+      ]);
       assert.deepEqual(
         table.filter((u) => sarif.test(u)),
         [],
@@ -177,7 +191,10 @@ export function startupChecks(mode: 'quick' | 'full'): void {
         kubeconfig,
         'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]\nusers: [{name: u, user: {token: not-a-secret}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n',
       );
-      const { builtins } = await traced(['bin/ds-doctor.js', 'scan', '--kubeconfig', kubeconfig, '--request-timeout', '10s'], 3);
+      const { builtins } = await traced(
+        ['bin/ds-doctor.js', 'scan', '--kubeconfig', kubeconfig, '--request-timeout', '10s'],
+        3,
+      );
       assert.ok(
         builtins.some((m) => LIVE_BUILTINS.test(m)),
         builtins.join('\n'),

@@ -124,7 +124,23 @@ const RARE = ['\t', '\r', '\u0085', '\ud800', '\u0007', '\ufeff'];
 function scalar(rng: Rng): unknown {
   switch (rng.int(0, 9)) {
     case 0:
-      return rng.pick([0, -0, 1, -1, 42, 1.5, -2.25, 1e21, 1e-7, 2 ** 53 + 2, 0.1, 123456789.125, NaN, Infinity, -Infinity]);
+      return rng.pick([
+        0,
+        -0,
+        1,
+        -1,
+        42,
+        1.5,
+        -2.25,
+        1e21,
+        1e-7,
+        2 ** 53 + 2,
+        0.1,
+        123456789.125,
+        NaN,
+        Infinity,
+        -Infinity,
+      ]);
     case 1:
       return rng.pick([true, false, null]);
     default: {
@@ -140,7 +156,11 @@ function value(rng: Rng, depth: number): unknown {
   if (depth <= 0 || rng.chance(0.35)) return scalar(rng);
   if (rng.chance(0.5)) {
     const out: Record<string, unknown> = {};
-    for (let n = rng.int(0, 4); n > 0; n--) out[rng.chance(0.7) ? rng.pick(KEYS.slice(0, 6)) + (rng.chance(0.3) ? String(n) : '') : rng.pick(KEYS)] = value(rng, depth - 1);
+    for (let n = rng.int(0, 4); n > 0; n--)
+      out[rng.chance(0.7) ? rng.pick(KEYS.slice(0, 6)) + (rng.chance(0.3) ? String(n) : '') : rng.pick(KEYS)] = value(
+        rng,
+        depth - 1,
+      );
     return out;
   }
   return Array.from({ length: rng.int(0, 4) }, () => value(rng, depth - 1));
@@ -150,7 +170,8 @@ function value(rng: Rng, depth: number): unknown {
 function topValue(rng: Rng): unknown {
   if (rng.chance(0.15)) return value(rng, rng.int(1, 4));
   const out: Record<string, unknown> = {};
-  for (let n = rng.int(1, 5); n > 0; n--) out[rng.chance(0.8) ? `${rng.pick(KEYS.slice(0, 6))}${n}` : rng.pick(KEYS)] = value(rng, rng.int(0, 4));
+  for (let n = rng.int(1, 5); n > 0; n--)
+    out[rng.chance(0.8) ? `${rng.pick(KEYS.slice(0, 6))}${n}` : rng.pick(KEYS)] = value(rng, rng.int(0, 4));
   return out;
 }
 
@@ -218,7 +239,11 @@ function editLines(rng: Rng, text: string, edits: number): string {
         break;
       }
       case 10:
-        lines.splice(i, 0, rng.pick(['---', '...', '--- # doc', 'kind: List', 'items:', '- a: 1', '-', '- - x', '? k', ': v']));
+        lines.splice(
+          i,
+          0,
+          rng.pick(['---', '...', '--- # doc', 'kind: List', 'items:', '- a: 1', '-', '- - x', '? k', ': v']),
+        );
         break;
       default:
         lines[i] = line.replace(/: /, rng.pick([':  ', ': |\n  ', ': >-\n   ', ': "', ": '", ':']));
@@ -244,7 +269,10 @@ export function caseText(rng: Rng, fixtures: string[]): string {
   let text: string;
   const v = topValue(rng);
   try {
-    text = yaml.dump(rng.chance(0.3) ? { apiVersion: 'v1', items: Array.isArray(v) ? v : [v], kind: 'List' } : v, dumpOptions(rng));
+    text = yaml.dump(
+      rng.chance(0.3) ? { apiVersion: 'v1', items: Array.isArray(v) ? v : [v], kind: 'List' } : v,
+      dumpOptions(rng),
+    );
   } catch {
     text = String(v);
   }

@@ -74,7 +74,13 @@ export function documentsOf(text: string): { body: string; line: number }[] {
 }
 
 /** The stream (translator first, js-yaml when it declines) and the whole-text parse (js-yaml only) of one text. */
-export function bothWays(text: string, splitAbove?: number, chunk = Math.max(text.length, 1), translator: TranslatorMode = 'auto', exactUpTo = 0): { stream: StreamOutcome; whole: StreamOutcome } {
+export function bothWays(
+  text: string,
+  splitAbove?: number,
+  chunk = Math.max(text.length, 1),
+  translator: TranslatorMode = 'auto',
+  exactUpTo = 0,
+): { stream: StreamOutcome; whole: StreamOutcome } {
   let stream: StreamOutcome;
   try {
     const docs: ParsedDocument[] = [];
@@ -98,7 +104,8 @@ export function bothWays(text: string, splitAbove?: number, chunk = Math.max(tex
       const value = loadYamlDocument(d.body, 'x.yaml', d.line);
       // A List's items at their lines (item-lines.ts): the stream found them entry by entry.
       const itemLines = listItemLines(value, d.body, d.line);
-      if (value !== null && value !== undefined) docs.push({ value, line: d.line, ...(itemLines ? { itemLines } : {}) });
+      if (value !== null && value !== undefined)
+        docs.push({ value, line: d.line, ...(itemLines ? { itemLines } : {}) });
     }
     whole = { docs };
   } catch (err) {
@@ -111,18 +118,39 @@ export function bothWays(text: string, splitAbove?: number, chunk = Math.max(tex
 // and everything else line by line: where one way ends and the other begins must not matter.
 export const STREAM_CASES: { name: string; text: string }[] = [
   { name: 'documents ended by bare markers, one outside the subset', text: 'a: 1\n---\nb: [1, 2]\n---\nc: 3\n---\n' },
-  { name: 'a marker with content, a `...` end, comments only', text: 'a: 1\n--- {b: 2}\n---\nc: 3\n...\n# only\n---\nd: |\n  x\n\n---\ne: 4\n' },
+  {
+    name: 'a marker with content, a `...` end, comments only',
+    text: 'a: 1\n--- {b: 2}\n---\nc: 3\n...\n# only\n---\nd: |\n  x\n\n---\ne: 4\n',
+  },
   { name: 'lines starting with --- that are no markers', text: 'a: 1\n---x: 2\n---\n---y: 3\n' },
   // A document outside the subset, read by js-yaml once its turn comes, from the text its lines give.
-  { name: 'documents with CRLF lines between bare markers', text: "a: 1\n---\nb: [1, 2]\r\nc: |\r\n  x\r\n\r\n---\nd: \"3\r\r\n---\ne: '4\r\n  5'\r\n---\nf: 6\r\n" },
-  { name: 'a document that fails among documents ended by bare markers', text: `${'a: 1\n---\n'.repeat(20)}b: [1, 2\n---\n${'c: 3\n---\n'.repeat(20)}` },
-  { name: 'empty and comment-only documents between bare markers', text: 'a: 1\n---\n\n---\n# c\n---\n   \n---\nb: 2\n---\n' },
+  {
+    name: 'documents with CRLF lines between bare markers',
+    text: "a: 1\n---\nb: [1, 2]\r\nc: |\r\n  x\r\n\r\n---\nd: \"3\r\r\n---\ne: '4\r\n  5'\r\n---\nf: 6\r\n",
+  },
+  {
+    name: 'a document that fails among documents ended by bare markers',
+    text: `${'a: 1\n---\n'.repeat(20)}b: [1, 2\n---\n${'c: 3\n---\n'.repeat(20)}`,
+  },
+  {
+    name: 'empty and comment-only documents between bare markers',
+    text: 'a: 1\n---\n\n---\n# c\n---\n   \n---\nb: 2\n---\n',
+  },
   { name: 'a marker followed by a no-break space', text: 'a: 1\n---\u00a0x\nb: 2\n---\nc: 3\n' },
   // js-yaml's values are copied off the text: -0 and .inf must survive the copy.
   { name: 'a document outside the subset holding -0.0 and .inf', text: 'a: -0.0\nb: .inf\nc: [1]\n---\nd: -00\n' },
-  { name: 'a List whose entries are indented and end at a key indented as they are', text: `apiVersion: v1\nitems:\n${' - n: 1\n'.repeat(30)} kind: List\n` },
-  { name: 'a List whose items end at a sequence at column 0', text: `apiVersion: v1\nitems:\n${'  - n: 1\n'.repeat(30)}- - x\n` },
-  { name: 'a List whose first line is indented, then broken entries', text: ` apiVersion: v1\nitems:\n${'- n: 1\n'.repeat(30)}-\n    a: 1\n   b: 2\nkind: List\n` },
+  {
+    name: 'a List whose entries are indented and end at a key indented as they are',
+    text: `apiVersion: v1\nitems:\n${' - n: 1\n'.repeat(30)} kind: List\n`,
+  },
+  {
+    name: 'a List whose items end at a sequence at column 0',
+    text: `apiVersion: v1\nitems:\n${'  - n: 1\n'.repeat(30)}- - x\n`,
+  },
+  {
+    name: 'a List whose first line is indented, then broken entries',
+    text: ` apiVersion: v1\nitems:\n${'- n: 1\n'.repeat(30)}-\n    a: 1\n   b: 2\nkind: List\n`,
+  },
   {
     name: 'a List whose entries hold a multi-line quoted scalar starting a line with "- "',
     text: `apiVersion: v1\nitems:\n${'- a: 1\n  b: x\n'.repeat(30)}- c: "one\n- two"\n${'- d: 2\n'.repeat(30)}kind: List\n`,
@@ -131,23 +159,38 @@ export const STREAM_CASES: { name: string; text: string }[] = [
     name: 'a List whose entries hold scalars folded as kubectl folds them',
     text: `apiVersion: v1\nitems:\n${"- message: 'one two three\n    four five'\n  note: six seven\n    eight\n  list:\n  - 'nine\n    ten'\n".repeat(30)}kind: List\n`,
   },
-  { name: 'a List with block scalars keeping trailing blank lines', text: `items:\n${'- s: |+\n    x\n\n'.repeat(40)}kind: List\n` },
+  {
+    name: 'a List with block scalars keeping trailing blank lines',
+    text: `items:\n${'- s: |+\n    x\n\n'.repeat(40)}kind: List\n`,
+  },
   { name: 'a List ended by a marker', text: `items:\n${'- n: 1\n'.repeat(60)}---\nkind: Pod\n` },
   // Entries sent to the worker and found outside the subset are read one by one when their turn comes.
   {
     name: 'a List with entries outside the subset among many',
     text: `items:\n${'- n: 1\n  s: x\n'.repeat(40)}- m: [1]\n# c\n- "q": 2\n${'- n: 2\n'.repeat(40)}- m: {a: 1}\n${'- n: 3\n'.repeat(40)}kind: List\n`,
   },
-  { name: 'a List whose keys after the items hold a sequence at column 0', text: `items:\n${'- n: 1\n'.repeat(40)}kind: List\nmore:\n- m: [1]\n${'- n: 2\n'.repeat(40)}` },
-  { name: 'a List with a broken entry among many', text: `items:\n${'- n: 1\n'.repeat(40)}- m: [1\n${'- n: 2\n'.repeat(40)}kind: List\n` },
-  { name: 'a List with an entry outside the subset, CRLF lines', text: `items:\r\n${'- n: 1\r\n'.repeat(30)}- m: [1]\r\n${'- n: 2\r\n'.repeat(30)}kind: List\r\n` },
+  {
+    name: 'a List whose keys after the items hold a sequence at column 0',
+    text: `items:\n${'- n: 1\n'.repeat(40)}kind: List\nmore:\n- m: [1]\n${'- n: 2\n'.repeat(40)}`,
+  },
+  {
+    name: 'a List with a broken entry among many',
+    text: `items:\n${'- n: 1\n'.repeat(40)}- m: [1\n${'- n: 2\n'.repeat(40)}kind: List\n`,
+  },
+  {
+    name: 'a List with an entry outside the subset, CRLF lines',
+    text: `items:\r\n${'- n: 1\r\n'.repeat(30)}- m: [1]\r\n${'- n: 2\r\n'.repeat(30)}kind: List\r\n`,
+  },
 ];
 
 // On a worker, the last documents or entries of each chunk are taken back only after the next
 // chunk's are sent; those outside the subset are then read one by one, and entries only when no
 // line among them could end the items. Every chunk size moves where each chunk ends.
 export const DEFERRED_CASES: { name: string; text: string }[] = [
-  { name: 'keys after the items, a sequence at column 0 among them', text: `items:\n${'- n: 1\n'.repeat(100)}kind: List\nmore:\n- a: 1\n- b: [2]\n` },
+  {
+    name: 'keys after the items, a sequence at column 0 among them',
+    text: `items:\n${'- n: 1\n'.repeat(100)}kind: List\nmore:\n- a: 1\n- b: [2]\n`,
+  },
   {
     name: 'entries outside the subset, a comment and a broken entry',
     text: `items:\n${'- n: 1\n'.repeat(60)}- m: [1]\n# c\n${'- n: 2\n'.repeat(30)}- "q": {a: 1}\n- b: [1\n${'- n: 3\n'.repeat(30)}kind: List\n`,
@@ -156,7 +199,10 @@ export const DEFERRED_CASES: { name: string; text: string }[] = [
     name: 'an entry whose quoted scalar goes on at column 0 with "- "',
     text: `items:\n${'- n: 1\n'.repeat(60)}- c: "one\n- two"\n${'- n: 2\n'.repeat(30)}- d: [1,\n- 2]\n${'- n: 3\n'.repeat(30)}kind: List\n`,
   },
-  { name: 'documents outside the subset, CRLF lines, a broken one', text: `${'a: 1\n---\n'.repeat(30)}b: [1]\r\nc: 2\r\n---\n${'d: 3\n---\n'.repeat(30)}e: [1\n---\nf: 4\n` },
+  {
+    name: 'documents outside the subset, CRLF lines, a broken one',
+    text: `${'a: 1\n---\n'.repeat(30)}b: [1]\r\nc: 2\r\n---\n${'d: 3\n---\n'.repeat(30)}e: [1\n---\nf: 4\n`,
+  },
 ];
 
 type Split = readonly [splitAbove: number | undefined, chunk: number | undefined];
@@ -239,9 +285,17 @@ export function yamlSweeps(level: 'quick' | 'full'): void {
 
   test(`YAML to JSON${label}: generated bench dumps, as \`---\` documents and as a kind: List read entry by entry`, () => {
     const out = mkdtempSync(join(tmpdir(), 'ds-doctor-yaml-json-'));
-    const { files } = generate({ nodes: 6, pods: 40, seed: 3, out, formats: ['yaml', 'yaml-list'], managedFields: true });
+    const { files } = generate({
+      nodes: 6,
+      pods: 40,
+      seed: 3,
+      out,
+      formats: ['yaml', 'yaml-list'],
+      managedFields: true,
+    });
     const stream = readFileSync(files.yaml!, 'utf8');
-    for (const d of documentsOf(stream)) assert.ok(agrees(d.body, 'a generated document'), 'every generated document is translated');
+    for (const d of documentsOf(stream))
+      assert.ok(agrees(d.body, 'a generated document'), 'every generated document is translated');
     const list = readFileSync(files['yaml-list']!, 'utf8');
     assert.ok(agrees(list, 'the generated List'), 'the generated List is translated');
     // As kubectl writes them: long strings folded over lines (bench/yaml-fold.ts), read on the fast path.

@@ -62,9 +62,25 @@ function daemonPodManagedFields(ownerUid: string, created: number): KubeJson[] {
         'f:labels': { '.': {}, 'f:controller-revision-hash': {}, 'f:pod-template-generation': {} },
         'f:ownerReferences': { '.': {}, [`k:{"uid":"${ownerUid}"}`]: {} },
       },
-      'f:spec': { 'f:affinity': { '.': {}, 'f:nodeAffinity': { '.': {}, 'f:requiredDuringSchedulingIgnoredDuringExecution': {} } }, 'f:containers': {}, 'f:tolerations': {} },
+      'f:spec': {
+        'f:affinity': {
+          '.': {},
+          'f:nodeAffinity': { '.': {}, 'f:requiredDuringSchedulingIgnoredDuringExecution': {} },
+        },
+        'f:containers': {},
+        'f:tolerations': {},
+      },
     }),
-    managedFieldsEntry('kubelet', at(created - 5), { 'f:status': { 'f:conditions': {}, 'f:containerStatuses': {}, 'f:hostIP': {}, 'f:phase': {}, 'f:podIP': {}, 'f:startTime': {} } }),
+    managedFieldsEntry('kubelet', at(created - 5), {
+      'f:status': {
+        'f:conditions': {},
+        'f:containerStatuses': {},
+        'f:hostIP': {},
+        'f:phase': {},
+        'f:podIP': {},
+        'f:startTime': {},
+      },
+    }),
   ];
 }
 
@@ -73,7 +89,14 @@ function daemonPodManagedFields(ownerUid: string, created: number): KubeJson[] {
  * pulling, pending on a full node), counted into the states; warnings go to `events`. Returns
  * how many pods were made.
  */
-export function daemonPods(nodes: NodeInfo[], states: DsState[], g: Gen, events: EventLog, podNames: Set<string>, emitPod: (pod: Obj) => void): number {
+export function daemonPods(
+  nodes: NodeInfo[],
+  states: DsState[],
+  g: Gen,
+  events: EventLog,
+  podNames: Set<string>,
+  emitPod: (pod: Obj) => void,
+): number {
   const { r } = g;
   let made = 0;
   for (const n of nodes) {
@@ -117,7 +140,11 @@ export function daemonPods(nodes: NodeInfo[], states: DsState[], g: Gen, events:
         resourceVersion,
         generation: false,
         createdAgo: created,
-        labels: { 'controller-revision-hash': hash, [d.labelKey]: d.name, 'pod-template-generation': String(outdated ? st.generation - 1 : st.generation) },
+        labels: {
+          'controller-revision-hash': hash,
+          [d.labelKey]: d.name,
+          'pod-template-generation': String(outdated ? st.generation - 1 : st.generation),
+        },
         ownerReferences: controllerRef('DaemonSet', d.name, st.uid),
         spec: spec as BuiltPodSpec,
         ...(g.managedFields ? { managedFields: daemonPodManagedFields(st.uid, created) } : {}),
@@ -155,7 +182,16 @@ export function daemonPods(nodes: NodeInfo[], states: DsState[], g: Gen, events:
       }
       const c0 = containers[0]!;
       const containerRef = { ...ref, fieldPath: `spec.containers{${c0.name}}` };
-      if (state === 'crashloop') events.add(containerRef, 'BackOff', 'Back-off restarting failed container', 'Warning', 60 + r.int(200), 20, 'kubelet');
+      if (state === 'crashloop')
+        events.add(
+          containerRef,
+          'BackOff',
+          'Back-off restarting failed container',
+          'Warning',
+          60 + r.int(200),
+          20,
+          'kubelet',
+        );
       if (state === 'imagepull') {
         const message = `Failed to pull image "${c0.image ?? ''}": rpc error: code = NotFound desc = failed to pull and unpack image: not found`;
         events.add(containerRef, 'Failed', message, 'Warning', 12, 40, 'kubelet');
@@ -181,7 +217,10 @@ export function daemonSetObjects(states: DsState[], g: Gen): { daemonSets: Obj[]
       uid: g.r.uid(),
     });
     const revs = st.oldTemplate
-      ? [rev(st.oldTemplate, st.oldHash!, st.generation - 1, st.createdAgo), rev(st.template, st.hash, st.generation, 2 * HOUR + 10 * MIN)]
+      ? [
+          rev(st.oldTemplate, st.oldHash!, st.generation - 1, st.createdAgo),
+          rev(st.template, st.hash, st.generation, 2 * HOUR + 10 * MIN),
+        ]
       : [rev(st.template, st.hash, 1, st.createdAgo)];
     const made = makeDaemonSet(
       {

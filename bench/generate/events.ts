@@ -24,7 +24,15 @@ export class EventLog {
   constructor(private readonly g: Gen) {}
 
   /** An event about `involved`, `count` times (ten minutes apart, up to an hour), the last `ago` seconds before NOW, from `source`. */
-  add(involved: Involved, reason: string, message: string, type: string, count: number, ago: number, source: string): void {
+  add(
+    involved: Involved,
+    reason: string,
+    message: string,
+    type: string,
+    count: number,
+    ago: number,
+    source: string,
+  ): void {
     const { r, rv } = this.g;
     const { apiVersion, kind, name, namespace, uid, resourceVersion, fieldPath } = involved;
     this.built.push(

@@ -64,14 +64,26 @@ export function podNet(n: NodeInfo): string {
 export function layoutNodes(count: number, r: Random): NodeInfo[] {
   const nodes: NodeInfo[] = [];
   for (let i = 0; i < count; i++) {
-    const pool: NodeInfo['pool'] = i < 3 ? 'control-plane' : r.chance(0.05) ? 'gpu' : r.chance(0.08) ? 'highmem' : r.chance(0.08) ? 'spot' : 'general';
+    const pool: NodeInfo['pool'] =
+      i < 3
+        ? 'control-plane'
+        : r.chance(0.05)
+          ? 'gpu'
+          : r.chance(0.08)
+            ? 'highmem'
+            : r.chance(0.08)
+              ? 'spot'
+              : 'general';
     const zone = ZONES[i % ZONES.length]!;
     const windows = pool === 'general' && r.chance(0.01);
     const cpuMilli = pool === 'gpu' ? 95_690 : pool === 'highmem' ? 31_750 : 15_890;
     const memKi = pool === 'gpu' ? 1_120_000_000 : pool === 'highmem' ? 257_000_000 : 63_000_000;
     const octet = 10 + (i >> 16);
     nodes.push({
-      name: pool === 'control-plane' ? `control-plane-${i + 1}` : `ip-10-${octet}-${(i >> 8) & 255}-${i & 255}.ec2.internal`,
+      name:
+        pool === 'control-plane'
+          ? `control-plane-${i + 1}`
+          : `ip-10-${octet}-${(i >> 8) & 255}-${i & 255}.ec2.internal`,
       pool,
       os: windows ? 'windows' : 'linux',
       zone,
@@ -88,7 +100,9 @@ export function layoutNodes(count: number, r: Random): NodeInfo[] {
       podsUsed: 0,
     });
   }
-  for (const n of nodes) if (n.pool === 'general' && n.os === 'linux' && !n.notReady && !n.cordoned && !n.justJoined && r.chance(0.002)) n.full = true;
+  for (const n of nodes)
+    if (n.pool === 'general' && n.os === 'linux' && !n.notReady && !n.cordoned && !n.justJoined && r.chance(0.002))
+      n.full = true;
   return nodes;
 }
 
@@ -115,15 +129,27 @@ function poolLabelsAndTaints(n: NodeInfo): { labels: Record<string, string>; tai
 }
 
 /** The fields the kubelet and the node controller own, as the raw API lists them. */
-function nodeManagedFields(n: NodeInfo, created: string, heartbeat: string, labels: string[], allocatable: string[]): KubeJson[] {
+function nodeManagedFields(
+  n: NodeInfo,
+  created: string,
+  heartbeat: string,
+  labels: string[],
+  allocatable: string[],
+): KubeJson[] {
   return [
     managedFieldsEntry('kubelet', created, {
       'f:metadata': {
-        'f:annotations': { '.': {}, 'f:alpha.kubernetes.io/provided-node-ip': {}, 'f:volumes.kubernetes.io/controller-managed-attach-detach': {} },
+        'f:annotations': {
+          '.': {},
+          'f:alpha.kubernetes.io/provided-node-ip': {},
+          'f:volumes.kubernetes.io/controller-managed-attach-detach': {},
+        },
         'f:labels': Object.fromEntries(labels.map((k) => [`f:${k}`, {}])),
       },
     }),
-    managedFieldsEntry('kube-controller-manager', heartbeat, { 'f:spec': { 'f:podCIDR': {}, 'f:podCIDRs': { '.': {}, [`v:"${podNet(n)}.0/24"`]: {} }, 'f:taints': {} } }),
+    managedFieldsEntry('kube-controller-manager', heartbeat, {
+      'f:spec': { 'f:podCIDR': {}, 'f:podCIDRs': { '.': {}, [`v:"${podNet(n)}.0/24"`]: {} }, 'f:taints': {} },
+    }),
     managedFieldsEntry('kubelet', heartbeat, {
       'f:status': {
         'f:allocatable': Object.fromEntries(allocatable.map((k) => [`f:${k}`, {}])),
@@ -134,7 +160,13 @@ function nodeManagedFields(n: NodeInfo, created: string, heartbeat: string, labe
           ]),
         ),
         'f:images': {},
-        'f:nodeInfo': { 'f:bootID': {}, 'f:containerRuntimeVersion': {}, 'f:kernelVersion': {}, 'f:kubeProxyVersion': {}, 'f:kubeletVersion': {} },
+        'f:nodeInfo': {
+          'f:bootID': {},
+          'f:containerRuntimeVersion': {},
+          'f:kernelVersion': {},
+          'f:kubeProxyVersion': {},
+          'f:kubeletVersion': {},
+        },
       },
     }),
   ];
@@ -160,12 +192,21 @@ export function nodeObject(n: NodeInfo, g: Gen): Obj {
   const systemUUID = r.uid();
 
   const cond = (type: string, status: string, reason: string, message: string) =>
-    nodeCondition(type, n.notReady ? 'Unknown' : status, reason, message, n.notReady ? 42 * MIN : heartbeatAgo, n.notReady && type === 'Ready' ? 40 * MIN : joinedAgo);
+    nodeCondition(
+      type,
+      n.notReady ? 'Unknown' : status,
+      reason,
+      message,
+      n.notReady ? 42 * MIN : heartbeatAgo,
+      n.notReady && type === 'Ready' ? 40 * MIN : joinedAgo,
+    );
   const conditions = [
     cond('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
     cond('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
     cond('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
-    n.notReady ? cond('Ready', 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.') : cond('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
+    n.notReady
+      ? cond('Ready', 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.')
+      : cond('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
   ];
   const cap = (cpu: number, memKi: number): Record<string, string> => ({
     cpu: String(Math.ceil(cpu / 1000)),
@@ -193,7 +234,10 @@ export function nodeObject(n: NodeInfo, g: Gen): Obj {
     zone: n.zone,
     betaCloudLabels: false,
     labels,
-    annotations: { 'alpha.kubernetes.io/provided-node-ip': n.ip, 'csi.volume.kubernetes.io/nodeid': JSON.stringify({ 'ebs.csi.aws.com': ebsNodeId }) },
+    annotations: {
+      'alpha.kubernetes.io/provided-node-ip': n.ip,
+      'csi.volume.kubernetes.io/nodeid': JSON.stringify({ 'ebs.csi.aws.com': ebsNodeId }),
+    },
     unschedulable: n.cordoned || undefined,
     taints,
     images,
@@ -204,11 +248,23 @@ export function nodeObject(n: NodeInfo, g: Gen): Obj {
     resourceVersion,
     providerID,
     hostname: `ip-${n.ip.replace(/\./g, '-')}.ec2.internal`,
-    nodeInfo: { bootID, machineID, systemUUID, containerRuntimeVersion: 'containerd://1.7.22', kubeProxyVersion: 'v1.34.2' },
+    nodeInfo: {
+      bootID,
+      machineID,
+      systemUUID,
+      containerRuntimeVersion: 'containerd://1.7.22',
+      kubeProxyVersion: 'v1.34.2',
+    },
     runtimeHandlers: false,
   });
   if (g.managedFields) {
-    (node.metadata as KubeJson)['managedFields'] = nodeManagedFields(n, at(joinedAgo), at(heartbeatAgo), Object.keys(node.metadata.labels), Object.keys(type.allocatable));
+    (node.metadata as KubeJson)['managedFields'] = nodeManagedFields(
+      n,
+      at(joinedAgo),
+      at(heartbeatAgo),
+      Object.keys(node.metadata.labels),
+      Object.keys(type.allocatable),
+    );
   }
   return node as unknown as Obj;
 }

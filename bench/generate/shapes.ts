@@ -39,7 +39,9 @@ const tolerateAll: Json[] = [{ operator: 'Exists' }];
 /** A toleration without a key that tolerates every NoSchedule taint. */
 export function isBlanket(t: Json): boolean {
   const o = t as Obj;
-  return o['key'] === undefined && o['operator'] === 'Exists' && (o['effect'] === undefined || o['effect'] === 'NoSchedule');
+  return (
+    o['key'] === undefined && o['operator'] === 'Exists' && (o['effect'] === undefined || o['effect'] === 'NoSchedule')
+  );
 }
 
 const DAEMONSETS: DsShape[] = [
@@ -204,10 +206,28 @@ export function podTemplate(d: DsShape, image: string): Obj {
       { name: 'LOG_LEVEL', value: 'info' },
     ],
     resources: { limits: { memory: d.memory }, requests: { cpu: d.cpu, memory: d.memory } },
-    ...(d.hostPort ? { ports: [{ containerPort: d.hostPort, hostPort: d.hostPort, name: 'metrics', protocol: 'TCP' }] } : {}),
-    readinessProbe: { failureThreshold: 3, httpGet: { path: '/healthz', port: d.hostPort ?? 9099, scheme: 'HTTP' }, periodSeconds: 10, successThreshold: 1, timeoutSeconds: 1 },
-    livenessProbe: { failureThreshold: 6, httpGet: { path: '/healthz', port: d.hostPort ?? 9099, scheme: 'HTTP' }, initialDelaySeconds: 10, periodSeconds: 10, successThreshold: 1, timeoutSeconds: 1 },
-    securityContext: d.name === 'calico-node' || d.name === 'ebs-csi-node' ? { privileged: true } : { readOnlyRootFilesystem: true, runAsNonRoot: true, runAsUser: 65534 },
+    ...(d.hostPort
+      ? { ports: [{ containerPort: d.hostPort, hostPort: d.hostPort, name: 'metrics', protocol: 'TCP' }] }
+      : {}),
+    readinessProbe: {
+      failureThreshold: 3,
+      httpGet: { path: '/healthz', port: d.hostPort ?? 9099, scheme: 'HTTP' },
+      periodSeconds: 10,
+      successThreshold: 1,
+      timeoutSeconds: 1,
+    },
+    livenessProbe: {
+      failureThreshold: 6,
+      httpGet: { path: '/healthz', port: d.hostPort ?? 9099, scheme: 'HTTP' },
+      initialDelaySeconds: 10,
+      periodSeconds: 10,
+      successThreshold: 1,
+      timeoutSeconds: 1,
+    },
+    securityContext:
+      d.name === 'calico-node' || d.name === 'ebs-csi-node'
+        ? { privileged: true }
+        : { readOnlyRootFilesystem: true, runAsNonRoot: true, runAsUser: 65534 },
     terminationMessagePath: '/dev/termination-log',
     terminationMessagePolicy: 'File',
     volumeMounts: [
@@ -215,7 +235,12 @@ export function podTemplate(d: DsShape, image: string): Obj {
       { mountPath: '/var/log', name: 'varlog' },
     ],
   };
-  const extras = d.extraContainers.map((c): Obj => ({ imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', ...c }));
+  const extras = d.extraContainers.map((c): Obj => ({
+    imagePullPolicy: 'IfNotPresent',
+    terminationMessagePath: '/dev/termination-log',
+    terminationMessagePolicy: 'File',
+    ...c,
+  }));
   // The spec's fields in sorted order: the revision hash is taken over the template's JSON text.
   const spec: Obj = {
     ...podSpecDefaults(d.name, { dnsPolicy: d.hostNetwork ? 'ClusterFirstWithHostNet' : 'ClusterFirst' }),

@@ -17,7 +17,15 @@ const NOT_READY = 'containers with unready status: [main]';
 /** The five conditions of a bound pod created `created` seconds ago, Ready or not. */
 export function podConditions(created: number, ready: boolean): Json[] {
   const readySince = ready ? created - 5 : created - 20;
-  const readiness = (type: string) => podCondition(type, ready ? 'True' : 'False', readySince, ready ? undefined : 'ContainersNotReady', ready ? undefined : NOT_READY, null);
+  const readiness = (type: string) =>
+    podCondition(
+      type,
+      ready ? 'True' : 'False',
+      readySince,
+      ready ? undefined : 'ContainersNotReady',
+      ready ? undefined : NOT_READY,
+      null,
+    );
   return [
     podCondition('PodReadyToStartContainers', 'True', created - 3, undefined, undefined, null),
     podCondition('Initialized', 'True', created - 2, undefined, undefined, null),
@@ -41,11 +49,21 @@ function containerStatus(c: Container, state: PodState, created: number, g: Gen)
   if (state === 'crashloop') {
     return {
       ...base,
-      lastState: { terminated: { containerID: `containerd://${r.chars(HEX, 64)}`, exitCode: 1, finishedAt: at(90), reason: 'Error', startedAt: at(95) } },
+      lastState: {
+        terminated: {
+          containerID: `containerd://${r.chars(HEX, 64)}`,
+          exitCode: 1,
+          finishedAt: at(90),
+          reason: 'Error',
+          startedAt: at(95),
+        },
+      },
       ready: false,
       restartCount: 14 + r.int(40),
       started: false,
-      state: { waiting: { message: `back-off 5m0s restarting failed container=${c.name}`, reason: 'CrashLoopBackOff' } },
+      state: {
+        waiting: { message: `back-off 5m0s restarting failed container=${c.name}`, reason: 'CrashLoopBackOff' },
+      },
     };
   }
   if (state === 'imagepull') {
@@ -60,15 +78,40 @@ function containerStatus(c: Container, state: PodState, created: number, g: Gen)
       volumeMounts: [],
     };
   }
-  if (state === 'nodeDown') return { ...base, ready: false, restartCount: r.int(3), started: true, state: { running: { startedAt: at(created - 10) } } };
-  return { ...base, ready: true, restartCount: r.chance(0.1) ? 1 + r.int(3) : 0, state: { running: { startedAt: at(created - 4) } } };
+  if (state === 'nodeDown')
+    return {
+      ...base,
+      ready: false,
+      restartCount: r.int(3),
+      started: true,
+      state: { running: { startedAt: at(created - 10) } },
+    };
+  return {
+    ...base,
+    ready: true,
+    restartCount: r.chance(0.1) ? 1 + r.int(3) : 0,
+    state: { running: { startedAt: at(created - 4) } },
+  };
 }
 
 /** The status of a pod created `created` seconds ago in `state` on `node` (none when pending). */
-export function podStatus(containers: Container[], state: PodState, created: number, node: NodeInfo | undefined, podIP: string, g: Gen, qos: string): Obj {
+export function podStatus(
+  containers: Container[],
+  state: PodState,
+  created: number,
+  node: NodeInfo | undefined,
+  podIP: string,
+  g: Gen,
+  qos: string,
+): Obj {
   if (state === 'pending') {
-    const message = '0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption victims found for incoming pod.';
-    return { conditions: [podCondition('PodScheduled', 'False', created, 'Unschedulable', message, null)] as unknown as Json[], phase: 'Pending', qosClass: qos };
+    const message =
+      '0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption victims found for incoming pod.';
+    return {
+      conditions: [podCondition('PodScheduled', 'False', created, 'Unschedulable', message, null)] as unknown as Json[],
+      phase: 'Pending',
+      qosClass: qos,
+    };
   }
   return {
     conditions: podConditions(created, state === 'running'),
@@ -101,7 +144,15 @@ export function succeededStatus(containers: Container[], created: number, node: 
       ready: false,
       restartCount: 0,
       started: false,
-      state: { terminated: { containerID: `containerd://${r.chars(HEX, 64)}`, exitCode: 0, finishedAt: at(created - 120), reason: 'Completed', startedAt: at(created - 5) } },
+      state: {
+        terminated: {
+          containerID: `containerd://${r.chars(HEX, 64)}`,
+          exitCode: 0,
+          finishedAt: at(created - 120),
+          reason: 'Completed',
+          startedAt: at(created - 5),
+        },
+      },
     })),
   };
 }

@@ -4,7 +4,13 @@
  */
 import { managedFieldsEntry } from '../../test/kube/api-meta.js';
 import type { Json as KubeJson } from '../../test/kube/fields.js';
-import { CONTAINER_DEFAULTS, controllerRef, makePod, NOT_READY_TOLERATIONS, podSpecDefaults } from '../../test/kube/api-pod.js';
+import {
+  CONTAINER_DEFAULTS,
+  controllerRef,
+  makePod,
+  NOT_READY_TOLERATIONS,
+  podSpecDefaults,
+} from '../../test/kube/api-pod.js';
 import { SAFE } from '../../test/kube/ids.js';
 import { at, DAY, HOUR } from '../../test/kube/time.js';
 import type { BuiltPod, BuiltPodSpec } from '../../test/kube/types.js';
@@ -59,7 +65,11 @@ interface Deployment {
 function workloadManagedFields(ownerUid: string, created: number): KubeJson[] {
   return [
     managedFieldsEntry('kube-controller-manager', at(created), {
-      'f:metadata': { 'f:generateName': {}, 'f:labels': { '.': {}, 'f:app': {}, 'f:pod-template-hash': {} }, 'f:ownerReferences': { '.': {}, [`k:{"uid":"${ownerUid}"}`]: {} } },
+      'f:metadata': {
+        'f:generateName': {},
+        'f:labels': { '.': {}, 'f:app': {}, 'f:pod-template-hash': {} },
+        'f:ownerReferences': { '.': {}, [`k:{"uid":"${ownerUid}"}`]: {} },
+      },
       'f:spec': {
         'f:containers': {
           'k:{"name":"app"}': {
@@ -86,9 +96,27 @@ function workloadManagedFields(ownerUid: string, created: number): KubeJson[] {
     managedFieldsEntry('kubelet', at(created - 5), {
       'f:status': {
         'f:conditions': {
-          'k:{"type":"ContainersReady"}': { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} },
-          'k:{"type":"Initialized"}': { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} },
-          'k:{"type":"Ready"}': { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} },
+          'k:{"type":"ContainersReady"}': {
+            '.': {},
+            'f:lastProbeTime': {},
+            'f:lastTransitionTime': {},
+            'f:status': {},
+            'f:type': {},
+          },
+          'k:{"type":"Initialized"}': {
+            '.': {},
+            'f:lastProbeTime': {},
+            'f:lastTransitionTime': {},
+            'f:status': {},
+            'f:type': {},
+          },
+          'k:{"type":"Ready"}': {
+            '.': {},
+            'f:lastProbeTime': {},
+            'f:lastTransitionTime': {},
+            'f:status': {},
+            'f:type': {},
+          },
         },
         'f:containerStatuses': {},
         'f:hostIP': {},
@@ -116,9 +144,24 @@ function workloadPod(dep: Deployment, node: NodeInfo | undefined, g: Gen, used: 
       { name: 'DB_PASSWORD', valueFrom: { secretKeyRef: { key: 'password', name: `${dep.name}-db` } } },
     ],
     ports: [{ containerPort: 8080, name: 'http', protocol: 'TCP' }],
-    resources: { limits: { memory: `${dep.memMi * 2}Mi` }, requests: { cpu: `${dep.cpuMilli}m`, memory: `${dep.memMi}Mi` } },
-    readinessProbe: { failureThreshold: 3, httpGet: { path: '/ready', port: 'http', scheme: 'HTTP' }, periodSeconds: 5, successThreshold: 1, timeoutSeconds: 1 },
-    volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: `kube-api-access-${r.suffix()}`, readOnly: true }],
+    resources: {
+      limits: { memory: `${dep.memMi * 2}Mi` },
+      requests: { cpu: `${dep.cpuMilli}m`, memory: `${dep.memMi}Mi` },
+    },
+    readinessProbe: {
+      failureThreshold: 3,
+      httpGet: { path: '/ready', port: 'http', scheme: 'HTTP' },
+      periodSeconds: 5,
+      successThreshold: 1,
+      timeoutSeconds: 1,
+    },
+    volumeMounts: [
+      {
+        mountPath: '/var/run/secrets/kubernetes.io/serviceaccount',
+        name: `kube-api-access-${r.suffix()}`,
+        readOnly: true,
+      },
+    ],
     ...CONTAINER_DEFAULTS,
   };
   const containers: KubeJson[] = [app];
@@ -147,7 +190,9 @@ function workloadPod(dep: Deployment, node: NodeInfo | undefined, g: Gen, used: 
     generation: false,
     createdAgo: created,
     labels,
-    ownerReferences: dep.job ? controllerRef('Job', dep.name, dep.rsUid, 'batch/v1') : controllerRef('ReplicaSet', `${dep.name}-${dep.rsHash}`, dep.rsUid),
+    ownerReferences: dep.job
+      ? controllerRef('Job', dep.name, dep.rsUid, 'batch/v1')
+      : controllerRef('ReplicaSet', `${dep.name}-${dep.rsHash}`, dep.rsUid),
     ...(g.managedFields ? { managedFields: workloadManagedFields(dep.rsUid, created) } : {}),
     spec: {
       ...podSpecDefaults('default', { restartPolicy: dep.job ? 'Never' : 'Always' }),
@@ -161,7 +206,10 @@ function workloadPod(dep: Deployment, node: NodeInfo | undefined, g: Gen, used: 
           name: 'kube-api-access',
           projected: {
             defaultMode: 420,
-            sources: [{ serviceAccountToken: { expirationSeconds: 3607, path: 'token' } }, { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } }],
+            sources: [
+              { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+              { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
+            ],
           },
         },
       ],
@@ -174,7 +222,15 @@ function workloadPod(dep: Deployment, node: NodeInfo | undefined, g: Gen, used: 
     ? podStatus(cs, 'pending', created, undefined, '', g, qos)
     : dep.job
       ? succeededStatus(cs, created, node, g, qos)
-      : podStatus(cs, node.notReady ? 'nodeDown' : 'running', created, node, `${podNet(node)}.${2 + r.int(250)}`, g, qos);
+      : podStatus(
+          cs,
+          node.notReady ? 'nodeDown' : 'running',
+          created,
+          node,
+          `${podNet(node)}.${2 + r.int(250)}`,
+          g,
+          qos,
+        );
   pod.status = status;
   return pod;
 }
@@ -184,9 +240,24 @@ function workloadPod(dep: Deployment, node: NodeInfo | undefined, g: Gen, used: 
  * FailedScheduling warning; 3 % of the placed with their start events), then a filler pod on
  * each "full" node so node-exporter's 100m no longer fits there. Returns how many were placed.
  */
-export function workloadPods(nodes: NodeInfo[], workload: number, g: Gen, events: EventLog, podNames: Set<string>, emitPod: (pod: Obj) => void): number {
+export function workloadPods(
+  nodes: NodeInfo[],
+  workload: number,
+  g: Gen,
+  events: EventLog,
+  podNames: Set<string>,
+  emitPod: (pod: Obj) => void,
+): number {
   const { r } = g;
-  const schedulable = nodes.filter((n) => n.os === 'linux' && !n.cordoned && !n.justJoined && n.pool !== 'control-plane' && n.pool !== 'gpu' && n.pool !== 'spot');
+  const schedulable = nodes.filter(
+    (n) =>
+      n.os === 'linux' &&
+      !n.cordoned &&
+      !n.justJoined &&
+      n.pool !== 'control-plane' &&
+      n.pool !== 'gpu' &&
+      n.pool !== 'spot',
+  );
   const deployments: Deployment[] = [];
   const namespaces = Math.max(4, Math.round(workload / 3000));
   for (let i = 0; deployments.length * 25 < workload; i++) {
@@ -234,8 +305,24 @@ export function workloadPods(nodes: NodeInfo[], workload: number, g: Gen, events
       // Normal events of a pod started within the last hour, as the event TTL keeps them.
       const ago = r.int(HOUR);
       const container = { ...ref, fieldPath: 'spec.containers{app}' };
-      events.add(ref, 'Scheduled', `Successfully assigned ${dep.namespace}/${name} to ${node.name}`, 'Normal', 1, ago + 4, 'default-scheduler');
-      events.add(container, 'Pulled', `Container image "${dep.image}" already present on machine`, 'Normal', 1, ago + 2, 'kubelet');
+      events.add(
+        ref,
+        'Scheduled',
+        `Successfully assigned ${dep.namespace}/${name} to ${node.name}`,
+        'Normal',
+        1,
+        ago + 4,
+        'default-scheduler',
+      );
+      events.add(
+        container,
+        'Pulled',
+        `Container image "${dep.image}" already present on machine`,
+        'Normal',
+        1,
+        ago + 2,
+        'kubelet',
+      );
       events.add(container, 'Created', 'Created container: app', 'Normal', 1, ago + 1, 'kubelet');
       events.add(container, 'Started', 'Started container app', 'Normal', 1, ago, 'kubelet');
     }

@@ -94,7 +94,12 @@ function jsonLayoutSink(path: string, indent: number, lineBreaks: boolean): Sink
   return {
     item(obj) {
       const separator = `${first ? '' : ','}${indent ? `\n${pad}${pad}` : lineBreaks ? '\n' : ''}`;
-      writeItem(out, spans, separator, indent ? JSON.stringify(obj, null, indent).replace(/\n/g, `\n${pad}${pad}`) : JSON.stringify(obj));
+      writeItem(
+        out,
+        spans,
+        separator,
+        indent ? JSON.stringify(obj, null, indent).replace(/\n/g, `\n${pad}${pad}`) : JSON.stringify(obj),
+      );
       first = false;
     },
     close() {

@@ -106,7 +106,14 @@ export function fieldEnv(name: string, fieldPath = 'spec.nodeName'): NonNullable
 
 /** An HTTP probe with the API defaults; `extra` overrides them. */
 export function httpProbe(p: string, port: number | string, extra: Json = {}): Json {
-  return { httpGet: { path: p, port, scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3, ...extra };
+  return {
+    httpGet: { path: p, port, scheme: 'HTTP' },
+    timeoutSeconds: 1,
+    periodSeconds: 10,
+    successThreshold: 1,
+    failureThreshold: 3,
+    ...extra,
+  };
 }
 
 /** A pod template with its spec in API order. */
@@ -119,12 +126,20 @@ export function kubeProxyTemplate(version: string): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels: { 'k8s-app': 'kube-proxy' } },
     spec: {
-      volumes: [{ name: 'kube-proxy', configMap: { name: 'kube-proxy', defaultMode: 420 } }, hostPath('xtables-lock', '/run/xtables.lock', 'FileOrCreate'), hostPath('lib-modules', '/lib/modules')],
+      volumes: [
+        { name: 'kube-proxy', configMap: { name: 'kube-proxy', defaultMode: 420 } },
+        hostPath('xtables-lock', '/run/xtables.lock', 'FileOrCreate'),
+        hostPath('lib-modules', '/lib/modules'),
+      ],
       containers: [
         {
           name: 'kube-proxy',
           image: `registry.k8s.io/kube-proxy:${version}`,
-          command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'],
+          command: [
+            '/usr/local/bin/kube-proxy',
+            '--config=/var/lib/kube-proxy/config.conf',
+            '--hostname-override=$(NODE_NAME)',
+          ],
           env: [fieldEnv('NODE_NAME')],
           resources: {},
           volumeMounts: [
@@ -146,7 +161,11 @@ export function kubeProxyTemplate(version: string): BuiltTemplate {
 }
 
 /** The selector of kube-prometheus' node-exporter. */
-export const NODE_EXPORTER_SELECTOR: Record<string, string> = { 'app.kubernetes.io/component': 'exporter', 'app.kubernetes.io/name': 'node-exporter', 'app.kubernetes.io/part-of': 'kube-prometheus' };
+export const NODE_EXPORTER_SELECTOR: Record<string, string> = {
+  'app.kubernetes.io/component': 'exporter',
+  'app.kubernetes.io/name': 'node-exporter',
+  'app.kubernetes.io/part-of': 'kube-prometheus',
+};
 
 /** The labels of kube-prometheus' node-exporter at `version` (v-prefixed). */
 export function nodeExporterLabels(version: string): Record<string, string> {
@@ -154,7 +173,13 @@ export function nodeExporterLabels(version: string): Record<string, string> {
 }
 
 /** prometheus node-exporter as kube-prometheus ships it (hostNetwork, hostPID, hostPort 9100). */
-export function nodeExporterTemplate({ version = 'v1.8.2', memoryLimit = '60Mi', extraArgs = [], explicitHostPort = true, priorityClassName }: NodeExporterOptions = {}): BuiltTemplate {
+export function nodeExporterTemplate({
+  version = 'v1.8.2',
+  memoryLimit = '60Mi',
+  extraArgs = [],
+  explicitHostPort = true,
+  priorityClassName,
+}: NodeExporterOptions = {}): BuiltTemplate {
   return finishTemplate({
     metadata: { creationTimestamp: null, labels: nodeExporterLabels(version) },
     spec: {
@@ -172,7 +197,11 @@ export function nodeExporterTemplate({ version = 'v1.8.2', memoryLimit = '60Mi',
             '--collector.filesystem.mount-points-exclude=^/(dev|proc|sys|run/k3s/containerd/.+|var/lib/docker/.+|var/lib/kubelet/pods/.+)($|/)',
             ...extraArgs,
           ],
-          ports: [explicitHostPort ? { name: 'metrics', hostPort: 9100, containerPort: 9100, protocol: 'TCP' } : { name: 'metrics', containerPort: 9100, protocol: 'TCP' }],
+          ports: [
+            explicitHostPort
+              ? { name: 'metrics', hostPort: 9100, containerPort: 9100, protocol: 'TCP' }
+              : { name: 'metrics', containerPort: 9100, protocol: 'TCP' },
+          ],
           resources: { limits: { memory: memoryLimit }, requests: { cpu: '50m', memory: '30Mi' } },
           volumeMounts: [
             { name: 'proc', readOnly: true, mountPath: '/host/proc' },
@@ -181,10 +210,17 @@ export function nodeExporterTemplate({ version = 'v1.8.2', memoryLimit = '60Mi',
           ],
           readinessProbe: httpProbe('/', 9100),
           ...CONTAINER_DEFAULTS,
-          securityContext: { capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+          securityContext: {
+            capabilities: { drop: ['ALL'] },
+            readOnlyRootFilesystem: true,
+            allowPrivilegeEscalation: false,
+          },
         },
       ],
-      ...podSpecDefaults('node-exporter', { dnsPolicy: 'ClusterFirstWithHostNet', securityContext: { runAsUser: 65534, runAsGroup: 65534, runAsNonRoot: true } }),
+      ...podSpecDefaults('node-exporter', {
+        dnsPolicy: 'ClusterFirstWithHostNet',
+        securityContext: { runAsUser: 65534, runAsGroup: 65534, runAsNonRoot: true },
+      }),
       nodeSelector: { 'kubernetes.io/os': 'linux' },
       automountServiceAccountToken: false,
       hostNetwork: true,
@@ -219,7 +255,13 @@ export function ebsPluginContainer(version: string, memory: string): Json {
   return {
     name: 'ebs-plugin',
     image: `public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:${version}`,
-    args: ['node', '--endpoint=$(CSI_ENDPOINT)', '--csi-mount-point-prefix=/var/lib/kubelet/plugins/kubernetes.io/csi/ebs.csi.aws.com/', '--logging-format=text', '--v=2'],
+    args: [
+      'node',
+      '--endpoint=$(CSI_ENDPOINT)',
+      '--csi-mount-point-prefix=/var/lib/kubelet/plugins/kubernetes.io/csi/ebs.csi.aws.com/',
+      '--logging-format=text',
+      '--v=2',
+    ],
     ports: [{ name: 'healthz', containerPort: 9808, protocol: 'TCP' }],
     env: [{ name: 'CSI_ENDPOINT', value: 'unix:/csi/csi.sock' }, fieldEnv('CSI_NODE_NAME')],
     resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory } },
@@ -228,7 +270,14 @@ export function ebsPluginContainer(version: string, memory: string): Json {
       { name: 'plugin-dir', mountPath: '/csi' },
       { name: 'device-dir', mountPath: '/dev' },
     ],
-    livenessProbe: { httpGet: { path: '/healthz', port: 'healthz', scheme: 'HTTP' }, initialDelaySeconds: 10, timeoutSeconds: 3, periodSeconds: 10, successThreshold: 1, failureThreshold: 5 },
+    livenessProbe: {
+      httpGet: { path: '/healthz', port: 'healthz', scheme: 'HTTP' },
+      initialDelaySeconds: 10,
+      timeoutSeconds: 3,
+      periodSeconds: 10,
+      successThreshold: 1,
+      failureThreshold: 5,
+    },
     ...CONTAINER_DEFAULTS,
     securityContext: { privileged: true, readOnlyRootFilesystem: true },
   };
@@ -245,7 +294,11 @@ export function ebsRegistrarContainer(image: string, { extraMounts = [], ...extr
       { name: 'DRIVER_REG_SOCK_PATH', value: '/var/lib/kubelet/plugins/ebs.csi.aws.com/csi.sock' },
     ],
     resources: { limits: { memory: '256Mi' }, requests: { cpu: '10m', memory: '40Mi' } },
-    volumeMounts: [{ name: 'plugin-dir', mountPath: '/csi' }, { name: 'registration-dir', mountPath: '/registration' }, ...extraMounts],
+    volumeMounts: [
+      { name: 'plugin-dir', mountPath: '/csi' },
+      { name: 'registration-dir', mountPath: '/registration' },
+      ...extraMounts,
+    ],
     ...extra,
     ...CONTAINER_DEFAULTS,
     securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },

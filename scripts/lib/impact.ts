@@ -80,15 +80,26 @@ let podCounter = 0;
 const podIP = () => `192.168.${Math.floor(podCounter / 200)}.${10 + (podCounter++ % 200)}`;
 
 /** A bare-metal node (test/kube's makeNode); `ready: 'Unknown'`: its kubelet stopped posting status 10 minutes ago. */
-export function node(name: string, { ready = 'True', labels = {}, allocatable = {}, taints }: NodeOptions = {}): BuiltNode {
+export function node(
+  name: string,
+  { ready = 'True', labels = {}, allocatable = {}, taints }: NodeOptions = {},
+): BuiltNode {
   const alloc = { ...M5_XLARGE.allocatable, ...allocatable };
-  const lost = (type: string): NodeCondition => nodeCondition(type, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.', 640, 600);
+  const lost = (type: string): NodeCondition =>
+    nodeCondition(type, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.', 640, 600);
   return makeNode({
     name,
     ip: `10.0.1.${nodeNumber(name)}`,
     joinedAgo: NODE_AGE,
-    conditions: ready === 'True' ? kubeletConditions({ heartbeatAgo: 20, joinedAgo: NODE_AGE }) : ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map(lost),
-    type: { instanceType: M5_XLARGE.instanceType, capacity: Object.keys(allocatable).length ? alloc : M5_XLARGE.capacity, allocatable: alloc },
+    conditions:
+      ready === 'True'
+        ? kubeletConditions({ heartbeatAgo: 20, joinedAgo: NODE_AGE })
+        : ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map(lost),
+    type: {
+      instanceType: M5_XLARGE.instanceType,
+      capacity: Object.keys(allocatable).length ? alloc : M5_XLARGE.capacity,
+      allocatable: alloc,
+    },
     podCIDR: `10.244.${nodeNumber(name)}.0/24`,
     labels,
     taints,
@@ -99,7 +110,11 @@ export function node(name: string, { ready = 'True', labels = {}, allocatable = 
 const made = new Map<BuiltDaemonSet, MadeDaemonSet>();
 
 /** A DaemonSet with its one ControllerRevision (test/kube's makeDaemonSet), selecting `labels`. */
-export function daemonSet(ns: string, name: string, { labels, template, generation = 1, strategy }: DaemonSetOptions): BuiltDaemonSet {
+export function daemonSet(
+  ns: string,
+  name: string,
+  { labels, template, generation = 1, strategy }: DaemonSetOptions,
+): BuiltDaemonSet {
   const selector = labels ?? { 'app.kubernetes.io/name': name };
   const hash = suffix(`${name}-rev1`, 10).replace(/[^a-z0-9]/g, 'x');
   const m = makeDaemonSet(
@@ -110,7 +125,15 @@ export function daemonSet(ns: string, name: string, { labels, template, generati
       labels: selector,
       selector,
       updateStrategy: strategy ?? rolling(1),
-      revs: [{ generation, template: { metadata: { labels: selector }, spec: template }, createdAgo: 30 * DAY, hash, uid: uid('ControllerRevision', ns, hash) }],
+      revs: [
+        {
+          generation,
+          template: { metadata: { labels: selector }, spec: template },
+          createdAgo: 30 * DAY,
+          hash,
+          uid: uid('ControllerRevision', ns, hash),
+        },
+      ],
       uid: uid('DaemonSet', ns, name),
     },
     new Versions(0),
@@ -126,7 +149,13 @@ export const revision = (ds: BuiltDaemonSet): Obj => made.get(ds)!.revisions[0]!
 export function daemonPod(ds: BuiltDaemonSet, nodeName: string): BuiltPod {
   const name = `${ds.metadata.name}-${suffix(`${ds.metadata.name}/${nodeName}`)}`;
   const t = { created: POD_AGE, scheduled: POD_AGE - 1, started: POD_AGE - 3, ready: POD_AGE - 20 };
-  return makeDaemonPod(ds, made.get(ds)!.revs[0]!, node(nodeName), { state: { kind: 'Running' }, t, ipFor: podIP, name, uid: uid('Pod', ds.metadata.namespace, name) });
+  return makeDaemonPod(ds, made.get(ds)!.revs[0]!, node(nodeName), {
+    state: { kind: 'Running' },
+    t,
+    ipFor: podIP,
+    name,
+    uid: uid('Pod', ds.metadata.namespace, name),
+  });
 }
 
 /** A workload pod: owned by a ReplicaSet (`app-<hash>-<suffix>`) or a StatefulSet (`name-0`). */
@@ -136,10 +165,19 @@ export function appPod(
   nodeName: string | undefined,
   { labels = {}, owner = 'ReplicaSet', containers, volumes, hostNetwork, phase = 'Running' }: AppPodOptions = {},
 ): BuiltPod {
-  const ownerName = owner === 'StatefulSet' ? name.replace(/-\d+$/, '') : name.split('-').slice(0, -2).join('-') + '-' + name.split('-').slice(-2, -1)[0];
+  const ownerName =
+    owner === 'StatefulSet'
+      ? name.replace(/-\d+$/, '')
+      : name.split('-').slice(0, -2).join('-') + '-' + name.split('-').slice(-2, -1)[0];
   const key = `Pod/${ns}/${name}`;
   const spec: Spec = {
-    containers: containers ?? [{ name: 'app', image: `registry.example.com/${ns}/${ownerName.split('-')[0]}:1.4.2`, resources: { requests: { cpu: '100m', memory: '128Mi' } } }],
+    containers: containers ?? [
+      {
+        name: 'app',
+        image: `registry.example.com/${ns}/${ownerName.split('-')[0]}:1.4.2`,
+        resources: { requests: { cpu: '100m', memory: '128Mi' } },
+      },
+    ],
     ...(volumes ? { volumes } : {}),
     ...(hostNetwork ? { hostNetwork: true } : {}),
     ...(nodeName ? { nodeName } : {}),
@@ -161,20 +199,33 @@ export function appPod(
     pod.status = podStatus(pod, { kind: 'Unschedulable', message }, { ...t, scheduled: 900 }, undefined, undefined);
   } else {
     const host = node(nodeName!);
-    pod.status = podStatus(pod, { kind: 'Running' }, t, host, hostNetwork ? `10.0.1.${nodeNumber(nodeName!)}` : podIP());
+    pod.status = podStatus(
+      pod,
+      { kind: 'Running' },
+      t,
+      host,
+      hostNetwork ? `10.0.1.${nodeNumber(nodeName!)}` : podIP(),
+    );
   }
   return pod;
 }
 
 /** A Service (test/kube's makeService) with the FNV uid of these dumps. */
-export const service = (ns: string, name: string, opts: ServiceOptions = {}): Obj => makeService(ns, name, { ...opts, uid: uid('Service', ns, name) });
+export const service = (ns: string, name: string, opts: ServiceOptions = {}): Obj =>
+  makeService(ns, name, { ...opts, uid: uid('Service', ns, name) });
 export const endpointSlice = (svc: Obj, pods: BuiltPod[], port: ServicePort): Obj =>
-  makeEndpointSlice(svc, pods, port, { suffix, uid: (name) => uid('EndpointSlice', (svc as Named).metadata.namespace ?? '', name) });
+  makeEndpointSlice(svc, pods, port, {
+    suffix,
+    uid: (name) => uid('EndpointSlice', (svc as Named).metadata.namespace ?? '', name),
+  });
 export const namespace = (name: string): Obj => makeNamespace(name, 90 * DAY, { uid: uid('Namespace', '', name) });
 
 export const PRIORITY_CLASSES = systemPriorityClasses(90 * DAY);
 
-export const KUBERNETES_SVC = service('default', 'kubernetes', { clusterIP: '10.96.0.1', ports: [{ name: 'https', port: 443, targetPort: 6443, protocol: 'TCP' }] });
+export const KUBERNETES_SVC = service('default', 'kubernetes', {
+  clusterIP: '10.96.0.1',
+  ports: [{ name: 'https', port: 443, targetPort: 6443, protocol: 'TCP' }],
+});
 
 /** What write reads of an object. */
 interface Named {
@@ -210,8 +261,22 @@ export function write(scenario: string, objects: Obj[], { omit = [] }: { omit?: 
   const docs: string[] = [];
   for (const kind of LIST_ORDER) {
     if (omit.includes(kind)) continue;
-    const items = named.filter((o) => o.kind === kind).sort((a, b) => `${a.metadata.namespace ?? ''}/${a.metadata.name}`.localeCompare(`${b.metadata.namespace ?? ''}/${b.metadata.name}`));
-    docs.push(yaml.dump({ apiVersion: 'v1', kind: `${kind}List`, metadata: { resourceVersion: listVersion }, items }, { noRefs: true, lineWidth: -1, sortKeys: false }));
+    const items = named
+      .filter((o) => o.kind === kind)
+      .sort((a, b) =>
+        `${a.metadata.namespace ?? ''}/${a.metadata.name}`.localeCompare(
+          `${b.metadata.namespace ?? ''}/${b.metadata.name}`,
+        ),
+      );
+    docs.push(
+      yaml.dump(
+        { apiVersion: 'v1', kind: `${kind}List`, metadata: { resourceVersion: listVersion }, items },
+        { noRefs: true, lineWidth: -1, sortKeys: false },
+      ),
+    );
   }
-  writeFile(`fixtures/impact/${scenario}/cluster.yaml`, `# Generated by scripts/make-impact.ts (npm run fixtures): do not edit by hand.\n${docs.map((d) => `---\n${d}`).join('')}`);
+  writeFile(
+    `fixtures/impact/${scenario}/cluster.yaml`,
+    `# Generated by scripts/make-impact.ts (npm run fixtures): do not edit by hand.\n${docs.map((d) => `---\n${d}`).join('')}`,
+  );
 }

@@ -75,7 +75,8 @@ export async function lintFile(path: string): Promise<Map<string, LintFinding[]>
   const snapshot = await loadFiles([path], noStdin);
   const report = lint(snapshot, snapshot.daemonSets);
   const byDs = new Map<string, LintFinding[]>();
-  for (const ds of snapshot.daemonSets) byDs.set(`${ds.metadata?.namespace ?? 'default'}/${ds.metadata?.name ?? ''}`, []);
+  for (const ds of snapshot.daemonSets)
+    byDs.set(`${ds.metadata?.namespace ?? 'default'}/${ds.metadata?.name ?? ''}`, []);
   for (const f of report.findings) byDs.get(`${f.daemonSet.namespace}/${f.daemonSet.name}`)?.push(f);
   return byDs;
 }
@@ -102,7 +103,9 @@ export async function scoreCorpus(dir: string, expect: Expectations): Promise<Co
       const j = judged[name] ?? {};
       const yes = j.true ?? {};
       const no = j.false ?? {};
-      const reported = [...new Set((found.get(name) ?? []).filter((f) => f.severity !== 'info').map(findingKey))].sort();
+      const reported = [
+        ...new Set((found.get(name) ?? []).filter((f) => f.severity !== 'info').map(findingKey)),
+      ].sort();
       const ds: DaemonSetScore = {
         file,
         daemonSet: name,

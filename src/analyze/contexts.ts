@@ -23,7 +23,11 @@ export function worstExitCode(parts: { exitCode: number }[]): number {
 }
 
 /** Each context's outcome, for the `contexts` list of a document. */
-export function contextOutcomes<T>(parts: ContextPart<T>[], count: (result: T) => number, scope?: (result: T) => string): ContextOutcome[] {
+export function contextOutcomes<T>(
+  parts: ContextPart<T>[],
+  count: (result: T) => number,
+  scope?: (result: T) => string,
+): ContextOutcome[] {
   return parts.map((p) => ({
     context: p.context,
     ...(p.result !== undefined && scope ? { scope: scope(p.result) } : {}),
@@ -75,7 +79,13 @@ export function combineLints(parts: ContextPart<LintReport>[]): LintReport {
     suppressed: read.flatMap(({ context, report }) => report.suppressed.map((s) => ({ context, ...s }))),
     notChecked: [...notChecked.values()],
     daemonSets: read.reduce((n, r) => n + r.report.daemonSets, 0),
-    ...(summaries.length ? { summary: Object.fromEntries(SEVERITY_ORDER.map((s) => [s, summaries.reduce((n, x) => n + x[s], 0)])) as LintReport['summary'] } : {}),
+    ...(summaries.length
+      ? {
+          summary: Object.fromEntries(
+            SEVERITY_ORDER.map((s) => [s, summaries.reduce((n, x) => n + x[s], 0)]),
+          ) as LintReport['summary'],
+        }
+      : {}),
     ...(notes.length ? { notes } : {}),
     contexts: contextOutcomes(parts, (r) => r.daemonSets),
   };

@@ -37,7 +37,11 @@ export function classifyCreateError(message: string, namespace: string): CreateE
       fix: 'set resources.requests and resources.limits on every container (and init container)',
     };
   }
-  if (/(maximum|minimum) (cpu|memory|ephemeral-storage|storage) usage per (Container|Pod)|limit to request ratio/.test(msg)) {
+  if (
+    /(maximum|minimum) (cpu|memory|ephemeral-storage|storage) usage per (Container|Pod)|limit to request ratio/.test(
+      msg,
+    )
+  ) {
     return {
       kind: 'LimitRange',
       summary: `a LimitRange in namespace ${namespace} refuses the pod's resources: ${msg.replace(/^pods? "[^"]*" is forbidden: /, '')}`,
@@ -69,12 +73,24 @@ export function classifyCreateError(message: string, namespace: string): CreateE
     };
   }
   if (/is forbidden: unable to create new content in namespace .* because it is being terminated/.test(msg)) {
-    return { kind: 'namespace terminating', summary: `namespace ${namespace} is being deleted`, fix: 'wait for the namespace deletion, then re-create the DaemonSet elsewhere' };
+    return {
+      kind: 'namespace terminating',
+      summary: `namespace ${namespace} is being deleted`,
+      fix: 'wait for the namespace deletion, then re-create the DaemonSet elsewhere',
+    };
   }
   if (/Invalid value|is invalid/.test(msg)) {
-    return { kind: 'validation', summary: `the API server rejects the pod as invalid: ${msg}`, fix: 'fix the template field named in the message and re-apply' };
+    return {
+      kind: 'validation',
+      summary: `the API server rejects the pod as invalid: ${msg}`,
+      fix: 'fix the template field named in the message and re-apply',
+    };
   }
-  return { kind: 'API error', summary: msg, fix: 'read the full message: kubectl describe daemonset; fix what it names' };
+  return {
+    kind: 'API error',
+    summary: msg,
+    fix: 'read the full message: kubectl describe daemonset; fix what it names',
+  };
 }
 
 /** A harmless update of the DaemonSet (an annotation on its metadata, not its template). */

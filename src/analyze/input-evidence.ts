@@ -50,13 +50,17 @@ function counted(ds: DaemonSet, kind: NeededKind): number | undefined {
 }
 
 function whose(daemonSets: DaemonSet[]): string {
-  return daemonSets.length === 1 ? `daemonset ${dsName(daemonSets[0]!)}` : `each of the ${daemonSets.length} DaemonSets in scope`;
+  return daemonSets.length === 1
+    ? `daemonset ${dsName(daemonSets[0]!)}`
+    : `each of the ${daemonSets.length} DaemonSets in scope`;
 }
 
 function acceptedNote(kind: NeededKind, daemonSets: DaemonSet[]): string {
   const deleting = daemonSets.filter(isDeleting);
   if (deleting.length) {
-    const frozen = deleting.map((ds) => `${dsName(ds)} (deletionTimestamp ${ds.metadata?.deletionTimestamp})`).join(', ');
+    const frozen = deleting
+      .map((ds) => `${dsName(ds)} (deletionTimestamp ${ds.metadata?.deletionTimestamp})`)
+      .join(', ');
     const live = daemonSets.length - deleting.length;
     return `no ${kind} objects in the input: taken as none; ${deleting.length === 1 ? 'daemonset' : 'daemonsets'} ${frozen} ${deleting.length === 1 ? 'is' : 'are'} being deleted, so the controller no longer updates ${deleting.length === 1 ? 'its' : 'their'} status and ${deleting.length === 1 ? 'its counts are' : 'their counts are'} from before the deletion${live ? `, and the status of the other ${live} DaemonSet(s) ${kind === 'Pod' ? 'counts no pod scheduled' : 'wants no pod on any node'}` : ''}`;
   }
@@ -83,7 +87,10 @@ export function judgeAbsentKinds(absent: NeededKind[], daemonSets: DaemonSet[], 
   if (unknown.length) {
     const what = unknown.map((k) => `${k} objects`).join(' or ');
     const dump = unknown.map((k) => (k === 'Node' ? 'nodes' : 'pods')).join(',');
-    return { accepted, refusal: `the input has no ${what}: ${command} needs them (add the output of kubectl get ${dump} -A -o yaml); for manifests alone, use ds-doctor lint` };
+    return {
+      accepted,
+      refusal: `the input has no ${what}: ${command} needs them (add the output of kubectl get ${dump} -A -o yaml); for manifests alone, use ds-doctor lint`,
+    };
   }
   for (const kind of absent) {
     const busy = daemonSets.find((ds) => counted(ds, kind)! > 0);

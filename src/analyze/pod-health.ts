@@ -52,7 +52,9 @@ function image(pod: Pod, container: string, status: ContainerStatus): string {
 
 /** Names of the ConfigMaps/Secrets a CreateContainerConfigError message refers to. */
 function missingReference(message: string): string | undefined {
-  const m = /(configmap|secret) "([^"]+)" not found/i.exec(message) ?? /couldn't find key (\S+) in (ConfigMap|Secret) (\S+)/i.exec(message);
+  const m =
+    /(configmap|secret) "([^"]+)" not found/i.exec(message) ??
+    /couldn't find key (\S+) in (ConfigMap|Secret) (\S+)/i.exec(message);
   if (!m) return undefined;
   return m[0];
 }
@@ -67,7 +69,10 @@ const SIGNALS: Record<number, [string, string]> = {
   1: ['SIGHUP', 'hang-up'],
   2: ['SIGINT', 'interrupted'],
   3: ['SIGQUIT', 'quit, with a core dump'],
-  4: ['SIGILL', "illegal instruction: the binary uses CPU instructions this node's CPU lacks (built for a newer CPU or another architecture)"],
+  4: [
+    'SIGILL',
+    "illegal instruction: the binary uses CPU instructions this node's CPU lacks (built for a newer CPU or another architecture)",
+  ],
   5: ['SIGTRAP', 'trace trap'],
   6: ['SIGABRT', 'aborted: an assertion or a fatal error in a library'],
   7: ['SIGBUS', 'bus error: bad memory access, often a truncated or memory-mapped file'],
@@ -84,14 +89,18 @@ const SIGNALS: Record<number, [string, string]> = {
  * from outside the cgroup's memory limit. "exec format error" is a binary of another architecture.
  */
 export function exitMeaning(t: ContainerStateTerminated): string | undefined {
-  if (/exec format error/i.test(t.message ?? '')) return 'exec format error: the binary is built for another CPU architecture';
+  if (/exec format error/i.test(t.message ?? ''))
+    return 'exec format error: the binary is built for another CPU architecture';
   const code = t.exitCode;
   if (code === 126) return 'the command cannot be executed: not executable, or a permission problem';
   if (code === 127) return 'the command is not found in the image';
   if (code !== undefined && code > 128 && code <= 128 + 64) {
     const sig = SIGNALS[code - 128];
     if (!sig) return `killed by signal ${code - 128}`;
-    if (code === 137) return t.reason === 'OOMKilled' ? undefined : 'SIGKILL: killed from outside, not for memory (the kubelet after a failed liveness probe or the grace period, or another process)';
+    if (code === 137)
+      return t.reason === 'OOMKilled'
+        ? undefined
+        : 'SIGKILL: killed from outside, not for memory (the kubelet after a failed liveness probe or the grace period, or another process)';
     return `${sig[0]}: ${sig[1]}`;
   }
   return undefined;
@@ -112,7 +121,13 @@ function exitedZero(t: ContainerStateTerminated): boolean {
  * A container under restartPolicy Always that ended with exit code 0: the kubelet restarts it
  * (and backs off as for a crash), so an agent that is meant to run for ever exits by mistake.
  */
-function exitedSuccessfully(pod: Pod, ds: DaemonSetName, s: ContainerStatus, t: ContainerStateTerminated, looping: boolean): RawReason {
+function exitedSuccessfully(
+  pod: Pod,
+  ds: DaemonSetName,
+  s: ContainerStatus,
+  t: ContainerStateTerminated,
+  looping: boolean,
+): RawReason {
   return {
     code: 'CrashLoopBackOff',
     severity: 'error',
@@ -152,7 +167,8 @@ function crashReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, kind: str
           : `read the crash: kubectl logs -n ${pod.metadata?.namespace} ${pod.metadata?.name} -c ${s.name} --previous; fix the config or image${rollback(ds)}`,
     });
   }
-  const oom = (term?.reason === 'OOMKilled' ? term : undefined) ?? (lastTerm?.reason === 'OOMKilled' ? lastTerm : undefined);
+  const oom =
+    (term?.reason === 'OOMKilled' ? term : undefined) ?? (lastTerm?.reason === 'OOMKilled' ? lastTerm : undefined);
   if (oom && (looping || term)) {
     const limit = containerLimit(pod, s.name, 'memory');
     out.push({
@@ -171,7 +187,13 @@ function crashReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, kind: str
   return out;
 }
 
-function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init: boolean, events: KubeEvent[]): RawReason[] {
+function containerReasons(
+  pod: Pod,
+  ds: DaemonSetName,
+  s: ContainerStatus,
+  init: boolean,
+  events: KubeEvent[],
+): RawReason[] {
   const kind = init ? 'init container' : 'container';
   const waiting = s.state?.waiting;
   const lastTerm = s.lastState?.terminated;
@@ -184,13 +206,17 @@ function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init:
         code: 'ImagePullBackOff',
         severity: 'error',
         message: `${kind} ${s.name} cannot pull image "${img}" (${waiting.reason})`,
-        evidence: [`${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`, ...latest(events, ['Failed', 'BackOff', 'ErrImagePull']).map(eventLine)],
+        evidence: [
+          `${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
+          ...latest(events, ['Failed', 'BackOff', 'ErrImagePull']).map(eventLine),
+        ],
         fix: `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template${rollback(ds)}`,
       },
     ];
   }
   const looping = waiting?.reason === 'CrashLoopBackOff';
-  if (!init && always && looping && lastTerm && exitedZero(lastTerm)) return [exitedSuccessfully(pod, ds, s, lastTerm, true)];
+  if (!init && always && looping && lastTerm && exitedZero(lastTerm))
+    return [exitedSuccessfully(pod, ds, s, lastTerm, true)];
   if (!init && always && term && exitedZero(term)) return [exitedSuccessfully(pod, ds, s, term, false)];
   const crash = crashReasons(pod, ds, s, kind, events);
   if (crash.length) return crash;
@@ -201,7 +227,10 @@ function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init:
         code: 'CreateContainerConfigError',
         severity: 'error',
         message: `${kind} ${s.name} cannot be created: ${waiting.message ?? waiting.reason}`,
-        evidence: [`${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`, ...latest(events, ['Failed']).map(eventLine)],
+        evidence: [
+          `${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
+          ...latest(events, ['Failed']).map(eventLine),
+        ],
         fix: ref
           ? `create the missing object in namespace ${pod.metadata?.namespace} (${ref}), or mark the reference optional: true`
           : `fix the container's configuration (env, volume mounts, securityContext) named in the message`,
@@ -223,7 +252,13 @@ function containerReasons(pod: Pod, ds: DaemonSetName, s: ContainerStatus, init:
 }
 
 function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
-  const blockers = latest(events, ['FailedMount', 'FailedAttachVolume', 'FailedCreatePodSandBox', 'FailedKillPodSandBox', 'NetworkNotReady']);
+  const blockers = latest(events, [
+    'FailedMount',
+    'FailedAttachVolume',
+    'FailedCreatePodSandBox',
+    'FailedKillPodSandBox',
+    'NetworkNotReady',
+  ]);
   const started = pod.status?.startTime ?? pod.metadata?.creationTimestamp;
   const startedAt = parseRfc3339(started ?? '');
   const age = Number.isNaN(startedAt) ? 'an unknown time' : formatDuration(now.getTime() - startedAt);
@@ -235,7 +270,12 @@ function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
     message: blockers.length
       ? `containers are not starting after ${age}: ${sandbox ? 'the pod sandbox (network) cannot be created' : 'a volume cannot be mounted'}`
       : `containers are still being created (${age})`,
-    evidence: [...(pod.status?.containerStatuses ?? []).filter((c) => c.state?.waiting).map((c) => `container ${c.name}: waiting: ${c.state!.waiting!.reason}`), ...blockers.map(eventLine)],
+    evidence: [
+      ...(pod.status?.containerStatuses ?? [])
+        .filter((c) => c.state?.waiting)
+        .map((c) => `container ${c.name}: waiting: ${c.state!.waiting!.reason}`),
+      ...blockers.map(eventLine),
+    ],
     fix: sandbox
       ? `the node's CNI is not working: check the network agent's pod on node ${pod.spec?.nodeName} (kubectl get pods -A -o wide --field-selector spec.nodeName=${pod.spec?.nodeName})`
       : mount
@@ -260,7 +300,9 @@ function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now:
       code: 'ReadinessProbeFailing',
       severity: 'error',
       message: `container(s) ${which.join(', ') || '?'} running but not ready: the readiness probe fails`,
-      evidence: probe.length ? probe.map(eventLine) : [`containers running, Ready=False${which.length ? ` (${which.join(', ')})` : ''}`],
+      evidence: probe.length
+        ? probe.map(eventLine)
+        : [`containers running, Ready=False${which.length ? ` (${which.join(', ')})` : ''}`],
       fix: `check what the probe checks: kubectl describe pod -n ${ns} ${name}; kubectl logs -n ${ns} ${name}`,
     };
   }
@@ -271,7 +313,10 @@ function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now:
     severity: 'warning',
     short: 'containers starting',
     message: `container(s) ${notReady.join(', ') || '?'} have no readiness probe and are running, but the kubelet has not reported the pod Ready yet (started ${age} ago): containers starting`,
-    evidence: [`containers running, Ready=False${notReady.length ? ` (${notReady.join(', ')})` : ''}`, 'no readinessProbe on those containers'],
+    evidence: [
+      `containers running, Ready=False${notReady.length ? ` (${notReady.join(', ')})` : ''}`,
+      'no readinessProbe on those containers',
+    ],
     fix: `wait; if it lasts, check the kubelet on node ${pod.spec?.nodeName}: kubectl describe pod -n ${ns} ${name}`,
   };
 }
@@ -280,7 +325,14 @@ function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now:
  * Why a pod that is bound to a node is not Ready (or Ready but not yet available).
  * Returns an empty list for a Ready, available pod.
  */
-export function boundPodReasons(pod: Pod, node: Node | undefined, ds: DaemonSetName, events: KubeEvent[], minReadySeconds: number, now: Date): Reason[] {
+export function boundPodReasons(
+  pod: Pod,
+  node: Node | undefined,
+  ds: DaemonSetName,
+  events: KubeEvent[],
+  minReadySeconds: number,
+  now: Date,
+): Reason[] {
   const reasons: RawReason[] = [];
   const name = `${pod.metadata?.namespace}/${pod.metadata?.name}`;
   const del = pod.metadata?.deletionTimestamp;
@@ -292,8 +344,13 @@ export function boundPodReasons(pod: Pod, node: Node | undefined, ds: DaemonSetN
     reasons.push({
       code: 'PodTerminating',
       severity: stuck ? 'error' : 'warning',
-      message: stuck ? `pod ${name} has been terminating for ${formatDuration(overdue + grace * 1000)}, past its ${grace}s grace period` : `pod ${name} is terminating (grace period ${grace}s)`,
-      evidence: [`deletionTimestamp: ${del}`, `node ${pod.spec?.nodeName} Ready: ${nodeReadyStatus(node) || 'unknown'}`],
+      message: stuck
+        ? `pod ${name} has been terminating for ${formatDuration(overdue + grace * 1000)}, past its ${grace}s grace period`
+        : `pod ${name} is terminating (grace period ${grace}s)`,
+      evidence: [
+        `deletionTimestamp: ${del}`,
+        `node ${pod.spec?.nodeName} Ready: ${nodeReadyStatus(node) || 'unknown'}`,
+      ],
       fix: stuck
         ? nodeReadyStatus(node) === 'True'
           ? `check the kubelet on node ${pod.spec?.nodeName} and the pod's finalizers; as a last resort: kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`
@@ -329,7 +386,9 @@ export function boundPodReasons(pod: Pod, node: Node | undefined, ds: DaemonSetN
       code: 'NodeNotReady',
       severity: 'error',
       message: `node ${node.metadata?.name} is ${nodeReady === 'Unknown' ? 'unreachable (Ready=Unknown)' : 'NotReady'}, so the pod cannot become Ready`,
-      evidence: [`node condition Ready=${nodeReady || 'missing'}${cond?.reason ? ` (${cond.reason})` : ''}${cond?.message ? `: ${cond.message}` : ''}`],
+      evidence: [
+        `node condition Ready=${nodeReady || 'missing'}${cond?.reason ? ` (${cond.reason})` : ''}${cond?.message ? `: ${cond.message}` : ''}`,
+      ],
       fix: `fix the node first: kubectl describe node ${node.metadata?.name}; check the kubelet and container runtime there`,
     });
   }
@@ -347,7 +406,9 @@ export function boundPodReasons(pod: Pod, node: Node | undefined, ds: DaemonSetN
     // On an unreachable node (Ready=Unknown) container states are stale: the node is the reason.
     const stale = Boolean(node) && nodeReady === 'Unknown';
     if (!found && !stale) {
-      const creating = statuses.some(([s]) => isCreatingWaiting(s.state?.waiting?.reason)) || (phase === 'Pending' && statuses.length === 0);
+      const creating =
+        statuses.some(([s]) => isCreatingWaiting(s.state?.waiting?.reason)) ||
+        (phase === 'Pending' && statuses.length === 0);
       const running = statuses.length > 0 && statuses.filter(([, init]) => !init).every(([s]) => s.state?.running);
       if (creating && !del) {
         reasons.push(creatingReason(pod, events, now));

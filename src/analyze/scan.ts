@@ -3,7 +3,14 @@
  * snapshot (docs/semantics.md §3.8), a health, and the problems seen on its nodes.
  */
 import type { DaemonSet } from '../model/k8s-types.js';
-import { API_VERSION, type RolloutDiagnosis, type ScanEntry, type ScanHealth, type ScanReport, type StatusCounts } from '../model/results.js';
+import {
+  API_VERSION,
+  type RolloutDiagnosis,
+  type ScanEntry,
+  type ScanHealth,
+  type ScanReport,
+  type StatusCounts,
+} from '../model/results.js';
 import type { SnapshotIndex } from '../model/snapshot-index.js';
 import { isMissing } from '../model/snapshot.js';
 import { recomputeStatus, reportedStatus } from '../k8s/status.js';
@@ -40,7 +47,10 @@ function coverageGaps(index: SnapshotIndex, rows: NodeVerdict[]): ScanEntry['cov
     g.nodes.push(r.node);
     groups.set(gap.short, g);
   }
-  return [...groups.values()].map((g) => ({ ...g, message: `${g.nodes.length} ${g.message}: the DaemonSet runs no pod there` }));
+  return [...groups.values()].map((g) => ({
+    ...g,
+    message: `${g.nodes.length} ${g.message}: the DaemonSet runs no pod there`,
+  }));
 }
 
 /** A node with a problem: no healthy pod where one should run, or an error reason (a stuck surge pod, the CNI deadlock). */
@@ -52,7 +62,9 @@ function problemCounts(rows: NodeVerdict[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const r of rows) {
     if (!isProblemRow(r)) continue;
-    const codes = new Set<string>(r.reasons.filter((x) => x.severity !== 'info' || r.reasons.length === 1).map((x) => x.code));
+    const codes = new Set<string>(
+      r.reasons.filter((x) => x.severity !== 'info' || r.reasons.length === 1).map((x) => x.code),
+    );
     if (r.verdict === 'Pending') codes.add('Pending');
     for (const c of codes) counts[c] = (counts[c] ?? 0) + 1;
   }
@@ -67,7 +79,11 @@ function health(rows: NodeVerdict[], counts: StatusCounts, rollout: RolloutDiagn
   const healthy = rows.filter((r) => r.verdict === 'Healthy').length;
   const bad = rows.some(
     (r) =>
-      r.verdict === 'Missing' || r.verdict === 'Pending' || r.verdict === 'Unhealthy' || r.verdict === 'Misscheduled' || (r.verdict === 'Excluded' && r.reasons.some((x) => x.severity === 'error')),
+      r.verdict === 'Missing' ||
+      r.verdict === 'Pending' ||
+      r.verdict === 'Unhealthy' ||
+      r.verdict === 'Misscheduled' ||
+      (r.verdict === 'Excluded' && r.reasons.some((x) => x.severity === 'error')),
   );
   // No healthy pod anywhere is a failure only once something is stuck: pods still starting within
   // --stuck-after are a rollout in progress, as `rollout` judges them.
@@ -123,7 +139,13 @@ export function podsOfAbsentDaemonSets(index: SnapshotIndex): string | undefined
 }
 
 /** Scans the given DaemonSets. */
-export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, scope: string, stuckAfter = DEFAULT_STUCK_AFTER): ScanReport {
+export function scan(
+  index: SnapshotIndex,
+  daemonSets: DaemonSet[],
+  now: Date,
+  scope: string,
+  stuckAfter = DEFAULT_STUCK_AFTER,
+): ScanReport {
   const causes = causesOf(index, daemonSets, { now, stuckAfter });
   const csiDrivers = index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? '');
   const entries: ScanEntry[] = daemonSets.map((ds) => {
@@ -136,7 +158,8 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
     // Rollout blockers can sit on nodes whose own verdict is fine (a surge pod next to a healthy old one).
     if (rollout.blockers.length) {
       const onRows = new Set(rows.flatMap((r) => r.reasons.map((x) => `${r.node}\0${x.code}`)));
-      for (const b of rollout.blockers) if (!onRows.has(`${b.node}\0${b.code}`)) counts[b.code] = (counts[b.code] ?? 0) + 1;
+      for (const b of rollout.blockers)
+        if (!onRows.has(`${b.node}\0${b.code}`)) counts[b.code] = (counts[b.code] ?? 0) + 1;
     }
     const { unavailable: _u, ...recomputedCounts } = recomputed;
     const gaps = coverageGaps(index, rows);
@@ -145,10 +168,14 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
     // An error-level root cause behind this DaemonSet (it selects no node, or its labeller does
     // not label its nodes) is a problem although every node is Excluded.
     const vitalCause = causes.find(
-      (c) => c.severity === 'error' && c.affects.some((a) => a.namespace === ds.metadata?.namespace && a.name === ds.metadata?.name) && (c.code === 'SelectsNoNode' || c.code === 'LabellerNotRunning'),
+      (c) =>
+        c.severity === 'error' &&
+        c.affects.some((a) => a.namespace === ds.metadata?.namespace && a.name === ds.metadata?.name) &&
+        (c.code === 'SelectsNoNode' || c.code === 'LabellerNotRunning'),
     );
     if (vitalCause) counts[vitalCause.code] = (counts[vitalCause.code] ?? 0) + 1;
-    const vitalGap = gaps.length > 0 && detectRoles(ds, csiDrivers).some((r) => r.role === 'network' || r.role === 'storage');
+    const vitalGap =
+      gaps.length > 0 && detectRoles(ds, csiDrivers).some((r) => r.role === 'network' || r.role === 'storage');
     let judged = health(rows, recomputed, rollout);
     if (judged === 'Healthy' && (vitalCause || vitalGap)) judged = 'Degraded';
     return {
@@ -167,16 +194,20 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
       statusMismatch: mismatches(ds, recomputed),
       topProblem:
         topProblem(rows) ||
-        (rollout.blockers[0] ? `1 ${rollout.blockers[0].code} (rollout blocker on node ${rollout.blockers[0].node})` : '') ||
+        (rollout.blockers[0]
+          ? `1 ${rollout.blockers[0].code} (rollout blocker on node ${rollout.blockers[0].node})`
+          : '') ||
         (vitalCause ? vitalCause.summary : '') ||
         (vitalGap ? gaps[0]!.message : ''),
       coverageGaps: gaps,
     };
   });
   const notes: string[] = [...index.snapshot.warnings];
-  if (isMissing(index.snapshot, 'Node')) notes.push('no Node objects in the input: placement and desired counts cannot be recomputed');
+  if (isMissing(index.snapshot, 'Node'))
+    notes.push('no Node objects in the input: placement and desired counts cannot be recomputed');
   if (isMissing(index.snapshot, 'Pod')) notes.push('no Pod objects in the input: pod health cannot be seen');
-  if (isMissing(index.snapshot, 'Event')) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
+  if (isMissing(index.snapshot, 'Event'))
+    notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
   if (!daemonSets.length) notes.push(`no DaemonSets found in ${scope}`);
   const orphans = podsOfAbsentDaemonSets(index);
   if (orphans) notes.push(orphans);
@@ -190,6 +221,10 @@ export function scan(index: SnapshotIndex, daemonSets: DaemonSet[], now: Date, s
 export function filterScanHealth(report: ScanReport, keep: ReadonlySet<ScanHealth>): ScanReport {
   const daemonSets = report.daemonSets.filter((d) => keep.has(d.health));
   const kept = (ns: string | undefined, name: string) => daemonSets.some((d) => d.namespace === ns && d.name === name);
-  const causes = report.causes.filter((c) => c.affects.some((a) => kept(a.namespace, a.name)) || (c.cause.kind === 'DaemonSet' && kept(c.cause.namespace, c.cause.name)));
+  const causes = report.causes.filter(
+    (c) =>
+      c.affects.some((a) => kept(a.namespace, a.name)) ||
+      (c.cause.kind === 'DaemonSet' && kept(c.cause.namespace, c.cause.name)),
+  );
   return { ...report, daemonSets, causes };
 }

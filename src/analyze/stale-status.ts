@@ -19,7 +19,9 @@ const FIELDS: [keyof StatusCounts, string][] = [
 export function statusDifferences(ds: DaemonSet, recomputed: StatusCounts): string[] {
   if (!ds.status) return [];
   const reported = reportedStatus(ds);
-  return FIELDS.filter(([k]) => reported[k] !== recomputed[k]).map(([k, f]) => `${f} ${reported[k]} (recomputed ${recomputed[k]})`);
+  return FIELDS.filter(([k]) => reported[k] !== recomputed[k]).map(
+    ([k, f]) => `${f} ${reported[k]} (recomputed ${recomputed[k]})`,
+  );
 }
 
 /** Whether the controller has observed the DaemonSet's latest spec. */

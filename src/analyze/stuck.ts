@@ -30,7 +30,12 @@ export function podAgeSeconds(pod: Pod | undefined, now: Date): number {
 }
 
 /** Whether the pod is past the time a transient state may last. */
-export function isPastStuckAfter(pod: Pod | undefined, now: Date, stuckAfter: number, minReadySeconds: number): boolean {
+export function isPastStuckAfter(
+  pod: Pod | undefined,
+  now: Date,
+  stuckAfter: number,
+  minReadySeconds: number,
+): boolean {
   return podAgeSeconds(pod, now) > stuckAfter + minReadySeconds;
 }
 
@@ -38,7 +43,13 @@ export function isPastStuckAfter(pod: Pod | undefined, now: Date, stuckAfter: nu
  * Whether a pod's reasons describe a state that will not resolve without someone acting. Only
  * warnings and errors count; NotAvailableYet ends by the clock whatever the pod's age.
  */
-export function isStuck(reasons: Reason[], pod: Pod | undefined, now: Date, stuckAfter: number, minReadySeconds: number): boolean {
+export function isStuck(
+  reasons: Reason[],
+  pod: Pod | undefined,
+  now: Date,
+  stuckAfter: number,
+  minReadySeconds: number,
+): boolean {
   const problems = reasons.filter((r) => r.severity !== 'info' && r.code !== 'OutdatedRevision');
   if (problems.some((r) => r.severity === 'error' && !TRANSIENT.has(r.code))) return true;
   if (!problems.length) return false;

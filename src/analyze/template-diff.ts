@@ -32,7 +32,11 @@ function flatten(value: unknown, path: string, out: Flat): void {
 }
 
 /** Lines like `spec.containers[fluent-bit].image: fluent/fluent-bit:3.0 → fluent/fluent-bit:3.1`. */
-export function diffTemplates(before: PodTemplateSpec | undefined, after: PodTemplateSpec | undefined, limit = 25): string[] {
+export function diffTemplates(
+  before: PodTemplateSpec | undefined,
+  after: PodTemplateSpec | undefined,
+  limit = 25,
+): string[] {
   const a: Flat = new Map();
   const b: Flat = new Map();
   flatten(before ?? {}, '', a);

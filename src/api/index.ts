@@ -11,7 +11,14 @@
  */
 import type { DaemonSet } from '../model/k8s-types.js';
 import type { ClusterSnapshot } from '../model/snapshot.js';
-import type { DaemonSetDiagnosis, LintReport, NodeDiagnosis, RolloutDiagnosis, ScanHealth, ScanReport } from '../model/results.js';
+import type {
+  DaemonSetDiagnosis,
+  LintReport,
+  NodeDiagnosis,
+  RolloutDiagnosis,
+  ScanHealth,
+  ScanReport,
+} from '../model/results.js';
 import { InputError } from '../model/errors.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
 import { compareText } from '../model/order.js';
@@ -68,7 +75,11 @@ export function daemonSetsOf(snapshot: ClusterSnapshot, scope: Scope = {}): Daem
   const ns = scope.allNamespaces ? undefined : scope.namespace;
   return snapshot.daemonSets
     .filter((d) => (ns === undefined || d.metadata?.namespace === ns) && matches(d.metadata?.labels))
-    .sort((a, b) => compareText(a.metadata?.namespace ?? '', b.metadata?.namespace ?? '') || compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''));
+    .sort(
+      (a, b) =>
+        compareText(a.metadata?.namespace ?? '', b.metadata?.namespace ?? '') ||
+        compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''),
+    );
 }
 
 /** One DaemonSet by namespace and name; an InputError when it is not in the snapshot. */
@@ -79,12 +90,25 @@ export function daemonSetOf(snapshot: ClusterSnapshot, namespace: string, name: 
 }
 
 function scopeText(scope: Scope): string {
-  return scope.allNamespaces ? 'all namespaces' : scope.namespace ? `namespace ${scope.namespace}` : 'all namespaces in the input';
+  return scope.allNamespaces
+    ? 'all namespaces'
+    : scope.namespace
+      ? `namespace ${scope.namespace}`
+      : 'all namespaces in the input';
 }
 
 /** `scan`: the health, counts and top problem of every DaemonSet in scope, and the root causes across them. */
-export function scanDaemonSets(snapshot: ClusterSnapshot, options: AnalysisOptions & Scope & { health?: ScanHealth[] }): ScanReport {
-  const report = scan(new SnapshotIndex(snapshot), daemonSetsOf(snapshot, options), options.now, scopeText(options), options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER);
+export function scanDaemonSets(
+  snapshot: ClusterSnapshot,
+  options: AnalysisOptions & Scope & { health?: ScanHealth[] },
+): ScanReport {
+  const report = scan(
+    new SnapshotIndex(snapshot),
+    daemonSetsOf(snapshot, options),
+    options.now,
+    scopeText(options),
+    options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER,
+  );
   return options.health ? filterScanHealth(report, new Set(options.health)) : report;
 }
 
@@ -97,23 +121,41 @@ export function lintDaemonSets(snapshot: ClusterSnapshot, scope: Scope = {}): Li
 export function diagnoseRollout(snapshot: ClusterSnapshot, ds: DaemonSet, options: AnalysisOptions): RolloutDiagnosis {
   const index = new SnapshotIndex(snapshot);
   const stuckAfter = options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER;
-  return withCauses(rollout(index, ds, options.now, stuckAfter), causesOf(index, [ds], { now: options.now, stuckAfter }));
+  return withCauses(
+    rollout(index, ds, options.now, stuckAfter),
+    causesOf(index, [ds], { now: options.now, stuckAfter }),
+  );
 }
 
 /** `why <ds>`: every node without a healthy pod of the DaemonSet, with the reasons. */
-export function diagnoseDaemonSet(snapshot: ClusterSnapshot, ds: DaemonSet, options: AnalysisOptions): DaemonSetDiagnosis {
+export function diagnoseDaemonSet(
+  snapshot: ClusterSnapshot,
+  ds: DaemonSet,
+  options: AnalysisOptions,
+): DaemonSetDiagnosis {
   const index = new SnapshotIndex(snapshot);
   const stuckAfter = options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER;
-  return withCauses(whyDaemonSet(index, ds, options.now, stuckAfter), causesOf(index, [ds], { now: options.now, stuckAfter }));
+  return withCauses(
+    whyDaemonSet(index, ds, options.now, stuckAfter),
+    causesOf(index, [ds], { now: options.now, stuckAfter }),
+  );
 }
 
 /** `why <ds> <node>`: the verdict on one node and its reasons. */
-export function diagnoseNode(snapshot: ClusterSnapshot, ds: DaemonSet, nodeName: string, options: AnalysisOptions): NodeDiagnosis {
+export function diagnoseNode(
+  snapshot: ClusterSnapshot,
+  ds: DaemonSet,
+  nodeName: string,
+  options: AnalysisOptions,
+): NodeDiagnosis {
   const index = new SnapshotIndex(snapshot);
   const node = snapshot.nodes.find((n) => n.metadata?.name === nodeName);
   if (!node) throw new InputError(`node "${nodeName}" not found`);
   const stuckAfter = options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER;
-  return withCauses(whyNode(index, ds, node, options.now, stuckAfter), causesOnNode(index, [ds], nodeName, { now: options.now, stuckAfter, partial: false }));
+  return withCauses(
+    whyNode(index, ds, node, options.now, stuckAfter),
+    causesOnNode(index, [ds], nodeName, { now: options.now, stuckAfter, partial: false }),
+  );
 }
 
 /** A result the renderers know. */
@@ -141,7 +183,10 @@ export function renderText(result: Result, options: RenderOptions): string {
     ...(options.columns ? { columns: options.columns } : {}),
     ...(options.noHeaders ? { noHeaders: true } : {}),
   });
-  const safe = escapeDocumentForHumans(result, { markdown, multilineKeys: result.kind === 'LintReport' ? ['fix'] : [] });
+  const safe = escapeDocumentForHumans(result, {
+    markdown,
+    multilineKeys: result.kind === 'LintReport' ? ['fix'] : [],
+  });
   switch (safe.kind) {
     case 'ScanReport':
       return renderScan(safe, ctx, markdown);
@@ -169,10 +214,16 @@ export function renderLintSarif(report: LintReport, options: { toolVersion: stri
  * A ScanReport or LintReport as JUnit XML; `failOn` (default error) is the level that fails a
  * test case, as --fail-on. Lint needs the DaemonSets it ran on (one suite each).
  */
-export function renderJunit(result: ScanReport | LintReport, options: { now: Date; failOn?: 'error' | 'warning' | 'none'; daemonSets?: DaemonSet[] }): string {
+export function renderJunit(
+  result: ScanReport | LintReport,
+  options: { now: Date; failOn?: 'error' | 'warning' | 'none'; daemonSets?: DaemonSet[] },
+): string {
   const failOn = options.failOn ?? 'error';
   if (result.kind === 'ScanReport') return renderScanJunit(result, { failOn, now: options.now });
-  const refs = (options.daemonSets ?? []).map((d) => ({ namespace: d.metadata?.namespace ?? '', name: d.metadata?.name ?? '' }));
+  const refs = (options.daemonSets ?? []).map((d) => ({
+    namespace: d.metadata?.namespace ?? '',
+    name: d.metadata?.name ?? '',
+  }));
   return renderLintJunit(
     result,
     refs,

@@ -11,7 +11,10 @@ import type { LoadOptions, StdinReader } from '../load/files.js';
 export type { ClusterSnapshot, LoadedSnapshot, LoadRequest, ConfigOverrides };
 
 /** Reads files, directories (recursively) and `-` (standard input, read with `readStdin`). */
-export async function loadSnapshotFromFiles(paths: string[], options: { readStdin?: StdinReader } & LoadOptions = {}): Promise<ClusterSnapshot> {
+export async function loadSnapshotFromFiles(
+  paths: string[],
+  options: { readStdin?: StdinReader } & LoadOptions = {},
+): Promise<ClusterSnapshot> {
   const { loadFiles } = await import('../load/files.js');
   const { readStdin = async () => '', ...rest } = options;
   return loadFiles(paths, readStdin, rest);
@@ -47,9 +50,23 @@ export interface ClusterOptions {
  * (or every one in scope), their nodes, pods and revisions, and the kinds the request names.
  * `defaultNamespace` is the namespace the context defaults to.
  */
-export async function loadSnapshotFromCluster(request: LoadRequest, options: ClusterOptions = {}): Promise<LoadedSnapshot> {
+export async function loadSnapshotFromCluster(
+  request: LoadRequest,
+  options: ClusterOptions = {},
+): Promise<LoadedSnapshot> {
   const { loadLive } = await import('../load/live.js');
-  const { namespace, allNamespaces, context, overrides, requestTimeoutMs, totalTimeoutMs, verbosity, log, progress, ...rest } = options;
+  const {
+    namespace,
+    allNamespaces,
+    context,
+    overrides,
+    requestTimeoutMs,
+    totalTimeoutMs,
+    verbosity,
+    log,
+    progress,
+    ...rest
+  } = options;
   return loadLive(request, {
     ...rest,
     ...(context ? { context } : {}),

@@ -33,7 +33,10 @@ interface Parsed {
 }
 
 /** Where live names come from: the `-f` input, or the cluster of the kubeconfig. */
-export type NameSource = (kind: 'DaemonSet' | 'Node' | 'Namespace', flags: Map<string, string[]>) => Promise<{ namespace?: string; name: string }[]>;
+export type NameSource = (
+  kind: 'DaemonSet' | 'Node' | 'Namespace',
+  flags: Map<string, string[]>,
+) => Promise<{ namespace?: string; name: string }[]>;
 
 const FILE_FLAGS = new Set(['filename', 'kubeconfig', 'dump', 'clusterDump']);
 const LIVE_TIMEOUT_MS = 5000;
@@ -53,9 +56,14 @@ export function parseWords(program: Command, words: string[]): Parsed {
     const word = words[i]!;
     const cmd = parsed.command ?? program;
     if (word.startsWith('-') && word !== '-') {
-      const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+      const [flag, inline] =
+        word.startsWith('--') && word.includes('=')
+          ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+          : [word, undefined];
       // The shared flags may come before the command, as kubectl's do.
-      const option = findOption(cmd, flag) ?? (parsed.command ? undefined : commonOptions().find((o) => o.long === flag || o.short === flag));
+      const option =
+        findOption(cmd, flag) ??
+        (parsed.command ? undefined : commonOptions().find((o) => o.long === flag || o.short === flag));
       if (!option) continue;
       const key = option.attributeName();
       let value = inline ?? 'true';
@@ -94,7 +102,12 @@ function flagCandidates(cmd: Command, partial: string, given: Map<string, string
   for (const o of cmd.options) {
     if (o.hidden) continue;
     // A flag already given is not offered again, except a repeatable one (-f; --context on the commands that read several clusters).
-    if (given.has(o.attributeName()) && o.attributeName() !== 'filename' && !(o.attributeName() === 'context' && cmd.options.some((x) => x.long === '--all-contexts'))) continue;
+    if (
+      given.has(o.attributeName()) &&
+      o.attributeName() !== 'filename' &&
+      !(o.attributeName() === 'context' && cmd.options.some((x) => x.long === '--all-contexts'))
+    )
+      continue;
     if (o.long) flags.push(described(o.long, o.description));
     if (o.short && partial.length < 3 && !partial.startsWith('--')) flags.push(described(o.short, o.description));
   }
@@ -121,7 +134,8 @@ async function namesOf(kind: 'Node' | 'Namespace', parsed: Parsed, names: NameSo
 async function flagValues(option: Option, partial: string, parsed: Parsed, names: NameSource): Promise<Completion> {
   const key = option.attributeName();
   // report's -o names the file it writes: an -o without choices is a file.
-  if (FILE_FLAGS.has(key) || (key === 'output' && !option.argChoices)) return { candidates: [], directive: DIRECTIVE.default };
+  if (FILE_FLAGS.has(key) || (key === 'output' && !option.argChoices))
+    return { candidates: [], directive: DIRECTIVE.default };
   if (option.argChoices) return { candidates: byPrefix(option.argChoices, partial), directive: DIRECTIVE.noFileComp };
   if (key === 'verdict') {
     const done = partial.includes(',') ? partial.slice(0, partial.lastIndexOf(',') + 1) : '';
@@ -129,7 +143,11 @@ async function flagValues(option: Option, partial: string, parsed: Parsed, names
     const values = VERDICTS.filter((v) => !chosen.has(v)).map((v) => `${done}${v}`);
     return { candidates: byPrefix(values, partial), directive: DIRECTIVE.noFileComp };
   }
-  if (key === 'namespace') return { candidates: byPrefix(await namesOf('Namespace', parsed, names), partial), directive: DIRECTIVE.noFileComp };
+  if (key === 'namespace')
+    return {
+      candidates: byPrefix(await namesOf('Namespace', parsed, names), partial),
+      directive: DIRECTIVE.noFileComp,
+    };
   return { candidates: [], directive: DIRECTIVE.noFileComp };
 }
 
@@ -138,9 +156,12 @@ async function argumentValues(cmd: Command, partial: string, parsed: Parsed, nam
   const argument = cmd.registeredArguments[parsed.positional.length];
   const none = { candidates: [], directive: DIRECTIVE.noFileComp };
   if (!argument) return none;
-  if (argument.argChoices) return { candidates: byPrefix(argument.argChoices, partial), directive: DIRECTIVE.noFileComp };
-  if (argument.name() === 'daemonset') return { candidates: byPrefix(await daemonSetNames(parsed, names), partial), directive: DIRECTIVE.noFileComp };
-  if (argument.name() === 'node') return { candidates: byPrefix(await namesOf('Node', parsed, names), partial), directive: DIRECTIVE.noFileComp };
+  if (argument.argChoices)
+    return { candidates: byPrefix(argument.argChoices, partial), directive: DIRECTIVE.noFileComp };
+  if (argument.name() === 'daemonset')
+    return { candidates: byPrefix(await daemonSetNames(parsed, names), partial), directive: DIRECTIVE.noFileComp };
+  if (argument.name() === 'node')
+    return { candidates: byPrefix(await namesOf('Node', parsed, names), partial), directive: DIRECTIVE.noFileComp };
   return none;
 }
 
@@ -177,7 +198,10 @@ export function nameSource(io: CliIO): NameSource {
       const snapshot = await loadFiles(files, async () => '');
       if (kind === 'Namespace') {
         // A dump often has no Namespace objects: the DaemonSets' namespaces are the useful ones.
-        return [...snapshot.namespaces.map((n) => n.metadata?.name), ...snapshot.daemonSets.map((d) => d.metadata?.namespace)]
+        return [
+          ...snapshot.namespaces.map((n) => n.metadata?.name),
+          ...snapshot.daemonSets.map((d) => d.metadata?.namespace),
+        ]
           .filter((name): name is string => Boolean(name))
           .map((name) => ({ name }));
       }
@@ -190,15 +214,23 @@ export function nameSource(io: CliIO): NameSource {
     }
     const { listNames } = await import('../load/live.js');
     const timeout = flags.get('requestTimeout')?.at(-1);
-    const timeoutMs = timeout ? Math.min(parseDuration('--request-timeout', timeout) * 1000, LIVE_TIMEOUT_MS) : LIVE_TIMEOUT_MS;
+    const timeoutMs = timeout
+      ? Math.min(parseDuration('--request-timeout', timeout) * 1000, LIVE_TIMEOUT_MS)
+      : LIVE_TIMEOUT_MS;
     const kubeconfig = flags.get('kubeconfig')?.at(-1);
     const context = flags.get('context')?.at(-1);
     const namespace = kind === 'DaemonSet' ? flags.get('namespace')?.at(-1) : undefined;
     // The connection flags given so far (--server, --token, --as, …) reach the cluster as the command will.
-    const raw: Record<string, unknown> = Object.fromEntries([...flags].map(([k, v]) => [k, k === 'asGroup' ? v : v.at(-1)]));
+    const raw: Record<string, unknown> = Object.fromEntries(
+      [...flags].map(([k, v]) => [k, k === 'asGroup' ? v : v.at(-1)]),
+    );
     if (raw['insecureSkipTlsVerify'] !== undefined) raw['insecureSkipTlsVerify'] = true;
     return listNames(kind, {
-      ...kubeconfigOptions({ ...(kubeconfig ? { kubeconfig } : {}), ...(context ? { context } : {}), connection: connectionFlags(raw) }, io.env, timeoutMs),
+      ...kubeconfigOptions(
+        { ...(kubeconfig ? { kubeconfig } : {}), ...(context ? { context } : {}), connection: connectionFlags(raw) },
+        io.env,
+        timeoutMs,
+      ),
       ...(namespace ? { namespace } : {}),
     });
   };

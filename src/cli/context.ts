@@ -43,7 +43,9 @@ function judgeAtDumpTime(opts: GlobalOptions, snapshot: ClusterSnapshot, note: (
   const taken = snapshotTime(snapshot);
   if (!taken || opts.now.getTime() - taken.getTime() <= STALE_DUMP_MS) return;
   opts.now = taken;
-  note(`note: judging the input at ${taken.toISOString().replace('.000Z', 'Z')}, its newest timestamp (pass --now to choose the time)`);
+  note(
+    `note: judging the input at ${taken.toISOString().replace('.000Z', 'Z')}, its newest timestamp (pass --now to choose the time)`,
+  );
 }
 
 /**
@@ -72,7 +74,9 @@ export function kubeconfigOptions(
     ...(opts.verbosity !== undefined && log ? { verbosity: opts.verbosity, log } : {}),
     ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}),
     ...(env['KUBECONFIG'] ? { kubeconfigEnv: env['KUBECONFIG'] } : {}),
-    proxyEnv: Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, env[k]])),
+    proxyEnv: Object.fromEntries(
+      ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, env[k]]),
+    ),
     ...(opts.context ? { context: opts.context } : {}),
     requestTimeoutMs,
     ...(totalTimeoutMs !== undefined ? { totalTimeoutMs } : {}),
@@ -82,7 +86,13 @@ export function kubeconfigOptions(
 export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
   const color = opts.output !== 'markdown' && (opts.color === 'always' || (opts.color === 'auto' && io.stdoutIsTTY));
   // Prose is wrapped only on a terminal: piped output keeps one line per item, as kubectl's does.
-  const render = renderContext({ color, columns: io.columns, wide: opts.output === 'wide', wrap: io.stdoutIsTTY && opts.output !== 'markdown', ...(opts.noHeaders ? { noHeaders: true } : {}) });
+  const render = renderContext({
+    color,
+    columns: io.columns,
+    wide: opts.output === 'wide',
+    wrap: io.stdoutIsTTY && opts.output !== 'markdown',
+    ...(opts.noHeaders ? { noHeaders: true } : {}),
+  });
   // Notes on a terminal's stderr are wrapped too (stdout's width: the same terminal).
   const noteWidth = io.stderrIsTTY && io.columns && io.columns > 40 ? io.columns - 1 : Number.POSITIVE_INFINITY;
   const note = (text: string) => io.stderr.write(`${wrap('', text, noteWidth, '  ')}\n`);
@@ -108,7 +118,9 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
       const timeouts = readTimeouts(opts.requestTimeout);
       // The progress line is cleared also when loading fails, so the error starts its own line.
       const loading = api.loadSnapshotFromCluster(request, {
-        ...kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs, (line) => io.stderr.write(`${line}\n`)),
+        ...kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs, (line) =>
+          io.stderr.write(`${line}\n`),
+        ),
         ...(opts.namespace ? { namespace: opts.namespace } : {}),
         allNamespaces: opts.allNamespaces,
         ...(progress ? { progress } : {}),
@@ -137,7 +149,9 @@ export function commandContext(opts: GlobalOptions, io: CliIO): CommandContext {
     note,
     liveOptions() {
       const timeouts = readTimeouts(opts.requestTimeout);
-      return kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs, (line) => io.stderr.write(`${line}\n`));
+      return kubeconfigOptions(opts, io.env, timeouts.requestTimeoutMs, timeouts.totalTimeoutMs, (line) =>
+        io.stderr.write(`${line}\n`),
+      );
     },
   };
 }

@@ -13,7 +13,11 @@ export const CONTEXT_CONCURRENCY = 4;
 
 /** `--all-contexts`, for the commands that read several clusters. */
 export function addAllContextsOption(cmd: Command): void {
-  cmd.option('--all-contexts', 'read every context of the kubeconfig (at most 4 at a time); one CONTEXT column, worst exit code', false);
+  cmd.option(
+    '--all-contexts',
+    'read every context of the kubeconfig (at most 4 at a time); one CONTEXT column, worst exit code',
+    false,
+  );
 }
 
 /**
@@ -23,8 +27,12 @@ export function addAllContextsOption(cmd: Command): void {
 export async function contextsToRead(ctx: CommandContext, raw: Record<string, unknown>): Promise<string[] | undefined> {
   const all = Boolean(raw['allContexts']);
   if (!all && !ctx.opts.contexts) return undefined;
-  if (all && (ctx.opts.context || ctx.opts.contexts)) throw new InputError('--all-contexts: reads every context; do not name contexts with --context as well');
-  if (ctx.opts.filenames.length) throw new InputError(`${all ? '--all-contexts' : '--context'}: several clusters are read live; with -f no cluster is contacted`);
+  if (all && (ctx.opts.context || ctx.opts.contexts))
+    throw new InputError('--all-contexts: reads every context; do not name contexts with --context as well');
+  if (ctx.opts.filenames.length)
+    throw new InputError(
+      `${all ? '--all-contexts' : '--context'}: several clusters are read live; with -f no cluster is contacted`,
+    );
   if (ctx.opts.dump) throw new InputError('--dump: writes the snapshot of one cluster; not with several contexts');
   if (ctx.opts.contexts) return ctx.opts.contexts;
   const { kubeconfigContextNames } = await import('../load/live.js');
@@ -36,7 +44,11 @@ export async function contextsToRead(ctx: CommandContext, raw: Record<string, un
  * CONTEXT_CONCURRENCY at a time; the parts come back in the contexts' order. An error of ours
  * (exit 2 or 3) is that context's part; anything else is a bug and is thrown.
  */
-export async function eachContext<T>(ctx: CommandContext, names: string[], read: (one: CommandContext) => Promise<{ result: T; exitCode: number }>): Promise<ContextPart<T>[]> {
+export async function eachContext<T>(
+  ctx: CommandContext,
+  names: string[],
+  read: (one: CommandContext) => Promise<{ result: T; exitCode: number }>,
+): Promise<ContextPart<T>[]> {
   const parts: ContextPart<T>[] = new Array<ContextPart<T>>(names.length);
   // Loaded here, not at the top: the command modules import this file, and --help loads no renderer.
   const { commandContext } = await import('./context.js');
@@ -49,7 +61,9 @@ export async function eachContext<T>(ctx: CommandContext, names: string[], read:
       const context = names[i]!;
       const { contexts: _contexts, ...opts } = ctx.opts;
       try {
-        const { result, exitCode } = await read(commandContext({ ...opts, context, now: new Date(ctx.opts.now.getTime()) }, io));
+        const { result, exitCode } = await read(
+          commandContext({ ...opts, context, now: new Date(ctx.opts.now.getTime()) }, io),
+        );
         parts[i] = { context, result, exitCode };
       } catch (err) {
         if (!(err instanceof DsDoctorError)) throw err;

@@ -55,7 +55,9 @@ export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () 
         const { commandContext } = await import('./context.js');
         const opts = globalOptions(raw, io.env, clock);
         if (opts.contexts && !spec.multiContext) {
-          throw new InputError(`--context: ${command.name()} reads one cluster; only scan and lint read several (--context given ${opts.contexts.length} times)`);
+          throw new InputError(
+            `--context: ${command.name()} reads one cluster; only scan and lint read several (--context given ${opts.contexts.length} times)`,
+          );
         }
         const ctx = commandContext(opts, io);
         checkTargetArgs(spec.usage, args);
@@ -84,7 +86,8 @@ export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () 
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+        return EXIT.ok;
       return EXIT.usage;
     }
     if (err instanceof DsDoctorError) {
@@ -93,7 +96,9 @@ export async function main(argv: string[], rawIO: CliIO, clock: () => Date = () 
       return err.exitCode;
     }
     const e = err as Error;
-    io.stderr.write(`error: internal error: ${escapeTerminal(e?.message ?? String(err))} (run with --debug for details)\n`);
+    io.stderr.write(
+      `error: internal error: ${escapeTerminal(e?.message ?? String(err))} (run with --debug for details)\n`,
+    );
     if (debug && e?.stack) io.stderr.write(`${e.stack}\n`);
     return EXIT.usage;
   }

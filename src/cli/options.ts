@@ -52,44 +52,107 @@ export interface OutputFileOption {
 }
 
 /** Adds the shared flags to a command; `formats` is the list -o accepts there, or the help of an -o that names a file. */
-export function addCommonOptions(cmd: Command, formats: readonly string[] | OutputFileOption = OUTPUT_FORMATS): Command {
+export function addCommonOptions(
+  cmd: Command,
+  formats: readonly string[] | OutputFileOption = OUTPUT_FORMATS,
+): Command {
   return (
     cmd
-      .option('-f, --filename <path>', 'read cluster state from a file, directory or - (repeatable); the cluster is not contacted', collect, [])
+      .option(
+        '-f, --filename <path>',
+        'read cluster state from a file, directory or - (repeatable); the cluster is not contacted',
+        collect,
+        [],
+      )
       .addOption(new Option('--kubeconfig <path>', 'path to the kubeconfig file').helpGroup(CONNECTION_GROUP))
       .addOption(
         new Option('--context <name>', 'kubeconfig context to use (scan and lint: repeatable, each cluster read)')
           .argParser((v: string, prev: string[] | undefined) => collect(v, prev ?? []))
           .helpGroup(CONNECTION_GROUP),
       )
-      .addOption(new Option('--cluster <name>', 'the name of the kubeconfig cluster to use').helpGroup(CONNECTION_GROUP))
+      .addOption(
+        new Option('--cluster <name>', 'the name of the kubeconfig cluster to use').helpGroup(CONNECTION_GROUP),
+      )
       .addOption(new Option('--user <name>', 'the name of the kubeconfig user to use').helpGroup(CONNECTION_GROUP))
-      .addOption(new Option('-s, --server <address>', 'the address and port of the Kubernetes API server').helpGroup(CONNECTION_GROUP))
-      .addOption(new Option('--token <token>', 'bearer token for authentication to the API server').helpGroup(CONNECTION_GROUP))
-      .addOption(new Option('--as <user>', 'username to impersonate for the operation (a user or a service account, system:serviceaccount:<ns>:<name>)').helpGroup(CONNECTION_GROUP))
+      .addOption(
+        new Option('-s, --server <address>', 'the address and port of the Kubernetes API server').helpGroup(
+          CONNECTION_GROUP,
+        ),
+      )
+      .addOption(
+        new Option('--token <token>', 'bearer token for authentication to the API server').helpGroup(CONNECTION_GROUP),
+      )
+      .addOption(
+        new Option(
+          '--as <user>',
+          'username to impersonate for the operation (a user or a service account, system:serviceaccount:<ns>:<name>)',
+        ).helpGroup(CONNECTION_GROUP),
+      )
       .addOption(
         new Option('--as-group <group>', 'group to impersonate for the operation (repeatable)')
           .argParser((v: string, prev: string[] | undefined) => collect(v, prev ?? []))
           .helpGroup(CONNECTION_GROUP),
       )
       .addOption(new Option('--as-uid <uid>', 'UID to impersonate for the operation').helpGroup(CONNECTION_GROUP))
-      .addOption(new Option('--certificate-authority <path>', 'path to a cert file for the certificate authority').helpGroup(CONNECTION_GROUP))
-      .addOption(new Option('--client-certificate <path>', 'path to a client certificate file for TLS').helpGroup(CONNECTION_GROUP))
-      .addOption(new Option('--client-key <path>', 'path to a client key file for TLS').helpGroup(CONNECTION_GROUP))
-      .addOption(new Option('--insecure-skip-tls-verify', "the server's certificate is not checked for validity (insecure)").helpGroup(CONNECTION_GROUP))
-      .addOption(new Option('--tls-server-name <name>', 'server name to check the server certificate against (default: the host contacted)').helpGroup(CONNECTION_GROUP))
       .addOption(
-        new Option('--request-timeout <duration>', 'time limit of each API request and of all the reads together (e.g. 30s, 1m; default 30s each, 5m in all; 0: none)').helpGroup(CONNECTION_GROUP),
+        new Option('--certificate-authority <path>', 'path to a cert file for the certificate authority').helpGroup(
+          CONNECTION_GROUP,
+        ),
       )
-      .addOption(new Option('-v, --v <level>', 'log each API request on stderr as kubectl does (6: method, URL, status, time; 7: and request headers; 8: and answers)').helpGroup(CONNECTION_GROUP))
+      .addOption(
+        new Option('--client-certificate <path>', 'path to a client certificate file for TLS').helpGroup(
+          CONNECTION_GROUP,
+        ),
+      )
+      .addOption(new Option('--client-key <path>', 'path to a client key file for TLS').helpGroup(CONNECTION_GROUP))
+      .addOption(
+        new Option(
+          '--insecure-skip-tls-verify',
+          "the server's certificate is not checked for validity (insecure)",
+        ).helpGroup(CONNECTION_GROUP),
+      )
+      .addOption(
+        new Option(
+          '--tls-server-name <name>',
+          'server name to check the server certificate against (default: the host contacted)',
+        ).helpGroup(CONNECTION_GROUP),
+      )
+      .addOption(
+        new Option(
+          '--request-timeout <duration>',
+          'time limit of each API request and of all the reads together (e.g. 30s, 1m; default 30s each, 5m in all; 0: none)',
+        ).helpGroup(CONNECTION_GROUP),
+      )
+      .addOption(
+        new Option(
+          '-v, --v <level>',
+          'log each API request on stderr as kubectl does (6: method, URL, status, time; 7: and request headers; 8: and answers)',
+        ).helpGroup(CONNECTION_GROUP),
+      )
       .option('-n, --namespace <ns>', 'namespace scope')
       .option('-A, --all-namespaces', 'every namespace', false)
-      .addOption('file' in formats ? new Option('-o, --output <file>', formats.file) : new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'))
+      .addOption(
+        'file' in formats
+          ? new Option('-o, --output <file>', formats.file)
+          : new Option('-o, --output <format>', 'output format').choices([...formats]).default('table'),
+      )
       // A value is required (--color=always): an optional one would take the next argument (a DaemonSet name) as its value.
-      .addOption(new Option('--color <when>', 'colour: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never').choices([...COLOR_MODES]))
+      .addOption(
+        new Option(
+          '--color <when>',
+          'colour: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never',
+        ).choices([...COLOR_MODES]),
+      )
       .option('--no-color', 'disable colour (the same as --color=never)')
-      .option('--now <time>', 'evaluation time, RFC 3339 (default: the current time; for files, the newest timestamp they hold)')
-      .addOption(new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found').choices(['error', 'warning', 'none']).default('error'))
+      .option(
+        '--now <time>',
+        'evaluation time, RFC 3339 (default: the current time; for files, the newest timestamp they hold)',
+      )
+      .addOption(
+        new Option('--fail-on <level>', 'exit 1 when a problem at or above this level is found')
+          .choices(['error', 'warning', 'none'])
+          .default('error'),
+      )
       .option('--dump <file>', 'write the snapshot that was analysed as multi-document YAML')
       .option('--debug', 'print stack traces on errors', false)
   );
@@ -115,7 +178,11 @@ export function colorMode(flag: unknown, env: Record<string, string | undefined>
 }
 
 /** Turns commander's raw option bag into GlobalOptions. */
-export function globalOptions(raw: Record<string, unknown>, env: Record<string, string | undefined>, clock: () => Date): GlobalOptions {
+export function globalOptions(
+  raw: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+  clock: () => Date,
+): GlobalOptions {
   const opts: GlobalOptions = {
     filenames: (raw['filename'] as string[] | undefined) ?? [],
     allNamespaces: Boolean(raw['allNamespaces']),
@@ -151,7 +218,8 @@ export function globalOptions(raw: Record<string, unknown>, env: Record<string, 
 export function verbosityOf(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.replace(/^=/, '');
-  if (!/^\d{1,2}$/.test(text)) throw new InputError(`-v: "${text}" is not a log level (a number, e.g. -v=6; 6 logs each request)`);
+  if (!/^\d{1,2}$/.test(text))
+    throw new InputError(`-v: "${text}" is not a log level (a number, e.g. -v=6; 6 logs each request)`);
   return Number(text);
 }
 

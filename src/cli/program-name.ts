@@ -15,7 +15,10 @@ export function programName(executable: string | undefined): string {
  */
 export function asProgram(text: string, name: string): string {
   if (name === 'ds-doctor') return text;
-  return text.replace(/(?<![\w./-]|kubectl )ds-doctor(?= (?:scan|why|nodes|node|rollout|impact|lint|plan|version|--)\b)/g, name);
+  return text.replace(
+    /(?<![\w./-]|kubectl )ds-doctor(?= (?:scan|why|nodes|node|rollout|impact|lint|plan|version|--)\b)/g,
+    name,
+  );
 }
 
 /**

@@ -42,7 +42,12 @@ Exit codes: 0 nothing at or above --fail-on, 1 problems found, 2 usage or input 
 3 the cluster could not be read.`;
 
 /** Runs a command: the spec (undefined for the built-in `version` and `completion`), its positional arguments and raw options. */
-export type CommandHandler = (spec: CommandSpec | undefined, command: Command, args: string[], raw: Record<string, unknown>) => Promise<void>;
+export type CommandHandler = (
+  spec: CommandSpec | undefined,
+  command: Command,
+  args: string[],
+  raw: Record<string, unknown>,
+) => Promise<void>;
 
 /** Sends commander's output to the CLI's streams, an error on one line with its suggestion. */
 function useIO(cmd: Command, io: CliIO, name: string): Command {
@@ -65,7 +70,9 @@ export function buildProgram(io: CliIO, handle: CommandHandler, versionText: () 
   const name = io.programName ?? 'ds-doctor';
   const program = useIO(new Command(name), io, name);
   program
-    .description('Explains DaemonSets the way Kubernetes decides them.\nRuns as `kubectl ds-doctor` when installed on PATH.')
+    .description(
+      'Explains DaemonSets the way Kubernetes decides them.\nRuns as `kubectl ds-doctor` when installed on PATH.',
+    )
     .option('--version', 'print the version, the commit and the Node.js version')
     .helpOption('-h, --help', 'show help')
     .addHelpText('after', EXAMPLES)
@@ -87,8 +94,14 @@ export function buildProgram(io: CliIO, handle: CommandHandler, versionText: () 
     });
   }
 
-  const version = useIO(program.command('version').description('Print the version, the commit it was built from and the Node.js version'), io, name);
-  version.addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml']).default('text'));
+  const version = useIO(
+    program.command('version').description('Print the version, the commit it was built from and the Node.js version'),
+    io,
+    name,
+  );
+  version.addOption(
+    new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml']).default('text'),
+  );
   version.addHelpText('after', examplesHelp(['ds-doctor version', 'kubectl ds-doctor version -o json']));
   version.action((...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
@@ -120,7 +133,10 @@ export function commonOptions(): readonly Option[] {
 }
 
 /** The shared option a word names (`--context`, `--context=x`, `-n`, `-nkube-system`), and whether its value is in the word. */
-export function findCommonOption(options: readonly Option[], word: string): { option: Option; inline: boolean } | undefined {
+export function findCommonOption(
+  options: readonly Option[],
+  word: string,
+): { option: Option; inline: boolean } | undefined {
   if (word.startsWith('--')) {
     const eq = word.indexOf('=');
     const option = options.find((o) => o.long === (eq > 0 ? word.slice(0, eq) : word));

@@ -28,8 +28,21 @@ export interface WatchFlags {
   timeout: number;
 }
 
-export async function followRollout(ctx: CommandContext, request: LoadRequest, first: { snapshot: ClusterSnapshot; ds: DaemonSet }, flags: WatchFlags): Promise<number> {
-  const [{ SnapshotIndex }, { diagnoseRollout }, { causesOf, withCauses }, { renderRollout }, { followLine, followStep, startFollowing }, { RolloutWatch }, { isRollingUpdate }] = await Promise.all([
+export async function followRollout(
+  ctx: CommandContext,
+  request: LoadRequest,
+  first: { snapshot: ClusterSnapshot; ds: DaemonSet },
+  flags: WatchFlags,
+): Promise<number> {
+  const [
+    { SnapshotIndex },
+    { diagnoseRollout },
+    { causesOf, withCauses },
+    { renderRollout },
+    { followLine, followStep, startFollowing },
+    { RolloutWatch },
+    { isRollingUpdate },
+  ] = await Promise.all([
     import('../model/snapshot-index.js'),
     import('../analyze/rollout/index.js'),
     import('../analyze/causes/index.js'),
@@ -48,7 +61,8 @@ export async function followRollout(ctx: CommandContext, request: LoadRequest, f
   const human = ctx.opts.output !== 'json' && ctx.opts.output !== 'yaml';
   // kubectl's lines go to stdout; with -o json or yaml, stdout holds the one document and the lines go to stderr.
   const say = (line: string) => (human ? ctx.io.stdout.write(`${escapeTerminal(line)}\n`) : ctx.note(line));
-  const diagnose = (snapshot: ClusterSnapshot, ds: DaemonSet, now: Date): RolloutDiagnosis => diagnoseRollout(new SnapshotIndex(snapshot), ds, now, flags.stuckAfter);
+  const diagnose = (snapshot: ClusterSnapshot, ds: DaemonSet, now: Date): RolloutDiagnosis =>
+    diagnoseRollout(new SnapshotIndex(snapshot), ds, now, flags.stuckAfter);
 
   const startMs = Date.now();
   const state = startFollowing(startMs);
@@ -66,7 +80,12 @@ export async function followRollout(ctx: CommandContext, request: LoadRequest, f
   });
   await watch.list();
 
-  const opts = { startMs, stuckAfterMs: flags.stuckAfter * 1000, timeoutMs: flags.timeout * 1000, confirmMs: CONFIRM_STUCK_MS };
+  const opts = {
+    startMs,
+    stuckAfterMs: flags.stuckAfter * 1000,
+    timeoutMs: flags.timeout * 1000,
+    confirmMs: CONFIRM_STUCK_MS,
+  };
   type End = { code: number; why?: string; snapshot?: ClusterSnapshot; ds?: DaemonSet; error?: Error };
   let resolveEnd!: (end: End) => void;
   const ended = new Promise<End>((r) => (resolveEnd = r));
@@ -113,13 +132,18 @@ export async function followRollout(ctx: CommandContext, request: LoadRequest, f
     if (!outcome) return;
     if (outcome.end === 'complete') return end({ code: EXIT.ok, snapshot, ds });
     // Silence from a cluster out of reach is not the rollout's fault.
-    if (down && outcome.end === 'stuck' && diagnosis?.verdict !== 'Stuck') return end({ code: EXIT.cluster, error: down });
+    if (down && outcome.end === 'stuck' && diagnosis?.verdict !== 'Stuck')
+      return end({ code: EXIT.cluster, error: down });
     end({ code: EXIT.problems, why: outcome.why, snapshot, ds });
   }
   const ticker = setInterval(tick, TICK_MS);
   const onInterrupt = () => end({ code: EXIT.interrupted });
   interrupted?.addEventListener('abort', onInterrupt, { once: true });
-  const running = watch.run(stop.signal).catch((error: unknown) => end({ code: EXIT.cluster, error: error instanceof Error ? error : new Error(String(error)) }));
+  const running = watch
+    .run(stop.signal)
+    .catch((error: unknown) =>
+      end({ code: EXIT.cluster, error: error instanceof Error ? error : new Error(String(error)) }),
+    );
   step();
 
   const result = await ended;
@@ -143,7 +167,9 @@ export async function followRollout(ctx: CommandContext, request: LoadRequest, f
     let ds = result.ds;
     try {
       const fresh = await ctx.load(request);
-      const again = fresh.snapshot.daemonSets.find((d) => d.metadata?.namespace === ds.metadata?.namespace && d.metadata?.name === ds.metadata?.name);
+      const again = fresh.snapshot.daemonSets.find(
+        (d) => d.metadata?.namespace === ds.metadata?.namespace && d.metadata?.name === ds.metadata?.name,
+      );
       if (again) {
         snapshot = fresh.snapshot;
         ds = again;
@@ -154,7 +180,10 @@ export async function followRollout(ctx: CommandContext, request: LoadRequest, f
     }
     const now = new Date();
     const index = new SnapshotIndex(snapshot);
-    const diagnosis = withCauses(diagnoseRollout(index, ds, now, flags.stuckAfter), causesOf(index, [ds], { now, stuckAfter: flags.stuckAfter }));
+    const diagnosis = withCauses(
+      diagnoseRollout(index, ds, now, flags.stuckAfter),
+      causesOf(index, [ds], { now, stuckAfter: flags.stuckAfter }),
+    );
     if (human) ctx.io.stdout.write('\n');
     ctx.emit(diagnosis, (d, r, md) => renderRollout(d, r, md));
   }

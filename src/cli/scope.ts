@@ -21,11 +21,19 @@ export function scopeText(opts: GlobalOptions, defaultNamespace?: string): strin
  * The DaemonSets in scope: -A → all; -n → that namespace; from files without -n → every
  * namespace in the input (the dump defines the scope); live without -n → `defaultNamespace`.
  */
-export function daemonSetsInScope(snapshot: ClusterSnapshot, opts: Pick<GlobalOptions, 'allNamespaces' | 'namespace'>, defaultNamespace?: string): DaemonSet[] {
+export function daemonSetsInScope(
+  snapshot: ClusterSnapshot,
+  opts: Pick<GlobalOptions, 'allNamespaces' | 'namespace'>,
+  defaultNamespace?: string,
+): DaemonSet[] {
   const ns = opts.allNamespaces ? undefined : (opts.namespace ?? defaultNamespace);
   return snapshot.daemonSets
     .filter((ds) => ns === undefined || ds.metadata?.namespace === ns)
-    .sort((a, b) => compareText(a.metadata?.namespace ?? '', b.metadata?.namespace ?? '') || compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''));
+    .sort(
+      (a, b) =>
+        compareText(a.metadata?.namespace ?? '', b.metadata?.namespace ?? '') ||
+        compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''),
+    );
 }
 
 const DAEMONSET_PREFIX = /^(daemonsets?|ds|daemonset\.apps)\//i;
@@ -69,23 +77,36 @@ export function checkTargetArgs(usage: string, args: string[]): void {
  * Resolves `name` or `namespace/name` (also `daemonset/name`, `ds/name`) to one DaemonSet.
  * Without -n, a name that is unique across the input's namespaces is accepted.
  */
-export function resolveDaemonSet(snapshot: ClusterSnapshot, arg: string, opts: GlobalOptions, defaultNamespace?: string): DaemonSet {
+export function resolveDaemonSet(
+  snapshot: ClusterSnapshot,
+  arg: string,
+  opts: GlobalOptions,
+  defaultNamespace?: string,
+): DaemonSet {
   const parsed = parseDaemonSetArg(arg);
   const name = parsed.name;
   let ns = parsed.namespace ?? opts.namespace;
   if (ns === undefined && !opts.allNamespaces) ns = defaultNamespace;
-  const matches = snapshot.daemonSets.filter((ds) => ds.metadata?.name === name && (ns === undefined || ds.metadata?.namespace === ns));
+  const matches = snapshot.daemonSets.filter(
+    (ds) => ds.metadata?.name === name && (ns === undefined || ds.metadata?.namespace === ns),
+  );
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
     const where = matches
       .map((d) => d.metadata?.namespace)
       .sort()
       .join(', ');
-    throw new InputError(`daemonset "${name}" exists in several namespaces (${where}): pass -n <namespace> or <namespace>/${name}`);
+    throw new InputError(
+      `daemonset "${name}" exists in several namespaces (${where}): pass -n <namespace> or <namespace>/${name}`,
+    );
   }
-  const candidates = snapshot.daemonSets.filter((ds) => ns === undefined || ds.metadata?.namespace === ns).map((ds) => ds.metadata?.name ?? '');
+  const candidates = snapshot.daemonSets
+    .filter((ds) => ns === undefined || ds.metadata?.namespace === ns)
+    .map((ds) => ds.metadata?.name ?? '');
   const elsewhere = snapshot.daemonSets.filter((ds) => ds.metadata?.name === name).map((ds) => ds.metadata?.namespace);
-  const hint = elsewhere.length ? ` (it exists in namespace ${elsewhere.join(', ')}: use -n)` : didYouMean(name, candidates);
+  const hint = elsewhere.length
+    ? ` (it exists in namespace ${elsewhere.join(', ')}: use -n)`
+    : didYouMean(name, candidates);
   const where = ns ? ` in namespace "${ns}"` : '';
   throw new InputError(`daemonset "${name}" not found${where}${hint}`);
 }
@@ -96,7 +117,9 @@ export function resolveNode(snapshot: ClusterSnapshot, arg: string): Node {
   const node = snapshot.nodes.find((n) => n.metadata?.name === name);
   if (node) return node;
   if (snapshot.missing.some((m) => m.kind === 'Node')) {
-    throw new InputError(`node "${name}" not found: the input has no Node objects (dump nodes with: kubectl get nodes -o yaml)`);
+    throw new InputError(
+      `node "${name}" not found: the input has no Node objects (dump nodes with: kubectl get nodes -o yaml)`,
+    );
   }
   throw new InputError(
     `node "${name}" not found${didYouMean(
@@ -112,10 +135,18 @@ export function resolveNode(snapshot: ClusterSnapshot, arg: string): Node {
  * then taken as present and empty, with a note. A bare manifest has no status, so it is refused
  * ("0/0 nodes healthy" would be a wrong answer). A kind collected as an empty list gets a note.
  */
-export function requireKinds(snapshot: ClusterSnapshot, command: string, kinds: NeededKind[], daemonSets: DaemonSet[]): void {
+export function requireKinds(
+  snapshot: ClusterSnapshot,
+  command: string,
+  kinds: NeededKind[],
+  daemonSets: DaemonSet[],
+): void {
   const absent = kinds.filter((k) => snapshot.missing.some((m) => m.kind === k && m.reason === 'absent'));
   for (const kind of kinds) {
-    const collectedEmpty = !absent.includes(kind) && !snapshot.missing.some((m) => m.kind === kind) && !(kind === 'Pod' ? snapshot.pods : snapshot.nodes).length;
+    const collectedEmpty =
+      !absent.includes(kind) &&
+      !snapshot.missing.some((m) => m.kind === kind) &&
+      !(kind === 'Pod' ? snapshot.pods : snapshot.nodes).length;
     if (collectedEmpty && snapshot.source === 'files') snapshot.warnings.push(emptyListNote(kind, daemonSets));
   }
   if (!absent.length) return;

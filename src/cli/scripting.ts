@@ -16,14 +16,27 @@ export const HEALTHS: readonly ScanHealth[] = ['Healthy', 'Degraded', 'RollingOu
 /** Adds `-l/--selector` (DaemonSets by label) and `--no-headers`. */
 export function addScriptingOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('-l, --selector <selector>', 'only DaemonSets whose labels match this selector, as kubectl get -l (e.g. app=agent,tier!=test)'))
-    .addOption(new Option('--no-headers', 'table output without its header line, one line per DaemonSet (or finding), nothing else'));
+    .addOption(
+      new Option(
+        '-l, --selector <selector>',
+        'only DaemonSets whose labels match this selector, as kubectl get -l (e.g. app=agent,tier!=test)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--no-headers',
+        'table output without its header line, one line per DaemonSet (or finding), nothing else',
+      ),
+    );
 }
 
 /** `--health Degraded,Stuck` (repeatable; case does not matter). */
 export function addHealthOption(cmd: Command): Command {
   return cmd.addOption(
-    new Option('--health <states>', `only DaemonSets in these health states (comma-separated: ${HEALTHS.join(', ')})`).argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]),
+    new Option(
+      '--health <states>',
+      `only DaemonSets in these health states (comma-separated: ${HEALTHS.join(', ')})`,
+    ).argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]),
   );
 }
 

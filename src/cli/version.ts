@@ -32,7 +32,9 @@ const GO_OS: Record<string, string> = { win32: 'windows' };
 export function buildCommit(): string {
   if (typeof DS_DOCTOR_COMMIT === 'string') return DS_DOCTOR_COMMIT;
   try {
-    const info = JSON.parse(readFileSync(new URL('../../build-info.json', import.meta.url), 'utf8')) as { commit?: unknown };
+    const info = JSON.parse(readFileSync(new URL('../../build-info.json', import.meta.url), 'utf8')) as {
+      commit?: unknown;
+    };
     return typeof info.commit === 'string' && /^[0-9a-f]{4,40}$/.test(info.commit) ? info.commit : 'unknown';
   } catch {
     return 'unknown';

@@ -32,7 +32,10 @@ function amount(resource: string, q: string | undefined): number {
 /** Sum of containers' limits, at least any init container's (`PodLimits`, without overhead). */
 function podLimits(spec: PodSpec, resource: string): number {
   const sum = (spec.containers ?? []).reduce((s, c) => s + amount(resource, c.resources?.limits?.[resource]), 0);
-  const init = Math.max(0, ...(spec.initContainers ?? []).map((c) => amount(resource, c.resources?.limits?.[resource])));
+  const init = Math.max(
+    0,
+    ...(spec.initContainers ?? []).map((c) => amount(resource, c.resources?.limits?.[resource])),
+  );
   return Math.max(sum, init);
 }
 
@@ -126,7 +129,11 @@ export function quotaRoom(quota: ResourceQuota, spec: PodSpec): { room: number; 
  * refusal of the others (`resourcequota/controller.go#checkRequest`, "failed quota" for
  * missing requests or limits). Scoped quotas are skipped and returned for a note.
  */
-export function quotaAdmission(quotas: ResourceQuota[], spec: PodSpec, podName: string): { admitted: number; refusal?: string; skipped: string[] } {
+export function quotaAdmission(
+  quotas: ResourceQuota[],
+  spec: PodSpec,
+  podName: string,
+): { admitted: number; refusal?: string; skipped: string[] } {
   let admitted = Number.POSITIVE_INFINITY;
   let refusal: string | undefined;
   const skipped: string[] = [];
@@ -137,7 +144,12 @@ export function quotaAdmission(quotas: ResourceQuota[], spec: PodSpec, podName: 
       continue;
     }
     const missing = missingConstraints(q, spec);
-    if (missing) return { admitted: 0, refusal: `pods "${podName}" is forbidden: failed quota: ${q.metadata?.name}: ${missing}`, skipped };
+    if (missing)
+      return {
+        admitted: 0,
+        refusal: `pods "${podName}" is forbidden: failed quota: ${q.metadata?.name}: ${missing}`,
+        skipped,
+      };
     const { room, refusal: words } = quotaRoom(q, spec);
     if (room < admitted) {
       admitted = room;
@@ -158,7 +170,10 @@ export function quotaAdmission(quotas: ResourceQuota[], spec: PodSpec, podName: 
 export function limitRangeRefusal(ranges: LimitRange[], spec: PodSpec, podName: string): string | undefined {
   const items = ranges.flatMap((r) => r.spec?.limits ?? []).filter((i) => i.type === 'Container');
   if (!items.length) return undefined;
-  const containers = [...(spec.initContainers ?? []).map((c, i) => ({ c, path: `spec.initContainers[${i}]` })), ...(spec.containers ?? []).map((c, i) => ({ c, path: `spec.containers[${i}]` }))];
+  const containers = [
+    ...(spec.initContainers ?? []).map((c, i) => ({ c, path: `spec.initContainers[${i}]` })),
+    ...(spec.containers ?? []).map((c, i) => ({ c, path: `spec.containers[${i}]` })),
+  ];
   const forbidden: string[] = [];
   const invalid: string[] = [];
   for (const { c, path } of containers) {
@@ -170,20 +185,28 @@ export function limitRangeRefusal(ranges: LimitRange[], spec: PodSpec, podName: 
     }
     for (const item of items) {
       for (const [r, q] of Object.entries(item.min ?? {})) {
-        if (requests[r] === undefined) forbidden.push(`minimum ${r} usage per Container is ${q}.  No request is specified`);
-        else if (amount(r, requests[r]) < amount(r, q)) forbidden.push(`minimum ${r} usage per Container is ${q}, but request is ${requests[r]}`);
+        if (requests[r] === undefined)
+          forbidden.push(`minimum ${r} usage per Container is ${q}.  No request is specified`);
+        else if (amount(r, requests[r]) < amount(r, q))
+          forbidden.push(`minimum ${r} usage per Container is ${q}, but request is ${requests[r]}`);
       }
       for (const [r, q] of Object.entries(item.max ?? {})) {
         if (limits[r] === undefined) forbidden.push(`maximum ${r} usage per Container is ${q}.  No limit is specified`);
-        else if (amount(r, limits[r]) > amount(r, q)) forbidden.push(`maximum ${r} usage per Container is ${q}, but limit is ${limits[r]}`);
+        else if (amount(r, limits[r]) > amount(r, q))
+          forbidden.push(`maximum ${r} usage per Container is ${q}, but limit is ${limits[r]}`);
       }
     }
     for (const [r, q] of Object.entries(requests)) {
       const limit = limits[r];
-      if (limit !== undefined && amount(r, q) > amount(r, limit)) invalid.push(`${path}.resources.requests: Invalid value: "${q}": must be less than or equal to ${r} limit of ${limit}`);
+      if (limit !== undefined && amount(r, q) > amount(r, limit))
+        invalid.push(
+          `${path}.resources.requests: Invalid value: "${q}": must be less than or equal to ${r} limit of ${limit}`,
+        );
     }
   }
-  if (forbidden.length) return `pods "${podName}" is forbidden: ${forbidden.length === 1 ? forbidden[0] : `[${forbidden.join(', ')}]`}`;
-  if (invalid.length) return `Pod "${podName}" is invalid: ${invalid.length === 1 ? invalid[0] : `[${invalid.join(', ')}]`}`;
+  if (forbidden.length)
+    return `pods "${podName}" is forbidden: ${forbidden.length === 1 ? forbidden[0] : `[${forbidden.join(', ')}]`}`;
+  if (invalid.length)
+    return `Pod "${podName}" is invalid: ${invalid.length === 1 ? invalid[0] : `[${invalid.join(', ')}]`}`;
   return undefined;
 }

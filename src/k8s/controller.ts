@@ -64,7 +64,11 @@ export function claimDaemonPods(index: SnapshotIndex, ds: DaemonSet): ClaimedPod
  * Pods that are terminal and already deleted are skipped unless `includeDeletedTerminal`.
  * Pods without a target node are left out, as upstream does.
  */
-export function nodesToDaemonPods(index: SnapshotIndex, ds: DaemonSet, includeDeletedTerminal = false): Map<string, Pod[]> {
+export function nodesToDaemonPods(
+  index: SnapshotIndex,
+  ds: DaemonSet,
+  includeDeletedTerminal = false,
+): Map<string, Pod[]> {
   return index.cached(`nodes:${objectKey(ds)}:${includeDeletedTerminal}`, () => {
     const map = new Map<string, Pod[]>();
     for (const pod of claimDaemonPods(index, ds).pods) {

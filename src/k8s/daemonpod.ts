@@ -47,7 +47,12 @@ export function defaultDaemonTolerations(hostNetwork: boolean): Toleration[] {
 
 function sameToleration(a: Toleration, b: Toleration): boolean {
   // MatchToleration: key, effect, operator and value (no normalisation of "" vs "Equal").
-  return (a.key ?? '') === (b.key ?? '') && (a.effect ?? '') === (b.effect ?? '') && (a.operator ?? '') === (b.operator ?? '') && (a.value ?? '') === (b.value ?? '');
+  return (
+    (a.key ?? '') === (b.key ?? '') &&
+    (a.effect ?? '') === (b.effect ?? '') &&
+    (a.operator ?? '') === (b.operator ?? '') &&
+    (a.value ?? '') === (b.value ?? '')
+  );
 }
 
 /**
@@ -89,7 +94,10 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string): Pod {
 }
 
 /** One reason the controller's predicates keep a daemon pod off a node. */
-export type PredicateFailure = { kind: 'NodeName'; want: string } | { kind: 'NodeAffinity'; match: AffinityMatch } | { kind: 'Taint'; taints: Taint[] };
+export type PredicateFailure =
+  | { kind: 'NodeName'; want: string }
+  | { kind: 'NodeAffinity'; match: AffinityMatch }
+  | { kind: 'Taint'; taints: Taint[] };
 
 export interface ShouldRunResult {
   shouldRun: boolean;
@@ -148,7 +156,8 @@ function compilePlacement(ds: DaemonSet): DaemonPlacement {
  */
 export function targetNodeName(pod: Pod): string | undefined {
   if (pod.spec?.nodeName) return pod.spec.nodeName;
-  const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  const terms =
+    pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   for (const term of terms) {
     for (const req of term.matchFields ?? []) {
       if (req.key === 'metadata.name' && req.operator === 'In' && req.values?.length === 1) return req.values[0];

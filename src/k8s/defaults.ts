@@ -98,7 +98,8 @@ export function defaultedPodTemplate(template: PodTemplateSpec | undefined): Pod
   setDefault(spec, 'securityContext', {});
   setDefault(spec, 'terminationGracePeriodSeconds', 30);
   setDefault(spec, 'schedulerName', 'default-scheduler');
-  if (typeof spec['serviceAccountName'] === 'string' && spec['serviceAccountName']) setDefault(spec, 'serviceAccount', spec['serviceAccountName']);
+  if (typeof spec['serviceAccountName'] === 'string' && spec['serviceAccountName'])
+    setDefault(spec, 'serviceAccount', spec['serviceAccountName']);
   for (const key of ['containers', 'initContainers']) {
     for (const c of Array.isArray(spec[key]) ? spec[key] : []) defaultContainer(c);
   }

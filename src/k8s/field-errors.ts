@@ -29,7 +29,10 @@ function quote(s: string): string {
  * sorted where they are built, see `sortedMap`), with `<`, `>`, `&` escaped as Go's encoder does.
  */
 export function goJson(value: unknown): string {
-  return (JSON.stringify(value ?? null) ?? 'null').replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return (JSON.stringify(value ?? null) ?? 'null')
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026');
 }
 
 /** A Go map as json.Marshal writes it: keys sorted. */
@@ -44,8 +47,15 @@ export function sortedMap(m: Record<string, unknown> | undefined): Record<string
 
 /** A metav1.LabelSelector in its field order (matchLabels, matchExpressions; key, operator, values), empty fields omitted. */
 export function orderedSelector(sel: LabelSelector): Record<string, unknown> {
-  const exprs = (sel.matchExpressions ?? []).map((r) => ({ key: r.key, operator: r.operator, ...((r.values ?? []).length ? { values: r.values } : {}) }));
-  return { ...(Object.keys(sel.matchLabels ?? {}).length ? { matchLabels: sortedMap(sel.matchLabels) } : {}), ...(exprs.length ? { matchExpressions: exprs } : {}) };
+  const exprs = (sel.matchExpressions ?? []).map((r) => ({
+    key: r.key,
+    operator: r.operator,
+    ...((r.values ?? []).length ? { values: r.values } : {}),
+  }));
+  return {
+    ...(Object.keys(sel.matchLabels ?? {}).length ? { matchLabels: sortedMap(sel.matchLabels) } : {}),
+    ...(exprs.length ? { matchExpressions: exprs } : {}),
+  };
 }
 
 /** `field.Error.ErrorBody`: an int or bool with %v, a string with %q, anything else as JSON. */
@@ -75,7 +85,12 @@ export function invalidMessage(name: string, errs: FieldError[]): string {
 }
 
 export const required = (field: string, detail = ''): FieldError => ({ field, type: 'Required value', detail });
-export const invalid = (field: string, value: unknown, detail: string): FieldError => ({ field, type: 'Invalid value', value, detail });
+export const invalid = (field: string, value: unknown, detail: string): FieldError => ({
+  field,
+  type: 'Invalid value',
+  value,
+  detail,
+});
 export const forbidden = (field: string, detail: string): FieldError => ({ field, type: 'Forbidden', detail });
 export const notSupported = (field: string, value: unknown, valid: string[]): FieldError => ({
   field,

@@ -16,7 +16,10 @@ export interface HostPort {
  * host ports, as Pod defaulting would set them (templates are not defaulted since 1.28).
  */
 export function wantedHostPorts(spec: PodSpec | undefined, hostNetworkDefaults = false): HostPort[] {
-  const containers: Container[] = [...(spec?.containers ?? []), ...(spec?.initContainers ?? []).filter((c) => c.restartPolicy === 'Always')];
+  const containers: Container[] = [
+    ...(spec?.containers ?? []),
+    ...(spec?.initContainers ?? []).filter((c) => c.restartPolicy === 'Always'),
+  ];
   const out: HostPort[] = [];
   for (const c of containers) {
     for (const p of c.ports ?? []) {
@@ -50,7 +53,8 @@ export function hostPortConflicts(pod: Pod, others: Pod[]): { port: HostPort; ho
   for (const other of others) {
     for (const used of wantedHostPorts(other.spec, true)) {
       for (const w of wanted) {
-        if (portsConflict(w, used)) out.push({ port: w, holder: `${other.metadata?.namespace}/${other.metadata?.name}` });
+        if (portsConflict(w, used))
+          out.push({ port: w, holder: `${other.metadata?.namespace}/${other.metadata?.name}` });
       }
     }
   }

@@ -9,7 +9,8 @@ import { isDNS1123Subdomain } from './names.js';
 
 const LABEL_KEY_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const LABEL_KEY = new RegExp(`^${LABEL_KEY_FMT}$`);
-const LABEL_KEY_MSG = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const LABEL_KEY_MSG =
+  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const LABEL_VALUE = new RegExp(`^(${LABEL_KEY_FMT})?$`);
 const bytes = (s: string): number => new TextEncoder().encode(s).length;
 
@@ -25,11 +26,14 @@ export function isQualifiedName(value: string): string[] {
     if (!prefix) errs.push('prefix part must be non-empty');
     else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m.replace('253 characters', '253 bytes')}`));
   } else {
-    return [`a valid label key ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+    return [
+      `a valid label key ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
   }
   if (!name) errs.push('name part must be non-empty');
   else if (bytes(name) > 63) errs.push('name part must be no more than 63 bytes');
-  if (!LABEL_KEY.test(name)) errs.push(`name part ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')}`);
+  if (!LABEL_KEY.test(name))
+    errs.push(`name part ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')}`);
   return errs;
 }
 
@@ -71,7 +75,8 @@ export function validateLabelSelector(sel: LabelSelector | undefined, path: stri
     if (r.operator === 'In' || r.operator === 'NotIn') {
       if (!values.length) errs.push(required(`${p}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
     } else if (r.operator === 'Exists' || r.operator === 'DoesNotExist') {
-      if (values.length) errs.push(forbidden(`${p}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+      if (values.length)
+        errs.push(forbidden(`${p}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
     } else {
       errs.push(invalid(`${p}.operator`, r.operator ?? '', 'not a valid selector operator'));
     }
@@ -93,7 +98,8 @@ export function selectorMatches(sel: LabelSelector | undefined, labels: Record<s
     if (!['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(r.operator)) return undefined;
     if (isQualifiedName(r.key ?? '').length || values.some((v) => isValidLabelValue(v).length)) return undefined;
   }
-  for (const [k, v] of Object.entries(sel.matchLabels ?? {})) if (isQualifiedName(k).length || isValidLabelValue(v).length) return undefined;
+  for (const [k, v] of Object.entries(sel.matchLabels ?? {}))
+    if (isQualifiedName(k).length || isValidLabelValue(v).length) return undefined;
   const has = (k: string): boolean => Object.hasOwn(labels, k);
   return (
     Object.entries(sel.matchLabels ?? {}).every(([k, v]) => has(k) && labels[k] === v) &&

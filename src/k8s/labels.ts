@@ -7,7 +7,8 @@ import type { LabelSelector, LabelSelectorRequirement } from '../model/k8s-types
 export type Labels = Record<string, string> | undefined;
 
 /** A parsed selector: a predicate over labels, or the parse error. */
-export type CompiledSelector = { ok: true; empty: boolean; matches: (labels: Labels) => boolean } | { ok: false; error: string };
+export type CompiledSelector =
+  { ok: true; empty: boolean; matches: (labels: Labels) => boolean } | { ok: false; error: string };
 
 function requirementMatches(req: LabelSelectorRequirement, labels: Labels): boolean {
   const has = labels !== undefined && Object.hasOwn(labels, req.key);
@@ -31,10 +32,14 @@ function validateRequirement(req: LabelSelectorRequirement): string | undefined 
   switch (req.operator) {
     case 'In':
     case 'NotIn':
-      return values.length === 0 ? `for 'in', 'notin' operators, values set can't be empty (key "${req.key}")` : undefined;
+      return values.length === 0
+        ? `for 'in', 'notin' operators, values set can't be empty (key "${req.key}")`
+        : undefined;
     case 'Exists':
     case 'DoesNotExist':
-      return values.length > 0 ? `values set must be empty for exists and does not exist (key "${req.key}")` : undefined;
+      return values.length > 0
+        ? `values set must be empty for exists and does not exist (key "${req.key}")`
+        : undefined;
     default:
       return `"${req.operator}" is not a valid label selector operator`;
   }
@@ -59,7 +64,9 @@ export function compileLabelSelector(selector: LabelSelector | undefined | null)
   return {
     ok: true,
     empty,
-    matches: (labels) => pairs.every(([k, v]) => labels !== undefined && Object.hasOwn(labels, k) && labels[k] === v) && exprs.every((req) => requirementMatches(req, labels)),
+    matches: (labels) =>
+      pairs.every(([k, v]) => labels !== undefined && Object.hasOwn(labels, k) && labels[k] === v) &&
+      exprs.every((req) => requirementMatches(req, labels)),
   };
 }
 
@@ -127,7 +134,12 @@ export function parseSelectorString(text: string): LabelSelector {
       selector.matchExpressions.push({ key: m[1]!, operator: 'NotIn', values: [m[2]!] });
     } else if ((m = /^([\w./-]+)\s*==?\s*([\w.-]*)$/.exec(raw))) {
       // An own property even for `__proto__`, which plain assignment would turn into a prototype.
-      Object.defineProperty(selector.matchLabels, m[1]!, { value: m[2]!, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(selector.matchLabels, m[1]!, {
+        value: m[2]!,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else if ((m = /^!([\w./-]+)$/.exec(raw))) {
       selector.matchExpressions.push({ key: m[1]!, operator: 'DoesNotExist' });
     } else if ((m = /^([\w./-]+)$/.exec(raw))) {

@@ -60,7 +60,9 @@ function labelRequirementError(r: NodeSelectorRequirement): string | undefined {
     case 'Gt':
     case 'Lt':
       if (values.length !== 1) return `${r.key}: ${r.operator} needs exactly one value`;
-      return parseInt64(values[0]!) !== undefined ? undefined : `${r.key}: ${r.operator} value "${values[0]}" is not a 64-bit integer`;
+      return parseInt64(values[0]!) !== undefined
+        ? undefined
+        : `${r.key}: ${r.operator} value "${values[0]}" is not a 64-bit integer`;
     default:
       return `${r.key}: "${r.operator}" is not a valid node selector operator`;
   }
@@ -108,16 +110,24 @@ function fieldRequirementMatches(r: NodeSelectorRequirement, fields: Record<stri
 }
 
 /** Evaluates one term; returns the failures (empty when it matches). */
-function termFailures(term: NodeSelectorTerm, labels: Record<string, string>, fields: Record<string, string>): string[] {
+function termFailures(
+  term: NodeSelectorTerm,
+  labels: Record<string, string>,
+  fields: Record<string, string>,
+): string[] {
   const exprs = term.matchExpressions ?? [];
   const fieldReqs = term.matchFields ?? [];
-  const parseErrors = [...exprs.map(labelRequirementError), ...fieldReqs.map(fieldRequirementError)].filter((e): e is string => e !== undefined);
+  const parseErrors = [...exprs.map(labelRequirementError), ...fieldReqs.map(fieldRequirementError)].filter(
+    (e): e is string => e !== undefined,
+  );
   // A term with a parse error never matches; the other terms still count (lazy errors).
   if (parseErrors.length) return parseErrors.map((e) => `invalid: ${e}`);
   const failures: string[] = [];
   for (const r of exprs) {
     if (!labelRequirementMatches(r, labels)) {
-      const have = Object.prototype.hasOwnProperty.call(labels, r.key) ? `${r.key}=${labels[r.key]}` : `no label ${r.key}`;
+      const have = Object.prototype.hasOwnProperty.call(labels, r.key)
+        ? `${r.key}=${labels[r.key]}`
+        : `no label ${r.key}`;
       failures.push(`${requirementText(r)}: node has ${have}`);
     }
   }
@@ -130,7 +140,10 @@ function termFailures(term: NodeSelectorTerm, labels: Record<string, string>, fi
 }
 
 /** Evaluates a NodeSelector (terms ORed; empty terms dropped; none left → no match). */
-export function matchNodeSelector(selector: NodeSelector, node: Node): { matches: boolean; termMismatches: TermMismatch[] } {
+export function matchNodeSelector(
+  selector: NodeSelector,
+  node: Node,
+): { matches: boolean; termMismatches: TermMismatch[] } {
   const labels = node.metadata?.labels ?? {};
   const name = node.metadata?.name ?? '';
   const fields: Record<string, string> = name ? { 'metadata.name': name } : {};

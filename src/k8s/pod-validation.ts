@@ -11,7 +11,8 @@ import { isQualifiedName, isValidLabelValue, validateLabels } from './label-vali
 import { isDNS1123Label } from './names.js';
 
 export type Obj = Record<string, unknown>;
-const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? (x as Obj) : {})) : []);
+const objs = (v: unknown): Obj[] =>
+  Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? (x as Obj) : {})) : [];
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
@@ -30,13 +31,16 @@ function validatePorts(ports: Obj[], path: string): FieldError[] {
     }
     const cp = num(p['containerPort']);
     if (cp === 0) errs.push(required(`${at}.containerPort`));
-    else if (cp < 1 || cp > 65535) errs.push(invalid(`${at}.containerPort`, cp, 'must be between 1 and 65535, inclusive'));
+    else if (cp < 1 || cp > 65535)
+      errs.push(invalid(`${at}.containerPort`, cp, 'must be between 1 and 65535, inclusive'));
     const hp = num(p['hostPort']);
-    if (hp !== 0 && (hp < 1 || hp > 65535)) errs.push(invalid(`${at}.hostPort`, hp, 'must be between 1 and 65535, inclusive'));
+    if (hp !== 0 && (hp < 1 || hp > 65535))
+      errs.push(invalid(`${at}.hostPort`, hp, 'must be between 1 and 65535, inclusive'));
     // SetDefaults_ContainerPort writes TCP over an empty protocol.
     const protocol = str(p['protocol']) || 'TCP';
     if (!protocol) errs.push(required(`${at}.protocol`));
-    else if (!['SCTP', 'TCP', 'UDP'].includes(protocol)) errs.push(notSupported(`${at}.protocol`, protocol, ['SCTP', 'TCP', 'UDP']));
+    else if (!['SCTP', 'TCP', 'UDP'].includes(protocol))
+      errs.push(notSupported(`${at}.protocol`, protocol, ['SCTP', 'TCP', 'UDP']));
   });
   return errs;
 }
@@ -57,7 +61,9 @@ function validateContainerCommon(c: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const name = str(c['name']);
   if (!name) errs.push(required(`${path}.name`));
-  else for (const m of isDNS1123Label(name)) errs.push(invalid(`${path}.name`, name, m.replace('63 characters', '63 bytes')));
+  else
+    for (const m of isDNS1123Label(name))
+      errs.push(invalid(`${path}.name`, name, m.replace('63 characters', '63 bytes')));
   if (!str(c['image'])) errs.push(required(`${path}.image`));
   errs.push(...validatePorts(objs(c['ports']), `${path}.ports`));
   return errs;
@@ -71,7 +77,8 @@ function hostPortConflicts(containers: Obj[], path: string, seen: Set<string>): 
       const hp = num(p['hostPort']);
       if (hp === 0) return;
       const key = `${str(p['protocol']) || 'TCP'}/${str(p['hostIP'])}/${hp}`;
-      if (seen.has(key)) errs.push({ field: `${path}[${ci}].ports[${pi}].hostPort`, type: 'Duplicate value', value: key, detail: '' });
+      if (seen.has(key))
+        errs.push({ field: `${path}[${ci}].ports[${pi}].hostPort`, type: 'Duplicate value', value: key, detail: '' });
       else seen.add(key);
     });
   });
@@ -88,7 +95,14 @@ function validateTolerations(tolerations: Obj[], path: string): FieldError[] {
     const value = str(t['value']);
     const effect = str(t['effect']);
     if (key) for (const m of isQualifiedName(key)) errs.push(invalid(`${at}.key`, key, m));
-    if (!key && operator !== 'Exists') errs.push(invalid(`${at}.operator`, operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
+    if (!key && operator !== 'Exists')
+      errs.push(
+        invalid(
+          `${at}.operator`,
+          operator,
+          'operator must be Exists when `key` is empty, which means "match all values and all keys"',
+        ),
+      );
     if (t['tolerationSeconds'] !== undefined && t['tolerationSeconds'] !== null && effect !== 'NoExecute') {
       errs.push(invalid(`${at}.effect`, effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     }
@@ -99,7 +113,13 @@ function validateTolerations(tolerations: Obj[], path: string): FieldError[] {
       if (value) errs.push(invalid(`${at}.operator`, value, "value must be empty when `operator` is 'Exists'"));
     } else {
       // Lt and Gt need the TaintTolerationComparisonOperators gate, off by default in v1.35.
-      errs.push(notSupported(`${at}.operator`, operator, operator === 'Lt' || operator === 'Gt' ? ['Equal', 'Exists', 'Lt', 'Gt'] : ['Equal', 'Exists']));
+      errs.push(
+        notSupported(
+          `${at}.operator`,
+          operator,
+          operator === 'Lt' || operator === 'Gt' ? ['Equal', 'Exists', 'Lt', 'Gt'] : ['Equal', 'Exists'],
+        ),
+      );
     }
     if (effect && !['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(effect)) {
       errs.push(notSupported(`${at}.effect`, effect, ['NoSchedule', 'PreferNoSchedule', 'NoExecute']));
@@ -120,7 +140,8 @@ export function validatePodTemplate(template: PodTemplateSpec, path: string): Fi
   containers.forEach((c, i) => {
     errs.push(...validateContainerCommon(c, `${sp}.containers[${i}]`));
     const name = str(c['name']);
-    if (names.has(name)) errs.push({ field: `${sp}.containers[${i}].name`, type: 'Duplicate value', value: name, detail: '' });
+    if (names.has(name))
+      errs.push({ field: `${sp}.containers[${i}].name`, type: 'Duplicate value', value: name, detail: '' });
     else names.add(name);
   });
   if (containers.length) errs.push(...hostPortConflicts(containers, `${sp}.containers`, new Set()));
@@ -129,7 +150,8 @@ export function validatePodTemplate(template: PodTemplateSpec, path: string): Fi
     const at = `${sp}.initContainers[${i}]`;
     errs.push(...validateContainerCommon(c, at));
     const name = str(c['name']);
-    if (initNames.has(name) || names.has(name)) errs.push({ field: `${at}.name`, type: 'Duplicate value', value: name, detail: '' });
+    if (initNames.has(name) || names.has(name))
+      errs.push({ field: `${at}.name`, type: 'Duplicate value', value: name, detail: '' });
     else initNames.add(name);
   });
   const seen = new Set<string>();
@@ -138,16 +160,25 @@ export function validatePodTemplate(template: PodTemplateSpec, path: string): Fi
     containers.forEach((c, ci) => {
       objs(c['ports']).forEach((p, pi) => {
         const hp = num(p['hostPort']);
-        if (hp !== 0 && hp !== num(p['containerPort'])) errs.push(invalid(`${sp}.containers[${ci}].ports[${pi}].hostPort`, hp, 'must match `containerPort` when `hostNetwork` is true'));
+        if (hp !== 0 && hp !== num(p['containerPort']))
+          errs.push(
+            invalid(
+              `${sp}.containers[${ci}].ports[${pi}].hostPort`,
+              hp,
+              'must match `containerPort` when `hostNetwork` is true',
+            ),
+          );
       });
     });
   }
   // SetDefaults_PodSpec writes Always over an empty restart policy.
   const restart = str(spec['restartPolicy']) || 'Always';
-  if (!['Always', 'OnFailure', 'Never'].includes(restart)) errs.push(notSupported(`${sp}.restartPolicy`, restart, ['Always', 'OnFailure', 'Never']));
+  if (!['Always', 'OnFailure', 'Never'].includes(restart))
+    errs.push(notSupported(`${sp}.restartPolicy`, restart, ['Always', 'OnFailure', 'Never']));
   errs.push(...validateLabels(spec['nodeSelector'] as Record<string, unknown> | undefined, `${sp}.nodeSelector`));
   const deadline = spec['activeDeadlineSeconds'];
-  if (typeof deadline === 'number' && (deadline < 1 || deadline > 2147483647)) errs.push(invalid(`${sp}.activeDeadlineSeconds`, deadline, 'must be between 1 and 2147483647, inclusive'));
+  if (typeof deadline === 'number' && (deadline < 1 || deadline > 2147483647))
+    errs.push(invalid(`${sp}.activeDeadlineSeconds`, deadline, 'must be between 1 and 2147483647, inclusive'));
   const tolerations = objs(spec['tolerations']);
   if (tolerations.length) errs.push(...validateTolerations(tolerations, `${sp}.tolerations`));
   return errs;

@@ -12,7 +12,14 @@ import type { Node } from '../model/k8s-types.js';
 import { memoizedPerObject } from '../model/memo.js';
 
 /** Waiting reasons of a container whose image cannot be pulled. */
-const IMAGE_PULL = new Set(['ImagePullBackOff', 'ErrImagePull', 'InvalidImageName', 'ErrImageNeverPull', 'RegistryUnavailable', 'SignatureValidationFailed']);
+const IMAGE_PULL = new Set([
+  'ImagePullBackOff',
+  'ErrImagePull',
+  'InvalidImageName',
+  'ErrImageNeverPull',
+  'RegistryUnavailable',
+  'SignatureValidationFailed',
+]);
 /** Waiting reasons of a container the runtime cannot create or start. */
 const CONFIG_ERRORS = new Set(['CreateContainerConfigError', 'CreateContainerError', 'RunContainerError']);
 /** Waiting reasons of containers still being set up. */
@@ -41,7 +48,9 @@ export function nodeReadyStatus(node: Node | undefined): string {
   return node ? readyOf(node) : '';
 }
 
-const readyOf = memoizedPerObject((node: Node): string => node.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? '');
+const readyOf = memoizedPerObject(
+  (node: Node): string => node.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? '',
+);
 
 /**
  * The node's kubelet has stopped reporting (Ready Unknown, set by the node lifecycle controller,

@@ -41,7 +41,11 @@ function containerWord(names: string[]): string {
 
 /** `check_hostNamespaces.go#hostNamespaces_1_0`. */
 export function checkHostNamespaces(spec: PodSpec): CheckFailure | undefined {
-  const set = [spec.hostNetwork && 'hostNetwork=true', spec.hostPID && 'hostPID=true', spec.hostIPC && 'hostIPC=true'].filter((x): x is string => Boolean(x));
+  const set = [
+    spec.hostNetwork && 'hostNetwork=true',
+    spec.hostPID && 'hostPID=true',
+    spec.hostIPC && 'hostIPC=true',
+  ].filter((x): x is string => Boolean(x));
   return set.length ? { reason: 'host namespaces', detail: set.join(', ') } : undefined;
 }
 
@@ -57,7 +61,10 @@ export function checkHostPorts(spec: PodSpec): CheckFailure | undefined {
   }
   if (!names.length) return undefined;
   const verb = names.length === 1 ? 'uses' : 'use';
-  return { reason: 'hostPort', detail: `${containerWord(names)} ${verb} ${ports.length === 1 ? 'hostPort' : 'hostPorts'} ${ports.join(', ')}` };
+  return {
+    reason: 'hostPort',
+    detail: `${containerWord(names)} ${verb} ${ports.length === 1 ? 'hostPort' : 'hostPorts'} ${ports.join(', ')}`,
+  };
 }
 
 /** `check_privileged.go#privileged_1_0`. */
@@ -65,11 +72,27 @@ export function checkPrivileged(spec: PodSpec): CheckFailure | undefined {
   const names = containersOf(spec)
     .filter((c) => c.securityContext?.privileged === true)
     .map((c) => c.name);
-  return names.length ? { reason: 'privileged', detail: `${containerWord(names)} must not set securityContext.privileged=true` } : undefined;
+  return names.length
+    ? { reason: 'privileged', detail: `${containerWord(names)} must not set securityContext.privileged=true` }
+    : undefined;
 }
 
 /** The capabilities baseline allows to be added (`check_capabilities_baseline.go`). */
-const DEFAULT_CAPABILITIES = new Set(['AUDIT_WRITE', 'CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'MKNOD', 'NET_BIND_SERVICE', 'SETFCAP', 'SETGID', 'SETPCAP', 'SETUID', 'SYS_CHROOT']);
+const DEFAULT_CAPABILITIES = new Set([
+  'AUDIT_WRITE',
+  'CHOWN',
+  'DAC_OVERRIDE',
+  'FOWNER',
+  'FSETID',
+  'KILL',
+  'MKNOD',
+  'NET_BIND_SERVICE',
+  'SETFCAP',
+  'SETGID',
+  'SETPCAP',
+  'SETUID',
+  'SYS_CHROOT',
+]);
 
 /** `check_capabilities_baseline.go#capabilitiesBaseline_1_0`. */
 export function checkCapabilitiesBaseline(spec: PodSpec): CheckFailure | undefined {
@@ -81,13 +104,20 @@ export function checkCapabilitiesBaseline(spec: PodSpec): CheckFailure | undefin
     names.push(c.name);
     for (const cap of bad) if (!caps.includes(cap)) caps.push(cap);
   }
-  return names.length ? { reason: 'non-default capabilities', detail: `${containerWord(names)} must not include ${quoted(caps.sort())} in securityContext.capabilities.add` } : undefined;
+  return names.length
+    ? {
+        reason: 'non-default capabilities',
+        detail: `${containerWord(names)} must not include ${quoted(caps.sort())} in securityContext.capabilities.add`,
+      }
+    : undefined;
 }
 
 /** `check_hostPathVolumes.go#hostPathVolumes_1_0`. */
 export function checkHostPathVolumes(spec: PodSpec): CheckFailure | undefined {
   const names = (spec.volumes ?? []).filter((v) => v.hostPath).map((v) => v.name);
-  return names.length ? { reason: 'hostPath volumes', detail: `${names.length === 1 ? 'volume' : 'volumes'} ${quoted(names)}` } : undefined;
+  return names.length
+    ? { reason: 'hostPath volumes', detail: `${names.length === 1 ? 'volume' : 'volumes'} ${quoted(names)}` }
+    : undefined;
 }
 
 function seccompType(sc: SecurityContext | PodSpec['securityContext'] | undefined): string | undefined {
@@ -97,11 +127,13 @@ function seccompType(sc: SecurityContext | PodSpec['securityContext'] | undefine
 /** `check_seccompProfile_baseline.go#seccompProfileBaseline_1_19`. */
 export function checkSeccompBaseline(spec: PodSpec): CheckFailure | undefined {
   const details: string[] = [];
-  if (seccompType(spec.securityContext) === 'Unconfined') details.push('pod must not set securityContext.seccompProfile.type to "Unconfined"');
+  if (seccompType(spec.securityContext) === 'Unconfined')
+    details.push('pod must not set securityContext.seccompProfile.type to "Unconfined"');
   const names = containersOf(spec)
     .filter((c) => seccompType(c.securityContext) === 'Unconfined')
     .map((c) => c.name);
-  if (names.length) details.push(`${containerWord(names)} must not set securityContext.seccompProfile.type to "Unconfined"`);
+  if (names.length)
+    details.push(`${containerWord(names)} must not set securityContext.seccompProfile.type to "Unconfined"`);
   return details.length ? { reason: 'seccompProfile', detail: details.join('; ') } : undefined;
 }
 
@@ -110,7 +142,12 @@ export function checkAllowPrivilegeEscalation(spec: PodSpec): CheckFailure | und
   const names = containersOf(spec)
     .filter((c) => c.securityContext?.allowPrivilegeEscalation !== false)
     .map((c) => c.name);
-  return names.length ? { reason: 'allowPrivilegeEscalation != false', detail: `${containerWord(names)} must set securityContext.allowPrivilegeEscalation=false` } : undefined;
+  return names.length
+    ? {
+        reason: 'allowPrivilegeEscalation != false',
+        detail: `${containerWord(names)} must set securityContext.allowPrivilegeEscalation=false`,
+      }
+    : undefined;
 }
 
 /** `check_capabilities_restricted.go#capabilitiesRestricted_1_22`. */
@@ -128,12 +165,22 @@ export function checkCapabilitiesRestricted(spec: PodSpec): CheckFailure | undef
   }
   const details: string[] = [];
   if (noDrop.length) details.push(`${containerWord(noDrop)} must set securityContext.capabilities.drop=["ALL"]`);
-  if (added.length) details.push(`${containerWord(added)} must not include ${quoted(caps.sort())} in securityContext.capabilities.add`);
+  if (added.length)
+    details.push(`${containerWord(added)} must not include ${quoted(caps.sort())} in securityContext.capabilities.add`);
   return details.length ? { reason: 'unrestricted capabilities', detail: details.join('; ') } : undefined;
 }
 
 /** `check_restrictedVolumes.go#restrictedVolumes_1_0`: only these volume sources are allowed. */
-const ALLOWED_VOLUMES = new Set(['configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret']);
+const ALLOWED_VOLUMES = new Set([
+  'configMap',
+  'csi',
+  'downwardAPI',
+  'emptyDir',
+  'ephemeral',
+  'persistentVolumeClaim',
+  'projected',
+  'secret',
+]);
 
 export function checkRestrictedVolumes(spec: PodSpec): CheckFailure | undefined {
   const names: string[] = [];
@@ -160,12 +207,14 @@ export function checkRunAsNonRoot(spec: PodSpec): CheckFailure | undefined {
   const explicitFalse = containersOf(spec)
     .filter((c) => c.securityContext?.runAsNonRoot === false)
     .map((c) => c.name);
-  if (explicitFalse.length) details.push(`${containerWord(explicitFalse)} must not set securityContext.runAsNonRoot=false`);
+  if (explicitFalse.length)
+    details.push(`${containerWord(explicitFalse)} must not set securityContext.runAsNonRoot=false`);
   if (pod !== true) {
     const unset = containersOf(spec)
       .filter((c) => c.securityContext?.runAsNonRoot === undefined)
       .map((c) => c.name);
-    if (unset.length && pod === undefined) details.push(`pod or ${containerWord(unset)} must set securityContext.runAsNonRoot=true`);
+    if (unset.length && pod === undefined)
+      details.push(`pod or ${containerWord(unset)} must set securityContext.runAsNonRoot=true`);
   }
   return details.length ? { reason: 'runAsNonRoot != true', detail: details.join('; ') } : undefined;
 }
@@ -186,7 +235,8 @@ export function checkSeccompRestricted(spec: PodSpec): CheckFailure | undefined 
   const ok = (t: string | undefined) => t === 'RuntimeDefault' || t === 'Localhost';
   const podType = seccompType(spec.securityContext);
   const details: string[] = [];
-  if (podType !== undefined && !ok(podType)) details.push(`pod must not set securityContext.seccompProfile.type to "${podType}"`);
+  if (podType !== undefined && !ok(podType))
+    details.push(`pod must not set securityContext.seccompProfile.type to "${podType}"`);
   const bad = containersOf(spec)
     .filter((c) => seccompType(c.securityContext) !== undefined && !ok(seccompType(c.securityContext)))
     .map((c) => c.name);
@@ -198,7 +248,10 @@ export function checkSeccompRestricted(spec: PodSpec): CheckFailure | undefined 
     const unset = containersOf(spec)
       .filter((c) => seccompType(c.securityContext) === undefined)
       .map((c) => c.name);
-    if (unset.length) details.push(`pod or ${containerWord(unset)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`);
+    if (unset.length)
+      details.push(
+        `pod or ${containerWord(unset)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`,
+      );
   }
   return details.length ? { reason: 'seccompProfile', detail: details.join('; ') } : undefined;
 }
@@ -208,7 +261,14 @@ type Check = (spec: PodSpec) => CheckFailure | undefined;
 /** The registry's order (`policy/registry.go#EvaluatePod`): baseline checks, then overlapping baseline or restricted ones. */
 const BASELINE: Check[] = [checkHostNamespaces, checkHostPorts, checkPrivileged];
 const BASELINE_OVERLAPPING: Check[] = [checkCapabilitiesBaseline, checkHostPathVolumes, checkSeccompBaseline];
-const RESTRICTED: Check[] = [checkAllowPrivilegeEscalation, checkCapabilitiesRestricted, checkRestrictedVolumes, checkRunAsNonRoot, checkRunAsUser, checkSeccompRestricted];
+const RESTRICTED: Check[] = [
+  checkAllowPrivilegeEscalation,
+  checkCapabilitiesRestricted,
+  checkRestrictedVolumes,
+  checkRunAsNonRoot,
+  checkRunAsUser,
+  checkSeccompRestricted,
+];
 
 /** The failed checks of `level` for a pod spec (`policy/registry.go#checkRegistry.EvaluatePod`). */
 export function evaluatePod(level: PodSecurityLevel, spec: PodSpec): CheckFailure[] {

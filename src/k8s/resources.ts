@@ -108,9 +108,17 @@ export function fitsNode(pod: Pod, node: Node, others: Pod[]): FitResult {
   if (others.length + 1 > allowedPods) result.tooManyPods = { allowed: allowedPods, existing: others.length };
   const want = podRequests(pod.spec);
   const used: ResourceList = new Map();
-  const perPod: [string, ResourceList][] = others.map((p) => [`${p.metadata?.namespace}/${p.metadata?.name}`, podRequests(p.spec)]);
+  const perPod: [string, ResourceList][] = others.map((p) => [
+    `${p.metadata?.namespace}/${p.metadata?.name}`,
+    podRequests(p.spec),
+  ]);
   for (const [, r] of perPod) add(used, r);
-  const order = ['cpu', 'memory', 'ephemeral-storage', ...[...want.keys()].filter((k) => !['cpu', 'memory', 'ephemeral-storage', 'pods'].includes(k)).sort()];
+  const order = [
+    'cpu',
+    'memory',
+    'ephemeral-storage',
+    ...[...want.keys()].filter((k) => !['cpu', 'memory', 'ephemeral-storage', 'pods'].includes(k)).sort(),
+  ];
   for (const resource of order) {
     const requested = want.get(resource) ?? 0;
     if (requested === 0) continue;

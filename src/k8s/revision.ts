@@ -21,7 +21,8 @@ export type GenerationField = typeof ANNOTATION_TEMPLATE_GENERATION | 'spec.temp
  */
 export function templateGenerationOf(ds: DaemonSet): { generation: number; field: GenerationField } | undefined {
   const raw = ds.metadata?.annotations?.[ANNOTATION_TEMPLATE_GENERATION];
-  if (raw !== undefined && /^-?\d+$/.test(raw)) return { generation: Number(raw), field: ANNOTATION_TEMPLATE_GENERATION };
+  if (raw !== undefined && /^-?\d+$/.test(raw))
+    return { generation: Number(raw), field: ANNOTATION_TEMPLATE_GENERATION };
   const spec = ds.spec?.templateGeneration;
   if (typeof spec === 'number' && Number.isInteger(spec)) return { generation: spec, field: 'spec.templateGeneration' };
   return undefined;
@@ -96,14 +97,20 @@ export function currentRevision(ds: DaemonSet, revisions: ControllerRevision[], 
   const generation = of?.generation;
   const field = of ? { generationField: of.field } : {};
   const name = ds.metadata?.name ?? '';
-  const matching = revisions.filter((r) => semanticEqual(revisionTemplate(r), ds.spec?.template)).sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0));
-  if (matching[0]) return { hash: revisionHash(matching[0], name), generation, ...field, revision: matching[0], source: 'revision' };
+  const matching = revisions
+    .filter((r) => semanticEqual(revisionTemplate(r), ds.spec?.template))
+    .sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0));
+  if (matching[0])
+    return { hash: revisionHash(matching[0], name), generation, ...field, revision: matching[0], source: 'revision' };
   if (generation !== undefined) {
-    const pod = pods.find((p) => p.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] === String(generation) && podRevisionHash(p));
+    const pod = pods.find(
+      (p) => p.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] === String(generation) && podRevisionHash(p),
+    );
     if (pod) return { hash: podRevisionHash(pod), generation, ...field, source: 'pods' };
   }
   const observed = (ds.status?.observedGeneration ?? 0) >= (ds.metadata?.generation ?? 0);
   const latest = [...revisions].sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0))[0];
-  if (latest && observed) return { hash: revisionHash(latest, name), generation, ...field, revision: latest, source: 'latest-revision' };
+  if (latest && observed)
+    return { hash: revisionHash(latest, name), generation, ...field, revision: latest, source: 'latest-revision' };
   return { hash: '', generation, ...field, source: 'unknown' };
 }

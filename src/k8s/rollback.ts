@@ -7,7 +7,8 @@
 import type { ControllerRevision } from '../model/k8s-types.js';
 
 /** The revision `rollout undo` restores, that there is none, or that the input cannot tell. */
-export type RollbackTarget = { kind: 'revision'; revision: number } | { kind: 'none'; revisions: number } | { kind: 'unknown' };
+export type RollbackTarget =
+  { kind: 'revision'; revision: number } | { kind: 'none'; revisions: number } | { kind: 'unknown' };
 
 /** `findHistory(0, history)` after the `len(history) <= 1` check. `known` is false when revisions were not collected. */
 export function rollbackTarget(revisions: ControllerRevision[], known: boolean): RollbackTarget {

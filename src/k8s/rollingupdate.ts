@@ -44,9 +44,21 @@ export function rollingBudget(ds: DaemonSet, desired: number): Budget {
     return { maxUnavailable: isRollingUpdate(ds) ? 1 : 0, maxSurge: 0, forcedOne: false };
   }
   const surge = ru.maxSurge === undefined ? 0 : scaledValue(ru.maxSurge, desired, true);
-  if (surge === undefined) return { maxUnavailable: 0, maxSurge: 0, forcedOne: false, error: `invalid value for MaxSurge: ${String(ru.maxSurge)}` };
+  if (surge === undefined)
+    return {
+      maxUnavailable: 0,
+      maxSurge: 0,
+      forcedOne: false,
+      error: `invalid value for MaxSurge: ${String(ru.maxSurge)}`,
+    };
   const unavailable = ru.maxUnavailable === undefined ? 1 : scaledValue(ru.maxUnavailable, desired, true);
-  if (unavailable === undefined) return { maxUnavailable: 0, maxSurge: 0, forcedOne: false, error: `couldn't get unavailable numbers: invalid value for MaxUnavailable: ${String(ru.maxUnavailable)}` };
+  if (unavailable === undefined)
+    return {
+      maxUnavailable: 0,
+      maxSurge: 0,
+      forcedOne: false,
+      error: `couldn't get unavailable numbers: invalid value for MaxUnavailable: ${String(ru.maxUnavailable)}`,
+    };
   if (desired > 0 && surge === 0 && unavailable === 0) return { maxUnavailable: 1, maxSurge: 0, forcedOne: true };
   return { maxUnavailable: unavailable, maxSurge: surge, forcedOne: false };
 }

@@ -22,13 +22,23 @@ export interface RolloutStatusView {
  */
 export function daemonSetStatusView(ds: DaemonSet): RolloutStatusView {
   const name = ds.metadata?.name ?? '';
-  if (!isRollingUpdate(ds)) return { message: 'rollout status is only available for RollingUpdate strategy type', done: true, error: true };
+  if (!isRollingUpdate(ds))
+    return { message: 'rollout status is only available for RollingUpdate strategy type', done: true, error: true };
   const st = ds.status ?? {};
-  if ((ds.metadata?.generation ?? 0) > (st.observedGeneration ?? 0)) return { message: 'Waiting for daemon set spec update to be observed...', done: false };
+  if ((ds.metadata?.generation ?? 0) > (st.observedGeneration ?? 0))
+    return { message: 'Waiting for daemon set spec update to be observed...', done: false };
   const desired = st.desiredNumberScheduled ?? 0;
   const updated = st.updatedNumberScheduled ?? 0;
-  if (updated < desired) return { message: `Waiting for daemon set "${name}" rollout to finish: ${updated} out of ${desired} new pods have been updated...`, done: false };
+  if (updated < desired)
+    return {
+      message: `Waiting for daemon set "${name}" rollout to finish: ${updated} out of ${desired} new pods have been updated...`,
+      done: false,
+    };
   const available = st.numberAvailable ?? 0;
-  if (available < desired) return { message: `Waiting for daemon set "${name}" rollout to finish: ${available} of ${desired} updated pods are available...`, done: false };
+  if (available < desired)
+    return {
+      message: `Waiting for daemon set "${name}" rollout to finish: ${available} of ${desired} updated pods are available...`,
+      done: false,
+    };
   return { message: `daemon set "${name}" successfully rolled out`, done: true };
 }

@@ -58,7 +58,9 @@ export function parseFitError(message: string): ParsedFitError | undefined {
 /** Entries that concern the daemon pod's own target node (not the NodeAffinity pin noise). */
 export function targetNodeEntries(parsed: ParsedFitError): FitErrorEntry[] {
   return parsed.entries.filter(
-    (e) => !/didn't satisfy plugin\(s\) \[NodeAffinity\]/.test(e.reason) && !(parsed.entries.length > 1 && /didn't match Pod's node affinity\/selector/.test(e.reason) && e.count > 1),
+    (e) =>
+      !/didn't satisfy plugin\(s\) \[NodeAffinity\]/.test(e.reason) &&
+      !(parsed.entries.length > 1 && /didn't match Pod's node affinity\/selector/.test(e.reason) && e.count > 1),
   );
 }
 
@@ -76,7 +78,9 @@ export function codeForSchedulerReason(reason: string): ReasonCode {
 }
 
 /** What the preemption suffix says about the target node: can preemption help? */
-export function preemptionVerdict(preemption: string | undefined): 'not-tried' | 'no-victims' | 'not-helpful' | 'not-eligible' | 'unknown' {
+export function preemptionVerdict(
+  preemption: string | undefined,
+): 'not-tried' | 'no-victims' | 'not-helpful' | 'not-eligible' | 'unknown' {
   if (!preemption) return 'not-tried';
   if (/not eligible/.test(preemption)) return 'not-eligible';
   if (/No preemption victims found/.test(preemption)) return 'no-victims';

@@ -27,10 +27,14 @@ export type FilterOutcome =
  */
 export function runFilters(pod: Pod, node: Node, others: Pod[]): FilterOutcome | undefined {
   const gates = (pod.spec?.schedulingGates ?? []).map((g) => g.name);
-  if (gates.length) return { plugin: 'SchedulingGates', reasons: [`waiting for scheduling gates: [${gates.join(' ')}]`], gates };
+  if (gates.length)
+    return { plugin: 'SchedulingGates', reasons: [`waiting for scheduling gates: [${gates.join(' ')}]`], gates };
 
   const tolerations = pod.spec?.tolerations ?? [];
-  if (node.spec?.unschedulable && !tolerationsTolerateTaint(tolerations, { key: TAINT_UNSCHEDULABLE, effect: 'NoSchedule' })) {
+  if (
+    node.spec?.unschedulable &&
+    !tolerationsTolerateTaint(tolerations, { key: TAINT_UNSCHEDULABLE, effect: 'NoSchedule' })
+  ) {
     return { plugin: 'NodeUnschedulable', reasons: ['node(s) were unschedulable'] };
   }
   if (pod.spec?.nodeName && pod.spec.nodeName !== node.metadata?.name) {
@@ -41,14 +45,19 @@ export function runFilters(pod: Pod, node: Node, others: Pod[]): FilterOutcome |
     return { plugin: 'TaintToleration', reasons: [`node(s) had untolerated taint ${formatTaintBraces(taint)}`], taint };
   }
   const match = matchRequiredNodeAffinity(pod.spec, node);
-  if (!match.matches) return { plugin: 'NodeAffinity', reasons: ["node(s) didn't match Pod's node affinity/selector"], match };
+  if (!match.matches)
+    return { plugin: 'NodeAffinity', reasons: ["node(s) didn't match Pod's node affinity/selector"], match };
 
   const conflicts = hostPortConflicts(pod, others);
-  if (conflicts.length) return { plugin: 'NodePorts', reasons: ["node(s) didn't have free ports for the requested pod ports"], conflicts };
+  if (conflicts.length)
+    return { plugin: 'NodePorts', reasons: ["node(s) didn't have free ports for the requested pod ports"], conflicts };
 
   const fit = fitsNode(pod, node, others);
   if (fit.tooManyPods || fit.shortages.length) {
-    const reasons = [...(fit.tooManyPods ? ['Too many pods'] : []), ...fit.shortages.map((s) => `Insufficient ${s.resource}`)];
+    const reasons = [
+      ...(fit.tooManyPods ? ['Too many pods'] : []),
+      ...fit.shortages.map((s) => `Insufficient ${s.resource}`),
+    ];
     return { plugin: 'NodeResourcesFit', reasons, fit };
   }
   return undefined;

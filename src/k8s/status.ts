@@ -19,16 +19,36 @@ export interface RecomputedStatus extends StatusCounts {
  * Recomputes the status counters the controller would write, given the current revision hash.
  * Computed once per index and arguments: scan and the rollout analysis both need it.
  */
-export function recomputeStatus(index: SnapshotIndex, ds: DaemonSet, hash: string, generation: number | undefined, now: Date): RecomputedStatus {
+export function recomputeStatus(
+  index: SnapshotIndex,
+  ds: DaemonSet,
+  hash: string,
+  generation: number | undefined,
+  now: Date,
+): RecomputedStatus {
   const key = `status:${objectKey(ds)}:${hash}:${generation}:${now.getTime()}`;
   // A copy each time, so that no caller can change what the next one gets.
   return { ...index.cached(key, () => computeStatus(index, ds, hash, generation, now)) };
 }
 
-function computeStatus(index: SnapshotIndex, ds: DaemonSet, hash: string, generation: number | undefined, now: Date): RecomputedStatus {
+function computeStatus(
+  index: SnapshotIndex,
+  ds: DaemonSet,
+  hash: string,
+  generation: number | undefined,
+  now: Date,
+): RecomputedStatus {
   const byNode = nodesToDaemonPods(index, ds);
   const minReady = ds.spec?.minReadySeconds ?? 0;
-  const s: RecomputedStatus = { desired: 0, current: 0, ready: 0, updated: 0, available: 0, misscheduled: 0, unavailable: 0 };
+  const s: RecomputedStatus = {
+    desired: 0,
+    current: 0,
+    ready: 0,
+    updated: 0,
+    available: 0,
+    misscheduled: 0,
+    unavailable: 0,
+  };
   const placement = compileDaemonPlacement(ds);
   for (const node of index.snapshot.nodes) {
     const { shouldRun } = placement.evaluate(node);

@@ -28,7 +28,11 @@ export function tolerationsTolerateTaint(tolerations: Toleration[] | undefined, 
  * Every taint with one of `effects` that no toleration tolerates, in node order.
  * (Upstream's FindMatchingUntoleratedTaint returns the first of these.)
  */
-export function untoleratedTaints(taints: Taint[] | undefined, tolerations: Toleration[] | undefined, effects: readonly string[]): Taint[] {
+export function untoleratedTaints(
+  taints: Taint[] | undefined,
+  tolerations: Toleration[] | undefined,
+  effects: readonly string[],
+): Taint[] {
   return (taints ?? []).filter((t) => effects.includes(t.effect) && !tolerationsTolerateTaint(tolerations, t));
 }
 
@@ -44,7 +48,9 @@ export function formatTaintBraces(taint: Taint): string {
 
 /** The narrowest toleration that tolerates `taint`, as YAML flow text. */
 export function tolerationFor(taint: Taint): Toleration {
-  return taint.value ? { key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect } : { key: taint.key, operator: 'Exists', effect: taint.effect };
+  return taint.value
+    ? { key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect }
+    : { key: taint.key, operator: 'Exists', effect: taint.effect };
 }
 
 /** A toleration as a one-line YAML flow mapping. */

@@ -15,7 +15,17 @@
 import type { DaemonSet, IntOrString, LabelSelector } from '../model/k8s-types.js';
 import { defaultedPodTemplate } from './defaults.js';
 import { isDNS1123Subdomain } from './names.js';
-import { forbidden, goJson, invalid, notSupported, orderedSelector, regexError, required, sortedMap, type FieldError } from './field-errors.js';
+import {
+  forbidden,
+  goJson,
+  invalid,
+  notSupported,
+  orderedSelector,
+  regexError,
+  required,
+  sortedMap,
+  type FieldError,
+} from './field-errors.js';
 import { selectorMatches, validateLabelSelector } from './label-validation.js';
 import { str, validatePodTemplate, type Obj } from './pod-validation.js';
 
@@ -29,7 +39,12 @@ function intOrStringValue(v: IntOrString): { isString: boolean; int: number; str
 }
 
 const PERCENT = /^[0-9]+%$/;
-const PERCENT_MSG = regexError("a valid percent string must be a numeric string followed by an ending '%'", '[0-9]+%', '1%', '93%');
+const PERCENT_MSG = regexError(
+  "a valid percent string must be a numeric string followed by an ending '%'",
+  '[0-9]+%',
+  '1%',
+  '93%',
+);
 
 /** validation.go#getPercentValue. */
 function percentValue(v: IntOrString): number | undefined {
@@ -59,7 +74,11 @@ export function isNotMoreThan100Percent(v: IntOrString, path: string): FieldErro
 }
 
 /** validation.go#ValidateRollingUpdateDaemonSet, on the defaulted values. */
-export function validateRollingUpdateDaemonSet(maxUnavailable: IntOrString, maxSurge: IntOrString, path: string): FieldError[] {
+export function validateRollingUpdateDaemonSet(
+  maxUnavailable: IntOrString,
+  maxSurge: IntOrString,
+  path: string,
+): FieldError[] {
   const errs = [
     ...validatePositiveIntOrPercent(maxUnavailable, `${path}.maxUnavailable`),
     ...validatePositiveIntOrPercent(maxSurge, `${path}.maxSurge`),
@@ -68,13 +87,17 @@ export function validateRollingUpdateDaemonSet(maxUnavailable: IntOrString, maxS
   ];
   const hasUnavailable = intOrPercentValue(maxUnavailable) !== 0;
   const hasSurge = intOrPercentValue(maxSurge) !== 0;
-  if (hasUnavailable && hasSurge) errs.push(invalid(`${path}.maxSurge`, maxSurge, 'may not be set when maxUnavailable is non-zero'));
+  if (hasUnavailable && hasSurge)
+    errs.push(invalid(`${path}.maxSurge`, maxSurge, 'may not be set when maxUnavailable is non-zero'));
   if (!hasUnavailable && !hasSurge) errs.push(required(`${path}.maxUnavailable`, 'cannot be 0 when maxSurge is 0'));
   return errs;
 }
 
 /** The update strategy after `SetDefaults_DaemonSet` (extensions/v1beta1: OnDelete when no type is written). */
-function defaultedStrategy(ds: DaemonSet): { type: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } {
+function defaultedStrategy(ds: DaemonSet): {
+  type: string;
+  rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString };
+} {
   const written = ds.spec?.updateStrategy;
   const type = written?.type || (ds.apiVersion === LEGACY ? 'OnDelete' : 'RollingUpdate');
   const ru = written?.rollingUpdate ?? undefined;
@@ -86,9 +109,16 @@ function defaultedStrategy(ds: DaemonSet): { type: string; rollingUpdate?: { max
 function validateUpdateStrategy(ds: DaemonSet, path: string): FieldError[] {
   const s = defaultedStrategy(ds);
   if (s.type === 'OnDelete') return [];
-  if (s.type === 'RollingUpdate') return validateRollingUpdateDaemonSet(s.rollingUpdate?.maxUnavailable ?? 1, s.rollingUpdate?.maxSurge ?? 0, `${path}.rollingUpdate`);
+  if (s.type === 'RollingUpdate')
+    return validateRollingUpdateDaemonSet(
+      s.rollingUpdate?.maxUnavailable ?? 1,
+      s.rollingUpdate?.maxSurge ?? 0,
+      `${path}.rollingUpdate`,
+    );
   // The internal apps.DaemonSetUpdateStrategy has no JSON tags: its fields print capitalised; an absent IntOrString is the zero int.
-  const ru = s.rollingUpdate ? { MaxUnavailable: s.rollingUpdate.maxUnavailable ?? 0, MaxSurge: s.rollingUpdate.maxSurge ?? 0 } : null;
+  const ru = s.rollingUpdate
+    ? { MaxUnavailable: s.rollingUpdate.maxUnavailable ?? 0, MaxSurge: s.rollingUpdate.maxSurge ?? 0 }
+    : null;
   return [notSupported(path, { Type: s.type, RollingUpdate: ru }, ['RollingUpdate', 'OnDelete'])];
 }
 
@@ -105,7 +135,13 @@ export function validateDaemonSetSpec(ds: DaemonSet): FieldError[] {
   const selector = effectiveSelector(ds);
   const errs = validateLabelSelector(selector, 'spec.selector');
   if (selectorMatches(selector, labels) === false) {
-    errs.push(invalid('spec.template.metadata.labels', sortedMap(template.metadata?.labels) ?? null, '`selector` does not match template `labels`'));
+    errs.push(
+      invalid(
+        'spec.template.metadata.labels',
+        sortedMap(template.metadata?.labels) ?? null,
+        '`selector` does not match template `labels`',
+      ),
+    );
   }
   if (selector && Object.keys(selector.matchLabels ?? {}).length + (selector.matchExpressions ?? []).length === 0) {
     errs.push(invalid('spec.selector', orderedSelector(selector), 'empty selector is invalid for daemonset'));
@@ -114,13 +150,16 @@ export function validateDaemonSetSpec(ds: DaemonSet): FieldError[] {
   const restart = str((template.spec as Obj | undefined)?.['restartPolicy']) || 'Always';
   if (restart !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', restart, ['Always']));
   if ((template.spec as Obj | undefined)?.['activeDeadlineSeconds'] !== undefined) {
-    errs.push(forbidden('spec.template.spec.activeDeadlineSeconds', 'activeDeadlineSeconds in DaemonSet is not Supported'));
+    errs.push(
+      forbidden('spec.template.spec.activeDeadlineSeconds', 'activeDeadlineSeconds in DaemonSet is not Supported'),
+    );
   }
   const minReady = ds.spec?.minReadySeconds ?? 0;
   if (minReady < 0) errs.push(invalid('spec.minReadySeconds', minReady, 'must be greater than or equal to 0'));
   errs.push(...validateUpdateStrategy(ds, 'spec.updateStrategy'));
   const limit = ds.spec?.revisionHistoryLimit;
-  if (typeof limit === 'number' && limit < 0) errs.push(invalid('spec.revisionHistoryLimit', limit, 'must be greater than or equal to 0'));
+  if (typeof limit === 'number' && limit < 0)
+    errs.push(invalid('spec.revisionHistoryLimit', limit, 'must be greater than or equal to 0'));
   return errs;
 }
 
@@ -129,7 +168,9 @@ export function validateDaemonSet(ds: DaemonSet): FieldError[] {
   const name = ds.metadata?.name ?? '';
   const errs: FieldError[] = [];
   if (!name && !ds.metadata?.generateName) errs.push(required('metadata.name', 'name or generateName is required'));
-  else if (name) for (const m of isDNS1123Subdomain(name)) errs.push(invalid('metadata.name', name, m.replace('253 characters', '253 bytes')));
+  else if (name)
+    for (const m of isDNS1123Subdomain(name))
+      errs.push(invalid('metadata.name', name, m.replace('253 characters', '253 bytes')));
   return [...errs, ...validateDaemonSetSpec(ds)];
 }
 
@@ -147,6 +188,7 @@ function sameSelector(a: LabelSelector | undefined, b: LabelSelector | undefined
 export function validateDaemonSetUpdate(ds: DaemonSet, old: DaemonSet): FieldError[] {
   const errs: FieldError[] = [];
   const selector = effectiveSelector(ds);
-  if (ds.apiVersion !== LEGACY && !sameSelector(selector, old.spec?.selector)) errs.push(invalid('spec.selector', selector ? orderedSelector(selector) : null, 'field is immutable'));
+  if (ds.apiVersion !== LEGACY && !sameSelector(selector, old.spec?.selector))
+    errs.push(invalid('spec.selector', selector ? orderedSelector(selector) : null, 'field is immutable'));
   return [...errs, ...validateDaemonSetSpec(ds)];
 }

@@ -24,7 +24,10 @@ export function ruleCoversCreate(rule: WebhookRule, group: string, resource: str
 }
 
 /** A webhook's label selector against an object's labels; an absent selector selects everything. */
-export function webhookSelects(selector: LabelSelector | undefined, labels: Record<string, string> | undefined): boolean {
+export function webhookSelects(
+  selector: LabelSelector | undefined,
+  labels: Record<string, string> | undefined,
+): boolean {
   const compiled = compileLabelSelector(selector ?? {});
   return compiled.ok && compiled.matches(labels);
 }

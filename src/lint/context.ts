@@ -15,7 +15,9 @@ export function createLintContext(snapshot: ClusterSnapshot): LintContext {
     index,
     placement: compileDaemonPlacement,
     roles: memoizedPerObject((ds: DaemonSet): RoleMatch<AgentRole>[] => detectAgentRoles(ds, csiDrivers)),
-    targetNodes: memoizedPerObject((ds: DaemonSet): Node[] => snapshot.nodes.filter((n) => compileDaemonPlacement(ds).evaluate(n).shouldRun)),
+    targetNodes: memoizedPerObject((ds: DaemonSet): Node[] =>
+      snapshot.nodes.filter((n) => compileDaemonPlacement(ds).evaluate(n).shouldRun),
+    ),
   };
 }
 

@@ -39,7 +39,10 @@ function entry(rule: LintRule): string {
 
 /** The Markdown between the markers (markers excluded). */
 export function renderRuleDocs(rules: readonly LintRule[]): string {
-  const index = rules.map((r) => `| [\`${r.meta.id}\`](#${r.meta.id}) | ${r.meta.severity} | ${r.meta.needsCluster ? 'cluster' : 'manifest'} | ${r.meta.description.replace(/\|/g, '\\|')} |`);
+  const index = rules.map(
+    (r) =>
+      `| [\`${r.meta.id}\`](#${r.meta.id}) | ${r.meta.severity} | ${r.meta.needsCluster ? 'cluster' : 'manifest'} | ${r.meta.description.replace(/\|/g, '\\|')} |`,
+  );
   return [
     '',
     '`ds-doctor lint` checks DaemonSets as DaemonSets: no replica, anti-affinity or topology-spread',

@@ -31,7 +31,11 @@ function compareFindings(a: LintFinding, b: LintFinding): number {
  * Lints `daemonSets` (objects of `snapshot`) with `rules`. Findings are sorted by DaemonSet,
  * severity, rule and path; each carries the file and line the DaemonSet was read from.
  */
-export function lint(snapshot: ClusterSnapshot, daemonSets: readonly DaemonSet[], rules: readonly LintRule[] = RULES): LintReport {
+export function lint(
+  snapshot: ClusterSnapshot,
+  daemonSets: readonly DaemonSet[],
+  rules: readonly LintRule[] = RULES,
+): LintReport {
   const ctx = createLintContext(snapshot);
   const known = new Set(rules.map((r) => r.meta.id));
   const notChecked: LintReport['notChecked'] = [];
@@ -49,7 +53,10 @@ export function lint(snapshot: ClusterSnapshot, daemonSets: readonly DaemonSet[]
     const name = `${daemonSet.namespace}/${daemonSet.name}`;
     const origin = snapshot.origins.get(ds);
     const off = suppressionsOf(ds, known);
-    if (off.unknown.length) notes.push(`${name}: ${IGNORE_ANNOTATION} names unknown rule(s) ${off.unknown.join(', ')}: they turn nothing off`);
+    if (off.unknown.length)
+      notes.push(
+        `${name}: ${IGNORE_ANNOTATION} names unknown rule(s) ${off.unknown.join(', ')}: they turn nothing off`,
+      );
     let hidden = 0;
     for (const rule of active) {
       let found;
@@ -79,7 +86,12 @@ export function lint(snapshot: ClusterSnapshot, daemonSets: readonly DaemonSet[]
     if (off.rules.size) {
       const ids = [...off.rules.keys()].sort();
       const reasons = Object.fromEntries(ids.filter((id) => off.rules.get(id)).map((id) => [id, off.rules.get(id)!]));
-      suppressed.push({ daemonSet, rules: ids, ...(Object.keys(reasons).length ? { reasons } : {}), hiddenFindings: hidden });
+      suppressed.push({
+        daemonSet,
+        rules: ids,
+        ...(Object.keys(reasons).length ? { reasons } : {}),
+        hiddenFindings: hidden,
+      });
     }
   }
   findings.sort(compareFindings);

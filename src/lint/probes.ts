@@ -11,7 +11,8 @@ import { templateContainers, type ContainerRef } from './template.js';
  * liveness sidecars, RBAC proxies in front of a metrics port, config reloaders, artifact
  * followers. Their health follows the agent's; they are not probed on their own.
  */
-const HELPER_IMAGE = /(^|\/)((csi-)?node-driver-registrar|livenessprobe|kube-rbac-proxy|config-reloader|configmap-reload|prometheus-config-reloader|falcoctl)(:|@|$)/;
+const HELPER_IMAGE =
+  /(^|\/)((csi-)?node-driver-registrar|livenessprobe|kube-rbac-proxy|config-reloader|configmap-reload|prometheus-config-reloader|falcoctl)(:|@|$)/;
 
 /**
  * A shell script that parks with `sleep infinity` once its task is done (an updater that runs
@@ -76,7 +77,9 @@ const HEALTH_PORT = /health|ready|live|metrics|http|probe/i;
 
 /** A TCP port the container declares, health- or metrics-named first. */
 function declaredTcpPort(c: Container): ContainerPort | undefined {
-  const tcp = (c.ports ?? []).filter((p) => (p.protocol ?? 'TCP').toUpperCase() === 'TCP' && typeof p.containerPort === 'number');
+  const tcp = (c.ports ?? []).filter(
+    (p) => (p.protocol ?? 'TCP').toUpperCase() === 'TCP' && typeof p.containerPort === 'number',
+  );
   return tcp.find((p) => HEALTH_PORT.test(p.name ?? '')) ?? tcp[0];
 }
 
@@ -108,5 +111,8 @@ export function probeSuggestion(c: Container, kind: 'readiness' | 'liveness'): {
       source: `a TCP connection to port ${port.name ? `${port.name} (${port.containerPort})` : port.containerPort}, which it declares; use its health endpoint instead if it serves one`,
     };
   }
-  return { handler: { exec: { command: ['<a command that fails when the agent is unhealthy>'] } }, source: 'a command, since it declares no TCP port' };
+  return {
+    handler: { exec: { command: ['<a command that fails when the agent is unhealthy>'] } },
+    source: 'a command, since it declares no TCP port',
+  };
 }

@@ -28,12 +28,20 @@ export function podSpec(ds: DaemonSet): PodSpec {
  * `init` is set. Restartable init containers (sidecars, `restartPolicy: Always`) run for the
  * pod's whole life, so they count as long-running with `sidecars`.
  */
-export function templateContainers(ds: DaemonSet, options: { init?: boolean; sidecars?: boolean } = {}): ContainerRef[] {
+export function templateContainers(
+  ds: DaemonSet,
+  options: { init?: boolean; sidecars?: boolean } = {},
+): ContainerRef[] {
   const spec = podSpec(ds);
-  const out: ContainerRef[] = (spec.containers ?? []).map((container, i) => ({ container, path: `${POD_SPEC}.containers[${i}]`, init: false }));
+  const out: ContainerRef[] = (spec.containers ?? []).map((container, i) => ({
+    container,
+    path: `${POD_SPEC}.containers[${i}]`,
+    init: false,
+  }));
   (spec.initContainers ?? []).forEach((container, i) => {
     const sidecar = container.restartPolicy === 'Always';
-    if (options.init || (options.sidecars && sidecar)) out.push({ container, path: `${POD_SPEC}.initContainers[${i}]`, init: !sidecar });
+    if (options.init || (options.sidecars && sidecar))
+      out.push({ container, path: `${POD_SPEC}.initContainers[${i}]`, init: !sidecar });
   });
   return out;
 }
@@ -84,14 +92,25 @@ export const HOST_PRIVILEGED_ROLES: readonly AgentRole[] = ['network', 'storage'
  * being evicted; device plugins, driver installers and labellers serve hardware on whatever node
  * carries it, dedicated (tainted) nodes above all.
  */
-export const EVERYWHERE_ROLES: readonly AgentRole[] = [...HOST_PRIVILEGED_ROLES, 'dns', 'monitoring', 'security', 'logging', 'device', 'driver-installer', 'labeller'];
+export const EVERYWHERE_ROLES: readonly AgentRole[] = [
+  ...HOST_PRIVILEGED_ROLES,
+  'dns',
+  'monitoring',
+  'security',
+  'logging',
+  'device',
+  'driver-installer',
+  'labeller',
+];
 
 /**
  * The monitoring match of a problem detector (node-problem-detector, or any agent reading
  * /dev/kmsg): it needs root and privileged to read the kernel log device.
  */
 export function problemDetector(matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> | undefined {
-  return matches.find((m) => m.role === 'monitoring' && m.evidence.some((e) => /\/dev\/kmsg|node-problem-detector/.test(e)));
+  return matches.find(
+    (m) => m.role === 'monitoring' && m.evidence.some((e) => /\/dev\/kmsg|node-problem-detector/.test(e)),
+  );
 }
 
 /**
@@ -102,7 +121,18 @@ export function problemDetector(matches: RoleMatch<AgentRole>[]): RoleMatch<Agen
  * privileged, which run-as-non-root accounts for by itself.
  */
 export function rootRole(matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> | undefined {
-  return findRole(matches, ...HOST_PRIVILEGED_ROLES, 'device', 'dns', 'security', 'node-reboot', 'local-volume', 'driver-installer') ?? problemDetector(matches);
+  return (
+    findRole(
+      matches,
+      ...HOST_PRIVILEGED_ROLES,
+      'device',
+      'dns',
+      'security',
+      'node-reboot',
+      'local-volume',
+      'driver-installer',
+    ) ?? problemDetector(matches)
+  );
 }
 
 /**
@@ -128,7 +158,12 @@ export function yamlBlock(value: unknown): string {
  * One finding for the containers whose setting the DaemonSet's role justifies (e.g. privileged
  * in a CNI agent): info, listing them, at the first one's path.
  */
-export function roleJustified(match: RoleMatch<AgentRole>, refs: ContainerRef[], setting: string, field: string): RuleFinding {
+export function roleJustified(
+  match: RoleMatch<AgentRole>,
+  refs: ContainerRef[],
+  setting: string,
+  field: string,
+): RuleFinding {
   const names = refs.map(containerLabel).join(', ');
   return {
     severity: 'info',

@@ -13,7 +13,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { KubeConfig, type Cluster, type User } from '@kubernetes/client-node';
 import { ClusterError } from '../model/errors.js';
-import { checkEntries, loadKubeconfig, redactedUrl, resolveConfig, type ConfigOverrides, type Impersonation } from './kubeconfig.js';
+import {
+  checkEntries,
+  loadKubeconfig,
+  redactedUrl,
+  resolveConfig,
+  type ConfigOverrides,
+  type Impersonation,
+} from './kubeconfig.js';
 import { proxyFor } from './proxy.js';
 import { RequestLog, klogHeader } from './request-log.js';
 import { escapeTerminal } from '../model/terminal-text.js';
@@ -71,7 +78,12 @@ export function oneLineServerText(text: string, max = MAX_SERVER_TEXT): string {
 
 /** A header name byte that needs no escaping (an RFC 7230 token character, '%' excepted). */
 function legalHeaderByte(b: number): boolean {
-  return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || "!#$&'*+-.^_`|~".includes(String.fromCharCode(b));
+  return (
+    (b >= 0x30 && b <= 0x39) ||
+    (b >= 0x41 && b <= 0x5a) ||
+    (b >= 0x61 && b <= 0x7a) ||
+    "!#$&'*+-.^_`|~".includes(String.fromCharCode(b))
+  );
 }
 
 /**
@@ -80,7 +92,8 @@ function legalHeaderByte(b: number): boolean {
  */
 export function headerKeyEscape(key: string): string {
   let out = '';
-  for (const b of Buffer.from(key, 'utf8')) out += legalHeaderByte(b) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const b of Buffer.from(key, 'utf8'))
+    out += legalHeaderByte(b) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
   return out;
 }
 
@@ -93,7 +106,8 @@ export function impersonationHeaders(imp: Impersonation): Record<string, string 
   const headers: Record<string, string | string[]> = { 'Impersonate-User': imp.user };
   if (imp.uid) headers['Impersonate-Uid'] = imp.uid;
   if (imp.groups.length) headers['Impersonate-Group'] = [...imp.groups];
-  for (const [key, values] of Object.entries(imp.extra)) if (values.length) headers[`Impersonate-Extra-${headerKeyEscape(key)}`] = [...values];
+  for (const [key, values] of Object.entries(imp.extra))
+    if (values.length) headers[`Impersonate-Extra-${headerKeyEscape(key)}`] = [...values];
   return headers;
 }
 
@@ -104,7 +118,12 @@ function authorizationOf(options: https.RequestOptions): unknown {
 }
 
 /** The secrets a request carries, to be masked in anything printed. */
-function secretsOf(options: https.RequestOptions, server: URL, user: User | null, proxyUrl: string | undefined): string[] {
+function secretsOf(
+  options: https.RequestOptions,
+  server: URL,
+  user: User | null,
+  proxyUrl: string | undefined,
+): string[] {
   const found: string[] = [];
   const authorization = authorizationOf(options);
   if (typeof authorization === 'string') {
@@ -133,7 +152,8 @@ function execFailure(user: User, err: unknown): string {
   const command = oneLineServerText(String((user.exec as { command?: string } | undefined)?.command ?? ''), 80);
   const e = err as NodeJS.ErrnoException;
   if (e?.code === 'ENOENT') return `the exec plugin "${command}" of user "${user.name}" was not found`;
-  if (e instanceof SyntaxError) return `the exec plugin "${command}" of user "${user.name}" did not print an ExecCredential as JSON (its output is not shown)`;
+  if (e instanceof SyntaxError)
+    return `the exec plugin "${command}" of user "${user.name}" did not print an ExecCredential as JSON (its output is not shown)`;
   return `the exec plugin "${command}" of user "${user.name}" failed (its output is not shown; run it to see why)`;
 }
 
@@ -181,8 +201,13 @@ export class ApiClient {
     const loaded = loadKubeconfig(opts);
     const log = opts.verbosity !== undefined && opts.verbosity >= 6 && opts.log ? opts.log : undefined;
     // kubectl -v=6 says which files the configuration came from (clientcmd/loader.go).
-    for (const file of loaded.files) log?.(`${klogHeader(new Date())} ${escapeTerminal(`Config loaded from file:  ${file}`)}`);
-    const resolved = resolveConfig(loaded, { ...opts.overrides, ...(opts.context ? { context: opts.context } : {}) }, Boolean(opts.kubeconfig));
+    for (const file of loaded.files)
+      log?.(`${klogHeader(new Date())} ${escapeTerminal(`Config loaded from file:  ${file}`)}`);
+    const resolved = resolveConfig(
+      loaded,
+      { ...opts.overrides, ...(opts.context ? { context: opts.context } : {}) },
+      Boolean(opts.kubeconfig),
+    );
     const { contextName, user } = resolved;
     const cluster = resolved.cluster as { -readonly [K in keyof Cluster]: Cluster[K] };
     const checked = checkEntries(loaded, contextName, cluster, user, resolved.labels);
@@ -202,10 +227,20 @@ export class ApiClient {
     kc.loadFromOptions({
       clusters: [cluster],
       users: user ? [user] : [],
-      contexts: [{ name: contextName || 'ds-doctor', cluster: cluster.name, ...(user ? { user: user.name } : {}), ...(resolved.namespace ? { namespace: resolved.namespace } : {}) }],
+      contexts: [
+        {
+          name: contextName || 'ds-doctor',
+          cluster: cluster.name,
+          ...(user ? { user: user.name } : {}),
+          ...(resolved.namespace ? { namespace: resolved.namespace } : {}),
+        },
+      ],
       currentContext: contextName || 'ds-doctor',
     });
-    const requestOptions: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json', 'User-Agent': 'ds-doctor' } };
+    const requestOptions: https.RequestOptions = {
+      method: 'GET',
+      headers: { Accept: 'application/json', 'User-Agent': 'ds-doctor' },
+    };
     try {
       await kc.applyToHTTPSOptions(requestOptions);
     } catch (err) {
@@ -215,7 +250,8 @@ export class ApiClient {
     if (checked.fileToken && authorizationOf(requestOptions) === undefined) {
       requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${checked.fileToken}` };
     }
-    if (resolved.impersonation) requestOptions.headers = { ...requestOptions.headers, ...impersonationHeaders(resolved.impersonation) };
+    if (resolved.impersonation)
+      requestOptions.headers = { ...requestOptions.headers, ...impersonationHeaders(resolved.impersonation) };
     const secrets = secretsOf(requestOptions, checked.server, user, cluster.proxyUrl);
     return new ApiClient(
       server,
@@ -238,12 +274,18 @@ export class ApiClient {
 
   /** "the API server at https://… answered HTTP 503 Service Unavailable for GET /api/v1/nodes" */
   private answered(status: number, path: string): string {
-    return `the API server at ${this.server} answered HTTP ${status} ${http.STATUS_CODES[status] ?? ''}`.trimEnd() + ` for GET ${path}`;
+    return (
+      `the API server at ${this.server} answered HTTP ${status} ${http.STATUS_CODES[status] ?? ''}`.trimEnd() +
+      ` for GET ${path}`
+    );
   }
 
   private networkError(err: NodeJS.ErrnoException, path: string, midBody: boolean): ClusterError {
     const code = err.code ?? '';
-    if (midBody) return new ClusterError(`the connection to ${this.server} broke while reading the answer to GET ${path} (${code || this.say(err.message)})`);
+    if (midBody)
+      return new ClusterError(
+        `the connection to ${this.server} broke while reading the answer to GET ${path} (${code || this.say(err.message)})`,
+      );
     if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN'].includes(code)) {
       return new ClusterError(`cannot reach the API server at ${this.server}: ${code}`);
     }
@@ -260,11 +302,15 @@ export class ApiClient {
     const remaining = this.deadline === undefined ? undefined : this.deadline - now;
     if (remaining !== undefined && remaining <= 0) throw this.deadlineError(path);
     if (remaining === undefined) return this.timeoutMs > 0 ? { ms: this.timeoutMs, total: false } : undefined;
-    return this.timeoutMs > 0 && this.timeoutMs <= remaining ? { ms: this.timeoutMs, total: false } : { ms: remaining, total: true };
+    return this.timeoutMs > 0 && this.timeoutMs <= remaining
+      ? { ms: this.timeoutMs, total: false }
+      : { ms: remaining, total: true };
   }
 
   private deadlineError(path: string): ReadTimeout {
-    return new ReadTimeout(`reading from ${this.server} took longer than ${this.totalTimeoutMs / 1000}s in all (--request-timeout); GET ${path} did not finish`);
+    return new ReadTimeout(
+      `reading from ${this.server} took longer than ${this.totalTimeoutMs / 1000}s in all (--request-timeout); GET ${path} did not finish`,
+    );
   }
 
   /** One HTTP exchange, bounded by the time left; the body is read whole. */
@@ -272,7 +318,12 @@ export class ApiClient {
     const limit = this.timeLeft(path);
     const transport = url.protocol === 'http:' ? http : https;
     const started = performance.now();
-    this.requestLog?.request('GET', url, (this.requestOptions.headers ?? {}) as Record<string, string>, typeof this.requestOptions.auth === 'string' ? this.requestOptions.auth : undefined);
+    this.requestLog?.request(
+      'GET',
+      url,
+      (this.requestOptions.headers ?? {}) as Record<string, string>,
+      typeof this.requestOptions.auth === 'string' ? this.requestOptions.auth : undefined,
+    );
     return new Promise((resolve, reject) => {
       let timedOut: ReadTimeout | undefined;
       let settled = false;
@@ -288,14 +339,29 @@ export class ApiClient {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (e) => fail(e, true));
         res.on('close', () => {
-          if (!res.complete) fail(Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }), true);
+          if (!res.complete)
+            fail(
+              Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }),
+              true,
+            );
         });
         res.on('end', () => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          const answer = { status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
-          this.requestLog?.response('GET', url, answer.status, performance.now() - started, rawHeaderMap(res.rawHeaders), answer.text);
+          const answer = {
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          };
+          this.requestLog?.response(
+            'GET',
+            url,
+            answer.status,
+            performance.now() - started,
+            rawHeaderMap(res.rawHeaders),
+            answer.text,
+          );
           resolve(answer);
         });
       });
@@ -304,7 +370,11 @@ export class ApiClient {
       // connections and never answers.
       const timer = limit
         ? setTimeout(() => {
-            timedOut = limit.total ? this.deadlineError(path) : new ReadTimeout(`request to ${this.server}${path} timed out after ${limit.ms / 1000}s (--request-timeout)`);
+            timedOut = limit.total
+              ? this.deadlineError(path)
+              : new ReadTimeout(
+                  `request to ${this.server}${path} timed out after ${limit.ms / 1000}s (--request-timeout)`,
+                );
             req.destroy(timedOut);
           }, limit.ms)
         : undefined;
@@ -325,8 +395,14 @@ export class ApiClient {
     const head = `${this.answered(answer.status, path)}, a redirect`;
     if (!to) throw new ApiError(`${head} without a valid Location`, answer.status, false);
     const shown = this.say(`${to.protocol}//${to.host}${to.pathname}`);
-    if (to.origin !== from.origin) throw new ApiError(`${head} to ${shown}: ds-doctor does not follow a redirect to another host`, answer.status, false);
-    if (hops >= MAX_REDIRECTS) throw new ApiError(`${head} to ${shown}, after ${hops} redirects already: not followed`, answer.status, false);
+    if (to.origin !== from.origin)
+      throw new ApiError(
+        `${head} to ${shown}: ds-doctor does not follow a redirect to another host`,
+        answer.status,
+        false,
+      );
+    if (hops >= MAX_REDIRECTS)
+      throw new ApiError(`${head} to ${shown}, after ${hops} redirects already: not followed`, answer.status, false);
     to.username = from.username;
     to.password = from.password;
     return to;
@@ -339,11 +415,20 @@ export class ApiClient {
     const isStatus = kubernetesStatus(answer.text) !== undefined;
     if (header === undefined) throw new ApiError(`${head} (no Retry-After: not retried)`, answer.status, isStatus);
     const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : (Date.parse(header) - Date.now()) / 1000;
-    if (!Number.isFinite(seconds)) throw new ApiError(`${head} (Retry-After "${this.say(header)}" is not a delay: not retried)`, answer.status, isStatus);
+    if (!Number.isFinite(seconds))
+      throw new ApiError(
+        `${head} (Retry-After "${this.say(header)}" is not a delay: not retried)`,
+        answer.status,
+        isStatus,
+      );
     const wait = Math.max(0, seconds);
     const left = this.deadline === undefined ? Infinity : (this.deadline - Date.now()) / 1000;
     if (wait > MAX_RETRY_AFTER_S || wait >= left) {
-      throw new ApiError(`${head} (Retry-After ${Math.ceil(wait)}s is longer than ds-doctor waits: ${Math.min(MAX_RETRY_AFTER_S, Math.max(0, Math.floor(left)))}s)`, answer.status, isStatus);
+      throw new ApiError(
+        `${head} (Retry-After ${Math.ceil(wait)}s is longer than ds-doctor waits: ${Math.min(MAX_RETRY_AFTER_S, Math.max(0, Math.floor(left)))}s)`,
+        answer.status,
+        isStatus,
+      );
     }
     return wait * 1000;
   }
@@ -368,7 +453,11 @@ export class ApiClient {
         body = JSON.parse(text);
       } catch {
         const html = /html/i.test(type) || /^\s*</.test(text);
-        const what = html ? `${type}, not JSON (a login page or a proxy in front of the API server?)` : text ? `invalid JSON (${type}, ${Buffer.byteLength(text)} bytes)` : 'an empty body, not JSON';
+        const what = html
+          ? `${type}, not JSON (a login page or a proxy in front of the API server?)`
+          : text
+            ? `invalid JSON (${type}, ${Buffer.byteLength(text)} bytes)`
+            : 'an empty body, not JSON';
         throw new ApiError(`${this.answered(status, path)} with ${what}`, status, false);
       }
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -379,13 +468,27 @@ export class ApiClient {
     const isStatus = kubernetesStatus(text) !== undefined;
     const detail = isStatus ? this.statusMessage(text) : ` (${type}, not a Kubernetes Status)`;
     if (status === 401) {
-      throw new ApiError(`unauthorized (401) by ${this.server}: the credentials of context "${this.contextName}" are missing, invalid or expired`, status, isStatus);
+      throw new ApiError(
+        `unauthorized (401) by ${this.server}: the credentials of context "${this.contextName}" are missing, invalid or expired`,
+        status,
+        isStatus,
+      );
     }
     if (status === 403) {
       const message = kubernetesStatus(text)?.message;
-      throw new ApiError(typeof message === 'string' && message ? `forbidden: ${this.say(message)}` : `forbidden: ${this.answered(status, path)}${detail}`, status, isStatus);
+      throw new ApiError(
+        typeof message === 'string' && message
+          ? `forbidden: ${this.say(message)}`
+          : `forbidden: ${this.answered(status, path)}${detail}`,
+        status,
+        isStatus,
+      );
     }
-    throw new ApiError(`${this.answered(status, path)}${detail}${retried && status === 429 ? ' (retried once, as Retry-After asked)' : ''}`, status, isStatus);
+    throw new ApiError(
+      `${this.answered(status, path)}${detail}${retried && status === 429 ? ' (retried once, as Retry-After asked)' : ''}`,
+      status,
+      isStatus,
+    );
   }
 
   /** GETs a path with query parameters and returns the parsed JSON object. */
@@ -413,13 +516,26 @@ export class ApiClient {
    * GETs one page of a list: its items (each an object) and its continue token. A page that is
    * not a list, or holds an item that is not an object, is an error naming the path.
    */
-  async getList(path: string, params: Record<string, string>): Promise<{ items: Record<string, unknown>[]; continue?: string; resourceVersion?: string }> {
+  async getList(
+    path: string,
+    params: Record<string, string>,
+  ): Promise<{ items: Record<string, unknown>[]; continue?: string; resourceVersion?: string }> {
     const page = await this.get(path, params);
     // Go writes an empty list's items as null; a list has the field, though: an object without
     // it is not a list (another service answering), and reading it as empty would be wrong.
-    if (!('items' in page)) throw new ApiError(`the API server at ${this.server} answered GET ${path} with an object that is not a list (no "items")`, 200, false);
+    if (!('items' in page))
+      throw new ApiError(
+        `the API server at ${this.server} answered GET ${path} with an object that is not a list (no "items")`,
+        200,
+        false,
+      );
     const items = page['items'] ?? [];
-    if (!Array.isArray(items)) throw new ApiError(`the API server at ${this.server} answered GET ${path} with a list whose "items" is not an array`, 200, false);
+    if (!Array.isArray(items))
+      throw new ApiError(
+        `the API server at ${this.server} answered GET ${path} with a list whose "items" is not an array`,
+        200,
+        false,
+      );
     const bad = items.findIndex((i) => !i || typeof i !== 'object' || Array.isArray(i));
     if (bad >= 0) {
       throw new ApiError(
@@ -432,7 +548,10 @@ export class ApiClient {
     const cont = meta?.continue;
     const objects = items as Record<string, unknown>[];
     // The list's resourceVersion is where a watch of it resumes (src/load/watch.ts).
-    const rv = typeof meta?.resourceVersion === 'string' && meta.resourceVersion ? { resourceVersion: meta.resourceVersion } : {};
+    const rv =
+      typeof meta?.resourceVersion === 'string' && meta.resourceVersion
+        ? { resourceVersion: meta.resourceVersion }
+        : {};
     return typeof cont === 'string' && cont ? { items: objects, continue: cont, ...rv } : { items: objects, ...rv };
   }
 
@@ -444,7 +563,12 @@ export class ApiClient {
    * bounded by --request-timeout; the stream lasts as long as the server keeps it open, with
    * `idleMs` of silence (no event, no bookmark) taken as a dead connection.
    */
-  watchStream(path: string, params: Record<string, string>, onEvent: (event: Record<string, unknown>) => void, opts: { signal?: AbortSignal; idleMs?: number } = {}): Promise<void> {
+  watchStream(
+    path: string,
+    params: Record<string, string>,
+    onEvent: (event: Record<string, unknown>) => void,
+    opts: { signal?: AbortSignal; idleMs?: number } = {},
+  ): Promise<void> {
     const url = new URL(`${this.serverUrl}${path}`);
     for (const [k, v] of Object.entries({ ...params, watch: '1' })) url.searchParams.set(k, v);
     const transport = url.protocol === 'http:' ? http : https;
@@ -483,7 +607,8 @@ export class ApiClient {
           });
           return;
         }
-        const idle = () => arm(opts.idleMs, () => `the watch of ${path} on ${this.server} was silent for ${(opts.idleMs ?? 0) / 1000}s`);
+        const idle = () =>
+          arm(opts.idleMs, () => `the watch of ${path} on ${this.server} was silent for ${(opts.idleMs ?? 0) / 1000}s`);
         idle();
         let pending = '';
         res.setEncoding('utf8');
@@ -498,7 +623,13 @@ export class ApiClient {
             try {
               event = JSON.parse(line);
             } catch {
-              finish(new ApiError(`the API server at ${this.server} answered the watch of ${path} with a line that is not JSON`, status, false));
+              finish(
+                new ApiError(
+                  `the API server at ${this.server} answered the watch of ${path} with a line that is not JSON`,
+                  status,
+                  false,
+                ),
+              );
               req.destroy();
               return;
             }
@@ -513,10 +644,23 @@ export class ApiClient {
           }
         });
         res.on('error', (e) => finish(e instanceof ClusterError ? e : this.networkError(e, path, true)));
-        res.on('close', () => finish(res.complete || settled ? undefined : this.networkError(Object.assign(new Error('the connection closed'), { code: 'ECONNRESET' }), path, true)));
+        res.on('close', () =>
+          finish(
+            res.complete || settled
+              ? undefined
+              : this.networkError(
+                  Object.assign(new Error('the connection closed'), { code: 'ECONNRESET' }),
+                  path,
+                  true,
+                ),
+          ),
+        );
         res.on('end', () => finish());
       });
-      arm(this.timeoutMs || undefined, () => `request to ${this.server}${path} timed out after ${this.timeoutMs / 1000}s (--request-timeout)`);
+      arm(
+        this.timeoutMs || undefined,
+        () => `request to ${this.server}${path} timed out after ${this.timeoutMs / 1000}s (--request-timeout)`,
+      );
       req.on('error', (e) => finish(e instanceof ClusterError ? e : this.networkError(e, path, false)));
       if (opts.signal?.aborted) abort();
       else opts.signal?.addEventListener('abort', abort, { once: true });

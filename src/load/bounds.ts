@@ -43,7 +43,8 @@ export function aliasExpansionProblem(value: unknown, maxDepth: number = MAX_DEP
       else seen.add(v);
     }
     if (alias) aliasCount++;
-    if (aliasCount > 100 && decodeCount > 1000 && aliasCount / decodeCount > allowedAliasRatio(decodeCount)) return 'aliasing';
+    if (aliasCount > 100 && decodeCount > 1000 && aliasCount / decodeCount > allowedAliasRatio(decodeCount))
+      return 'aliasing';
     if (typeof v !== 'object' || v === null) continue;
     if (depth + 1 > maxDepth) return 'depth';
     const children = Array.isArray(v) ? v : Object.values(v);

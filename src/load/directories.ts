@@ -59,7 +59,10 @@ async function listDirectory(dir: string, ancestors: string[], out: Expanded): P
         st = await stat(path);
       } catch (err) {
         const code = codeOf(err);
-        if (code === 'ENOENT' || code === 'ELOOP') throw new InputError(`${path}: broken symbolic link to ${await linkTarget(path)}${code === 'ELOOP' ? ' (a chain of links that never ends)' : ''}`);
+        if (code === 'ENOENT' || code === 'ELOOP')
+          throw new InputError(
+            `${path}: broken symbolic link to ${await linkTarget(path)}${code === 'ELOOP' ? ' (a chain of links that never ends)' : ''}`,
+          );
         throw new InputError(`${path}: cannot read: ${code}`);
       }
       isDir = st.isDirectory();
@@ -96,7 +99,8 @@ export async function expandPaths(paths: string[]): Promise<Expanded> {
       st = await stat(p);
     } catch (err) {
       const code = codeOf(err);
-      if (code === 'ENOENT' && (await isLink(p))) throw new InputError(`${p}: broken symbolic link to ${await linkTarget(p)}`);
+      if (code === 'ENOENT' && (await isLink(p)))
+        throw new InputError(`${p}: broken symbolic link to ${await linkTarget(p)}`);
       throw new InputError(code === 'ENOENT' ? `${p}: no such file or directory` : `${p}: cannot read: ${code}`);
     }
     if (st.isDirectory()) {

@@ -40,7 +40,10 @@ export interface LoadOptions extends YamlStreamOptions, JsonStreamOptions, Stage
  * every translated text against js-yaml's reading (yaml-check.ts).
  */
 export function envLoadOptions(env: Readonly<Record<string, string | undefined>>): LoadOptions {
-  return { ...(env['DS_DOCTOR_WORKERS'] === '0' ? { translator: 'inline' as const } : {}), ...(env['DS_DOCTOR_CHECK_YAML'] === '1' ? { checkTranslation: true } : {}) };
+  return {
+    ...(env['DS_DOCTOR_WORKERS'] === '0' ? { translator: 'inline' as const } : {}),
+    ...(env['DS_DOCTOR_CHECK_YAML'] === '1' ? { checkTranslation: true } : {}),
+  };
 }
 
 /**
@@ -88,7 +91,13 @@ async function* joined(pieces: AsyncIterable<string>, size: number): AsyncGenera
  * at most `piece.bytes` bytes (read again before each piece, so a caller may change it once it
  * knows the format); stdin as it comes (joined into chunks), or whole.
  */
-async function* chunks(path: string, readStdin: StdinReader, size: number, stdinChunks?: () => AsyncIterable<string>, piece: { bytes: number } = { bytes: size }): AsyncGenerator<string> {
+async function* chunks(
+  path: string,
+  readStdin: StdinReader,
+  size: number,
+  stdinChunks?: () => AsyncIterable<string>,
+  piece: { bytes: number } = { bytes: size },
+): AsyncGenerator<string> {
   if (path === '-') {
     if (stdinChunks) yield* joined(stdinChunks(), size);
     else yield await readStdin();
@@ -176,7 +185,14 @@ class StdinText {
  * chosen by the extension, or for stdin and other names by the first character, as before.
  * `onItem` gets each item of a List as it is parsed.
  */
-async function parseSource(path: string, name: string, readStdin: StdinReader, options: LoadOptions, onDocument: (doc: ParsedDocument) => void, onItem: <T>(item: T) => T): Promise<void> {
+async function parseSource(
+  path: string,
+  name: string,
+  readStdin: StdinReader,
+  options: LoadOptions,
+  onDocument: (doc: ParsedDocument) => void,
+  onItem: <T>(item: T) => T,
+): Promise<void> {
   const size = options.chunkSize ?? CHUNK;
   const piece = { bytes: size };
   const source = chunks(path, readStdin, size, options.stdinChunks, piece);
@@ -236,7 +252,12 @@ async function parseSource(path: string, name: string, readStdin: StdinReader, o
 }
 
 /** Reads one file (or `-`) into its documents, as the loader reads it; `onItem` gets each item of a List, and each of concatenated JSON documents, as it is parsed. */
-export async function readDocuments(path: string, readStdin: StdinReader, options: LoadOptions = {}, onItem: <T>(item: T) => T = (v) => v): Promise<ParsedDocument[]> {
+export async function readDocuments(
+  path: string,
+  readStdin: StdinReader,
+  options: LoadOptions = {},
+  onItem: <T>(item: T) => T = (v) => v,
+): Promise<ParsedDocument[]> {
   const docs: ParsedDocument[] = [];
   await parseSource(path, path === '-' ? '<stdin>' : path, readStdin, options, (doc) => docs.push(doc), onItem);
   return docs;
@@ -251,10 +272,12 @@ function notAnObject(value: unknown, file: string): string | undefined {
     // A bare array of objects (Sonobuoy's resource files) is a list when each object names its
     // kind, or when the file is named after one (older Sonobuoy: `Pods.json`, `core_v1_pods.json`).
     const objects = value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
-    if (objects && (kindFromFileName(file) || value.every((v) => typeof (v as KubeObject).kind === 'string'))) return undefined;
+    if (objects && (kindFromFileName(file) || value.every((v) => typeof (v as KubeObject).kind === 'string')))
+      return undefined;
     return 'expected a Kubernetes object, found a list';
   }
-  if (typeof value !== 'object' || value === null) return `expected a Kubernetes object, found ${value === null ? 'null' : typeof value}`;
+  if (typeof value !== 'object' || value === null)
+    return `expected a Kubernetes object, found ${value === null ? 'null' : typeof value}`;
   const obj = value as Record<string, unknown>;
   if (typeof obj['kind'] === 'string' && obj['kind'] !== '') return undefined;
   if ('Items' in obj || 'TypeMeta' in obj || 'ObjectMeta' in obj) {
@@ -279,7 +302,9 @@ function addDocument(stage: ObjectStage, doc: ParsedDocument, file: string, seen
   const problem = notAnObject(value, file);
   if (problem) throw new InputError(`${file}:${doc.line}: ${problem}`);
   const fileKind = Array.isArray(value) ? kindFromFileName(file) : undefined;
-  const obj = (Array.isArray(value) ? { kind: fileKind ? `${fileKind}List` : 'List', items: value } : value) as KubeObject;
+  const obj = (
+    Array.isArray(value) ? { kind: fileKind ? `${fileKind}List` : 'List', items: value } : value
+  ) as KubeObject;
   const kind = obj.kind!;
   const items = obj['items'];
   // A typed list with `"items": null` (how kubectl writes an empty list) is a collected, empty kind.
@@ -309,7 +334,13 @@ function addDocument(stage: ObjectStage, doc: ParsedDocument, file: string, seen
  * cannot read when told to continue. An internal-type dump is an error: it is cluster state that
  * must be dumped again, not a stray file.
  */
-async function readDirectoryFile(path: string, readStdin: StdinReader, options: LoadOptions, stage: ObjectStage, warnings: string[]): Promise<ParsedDocument[] | undefined> {
+async function readDirectoryFile(
+  path: string,
+  readStdin: StdinReader,
+  options: LoadOptions,
+  stage: ObjectStage,
+  warnings: string[],
+): Promise<ParsedDocument[] | undefined> {
   let docs: ParsedDocument[];
   try {
     docs = await readDocuments(path, readStdin, options, (item) => stage.read(item));
@@ -334,7 +365,11 @@ async function readDirectoryFile(path: string, readStdin: StdinReader, options: 
  * directory that holds no Kubernetes objects is skipped with a warning; a file named on its own
  * must be read.
  */
-export async function loadFiles(paths: string[], readStdin: StdinReader, options: LoadOptions = {}): Promise<ClusterSnapshot> {
+export async function loadFiles(
+  paths: string[],
+  readStdin: StdinReader,
+  options: LoadOptions = {},
+): Promise<ClusterSnapshot> {
   const { files: sources, warnings } = await expandPaths(paths);
   const stage = new ObjectStage(emptySnapshot('files'), options);
   const snapshot = stage.snapshot;

@@ -22,7 +22,9 @@ export function indentOf(line: string): number {
 
 /** A `-` entry indicator at `indent`: followed by a space or the line's end. */
 export function startsEntry(line: string, indent: number): boolean {
-  return line.charCodeAt(indent) === 0x2d /* - */ && (line.length === indent + 1 || line.charCodeAt(indent + 1) === 0x20);
+  return (
+    line.charCodeAt(indent) === 0x2d /* - */ && (line.length === indent + 1 || line.charCodeAt(indent + 1) === 0x20)
+  );
 }
 
 /**

@@ -51,7 +51,10 @@ function stop(text: string, to: number, offset: number, message?: string): never
   if (offset >= to) throw new Stop({ offset: to, message: END_OF_INPUT });
   if (message === undefined) {
     const c = text.charCodeAt(offset);
-    message = c > 0x20 && c < 0x7f ? `Unexpected token '${text[offset]}'` : `Unexpected character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+    message =
+      c > 0x20 && c < 0x7f
+        ? `Unexpected token '${text[offset]}'`
+        : `Unexpected character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
   }
   throw new Stop({ offset, message });
 }
@@ -72,7 +75,8 @@ function scanString(text: string, i: number, to: number): number {
     if (i >= to) break;
     const e = text.charCodeAt(i);
     if (e === 0x75 /* u */) {
-      for (let k = 1; k <= 4; k++) if (i + k >= to || !isHex(text.charCodeAt(i + k))) stop(text, to, i + k, 'Bad Unicode escape');
+      for (let k = 1; k <= 4; k++)
+        if (i + k >= to || !isHex(text.charCodeAt(i + k))) stop(text, to, i + k, 'Bad Unicode escape');
       i += 4;
     } else if ('"\\/bfnrt'.indexOf(text[i]!) < 0) {
       stop(text, to, i, 'Bad escaped character');
@@ -133,7 +137,8 @@ function scanValue(text: string, from: number, to: number): number {
     } else {
       const word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : c === 0x6e ? 'null' : undefined;
       if (word === undefined) stop(text, to, i);
-      for (let k = 1; k < word.length; k++) if (i + k >= to || text.charCodeAt(i + k) !== word.charCodeAt(k)) stop(text, to, i + k);
+      for (let k = 1; k < word.length; k++)
+        if (i + k >= to || text.charCodeAt(i + k) !== word.charCodeAt(k)) stop(text, to, i + k);
       i += word.length;
     }
     // After a value: the containers it ends, then the next member's start.
@@ -148,7 +153,15 @@ function scanValue(text: string, from: number, to: number): number {
         i++;
         continue;
       }
-      if (d !== COMMA) stop(text, to, i, close === CLOSE_BRACE ? "Expected ',' or '}' after property value" : "Expected ',' or ']' after array element");
+      if (d !== COMMA)
+        stop(
+          text,
+          to,
+          i,
+          close === CLOSE_BRACE
+            ? "Expected ',' or '}' after property value"
+            : "Expected ',' or ']' after array element",
+        );
       i++;
       if (close === CLOSE_BRACE) i = scanKey(text, skipSpace(text, i, to), to);
       break;

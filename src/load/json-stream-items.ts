@@ -5,7 +5,18 @@
  * `JSON.parse` without a scan (a pretty-printed item's closing line, an item or a document on one
  * line), each checked by `JSON.parse`.
  */
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, jsonSyntaxError, jsonValueEnd, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-scan.js';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  jsonSyntaxError,
+  jsonValueEnd,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-scan.js';
 
 /** A syntax error at a character offset of the whole input. */
 export class JsonStreamError extends Error {

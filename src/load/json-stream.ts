@@ -15,7 +15,18 @@
  * one value or item ends (scanned, or guessed from the layout) is src/load/json-stream-items.ts.
  */
 import type { ParsedDocument } from './parse.js';
-import { AFTER_JSON, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, END_OF_INPUT, jsonSyntaxError, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-scan.js';
+import {
+  AFTER_JSON,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  END_OF_INPUT,
+  jsonSyntaxError,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-scan.js';
 import { JsonItemReader, JsonStreamError, isSpace, Kind } from './json-stream-items.js';
 
 const EQUALS = 0x3d;

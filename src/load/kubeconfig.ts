@@ -102,10 +102,13 @@ export function loadKubeconfig(opts: { kubeconfig?: string; kubeconfigEnv?: stri
       if (existsSync(home)) files = [home];
     }
   } catch (err) {
-    throw new ClusterError(`cannot load kubeconfig${opts.kubeconfig ? ` ${opts.kubeconfig}` : ''}: ${loadErrorReason(err)}`);
+    throw new ClusterError(
+      `cannot load kubeconfig${opts.kubeconfig ? ` ${opts.kubeconfig}` : ''}: ${loadErrorReason(err)}`,
+    );
   }
   const origins = { clusters: new Map() as Origins, users: new Map() as Origins };
-  for (const file of files) for (const section of ['clusters', 'users'] as const) recordOrigins(origins[section], section, file);
+  for (const file of files)
+    for (const section of ['clusters', 'users'] as const) recordOrigins(origins[section], section, file);
   return { kc, files, origin: (section, name) => origins[section].get(name) };
 }
 
@@ -171,7 +174,9 @@ function pemOf(file: string | undefined | null, data: string | undefined | null,
       return readFileSync(file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new Error(`${field} ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'cannot read')}`, { cause: err });
+      throw new Error(`${field} ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'cannot read')}`, {
+        cause: err,
+      });
     }
   }
   return data ? Buffer.from(data, 'base64').toString('utf8') : undefined;
@@ -200,19 +205,25 @@ function privateKey(pem: string, field: string): KeyObject {
  * (`client-key`, `client-key-data`). A message that starts with a flag is not prefixed with the
  * kubeconfig entry (checkEntries).
  */
-export type FieldLabels = Partial<Record<'certificate-authority' | 'server' | 'client-certificate' | 'client-key', string>>;
+export type FieldLabels = Partial<
+  Record<'certificate-authority' | 'server' | 'client-certificate' | 'client-key', string>
+>;
 
 /** Checks the cluster entry: server URL and certificate authority. */
 function checkCluster(cluster: Cluster, user: User | null, labels: FieldLabels): URL {
   if (cluster.caFile || cluster.caData) {
-    const field = cluster.caFile ? (labels['certificate-authority'] ?? 'certificate-authority') : 'certificate-authority-data';
+    const field = cluster.caFile
+      ? (labels['certificate-authority'] ?? 'certificate-authority')
+      : 'certificate-authority-data';
     certificate(pemOf(cluster.caFile, cluster.caData, field)!, field);
   }
   const tls = Boolean(cluster.caFile || cluster.caData || cluster.skipTLSVerify || user?.certFile || user?.certData);
   try {
     return serverUrl(cluster.server, tls);
   } catch (err) {
-    throw new Error(`${labels.server ?? 'server'} "${redactedUrl(cluster.server)}": ${(err as Error).message}`, { cause: err });
+    throw new Error(`${labels.server ?? 'server'} "${redactedUrl(cluster.server)}": ${(err as Error).message}`, {
+      cause: err,
+    });
   }
 }
 
@@ -225,12 +236,15 @@ function checkClientCertificate(user: User, labels: FieldLabels): void {
   if (!certPem && !keyPem) return;
   // A flag names its missing partner flag, and what the user lacks too.
   const missing = (field: string, partner: string) =>
-    field.startsWith('--') ? `${field} is given without --${partner} (and user "${user.name}" has no ${partner} or ${partner}-data)` : `${field} is set but neither ${partner} nor ${partner}-data`;
+    field.startsWith('--')
+      ? `${field} is given without --${partner} (and user "${user.name}" has no ${partner} or ${partner}-data)`
+      : `${field} is set but neither ${partner} nor ${partner}-data`;
   if (!keyPem) throw new Error(missing(certField, 'client-key'));
   if (!certPem) throw new Error(missing(keyField, 'client-certificate'));
   const cert = certificate(certPem, certField);
   const key = privateKey(keyPem, keyField);
-  if (!cert.checkPrivateKey(key)) throw new Error(`${certField} and ${keyField} do not match: the key is not the certificate's`);
+  if (!cert.checkPrivateKey(key))
+    throw new Error(`${certField} and ${keyField} do not match: the key is not the certificate's`);
 }
 
 /**
@@ -247,7 +261,9 @@ function tokenFromFile(loaded: LoadedKubeconfig, user: User): string | undefined
     return readFileSync(file, 'utf8').trim();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`tokenFile ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'cannot read')}`, { cause: err });
+    throw new Error(`tokenFile ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'cannot read')}`, {
+      cause: err,
+    });
   }
 }
 
@@ -261,7 +277,13 @@ export interface CheckedEntries {
  * Checks the current context's cluster and user before any request; a wrong field is an
  * InputError (exit 2) naming the file, context, entry and field, or the flag that set it.
  */
-export function checkEntries(loaded: LoadedKubeconfig, context: string, cluster: Cluster, user: User | null, labels: FieldLabels = {}): CheckedEntries {
+export function checkEntries(
+  loaded: LoadedKubeconfig,
+  context: string,
+  cluster: Cluster,
+  user: User | null,
+  labels: FieldLabels = {},
+): CheckedEntries {
   const fail = (section: 'clusters' | 'users', name: string, err: unknown) => {
     const message = (err as Error).message;
     return new InputError(message.startsWith('--') ? message : `${where(loaded, section, name, context)}: ${message}`);
@@ -339,14 +361,16 @@ function closest(name: string, names: string[], kind: string): string {
 /** Strings of a kubeconfig list field (as-groups), or a reason it is not one. */
 function stringList(value: unknown, field: string): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new Error(`${field}: not a list of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw new Error(`${field}: not a list of strings`);
   return value as string[];
 }
 
 /** The `as-user-extra` map of a kubeconfig user: key → list of values. */
 function extraMap(value: unknown): Record<string, string[]> {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new Error('as-user-extra: not a map of lists of strings');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new Error('as-user-extra: not a map of lists of strings');
   const out: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = stringList(v, `as-user-extra "${k}"`);
   return out;
@@ -370,18 +394,29 @@ function extraMap(value: unknown): Record<string, string[]> {
  *   has no flag for it). A uid, groups or extra without a user to impersonate is an error.
  * No kubeconfig at all is fine when --server is given (kubectl --server=… --token=…).
  */
-export function resolveConfig(loaded: LoadedKubeconfig, o: ConfigOverrides = {}, explicitKubeconfig = false): ResolvedConfig {
+export function resolveConfig(
+  loaded: LoadedKubeconfig,
+  o: ConfigOverrides = {},
+  explicitKubeconfig = false,
+): ResolvedConfig {
   const { kc } = loaded;
   const contextNames = kc.getContexts().map((c) => c.name);
   if (o.context && !kc.getContextObject(o.context)) {
-    throw new ClusterError(`context "${o.context}" not found in kubeconfig${closest(o.context, contextNames, 'contexts')}`);
+    throw new ClusterError(
+      `context "${o.context}" not found in kubeconfig${closest(o.context, contextNames, 'contexts')}`,
+    );
   }
   const contextName = o.context ?? kc.getCurrentContext();
   // client-node falls back to an unauthenticated http://localhost:8080 when it finds no config.
-  const fallback = !explicitKubeconfig && contextName === 'loaded-context' && kc.getCurrentCluster()?.server === 'http://localhost:8080';
+  const fallback =
+    !explicitKubeconfig &&
+    contextName === 'loaded-context' &&
+    kc.getCurrentCluster()?.server === 'http://localhost:8080';
   const flagsOnly = (fallback || !contextNames.length) && Boolean(o.server);
   if ((fallback || !contextNames.length) && !flagsOnly) {
-    throw new ClusterError('no kubeconfig found (set KUBECONFIG or --kubeconfig, pass --server, or analyse a dump with -f <file|dir|->)');
+    throw new ClusterError(
+      'no kubeconfig found (set KUBECONFIG or --kubeconfig, pass --server, or analyse a dump with -f <file|dir|->)',
+    );
   }
   const context = flagsOnly ? null : kc.getContextObject(contextName);
   if (!context && !flagsOnly) {
@@ -404,16 +439,22 @@ export function resolveConfig(loaded: LoadedKubeconfig, o: ConfigOverrides = {},
     );
   }
   if (!fileCluster && !o.server) {
-    throw new ClusterError(`context "${contextName}" refers to cluster "${clusterName}", which is not in the kubeconfig`);
+    throw new ClusterError(
+      `context "${contextName}" refers to cluster "${clusterName}", which is not in the kubeconfig`,
+    );
   }
-  const cluster: { -readonly [K in keyof Cluster]: Cluster[K] } = { ...(fileCluster ?? { name: clusterName, server: '', skipTLSVerify: false }) };
+  const cluster: { -readonly [K in keyof Cluster]: Cluster[K] } = {
+    ...(fileCluster ?? { name: clusterName, server: '', skipTLSVerify: false }),
+  };
   const labels: FieldLabels = {};
   if (o.server !== undefined) {
     cluster.server = o.server;
     labels.server = '--server';
   }
   if (o.insecureSkipTlsVerify && o.certificateAuthority) {
-    throw new InputError('--certificate-authority and --insecure-skip-tls-verify cannot be used together: a CA file with the insecure flag is not allowed (as in kubectl)');
+    throw new InputError(
+      '--certificate-authority and --insecure-skip-tls-verify cannot be used together: a CA file with the insecure flag is not allowed (as in kubectl)',
+    );
   }
   if (o.insecureSkipTlsVerify || o.certificateAuthority) {
     cluster.skipTLSVerify = Boolean(o.insecureSkipTlsVerify);
@@ -445,7 +486,11 @@ export function resolveConfig(loaded: LoadedKubeconfig, o: ConfigOverrides = {},
     throw new ClusterError(`context "${contextName}" refers to user "${userName}", which is not in the kubeconfig`);
   }
   const fromFlags = Boolean(o.clientCertificate || o.clientKey || o.token || o.as || o.asUid || o.asGroups?.length);
-  let user: { -readonly [K in keyof User]: User[K] } | null = fileUser ? { ...fileUser } : fromFlags ? { name: userName } : null;
+  let user: { -readonly [K in keyof User]: User[K] } | null = fileUser
+    ? { ...fileUser }
+    : fromFlags
+      ? { name: userName }
+      : null;
   let impersonation: Impersonation | undefined;
   if (user) {
     if (o.clientCertificate) {
@@ -460,7 +505,9 @@ export function resolveConfig(loaded: LoadedKubeconfig, o: ConfigOverrides = {},
     }
     if (o.token) {
       if (user.username || user.password) {
-        throw new InputError(`--token: user "${user.name}" of the kubeconfig has a username and password too, and kubectl allows one authentication method (pass --user to pick another user)`);
+        throw new InputError(
+          `--token: user "${user.name}" of the kubeconfig has a username and password too, and kubectl allows one authentication method (pass --user to pick another user)`,
+        );
       }
       user.token = o.token;
     }
@@ -499,5 +546,12 @@ export function resolveConfig(loaded: LoadedKubeconfig, o: ConfigOverrides = {},
     if (!fileUser && !user.token && !user.certFile && !impersonation) user = null;
   }
   const namespace = context?.namespace;
-  return { contextName, ...(namespace ? { namespace } : {}), cluster, user, ...(impersonation ? { impersonation } : {}), labels };
+  return {
+    contextName,
+    ...(namespace ? { namespace } : {}),
+    cluster,
+    user,
+    ...(impersonation ? { impersonation } : {}),
+    labels,
+  };
 }

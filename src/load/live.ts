@@ -8,7 +8,14 @@ import { writeFile } from 'node:fs/promises';
 import yaml from 'js-yaml';
 import type { DaemonSet, KubeObject } from '../model/k8s-types.js';
 import { ClusterError, InputError } from '../model/errors.js';
-import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type LoadedSnapshot, type LoadRequest, type SnapshotKind } from '../model/snapshot.js';
+import {
+  emptySnapshot,
+  SNAPSHOT_KINDS,
+  type ClusterSnapshot,
+  type LoadedSnapshot,
+  type LoadRequest,
+  type SnapshotKind,
+} from '../model/snapshot.js';
 import { ObjectStage } from './stage.js';
 import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from './api-client.js';
 import { formatSelectorForQuery } from './selector-query.js';
@@ -18,7 +25,12 @@ import { SnapshotIndex } from '../model/snapshot-index.js';
 import { detectAgentRoles } from '../model/roles.js';
 import { claimDaemonPods } from '../k8s/controller.js';
 import { targetNodeName } from '../k8s/daemonpod.js';
-import { currentRevision, LABEL_REVISION_HASH, LABEL_TEMPLATE_GENERATION, templateGenerationOf } from '../k8s/revision.js';
+import {
+  currentRevision,
+  LABEL_REVISION_HASH,
+  LABEL_TEMPLATE_GENERATION,
+  templateGenerationOf,
+} from '../k8s/revision.js';
 
 /** How to reach the cluster (the kubeconfig flags and environment), and where to report progress. */
 export interface LiveOptions extends KubeconfigOptions {
@@ -51,7 +63,9 @@ async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]>
 function listPath(kind: SnapshotKind, namespace?: string): string {
   const m = SNAPSHOT_KINDS[kind];
   const base = m.group ? `/apis/${m.group}/${m.version}` : `/api/${m.version}`;
-  return m.namespaced && namespace ? `${base}/namespaces/${encodeURIComponent(namespace)}/${m.plural}` : `${base}/${m.plural}`;
+  return m.namespaced && namespace
+    ? `${base}/namespaces/${encodeURIComponent(namespace)}/${m.plural}`
+    : `${base}/${m.plural}`;
 }
 
 interface ListQuery {
@@ -112,7 +126,9 @@ class LiveLoader {
     if (REQUIRED.has(kind)) {
       // Only a refusal by RBAC is helped by the role; another status is the server's own fault.
       if (err.status !== 403) throw err;
-      throw new ClusterError(`${err.message} (ds-doctor needs "list ${SNAPSHOT_KINDS[kind].plural}"${where}; see the ds-doctor-reader ClusterRole in the README)`);
+      throw new ClusterError(
+        `${err.message} (ds-doctor needs "list ${SNAPSHOT_KINDS[kind].plural}"${where}; see the ds-doctor-reader ClusterRole in the README)`,
+      );
     }
     if (!this.snapshot.missing.some((m) => m.kind === kind)) {
       this.snapshot.missing.push({ kind, reason: err.status === 403 ? 'forbidden' : 'error', detail });
@@ -129,7 +145,9 @@ class LiveLoader {
       if (err instanceof ApiError && err.status === 403 && query.supplementary) {
         // Extra context (e.g. the other pods on a node) that a namespaced role may not grant:
         // the analysis goes on without it and says what it could not check.
-        this.snapshot.warnings.push(`forbidden: cannot list ${SNAPSHOT_KINDS[kind].plural}${query.fieldSelector ? ` with ${query.fieldSelector}` : ''} at cluster scope: ${query.supplementary}`);
+        this.snapshot.warnings.push(
+          `forbidden: cannot list ${SNAPSHOT_KINDS[kind].plural}${query.fieldSelector ? ` with ${query.fieldSelector}` : ''} at cluster scope: ${query.supplementary}`,
+        );
         return query.fallback ? this.list(kind, query.fallback) : [];
       }
       if (err instanceof ApiError && (err.status === 403 || err.status === 404 || err.status === 405)) {
@@ -165,17 +183,24 @@ class LiveLoader {
       try {
         page = await this.api.getList(listPath(kind, query.namespace), params);
       } catch (err) {
-        if (err instanceof ReadTimeout && pages > 0) throw new ClusterError(`${listing(kind, query)} did not end: ${err.message} (${pages} page${pages === 1 ? '' : 's'} read)`);
+        if (err instanceof ReadTimeout && pages > 0)
+          throw new ClusterError(
+            `${listing(kind, query)} did not end: ${err.message} (${pages} page${pages === 1 ? '' : 's'} read)`,
+          );
         throw err;
       }
       pages++;
       items.push(...page.items);
       cont = query.sample === undefined ? page.continue : undefined;
       if (cont !== undefined && tokens.has(cont)) {
-        throw new ClusterError(`${listing(kind, query)} did not end: the server repeated continue token after ${pages} pages`);
+        throw new ClusterError(
+          `${listing(kind, query)} did not end: the server repeated continue token after ${pages} pages`,
+        );
       }
       if (cont !== undefined) tokens.add(cont);
-      this.progress?.(`read ${items.length} ${SNAPSHOT_KINDS[kind].plural}${query.namespace ? ` in ${query.namespace}` : ''}`);
+      this.progress?.(
+        `read ${items.length} ${SNAPSHOT_KINDS[kind].plural}${query.namespace ? ` in ${query.namespace}` : ''}`,
+      );
     } while (cont);
     return items;
   }
@@ -184,7 +209,10 @@ class LiveLoader {
   async getDaemonSet(namespace: string, name: string): Promise<DaemonSet> {
     try {
       this.requests++;
-      const ds = (await this.api.get(`${listPath('DaemonSet', namespace)}/${encodeURIComponent(name)}`, {})) as DaemonSet;
+      const ds = (await this.api.get(
+        `${listPath('DaemonSet', namespace)}/${encodeURIComponent(name)}`,
+        {},
+      )) as DaemonSet;
       this.listed.add('DaemonSet');
       this.add('DaemonSet', [ds]);
       return ds;
@@ -212,7 +240,9 @@ class LiveLoader {
         return;
       }
       if (err instanceof ApiError && err.status === 403) {
-        throw new ClusterError(`${err.message} (ds-doctor needs "get nodes"; see the ds-doctor-reader ClusterRole in the README)`);
+        throw new ClusterError(
+          `${err.message} (ds-doctor needs "get nodes"; see the ds-doctor-reader ClusterRole in the README)`,
+        );
       }
       throw err;
     }
@@ -260,7 +290,11 @@ async function loadForNode(loader: LiveLoader, ds: DaemonSet, node: string): Pro
   const namespace = ds.metadata?.namespace ?? '';
   const name = ds.metadata?.name ?? '';
   const selector = formatSelectorForQuery(ds.spec?.selector);
-  const dsPods = (fieldSelector: string): ListQuery => ({ namespace, ...(selector === undefined ? {} : { labelSelector: selector }), fieldSelector });
+  const dsPods = (fieldSelector: string): ListQuery => ({
+    namespace,
+    ...(selector === undefined ? {} : { labelSelector: selector }),
+    fieldSelector,
+  });
   const tasks: (() => Promise<unknown>)[] = [
     () => loader.getNode(node),
     () =>
@@ -269,7 +303,11 @@ async function loadForNode(loader: LiveLoader, ds: DaemonSet, node: string): Pro
         supplementary: `the other pods on node ${node} are not seen, so resource and host-port fit there is unchecked`,
         ...(selector === undefined ? {} : { fallback: dsPods(`spec.nodeName=${node}`) }),
       }),
-    () => loader.list('Event', { namespace, fieldSelector: `involvedObject.kind=DaemonSet,involvedObject.name=${name},type=Warning` }),
+    () =>
+      loader.list('Event', {
+        namespace,
+        fieldSelector: `involvedObject.kind=DaemonSet,involvedObject.name=${name},type=Warning`,
+      }),
   ];
   if (selector !== undefined) {
     tasks.push(
@@ -284,7 +322,13 @@ async function loadForNode(loader: LiveLoader, ds: DaemonSet, node: string): Pro
   if (selector !== undefined && !loader.snapshot.missing.some((m) => m.kind === 'Event')) {
     const forNode = claimed.filter((p) => targetNodeName(p) === node);
     await pool(
-      forNode.map((p) => () => loader.list('Event', { namespace, fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${p.metadata?.name ?? ''},type=Warning` })),
+      forNode.map(
+        (p) => () =>
+          loader.list('Event', {
+            namespace,
+            fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${p.metadata?.name ?? ''},type=Warning`,
+          }),
+      ),
       CONCURRENCY,
     );
   }
@@ -292,9 +336,16 @@ async function loadForNode(loader: LiveLoader, ds: DaemonSet, node: string): Pro
   const generation = templateGenerationOf(ds)?.generation;
   if (selector !== undefined && revision.source !== 'revision' && revision.source !== 'pods') {
     const atGeneration =
-      generation === undefined ? [] : await loader.list('Pod', { namespace, labelSelector: `${selector},${LABEL_TEMPLATE_GENERATION}=${generation},${LABEL_REVISION_HASH}`, sample: 1 });
+      generation === undefined
+        ? []
+        : await loader.list('Pod', {
+            namespace,
+            labelSelector: `${selector},${LABEL_TEMPLATE_GENERATION}=${generation},${LABEL_REVISION_HASH}`,
+            sample: 1,
+          });
     // Whether the DaemonSet has pods at all decides whether an unknown revision is worth a note.
-    if (!claimed.length && !atGeneration.length) await loader.list('Pod', { namespace, labelSelector: selector, sample: 1 });
+    if (!claimed.length && !atGeneration.length)
+      await loader.list('Pod', { namespace, labelSelector: selector, sample: 1 });
   }
 }
 
@@ -307,13 +358,18 @@ async function loadForNode(loader: LiveLoader, ds: DaemonSet, node: string): Pro
 async function loadCauseAgents(loader: LiveLoader, asked: DaemonSet[]): Promise<void> {
   const known = new Set(asked.map((d) => `${d.metadata?.namespace}/${d.metadata?.name}`));
   const agents = (await loader.list('DaemonSet', {
-    supplementary: 'the network agent and node labellers outside the namespaces read are not seen, so root causes in them are not linked',
-    keep: (d) => !known.has(`${d.metadata?.namespace}/${d.metadata?.name}`) && detectAgentRoles(d).some((r) => r.role === 'network' || r.role === 'labeller'),
+    supplementary:
+      'the network agent and node labellers outside the namespaces read are not seen, so root causes in them are not linked',
+    keep: (d) =>
+      !known.has(`${d.metadata?.namespace}/${d.metadata?.name}`) &&
+      detectAgentRoles(d).some((r) => r.role === 'network' || r.role === 'labeller'),
   })) as DaemonSet[];
   await pool(
     agents.flatMap((d) => {
       const selector = formatSelectorForQuery(d.spec?.selector);
-      return selector === undefined ? [] : [() => loader.list('Pod', { namespace: d.metadata?.namespace ?? '', labelSelector: selector })];
+      return selector === undefined
+        ? []
+        : [() => loader.list('Pod', { namespace: d.metadata?.namespace ?? '', labelSelector: selector })];
     }),
     CONCURRENCY,
   );
@@ -356,22 +412,29 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
     if (selector === undefined) continue;
     const namespace = ds.metadata?.namespace ?? '';
     if (!request.everyPod) tasks.push(() => loader.list('Pod', { namespace, labelSelector: selector }));
-    if (request.kinds.includes('ControllerRevision')) tasks.push(() => loader.list('ControllerRevision', { namespace, labelSelector: selector }));
+    if (request.kinds.includes('ControllerRevision'))
+      tasks.push(() => loader.list('ControllerRevision', { namespace, labelSelector: selector }));
   }
   if (request.kinds.includes('Event')) {
-    for (const namespace of namespaces) tasks.push(() => loader.list('Event', { namespace, fieldSelector: 'type=Warning' }));
+    for (const namespace of namespaces)
+      tasks.push(() => loader.list('Event', { namespace, fieldSelector: 'type=Warning' }));
   }
   // Every pod at once: one paginated list, not one per node.
   if (request.everyPod) tasks.push(() => loader.list('Pod', {}));
   if (request.node && !request.everyPod) {
     tasks.push(() =>
-      loader.list('Pod', { fieldSelector: `spec.nodeName=${request.node}`, supplementary: `the other pods on node ${request.node} are not seen, so resource and host-port fit there is unchecked` }),
+      loader.list('Pod', {
+        fieldSelector: `spec.nodeName=${request.node}`,
+        supplementary: `the other pods on node ${request.node} are not seen, so resource and host-port fit there is unchecked`,
+      }),
     );
   }
   for (const kind of request.kinds) {
-    if (kind === 'Event' || kind === 'ControllerRevision' || kind === 'Pod' || kind === 'Node' || kind === 'DaemonSet') continue;
+    if (kind === 'Event' || kind === 'ControllerRevision' || kind === 'Pod' || kind === 'Node' || kind === 'DaemonSet')
+      continue;
     const namespaced = SNAPSHOT_KINDS[kind].namespaced;
-    if (namespaced && !opts.allNamespaces && namespaces.length === 1) tasks.push(() => loader.list(kind, { namespace: namespaces[0]! }));
+    if (namespaced && !opts.allNamespaces && namespaces.length === 1)
+      tasks.push(() => loader.list(kind, { namespace: namespaces[0]! }));
     else tasks.push(() => loader.list(kind, { cached: true }));
   }
   await pool(tasks, CONCURRENCY);
@@ -380,7 +443,8 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
   loader.markRead('Pod');
   for (const kind of ['Event', 'ControllerRevision'] as const) if (request.kinds.includes(kind)) loader.markRead(kind);
   // With every namespace read, the agents and their pods are in already.
-  if (request.causeAgents && !(opts.allNamespaces && !request.daemonSet && !request.daemonSetSelector)) await loadCauseAgents(loader, daemonSets);
+  if (request.causeAgents && !(opts.allNamespaces && !request.daemonSet && !request.daemonSetSelector))
+    await loadCauseAgents(loader, daemonSets);
 
   // 3. The other pods on nodes where a daemon pod waits for the scheduler: their requests and
   //    host ports decide the fit. Bounded by the number of pending pods, not by the cluster size.
@@ -388,15 +452,25 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
     const pendingNodes = new Set<string>();
     for (const p of loader.snapshot.pods) {
       if (p.spec?.nodeName) continue;
-      const pin = p.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]?.matchFields?.[0]?.values?.[0];
+      const pin =
+        p.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]
+          ?.matchFields?.[0]?.values?.[0];
       if (pin && pin !== request.node) pendingNodes.add(pin);
     }
     const nodes = [...pendingNodes].sort().slice(0, 50);
     if (pendingNodes.size > nodes.length) {
-      loader.snapshot.warnings.push(`${pendingNodes.size} nodes have pending daemon pods; the other pods of only the first ${nodes.length} were read`);
+      loader.snapshot.warnings.push(
+        `${pendingNodes.size} nodes have pending daemon pods; the other pods of only the first ${nodes.length} were read`,
+      );
     }
     await pool(
-      nodes.map((n) => () => loader.list('Pod', { fieldSelector: `spec.nodeName=${n}`, supplementary: `the other pods on node ${n} are not seen, so resource and host-port fit there is unchecked` })),
+      nodes.map(
+        (n) => () =>
+          loader.list('Pod', {
+            fieldSelector: `spec.nodeName=${n}`,
+            supplementary: `the other pods on node ${n} are not seen, so resource and host-port fit there is unchecked`,
+          }),
+      ),
       CONCURRENCY,
     );
   }
@@ -406,19 +480,30 @@ export async function loadLive(request: LoadRequest, opts: LiveOptions): Promise
 /** Writes a snapshot as multi-document YAML that `-f` reads back. */
 export async function writeDump(snapshot: ClusterSnapshot, file: string): Promise<void> {
   const docs: string[] = [];
-  for (const [kind, meta] of Object.entries(SNAPSHOT_KINDS) as [SnapshotKind, (typeof SNAPSHOT_KINDS)[SnapshotKind]][]) {
+  for (const [kind, meta] of Object.entries(SNAPSHOT_KINDS) as [
+    SnapshotKind,
+    (typeof SNAPSHOT_KINDS)[SnapshotKind],
+  ][]) {
     const objects = snapshot[meta.field] as KubeObject[];
     for (const obj of objects) docs.push(yaml.dump(obj, { noRefs: true, lineWidth: -1, sortKeys: false }));
     // A kind that was read and found empty is written as an empty list, so that reading the dump
     // back tells "none" from "not read".
     if (!objects.length && !snapshot.missing.some((m) => m.kind === kind)) {
-      docs.push(yaml.dump({ apiVersion: meta.group ? `${meta.group}/${meta.version}` : meta.version, kind: `${kind}List`, items: [] }));
+      docs.push(
+        yaml.dump({
+          apiVersion: meta.group ? `${meta.group}/${meta.version}` : meta.version,
+          kind: `${kind}List`,
+          items: [],
+        }),
+      );
     }
   }
   try {
     await writeFile(file, docs.length ? `---\n${docs.join('---\n')}` : '');
   } catch (err) {
-    throw new InputError(`--dump ${file}: cannot write: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new InputError(
+      `--dump ${file}: cannot write: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
 }
 
@@ -432,9 +517,14 @@ export interface ObjectName {
  * The names of one kind, for shell completion: a single cached list request (at most one page),
  * in one namespace or the whole cluster. Errors are the caller's to swallow.
  */
-export async function listNames(kind: 'DaemonSet' | 'Node' | 'Namespace', opts: KubeconfigOptions & { namespace?: string }): Promise<ObjectName[]> {
+export async function listNames(
+  kind: 'DaemonSet' | 'Node' | 'Namespace',
+  opts: KubeconfigOptions & { namespace?: string },
+): Promise<ObjectName[]> {
   const api = await ApiClient.fromKubeconfig(opts);
-  const page = (await api.get(listPath(kind, opts.namespace), { limit: String(PAGE), resourceVersion: '0' })) as { items?: KubeObject[] };
+  const page = (await api.get(listPath(kind, opts.namespace), { limit: String(PAGE), resourceVersion: '0' })) as {
+    items?: KubeObject[];
+  };
   return (page.items ?? [])
     .map((o) => ({
       ...(o.metadata?.namespace ? { namespace: o.metadata.namespace } : {}),

@@ -29,13 +29,17 @@ export function loadYamlDocument(text: string, file: string, line: number): unkn
     value = yaml.load(text, { schema: yaml.CORE_SCHEMA, filename: file });
   } catch (err) {
     const e = err as { mark?: { line?: number }; reason?: string; message?: string };
-    throw new InputError(`${file}:${line + (e.mark?.line ?? 0)}: invalid YAML: ${firstLine(e.reason ?? e.message ?? String(err))}`);
+    throw new InputError(
+      `${file}:${line + (e.mark?.line ?? 0)}: invalid YAML: ${firstLine(e.reason ?? e.message ?? String(err))}`,
+    );
   }
   // Without an anchor there is no alias, and js-yaml bounds the depth itself (maxDepth 100).
   if (text.includes('&')) {
     const problem = aliasExpansionProblem(value);
-    if (problem === 'aliasing') throw new InputError(`${file}:${line}: invalid YAML: document contains excessive aliasing`);
-    if (problem === 'depth') throw new InputError(`${file}:${line}: invalid YAML: aliases nest the document deeper than ${MAX_DEPTH} levels`);
+    if (problem === 'aliasing')
+      throw new InputError(`${file}:${line}: invalid YAML: document contains excessive aliasing`);
+    if (problem === 'depth')
+      throw new InputError(`${file}:${line}: invalid YAML: aliases nest the document deeper than ${MAX_DEPTH} levels`);
   }
   return value;
 }

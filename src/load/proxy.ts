@@ -36,7 +36,10 @@ function excluded(host: string, port: string, noProxy: string): boolean {
     const m = /^(.*?)(?::(\d+))?$/.exec(raw)!;
     const name = m[1]!;
     if (m[2] && m[2] !== port) continue;
-    if (name.startsWith('.') ? host.endsWith(name) || host === name.slice(1) : host === name || host.endsWith(`.${name}`)) return true;
+    if (
+      name.startsWith('.') ? host.endsWith(name) || host === name.slice(1) : host === name || host.endsWith(`.${name}`)
+    )
+      return true;
   }
   return false;
 }

@@ -49,11 +49,17 @@ function controllerKind(meta: Loose): unknown {
 }
 
 /** A slimmed part; with `watch` (tests), a proxy that reports every read of a field slimming dropped. */
-function watched(part: Loose, path: string, kept: readonly string[], watch: ((path: string) => void) | undefined): Loose {
+function watched(
+  part: Loose,
+  path: string,
+  kept: readonly string[],
+  watch: ((path: string) => void) | undefined,
+): Loose {
   if (!watch) return part;
   return new Proxy(part, {
     get(target, key, receiver) {
-      if (typeof key === 'string' && key !== 'toJSON' && !kept.includes(key) && !(key in target)) watch(`${path}.${key}`);
+      if (typeof key === 'string' && key !== 'toJSON' && !kept.includes(key) && !(key in target))
+        watch(`${path}.${key}`);
       return Reflect.get(target, key, receiver) as unknown;
     },
   });
@@ -94,7 +100,8 @@ export function slimNeighbourPod(obj: unknown, watch?: (path: string) => void): 
   const dropped = newestObjectTime(obj);
   const spec = obj['spec'];
   if (isMap(spec)) {
-    for (const list of CONTAINER_LISTS) if (spec[list] !== undefined) spec[list] = slimContainers(spec[list], `Pod.spec.${list}[]`, watch);
+    for (const list of CONTAINER_LISTS)
+      if (spec[list] !== undefined) spec[list] = slimContainers(spec[list], `Pod.spec.${list}[]`, watch);
   }
   const status = obj['status'];
   if (isMap(status)) {

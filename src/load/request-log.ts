@@ -53,7 +53,8 @@ function headerLines(headers: Headers): string[] {
   const lines: string[] = [];
   for (const [key, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [String(value)]) lines.push(`    ${key}: ${maskHeaderValue(key, v)}`);
+    for (const v of Array.isArray(value) ? value : [String(value)])
+      lines.push(`    ${key}: ${maskHeaderValue(key, v)}`);
   }
   return lines;
 }
@@ -78,7 +79,9 @@ export class RequestLog {
   request(method: string, url: URL, headers: Headers, auth?: string): void {
     if (this.verbosity < 7) return;
     const shown = redactedUrl(url.href);
-    const all: Headers = auth ? { ...headers, Authorization: `Basic ${Buffer.from(auth).toString('base64')}` } : headers;
+    const all: Headers = auth
+      ? { ...headers, Authorization: `Basic ${Buffer.from(auth).toString('base64')}` }
+      : headers;
     if (this.verbosity >= 9) {
       const h = headerLines(all).map((l) => ` -H ${JSON.stringify(l.trim())}`);
       this.line(`curl -v -X${method}${h.join('')} '${shown}'`);
@@ -93,8 +96,10 @@ export class RequestLog {
   response(method: string, url: URL, status: number, ms: number, headers: Headers = {}, body?: string): void {
     const shown = redactedUrl(url.href);
     const statusLine = status ? statusText(status) : '';
-    if (this.verbosity === 6 || this.verbosity >= 9) this.line(`${method} ${shown} ${statusLine} in ${Math.floor(ms)} milliseconds`);
-    if (this.verbosity >= 7 && this.verbosity < 9) this.line(`Response Status: ${statusLine} in ${Math.floor(ms)} milliseconds`);
+    if (this.verbosity === 6 || this.verbosity >= 9)
+      this.line(`${method} ${shown} ${statusLine} in ${Math.floor(ms)} milliseconds`);
+    if (this.verbosity >= 7 && this.verbosity < 9)
+      this.line(`Response Status: ${statusLine} in ${Math.floor(ms)} milliseconds`);
     if (this.verbosity >= 8 && status) {
       this.line('Response Headers:');
       for (const l of headerLines(headers)) this.line(l);

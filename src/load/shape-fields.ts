@@ -4,7 +4,18 @@
  * and the types agree field by field (test/unit/shape-types.test.ts).
  */
 /** What a field must hold. */
-export type Shape = 'string' | 'stringOrNull' | 'boolean' | 'int32' | 'int64' | 'quantity' | 'intOrString' | 'object' | { list: Shape } | { map: Shape } | { fields: Fields };
+export type Shape =
+  | 'string'
+  | 'stringOrNull'
+  | 'boolean'
+  | 'int32'
+  | 'int64'
+  | 'quantity'
+  | 'intOrString'
+  | 'object'
+  | { list: Shape }
+  | { map: Shape }
+  | { fields: Fields };
 export type Fields = { readonly [field: string]: Shape };
 
 const S = 'string';
@@ -58,7 +69,15 @@ const affinity = fields({
 const toleration = fields({ key: S, operator: S, value: S, effect: S, tolerationSeconds: I64 });
 const taint = fields({ key: S, value: S, effect: S, timeAdded: S });
 const resources = fields({ requests: map('quantity'), limits: map('quantity') });
-const probe = fields({ httpGet: OBJ, tcpSocket: OBJ, exec: OBJ, grpc: OBJ, initialDelaySeconds: I32, periodSeconds: I32, failureThreshold: I32 });
+const probe = fields({
+  httpGet: OBJ,
+  tcpSocket: OBJ,
+  exec: OBJ,
+  grpc: OBJ,
+  initialDelaySeconds: I32,
+  periodSeconds: I32,
+  failureThreshold: I32,
+});
 const keyRef = fields({ name: S, key: S, optional: B });
 const sourceRef = fields({ name: S, optional: B });
 const container = fields({
@@ -67,7 +86,13 @@ const container = fields({
   command: list(S),
   args: list(S),
   ports: list(fields({ name: S, containerPort: I32, hostPort: I32, hostIP: S, protocol: S })),
-  env: list(fields({ name: S, value: S, valueFrom: fields({ configMapKeyRef: keyRef, secretKeyRef: keyRef, fieldRef: OBJ, resourceFieldRef: OBJ }) })),
+  env: list(
+    fields({
+      name: S,
+      value: S,
+      valueFrom: fields({ configMapKeyRef: keyRef, secretKeyRef: keyRef, fieldRef: OBJ, resourceFieldRef: OBJ }),
+    }),
+  ),
   envFrom: list(fields({ configMapRef: sourceRef, secretRef: sourceRef })),
   resources,
   volumeMounts: list(fields({ name: S, mountPath: S, readOnly: B, mountPropagation: S })),
@@ -137,8 +162,22 @@ const containerStatus = fields({
   state: containerState,
   lastState: containerState,
 });
-const podCondition = fields({ type: S, status: S, reason: S, message: S, lastTransitionTime: S, lastProbeTime: S_NULL });
-const nodeCondition = fields({ type: S, status: S, reason: S, message: S, lastHeartbeatTime: S, lastTransitionTime: S });
+const podCondition = fields({
+  type: S,
+  status: S,
+  reason: S,
+  message: S,
+  lastTransitionTime: S,
+  lastProbeTime: S_NULL,
+});
+const nodeCondition = fields({
+  type: S,
+  status: S,
+  reason: S,
+  message: S,
+  lastHeartbeatTime: S,
+  lastTransitionTime: S,
+});
 const objectReference = fields({ kind: S, namespace: S, name: S, uid: S, apiVersion: S, fieldPath: S });
 
 /** The fields of every kind a snapshot holds, besides apiVersion, kind and metadata. */
@@ -169,7 +208,10 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
     spec: fields({
       selector: labelSelector,
       template: podTemplate,
-      updateStrategy: fields({ type: S, rollingUpdate: fields({ maxUnavailable: 'intOrString', maxSurge: 'intOrString' }) }),
+      updateStrategy: fields({
+        type: S,
+        rollingUpdate: fields({ maxUnavailable: 'intOrString', maxSurge: 'intOrString' }),
+      }),
       minReadySeconds: I32,
       revisionHistoryLimit: I32,
       templateGeneration: I64,
@@ -221,7 +263,9 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
     deprecatedLastTimestamp: S,
   },
   ControllerRevision: { revision: I64, data: fields({ spec: fields({ template: podTemplate }) }) },
-  PodDisruptionBudget: { spec: fields({ selector: labelSelector, minAvailable: 'intOrString', maxUnavailable: 'intOrString' }) },
+  PodDisruptionBudget: {
+    spec: fields({ selector: labelSelector, minAvailable: 'intOrString', maxUnavailable: 'intOrString' }),
+  },
   PriorityClass: { value: I32, globalDefault: B, preemptionPolicy: S },
   Service: {
     spec: fields({
@@ -244,9 +288,23 @@ export const KIND_SHAPES: { readonly [kind: string]: Fields } = {
     ),
   },
   Namespace: { status: fields({ phase: S }) },
-  ResourceQuota: { spec: fields({ hard: map('quantity') }), status: fields({ hard: map('quantity'), used: map('quantity') }) },
+  ResourceQuota: {
+    spec: fields({ hard: map('quantity') }),
+    status: fields({ hard: map('quantity'), used: map('quantity') }),
+  },
   LimitRange: {
-    spec: fields({ limits: list(fields({ type: S, max: map('quantity'), min: map('quantity'), default: map('quantity'), defaultRequest: map('quantity'), maxLimitRequestRatio: map('quantity') })) }),
+    spec: fields({
+      limits: list(
+        fields({
+          type: S,
+          max: map('quantity'),
+          min: map('quantity'),
+          default: map('quantity'),
+          defaultRequest: map('quantity'),
+          maxLimitRequestRatio: map('quantity'),
+        }),
+      ),
+    }),
   },
   CSIDriver: {},
 };
@@ -256,7 +314,9 @@ const webhooks: Fields = {
       name: S,
       clientConfig: fields({ service: fields({ namespace: S, name: S, path: S, port: I32 }), url: S }),
       failurePolicy: S,
-      rules: list(fields({ operations: list(S), apiGroups: list(S), apiVersions: list(S), resources: list(S), scope: S })),
+      rules: list(
+        fields({ operations: list(S), apiGroups: list(S), apiVersions: list(S), resources: list(S), scope: S }),
+      ),
       namespaceSelector: labelSelector,
       objectSelector: labelSelector,
     }),

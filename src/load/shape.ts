@@ -27,7 +27,8 @@ function describe(v: unknown): string {
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'object') return 'a map';
   if (typeof v === 'string') return 'a string';
-  if (typeof v === 'number') return Number.isFinite(v) ? (Number.isInteger(v) ? 'an integer' : 'a fraction') : 'a non-finite number';
+  if (typeof v === 'number')
+    return Number.isFinite(v) ? (Number.isInteger(v) ? 'an integer' : 'a fraction') : 'a non-finite number';
   return `a ${typeof v}`;
 }
 
@@ -189,7 +190,8 @@ function without(m: Record<string, unknown>, gone: string[]): Record<string, unk
   for (const key of Object.keys(m)) {
     if (gone.includes(key)) continue;
     // An own `__proto__` key (JSON.parse makes one) is data, never the copy's prototype.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: m[key], writable: true, enumerable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value: m[key], writable: true, enumerable: true, configurable: true });
     else out[key] = m[key];
   }
   return out;

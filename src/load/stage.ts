@@ -40,7 +40,9 @@ function normalizeEvent(e: KubeEvent): KubeEvent {
   if (!e.involvedObject && e.regarding) e.involvedObject = e.regarding;
   if (e.message === undefined && e.note !== undefined) e.message = e.note;
   if (e.count === undefined) e.count = e.series?.count ?? e.deprecatedCount ?? 1;
-  if (!e.lastTimestamp) e.lastTimestamp = e.series?.lastObservedTime ?? e.deprecatedLastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? null;
+  if (!e.lastTimestamp)
+    e.lastTimestamp =
+      e.series?.lastObservedTime ?? e.deprecatedLastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? null;
   if (!e.firstTimestamp) e.firstTimestamp = e.deprecatedFirstTimestamp ?? e.eventTime ?? null;
   return e;
 }
@@ -113,12 +115,14 @@ export class ObjectStage {
     const label = () => `${origin ? `${origin.file}:${origin.line}: ` : ''}${objectLabel(obj, kind)}`;
     let issues = this.early.get(obj);
     if (!issues) {
-      if (nestedDeeperThan(obj, MAX_DEPTH)) throw new InputError(`${label()}: nested deeper than ${MAX_DEPTH} levels (no Kubernetes object is); refused`);
+      if (nestedDeeperThan(obj, MAX_DEPTH))
+        throw new InputError(`${label()}: nested deeper than ${MAX_DEPTH} levels (no Kubernetes object is); refused`);
       issues = checkShape(obj, kind);
     }
     this.early.delete(obj);
     for (const issue of issues.slice(0, ISSUES_PER_OBJECT)) this.warn(`${label()}: ${issue.path}: ${issue.message}`);
-    if (issues.length > ISSUES_PER_OBJECT) this.warn(`${label()}: ${issues.length - ISSUES_PER_OBJECT} more field(s) of the wrong type ignored`);
+    if (issues.length > ISSUES_PER_OBJECT)
+      this.warn(`${label()}: ${issues.length - ISSUES_PER_OBJECT} more field(s) of the wrong type ignored`);
     if (!obj.metadata?.name) {
       this.warn(`${label()}: no metadata.name; skipped`);
       return true;
@@ -172,7 +176,9 @@ export class ObjectStage {
       }
     }
     if (counts.length) {
-      snapshot.warnings.push(`duplicate objects in the input (same namespace and name): ${counts.join(', ')}; the newest copy of each (highest resourceVersion, then newest timestamps) was kept`);
+      snapshot.warnings.push(
+        `duplicate objects in the input (same namespace and name): ${counts.join(', ')}; the newest copy of each (highest resourceVersion, then newest timestamps) was kept`,
+      );
     }
     shareNodeNames(snapshot);
     return snapshot;
@@ -216,7 +222,8 @@ function shareNodeNames(snapshot: ClusterSnapshot): void {
     const spec = p.spec;
     if (!spec) continue;
     if (typeof spec.nodeName === 'string') spec.nodeName = names.get(spec.nodeName) ?? spec.nodeName;
-    for (const term of spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? []) {
+    for (const term of spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ??
+      []) {
       for (const req of term.matchFields ?? []) {
         const values = req.values;
         if (req.key !== 'metadata.name' || !Array.isArray(values)) continue;

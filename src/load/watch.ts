@@ -47,7 +47,11 @@ export function normalizeWatched(kind: SnapshotKind, raw: Record<string, unknown
   const { apiVersion: _v, kind: _k, ...fields } = raw;
   const scratch = emptySnapshot('live');
   // The live loader's stage (stage.ts): pruned, shape-checked, never slimmed.
-  new ObjectStage(scratch, { share: false }, false).add({ apiVersion: m.group ? `${m.group}/${m.version}` : m.version, kind, ...fields });
+  new ObjectStage(scratch, { share: false }, false).add({
+    apiVersion: m.group ? `${m.group}/${m.version}` : m.version,
+    kind,
+    ...fields,
+  });
   return (scratch[m.field] as KubeObject[])[0];
 }
 
@@ -66,7 +70,9 @@ export function applyWatchEvent(store: WatchStore, event: Record<string, unknown
     const code = object['code'];
     const text = [object['message'], object['reason']].find((t): t is string => typeof t === 'string' && t !== '');
     const message = oneLineServerText(text ?? 'an error event without a message');
-    return code === 410 || object['reason'] === 'Expired' || object['reason'] === 'Gone' ? { effect: 'relist', message } : { effect: 'error', message };
+    return code === 410 || object['reason'] === 'Expired' || object['reason'] === 'Gone'
+      ? { effect: 'relist', message }
+      : { effect: 'error', message };
   }
   if (typeof rv === 'string' && rv) store.resourceVersion = rv;
   if (type === 'BOOKMARK') return { effect: 'unchanged' };
@@ -76,7 +82,12 @@ export function applyWatchEvent(store: WatchStore, event: Record<string, unknown
   const key = objectKey(obj);
   const held = store.objects.get(key);
   if (type === 'DELETED') return store.objects.delete(key) ? { effect: 'changed' } : { effect: 'unchanged' };
-  if (held && held.metadata?.resourceVersion !== undefined && held.metadata.resourceVersion === obj.metadata?.resourceVersion) return { effect: 'unchanged' };
+  if (
+    held &&
+    held.metadata?.resourceVersion !== undefined &&
+    held.metadata.resourceVersion === obj.metadata?.resourceVersion
+  )
+    return { effect: 'unchanged' };
   store.objects.set(key, obj);
   return { effect: 'changed' };
 }
@@ -92,7 +103,9 @@ export interface WatchQuery {
 function collectionPath(q: WatchQuery): string {
   const m = SNAPSHOT_KINDS[q.kind];
   const base = m.group ? `/apis/${m.group}/${m.version}` : `/api/${m.version}`;
-  return m.namespaced && q.namespace ? `${base}/namespaces/${encodeURIComponent(q.namespace)}/${m.plural}` : `${base}/${m.plural}`;
+  return m.namespaced && q.namespace
+    ? `${base}/namespaces/${encodeURIComponent(q.namespace)}/${m.plural}`
+    : `${base}/${m.plural}`;
 }
 
 /** What a follower reports to its owner. */
@@ -172,7 +185,11 @@ export class ListWatch {
         }
         let relist: string | undefined;
         let ended: string | undefined;
-        const params: Record<string, string> = { allowWatchBookmarks: 'true', resourceVersion: this.store.resourceVersion, timeoutSeconds: String(300 + Math.floor(Math.random() * 300)) };
+        const params: Record<string, string> = {
+          allowWatchBookmarks: 'true',
+          resourceVersion: this.store.resourceVersion,
+          timeoutSeconds: String(300 + Math.floor(Math.random() * 300)),
+        };
         if (this.query.labelSelector) params['labelSelector'] = this.query.labelSelector;
         if (this.query.fieldSelector) params['fieldSelector'] = this.query.fieldSelector;
         const inner = new AbortController();
@@ -230,7 +247,8 @@ export class ListWatch {
         if (err instanceof ApiError && [401, 403, 404, 405].includes(err.status)) throw err;
         if (!(err instanceof ClusterError)) throw err;
         failures++;
-        if (failures === 1 || !this.lastError) this.hooks.note(`note: the watch of ${this.what()} broke (${err.message}); reconnecting`);
+        if (failures === 1 || !this.lastError)
+          this.hooks.note(`note: the watch of ${this.what()} broke (${err.message}); reconnecting`);
         this.lastError = err;
         this.reconnects++;
         await this.sleep(reconnectDelayMs(failures), signal);
@@ -273,14 +291,24 @@ export class RolloutWatch {
   }
 
   /** Makes the client for a watch: no limit on all reads together, since a watch lasts. */
-  static async connect(base: ClusterSnapshot, ds: DaemonSet, opts: KubeconfigOptions, hooks: WatchHooks): Promise<RolloutWatch> {
+  static async connect(
+    base: ClusterSnapshot,
+    ds: DaemonSet,
+    opts: KubeconfigOptions,
+    hooks: WatchHooks,
+  ): Promise<RolloutWatch> {
     const api = await ApiClient.fromKubeconfig({ ...opts, totalTimeoutMs: 0 });
     const namespace = ds.metadata?.namespace ?? '';
     const selector = formatSelectorForQuery(ds.spec?.selector);
     const queries: WatchQuery[] = [
       { kind: 'DaemonSet', namespace, fieldSelector: `metadata.name=${ds.metadata?.name ?? ''}` },
       { kind: 'Node' },
-      ...(selector === undefined ? [] : [{ kind: 'Pod', namespace, labelSelector: selector } as const, { kind: 'ControllerRevision', namespace, labelSelector: selector } as const]),
+      ...(selector === undefined
+        ? []
+        : [
+            { kind: 'Pod', namespace, labelSelector: selector } as const,
+            { kind: 'ControllerRevision', namespace, labelSelector: selector } as const,
+          ]),
     ];
     return new RolloutWatch(
       base,
@@ -314,7 +342,12 @@ export class RolloutWatch {
     const ns = this.ds.metadata?.namespace;
     if (kind === 'Node') return true;
     if (kind === 'DaemonSet') return obj.metadata?.namespace === ns && obj.metadata?.name === this.ds.metadata?.name;
-    if (kind === 'Pod' || kind === 'ControllerRevision') return obj.metadata?.namespace === ns && this.selector !== undefined && selectorMatches(this.selector, obj.metadata?.labels ?? {});
+    if (kind === 'Pod' || kind === 'ControllerRevision')
+      return (
+        obj.metadata?.namespace === ns &&
+        this.selector !== undefined &&
+        selectorMatches(this.selector, obj.metadata?.labels ?? {})
+      );
     return false;
   }
 

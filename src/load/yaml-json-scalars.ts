@@ -5,7 +5,24 @@
  * as JSON text the way js-yaml's loader.js function it names reads it. The block mappings and
  * sequences around them are the translator's own, which extends this class.
  */
-import { COLON, DASH, DQUOTE, folded, HASH, isPlainInteger, jsonString, jsonValue, MAX_DEPTH, mayResolve, OUT, outside, resolvePlain, SP, SQUOTE, unescapeDouble } from './yaml-json-text.js';
+import {
+  COLON,
+  DASH,
+  DQUOTE,
+  folded,
+  HASH,
+  isPlainInteger,
+  jsonString,
+  jsonValue,
+  MAX_DEPTH,
+  mayResolve,
+  OUT,
+  outside,
+  resolvePlain,
+  SP,
+  SQUOTE,
+  unescapeDouble,
+} from './yaml-json-text.js';
 
 /** One document's translation, as far as its lines and scalars go; see src/load/yaml-json.ts. */
 export class ScalarTranslator {
@@ -42,7 +59,14 @@ export class ScalarTranslator {
       if (firstIndent < 0) firstIndent = k - i;
       const c = src.charCodeAt(k);
       // A `---` or `...` line ends the document (js-yaml testDocumentSeparator): not translated.
-      if (k === i && (c === DASH || c === 0x2e) && src.charCodeAt(k + 1) === c && src.charCodeAt(k + 2) === c && (k + 3 === e || src.charCodeAt(k + 3) === SP)) outside();
+      if (
+        k === i &&
+        (c === DASH || c === 0x2e) &&
+        src.charCodeAt(k + 1) === c &&
+        src.charCodeAt(k + 2) === c &&
+        (k + 3 === e || src.charCodeAt(k + 3) === SP)
+      )
+        outside();
       if (c === HASH) {
         i = e + 1;
         continue;

@@ -17,8 +17,9 @@ export const OUTSIDE = new Error('outside the YAML subset translated to JSON');
  */
 // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 export const UNSAFE_QUICK = /[\x00-\x09\x0B-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFEFF\uFFFE\uFFFF]/;
-// eslint-disable-next-line no-control-regex -- the same
-export const UNSAFE_EXACT = /[\x00-\x09\x0B-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+export const UNSAFE_EXACT =
+  // eslint-disable-next-line no-control-regex -- the same
+  /[\x00-\x09\x0B-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
 /** Nesting read here; deeper documents go to js-yaml, which bounds depth itself (maxDepth 100). */
 export const MAX_DEPTH = 60;
 
@@ -90,7 +91,9 @@ export function mayResolveFrom(c: number, length: number): boolean {
   if ((c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2b /* + */ || c === 0x2e /* . */) return true;
   if (c === 0x7e /* ~ */) return length === 1;
   // null, true, false in their three spellings.
-  return (length === 4 || length === 5) && (c === 0x6e || c === 0x4e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46);
+  return (
+    (length === 4 || length === 5) && (c === 0x6e || c === 0x4e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46)
+  );
 }
 
 /** True for a decimal integer JSON writes the same way and a double holds exactly (js-yaml reads `-0` as 0: not this). */
@@ -308,7 +311,9 @@ export interface JsonTextBytes {
 
 /** The text of translated bytes (what yamlToJson returns for the same YAML). */
 export function jsonTextOf(bytes: JsonTextBytes): string {
-  return Buffer.from(bytes.data.buffer, bytes.data.byteOffset, bytes.data.length).toString(bytes.ascii ? 'latin1' : 'utf8');
+  return Buffer.from(bytes.data.buffer, bytes.data.byteOffset, bytes.data.length).toString(
+    bytes.ascii ? 'latin1' : 'utf8',
+  );
 }
 
 export const OUT = new JsonBytes();

@@ -48,7 +48,11 @@ class Translator extends ScalarTranslator {
     const at = this.p + this.ind;
     // A directive, and `---` at the start (js-yaml readDocument takes it for a marker, whatever
     // follows), belong to js-yaml's document reading.
-    if (src.charCodeAt(at) === 0x25 /* % */ || (this.ind === 0 && (src.startsWith('---', at) || src.startsWith('...', at)))) outside();
+    if (
+      src.charCodeAt(at) === 0x25 /* % */ ||
+      (this.ind === 0 && (src.startsWith('---', at) || src.startsWith('...', at)))
+    )
+      outside();
     if (this.isEntry(at)) this.sequence(this.ind);
     else this.mapping(this.ind, at);
     if (this.ind >= 0) outside();

@@ -121,15 +121,33 @@ export class YamlListEntries extends YamlTranslationQueue {
         return 0;
       }
       if (mine !== undefined) this.pending.push({ json, yaml: mine, line, entries: true });
-      const sent: Pending = { json: undefined, yaml: theirs, line, ...(mine !== undefined ? { after: mine } : {}), entries: true };
+      const sent: Pending = {
+        json: undefined,
+        yaml: theirs,
+        line,
+        ...(mine !== undefined ? { after: mine } : {}),
+        entries: true,
+      };
       this.pending.push(sent);
-      this.sentEntries = { ticket, pending: sent, lineNo: this.lineNo, itemLines: this.itemLines.length + (mine === undefined ? 0 : entryStarts(mine)) };
+      this.sentEntries = {
+        ticket,
+        pending: sent,
+        lineNo: this.lineNo,
+        itemLines: this.itemLines.length + (mine === undefined ? 0 : entryStarts(mine)),
+      };
     } else {
       if (hasMarkerLine(text, last)) return 0;
       const jsons = this.translateShared(parts);
       // A text starting with `- ` translates to a sequence, `[`; anything else is read line by line.
       if (jsons.some((json) => json === undefined || json.charCodeAt(0) !== 0x5b)) return 0;
-      for (let i = 0; i < parts.length; i++) this.pending.push({ json: jsons[i]!, yaml: parts[i]!, line, ...(i ? { after: parts[i - 1]! } : {}), entries: true });
+      for (let i = 0; i < parts.length; i++)
+        this.pending.push({
+          json: jsons[i]!,
+          yaml: parts[i]!,
+          line,
+          ...(i ? { after: parts[i - 1]! } : {}),
+          entries: true,
+        });
     }
     // The entries' lines: each line before the last entry's that starts with `- ` starts one.
     let lineNo = line;
@@ -164,7 +182,8 @@ export class YamlListEntries extends YamlTranslationQueue {
       p.json = json;
       return false;
     }
-    if (this.pending[this.pending.length - 1] !== p) throw new Error('List entries sent to the worker are not the last ones read');
+    if (this.pending[this.pending.length - 1] !== p)
+      throw new Error('List entries sent to the worker are not the last ones read');
     this.pending.pop();
     // Their entries' lines, and the entry's in progress, are found again as the lines are read.
     this.itemLines.length = sent.itemLines;
@@ -244,7 +263,10 @@ export class YamlListEntries extends YamlTranslationQueue {
   /** The text of the entry read so far, its indentation cut, and its first line; the entry is emptied. */
   protected takeEntry(followed: boolean): { text: string; line: number } {
     const cut = this.itemIndent;
-    const body = cut > 0 ? this.entry.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length))).join('\n') : this.entry.join('\n');
+    const body =
+      cut > 0
+        ? this.entry.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length))).join('\n')
+        : this.entry.join('\n');
     this.entry = [];
     return { text: followed ? `${body}\n` : body, line: this.entryLine + 1 };
   }
@@ -317,7 +339,9 @@ export class YamlListEntries extends YamlTranslationQueue {
       return this.load(text, line, json);
     } catch (err) {
       if (err instanceof InputError && err.message.includes('unidentified alias')) {
-        throw new InputError(`${err.message} (a List over ${Math.round(this.exactUpTo / 2 ** 20)} MiB is read entry by entry, and an alias must refer to an anchor in its own entry)`);
+        throw new InputError(
+          `${err.message} (a List over ${Math.round(this.exactUpTo / 2 ** 20)} MiB is read entry by entry, and an alias must refer to an anchor in its own entry)`,
+        );
       }
       throw err;
     }

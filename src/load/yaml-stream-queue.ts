@@ -10,7 +10,14 @@ import { loadYamlDocument, type ParsedDocument } from './parse.js';
 import { checkTranslation } from './yaml-check.js';
 import { listItemLines } from './item-lines.js';
 import { parseTranslation, yamlToJson } from './yaml-json.js';
-import { AUTO_ABOVE, cpuSample, startTranslator, workerWanted, type TranslatorMode, type WorkerTranslator } from './yaml-translate.js';
+import {
+  AUTO_ABOVE,
+  cpuSample,
+  startTranslator,
+  workerWanted,
+  type TranslatorMode,
+  type WorkerTranslator,
+} from './yaml-translate.js';
 
 /** Options of the streaming YAML reader. */
 export interface YamlStreamOptions {
@@ -208,7 +215,12 @@ export class YamlTranslationQueue {
     this.settle();
     const sent: Pending[] = [];
     for (let i = 0; i < texts.length; i++) {
-      const p: Pending = { json: i < mine ? this.toJson(texts[i]!) : undefined, yaml: texts[i]!, line: docs[i]!.start + 1, entries: false };
+      const p: Pending = {
+        json: i < mine ? this.toJson(texts[i]!) : undefined,
+        yaml: texts[i]!,
+        line: docs[i]!.start + 1,
+        entries: false,
+      };
       this.pending.push(p);
       if (i >= mine) sent.push(p);
     }
@@ -236,7 +248,11 @@ export class YamlTranslationQueue {
 
   /** The worker translator, started once the stream is large enough for it; undefined: everything is translated here. */
   protected worker(): WorkerTranslator | undefined {
-    if (!this.started && this.mode !== 'off' && (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted(this.cpuAtStart)))) {
+    if (
+      !this.started &&
+      this.mode !== 'off' &&
+      (this.mode === 'worker' || (this.mode === 'auto' && this.pushed > AUTO_ABOVE && workerWanted(this.cpuAtStart)))
+    ) {
       this.started = true;
       this.translator = startTranslator();
     }
@@ -287,12 +303,14 @@ export class YamlTranslationQueue {
     const pending = this.pending;
     this.pending = [];
     for (const p of pending) {
-      if (p.entries && p.json === undefined) throw new Error('List entries were to be built before the worker answered for them');
+      if (p.entries && p.json === undefined)
+        throw new Error('List entries were to be built before the worker answered for them');
       if (p.json === undefined) {
         // A document outside the subset, as the lines of the text would read it.
         const yaml = linesOf(p.yaml);
         const { value, owned } = this.load(yaml, p.line, null);
-        if (value !== null && value !== undefined) this.onDocument(this.whole(owned ? value : detach(value), yaml, p.line));
+        if (value !== null && value !== undefined)
+          this.onDocument(this.whole(owned ? value : detach(value), yaml, p.line));
         continue;
       }
       const read = parseTranslation(p.json);
@@ -316,7 +334,11 @@ export class YamlTranslationQueue {
    * Parses one document or entry: through its JSON translation when it is in the subset kubectl
    * writes (the value then owns its memory), else with js-yaml (its strings are slices of the text).
    */
-  protected load(text: string, line: number, json: string | null = this.toJson(text) ?? null): { value: unknown; owned: boolean } {
+  protected load(
+    text: string,
+    line: number,
+    json: string | null = this.toJson(text) ?? null,
+  ): { value: unknown; owned: boolean } {
     const translated = json === null ? undefined : parseTranslation(json);
     if (translated && this.check) checkTranslation(translated.value, text, this.file, line);
     if (translated) return { value: translated.value, owned: true };

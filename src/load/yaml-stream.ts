@@ -99,7 +99,12 @@ export class YamlDocumentStream extends YamlListEntries {
       return made ?? entriesText(lines, partial, chunk);
     }
     // Past the split size the document's items are tracked: it is read line by line from then on.
-    if (this.chars > Math.min(RESUME_MAX, this.splitAbove) || this.markerContent || this.lineNo - this.lines.length !== this.start) return undefined;
+    if (
+      this.chars > Math.min(RESUME_MAX, this.splitAbove) ||
+      this.markerContent ||
+      this.lineNo - this.lines.length !== this.start
+    )
+      return undefined;
     // A marker line in partial + chunk, looked for without joining them.
     const head = partial + chunk.slice(0, 4);
     if (!head.startsWith('---') && head.indexOf('\n---') < 0 && chunk.indexOf('\n---') < 0) return undefined;
@@ -224,8 +229,11 @@ export class YamlDocumentStream extends YamlListEntries {
       this.flushEntry(false);
       const value = this.kept ? this.exactList(line) : this.joinList(this.around(line));
       if (value !== null && value !== undefined) {
-        const split = (value as Record<string, unknown>)['items'] === this.items && this.itemLines.length === this.items.length;
-        this.onDocument(split ? { value, line, itemLines: this.itemLines } : this.whole(value, this.kept?.join('\n'), line));
+        const split =
+          (value as Record<string, unknown>)['items'] === this.items && this.itemLines.length === this.items.length;
+        this.onDocument(
+          split ? { value, line, itemLines: this.itemLines } : this.whole(value, this.kept?.join('\n'), line),
+        );
       }
     } else if (this.lines.length) {
       const text = this.lines.join('\n');
@@ -258,11 +266,15 @@ export class YamlDocumentStream extends YamlListEntries {
   /** The keys before `items:` and after the items of a List read entry by entry, each parsed alone. */
   private around(line: number): { head: unknown; tail: unknown } {
     // `items:` at column 0 then a key indented less than the entries: js-yaml refuses it.
-    if (this.trailerIndent > 0) throw new InputError(`${this.file}:${this.trailerLine + 1}: invalid YAML: bad indentation of a mapping entry`);
+    if (this.trailerIndent > 0)
+      throw new InputError(`${this.file}:${this.trailerLine + 1}: invalid YAML: bad indentation of a mapping entry`);
     const head = this.load(this.before.join('\n'), line).value;
     const tail = this.trailer.length ? this.load(this.trailer.join('\n'), this.trailerLine + 1).value : undefined;
     // A sequence at column 0 after the items ends no mapping: js-yaml refuses it.
-    if (!plainMapping(tail)) throw new InputError(`${this.file}:${this.trailerLine + 1}: invalid YAML: end of the stream or a document separator is expected`);
+    if (!plainMapping(tail))
+      throw new InputError(
+        `${this.file}:${this.trailerLine + 1}: invalid YAML: end of the stream or a document separator is expected`,
+      );
     return { head, tail };
   }
 

@@ -74,7 +74,11 @@ export class WorkerTranslator {
     this.worker =
       typeof DS_DOCTOR_YAML_WORKER === 'string'
         ? new Worker(DS_DOCTOR_YAML_WORKER, { eval: true, workerData, transferList: [port2], resourceLimits: LIMITS })
-        : new Worker(new URL('./yaml-worker.js', import.meta.url), { workerData, transferList: [port2], resourceLimits: LIMITS });
+        : new Worker(new URL('./yaml-worker.js', import.meta.url), {
+            workerData,
+            transferList: [port2],
+            resourceLimits: LIMITS,
+          });
     // Neither keeps the process alive; an error or exit between chunks marks the worker failed.
     this.worker.unref();
     this.port.unref();
@@ -101,7 +105,11 @@ export class WorkerTranslator {
     if (!answer) return texts.map(yamlToJson);
     if (answer.begun !== undefined && answer.ended !== undefined) {
       const idle = this.lastEnded === undefined ? 0 : Math.max(0, answer.begun - this.lastEnded);
-      this.round = { busyMs: answer.ended - answer.begun, idleMs: idle, waitedMs: this.waited ? Math.max(0, answer.ended - begun) : 0 };
+      this.round = {
+        busyMs: answer.ended - answer.begun,
+        idleMs: idle,
+        waitedMs: this.waited ? Math.max(0, answer.ended - begun) : 0,
+      };
       this.lastEnded = answer.ended;
     }
     return answer.results.map((bytes) => (bytes ? jsonTextOf(bytes) : undefined));

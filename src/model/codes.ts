@@ -2,7 +2,9 @@
 import type { Reason, ReasonCode } from './results.js';
 import { PLACEMENT_REASONS } from './reasons/index.js';
 
-export const SHORT_PHRASE: Record<ReasonCode, string> = Object.fromEntries(Object.entries(PLACEMENT_REASONS).map(([code, entry]) => [code, entry.short])) as Record<ReasonCode, string>;
+export const SHORT_PHRASE: Record<ReasonCode, string> = Object.fromEntries(
+  Object.entries(PLACEMENT_REASONS).map(([code, entry]) => [code, entry.short]),
+) as Record<ReasonCode, string>;
 
 /** A reason without its short phrase gets the code's default one. */
 export function withShort(r: Omit<Reason, 'short'> & { short?: string }): Reason {

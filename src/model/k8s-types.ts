@@ -146,7 +146,10 @@ export interface Container {
   args?: string[];
   ports?: ContainerPort[];
   env?: EnvVar[];
-  envFrom?: { configMapRef?: { name?: string; optional?: boolean }; secretRef?: { name?: string; optional?: boolean } }[];
+  envFrom?: {
+    configMapRef?: { name?: string; optional?: boolean };
+    secretRef?: { name?: string; optional?: boolean };
+  }[];
   resources?: ResourceRequirements;
   volumeMounts?: VolumeMount[];
   readinessProbe?: Probe;
@@ -213,7 +216,14 @@ export interface PodCondition {
 export interface ContainerState {
   running?: { startedAt?: string };
   waiting?: { reason?: string; message?: string };
-  terminated?: { reason?: string; message?: string; exitCode?: number; signal?: number; startedAt?: string; finishedAt?: string };
+  terminated?: {
+    reason?: string;
+    message?: string;
+    exitCode?: number;
+    signal?: number;
+    startedAt?: string;
+    finishedAt?: string;
+  };
 }
 
 export interface ContainerStatus {
@@ -317,8 +327,22 @@ export interface ControllerRevision extends KubeObject {
 }
 
 export interface KubeEvent extends KubeObject {
-  involvedObject?: { kind?: string; namespace?: string; name?: string; uid?: string; apiVersion?: string; fieldPath?: string };
-  regarding?: { kind?: string; namespace?: string; name?: string; uid?: string; apiVersion?: string; fieldPath?: string };
+  involvedObject?: {
+    kind?: string;
+    namespace?: string;
+    name?: string;
+    uid?: string;
+    apiVersion?: string;
+    fieldPath?: string;
+  };
+  regarding?: {
+    kind?: string;
+    namespace?: string;
+    name?: string;
+    uid?: string;
+    apiVersion?: string;
+    fieldPath?: string;
+  };
   reason?: string;
   message?: string;
   note?: string;
@@ -357,7 +381,12 @@ export interface Service extends KubeObject {
 }
 
 export interface EndpointSlice extends KubeObject {
-  endpoints?: { addresses?: string[]; nodeName?: string; targetRef?: { kind?: string; name?: string; namespace?: string; uid?: string }; conditions?: { ready?: boolean } }[];
+  endpoints?: {
+    addresses?: string[];
+    nodeName?: string;
+    targetRef?: { kind?: string; name?: string; namespace?: string; uid?: string };
+    conditions?: { ready?: boolean };
+  }[];
 }
 
 export interface WebhookClientConfig {
@@ -370,7 +399,13 @@ export interface WebhookConfiguration extends KubeObject {
     name: string;
     clientConfig?: WebhookClientConfig;
     failurePolicy?: string;
-    rules?: { operations?: string[]; apiGroups?: string[]; apiVersions?: string[]; resources?: string[]; scope?: string }[];
+    rules?: {
+      operations?: string[];
+      apiGroups?: string[];
+      apiVersions?: string[];
+      resources?: string[];
+      scope?: string;
+    }[];
     namespaceSelector?: LabelSelector;
     objectSelector?: LabelSelector;
   }[];

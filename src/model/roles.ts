@@ -9,7 +9,16 @@ import type { Container, DaemonSet, PodSpec } from './k8s-types.js';
 
 export type Role = 'network' | 'service-proxy' | 'storage' | 'device' | 'dns' | 'logging' | 'monitoring' | 'security';
 
-export const ROLES: readonly Role[] = ['network', 'service-proxy', 'storage', 'device', 'dns', 'logging', 'monitoring', 'security'];
+export const ROLES: readonly Role[] = [
+  'network',
+  'service-proxy',
+  'storage',
+  'device',
+  'dns',
+  'logging',
+  'monitoring',
+  'security',
+];
 
 export interface RoleMatch<R extends string = Role> {
   role: R;
@@ -29,23 +38,34 @@ export interface RoleMatch<R extends string = Role> {
  */
 export type AgentRole = Role | 'node-reboot' | 'local-volume' | 'host-network' | 'driver-installer' | 'labeller';
 
-export const AGENT_ROLES: readonly AgentRole[] = [...ROLES, 'node-reboot', 'local-volume', 'host-network', 'driver-installer', 'labeller'];
+export const AGENT_ROLES: readonly AgentRole[] = [
+  ...ROLES,
+  'node-reboot',
+  'local-volume',
+  'host-network',
+  'driver-installer',
+  'labeller',
+];
 
 /** Image name patterns of well-known node agents, by role (matched against the image path, tag ignored). */
 const KNOWN_IMAGES: Record<AgentRole, RegExp> = {
   network:
     /(^|\/)(calico\/node|calico\/cni|cilium\/cilium|cilium-agent|flannel|flannel-cni-plugin|weave-kube|weave-npc|kube-ovn|antrea-agent|antrea\/antrea|amazon-k8s-cni|aws-node|azure-cni|azure-vnet|kindnetd|multus|canal|kube-router|ovn-kubernetes|netd|istio\/install-cni)(:|@|$)/,
   'service-proxy': /(^|\/)(kube-proxy(-amd64|-arm64)?)(:|@|$)/,
-  storage: /(^|\/)(csi-node-driver-registrar|[\w.-]*csi[\w.-]*(driver|plugin|node)[\w.-]*|longhorn-manager|rook\/ceph|openebs[\w/-]*)(:|@|$)/,
-  device: /(^|\/)(k8s-device-plugin|nvidia-device-plugin|[\w-]*device-plugin[\w-]*|sriov-network-device-plugin|intel-gpu-plugin)(:|@|$)/,
+  storage:
+    /(^|\/)(csi-node-driver-registrar|[\w.-]*csi[\w.-]*(driver|plugin|node)[\w.-]*|longhorn-manager|rook\/ceph|openebs[\w/-]*)(:|@|$)/,
+  device:
+    /(^|\/)(k8s-device-plugin|nvidia-device-plugin|[\w-]*device-plugin[\w-]*|sriov-network-device-plugin|intel-gpu-plugin)(:|@|$)/,
   dns: /(^|\/)(k8s-dns-node-cache|node-local-dns|coredns-nodecache)(:|@|$)/,
-  logging: /(^|\/)(fluent-bit|aws-for-fluent-bit|fluentd[\w-]*|fluent\/fluent-bit|vector|promtail|filebeat|logstash|logging-operator[\w/-]*|stackdriver-logging-agent|fluentd-elasticsearch)(:|@|$)/,
+  logging:
+    /(^|\/)(fluent-bit|aws-for-fluent-bit|fluentd[\w-]*|fluent\/fluent-bit|vector|promtail|filebeat|logstash|logging-operator[\w/-]*|stackdriver-logging-agent|fluentd-elasticsearch)(:|@|$)/,
   monitoring:
     /(^|\/)(node-exporter|prometheus\/node-exporter|datadog\/agent|dd-agent|dcgm-exporter|cadvisor|newrelic-infrastructure|opentelemetry-collector[\w-]*|otel\/opentelemetry-collector[\w-]*|splunk-otel-collector|grafana\/agent|grafana\/alloy|metrics-agent|netdata|node-problem-detector)(:|@|$)/,
   security:
     /(^|\/)(falco|falcosecurity\/falco[\w-]*|tetragon|sysdig[\w/-]*|twistlock[\w/-]*|defender|crowdstrike[\w/-]*|falcon-sensor|aqua[\w/-]*enforcer|kube-bench|trivy-node|tracee|wazuh[\w-]*)(:|@|$)/,
   'node-reboot': /(^|\/)(kured|kubereboot\/kured|flatcar-linux-update-operator|container-linux-update-operator)(:|@|$)/,
-  'local-volume': /(^|\/)(local-volume-provisioner|local-path-provisioner|lvm-localpv[\w-]*|topolvm[\w-]*|lvm-driver)(:|@|$)/,
+  'local-volume':
+    /(^|\/)(local-volume-provisioner|local-path-provisioner|lvm-localpv[\w-]*|topolvm[\w-]*|lvm-driver)(:|@|$)/,
   // Structural evidence only: capabilities with hostNetwork (below).
   'host-network': /$^/,
   // Structural evidence only: init containers writing to the host, then pause (below).
@@ -110,7 +130,9 @@ function hasPath(paths: string[], ...prefixes: string[]): string | undefined {
  * confirm a storage role when a plugin directory carries a driver's name.
  */
 export function detectRoles(ds: DaemonSet, csiDriverNames: readonly string[] = []): RoleMatch[] {
-  return detectAgentRoles(ds, csiDriverNames).filter((m): m is RoleMatch => (ROLES as readonly string[]).includes(m.role));
+  return detectAgentRoles(ds, csiDriverNames).filter((m): m is RoleMatch =>
+    (ROLES as readonly string[]).includes(m.role),
+  );
 }
 
 /** The host paths the containers mount with mount propagation (HostToContainer or Bidirectional). */
@@ -129,14 +151,22 @@ function propagatedHostPaths(spec: PodSpec | undefined): string[] {
  * agent (Falco's falco-driver-loader), which needs privileged to insert it; undefined when none.
  */
 export function kernelDriverLoader(ds: DaemonSet): string | undefined {
-  const loader = (ds.spec?.template?.spec?.initContainers ?? []).find((c) => /(^|\/)[\w-]*driver-loader$/.test(imagePath(c.image ?? '')) || /driver-loader/.test(c.name ?? ''));
-  return loader ? `init container ${loader.name} (${imagePath(loader.image ?? '')}) loads the kernel driver` : undefined;
+  const loader = (ds.spec?.template?.spec?.initContainers ?? []).find(
+    (c) => /(^|\/)[\w-]*driver-loader$/.test(imagePath(c.image ?? '')) || /driver-loader/.test(c.name ?? ''),
+  );
+  return loader
+    ? `init container ${loader.name} (${imagePath(loader.image ?? '')}) loads the kernel driver`
+    : undefined;
 }
 
 /** A container that only waits: a pause image, or a command that only sleeps (an image pre-pull). */
 export function isPlaceholder(c: Container): boolean {
   const line = [...(c.command ?? []), ...(c.args ?? [])].join(' ').trim();
-  return /(^|\/)pause(:|@|$)/.test(imagePath(c.image ?? '')) || /^(\/bin\/)?(ba)?sh -c (echo [^;&|]*(&&|;)\s*)?sleep\s+(infinity|inf|\d+)\s*$/.test(line) || /^sleep (infinity|inf)$/.test(line);
+  return (
+    /(^|\/)pause(:|@|$)/.test(imagePath(c.image ?? '')) ||
+    /^(\/bin\/)?(ba)?sh -c (echo [^;&|]*(&&|;)\s*)?sleep\s+(infinity|inf|\d+)\s*$/.test(line) ||
+    /^sleep (infinity|inf)$/.test(line)
+  );
 }
 
 /**
@@ -148,7 +178,11 @@ export function driverInstallerEvidence(spec: PodSpec | undefined): string | und
   const main = spec?.containers ?? [];
   if (!main.length || !main.every(isPlaceholder)) return undefined;
   const host = new Set((spec?.volumes ?? []).filter((v) => v.hostPath?.path).map((v) => v.name));
-  const writer = (spec?.initContainers ?? []).find((c) => c.securityContext?.privileged === true && (c.volumeMounts ?? []).some((m) => host.has(m.name) && m.readOnly !== true));
+  const writer = (spec?.initContainers ?? []).find(
+    (c) =>
+      c.securityContext?.privileged === true &&
+      (c.volumeMounts ?? []).some((m) => host.has(m.name) && m.readOnly !== true),
+  );
   if (!writer) return undefined;
   return `init container ${writer.name} writes to the host, then ${main.map((c) => c.name).join(', ')} only wait${main.length === 1 ? 's' : ''}`;
 }
@@ -177,21 +211,33 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
   // that also owns the CNI's state directories.
   const cniPath = hasPath(paths, '/etc/cni/net.d', '/etc/cni', '/opt/cni/bin', '/opt/cni', '/var/lib/cni');
   if (cniPath) add('network', `hostPath ${cniPath} (CNI configuration/binaries)`);
-  const netState = hasPath(paths, '/var/run/calico', '/var/lib/calico', '/var/run/cilium', '/run/flannel', '/var/run/openvswitch', '/sys/fs/bpf');
+  const netState = hasPath(
+    paths,
+    '/var/run/calico',
+    '/var/lib/calico',
+    '/var/run/cilium',
+    '/run/flannel',
+    '/var/run/openvswitch',
+    '/sys/fs/bpf',
+  );
   const netAdmin = containers.some((c) => capabilities(c).includes('NET_ADMIN'));
   const privileged = containers.some((c) => c.securityContext?.privileged === true);
   if (netState && spec?.hostNetwork && netAdmin) add('network', `hostNetwork with NET_ADMIN and hostPath ${netState}`);
-  else if (netState && spec?.hostNetwork && privileged && !found.has('network')) add('network', `hostNetwork with privileged and hostPath ${netState}`);
+  else if (netState && spec?.hostNetwork && privileged && !found.has('network'))
+    add('network', `hostNetwork with privileged and hostPath ${netState}`);
   // The host's named network namespaces (where CNI plugins and network-policy dataplanes find
   // pods' namespaces) from the host network: a pod-network dataplane.
   const netns = hasPath(paths, '/run/netns', '/var/run/netns');
-  if (netns && spec?.hostNetwork && !found.has('network')) add('network', `hostNetwork with hostPath ${netns} (pod network namespaces)`);
+  if (netns && spec?.hostNetwork && !found.has('network'))
+    add('network', `hostNetwork with hostPath ${netns} (pod network namespaces)`);
 
   // Storage: the kubelet's plugin directories, the node-driver-registrar sidecar, a CSIDriver name.
   // plugins_registry alone is the kubelet's plugin watcher, which device plugins and DRA drivers
   // use too: it counts only without the device-plugin directory.
   const devicePath = hasPath(paths, '/var/lib/kubelet/device-plugins');
-  const pluginPath = hasPath(paths, '/var/lib/kubelet/plugins') ?? (devicePath ? undefined : hasPath(paths, '/var/lib/kubelet/plugins_registry'));
+  const pluginPath =
+    hasPath(paths, '/var/lib/kubelet/plugins') ??
+    (devicePath ? undefined : hasPath(paths, '/var/lib/kubelet/plugins_registry'));
   if (pluginPath) add('storage', `hostPath ${pluginPath} (CSI plugin registration)`);
   if (containers.some((c) => /node-driver-registrar/.test(c.image ?? '') || c.name === 'node-driver-registrar')) {
     add('storage', 'node-driver-registrar sidecar');
@@ -205,7 +251,11 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
   if (devicePath) add('device', `hostPath ${devicePath} (device plugin socket)`);
 
   // Logging: container log directories on the host, with a collector image or several of them.
-  const logPaths = paths.filter((p) => ['/var/log/pods', '/var/log/containers', '/var/lib/docker/containers'].some((x) => p === x || p.startsWith(`${x}/`)));
+  const logPaths = paths.filter((p) =>
+    ['/var/log/pods', '/var/log/containers', '/var/lib/docker/containers'].some(
+      (x) => p === x || p.startsWith(`${x}/`),
+    ),
+  );
   if (logPaths.length) add('logging', `hostPath ${logPaths.join(', ')} (container logs)`);
   // The journal is what collectors read; the whole host /var/log is not evidence by itself:
   // network-policy agents, device plugins and CSI plugins mount it to write their own logs.
@@ -216,16 +266,22 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
 
   // Monitoring: the node_exporter shape (host /proc and /sys with hostPID) or a metrics port 9100.
   const procSys = hasPath(paths, '/proc') && hasPath(paths, '/sys');
-  const metricsPort = containers.some((c) => (c.ports ?? []).some((p) => p.containerPort === 9100 || p.hostPort === 9100));
-  if (procSys && (spec?.hostPID || metricsPort)) add('monitoring', 'reads the host /proc and /sys' + (metricsPort ? ' and serves metrics on port 9100' : ''));
+  const metricsPort = containers.some((c) =>
+    (c.ports ?? []).some((p) => p.containerPort === 9100 || p.hostPort === 9100),
+  );
+  if (procSys && (spec?.hostPID || metricsPort))
+    add('monitoring', 'reads the host /proc and /sys' + (metricsPort ? ' and serves metrics on port 9100' : ''));
 
   // kube-proxy by name in kube-system, even with a custom image.
   if (name === 'kube-proxy') add('service-proxy', 'DaemonSet named kube-proxy');
   // kube-proxy binaries under other image names, and the replacements that take over its job.
   for (const c of containers) {
     const w = words(c);
-    if (/(^|\/)kube-proxy$/.test(c.command?.[0] ?? '')) add('service-proxy', `container ${c.name} runs ${c.command![0]}`);
-    const flag = w.find((x) => /^--run-service-proxy(=true)?$/.test(x) || /^--kube-proxy-replacement(=(true|strict))?$/.test(x));
+    if (/(^|\/)kube-proxy$/.test(c.command?.[0] ?? ''))
+      add('service-proxy', `container ${c.name} runs ${c.command![0]}`);
+    const flag = w.find(
+      (x) => /^--run-service-proxy(=true)?$/.test(x) || /^--kube-proxy-replacement(=(true|strict))?$/.test(x),
+    );
     if (flag) add('service-proxy', `container ${c.name} replaces kube-proxy (${flag})`);
     const env = (c.env ?? []).find((e) => e.name === 'KUBE_PROXY_REPLACEMENT' && /^(true|strict)$/.test(e.value ?? ''));
     if (env) add('service-proxy', `container ${c.name} replaces kube-proxy (env KUBE_PROXY_REPLACEMENT=${env.value})`);
@@ -250,13 +306,19 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
   for (const c of containers) {
     const flag = words(c).find((w) => /^--?reboot[\w-]*(=|$)/.test(w));
     if (flag && (spec?.hostPID || hasPath(paths, '/var/run/dbus', '/run/dbus')))
-      add('node-reboot', `container ${c.name} reboots the node (${flag.replace(/=.*/, '')}) with ${spec?.hostPID ? 'hostPID' : 'the host D-Bus'}`);
+      add(
+        'node-reboot',
+        `container ${c.name} reboots the node (${flag.replace(/=.*/, '')}) with ${spec?.hostPID ? 'hostPID' : 'the host D-Bus'}`,
+      );
   }
 
   // Local-volume provisioners: the host /dev and a discovery directory mounted with propagation,
   // outside the kubelet's CSI plugin directories.
   // The network namespaces directory is propagated for pods' namespaces, not for volumes.
-  const discovery = propagatedHostPaths(spec).find((p) => !p.startsWith('/var/lib/kubelet') && !hasPath([p], '/run/netns', '/var/run/netns') && p.replace(/\/$/, '') !== '');
+  const discovery = propagatedHostPaths(spec).find(
+    (p) =>
+      !p.startsWith('/var/lib/kubelet') && !hasPath([p], '/run/netns', '/var/run/netns') && p.replace(/\/$/, '') !== '',
+  );
   if (paths.some((p) => p.replace(/\/$/, '') === '/dev') && discovery && !pluginPath && !found.has('network'))
     add('local-volume', `hostPath /dev and discovery directory ${discovery} mounted with mount propagation`);
 
@@ -288,7 +350,8 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
     const modules = hasPath(paths, '/lib/modules', '/usr/lib/modules');
     const loader = modules ? containers.find((c) => c.securityContext?.privileged === true) : undefined;
     if (tracer) add('security', `hostPID with container ${tracer.name} adding ${capabilities(tracer).join(', ')}`);
-    else if (loader) add('security', `hostPID with container ${loader.name} privileged and hostPath ${modules} (kernel modules)`);
+    else if (loader)
+      add('security', `hostPID with container ${loader.name} privileged and hostPath ${modules} (kernel modules)`);
   }
 
   return AGENT_ROLES.filter((r) => found.has(r)).map((role) => ({ role, evidence: found.get(role)! }));

@@ -67,7 +67,8 @@ export class SnapshotIndex {
       if (ref.uid) push(this.podsByOwnerUid, ref.uid, p);
       if (ref.kind === 'DaemonSet') {
         const namespace = p.metadata?.namespace ?? '';
-        const counts = this.daemonSetPodCounts.get(namespace) ?? this.daemonSetPodCounts.set(namespace, new Map()).get(namespace)!;
+        const counts =
+          this.daemonSetPodCounts.get(namespace) ?? this.daemonSetPodCounts.set(namespace, new Map()).get(namespace)!;
         counts.set(ref.name ?? '', (counts.get(ref.name ?? '') ?? 0) + 1);
       }
     }
@@ -122,7 +123,9 @@ export class SnapshotIndex {
    * each DaemonSet's analysis walks them in this order.
    */
   get nodesInNameOrder(): readonly Node[] {
-    this.inNameOrder ??= [...this.snapshot.nodes].sort((a, b) => compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''));
+    this.inNameOrder ??= [...this.snapshot.nodes].sort((a, b) =>
+      compareText(a.metadata?.name ?? '', b.metadata?.name ?? ''),
+    );
     return this.inNameOrder;
   }
 
@@ -139,7 +142,8 @@ export class SnapshotIndex {
     const byUid = this.eventsByUid.get(uid) ?? [];
     // Events without a UID (hand-written or trimmed dumps) still count when the name matches.
     if (!this.eventsWithoutUidByName.size) return byUid;
-    const extra = this.eventsWithoutUidByName.get(`${kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name}`) ?? [];
+    const extra =
+      this.eventsWithoutUidByName.get(`${kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name}`) ?? [];
     return extra.length ? [...byUid, ...extra] : byUid;
   }
 

@@ -19,7 +19,13 @@ export interface RenderContext {
   para(first: string, text: string, hang?: string): string;
 }
 
-export function renderContext(options: { color: boolean; columns?: number; wide?: boolean; wrap?: boolean; noHeaders?: boolean }): RenderContext {
+export function renderContext(options: {
+  color: boolean;
+  columns?: number;
+  wide?: boolean;
+  wrap?: boolean;
+  noHeaders?: boolean;
+}): RenderContext {
   const width = options.columns && options.columns > 40 ? options.columns : Number.POSITIVE_INFINITY;
   // One column is left free at the right edge, so that no terminal wraps a full line.
   const wrapWidth = options.wrap ? width - 1 : Number.POSITIVE_INFINITY;

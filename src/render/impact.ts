@@ -24,9 +24,12 @@ function headline(d: DeleteImpact): string {
 }
 
 function summary(d: DeleteImpact): string {
-  const revisions = d.revisions ? `; ${d.revisions} ControllerRevision${d.revisions === 1 ? '' : 's'} ${d.cascade === 'orphan' ? 'orphaned' : 'deleted'}` : '';
+  const revisions = d.revisions
+    ? `; ${d.revisions} ControllerRevision${d.revisions === 1 ? '' : 's'} ${d.cascade === 'orphan' ? 'orphaned' : 'deleted'}`
+    : '';
   if (d.cascade === 'orphan') return `no pod is deleted: the pods are orphaned and keep running${revisions}`;
-  if (d.findings.some((f) => f.code === 'PodsNotInInput')) return `every pod of the DaemonSet goes away: its pods and nodes are not in the input${revisions}`;
+  if (d.findings.some((f) => f.code === 'PodsNotInInput'))
+    return `every pod of the DaemonSet goes away: its pods and nodes are not in the input${revisions}`;
   return `${d.pods} pod${d.pods === 1 ? '' : 's'} on ${d.nodes} node${d.nodes === 1 ? '' : 's'} go away${revisions}`;
 }
 
@@ -47,7 +50,8 @@ function renderMarkdown(d: DeleteImpact): string {
   for (const r of d.riskReasons ?? []) out.push(`- ${r.risk}: ${r.reason}`);
   if (d.findings.length) {
     heading('What happens');
-    for (const f of d.findings) out.push([`- **${f.code}** (${f.severity}): ${f.message}`, ...f.evidence.map((e) => `  - ${e}`)].join('\n'));
+    for (const f of d.findings)
+      out.push([`- **${f.code}** (${f.severity}): ${f.message}`, ...f.evidence.map((e) => `  - ${e}`)].join('\n'));
   }
   if (d.notChecked.length) {
     heading('Not checked');
@@ -82,14 +86,17 @@ export function renderImpact(d: DeleteImpact, ctx: RenderContext, markdown: bool
   const out: string[] = [riskLine(ctx, d)];
   const heading = (text: string) => out.push('', c.bold(`${text}:`));
   const roles = d.roleEvidence?.map((r) => r.role) ?? d.roles;
-  out.push(ctx.para('  ', `${summary(d)}${roles.length ? `; role${roles.length === 1 ? '' : 's'}: ${roles.join(', ')}` : ''}`));
+  out.push(
+    ctx.para('  ', `${summary(d)}${roles.length ? `; role${roles.length === 1 ? '' : 's'}: ${roles.join(', ')}` : ''}`),
+  );
 
   if (ctx.wide) {
     heading('Roles');
     const pad = Math.max(0, ...(d.roleEvidence ?? []).map((r) => r.role.length));
     for (const r of d.roleEvidence ?? []) out.push(ctx.para(`  ${r.role.padEnd(pad)}  `, r.evidence.join('; ')));
     heading(`Risk ${d.risk}, because`);
-    for (const r of d.riskReasons ?? []) out.push(ctx.para(`  ${colorRisk(ctx, r.risk, r.risk.padEnd(8))}  `, r.reason));
+    for (const r of d.riskReasons ?? [])
+      out.push(ctx.para(`  ${colorRisk(ctx, r.risk, r.risk.padEnd(8))}  `, r.reason));
   }
 
   if (d.findings.length) {
@@ -107,7 +114,11 @@ export function renderImpact(d: DeleteImpact, ctx: RenderContext, markdown: bool
 
   const plans = plansOf(d);
   if (plans.length) {
-    heading(ctx.wide || !plans.some((p) => p.commands.length || p.caveats.length) ? 'Safer alternatives' : 'Safer alternatives (-o wide: their commands)');
+    heading(
+      ctx.wide || !plans.some((p) => p.commands.length || p.caveats.length)
+        ? 'Safer alternatives'
+        : 'Safer alternatives (-o wide: their commands)',
+    );
     plans.forEach((p, i) => {
       out.push(ctx.para(`  ${i + 1}. `, p.summary));
       if (!ctx.wide) return;

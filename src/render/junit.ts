@@ -14,7 +14,13 @@ export function xmlText(text: string): string {
   let out = '';
   for (const ch of text) {
     const c = ch.codePointAt(0)!;
-    const legal = c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff && !(c >= 0x7f && c <= 0x9f)) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000;
+    const legal =
+      c === 0x9 ||
+      c === 0xa ||
+      c === 0xd ||
+      (c >= 0x20 && c <= 0xd7ff && !(c >= 0x7f && c <= 0x9f)) ||
+      (c >= 0xe000 && c <= 0xfffd) ||
+      c >= 0x10000;
     // Bidirectional overrides and isolates are legal XML but reorder what a reader sees.
     const bidi = (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
     if (!legal || bidi) out += `\\u${c.toString(16).padStart(4, '0')}`;
@@ -45,7 +51,10 @@ interface Case {
 function caseXml(c: Case): string {
   const open = `    <testcase${attrs({ name: c.name, classname: c.classname, time: 0 })}`;
   const inner: string[] = [];
-  if (c.failure) inner.push(`      <failure${attrs({ type: c.failure.type, message: c.failure.message })}>${xmlText(c.failure.text)}</failure>`);
+  if (c.failure)
+    inner.push(
+      `      <failure${attrs({ type: c.failure.type, message: c.failure.message })}>${xmlText(c.failure.text)}</failure>`,
+    );
   if (c.skipped !== undefined) inner.push(`      <skipped${attrs({ message: c.skipped })}/>`);
   if (c.out) inner.push(`      <system-out>${xmlText(c.out)}</system-out>`);
   return inner.length ? `${open}>\n${inner.join('\n')}\n    </testcase>` : `${open}/>`;
@@ -54,7 +63,11 @@ function caseXml(c: Case): string {
 function suiteXml(name: string, cases: Case[], timestamp: string): string {
   const failures = cases.filter((c) => c.failure).length;
   const skipped = cases.filter((c) => c.skipped !== undefined).length;
-  return [`  <testsuite${attrs({ name, tests: cases.length, failures, errors: 0, skipped, timestamp, time: 0 })}>`, ...cases.map(caseXml), '  </testsuite>'].join('\n');
+  return [
+    `  <testsuite${attrs({ name, tests: cases.length, failures, errors: 0, skipped, timestamp, time: 0 })}>`,
+    ...cases.map(caseXml),
+    '  </testsuite>',
+  ].join('\n');
 }
 
 function document(name: string, suites: { name: string; cases: Case[] }[], timestamp: string): string {
@@ -76,19 +89,38 @@ const refName = (r: ObjectRef): string => `${r.namespace}/${r.name}`;
  * lint as JUnit: per DaemonSet a suite, per rule a test case, its findings the failure (or,
  * below --fail-on, the case's output).
  */
-export function renderLintJunit(report: LintReport, daemonSets: ObjectRef[], rules: readonly string[], opts: { failOn: FailLevel; now: Date }): string {
+export function renderLintJunit(
+  report: LintReport,
+  daemonSets: ObjectRef[],
+  rules: readonly string[],
+  opts: { failOn: FailLevel; now: Date },
+): string {
   const suites = daemonSets.map((ds) => {
     const name = refName(ds);
     const suppressed = report.suppressed.find((s) => refName(s.daemonSet) === name);
     const cases = rules.map((rule): Case => {
       const found: LintFinding[] = report.findings.filter((f) => f.rule === rule && refName(f.daemonSet) === name);
       const notChecked = report.notChecked.find((n) => n.rule === rule);
-      if (suppressed?.rules.includes(rule)) return { name: rule, classname: name, skipped: `turned off by annotation${suppressed.reasons?.[rule] ? `: ${suppressed.reasons[rule]}` : ''}` };
-      if (!found.length && notChecked) return { name: rule, classname: name, skipped: `not checked: ${notChecked.why}` };
+      if (suppressed?.rules.includes(rule))
+        return {
+          name: rule,
+          classname: name,
+          skipped: `turned off by annotation${suppressed.reasons?.[rule] ? `: ${suppressed.reasons[rule]}` : ''}`,
+        };
+      if (!found.length && notChecked)
+        return { name: rule, classname: name, skipped: `not checked: ${notChecked.why}` };
       if (!found.length) return { name: rule, classname: name };
-      const text = found.map((f) => `${f.severity}: ${f.message}${f.path ? ` (${f.path})` : ''}${f.location ? ` at ${f.location.file}:${f.location.line}` : ''}\nfix: ${f.fix}`).join('\n\n');
-      const worst = found.find((f) => f.severity === 'error') ?? found.find((f) => f.severity === 'warning') ?? found[0]!;
-      return fails(worst.severity, opts.failOn) ? { name: rule, classname: name, failure: { type: worst.severity, message: worst.message, text } } : { name: rule, classname: name, out: text };
+      const text = found
+        .map(
+          (f) =>
+            `${f.severity}: ${f.message}${f.path ? ` (${f.path})` : ''}${f.location ? ` at ${f.location.file}:${f.location.line}` : ''}\nfix: ${f.fix}`,
+        )
+        .join('\n\n');
+      const worst =
+        found.find((f) => f.severity === 'error') ?? found.find((f) => f.severity === 'warning') ?? found[0]!;
+      return fails(worst.severity, opts.failOn)
+        ? { name: rule, classname: name, failure: { type: worst.severity, message: worst.message, text } }
+        : { name: rule, classname: name, out: text };
     });
     return { name, cases };
   });
@@ -114,11 +146,21 @@ export function renderScanJunit(report: ScanReport, opts: { failOn: FailLevel; n
     const detail = [d.topProblem, ...d.statusMismatch].filter(Boolean).join('\n');
     const counts = `${d.ready}/${d.desired} ready, ${d.updated} updated, ${d.available} available`;
     const health: Case = failing
-      ? { name: 'health', classname: name, failure: { type: d.health, message: `${d.health}: ${d.topProblem || counts}`, text: `${counts}\n${detail}`.trimEnd() } }
+      ? {
+          name: 'health',
+          classname: name,
+          failure: {
+            type: d.health,
+            message: `${d.health}: ${d.topProblem || counts}`,
+            text: `${counts}\n${detail}`.trimEnd(),
+          },
+        }
       : { name: 'health', classname: name, out: `${d.health}: ${counts}${detail ? `\n${detail}` : ''}` };
     const problems = Object.entries(d.problemCounts).map(([code, n]): Case => {
       const text = `${code} on ${n} node${n === 1 ? '' : 's'} or pod${n === 1 ? '' : 's'}`;
-      return failing && severity === 'error' ? { name: `problem ${code}`, classname: name, failure: { type: code, message: text, text } } : { name: `problem ${code}`, classname: name, out: text };
+      return failing && severity === 'error'
+        ? { name: `problem ${code}`, classname: name, failure: { type: code, message: text, text } }
+        : { name: `problem ${code}`, classname: name, out: text };
     });
     const gaps = d.coverageGaps.map((g): Case => {
       const text = `${g.message} (${g.nodes.join(', ')})`;

@@ -32,8 +32,19 @@ function groups(findings: LintFinding[]): { ds: ObjectRef; title: string; findin
   const out: { ds: ObjectRef; title: string; findings: LintFinding[] }[] = [];
   for (const f of findings) {
     const last = out[out.length - 1];
-    if (last && last.ds.namespace === f.daemonSet.namespace && last.ds.name === f.daemonSet.name && last.findings[0]!.context === f.context) last.findings.push(f);
-    else out.push({ ds: f.daemonSet, title: `${f.context !== undefined ? `${f.context}: ` : ''}${f.daemonSet.namespace}/${f.daemonSet.name}`, findings: [f] });
+    if (
+      last &&
+      last.ds.namespace === f.daemonSet.namespace &&
+      last.ds.name === f.daemonSet.name &&
+      last.findings[0]!.context === f.context
+    )
+      last.findings.push(f);
+    else
+      out.push({
+        ds: f.daemonSet,
+        title: `${f.context !== undefined ? `${f.context}: ` : ''}${f.daemonSet.namespace}/${f.daemonSet.name}`,
+        findings: [f],
+      });
   }
   return out;
 }
@@ -63,10 +74,15 @@ function shown(report: LintReport, min: Severity): { findings: LintFinding[]; hi
   const hiddenCount = report.findings.length - findings.length;
   if (!hiddenCount) return { findings };
   const below = SEVERITY_ORDER.filter((s) => !atOrAbove(s, min));
-  const counts = below.map((s) => [s, report.findings.filter((f) => f.severity === s).length] as const).filter(([, n]) => n > 0);
+  const counts = below
+    .map((s) => [s, report.findings.filter((f) => f.severity === s).length] as const)
+    .filter(([, n]) => n > 0);
   const what = counts.map(([s, n]) => `${n} ${s}`).join(' and ');
   const lowest = counts[counts.length - 1]![0];
-  return { findings, hidden: `${what} finding${hiddenCount === 1 ? '' : 's'} not shown (--min-severity ${lowest} shows ${hiddenCount === 1 ? 'it' : 'them'})` };
+  return {
+    findings,
+    hidden: `${what} finding${hiddenCount === 1 ? '' : 's'} not shown (--min-severity ${lowest} shows ${hiddenCount === 1 ? 'it' : 'them'})`,
+  };
 }
 
 function renderHuman(report: LintReport, ctx: RenderContext, min: Severity): string {
@@ -74,10 +90,20 @@ function renderHuman(report: LintReport, ctx: RenderContext, min: Severity): str
   // --no-headers: one line per finding shown (namespace/name, severity, rule, message; -o wide
   // adds the path), without the summary or the footers, as kubectl get --no-headers prints rows.
   if (ctx.noHeaders) {
-    const rows = findings.map((f) => [`${f.daemonSet.namespace}/${f.daemonSet.name}`, f.severity, f.rule, ...(ctx.wide ? [f.path] : []), f.message]);
-    return rows.length ? renderTable(ctx, ['DAEMONSET', 'SEVERITY', 'RULE', ...(ctx.wide ? ['PATH'] : []), 'MESSAGE'], rows) : '';
+    const rows = findings.map((f) => [
+      `${f.daemonSet.namespace}/${f.daemonSet.name}`,
+      f.severity,
+      f.rule,
+      ...(ctx.wide ? [f.path] : []),
+      f.message,
+    ]);
+    return rows.length
+      ? renderTable(ctx, ['DAEMONSET', 'SEVERITY', 'RULE', ...(ctx.wide ? ['PATH'] : []), 'MESSAGE'], rows)
+      : '';
   }
-  const out: string[] = [ctx.para('', lintSummary(report) + (findings.length && !ctx.wide ? '; -o wide shows paths and fixes' : ''), '  ')];
+  const out: string[] = [
+    ctx.para('', lintSummary(report) + (findings.length && !ctx.wide ? '; -o wide shows paths and fixes' : ''), '  '),
+  ];
   if (hidden) out.push(ctx.para('', ctx.chalk.dim(hidden), '  '));
   out.push('');
   const ruleWidth = Math.max(0, ...findings.map((f) => f.rule.length));
@@ -85,7 +111,12 @@ function renderHuman(report: LintReport, ctx: RenderContext, min: Severity): str
     const file = where(g.findings[0]!);
     out.push(`${ctx.chalk.bold(g.title)}${file ? `  ${ctx.chalk.dim(file)}` : ''}`);
     for (const f of g.findings) {
-      out.push(ctx.para(`  ${severityMark(ctx, f.severity)} ${colorSeverity(ctx, f.severity)}  ${f.rule.padEnd(ruleWidth)}  `, f.message));
+      out.push(
+        ctx.para(
+          `  ${severityMark(ctx, f.severity)} ${colorSeverity(ctx, f.severity)}  ${f.rule.padEnd(ruleWidth)}  `,
+          f.message,
+        ),
+      );
       if (!ctx.wide) continue;
       const { sentence, snippet } = splitFix(f.fix);
       out.push(ctx.para(`      ${ctx.chalk.dim('at')} `, f.path));
@@ -161,7 +192,12 @@ function renderMarkdown(report: LintReport, min: Severity): string {
 }
 
 /** Renders a LintReport for people: grouped text (table/wide) or Markdown. */
-export function renderLint(report: LintReport, ctx: RenderContext, markdown: boolean, options: LintRenderOptions = {}): string {
+export function renderLint(
+  report: LintReport,
+  ctx: RenderContext,
+  markdown: boolean,
+  options: LintRenderOptions = {},
+): string {
   const min = options.minSeverity ?? 'info';
   return markdown ? renderMarkdown(report, min) : renderHuman(report, ctx, min);
 }

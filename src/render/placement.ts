@@ -1,5 +1,13 @@
 /** Human rendering of the placement results: why (node / DaemonSet), nodes, node. */
-import type { DaemonSetDiagnosis, DaemonSetNodes, EventSummary, NodeDiagnosis, NodeReport, PodSummary, Reason } from '../model/results.js';
+import type {
+  DaemonSetDiagnosis,
+  DaemonSetNodes,
+  EventSummary,
+  NodeDiagnosis,
+  NodeReport,
+  PodSummary,
+  Reason,
+} from '../model/results.js';
 import type { RenderContext } from './context.js';
 import { renderMarkdownTable, renderTable } from './table.js';
 import { colorVerdict, severityMark } from './style.js';
@@ -12,7 +20,11 @@ function podLine(p: PodSummary): string {
 
 function reasonBlock(ctx: RenderContext, r: Reason, markdown: boolean, by = ''): string {
   if (markdown) {
-    return [`- **${r.code}** (${r.severity}): ${r.message}`, ...r.evidence.map((e) => `  - evidence: ${e}`), `  - fix: ${r.fix}`].join('\n');
+    return [
+      `- **${r.code}** (${r.severity}): ${r.message}`,
+      ...r.evidence.map((e) => `  - evidence: ${e}`),
+      `  - fix: ${r.fix}`,
+    ].join('\n');
   }
   const lines = [ctx.para(`${by}${severityMark(ctx, r.severity)} ${ctx.chalk.bold(r.code)}  `, r.message)];
   for (const e of r.evidence) lines.push(ctx.para(`${by}    ${ctx.chalk.dim('evidence:')} `, e));
@@ -21,7 +33,9 @@ function reasonBlock(ctx: RenderContext, r: Reason, markdown: boolean, by = ''):
 }
 
 function eventLines(ctx: RenderContext, events: EventSummary[] | undefined): string[] {
-  return (events ?? []).map((e) => ctx.para(`  ${e.type} ${e.reason}${e.count > 1 ? ` (x${e.count})` : ''} `, `${e.object}: ${e.message}`, '    '));
+  return (events ?? []).map((e) =>
+    ctx.para(`  ${e.type} ${e.reason}${e.count > 1 ? ` (x${e.count})` : ''} `, `${e.object}: ${e.message}`, '    '),
+  );
 }
 
 function notesBlock(ctx: RenderContext, notes: string[] | undefined, markdown: boolean): string[] {
@@ -50,7 +64,8 @@ export function renderNodeDiagnosis(d: NodeDiagnosis, ctx: RenderContext, markdo
 function noProblemLine(d: DaemonSetDiagnosis): string {
   const excluded = d.summary.verdicts.Excluded ?? 0;
   if (d.totalNodes === 0) return 'the input has no node that should run a pod';
-  if (excluded === d.totalNodes) return `no node should run a pod: all ${d.totalNodes} node(s) are excluded by the DaemonSet's placement (nodeSelector, affinity or taints), so none has one`;
+  if (excluded === d.totalNodes)
+    return `no node should run a pod: all ${d.totalNodes} node(s) are excluded by the DaemonSet's placement (nodeSelector, affinity or taints), so none has one`;
   return 'every node that should run a pod has a healthy one';
 }
 
@@ -69,7 +84,16 @@ export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderConte
   // A reason repeated word for word on several nodes (one admission refusal for all) prints once.
   const firstSeen = new Map<string, string>();
   for (const n of d.nodes) {
-    out.push('', markdown ? `#### ${n.node}: ${n.verdict}` : ctx.para(`${ctx.chalk.bold(n.node)}: ${colorVerdict(ctx, n.verdict)}${n.pod ? '  ' : ''}`, n.pod ? `(${podLine(n.pod)})` : '', '  '));
+    out.push(
+      '',
+      markdown
+        ? `#### ${n.node}: ${n.verdict}`
+        : ctx.para(
+            `${ctx.chalk.bold(n.node)}: ${colorVerdict(ctx, n.verdict)}${n.pod ? '  ' : ''}`,
+            n.pod ? `(${podLine(n.pod)})` : '',
+            '  ',
+          ),
+    );
     for (const r of n.reasons) {
       const key = JSON.stringify([r.code, r.message, r.evidence, r.fix]);
       const seen = firstSeen.get(key);
@@ -77,7 +101,10 @@ export function renderDaemonSetDiagnosis(d: DaemonSetDiagnosis, ctx: RenderConte
         out.push(
           markdown
             ? `- **${r.code}** (${r.severity}): the same as on node ${seen} above`
-            : ctx.para(`  ${severityMark(ctx, r.severity)} ${ctx.chalk.bold(r.code)}  `, `the same as on node ${seen} above`),
+            : ctx.para(
+                `  ${severityMark(ctx, r.severity)} ${ctx.chalk.bold(r.code)}  `,
+                `the same as on node ${seen} above`,
+              ),
         );
         continue;
       }
@@ -123,12 +150,21 @@ export function renderDaemonSetNodes(d: DaemonSetNodes, ctx: RenderContext, mark
 export function renderNodeReport(d: NodeReport, ctx: RenderContext, markdown: boolean): string {
   const status = `Ready=${d.nodeStatus.ready}${d.nodeStatus.unschedulable ? ', cordoned' : ''}${d.nodeStatus.taints.length ? `, taints: ${d.nodeStatus.taints.join(' ')}` : ''}`;
   const scope = `DaemonSets in ${d.scope}`;
-  const out = [markdown ? `### Node ${d.node}\n\n${status}\n` : ctx.para(`${ctx.chalk.bold(`node ${d.node}`)}: `, status, '  ')];
+  const out = [
+    markdown ? `### Node ${d.node}\n\n${status}\n` : ctx.para(`${ctx.chalk.bold(`node ${d.node}`)}: `, status, '  '),
+  ];
   out.push(...causeLines(ctx, d.causes, markdown));
   out.push(markdown ? `\n${scope}\n` : `${scope}\n`);
   const headers = ['NAMESPACE', 'DAEMONSET', 'VERDICT', 'POD', 'REASON'];
-  const rows = d.daemonSets.map((e) => [e.namespace, e.name, markdown ? e.verdict : colorVerdict(ctx, e.verdict), e.pod?.name ?? '-', mainReason(ctx, e.reasons, ctx.wide || markdown, markdown)]);
-  if (rows.length) out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));
+  const rows = d.daemonSets.map((e) => [
+    e.namespace,
+    e.name,
+    markdown ? e.verdict : colorVerdict(ctx, e.verdict),
+    e.pod?.name ?? '-',
+    mainReason(ctx, e.reasons, ctx.wide || markdown, markdown),
+  ]);
+  if (rows.length)
+    out.push(markdown ? renderMarkdownTable(headers, rows) : renderTable(ctx, headers, rows).replace(/\n$/, ''));
   else out.push(markdown ? `No DaemonSets found in ${d.scope}.` : `  no DaemonSets found in ${d.scope}`);
   out.push(...notesBlock(ctx, d.notes, markdown));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;

@@ -85,14 +85,24 @@ function worstOutcome(ctx: RenderContext, d: PlanReport): string {
   const lost = d.nodes.filter((n) => n.effect === 'lose');
   if (lost.length) {
     // The finding names the role when the DaemonSet is a node's critical agent ("the nodes' network agent").
-    const role = /the DaemonSet is the nodes' (.+?) agent\b/.exec(d.findings.find((f) => f.code === 'NodesLost')?.message ?? '')?.[1];
+    const role = /the DaemonSet is the nodes' (.+?) agent\b/.exec(
+      d.findings.find((f) => f.code === 'NodesLost')?.message ?? '',
+    )?.[1];
     const what = role ? `their ${role} agent` : 'their pod';
-    return ctx.para(`${c.red('✗')} `, `${lost.length} node${lost.length === 1 ? '' : 's'} lose ${what}: ${names(lost)}`);
+    return ctx.para(
+      `${c.red('✗')} `,
+      `${lost.length} node${lost.length === 1 ? '' : 's'} lose ${what}: ${names(lost)}`,
+    );
   }
   const worst = d.findings.find((f) => f.severity === 'error') ?? d.findings.find((f) => f.severity === 'warning');
   if (worst) return ctx.para(`${severityMark(ctx, worst.severity)} `, worst.message);
   const s = d.summary;
-  const what = d.change === 'create' ? `creates the DaemonSet: ${s.gain} node(s) gain a pod` : d.rollout.replaced ? `replaces the pod on ${d.rollout.toReplace} node(s)` : 'replaces no pod';
+  const what =
+    d.change === 'create'
+      ? `creates the DaemonSet: ${s.gain} node(s) gain a pod`
+      : d.rollout.replaced
+        ? `replaces the pod on ${d.rollout.toReplace} node(s)`
+        : 'replaces no pod';
   return ctx.para(`${c.green('✓')} `, `${what}; no node loses its pod${s.pending ? '' : ' or is left Pending'}`);
 }
 
@@ -101,7 +111,13 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}`;
   const out: string[] = [];
   const what =
-    d.change === 'create' ? 'creates it' : !d.rollout.replaced ? 'replaces no pod' : d.templateDiff.length ? 'changes the pod template' : 'the template is unchanged; the rollout in progress goes on';
+    d.change === 'create'
+      ? 'creates it'
+      : !d.rollout.replaced
+        ? 'replaces no pod'
+        : d.templateDiff.length
+          ? 'changes the pod template'
+          : 'the template is unchanged; the rollout in progress goes on';
   if (markdown) {
     out.push(`### Plan for ${title}: ${what}`, '', headline(d));
   } else {
@@ -109,10 +125,22 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
   }
 
   if (d.groups.length > 1 || d.groupBy) {
-    out.push('', markdown ? `**By ${d.groupBy ? `\`${d.groupBy}\`` : 'pool'}**\n` : c.bold(`By ${d.groupBy || 'pool'}:`));
+    out.push(
+      '',
+      markdown ? `**By ${d.groupBy ? `\`${d.groupBy}\`` : 'pool'}**\n` : c.bold(`By ${d.groupBy || 'pool'}:`),
+    );
     const headers = ['GROUP', 'NODES', ...EFFECTS.map((e) => e.toUpperCase()), 'PENDING'];
-    const rows = d.groups.map((g) => [g.group || '<none>', String(g.nodes), ...EFFECTS.map((e) => String(g.effects[e])), String(g.pending)]);
-    out.push(markdown ? renderMarkdownTable(headers, rows).replace(/\n$/, '') : renderTable(ctx, headers, rows).replace(/\n$/, ''));
+    const rows = d.groups.map((g) => [
+      g.group || '<none>',
+      String(g.nodes),
+      ...EFFECTS.map((e) => String(g.effects[e])),
+      String(g.pending),
+    ]);
+    out.push(
+      markdown
+        ? renderMarkdownTable(headers, rows).replace(/\n$/, '')
+        : renderTable(ctx, headers, rows).replace(/\n$/, ''),
+    );
   }
 
   const listed = ctx.wide
@@ -125,8 +153,19 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
     out.push('', markdown ? '**Nodes**\n' : c.bold('Nodes:'));
     if (markdown || ctx.wide) {
       const headers = ['NODE', 'GROUP', 'BEFORE', 'EFFECT', 'AFTER', 'WHY / FIT'];
-      const rows = listed.map((n) => [n.node, n.group || '-', before(n), markdown ? n.effect : colorEffect(ctx, n.effect), after(n), detail(n)]);
-      out.push(markdown ? renderMarkdownTable(headers, rows).replace(/\n$/, '') : renderTable(ctx, headers, rows).replace(/\n$/, ''));
+      const rows = listed.map((n) => [
+        n.node,
+        n.group || '-',
+        before(n),
+        markdown ? n.effect : colorEffect(ctx, n.effect),
+        after(n),
+        detail(n),
+      ]);
+      out.push(
+        markdown
+          ? renderMarkdownTable(headers, rows).replace(/\n$/, '')
+          : renderTable(ctx, headers, rows).replace(/\n$/, ''),
+      );
     } else {
       // The group is in the table above and the old pod's name in -o wide: the default keeps what decides the effect.
       const headers = ['NODE', 'NOW', 'EFFECT', 'AFTER', 'WHY / FIT'];
@@ -148,23 +187,35 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
   const r = d.rollout;
   out.push('', markdown ? '**Rollout**\n' : c.bold('Rollout:'));
   const lines: string[] = [];
-  if (r.strategy === 'OnDelete') lines.push(`OnDelete: ${r.toReplace} pod(s) of an older revision are replaced only when deleted`);
+  if (r.strategy === 'OnDelete')
+    lines.push(`OnDelete: ${r.toReplace} pod(s) of an older revision are replaced only when deleted`);
   else if (!r.replaced) lines.push('no pod is replaced');
   else {
-    lines.push(`${r.toReplace} pod(s) replaced, maxUnavailable ${r.maxUnavailable}, maxSurge ${r.maxSurge}: ${r.batches} batch(es)`);
+    lines.push(
+      `${r.toReplace} pod(s) replaced, maxUnavailable ${r.maxUnavailable}, maxSurge ${r.maxSurge}: ${r.batches} batch(es)`,
+    );
     lines.push(
       `order: ${r.order.slice(0, 12).join(', ')}${r.order.length > 12 ? `, … ${r.order.length - 12} more` : ''} (old pods that are unavailable first, then in the controller's map order, which is random)`,
     );
-    if (r.blockedAfter !== undefined) lines.push(`stops after ${r.blockedAfter} node(s) hold a new pod that cannot become available`);
+    if (r.blockedAfter !== undefined)
+      lines.push(`stops after ${r.blockedAfter} node(s) hold a new pod that cannot become available`);
     if (r.estimate) lines.push(`estimate: ${r.estimate}`);
   }
   // The NodesLost finding says it too: the default prints it once.
-  if (d.nodes.some((n) => n.effect === 'lose') && (markdown || ctx.wide || !d.findings.some((f) => f.code === 'NodesLost')))
-    lines.push('nodes that lose their pod lose it at once, when the change is applied: the controller deletes those pods itself, outside the rolling update');
+  if (
+    d.nodes.some((n) => n.effect === 'lose') &&
+    (markdown || ctx.wide || !d.findings.some((f) => f.code === 'NodesLost'))
+  )
+    lines.push(
+      'nodes that lose their pod lose it at once, when the change is applied: the controller deletes those pods itself, outside the rolling update',
+    );
   out.push(...lines.map((l) => (markdown ? `- ${l}` : ctx.para('  ', l, '    '))));
 
   if (d.findings.length) {
-    out.push('', markdown ? '**Findings**\n' : c.bold(ctx.wide ? 'Findings:' : 'Findings (-o wide: evidence and fixes):'));
+    out.push(
+      '',
+      markdown ? '**Findings**\n' : c.bold(ctx.wide ? 'Findings:' : 'Findings (-o wide: evidence and fixes):'),
+    );
     for (const f of d.findings) {
       if (markdown) {
         out.push(`- **${f.code}** (${f.severity}): ${f.message} — fix: ${f.fix}`);
@@ -178,7 +229,10 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
   }
 
   if (d.templateDiff.length) {
-    out.push('', markdown ? '**What changes (current → new template)**\n' : c.bold('What changes (current → new template):'));
+    out.push(
+      '',
+      markdown ? '**What changes (current → new template)**\n' : c.bold('What changes (current → new template):'),
+    );
     const causing = new Map<string, Set<PlanEffect | 'pending'>>();
     for (const n of d.nodes) {
       for (const line of n.causes ?? []) {
@@ -194,7 +248,11 @@ export function renderPlan(d: PlanReport, ctx: RenderContext, markdown: boolean)
     }
   }
   if (d.notes?.length) {
-    out.push('', markdown ? '**Notes**\n' : 'Notes:', ...d.notes.map((n) => (markdown ? `- ${n}` : ctx.para('  - ', n))));
+    out.push(
+      '',
+      markdown ? '**Notes**\n' : 'Notes:',
+      ...d.notes.map((n) => (markdown ? `- ${n}` : ctx.para('  - ', n))),
+    );
   }
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

@@ -98,9 +98,20 @@ const CHANGES_SHOWN = 3;
 
 function renderMarkdown(d: RolloutDiagnosis, ctx: RenderContext): string {
   const title = `${d.daemonSet.namespace}/${d.daemonSet.name}`;
-  const out: string[] = [`### Rollout of ${title}: ${d.verdict}`, ...causeLines(ctx, d.causes, true, { info: true }), ''];
-  const budget = d.strategy === 'RollingUpdate' ? `maxUnavailable ${d.maxUnavailable}, maxSurge ${d.maxSurge}` : 'no automatic replacement (OnDelete)';
-  out.push('```', `  updated   ${bar(d.updated, d.desired)} ${d.updated}/${d.desired}`, `  available ${bar(d.available, d.desired)} ${d.available}/${d.desired}`);
+  const out: string[] = [
+    `### Rollout of ${title}: ${d.verdict}`,
+    ...causeLines(ctx, d.causes, true, { info: true }),
+    '',
+  ];
+  const budget =
+    d.strategy === 'RollingUpdate'
+      ? `maxUnavailable ${d.maxUnavailable}, maxSurge ${d.maxSurge}`
+      : 'no automatic replacement (OnDelete)';
+  out.push(
+    '```',
+    `  updated   ${bar(d.updated, d.desired)} ${d.updated}/${d.desired}`,
+    `  available ${bar(d.available, d.desired)} ${d.available}/${d.desired}`,
+  );
   out.push(`  budget    ${budget}; in use ${d.budgetUsed}`);
   if (d.estimate) out.push(`  estimate  ${d.estimate}`);
   out.push(`  kubectl   ${d.kubectlStatus}`, '```');
@@ -138,22 +149,36 @@ function renderMarkdown(d: RolloutDiagnosis, ctx: RenderContext): string {
 }
 
 function revisionRows(d: RolloutDiagnosis): string[][] {
-  return d.revisions.map((r) => [`${r.revision}${r.current ? ' (current)' : ''}`, r.hash, r.age ?? '-', r.images.join(', '), r.changeCause ?? '<none>']);
+  return d.revisions.map((r) => [
+    `${r.revision}${r.current ? ' (current)' : ''}`,
+    r.hash,
+    r.age ?? '-',
+    r.images.join(', '),
+    r.changeCause ?? '<none>',
+  ]);
 }
 
 /** The verdict and the facts under it: what changed, progress, budget, and the reasons the blockers do not already show. */
 function summaryLines(d: RolloutDiagnosis, ctx: RenderContext): string[] {
   const c = ctx.chalk;
-  const out = [`${c.bold(`rollout of ${d.daemonSet.namespace}/${d.daemonSet.name}:`)} ${colorVerdict(ctx, d.verdict)}  (${d.strategy})`];
+  const out = [
+    `${c.bold(`rollout of ${d.daemonSet.namespace}/${d.daemonSet.name}:`)} ${colorVerdict(ctx, d.verdict)}  (${d.strategy})`,
+  ];
   // What changed is part of the verdict (a new image is the usual suspect), then the root cause the cause engine found.
   const changes = changesFirst(d.templateDiff);
   const shown = ctx.wide ? changes : changes.slice(0, CHANGES_SHOWN);
-  shown.forEach((l, i) => out.push(ctx.para(i === 0 ? '  changed   ' : '            ', ctx.wide ? l : shortChange(l), '              ')));
-  if (changes.length > shown.length && shown.length) out.push(`            ${c.dim(`… ${changes.length - shown.length} more; -o wide shows the whole diff`)}`);
+  shown.forEach((l, i) =>
+    out.push(ctx.para(i === 0 ? '  changed   ' : '            ', ctx.wide ? l : shortChange(l), '              ')),
+  );
+  if (changes.length > shown.length && shown.length)
+    out.push(`            ${c.dim(`… ${changes.length - shown.length} more; -o wide shows the whole diff`)}`);
   out.push(...causeLines(ctx, d.causes, false, { info: true }));
   out.push(`  updated   ${bar(d.updated, d.desired)} ${d.updated}/${d.desired}`);
   out.push(`  available ${bar(d.available, d.desired)} ${d.available}/${d.desired}`);
-  const budget = d.strategy === 'RollingUpdate' ? `maxUnavailable ${d.maxUnavailable}, maxSurge ${d.maxSurge}` : 'no automatic replacement (OnDelete)';
+  const budget =
+    d.strategy === 'RollingUpdate'
+      ? `maxUnavailable ${d.maxUnavailable}, maxSurge ${d.maxSurge}`
+      : 'no automatic replacement (OnDelete)';
   out.push(ctx.para('  budget    ', `${budget}; in use ${d.budgetUsed}`));
   if (d.estimate) out.push(ctx.para('  estimate  ', d.estimate));
   if (ctx.wide) {
@@ -162,7 +187,13 @@ function summaryLines(d: RolloutDiagnosis, ctx: RenderContext): string[] {
   }
   const blocked = new Set(d.blockers.map((b) => b.node));
   const covered = d.reasons.filter((r) => coveredByBlockers(r, blocked));
-  if (covered.length) out.push(ctx.para('  reasons   ', `${covered.map((r) => `${severityMark(ctx, r.severity)} ${r.code}`).join(', ')} (-o wide)`));
+  if (covered.length)
+    out.push(
+      ctx.para(
+        '  reasons   ',
+        `${covered.map((r) => `${severityMark(ctx, r.severity)} ${r.code}`).join(', ')} (-o wide)`,
+      ),
+    );
   const rest = d.reasons.filter((r) => !covered.includes(r));
   if (rest.length) out.push('');
   for (const r of rest) out.push(ctx.para(`${severityMark(ctx, r.severity)} ${c.bold(r.code)}  `, r.message));
@@ -188,12 +219,18 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
   const steps = d.nextSteps.filter((s) => !(stepNodes(s).length && stepNodes(s).every((n) => explained.has(n))));
   if (open.length < groups.length) {
     const named = groups.filter((g) => !open.includes(g)).map((g) => `${g.nodes.join(', ')} ${g.code}`);
-    out.push(ctx.para('  blocked   ', `${named.join('; ')}: the root causes above${steps.length < d.nextSteps.length ? ' (-o wide: their blockers and next steps)' : ''}`));
+    out.push(
+      ctx.para(
+        '  blocked   ',
+        `${named.join('; ')}: the root causes above${steps.length < d.nextSteps.length ? ' (-o wide: their blockers and next steps)' : ''}`,
+      ),
+    );
   }
 
   if (open.length) {
     out.push('', c.bold('Blockers:'));
-    for (const g of open) out.push(ctx.para(`  ${c.red('✗')} ${where(g, ctx.wide)}  `, `${c.bold(g.code)}: ${g.message}`, '      '));
+    for (const g of open)
+      out.push(ctx.para(`  ${c.red('✗')} ${where(g, ctx.wide)}  `, `${c.bold(g.code)}: ${g.message}`, '      '));
   }
   if (ctx.wide && d.reasons.length) {
     out.push('', c.bold('Reasons:'));

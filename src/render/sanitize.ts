@@ -55,13 +55,20 @@ export function escapeDocumentForHumans<T>(doc: T, options: HumanEscapeOptions):
   const multiline = new Set(options.multilineKeys ?? []);
   const walk = (value: unknown, key: string | undefined): unknown => {
     if (typeof value === 'string') {
-      return key !== undefined && multiline.has(key) ? escapeMultiline(value, options.markdown) : escapeString(value, options.markdown);
+      return key !== undefined && multiline.has(key)
+        ? escapeMultiline(value, options.markdown)
+        : escapeString(value, options.markdown);
     }
     if (Array.isArray(value)) return value.map((v) => walk(v, undefined));
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
-        Object.defineProperty(out, escapeString(k, options.markdown), { value: walk(v, k), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, escapeString(k, options.markdown), {
+          value: walk(v, k),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }
@@ -81,8 +88,9 @@ export function escapeJsonText(json: string): string {
 
 // js-yaml escapes C0 and C1 controls and DEL in double-quoted scalars, but writes bidi controls
 // raw in any style; a raw line feed or tab is YAML's own layout.
-// eslint-disable-next-line no-control-regex
-const YAML_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+const YAML_UNSAFE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 /** Whether serialised YAML holds a raw character that a terminal or viewer acts on. */
 export function yamlNeedsEscaping(text: string): boolean {

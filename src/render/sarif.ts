@@ -49,13 +49,17 @@ function ruleName(id: string): string {
 export function artifactUri(file: string, cwd: string): string | undefined {
   if (file === '<stdin>' || file === '-') return undefined;
   const rel = isAbsolute(file) ? relative(cwd, file) : relative(cwd, `${cwd}${sep}${file}`);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return pathToFileURL(isAbsolute(file) ? file : `${cwd}${sep}${file}`).href;
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel))
+    return pathToFileURL(isAbsolute(file) ? file : `${cwd}${sep}${file}`).href;
   return rel.split(sep).map(encodeURIComponent).join('/');
 }
 
 /** A fingerprint that survives line moves: rule, DaemonSet and JSON path. */
 function fingerprint(f: LintFinding): string {
-  return createHash('sha256').update(`${f.rule}\u0000${f.daemonSet.namespace}/${f.daemonSet.name}\u0000${f.path}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${f.rule}\u0000${f.daemonSet.namespace}/${f.daemonSet.name}\u0000${f.path}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function fixMarkdown(fix: string): string {
@@ -90,7 +94,11 @@ function result(f: LintFinding, ruleIndex: number, cwd: string): Record<string, 
 }
 
 /** The SARIF log of a report, as a JSON object. */
-export function sarifLog(report: LintReport, rules: readonly SarifRule[], options: SarifOptions): Record<string, unknown> {
+export function sarifLog(
+  report: LintReport,
+  rules: readonly SarifRule[],
+  options: SarifOptions,
+): Record<string, unknown> {
   const index = new Map(rules.map((r, i) => [r.id, i]));
   return {
     $schema: SARIF_SCHEMA,
@@ -129,7 +137,9 @@ export function sarifLog(report: LintReport, rules: readonly SarifRule[], option
               })),
               ...report.suppressed.map((s) => ({
                 level: 'note',
-                message: { text: `${s.daemonSet.namespace}/${s.daemonSet.name}: rules turned off by annotation: ${s.rules.join(', ')}` },
+                message: {
+                  text: `${s.daemonSet.namespace}/${s.daemonSet.name}: rules turned off by annotation: ${s.rules.join(', ')}`,
+                },
               })),
             ],
           },

@@ -23,8 +23,11 @@ function nextSteps(problems: ScanEntry[]): string[] {
   const worst = [...problems].sort((a, b) => URGENCY[a.health] - URGENCY[b.health])[0];
   if (!worst) return [];
   const name = `${worst.namespace}/${worst.name}${worst.context !== undefined ? ` --context ${worst.context}` : ''}`;
-  const lines = [[`ds-doctor why ${name}`, worst.health === 'Healthy' ? '# the nodes it warns about' : '# the reason on each node']];
-  if (worst.health === 'Stuck' || worst.health === 'RollingOut') lines.unshift([`ds-doctor rollout ${name}`, '# what holds its rollout']);
+  const lines = [
+    [`ds-doctor why ${name}`, worst.health === 'Healthy' ? '# the nodes it warns about' : '# the reason on each node'],
+  ];
+  if (worst.health === 'Stuck' || worst.health === 'RollingOut')
+    lines.unshift([`ds-doctor rollout ${name}`, '# what holds its rollout']);
   const pad = Math.max(...lines.map(([cmd]) => cmd!.length));
   return ['Next:', ...lines.map(([cmd, comment]) => `  ${cmd!.padEnd(pad)}  ${comment!}`)];
 }
@@ -34,7 +37,12 @@ function nextSteps(problems: ScanEntry[]): string[] {
  * contexts were read; a context that could not be read is one row of its own (HEALTH `Error`),
  * its error line under "Contexts not read".
  */
-function withContexts(report: ScanReport, headers: string[], rows: string[][], errorCell: string): { headers: string[]; rows: string[][] } {
+function withContexts(
+  report: ScanReport,
+  headers: string[],
+  rows: string[][],
+  errorCell: string,
+): { headers: string[]; rows: string[][] } {
   const contexts = report.contexts;
   if (!contexts) return { headers, rows };
   const out: string[][] = [];
@@ -49,7 +57,18 @@ function withContexts(report: ScanReport, headers: string[], rows: string[][], e
 
 export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boolean): string {
   const baseHeaders = ctx.wide
-    ? ['NAMESPACE', 'NAME', 'HEALTH', 'DESIRED', 'CURRENT', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'MISSCHEDULED', 'PROBLEMS']
+    ? [
+        'NAMESPACE',
+        'NAME',
+        'HEALTH',
+        'DESIRED',
+        'CURRENT',
+        'READY',
+        'UP-TO-DATE',
+        'AVAILABLE',
+        'MISSCHEDULED',
+        'PROBLEMS',
+      ]
     : ['NAMESPACE', 'NAME', 'HEALTH', 'READY', 'UPDATED', 'AVAIL'];
   const baseRows = report.daemonSets.map((d) =>
     ctx.wide
@@ -65,7 +84,14 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
           String(d.misscheduled),
           problemText(d.problemCounts),
         ]
-      : [d.namespace, d.name, colorHealth(ctx, d.health), `${d.ready}/${d.desired}`, String(d.updated), String(d.available)],
+      : [
+          d.namespace,
+          d.name,
+          colorHealth(ctx, d.health),
+          `${d.ready}/${d.desired}`,
+          String(d.updated),
+          String(d.available),
+        ],
   );
   const { headers, rows } = withContexts(report, baseHeaders, baseRows, ctx.chalk.red('Error'));
   // --no-headers: the rows alone, for scripts (awk, wc -l), as kubectl get --no-headers.
@@ -76,7 +102,16 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
     const md = withContexts(
       report,
       ['NAMESPACE', 'NAME', 'HEALTH', 'DESIRED', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'PROBLEMS'],
-      report.daemonSets.map((d) => [d.namespace, d.name, d.health, String(d.desired), String(d.ready), String(d.updated), String(d.available), problemText(d.problemCounts)]),
+      report.daemonSets.map((d) => [
+        d.namespace,
+        d.name,
+        d.health,
+        String(d.desired),
+        String(d.ready),
+        String(d.updated),
+        String(d.available),
+        problemText(d.problemCounts),
+      ]),
       'Error',
     );
     out.push(renderMarkdownTable(md.headers, md.rows));
@@ -86,13 +121,24 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
   const unread = (report.contexts ?? []).filter((c) => c.error !== undefined);
   if (unread.length) {
     out.push(markdown ? '\n### Contexts not read\n' : `\n${ctx.chalk.bold('Contexts not read:')}`);
-    for (const c of unread) out.push(markdown ? `- **${c.context}**: ${c.error!} (exit ${c.exitCode})` : ctx.para('  ', `${ctx.chalk.bold(c.context)}: ${c.error!} (exit ${c.exitCode})`));
+    for (const c of unread)
+      out.push(
+        markdown
+          ? `- **${c.context}**: ${c.error!} (exit ${c.exitCode})`
+          : ctx.para('  ', `${ctx.chalk.bold(c.context)}: ${c.error!} (exit ${c.exitCode})`),
+      );
   }
   if (report.causes?.length) {
     out.push(markdown ? '\n### Root causes\n' : `\n${ctx.chalk.bold('Root causes:')}`);
     // From several clusters, each cause says which.
-    const causes = report.causes.map((c) => (c.context !== undefined ? { ...c, summary: `${c.context}: ${c.summary}` } : c));
-    out.push(...causeLines(ctx, causes, markdown, { by: markdown ? '' : '  ' }).filter((l) => l !== '' && l !== '**Root cause**'));
+    const causes = report.causes.map((c) =>
+      c.context !== undefined ? { ...c, summary: `${c.context}: ${c.summary}` } : c,
+    );
+    out.push(
+      ...causeLines(ctx, causes, markdown, { by: markdown ? '' : '  ' }).filter(
+        (l) => l !== '' && l !== '**Root cause**',
+      ),
+    );
   }
   const problems = report.daemonSets.filter((d) => d.topProblem || d.statusMismatch.length || d.coverageGaps.length);
   if (problems.length) {
@@ -103,11 +149,18 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
       const cause = report.causes?.find(
         (c) =>
           c.context === d.context &&
-          (c.affects.some((a) => a.namespace === d.namespace && a.name === d.name) || (c.cause.kind === 'DaemonSet' && c.cause.namespace === d.namespace && c.cause.name === d.name)),
+          (c.affects.some((a) => a.namespace === d.namespace && a.name === d.name) ||
+            (c.cause.kind === 'DaemonSet' && c.cause.namespace === d.namespace && c.cause.name === d.name)),
       );
-      if (d.topProblem) lines.push(`${d.health}: ${d.topProblem}${Object.keys(d.problemCounts).length ? ` [${problemText(d.problemCounts)}]` : ''}${cause ? ` (root cause: ${cause.code})` : ''}`);
+      if (d.topProblem)
+        lines.push(
+          `${d.health}: ${d.topProblem}${Object.keys(d.problemCounts).length ? ` [${problemText(d.problemCounts)}]` : ''}${cause ? ` (root cause: ${cause.code})` : ''}`,
+        );
       lines.push(...d.statusMismatch);
-      for (const g of d.coverageGaps) lines.push(`warning: ${g.message} (${g.nodes.slice(0, 5).join(', ')}${g.nodes.length > 5 ? `, … ${g.nodes.length - 5} more` : ''})`);
+      for (const g of d.coverageGaps)
+        lines.push(
+          `warning: ${g.message} (${g.nodes.slice(0, 5).join(', ')}${g.nodes.length > 5 ? `, … ${g.nodes.length - 5} more` : ''})`,
+        );
       const name = `${d.context !== undefined ? `${d.context}: ` : ''}${d.namespace}/${d.name}`;
       if (markdown) out.push(`- **${name}**: ${lines.join('; ')}`);
       else out.push(`  ${ctx.chalk.bold(name)}\n${lines.map((l) => ctx.para('    ', l)).join('\n')}`);

@@ -75,7 +75,9 @@ export function fitColumns(headers: string[], widths: number[], width: number): 
 export function renderTable(ctx: RenderContext, headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => visibleWidth(r[i] ?? ''))));
   const fitted = ctx.wide ? widths : fitColumns(headers, widths, ctx.width);
-  const body = rows.map((r) => r.map((cell, i) => (visibleWidth(cell) > fitted[i]! ? truncate(cell, fitted[i]!) : cell)));
+  const body = rows.map((r) =>
+    r.map((cell, i) => (visibleWidth(cell) > fitted[i]! ? truncate(cell, fitted[i]!) : cell)),
+  );
   const table = new Table({
     head: ctx.noHeaders ? [] : headers.map((h) => ctx.chalk.bold(h)),
     chars: NO_BORDER,
@@ -96,6 +98,10 @@ function escapeMarkdown(text: string): string {
 
 /** The same rows as a GitHub-flavoured Markdown table. */
 export function renderMarkdownTable(headers: string[], rows: string[][]): string {
-  const lines = [`| ${headers.map(escapeMarkdown).join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(escapeMarkdown).join(' | ')} |`)];
+  const lines = [
+    `| ${headers.map(escapeMarkdown).join(' | ')} |`,
+    `|${headers.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(escapeMarkdown).join(' | ')} |`),
+  ];
   return `${lines.join('\n')}\n`;
 }

@@ -25,7 +25,13 @@ export function stripAnsi(text: string): string {
  */
 export function charWidth(cp: number): number {
   if (cp === 0) return 0;
-  if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x20d0 && cp <= 0x20ff)) return 0;
+  if (
+    (cp >= 0x300 && cp <= 0x36f) ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    (cp >= 0x20d0 && cp <= 0x20ff)
+  )
+    return 0;
   if (
     (cp >= 0x1100 && cp <= 0x115f) ||
     (cp >= 0x2e80 && cp <= 0x303e) ||
@@ -146,7 +152,13 @@ function units(text: string): Unit[] {
  * line, four spaces more than `first`'s own indentation). Without a finite width, or when it
  * fits, the paragraph stays one line.
  */
-export function wrapLines(first: string, text: string, width: number, hang?: string, options: WrapOptions = {}): string[] {
+export function wrapLines(
+  first: string,
+  text: string,
+  width: number,
+  hang?: string,
+  options: WrapOptions = {},
+): string[] {
   const line = first + text;
   if (!Number.isFinite(width) || displayWidth(line) <= width) return [line];
   const firstWidth = displayWidth(first);
@@ -164,7 +176,10 @@ export function wrapLines(first: string, text: string, width: number, hang?: str
     empty = true;
   };
   for (const unit of units(text)) {
-    const u = options.elideLongCommands && unit.command ? { ...unit, text: elided(unit.text, width - displayWidth(indent)) } : unit;
+    const u =
+      options.elideLongCommands && unit.command
+        ? { ...unit, text: elided(unit.text, width - displayWidth(indent)) }
+        : unit;
     const gap = empty ? '' : u.gap || ' ';
     const fits = displayWidth(current) + gap.length + displayWidth(u.text) <= width;
     if (!empty && (u.command || afterCommand || !fits)) flush();

@@ -29,12 +29,30 @@ const DIR = join('bench', 'out', `report-${NODES}-${DAEMONSETS}ds`);
 
 /** The dump, generated once and kept under bench/out (regenerated when its parameters change). */
 function ensureDump(): string {
-  const params = JSON.stringify({ nodes: NODES, pods: NODES * 30 + NODES * DAEMONSETS, daemonSets: DAEMONSETS, seed: 1, version: DUMP_VERSION });
+  const params = JSON.stringify({
+    nodes: NODES,
+    pods: NODES * 30 + NODES * DAEMONSETS,
+    daemonSets: DAEMONSETS,
+    seed: 1,
+    version: DUMP_VERSION,
+  });
   const stamp = join(DIR, 'params.json');
   const file = join(DIR, 'dump-compact.json');
   if (existsSync(file) && existsSync(stamp) && readFileSync(stamp, 'utf8') === params) return file;
   mkdirSync(DIR, { recursive: true });
-  const args = ['dist/bench/generate.js', '--nodes', String(NODES), '--pods', String(NODES * 30 + NODES * DAEMONSETS), '--daemonsets', String(DAEMONSETS), '--formats', 'json-compact', '--out', DIR];
+  const args = [
+    'dist/bench/generate.js',
+    '--nodes',
+    String(NODES),
+    '--pods',
+    String(NODES * 30 + NODES * DAEMONSETS),
+    '--daemonsets',
+    String(DAEMONSETS),
+    '--formats',
+    'json-compact',
+    '--out',
+    DIR,
+  ];
   const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   assert.equal(r.status, 0, `node ${args.join(' ')} failed`);
   writeFileSync(stamp, params);
@@ -45,11 +63,17 @@ test(`the report of ${NODES} nodes × ${DAEMONSETS} DaemonSets: size, load and i
   const dump = ensureDump();
   const page = join(DIR, 'report.html');
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['bin/ds-doctor.js', 'report', '-f', dump, '--now', NOW_ISO, '-o', page, '--fail-on', 'none'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(
+    process.execPath,
+    ['bin/ds-doctor.js', 'report', '-f', dump, '--now', NOW_ISO, '-o', page, '--fail-on', 'none'],
+    { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+  );
   const reportMs = Date.now() - started;
   assert.equal(r.status, 0, r.stderr);
   const size = statSync(page).size;
-  t.diagnostic(`ds-doctor report: ${(reportMs / 1000).toFixed(1)} s; page ${(size / 1e6).toFixed(1)} MB (budget ${SIZE_BUDGET_BYTES / 1e6} MB)`);
+  t.diagnostic(
+    `ds-doctor report: ${(reportMs / 1000).toFixed(1)} s; page ${(size / 1e6).toFixed(1)} MB (budget ${SIZE_BUDGET_BYTES / 1e6} MB)`,
+  );
   assert.ok(size <= SIZE_BUDGET_BYTES, `the page is ${size} bytes, over ${SIZE_BUDGET_BYTES}`);
 
   const browser = await launch();
@@ -70,7 +94,9 @@ test(`the report of ${NODES} nodes × ${DAEMONSETS} DaemonSets: size, load and i
       const c0 = childrenCpuMs();
       await action();
       const cpu = childrenCpuMs() - c0;
-      t.diagnostic(`${what}: ${cpu} ms of CPU (budget ${INTERACTION_BUDGET_MS} ms), ${Date.now() - t0} ms of wall time`);
+      t.diagnostic(
+        `${what}: ${cpu} ms of CPU (budget ${INTERACTION_BUDGET_MS} ms), ${Date.now() - t0} ms of wall time`,
+      );
       assert.ok(cpu <= INTERACTION_BUDGET_MS, `${what} took ${cpu} ms of CPU`);
     };
     await timed('the verdict filter (Unhealthy)', async () => {

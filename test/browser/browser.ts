@@ -13,7 +13,9 @@ export const CHROMIUM = process.env['CHROMIUM'] ?? '/usr/bin/chromium';
 
 export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM to its path; the browser tests do not skip`);
+    throw new Error(
+      `no Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM to its path; the browser tests do not skip`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, headless: true });
 }
@@ -29,7 +31,12 @@ export interface PageLog {
  * Opens a report file in a new page and waits until its script has drawn it (`data-ready` on the
  * root element); returns the page, what it logged and the milliseconds from navigation to ready.
  */
-export async function openReport(browser: Browser, file: string, options: BrowserContextOptions = {}, timeoutMs = 60_000): Promise<{ page: Page; log: PageLog; readyMs: number }> {
+export async function openReport(
+  browser: Browser,
+  file: string,
+  options: BrowserContextOptions = {},
+  timeoutMs = 60_000,
+): Promise<{ page: Page; log: PageLog; readyMs: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const log: PageLog = { errors: [], requests: [], dialogs: [] };
@@ -83,7 +90,11 @@ export async function drawnCells(page: Page): Promise<DrawnCell[]> {
 
 /** A computed style property of the first element `selector` matches. */
 export async function computed(page: Page, selector: string, property: string): Promise<string> {
-  return page.$eval(selector, (el, p) => el.ownerDocument.defaultView.getComputedStyle(el).getPropertyValue(p), property);
+  return page.$eval(
+    selector,
+    (el, p) => el.ownerDocument.defaultView.getComputedStyle(el).getPropertyValue(p),
+    property,
+  );
 }
 
 /** Sends the page a `beforeprint` or `afterprint` event, as printing does. */
@@ -123,7 +134,8 @@ export function childrenCpuMs(): number {
     ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
   }
   const inTree = (pid: number): boolean => {
-    for (let p: number | undefined = pid, hops = 0; p !== undefined && p > 1 && hops < 64; p = parent.get(p), hops++) if (p === root) return true;
+    for (let p: number | undefined = pid, hops = 0; p !== undefined && p > 1 && hops < 64; p = parent.get(p), hops++)
+      if (p === root) return true;
     return false;
   };
   let total = 0;

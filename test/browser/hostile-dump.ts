@@ -38,14 +38,17 @@ export function hostileDump(demo = 'fixtures/demo'): string {
   for (const file of readdirSync(demo)
     .filter((f) => f.endsWith('.yaml'))
     .sort()) {
-    for (const doc of yaml.loadAll(readFileSync(join(demo, file), 'utf8')) as Obj[]) items.push(...(doc['items'] ?? [doc]));
+    for (const doc of yaml.loadAll(readFileSync(join(demo, file), 'utf8')) as Obj[])
+      items.push(...(doc['items'] ?? [doc]));
   }
   for (const o of items) {
     if (o['kind'] === 'Event') o['message'] = `${o['message'] ?? ''} ${HOSTILE_TEXT}`;
     if (o['kind'] === 'Node') {
       for (const c of o['status']?.conditions ?? []) c.message = `${c.message ?? ''} ${HOSTILE_TEXT}`;
       // The matrix groups nodes by this label: its value is a pool's heading.
-      if (o['metadata'].name === 'worker-6') o['metadata'].labels['node.kubernetes.io/instance-type'] = `m5${HTML_PAYLOADS['the end of the data element, then a script']}`;
+      if (o['metadata'].name === 'worker-6')
+        o['metadata'].labels['node.kubernetes.io/instance-type'] =
+          `m5${HTML_PAYLOADS['the end of the data element, then a script']}`;
     }
     if (o['kind'] === 'Pod') {
       for (const s of [...(o['status']?.containerStatuses ?? []), ...(o['status']?.initContainerStatuses ?? [])]) {
@@ -56,15 +59,22 @@ export function hostileDump(demo = 'fixtures/demo'): string {
       }
     }
     if (o['kind'] === 'ControllerRevision') {
-      o['metadata'].annotations = { ...o['metadata'].annotations, 'kubernetes.io/change-cause': `kubectl set image ${HOSTILE_TEXT}` };
-      for (const c of o['data']?.spec?.template?.spec?.containers ?? []) c.image = `${c.image}${HTML_PAYLOADS['a script element']}`;
+      o['metadata'].annotations = {
+        ...o['metadata'].annotations,
+        'kubernetes.io/change-cause': `kubectl set image ${HOSTILE_TEXT}`,
+      };
+      for (const c of o['data']?.spec?.template?.spec?.containers ?? [])
+        c.image = `${c.image}${HTML_PAYLOADS['a script element']}`;
     }
     if (o['kind'] === 'DaemonSet' && o['metadata'].name === 'calico-node') {
-      for (const c of o['spec'].template.spec.containers) c.image = `${c.image}${HTML_PAYLOADS['an attribute break-out with an event handler']}`;
+      for (const c of o['spec'].template.spec.containers)
+        c.image = `${c.image}${HTML_PAYLOADS['an attribute break-out with an event handler']}`;
     }
   }
   // A pod's name is in its cell's diagnosis and in the text the matrix is searched by.
-  const pod = items.find((o) => o['kind'] === 'Pod' && o['spec']?.nodeName === 'worker-1' && o['metadata'].name.startsWith('fluent-bit-'))!;
+  const pod = items.find(
+    (o) => o['kind'] === 'Pod' && o['spec']?.nodeName === 'worker-1' && o['metadata'].name.startsWith('fluent-bit-'),
+  )!;
   pod.metadata.name = HOSTILE_POD;
   const node = structuredClone(items.find((o) => o['kind'] === 'Node' && o['metadata'].name === 'worker-2')!);
   node.metadata.name = HOSTILE_NODE;

@@ -77,8 +77,16 @@ describe('the demo report', async () => {
       assert.equal(c.rowNode, row.node, where);
       assert.equal(c.verdict, row.verdict, where);
       assert.equal(c.code, mainCode(row.reasons.map((r) => r.code)) ?? '', where);
-      assert.equal(c.text, `${VERDICT_LOOK[row.verdict]!.symbol}${c.code}`, `${where}: the cell shows its symbol and code`);
-      assert.equal(c.label, c.code ? `${row.verdict}: ${c.code}` : row.verdict, `${where}: the cell's name says its verdict`);
+      assert.equal(
+        c.text,
+        `${VERDICT_LOOK[row.verdict]!.symbol}${c.code}`,
+        `${where}: the cell shows its symbol and code`,
+      );
+      assert.equal(
+        c.label,
+        c.code ? `${row.verdict}: ${c.code}` : row.verdict,
+        `${where}: the cell's name says its verdict`,
+      );
     }
   });
 
@@ -94,10 +102,13 @@ describe('the demo report', async () => {
         assert.ok(text.includes(`${ref} on ${node}`), text);
         assert.ok(text.includes(why.verdict), `${ref} on ${node}: verdict ${why.verdict}`);
         for (const r of why.reasons) {
-          for (const part of [r.code, r.message, r.fix, ...r.evidence]) assert.ok(text.includes(part), `${ref} on ${node}: ${part}`);
+          for (const part of [r.code, r.message, r.fix, ...r.evidence])
+            assert.ok(text.includes(part), `${ref} on ${node}: ${part}`);
         }
         for (const e of why.events) assert.ok(text.includes(e.message), `${ref} on ${node}: event ${e.message}`);
-        for (const c of why.causes ?? []) for (const part of [c.code, c.summary, c.fix]) assert.ok(text.includes(part), `${ref} on ${node}: root cause ${part}`);
+        for (const c of why.causes ?? [])
+          for (const part of [c.code, c.summary, c.fix])
+            assert.ok(text.includes(part), `${ref} on ${node}: root cause ${part}`);
         await page.keyboard.press('Escape');
         assert.ok(!(await dialog.isVisible()), 'Escape closes the diagnosis');
         assert.equal(await page.locator(':focus').getAttribute('data-n'), String(n), 'focus returns to the cell');
@@ -110,13 +121,20 @@ describe('the demo report', async () => {
     await page.focus('td.cell[tabindex="0"]');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
-    const at = { d: await page.locator(':focus').getAttribute('data-d'), n: await page.locator(':focus').getAttribute('data-n') };
+    const at = {
+      d: await page.locator(':focus').getAttribute('data-d'),
+      n: await page.locator(':focus').getAttribute('data-n'),
+    };
     const first = (await drawnCells(page))[0]!;
     const second = (await drawnCells(page)).find((c) => c.d === first.d + 1 && c.rowNode !== first.rowNode)!;
     assert.deepEqual(at, { d: String(first.d + 1), n: String(second.n) });
     assert.equal(await page.$$eval('td.cell[tabindex="0"]', (l) => l.length), 1, 'one tab stop in the grid');
     await page.keyboard.press('Enter');
-    assert.ok(((await page.locator('dialog#detail h2').textContent()) ?? '').includes(`${refs[first.d + 1]} on ${second.rowNode}`));
+    assert.ok(
+      ((await page.locator('dialog#detail h2').textContent()) ?? '').includes(
+        `${refs[first.d + 1]} on ${second.rowNode}`,
+      ),
+    );
     await page.keyboard.press('Escape');
     await page.keyboard.press(' ');
     assert.ok(await page.locator('dialog#detail').isVisible(), 'Space opens it too');
@@ -182,14 +200,17 @@ describe('the demo report', async () => {
   test('collapsed pools show, per DaemonSet, the count of each verdict in the pool', async () => {
     await page.click('#collapse-all');
     assert.equal((await drawnRows(page)).length, 0);
-    const sums = await page.$$eval('tr.pool-row', (rows) => rows.map((r) => [...r.querySelectorAll('td.pool-sum')].map((td) => td.getAttribute('title') ?? '')));
+    const sums = await page.$$eval('tr.pool-row', (rows) =>
+      rows.map((r) => [...r.querySelectorAll('td.pool-sum')].map((td) => td.getAttribute('title') ?? '')),
+    );
     const pools = [...new Set(data.nodes.map(([, p]) => p))].sort((a, b) => a - b);
     assert.equal(sums.length, pools.length);
     sums.forEach((perDs, i) => {
       const inPool = data.nodes.map(([, p], n) => (p === pools[i] ? n : -1)).filter((n) => n >= 0);
       perDs.forEach((title, d) => {
         const counts = new Map<string, number>();
-        for (const n of inPool) counts.set(nodes.get(refs[d]!)![n]!.verdict, (counts.get(nodes.get(refs[d]!)![n]!.verdict) ?? 0) + 1);
+        for (const n of inPool)
+          counts.set(nodes.get(refs[d]!)![n]!.verdict, (counts.get(nodes.get(refs[d]!)![n]!.verdict) ?? 0) + 1);
         const expected = data.verdicts
           .filter((v) => counts.has(v))
           .map((v) => `${counts.get(v)} ${v}`)
@@ -211,13 +232,19 @@ describe('the demo report', async () => {
     assert.ok(text.includes(`maxUnavailable ${ds.rollout.maxUnavailable}`), 'budget');
     for (const v of ds.rollout.revisions) assert.ok(text.includes(v.hash), `revision ${v.hash}`);
     for (const line of ds.rollout.templateDiff) assert.ok(text.includes(line), `diff ${line}`);
-    for (const f of data.lint.findings.filter((x) => x.daemonSet.name === 'fluent-bit')) assert.ok(text.includes(f.message), `lint ${f.rule}`);
+    for (const f of data.lint.findings.filter((x) => x.daemonSet.name === 'fluent-bit'))
+      assert.ok(text.includes(f.message), `lint ${f.rule}`);
     assert.ok(text.includes(`${ds.impact.risk} risk`), 'impact risk');
   });
 
   test('provenance: input, time judged at, ds-doctor version', async () => {
     const text = (await page.locator('#provenance').textContent()) ?? '';
-    assert.ok(text.includes('fixtures/demo') && text.includes(data.provenance.judgedAt) && text.includes(`ds-doctor ${data.generator.version}`), text);
+    assert.ok(
+      text.includes('fixtures/demo') &&
+        text.includes(data.provenance.judgedAt) &&
+        text.includes(`ds-doctor ${data.generator.version}`),
+      text,
+    );
   });
 
   test('high contrast: badges get a border, dimmed cells are struck through rather than faded', async () => {
@@ -268,7 +295,16 @@ describe('the demo report', async () => {
     writeFileSync(f, withCauses);
     const opened = await openReport(browser, f);
     const text = (await opened.page.locator('#causes').textContent()) ?? '';
-    for (const part of [cause.summary, ...cause.chain, 'logging/fluent-bit', 'kube-system/calico-node', ...cause.evidence, cause.fix, 'Node worker-5']) assert.ok(text.includes(part), part);
+    for (const part of [
+      cause.summary,
+      ...cause.chain,
+      'logging/fluent-bit',
+      'kube-system/calico-node',
+      ...cause.evidence,
+      cause.fix,
+      'Node worker-5',
+    ])
+      assert.ok(text.includes(part), part);
     assert.deepEqual(opened.log.errors, []);
     await opened.page.context().close();
   });

@@ -20,22 +20,82 @@ const USAGE_ERRORS: [string, string[], RegExp][] = [
     ['scan', '-n', TRAVERSAL, ...DEMO],
     /^error: -n\/--namespace: "\.\.\/\.\.\/api\/v1\/namespaces\/kube-system\/secrets\?x=" is not a valid namespace name: a lowercase RFC 1123 label must consist of/,
   ],
-  ['-n in upper case', ['scan', '-n', 'Kube-System', ...DEMO], /^error: -n\/--namespace: "Kube-System" is not a valid namespace name/],
-  ['-n of 64 characters', ['scan', '-n', 'a'.repeat(64), ...DEMO], /^error: -n\/--namespace: "a{64}" is not a valid namespace name: must be no more than 63 characters$/],
-  ['--namespace= with a slash', ['scan', '--namespace=kube-system/x', ...DEMO], /^error: -n\/--namespace: "kube-system\/x" is not a valid namespace name/],
-  ['a DaemonSet argument with a traversal namespace', ['why', '../x/fluent-bit', ...DEMO], /^error: daemonset "\.\.\/x\/fluent-bit": expected <name> or <namespace>\/<name>$/],
-  ['a DaemonSet argument of three parts', ['rollout', 'logging/fluent-bit/x', ...DEMO], /^error: daemonset "logging\/fluent-bit\/x": expected <name> or <namespace>\/<name>$/],
-  ['a DaemonSet name ..', ['impact', 'logging/..', ...DEMO], /^error: daemonset "logging\/\.\.": "\.\." is not a valid DaemonSet name: a lowercase RFC 1123 subdomain/],
-  ['a DaemonSet name with %2F', ['nodes', 'fluent-bit%2F..', ...DEMO], /^error: daemonset "fluent-bit%2F\.\.": "fluent-bit%2F\.\." is not a valid DaemonSet name/],
-  ['a DaemonSet argument with a bad namespace', ['why', 'Logging/fluent-bit', ...DEMO], /^error: daemonset "Logging\/fluent-bit": "Logging" is not a valid namespace name/],
-  ['a node argument with a traversal', ['why', 'logging/fluent-bit', '../../nodes/x', ...DEMO], /^error: node "\.\.\/\.\.\/nodes\/x": "\.\.\/\.\.\/nodes\/x" is not a valid node name/],
-  ['a node argument with a query', ['node', 'worker-1?watch=1', ...DEMO], /^error: node "worker-1\?watch=1": "worker-1\?watch=1" is not a valid node name/],
-  ['a lint target with a space', ['lint', 'fluent bit', ...DEMO], /^error: daemonset "fluent bit": "fluent bit" is not a valid DaemonSet name/],
-  ['--now on 30 February', ['scan', '--now', '2026-02-30T00:00:00Z', ...DEMO], /^error: --now: "2026-02-30T00:00:00Z" is not an RFC 3339 time \(e\.g\. 2026-11-29T12:00:00Z\)$/],
-  ['--now at hour 24', ['scan', '--now', '2026-11-29T24:00:00Z', ...DEMO], /^error: --now: "2026-11-29T24:00:00Z" is not an RFC 3339 time/],
+  [
+    '-n in upper case',
+    ['scan', '-n', 'Kube-System', ...DEMO],
+    /^error: -n\/--namespace: "Kube-System" is not a valid namespace name/,
+  ],
+  [
+    '-n of 64 characters',
+    ['scan', '-n', 'a'.repeat(64), ...DEMO],
+    /^error: -n\/--namespace: "a{64}" is not a valid namespace name: must be no more than 63 characters$/,
+  ],
+  [
+    '--namespace= with a slash',
+    ['scan', '--namespace=kube-system/x', ...DEMO],
+    /^error: -n\/--namespace: "kube-system\/x" is not a valid namespace name/,
+  ],
+  [
+    'a DaemonSet argument with a traversal namespace',
+    ['why', '../x/fluent-bit', ...DEMO],
+    /^error: daemonset "\.\.\/x\/fluent-bit": expected <name> or <namespace>\/<name>$/,
+  ],
+  [
+    'a DaemonSet argument of three parts',
+    ['rollout', 'logging/fluent-bit/x', ...DEMO],
+    /^error: daemonset "logging\/fluent-bit\/x": expected <name> or <namespace>\/<name>$/,
+  ],
+  [
+    'a DaemonSet name ..',
+    ['impact', 'logging/..', ...DEMO],
+    /^error: daemonset "logging\/\.\.": "\.\." is not a valid DaemonSet name: a lowercase RFC 1123 subdomain/,
+  ],
+  [
+    'a DaemonSet name with %2F',
+    ['nodes', 'fluent-bit%2F..', ...DEMO],
+    /^error: daemonset "fluent-bit%2F\.\.": "fluent-bit%2F\.\." is not a valid DaemonSet name/,
+  ],
+  [
+    'a DaemonSet argument with a bad namespace',
+    ['why', 'Logging/fluent-bit', ...DEMO],
+    /^error: daemonset "Logging\/fluent-bit": "Logging" is not a valid namespace name/,
+  ],
+  [
+    'a node argument with a traversal',
+    ['why', 'logging/fluent-bit', '../../nodes/x', ...DEMO],
+    /^error: node "\.\.\/\.\.\/nodes\/x": "\.\.\/\.\.\/nodes\/x" is not a valid node name/,
+  ],
+  [
+    'a node argument with a query',
+    ['node', 'worker-1?watch=1', ...DEMO],
+    /^error: node "worker-1\?watch=1": "worker-1\?watch=1" is not a valid node name/,
+  ],
+  [
+    'a lint target with a space',
+    ['lint', 'fluent bit', ...DEMO],
+    /^error: daemonset "fluent bit": "fluent bit" is not a valid DaemonSet name/,
+  ],
+  [
+    '--now on 30 February',
+    ['scan', '--now', '2026-02-30T00:00:00Z', ...DEMO],
+    /^error: --now: "2026-02-30T00:00:00Z" is not an RFC 3339 time \(e\.g\. 2026-11-29T12:00:00Z\)$/,
+  ],
+  [
+    '--now at hour 24',
+    ['scan', '--now', '2026-11-29T24:00:00Z', ...DEMO],
+    /^error: --now: "2026-11-29T24:00:00Z" is not an RFC 3339 time/,
+  ],
   ['--now as a number', ['scan', '--now', '1', ...DEMO], /^error: --now: "1" is not an RFC 3339 time/],
-  ['--request-timeout abc with -f', ['scan', '--request-timeout', 'abc', ...DEMO], /^error: --request-timeout: "abc" is not a duration \(e\.g\. 30s, 10m, 1h\)$/],
-  ['--request-timeout negative with -f', ['lint', '--request-timeout', '-5s', ...DEMO], /^error: --request-timeout: "-5s" is not a duration/],
+  [
+    '--request-timeout abc with -f',
+    ['scan', '--request-timeout', 'abc', ...DEMO],
+    /^error: --request-timeout: "abc" is not a duration \(e\.g\. 30s, 10m, 1h\)$/,
+  ],
+  [
+    '--request-timeout negative with -f',
+    ['lint', '--request-timeout', '-5s', ...DEMO],
+    /^error: --request-timeout: "-5s" is not a duration/,
+  ],
 ];
 
 for (const [name, argv, re] of USAGE_ERRORS) {
@@ -89,13 +149,26 @@ const SELECTORS: [string, string[]][] = [
   ['__proto__', []],
   ['constructor=x', []],
   ['toString', []],
-  ['hasOwnProperty!=x', ['cp-1', 'gpu-1', 'gpu-2', 'worker-1', 'worker-2', 'worker-3', 'worker-4', 'worker-5', 'worker-6']],
+  [
+    'hasOwnProperty!=x',
+    ['cp-1', 'gpu-1', 'gpu-2', 'worker-1', 'worker-2', 'worker-3', 'worker-4', 'worker-5', 'worker-6'],
+  ],
   ['node-pool=gpu', ['gpu-1', 'gpu-2']],
 ];
 
 for (const [selector, want] of SELECTORS) {
   test(`-l ${selector} matches only nodes with that own label (no prototype lookups)`, async () => {
-    const r = await runCli(['nodes', 'monitoring/node-exporter', ...DEMO, '-l', selector, '-o', 'json', '--fail-on', 'none']);
+    const r = await runCli([
+      'nodes',
+      'monitoring/node-exporter',
+      ...DEMO,
+      '-l',
+      selector,
+      '-o',
+      'json',
+      '--fail-on',
+      'none',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(
       JSON.parse(r.stdout).nodes.map((n: { node: string }) => n.node),
@@ -110,7 +183,8 @@ function brokenTimes(bad: string): string {
   for (const file of readdirSync('fixtures/demo')
     .filter((f) => f.endsWith('.yaml'))
     .sort()) {
-    for (const doc of yaml.loadAll(readFileSync(join('fixtures/demo', file), 'utf8')) as { items?: unknown[] }[]) items.push(...(doc.items ?? [doc]));
+    for (const doc of yaml.loadAll(readFileSync(join('fixtures/demo', file), 'utf8')) as { items?: unknown[] }[])
+      items.push(...(doc.items ?? [doc]));
   }
   const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
   return text.replace(/"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z"/g, JSON.stringify(bad));

@@ -32,7 +32,10 @@ test('--version, and no arguments prints help with exit 2', async () => {
   const version = await runCli(['--version']);
   assert.equal(version.code, 0);
   assert.equal(version.stderr, '');
-  assert.match(version.stdout, /^ds-doctor 0\.1\.0 \(commit ([0-9a-f]{4,40}|unknown), Node\.js v\d+\.\d+\.\d+, [a-z0-9]+\/[a-z0-9]+\)\n$/);
+  assert.match(
+    version.stdout,
+    /^ds-doctor 0\.1\.0 \(commit ([0-9a-f]{4,40}|unknown), Node\.js v\d+\.\d+\.\d+, [a-z0-9]+\/[a-z0-9]+\)\n$/,
+  );
   const none = await runCli([]);
   assert.equal(none.code, 2);
   assert.match(none.stdout, /Usage: ds-doctor/);
@@ -47,12 +50,21 @@ describe('usage errors: one line on stderr, exit 2, no stack trace', () => {
     [['scna', ...DEMO], /^error: unknown command 'scna'/],
     [['why', ...DEMO], /^error: missing required argument 'daemonset'/],
     [['why', 'fluent-bt', ...DEMO], /^error: daemonset "fluent-bt" not found \(did you mean "fluent-bit"\?\)$/],
-    [['why', 'logging/fluent-bit', 'worker-9', ...DEMO], /^error: node "worker-9" not found \(did you mean "worker-1" or "worker-2" or "worker-3"\?\)$/],
-    [['why', 'fluent-bit', '-n', 'kube-system', ...DEMO], /^error: daemonset "fluent-bit" not found in namespace "kube-system" \(it exists in namespace logging: use -n\)$/],
+    [
+      ['why', 'logging/fluent-bit', 'worker-9', ...DEMO],
+      /^error: node "worker-9" not found \(did you mean "worker-1" or "worker-2" or "worker-3"\?\)$/,
+    ],
+    [
+      ['why', 'fluent-bit', '-n', 'kube-system', ...DEMO],
+      /^error: daemonset "fluent-bit" not found in namespace "kube-system" \(it exists in namespace logging: use -n\)$/,
+    ],
     [['scan', '-f', 'fixtures/nope'], /^error: fixtures\/nope: no such file or directory$/],
     [['nodes', 'calico-node', '--verdict', 'Sad', ...DEMO], /^error: --verdict: "Sad" is not a verdict/],
     [['nodes', 'calico-node', '-l', 'a b', ...DEMO], /^error: -l\/--selector: invalid selector/],
-    [['completion', 'tcsh'], /^error: command-argument value 'tcsh' is invalid for argument 'shell'\. Allowed choices are bash, zsh, fish, powershell\.$/],
+    [
+      ['completion', 'tcsh'],
+      /^error: command-argument value 'tcsh' is invalid for argument 'shell'\. Allowed choices are bash, zsh, fish, powershell\.$/,
+    ],
     [['version', '-o', 'xml'], /^error: option '-o, --output <format>' argument 'xml' is invalid/],
   ];
   for (const [argv, re] of cases) {
@@ -128,7 +140,8 @@ test('scan on the demo: table, exit 1; json is a ScanReport; yaml is the same do
   assert.equal(doc.apiVersion, 'ds-doctor/v1');
   assert.equal(doc.kind, 'ScanReport');
   for (const d of doc.daemonSets) {
-    for (const k of ['namespace', 'name', 'health', 'desired', 'ready', 'updated', 'available', 'problems']) assert.ok(k in d, k);
+    for (const k of ['namespace', 'name', 'health', 'desired', 'ready', 'updated', 'available', 'problems'])
+      assert.ok(k in d, k);
     assert.ok(['Healthy', 'Degraded', 'RollingOut', 'Stuck', 'Failing'].includes(d.health));
   }
   const y = await runCli(['scan', ...DEMO, '-o', 'yaml']);
@@ -157,7 +170,8 @@ test('colour: on a terminal unless --no-color or NO_COLOR', async () => {
 });
 
 test('stdin with -f -', async () => {
-  const ds = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: x, namespace: y}\nspec: {selector: {matchLabels: {a: b}}}\n';
+  const ds =
+    'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: x, namespace: y}\nspec: {selector: {matchLabels: {a: b}}}\n';
   const lists = 'apiVersion: v1\nkind: NodeList\nitems: []\n---\napiVersion: v1\nkind: PodList\nitems: []\n';
   const r = await runCli(['scan', '-f', '-', '-o', 'json'], { stdin: `${ds}---\n${lists}` });
   assert.equal(JSON.parse(r.stdout).daemonSets[0].name, 'x');
@@ -172,7 +186,11 @@ test('a bare manifest has no nodes or pods: placement commands say so instead of
       /^error: the input has no Node objects or Pod objects: \w+ needs them \(add the output of kubectl get nodes,pods -A -o yaml\); for manifests alone, use ds-doctor lint$/,
     );
   }
-  assert.notEqual((await runCli(['lint', '-f', 'fixtures/manifests/agents/fluent-bit.yaml'])).code, 2, 'lint works on manifests');
+  assert.notEqual(
+    (await runCli(['lint', '-f', 'fixtures/manifests/agents/fluent-bit.yaml'])).code,
+    2,
+    'lint works on manifests',
+  );
 });
 
 test('why / nodes / node documents follow the contract', async () => {
@@ -187,7 +205,21 @@ test('why / nodes / node documents follow the contract', async () => {
     ['worker-3'],
   );
   assert.deepEqual(all.summary.verdicts, { Healthy: 8, Pending: 1 });
-  const nodes = JSON.parse((await runCli(['nodes', 'monitoring/node-exporter', ...DEMO, '-o', 'json', '--verdict', 'Excluded', '-l', 'node-pool=gpu'])).stdout);
+  const nodes = JSON.parse(
+    (
+      await runCli([
+        'nodes',
+        'monitoring/node-exporter',
+        ...DEMO,
+        '-o',
+        'json',
+        '--verdict',
+        'Excluded',
+        '-l',
+        'node-pool=gpu',
+      ])
+    ).stdout,
+  );
   assert.equal(nodes.kind, 'DaemonSetNodes');
   assert.deepEqual(
     nodes.nodes.map((n: { node: string }) => n.node),
@@ -203,9 +235,24 @@ test('why / nodes / node documents follow the contract', async () => {
 });
 
 const nodeScopeCases: { name: string; args: string[]; scope: string; count: (n: number) => boolean }[] = [
-  { name: 'node without -n/-A weighs every namespace (a node-centric view) and says so', args: [], scope: 'all namespaces', count: (n) => n > 1 },
-  { name: 'node -n narrows to that namespace and says which', args: ['-n', 'logging'], scope: 'namespace logging', count: (n) => n === 1 },
-  { name: 'node -n with no DaemonSet there names the namespace searched', args: ['-n', 'nowhere'], scope: 'namespace nowhere', count: (n) => n === 0 },
+  {
+    name: 'node without -n/-A weighs every namespace (a node-centric view) and says so',
+    args: [],
+    scope: 'all namespaces',
+    count: (n) => n > 1,
+  },
+  {
+    name: 'node -n narrows to that namespace and says which',
+    args: ['-n', 'logging'],
+    scope: 'namespace logging',
+    count: (n) => n === 1,
+  },
+  {
+    name: 'node -n with no DaemonSet there names the namespace searched',
+    args: ['-n', 'nowhere'],
+    scope: 'namespace nowhere',
+    count: (n) => n === 0,
+  },
 ];
 for (const c of nodeScopeCases) {
   test(c.name, async () => {

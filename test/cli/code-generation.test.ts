@@ -13,7 +13,9 @@ const run = promisify(execFile);
 
 async function ds(nodeFlags: string[], argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [...nodeFlags, 'bin/ds-doctor.js', ...argv], { env: { ...process.env, NO_COLOR: '1' } });
+    const { stdout, stderr } = await run(process.execPath, [...nodeFlags, 'bin/ds-doctor.js', ...argv], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -53,7 +55,9 @@ test('shape warnings (a wrong type, a null between fields) are the same when cod
   );
   const argv = ['lint', '-f', file, '-o', 'json'];
   const [plain, hardened] = await Promise.all([ds([], argv), ds(HARDENED, argv)]);
-  const notes = (JSON.parse(plain.stdout) as { notes: string[] }).notes.map((n) => n.replace(/^.*?: DaemonSet ns\/agent: /, ''));
+  const notes = (JSON.parse(plain.stdout) as { notes: string[] }).notes.map((n) =>
+    n.replace(/^.*?: DaemonSet ns\/agent: /, ''),
+  );
   assert.deepEqual(notes, [
     'spec.template.spec.containers[0].ports[0].hostPort: expected a 32-bit integer, found a string; ignored',
     'spec.template.spec.hostNetwork: expected a boolean, found a string; ignored',

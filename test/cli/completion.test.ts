@@ -35,7 +35,9 @@ async function bashComplete(words: string[], cword = words.length - 1, source?: 
   const dir = await binDir();
   const quoted = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
   const script = `source ${source ?? `'${await completionScript}'`}; COMP_WORDS=(${quoted}); COMP_CWORD=${cword}; _ds_doctor; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const { stdout } = await run('bash', ['-c', script], { env: { ...process.env, PATH: `${dir}:${process.env['PATH']}`, KUBECONFIG: join(dir, 'none') } });
+  const { stdout } = await run('bash', ['-c', script], {
+    env: { ...process.env, PATH: `${dir}:${process.env['PATH']}`, KUBECONFIG: join(dir, 'none') },
+  });
   return stdout.split('\n').filter(Boolean);
 }
 
@@ -44,11 +46,30 @@ const BASH_CASES: { name: string; words: string[]; reply: string[] }[] = [
   {
     name: 'DaemonSets of the -f input',
     words: ['ds-doctor', 'why', '-f', 'fixtures/demo', ''],
-    reply: ['kube-system/calico-node', 'kube-system/ebs-csi-node', 'kube-system/kube-proxy', 'kube-system/nvidia-device-plugin-daemonset', 'logging/fluent-bit', 'monitoring/node-exporter'],
+    reply: [
+      'kube-system/calico-node',
+      'kube-system/ebs-csi-node',
+      'kube-system/kube-proxy',
+      'kube-system/nvidia-device-plugin-daemonset',
+      'logging/fluent-bit',
+      'monitoring/node-exporter',
+    ],
   },
-  { name: 'DaemonSet names with -n', words: ['ds-doctor', 'rollout', '-n', 'logging', '-f', 'fixtures/demo', ''], reply: ['fluent-bit'] },
-  { name: 'nodes of the -f input', words: ['ds-doctor', 'why', 'logging/fluent-bit', '-f', 'fixtures/demo', 'gpu'], reply: ['gpu-1', 'gpu-2'] },
-  { name: 'flag values split on "=" by bash', words: ['ds-doctor', 'impact', '--cascade', '=', 'o'], reply: ['orphan'] },
+  {
+    name: 'DaemonSet names with -n',
+    words: ['ds-doctor', 'rollout', '-n', 'logging', '-f', 'fixtures/demo', ''],
+    reply: ['fluent-bit'],
+  },
+  {
+    name: 'nodes of the -f input',
+    words: ['ds-doctor', 'why', 'logging/fluent-bit', '-f', 'fixtures/demo', 'gpu'],
+    reply: ['gpu-1', 'gpu-2'],
+  },
+  {
+    name: 'flag values split on "=" by bash',
+    words: ['ds-doctor', 'impact', '--cascade', '=', 'o'],
+    reply: ['orphan'],
+  },
   { name: '-o formats', words: ['ds-doctor', 'scan', '-o', 'y'], reply: ['yaml'] },
   { name: 'no cluster: no DaemonSets, quietly', words: ['ds-doctor', 'why', ''], reply: [] },
 ];
@@ -66,7 +87,13 @@ describe('bash completion', { concurrency: true }, () => {
 });
 
 test('kubectl_complete-ds_doctor answers with the words kubectl passes after the plugin name', async () => {
-  const { stdout } = await run(process.execPath, ['bin/kubectl_complete-ds_doctor', 'why', '-f', 'fixtures/demo', 'logging/']);
+  const { stdout } = await run(process.execPath, [
+    'bin/kubectl_complete-ds_doctor',
+    'why',
+    '-f',
+    'fixtures/demo',
+    'logging/',
+  ]);
   assert.equal(stdout, 'logging/fluent-bit\n:4\n');
 });
 

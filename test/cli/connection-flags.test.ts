@@ -8,7 +8,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli, type CliRun } from '../harness.js';
-import { b64, hasOpenssl, makePki, startFakeApi, writeKubeconfig, type FakeApi, type KubeconfigParts, type Pki } from './fake-api.js';
+import {
+  b64,
+  hasOpenssl,
+  makePki,
+  startFakeApi,
+  writeKubeconfig,
+  type FakeApi,
+  type KubeconfigParts,
+  type Pki,
+} from './fake-api.js';
 
 const TOKEN = 'kc-SECRET-1b2c3d4e5f';
 const FLAG_TOKEN = 'flag-SECRET-9a8b7c6d';
@@ -35,10 +44,18 @@ function assertNoSecret(r: CliRun): void {
 }
 
 /** A plain-HTTP fake server and a kubeconfig for it; `user` adds raw kubeconfig user fields. */
-async function withApi(user: Record<string, unknown>, fn: (kubeconfig: string, api: FakeApi) => Promise<void>, cluster?: (api: FakeApi) => Record<string, unknown>, tls = false): Promise<void> {
+async function withApi(
+  user: Record<string, unknown>,
+  fn: (kubeconfig: string, api: FakeApi) => Promise<void>,
+  cluster?: (api: FakeApi) => Record<string, unknown>,
+  tls = false,
+): Promise<void> {
   const api = await startFakeApi(() => false, tls ? pki : undefined);
   try {
-    const parts: KubeconfigParts = { cluster: cluster ? cluster(api) : { server: api.url }, user: { token: TOKEN, ...user } };
+    const parts: KubeconfigParts = {
+      cluster: cluster ? cluster(api) : { server: api.url },
+      user: { token: TOKEN, ...user },
+    };
     await fn(writeKubeconfig(dir, `kc-${api.port}`, parts), api);
   } finally {
     await api.close();
@@ -52,7 +69,19 @@ function seen(api: FakeApi, header: string): string[] {
 
 test('--as, repeated --as-group and --as-uid are sent on every request, with the kubeconfig token', BOUND, async () => {
   await withApi({}, async (kc, api) => {
-    const r = await runCli(['scan', '--kubeconfig', kc, '--as', 'jane', '--as-group', 'ds-readers', '--as-group', 'system:authenticated', '--as-uid', 'u-42']);
+    const r = await runCli([
+      'scan',
+      '--kubeconfig',
+      kc,
+      '--as',
+      'jane',
+      '--as-group',
+      'ds-readers',
+      '--as-group',
+      'system:authenticated',
+      '--as-uid',
+      'u-42',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.ok(api.requests.length > 0);
     assert.deepEqual(seen(api, 'Impersonate-User'), ['jane']);
@@ -64,14 +93,17 @@ test('--as, repeated --as-group and --as-uid are sent on every request, with the
 });
 
 test("a kubeconfig user's as, as-groups, as-uid and as-user-extra are all sent", BOUND, async () => {
-  await withApi({ as: 'alice', 'as-groups': ['g1', 'g2'], 'as-uid': 'abc123', 'as-user-extra': { 'example.com/team': ['sre'] } }, async (kc, api) => {
-    const r = await runCli(['scan', '--kubeconfig', kc]);
-    assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(seen(api, 'Impersonate-User'), ['alice']);
-    assert.deepEqual(seen(api, 'Impersonate-Group'), ['g1|g2']);
-    assert.deepEqual(seen(api, 'Impersonate-Uid'), ['abc123']);
-    assert.deepEqual(seen(api, 'Impersonate-Extra-example.com%2Fteam'), ['sre']);
-  });
+  await withApi(
+    { as: 'alice', 'as-groups': ['g1', 'g2'], 'as-uid': 'abc123', 'as-user-extra': { 'example.com/team': ['sre'] } },
+    async (kc, api) => {
+      const r = await runCli(['scan', '--kubeconfig', kc]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(seen(api, 'Impersonate-User'), ['alice']);
+      assert.deepEqual(seen(api, 'Impersonate-Group'), ['g1|g2']);
+      assert.deepEqual(seen(api, 'Impersonate-Uid'), ['abc123']);
+      assert.deepEqual(seen(api, 'Impersonate-Extra-example.com%2Fteam'), ['sre']);
+    },
+  );
 });
 
 test('no impersonation flag and none in the kubeconfig: no Impersonate header', BOUND, async () => {
@@ -103,17 +135,32 @@ test('-s/--server replaces the cluster server (the kubeconfig points nowhere)', 
   );
 });
 
-test('flags before the command, as kubectl plugins take them (kubectl ds-doctor --context x -n ns scan)', BOUND, async () => {
-  await withApi({}, async (kc, api) => {
-    const r = await runCli(['--kubeconfig', kc, '--context', 'fake', '-n', 'kube-system', '--as=jane', 'scan', '-o', 'json']);
-    assert.equal(r.code, 0, r.stderr);
-    assert.ok(
-      api.requests.some((p) => p.startsWith('/apis/apps/v1/namespaces/kube-system/daemonsets')),
-      api.requests.join('\n'),
-    );
-    assert.deepEqual(seen(api, 'Impersonate-User'), ['jane']);
-  });
-});
+test(
+  'flags before the command, as kubectl plugins take them (kubectl ds-doctor --context x -n ns scan)',
+  BOUND,
+  async () => {
+    await withApi({}, async (kc, api) => {
+      const r = await runCli([
+        '--kubeconfig',
+        kc,
+        '--context',
+        'fake',
+        '-n',
+        'kube-system',
+        '--as=jane',
+        'scan',
+        '-o',
+        'json',
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(
+        api.requests.some((p) => p.startsWith('/apis/apps/v1/namespaces/kube-system/daemonsets')),
+        api.requests.join('\n'),
+      );
+      assert.deepEqual(seen(api, 'Impersonate-User'), ['jane']);
+    });
+  },
+);
 
 test('a mistyped flag before the command is named with its suggestion', BOUND, async () => {
   const r = await runCli(['--contxt', 'prod', 'scan']);
@@ -160,8 +207,16 @@ interface BadCase {
 }
 
 const BAD: BadCase[] = [
-  { name: '-v that is not a number', argv: (kc) => ['scan', '--kubeconfig', kc, '-v=loud'], re: /^error: -v: "loud" is not a log level/ },
-  { name: '--as-group without --as', argv: (kc) => ['scan', '--kubeconfig', kc, '--as-group', 'g'], re: /^error: --as-group needs --as: / },
+  {
+    name: '-v that is not a number',
+    argv: (kc) => ['scan', '--kubeconfig', kc, '-v=loud'],
+    re: /^error: -v: "loud" is not a log level/,
+  },
+  {
+    name: '--as-group without --as',
+    argv: (kc) => ['scan', '--kubeconfig', kc, '--as-group', 'g'],
+    re: /^error: --as-group needs --as: /,
+  },
   {
     name: '--client-key without --client-certificate',
     argv: (kc) => ['scan', '--kubeconfig', kc, '--client-key', path.join(dir, 'k.pem')],
@@ -169,7 +224,15 @@ const BAD: BadCase[] = [
   },
   {
     name: 'an unreadable --client-certificate',
-    argv: (kc) => ['scan', '--kubeconfig', kc, '--client-certificate', '/nonexistent/c.crt', '--client-key', '/nonexistent/c.key'],
+    argv: (kc) => [
+      'scan',
+      '--kubeconfig',
+      kc,
+      '--client-certificate',
+      '/nonexistent/c.crt',
+      '--client-key',
+      '/nonexistent/c.key',
+    ],
     re: /^error: --client-certificate \/nonexistent\/c\.crt: no such file$/,
   },
   {
@@ -177,7 +240,11 @@ const BAD: BadCase[] = [
     argv: (kc) => ['scan', '--kubeconfig', kc, '--certificate-authority', '/nonexistent/ca.crt'],
     re: /^error: --certificate-authority \/nonexistent\/ca\.crt: no such file$/,
   },
-  { name: 'a --server that is no URL', argv: (kc) => ['scan', '--kubeconfig', kc, '--server', 'ftp://x'], re: /^error: --server "ftp:\/\/x": scheme ftp is not http or https$/ },
+  {
+    name: 'a --server that is no URL',
+    argv: (kc) => ['scan', '--kubeconfig', kc, '--server', 'ftp://x'],
+    re: /^error: --server "ftp:\/\/x": scheme ftp is not http or https$/,
+  },
   {
     name: '--certificate-authority with --insecure-skip-tls-verify=true',
     argv: (kc) => ['scan', '--kubeconfig', kc, '--certificate-authority', '/ca', '--insecure-skip-tls-verify=true'],
@@ -193,7 +260,10 @@ const BAD: BadCase[] = [
 
 for (const c of BAD) {
   test(`bad input: ${c.name}: one line naming the flag, no credential`, BOUND, async () => {
-    fs.writeFileSync(path.join(dir, 'k.pem'), '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----\n');
+    fs.writeFileSync(
+      path.join(dir, 'k.pem'),
+      '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----\n',
+    );
     await withApi({}, async (kc, api) => {
       const r = await runCli(c.argv(kc));
       assert.equal(r.code, c.code ?? 2, r.stderr);
@@ -205,30 +275,44 @@ for (const c of BAD) {
   });
 }
 
-test('HTTPS: --certificate-authority, --client-certificate/--client-key and --insecure-skip-tls-verify=true reach a server the kubeconfig cannot', NEEDS_TLS, async () => {
-  const ca = path.join(dir, 'server-ca.crt');
-  const cert = path.join(dir, 'client.crt');
-  const key = path.join(dir, 'client.key');
-  fs.writeFileSync(ca, pki!.serverCert);
-  fs.writeFileSync(cert, pki!.clientCert);
-  fs.writeFileSync(key, pki!.clientKey);
-  // The kubeconfig trusts no CA for this server: without a flag, the TLS check fails.
-  await withApi(
-    {},
-    async (kc, api) => {
-      const plain = await runCli(['scan', '--kubeconfig', kc]);
-      assert.equal(plain.code, 3);
-      assert.match(plain.stderr, /TLS failure/);
-      const withCa = await runCli(['scan', '--kubeconfig', kc, '--certificate-authority', ca, '--client-certificate', cert, '--client-key', key]);
-      assert.equal(withCa.code, 0, withCa.stderr);
-      const insecure = await runCli(['scan', '--kubeconfig', kc, '--insecure-skip-tls-verify=true']);
-      assert.equal(insecure.code, 0, insecure.stderr);
-      const verified = await runCli(['scan', '--kubeconfig', kc, '--insecure-skip-tls-verify=false']);
-      assert.equal(verified.code, 3, 'false keeps verification on');
-      assert.ok(api.requests.length > 0);
-      for (const r of [plain, withCa, insecure, verified]) assertNoSecret(r);
-    },
-    (api) => ({ server: api.url }),
-    true,
-  );
-});
+test(
+  'HTTPS: --certificate-authority, --client-certificate/--client-key and --insecure-skip-tls-verify=true reach a server the kubeconfig cannot',
+  NEEDS_TLS,
+  async () => {
+    const ca = path.join(dir, 'server-ca.crt');
+    const cert = path.join(dir, 'client.crt');
+    const key = path.join(dir, 'client.key');
+    fs.writeFileSync(ca, pki!.serverCert);
+    fs.writeFileSync(cert, pki!.clientCert);
+    fs.writeFileSync(key, pki!.clientKey);
+    // The kubeconfig trusts no CA for this server: without a flag, the TLS check fails.
+    await withApi(
+      {},
+      async (kc, api) => {
+        const plain = await runCli(['scan', '--kubeconfig', kc]);
+        assert.equal(plain.code, 3);
+        assert.match(plain.stderr, /TLS failure/);
+        const withCa = await runCli([
+          'scan',
+          '--kubeconfig',
+          kc,
+          '--certificate-authority',
+          ca,
+          '--client-certificate',
+          cert,
+          '--client-key',
+          key,
+        ]);
+        assert.equal(withCa.code, 0, withCa.stderr);
+        const insecure = await runCli(['scan', '--kubeconfig', kc, '--insecure-skip-tls-verify=true']);
+        assert.equal(insecure.code, 0, insecure.stderr);
+        const verified = await runCli(['scan', '--kubeconfig', kc, '--insecure-skip-tls-verify=false']);
+        assert.equal(verified.code, 3, 'false keeps verification on');
+        assert.ok(api.requests.length > 0);
+        for (const r of [plain, withCa, insecure, verified]) assertNoSecret(r);
+      },
+      (api) => ({ server: api.url }),
+      true,
+    );
+  },
+);

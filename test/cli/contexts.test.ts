@@ -22,8 +22,19 @@ function list(res: http.ServerResponse, items: unknown[]): void {
 
 const daemonSet = {
   metadata: { name: 'agent', namespace: 'ops', uid: 'u1', generation: 1, creationTimestamp: '2026-11-29T10:00:00Z' },
-  spec: { selector: { matchLabels: { app: 'agent' } }, template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'agent:1' }] } } },
-  status: { observedGeneration: 1, desiredNumberScheduled: 0, currentNumberScheduled: 0, numberReady: 0, updatedNumberScheduled: 0, numberAvailable: 0, numberMisscheduled: 0 },
+  spec: {
+    selector: { matchLabels: { app: 'agent' } },
+    template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'agent:1' }] } },
+  },
+  status: {
+    observedGeneration: 1,
+    desiredNumberScheduled: 0,
+    currentNumberScheduled: 0,
+    numberReady: 0,
+    updatedNumberScheduled: 0,
+    numberAvailable: 0,
+    numberMisscheduled: 0,
+  },
 };
 
 describe('scan over several contexts (fake API)', { timeout: 60_000 }, () => {
@@ -42,7 +53,12 @@ describe('scan over several contexts (fake API)', { timeout: 60_000 }, () => {
         most = Math.max(most, inFlight);
         setTimeout(() => {
           inFlight--;
-          if (who === 'c5') statusAnswer(res, 403, 'daemonsets.apps is forbidden: User "c5" cannot list resource "daemonsets" in API group "apps" in the namespace "ops"');
+          if (who === 'c5')
+            statusAnswer(
+              res,
+              403,
+              'daemonsets.apps is forbidden: User "c5" cannot list resource "daemonsets" in API group "apps" in the namespace "ops"',
+            );
           else list(res, [daemonSet]);
         }, 300);
         return true;
@@ -69,10 +85,15 @@ describe('scan over several contexts (fake API)', { timeout: 60_000 }, () => {
 
   test('six contexts: at most four read at a time, the refused one a row with its error, exit 3', async () => {
     most = 0;
-    const r = await runCli(['scan', '--all-contexts', '--now', NOW, '--kubeconfig', kubeconfig, '-o', 'json'], { env: {} });
+    const r = await runCli(['scan', '--all-contexts', '--now', NOW, '--kubeconfig', kubeconfig, '-o', 'json'], {
+      env: {},
+    });
     assert.equal(r.code, 3, r.stderr);
     assert.equal(most, 4, 'four clusters read at once, no more');
-    const report = JSON.parse(r.stdout) as { daemonSets: { context: string; name: string }[]; contexts: { context: string; exitCode: number; error?: string }[] };
+    const report = JSON.parse(r.stdout) as {
+      daemonSets: { context: string; name: string }[];
+      contexts: { context: string; exitCode: number; error?: string }[];
+    };
     assert.deepEqual(
       report.daemonSets.map((d) => `${d.context} ${d.name}`),
       ['c1 agent', 'c2 agent', 'c3 agent', 'c4 agent', 'c6 agent'],
@@ -81,11 +102,17 @@ describe('scan over several contexts (fake API)', { timeout: 60_000 }, () => {
       report.contexts.map((c) => `${c.context} ${c.exitCode}`),
       ['c1 0', 'c2 0', 'c3 0', 'c4 0', 'c5 3', 'c6 0'],
     );
-    assert.match(report.contexts[4]!.error ?? '', /^forbidden: daemonsets\.apps is forbidden: User "c5" cannot list resource "daemonsets"/);
+    assert.match(
+      report.contexts[4]!.error ?? '',
+      /^forbidden: daemonsets\.apps is forbidden: User "c5" cannot list resource "daemonsets"/,
+    );
   });
 
   test('two contexts, the table: CONTEXT first, rows in the order given', async () => {
-    const r = await runCli(['scan', '--context', 'c2', '--context', 'c1', '--context', 'c2', '--now', NOW, '--kubeconfig', kubeconfig], { env: {} });
+    const r = await runCli(
+      ['scan', '--context', 'c2', '--context', 'c1', '--context', 'c2', '--now', NOW, '--kubeconfig', kubeconfig],
+      { env: {} },
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(
       r.stdout
@@ -105,13 +132,41 @@ describe('scan over several contexts (fake API)', { timeout: 60_000 }, () => {
   });
 
   const refusals: [string, string[], RegExp][] = [
-    ['why reads one cluster', ['why', 'agent', '--context', 'c1', '--context', 'c2'], /^error: --context: why reads one cluster; only scan and lint read several \(--context given 2 times\)$/],
-    ['--all-contexts with --context', ['scan', '--all-contexts', '--context', 'c1'], /^error: --all-contexts: reads every context; do not name contexts with --context as well$/],
-    ['several contexts with -f', ['scan', '-f', 'fixtures/demo', '--context', 'c1', '--context', 'c2'], /^error: --context: several clusters are read live; with -f no cluster is contacted$/],
-    ['--dump with several contexts', ['scan', '--all-contexts', '--dump', '/tmp/never-written.yaml'], /^error: --dump: writes the snapshot of one cluster; not with several contexts$/],
-    ['-o sarif with several contexts', ['lint', '--context', 'c1', '--context', 'c2', '-o', 'sarif'], /^error: -o sarif: one cluster at a time/],
-    ['-o name with several contexts', ['scan', '--context', 'c1', '--context', 'c2', '-o', 'name'], /^error: -o name: one cluster at a time/],
-    ['-o junit with several contexts', ['lint', '--all-contexts', '-o', 'junit'], /^error: -o junit: one cluster at a time/],
+    [
+      'why reads one cluster',
+      ['why', 'agent', '--context', 'c1', '--context', 'c2'],
+      /^error: --context: why reads one cluster; only scan and lint read several \(--context given 2 times\)$/,
+    ],
+    [
+      '--all-contexts with --context',
+      ['scan', '--all-contexts', '--context', 'c1'],
+      /^error: --all-contexts: reads every context; do not name contexts with --context as well$/,
+    ],
+    [
+      'several contexts with -f',
+      ['scan', '-f', 'fixtures/demo', '--context', 'c1', '--context', 'c2'],
+      /^error: --context: several clusters are read live; with -f no cluster is contacted$/,
+    ],
+    [
+      '--dump with several contexts',
+      ['scan', '--all-contexts', '--dump', '/tmp/never-written.yaml'],
+      /^error: --dump: writes the snapshot of one cluster; not with several contexts$/,
+    ],
+    [
+      '-o sarif with several contexts',
+      ['lint', '--context', 'c1', '--context', 'c2', '-o', 'sarif'],
+      /^error: -o sarif: one cluster at a time/,
+    ],
+    [
+      '-o name with several contexts',
+      ['scan', '--context', 'c1', '--context', 'c2', '-o', 'name'],
+      /^error: -o name: one cluster at a time/,
+    ],
+    [
+      '-o junit with several contexts',
+      ['lint', '--all-contexts', '-o', 'junit'],
+      /^error: -o junit: one cluster at a time/,
+    ],
   ];
   for (const [name, argv, re] of refusals) {
     test(`exit 2: ${name}`, async () => {

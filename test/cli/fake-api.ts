@@ -67,7 +67,14 @@ export function makePki(): Pki {
   const server = selfSigned(dir, 'server', '127.0.0.1', 'IP:127.0.0.1');
   const client = selfSigned(dir, 'client', 'reader');
   const other = selfSigned(dir, 'other', 'other');
-  return { dir, serverCert: server.cert, serverKey: server.key, clientCert: client.cert, clientKey: client.key, otherKey: other.key };
+  return {
+    dir,
+    serverCert: server.cert,
+    serverKey: server.key,
+    clientCert: client.cert,
+    clientKey: client.key,
+    otherKey: other.key,
+  };
 }
 
 /** Answers a request itself (returns true) or leaves it to the default empty list. */
@@ -93,7 +100,12 @@ export function emptyList(res: http.ServerResponse): void {
 }
 
 /** A Kubernetes Status answer. */
-export function statusAnswer(res: http.ServerResponse, code: number, message: string, headers: Record<string, string> = {}): void {
+export function statusAnswer(
+  res: http.ServerResponse,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(code, { 'Content-Type': 'application/json', ...headers });
   res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message, code }));
 }
@@ -111,7 +123,9 @@ export async function startFakeApi(handler: Handler, pki?: Pki): Promise<FakeApi
     headers.push(req.headersDistinct);
     if (!handler(req, res, url)) emptyList(res);
   };
-  const server = pki ? https.createServer({ cert: pki.serverCert, key: pki.serverKey }, listener) : http.createServer(listener);
+  const server = pki
+    ? https.createServer({ cert: pki.serverCert, key: pki.serverKey }, listener)
+    : http.createServer(listener);
   server.on('connection', (s: net.Socket) => {
     if (!server.listening) {
       s.destroy();
@@ -160,7 +174,12 @@ export function writeKubeconfig(dir: string, name: string, parts: KubeconfigPart
         'current-context': 'fake',
         clusters: [{ name: 'fake-cluster', cluster: parts.cluster }],
         users: [{ name: 'fake-user', user: parts.user }],
-        contexts: [{ name: 'fake', context: { cluster: 'fake-cluster', user: 'fake-user', namespace: parts.namespace ?? 'demo' } }],
+        contexts: [
+          {
+            name: 'fake',
+            context: { cluster: 'fake-cluster', user: 'fake-user', namespace: parts.namespace ?? 'demo' },
+          },
+        ],
       },
       null,
       2,

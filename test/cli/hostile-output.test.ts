@@ -40,11 +40,13 @@ function hostileDump(): string {
   for (const file of readdirSync(DEMO)
     .filter((f) => f.endsWith('.yaml'))
     .sort()) {
-    for (const doc of yaml.loadAll(readFileSync(join(DEMO, file), 'utf8')) as Obj[]) items.push(...(doc['items'] ?? [doc]));
+    for (const doc of yaml.loadAll(readFileSync(join(DEMO, file), 'utf8')) as Obj[])
+      items.push(...(doc['items'] ?? [doc]));
   }
   for (const o of items) {
     if (o['kind'] === 'Event') o['message'] = `${o['message'] ?? ''} ${HOSTILE}`;
-    if (o['kind'] === 'Node') for (const c of o['status']?.conditions ?? []) c.message = `${c.message ?? ''} ${HOSTILE}`;
+    if (o['kind'] === 'Node')
+      for (const c of o['status']?.conditions ?? []) c.message = `${c.message ?? ''} ${HOSTILE}`;
     if (o['kind'] === 'Pod') {
       for (const s of [...(o['status']?.containerStatuses ?? []), ...(o['status']?.initContainerStatuses ?? [])]) {
         for (const st of [s.state, s.lastState]) {
@@ -54,12 +56,17 @@ function hostileDump(): string {
       }
     }
     if (o['kind'] === 'ControllerRevision') {
-      o['metadata'].annotations = { ...o['metadata'].annotations, 'kubernetes.io/change-cause': `kubectl set image ${HOSTILE}` };
-      for (const c of o['data']?.spec?.template?.spec?.containers ?? []) c.image = `${c.image}${PAYLOADS['OSC 0 retitles the terminal']}${PAYLOADS['RLO reverses']}`;
+      o['metadata'].annotations = {
+        ...o['metadata'].annotations,
+        'kubernetes.io/change-cause': `kubectl set image ${HOSTILE}`,
+      };
+      for (const c of o['data']?.spec?.template?.spec?.containers ?? [])
+        c.image = `${c.image}${PAYLOADS['OSC 0 retitles the terminal']}${PAYLOADS['RLO reverses']}`;
     }
     if (o['kind'] === 'DaemonSet' && o['metadata'].name === 'calico-node') {
       // Impact prints the images it infers roles from; lint prints container images.
-      for (const c of o['spec'].template.spec.containers) c.image = `${c.image}${PAYLOADS['CSI clears the screen']}${PAYLOADS['C1 CSI (U+009B)']}`;
+      for (const c of o['spec'].template.spec.containers)
+        c.image = `${c.image}${PAYLOADS['CSI clears the screen']}${PAYLOADS['C1 CSI (U+009B)']}`;
     }
   }
   // A node and a pod whose names carry controls: a dump is not validated by an API server.
@@ -77,8 +84,9 @@ function hostileDump(): string {
 const STDIN = hostileDump();
 
 // Every control character (and bidi/C1) except a line feed, which is our own layout.
-// eslint-disable-next-line no-control-regex
-const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
+const RAW_CONTROL =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
 // What JSON and YAML must not hold raw (they escape C0 controls themselves).
 const RAW_DATA_CONTROL = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 // Our own colours: SGR sequences chalk writes.
@@ -100,7 +108,9 @@ const FORMATS = ['table', 'wide', 'markdown', 'json', 'yaml'] as const;
 
 function firstRaw(text: string, re: RegExp): string | undefined {
   const m = re.exec(text);
-  return m ? `U+${m[0].codePointAt(0)!.toString(16).padStart(4, '0')} near ${JSON.stringify(text.slice(Math.max(0, m.index - 40), m.index + 10))}` : undefined;
+  return m
+    ? `U+${m[0].codePointAt(0)!.toString(16).padStart(4, '0')} near ${JSON.stringify(text.slice(Math.max(0, m.index - 40), m.index + 10))}`
+    : undefined;
 }
 
 /** Every string anywhere in a parsed document. */
@@ -146,7 +156,8 @@ for (const [name, argv] of COMMANDS) {
       assert.equal(firstRaw(r.stdout, RAW_CONTROL), undefined, 'stdout');
       assert.ok(!r.stdout.includes('\u001b'), 'no ESC at all without colour');
       // Visible, not dropped (impact's default shows no evidence, where the payloads are: -o wide does).
-      if (!(name === 'impact' && format === 'table')) assert.ok(r.stdout.includes('^[') || r.stdout.includes('\\u202e'), 'payload shown escaped');
+      if (!(name === 'impact' && format === 'table'))
+        assert.ok(r.stdout.includes('^[') || r.stdout.includes('\\u202e'), 'payload shown escaped');
       if (format === 'markdown') {
         assert.deepEqual(brokenTableRows(r.stdout), [], 'table rows keep their cells');
         assert.ok(!/(^|[^\\])<img/.test(r.stdout), 'no raw HTML');

@@ -15,7 +15,9 @@ const run = promisify(execFile);
 /** Runs `node bin/ds-doctor.js <argv>` with `cacheHome` as XDG_CACHE_HOME; stdout, stderr and exit code. */
 async function ds(argv: string[], cacheHome: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/ds-doctor.js', ...argv], { env: { ...process.env, XDG_CACHE_HOME: cacheHome, NO_COLOR: '1' } });
+    const { stdout, stderr } = await run(process.execPath, ['bin/ds-doctor.js', ...argv], {
+      env: { ...process.env, XDG_CACHE_HOME: cacheHome, NO_COLOR: '1' },
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -38,7 +40,8 @@ const LINT = ['lint', '-f', 'fixtures/manifests/agents/fluent-bit.yaml'];
 async function assertBundleCurrent(): Promise<void> {
   const mtime = async (file: string) => (await stat(file).catch(() => undefined))?.mtimeMs;
   const [bundle, tsc] = await Promise.all([mtime('dist/bundle/ds-doctor.cjs'), mtime('dist/.tsbuildinfo')]);
-  if (bundle === undefined || (tsc !== undefined && bundle < tsc)) assert.fail('dist/bundle/ds-doctor.cjs is missing or older than the last tsc build: run npm run build');
+  if (bundle === undefined || (tsc !== undefined && bundle < tsc))
+    assert.fail('dist/bundle/ds-doctor.cjs is missing or older than the last tsc build: run npm run build');
 }
 
 describe('code cache of the bundle', () => {
@@ -49,7 +52,10 @@ describe('code cache of the bundle', () => {
     const first = await ds(LINT, home);
     const files = await cacheFiles(home);
     assert.equal(files.length, 1, files.join(', '));
-    assert.match(files[0]!, new RegExp(`^[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}-lint\\.v8$`));
+    assert.match(
+      files[0]!,
+      new RegExp(`^[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}-lint\\.v8$`),
+    );
     const file = join(home, 'ds-doctor', 'code-cache', files[0]!);
     const written = await stat(file);
     const second = await ds(LINT, home);
@@ -99,7 +105,12 @@ interface Layout {
 
 const LAYOUTS: Layout[] = [
   { name: 'bundle newer than the last tsc build', bundle: 2000, tsbuildinfo: 1000, ran: 'bundle' },
-  { name: 'bundle older than the last tsc build (rebuilt with tsc alone)', bundle: 1000, tsbuildinfo: 2000, ran: 'modules' },
+  {
+    name: 'bundle older than the last tsc build (rebuilt with tsc alone)',
+    bundle: 1000,
+    tsbuildinfo: 2000,
+    ran: 'modules',
+  },
   { name: 'no bundle', bundle: null, tsbuildinfo: 1000, ran: 'modules' },
   { name: 'no tsbuildinfo (the installed package)', bundle: 1000, tsbuildinfo: null, ran: 'bundle' },
 ];
@@ -111,9 +122,16 @@ async function standIn(layout: Layout): Promise<string> {
   await mkdir(join(root, 'dist', 'bundle'));
   await writeFile(join(root, 'package.json'), '{"type": "module"}\n');
   await copyFile('bin/launch.js', join(root, 'bin', 'launch.js'));
-  await writeFile(join(root, 'dist', 'src', 'cli', 'run.js'), "export async function run(argv) { process.stdout.write(`modules ${argv.join(' ')}`); }\n");
+  await writeFile(
+    join(root, 'dist', 'src', 'cli', 'run.js'),
+    "export async function run(argv) { process.stdout.write(`modules ${argv.join(' ')}`); }\n",
+  );
   const files: [string, number | null, string][] = [
-    [join(root, 'dist', 'bundle', 'ds-doctor.cjs'), layout.bundle, "// ds-doctor bundle 0123456789abcdef\nexports.run = async (argv) => { process.stdout.write(`bundle ${argv.join(' ')}`); };\n"],
+    [
+      join(root, 'dist', 'bundle', 'ds-doctor.cjs'),
+      layout.bundle,
+      "// ds-doctor bundle 0123456789abcdef\nexports.run = async (argv) => { process.stdout.write(`bundle ${argv.join(' ')}`); };\n",
+    ],
     [join(root, 'dist', '.tsbuildinfo'), layout.tsbuildinfo, '{}\n'],
   ];
   for (const [file, time, text] of files) {
@@ -129,9 +147,17 @@ describe('which build bin/ runs', () => {
     test(layout.name, async () => {
       const root = await standIn(layout);
       const launch = pathToFileURL(join(root, 'bin', 'launch.js')).href;
-      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `import { launch } from ${JSON.stringify(launch)}; await launch(['scan', '-A']);`], {
-        env: { ...process.env, XDG_CACHE_HOME: join(root, 'cache') },
-      });
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `import { launch } from ${JSON.stringify(launch)}; await launch(['scan', '-A']);`,
+        ],
+        {
+          env: { ...process.env, XDG_CACHE_HOME: join(root, 'cache') },
+        },
+      );
       assert.equal(stdout, `${layout.ran} scan -A`);
     });
   }

@@ -11,7 +11,19 @@ import path from 'node:path';
 import type http from 'node:http';
 import { capturingIo, runCli, type CliRun } from '../harness.js';
 import { main } from '../../src/cli/main.js';
-import { b64, emptyList, hasOpenssl, makePki, startFakeApi, statusAnswer, writeKubeconfig, type FakeApi, type Handler, type KubeconfigParts, type Pki } from './fake-api.js';
+import {
+  b64,
+  emptyList,
+  hasOpenssl,
+  makePki,
+  startFakeApi,
+  statusAnswer,
+  writeKubeconfig,
+  type FakeApi,
+  type Handler,
+  type KubeconfigParts,
+  type Pki,
+} from './fake-api.js';
 
 const TOKEN = 'tok-SECRET-5f1e9a7c3b2d';
 const PASSWORD = 'pw-SECRET-91ab77e0';
@@ -21,7 +33,10 @@ const EXEC_OUTPUT = 'plugin-SECRET-output-77aa';
 const BOUND = { timeout: 20_000 };
 
 const OPENSSL = hasOpenssl();
-if (!OPENSSL) console.log('# live-faults: openssl not found, so the HTTPS cases are skipped (they need it to make test certificates)');
+if (!OPENSSL)
+  console.log(
+    '# live-faults: openssl not found, so the HTTPS cases are skipped (they need it to make test certificates)',
+  );
 const NEEDS_TLS = OPENSSL ? BOUND : { ...BOUND, skip: 'openssl not found (needed to make test certificates)' };
 
 let pki: Pki;
@@ -45,15 +60,26 @@ function secrets(): string[] {
 
 function assertNoSecret(r: CliRun, label: string): void {
   for (const s of secrets()) {
-    assert.ok(!r.stdout.includes(s) && !r.stderr.includes(s), `${label}: a secret was printed: ${JSON.stringify(r.stderr)}`);
+    assert.ok(
+      !r.stdout.includes(s) && !r.stderr.includes(s),
+      `${label}: a secret was printed: ${JSON.stringify(r.stderr)}`,
+    );
   }
 }
 
 /** The kubeconfig of most cases: HTTPS with the test CA, a password in the server URL, a token and a client certificate. */
 function securedParts(api: FakeApi, user: Record<string, unknown> = {}): KubeconfigParts {
   return {
-    cluster: { server: `https://admin:${PASSWORD}@127.0.0.1:${api.port}`, 'certificate-authority-data': b64(pki.serverCert) },
-    user: { token: TOKEN, 'client-certificate-data': b64(pki.clientCert), 'client-key-data': b64(pki.clientKey), ...user },
+    cluster: {
+      server: `https://admin:${PASSWORD}@127.0.0.1:${api.port}`,
+      'certificate-authority-data': b64(pki.serverCert),
+    },
+    user: {
+      token: TOKEN,
+      'client-certificate-data': b64(pki.clientCert),
+      'client-key-data': b64(pki.clientKey),
+      ...user,
+    },
   };
 }
 
@@ -64,8 +90,11 @@ async function expectFailure(argv: string[], code: number, re: RegExp): Promise<
   assert.equal(r.stdout, '');
   assert.ok(r.stderr.endsWith('\n'), JSON.stringify(r.stderr));
   assert.equal(r.stderr.trimEnd().split('\n').length, 1, `one line: ${JSON.stringify(r.stderr)}`);
-  // eslint-disable-next-line no-control-regex -- the check is for control characters
-  assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(r.stderr), `no control characters: ${JSON.stringify(r.stderr)}`);
+  assert.ok(
+    // eslint-disable-next-line no-control-regex -- the check is for control characters
+    !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(r.stderr),
+    `no control characters: ${JSON.stringify(r.stderr)}`,
+  );
   assert.match(r.stderr.trimEnd(), re);
   assertNoSecret(r, argv.join(' '));
   assert.equal(debug.code, code, `--debug exit code; stderr: ${debug.stderr}`);
@@ -78,7 +107,12 @@ async function expectFailure(argv: string[], code: number, re: RegExp): Promise<
  * `fn`. The CLI runs in this process, so a regression that reads forever would outlive the test's
  * timeout: a watchdog closes the server first, which ends any read.
  */
-async function withApi(handler: Handler, parts: (api: FakeApi) => KubeconfigParts, fn: (kubeconfig: string, api: FakeApi) => Promise<void>, tls = true): Promise<void> {
+async function withApi(
+  handler: Handler,
+  parts: (api: FakeApi) => KubeconfigParts,
+  fn: (kubeconfig: string, api: FakeApi) => Promise<void>,
+  tls = true,
+): Promise<void> {
   const api = await startFakeApi(handler, tls ? pki : undefined);
   const watchdog = setTimeout(() => void api.close(), BOUND.timeout - 5_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-doctor-kc-'));
@@ -92,7 +126,10 @@ async function withApi(handler: Handler, parts: (api: FakeApi) => KubeconfigPart
 }
 
 /** Answers requests whose path is `path` with `answer`, the rest with empty lists. */
-function on(pathname: string, answer: (res: http.ServerResponse, req: http.IncomingMessage, url: URL) => void): Handler {
+function on(
+  pathname: string,
+  answer: (res: http.ServerResponse, req: http.IncomingMessage, url: URL) => void,
+): Handler {
   return (req, res, url) => {
     if (url.pathname !== pathname) return false;
     answer(res, req, url);
@@ -117,8 +154,12 @@ interface FaultCase {
 const FAULTS: FaultCase[] = [
   {
     name: 'HTTP 500 with a Status message holding newlines and terminal escapes: one escaped line',
-    handler: on(DS_PATH, (res) => statusAnswer(res, 500, 'etcdserver: leader changed\n\u001b[2J\u001b]0;pwned\u0007 retry\u202e')),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${DS_PATH}: etcdserver: leader changed\\\\n\\^\\[\\[2J\\^\\[\\]0;pwned\\^G retry\\\\u202e$`),
+    handler: on(DS_PATH, (res) =>
+      statusAnswer(res, 500, 'etcdserver: leader changed\n\u001b[2J\u001b]0;pwned\u0007 retry\u202e'),
+    ),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${DS_PATH}: etcdserver: leader changed\\\\n\\^\\[\\[2J\\^\\[\\]0;pwned\\^G retry\\\\u202e$`,
+    ),
   },
   {
     name: 'HTTP 503 with an HTML page (a load balancer): exit 3 naming status and path',
@@ -126,7 +167,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(503, { 'Content-Type': 'text/html' });
       res.end('<html><body>upstream down</body></html>');
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 503 Service Unavailable for GET ${NODES_PATH} \\(text/html, not a Kubernetes Status\\)$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 503 Service Unavailable for GET ${NODES_PATH} \\(text/html, not a Kubernetes Status\\)$`,
+    ),
   },
   {
     name: 'HTTP 404 from a proxy for a kind ds-doctor needs: exit 3 naming it, no RBAC hint',
@@ -134,22 +177,32 @@ const FAULTS: FaultCase[] = [
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       res.end('404 page not found');
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 404 Not Found for GET ${NODES_PATH} \\(text/plain, not a Kubernetes Status\\)$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 404 Not Found for GET ${NODES_PATH} \\(text/plain, not a Kubernetes Status\\)$`,
+    ),
   },
   {
     name: 'HTTP 429 twice: Retry-After honoured once, then exit 3',
-    handler: on(DS_PATH, (res) => statusAnswer(res, 429, 'too many requests, please slow down', { 'Retry-After': '1' })),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 429 Too Many Requests for GET ${DS_PATH}: too many requests, please slow down \\(retried once, as Retry-After asked\\)$`),
+    handler: on(DS_PATH, (res) =>
+      statusAnswer(res, 429, 'too many requests, please slow down', { 'Retry-After': '1' }),
+    ),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 429 Too Many Requests for GET ${DS_PATH}: too many requests, please slow down \\(retried once, as Retry-After asked\\)$`,
+    ),
   },
   {
     name: 'HTTP 429 with a Retry-After of an hour: not waited for, exit 3 at once',
     handler: on(DS_PATH, (res) => statusAnswer(res, 429, 'slow down', { 'Retry-After': '3600' })),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 429 Too Many Requests for GET ${DS_PATH}: slow down \\(Retry-After 3600s is longer than ds-doctor waits: 10s\\)$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 429 Too Many Requests for GET ${DS_PATH}: slow down \\(Retry-After 3600s is longer than ds-doctor waits: 10s\\)$`,
+    ),
   },
   {
     name: 'HTTP 429 without Retry-After: not retried, exit 3',
     handler: on(DS_PATH, (res) => statusAnswer(res, 429, 'slow down')),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 429 Too Many Requests for GET ${DS_PATH}: slow down \\(no Retry-After: not retried\\)$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 429 Too Many Requests for GET ${DS_PATH}: slow down \\(no Retry-After: not retried\\)$`,
+    ),
   },
   {
     name: 'HTTP 200 with an HTML login page: exit 3, not JSON',
@@ -157,7 +210,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end('<!doctype html><title>Sign in</title><form>');
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with text/html, not JSON \\(a login page or a proxy in front of the API server\\?\\)$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with text/html, not JSON \\(a login page or a proxy in front of the API server\\?\\)$`,
+    ),
   },
   {
     name: 'HTTP 200 with invalid JSON: exit 3',
@@ -165,7 +220,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"kind":"DaemonSetList","items":[{');
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with invalid JSON \\(application/json, 34 bytes\\)$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with invalid JSON \\(application/json, 34 bytes\\)$`,
+    ),
   },
   {
     name: 'HTTP 200 with JSON that is not an object: exit 3',
@@ -173,7 +230,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('[1,2]');
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with JSON that is not an object$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with JSON that is not an object$`,
+    ),
   },
   {
     name: 'a redirect to another host: not followed, exit 3',
@@ -201,7 +260,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ kind: 'NodeList', items: [{ metadata: { name: 'n1' } }, null] }));
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered GET ${NODES_PATH} with a list holding a null item \\(items\\[1\\]\\)$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered GET ${NODES_PATH} with a list holding a null item \\(items\\[1\\]\\)$`,
+    ),
   },
   {
     name: 'HTTP 200 with an empty body: exit 3, not an empty list',
@@ -209,7 +270,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end();
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with an empty body, not JSON$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 200 OK for GET ${DS_PATH} with an empty body, not JSON$`,
+    ),
   },
   {
     name: 'HTTP 200 with an object that is not a list (another service): exit 3, not an empty list',
@@ -217,7 +280,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"status":"ok"}');
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered GET ${DS_PATH} with an object that is not a list \\(no "items"\\)$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered GET ${DS_PATH} with an object that is not a list \\(no "items"\\)$`,
+    ),
   },
   {
     name: 'a list whose items is not an array: exit 3',
@@ -225,7 +290,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"kind":"NodeList","items":{"a":1}}');
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered GET ${NODES_PATH} with a list whose "items" is not an array$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered GET ${NODES_PATH} with a list whose "items" is not an array$`,
+    ),
   },
   {
     name: 'the connection reset in the middle of the body: exit 3',
@@ -234,7 +301,9 @@ const FAULTS: FaultCase[] = [
       res.write('{"kind":"DaemonSetList","items":[');
       setTimeout(() => res.socket?.destroy(), 50);
     }),
-    re: new RegExp(`^error: the connection to ${SERVER} broke while reading the answer to GET ${DS_PATH} \\(ECONNRESET\\)$`),
+    re: new RegExp(
+      `^error: the connection to ${SERVER} broke while reading the answer to GET ${DS_PATH} \\(ECONNRESET\\)$`,
+    ),
   },
   {
     name: 'a server that never answers: exit 3 after --request-timeout',
@@ -266,7 +335,13 @@ const FAULTS: FaultCase[] = [
     argv: ['scan', '-A', '--request-timeout', '1s'],
     handler: on(ALL_DS_PATH, (res, _req, url) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ kind: 'DaemonSetList', metadata: { continue: `${url.searchParams.get('continue') ?? ''}x`.slice(-64) + String(Math.random()) }, items: [] }));
+      res.end(
+        JSON.stringify({
+          kind: 'DaemonSetList',
+          metadata: { continue: `${url.searchParams.get('continue') ?? ''}x`.slice(-64) + String(Math.random()) },
+          items: [],
+        }),
+      );
     }),
     re: new RegExp(
       `^error: listing daemonsets in all namespaces did not end: reading from ${SERVER} took longer than 1s in all \\(--request-timeout\\); GET ${ALL_DS_PATH} did not finish \\(\\d+ pages? read\\)$`,
@@ -275,12 +350,16 @@ const FAULTS: FaultCase[] = [
   {
     name: 'HTTP 401 (the server rejects the credentials): exit 3, no credential echoed',
     handler: on(DS_PATH, (res, req) => statusAnswer(res, 401, `Unauthorized: ${req.headers.authorization ?? ''}`)),
-    re: new RegExp(`^error: unauthorized \\(401\\) by ${SERVER}: the credentials of context "fake" are missing, invalid or expired$`),
+    re: new RegExp(
+      `^error: unauthorized \\(401\\) by ${SERVER}: the credentials of context "fake" are missing, invalid or expired$`,
+    ),
   },
   {
     name: 'a server message echoing the bearer token: the token is masked',
     handler: on(DS_PATH, (res, req) => statusAnswer(res, 500, `bad header ${req.headers.authorization ?? ''}`)),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${DS_PATH}: bad header Bearer \\*\\*\\*$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${DS_PATH}: bad header Bearer \\*\\*\\*$`,
+    ),
   },
   {
     name: 'an HTML 404 for a DaemonSet (not the Kubernetes API): exit 3, not "not found"',
@@ -289,7 +368,9 @@ const FAULTS: FaultCase[] = [
       res.writeHead(404, { 'Content-Type': 'text/html' });
       res.end('<h1>Not Found</h1>');
     }),
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 404 Not Found for GET ${DS_PATH}/agent \\(text/html, not a Kubernetes Status\\)$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 404 Not Found for GET ${DS_PATH}/agent \\(text/html, not a Kubernetes Status\\)$`,
+    ),
   },
 ];
 
@@ -370,16 +451,23 @@ describe('live answers that work', () => {
     );
   });
 
-  test('a server without a scheme gets https:// when the kubeconfig has a CA, as client-go does', NEEDS_TLS, async () => {
-    await withApi(
-      () => false,
-      (api) => ({ ...securedParts(api), cluster: { server: `127.0.0.1:${api.port}`, 'certificate-authority-data': b64(pki.serverCert) } }),
-      async (kubeconfig) => {
-        const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
-        assert.equal(r.code, 0, r.stderr);
-      },
-    );
-  });
+  test(
+    'a server without a scheme gets https:// when the kubeconfig has a CA, as client-go does',
+    NEEDS_TLS,
+    async () => {
+      await withApi(
+        () => false,
+        (api) => ({
+          ...securedParts(api),
+          cluster: { server: `127.0.0.1:${api.port}`, 'certificate-authority-data': b64(pki.serverCert) },
+        }),
+        async (kubeconfig) => {
+          const r = await runCli(['scan', '--kubeconfig', kubeconfig, '-o', 'json']);
+          assert.equal(r.code, 0, r.stderr);
+        },
+      );
+    },
+  );
 
   test('a tokenFile (relative to the kubeconfig) is read and sent as the bearer token', NEEDS_TLS, async () => {
     await withApi(
@@ -405,12 +493,17 @@ interface KubeconfigCase {
 const WHERE_CLUSTER = String.raw`^error: kubeconfig \S+kubeconfig-case: context "fake", cluster "fake-cluster": `;
 const WHERE_USER = String.raw`^error: kubeconfig \S+kubeconfig-case: context "fake", user "fake-user": `;
 /** An exec credential plugin: a node script run by client-node. */
-const plugin = (script: string) => ({ exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: ['-e', script] } });
+const plugin = (script: string) => ({
+  exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: ['-e', script] },
+});
 
 const KUBECONFIG_CASES: KubeconfigCase[] = [
   {
     name: 'server that is not a URL: exit 2 naming the field, password masked',
-    parts: (api) => ({ ...securedParts(api), cluster: { server: `https://admin:${PASSWORD}@`, 'certificate-authority-data': b64(pki.serverCert) } }),
+    parts: (api) => ({
+      ...securedParts(api),
+      cluster: { server: `https://admin:${PASSWORD}@`, 'certificate-authority-data': b64(pki.serverCert) },
+    }),
     code: 2,
     re: new RegExp(`${WHERE_CLUSTER}server "https://admin:xxxxx@": not a URL`),
   },
@@ -428,7 +521,10 @@ const KUBECONFIG_CASES: KubeconfigCase[] = [
   },
   {
     name: 'certificate-authority-data that is not PEM: exit 2',
-    parts: (api) => ({ ...securedParts(api), cluster: { server: api.url, 'certificate-authority-data': b64('not a certificate') } }),
+    parts: (api) => ({
+      ...securedParts(api),
+      cluster: { server: api.url, 'certificate-authority-data': b64('not a certificate') },
+    }),
     code: 2,
     re: new RegExp(`${WHERE_CLUSTER}certificate-authority-data: not a PEM certificate$`),
   },
@@ -448,7 +544,9 @@ const KUBECONFIG_CASES: KubeconfigCase[] = [
     name: 'client certificate and key that do not match: exit 2',
     parts: (api) => securedParts(api, { 'client-key-data': b64(pki.otherKey) }),
     code: 2,
-    re: new RegExp(`${WHERE_USER}client-certificate-data and client-key-data do not match: the key is not the certificate's$`),
+    re: new RegExp(
+      `${WHERE_USER}client-certificate-data and client-key-data do not match: the key is not the certificate's$`,
+    ),
   },
   {
     name: 'a client certificate without a key: exit 2',
@@ -464,7 +562,10 @@ const KUBECONFIG_CASES: KubeconfigCase[] = [
   },
   {
     name: 'an exec plugin that fails printing a secret: exit 3, its output not shown',
-    parts: (api) => ({ ...securedParts(api), user: plugin(`process.stderr.write(${JSON.stringify(EXEC_OUTPUT)}); process.exit(1)`) }),
+    parts: (api) => ({
+      ...securedParts(api),
+      user: plugin(`process.stderr.write(${JSON.stringify(EXEC_OUTPUT)}); process.exit(1)`),
+    }),
     code: 3,
     re: /^error: cannot get credentials for context "fake": the exec plugin "\S+" of user "fake-user" failed \(its output is not shown; run it to see why\)$/,
   },
@@ -478,15 +579,21 @@ const KUBECONFIG_CASES: KubeconfigCase[] = [
     name: 'an exec plugin token and a server error echoing it: exit 3, the token masked',
     parts: (api) => ({
       ...securedParts(api),
-      user: plugin(`process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: ${JSON.stringify(EXEC_TOKEN)} } }))`),
+      user: plugin(
+        `process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: ${JSON.stringify(EXEC_TOKEN)} } }))`,
+      ),
     }),
     code: 3,
-    re: new RegExp(`^error: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${DS_PATH}: token Bearer \\*\\*\\*$`),
+    re: new RegExp(
+      `^error: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${DS_PATH}: token Bearer \\*\\*\\*$`,
+    ),
   },
 ];
 
 describe('kubeconfig errors: one line naming file, context, entry and field; no secret', () => {
-  const echoToken: Handler = on(DS_PATH, (res, req) => statusAnswer(res, 500, `token ${req.headers.authorization ?? ''}`));
+  const echoToken: Handler = on(DS_PATH, (res, req) =>
+    statusAnswer(res, 500, `token ${req.headers.authorization ?? ''}`),
+  );
   for (const c of KUBECONFIG_CASES) {
     test(c.name, NEEDS_TLS, async () => {
       await withApi(echoToken, c.parts, async (kubeconfig, api) => {
@@ -509,7 +616,12 @@ test('on a terminal, the progress line is cleared before the error line', NEEDS_
       assert.equal(code, 3);
       // eslint-disable-next-line no-control-regex -- the check is for control characters
       assert.match(stderr, /^\r\u001b\[2Kloading: read 0 daemonsets in demo/);
-      assert.match(stderr, new RegExp(`\\r\\u001b\\[2Kerror: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${NODES_PATH}: etcd down\\n$`));
+      assert.match(
+        stderr,
+        new RegExp(
+          `\\r\\u001b\\[2Kerror: the API server at ${SERVER} answered HTTP 500 Internal Server Error for GET ${NODES_PATH}: etcd down\\n$`,
+        ),
+      );
     },
   );
 });

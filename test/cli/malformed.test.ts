@@ -12,7 +12,16 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SCENARIO = path.resolve(HERE, '..', '..', '..', 'fixtures', 'scenarios', 'oom-killed');
 const corpus = readCorpus('oom-killed', SCENARIO);
 const DS = 'monitoring/node-exporter';
-const COMMANDS = [['scan'], ['why', DS], ['why', DS, 'worker-2'], ['nodes', DS], ['node', 'worker-2'], ['rollout', DS], ['impact', DS], ['lint']];
+const COMMANDS = [
+  ['scan'],
+  ['why', DS],
+  ['why', DS, 'worker-2'],
+  ['nodes', DS],
+  ['node', 'worker-2'],
+  ['rollout', DS],
+  ['impact', DS],
+  ['lint'],
+];
 
 interface Case {
   name: string;
@@ -45,9 +54,22 @@ const CASES: Case[] = [
     warning: /DaemonSet \(no name\): metadata\.name: expected a string, found a list; ignored/,
     codes: [0, 1, 2],
   },
-  { name: 'a node name that is a map', kind: 'Node', object: 'worker-1', path: ['metadata', 'name'], value: { a: 1 }, warning: /Node \(no name\): no metadata\.name; skipped/ },
+  {
+    name: 'a node name that is a map',
+    kind: 'Node',
+    object: 'worker-1',
+    path: ['metadata', 'name'],
+    value: { a: 1 },
+    warning: /Node \(no name\): no metadata\.name; skipped/,
+  },
   // An empty `labels:` is null, absent as Go reads it: no warning.
-  { name: 'pod labels that are null', kind: 'Pod', object: 'node-exporter-2lzqg', path: ['metadata', 'labels'], value: null },
+  {
+    name: 'pod labels that are null',
+    kind: 'Pod',
+    object: 'node-exporter-2lzqg',
+    path: ['metadata', 'labels'],
+    value: null,
+  },
   {
     name: 'a pod namespace that is a YAML integer',
     kind: 'Pod',
@@ -64,7 +86,14 @@ const CASES: Case[] = [
     value: [null, null],
     warning: /Event \(no name\): metadata\.name: expected a string, found a list; ignored/,
   },
-  { name: 'a null entry in status.conditions', kind: 'Pod', object: 'node-exporter-2lzqg', path: ['status', 'conditions', 0], value: null, warning: /status\.conditions\[0\]: a null entry; ignored/ },
+  {
+    name: 'a null entry in status.conditions',
+    kind: 'Pod',
+    object: 'node-exporter-2lzqg',
+    path: ['status', 'conditions', 0],
+    value: null,
+    warning: /status\.conditions\[0\]: a null entry; ignored/,
+  },
   {
     name: 'a null entry in containerStatuses',
     kind: 'Pod',
@@ -101,7 +130,9 @@ const CASES: Case[] = [
 
 function mutant(c: Case): string {
   const items = structuredClone(corpus.items);
-  const target = items.find((o) => o['kind'] === c.kind && (c.object === '' || (o['metadata'] as { name?: string }).name === c.object));
+  const target = items.find(
+    (o) => o['kind'] === c.kind && (c.object === '' || (o['metadata'] as { name?: string }).name === c.object),
+  );
   assert.ok(target, `${c.kind} ${c.object} is in the scenario`);
   setPath(target, c.path, c.value);
   return JSON.stringify({ apiVersion: 'v1', kind: 'List', items });

@@ -19,7 +19,10 @@ interface Exit {
 /** Runs the CLI with stdout on `stdout` (a file descriptor, or 'pipe' handed to `onStdout`). */
 function runBin(args: string[], stdout: number | 'pipe', onStdout?: (s: NodeJS.ReadableStream) => void): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', stdout, 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      stdio: ['ignore', stdout, 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (s: string) => {
       stderr += s;
@@ -34,12 +37,20 @@ function runBin(args: string[], stdout: number | 'pipe', onStdout?: (s: NodeJS.R
 function bigDump(extra: number): string {
   const items: Record<string, any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
   for (const f of ['nodes', 'daemonsets', 'pods', 'controllerrevisions']) {
-    for (const doc of yaml.loadAll(readFileSync(`fixtures/demo/${f}.yaml`, 'utf8')) as { items: Record<string, unknown>[] }[]) items.push(...doc.items);
+    for (const doc of yaml.loadAll(readFileSync(`fixtures/demo/${f}.yaml`, 'utf8')) as {
+      items: Record<string, unknown>[];
+    }[])
+      items.push(...doc.items);
   }
   const template = items.find((o) => o['kind'] === 'Node' && o['metadata'].name === 'worker-2')!;
   for (let i = 0; i < extra; i++) {
     const n = structuredClone(template);
-    n.metadata = { ...n.metadata, name: `extra-${i}`, uid: `uid-extra-${i}`, labels: { ...n.metadata.labels, 'kubernetes.io/hostname': `extra-${i}` } };
+    n.metadata = {
+      ...n.metadata,
+      name: `extra-${i}`,
+      uid: `uid-extra-${i}`,
+      labels: { ...n.metadata.labels, 'kubernetes.io/hostname': `extra-${i}` },
+    };
     items.push(n);
   }
   const dir = mkdtempSync(join(tmpdir(), 'ds-doctor-output-'));

@@ -12,7 +12,9 @@ import { runCli } from '../harness.js';
 import { daemonSet, node } from '../builders.js';
 
 const ROOT = join(process.cwd(), '..', 'shared', 'realdumps');
-const ABSENT = existsSync(ROOT) ? false : `the real dumps are not at ${ROOT} (CI puts a copy of shared/ beside the checkout): these tests need them`;
+const ABSENT = existsSync(ROOT)
+  ? false
+  : `the real dumps are not at ${ROOT} (CI puts a copy of shared/ beside the checkout): these tests need them`;
 const input = (name: string) => join(ROOT, name, 'input');
 
 /** A test over the real dumps, skipped with one clear line when they are absent. */
@@ -33,7 +35,13 @@ realTest('"items": null is an empty collected list: no false "events not availab
   assert.equal(code, 0);
   assert.ok(!notes(doc).some((n) => /events not available|PodList|EventList/.test(n)), notes(doc).join('\n'));
   // default/ holds only null lists (pods, daemonsets, events): with the nodes it is an answer.
-  const r = await runCli(['scan', '-f', join(input('clusterinfo-rke2-k8s1.33'), 'nodes.json'), '-f', join(input('clusterinfo-rke2-k8s1.33'), 'default')]);
+  const r = await runCli([
+    'scan',
+    '-f',
+    join(input('clusterinfo-rke2-k8s1.33'), 'nodes.json'),
+    '-f',
+    join(input('clusterinfo-rke2-k8s1.33'), 'default'),
+  ]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /no DaemonSets found/);
 });
@@ -51,28 +59,50 @@ for (const [dump, ds] of [
   });
 }
 
-realTest('spec.templateGeneration decides whether pods are updated: rollout kube-system/kube-proxy before 1.16', async () => {
-  // Without the generation, rollout took every pod for an old one and called the rollout stuck.
-  const { doc } = await json(['rollout', 'kube-system/kube-proxy', '-f', input('clusterinfo-kubeadm-k8s1.8-internal')]);
-  assert.equal(doc['updated'], 5);
-});
+realTest(
+  'spec.templateGeneration decides whether pods are updated: rollout kube-system/kube-proxy before 1.16',
+  async () => {
+    // Without the generation, rollout took every pod for an old one and called the rollout stuck.
+    const { doc } = await json([
+      'rollout',
+      'kube-system/kube-proxy',
+      '-f',
+      input('clusterinfo-kubeadm-k8s1.8-internal'),
+    ]);
+    assert.equal(doc['updated'], 5);
+  },
+);
 
-realTest('duplicate objects (several snapshots in one folder): the newest kept, the verdict independent of -f order, one warning', async () => {
-  const dir = input('sonobuoy-kind-k8s1.14-dup');
-  const files = readdirSync(join(dir, 'ns')).flatMap((ns) => readdirSync(join(dir, 'ns', ns)).map((f) => join(dir, 'ns', ns, f)));
-  files.push(...readdirSync(join(dir, 'cluster')).map((f) => join(dir, 'cluster', f)));
-  // kube-public's copies are older than kube-system's: read last, they must still lose.
-  const publicLast = [...files.filter((f) => !f.includes('kube-public')), ...files.filter((f) => f.includes('kube-public'))];
-  const runs = await Promise.all([files, [...files].reverse(), publicLast].map((order) => runCli(['scan', ...order.flatMap((f) => ['-f', f]), '-o', 'json'])));
-  assert.equal(runs[1]!.stdout, runs[0]!.stdout);
-  assert.equal(runs[2]!.stdout, runs[0]!.stdout);
-  const doc = JSON.parse(runs[0]!.stdout) as Record<string, unknown>;
-  assert.equal(notes(doc).filter((n) => n.startsWith('duplicate objects')).length, 1);
-  // The newest copy of the e2e DaemonSet (resourceVersion 121636) counts no pod available;
-  // kube-public's older copy (121626) counted one.
-  const e2e = (doc['daemonSets'] as { name: string; available: number }[]).find((d) => d.name.startsWith('sonobuoy-e2eds'))!;
-  assert.equal(e2e.available, 0);
-});
+realTest(
+  'duplicate objects (several snapshots in one folder): the newest kept, the verdict independent of -f order, one warning',
+  async () => {
+    const dir = input('sonobuoy-kind-k8s1.14-dup');
+    const files = readdirSync(join(dir, 'ns')).flatMap((ns) =>
+      readdirSync(join(dir, 'ns', ns)).map((f) => join(dir, 'ns', ns, f)),
+    );
+    files.push(...readdirSync(join(dir, 'cluster')).map((f) => join(dir, 'cluster', f)));
+    // kube-public's copies are older than kube-system's: read last, they must still lose.
+    const publicLast = [
+      ...files.filter((f) => !f.includes('kube-public')),
+      ...files.filter((f) => f.includes('kube-public')),
+    ];
+    const runs = await Promise.all(
+      [files, [...files].reverse(), publicLast].map((order) =>
+        runCli(['scan', ...order.flatMap((f) => ['-f', f]), '-o', 'json']),
+      ),
+    );
+    assert.equal(runs[1]!.stdout, runs[0]!.stdout);
+    assert.equal(runs[2]!.stdout, runs[0]!.stdout);
+    const doc = JSON.parse(runs[0]!.stdout) as Record<string, unknown>;
+    assert.equal(notes(doc).filter((n) => n.startsWith('duplicate objects')).length, 1);
+    // The newest copy of the e2e DaemonSet (resourceVersion 121636) counts no pod available;
+    // kube-public's older copy (121626) counted one.
+    const e2e = (doc['daemonSets'] as { name: string; available: number }[]).find((d) =>
+      d.name.startsWith('sonobuoy-e2eds'),
+    )!;
+    assert.equal(e2e.available, 0);
+  },
+);
 
 realTest('a non-Kubernetes file in a directory is skipped with one warning line', async () => {
   const r = await runCli(['scan', '-f', join(ROOT, 'supportbundle-k3s-2022')]);
@@ -99,7 +129,9 @@ for (const name of ['sonobuoy-aws-k8s1.8-2017-12-13', 'sonobuoy-kind-k8s1.21']) 
 realTest('pods owned by a DaemonSet missing from the input are reported', async () => {
   const { doc } = await json(['scan', '-f', input('supportbundle-k3s-2022')]);
   assert.ok(
-    notes(doc).some((n) => /1 pod\(s\) are owned by DaemonSets that are not in the input: kube-system\/svclb-traefik-\w+ \(1\)/.test(n)),
+    notes(doc).some((n) =>
+      /1 pod\(s\) are owned by DaemonSets that are not in the input: kube-system\/svclb-traefik-\w+ \(1\)/.test(n),
+    ),
     notes(doc).join('\n'),
   );
 });
@@ -108,8 +140,19 @@ realTest('kubectl cluster-info dump to standard output is read as the --output-d
   const dir = input('clusterinfo-rke2-k8s1.33');
   const parts = [await readFile(join(dir, 'nodes.json'), 'utf8')];
   for (const ns of ['default', 'kube-system']) {
-    for (const kind of ['events', 'replication-controllers', 'services', 'daemonsets', 'deployments', 'replicasets', 'pods']) parts.push(await readFile(join(dir, ns, `${kind}.json`), 'utf8'));
-    parts.push(`==== START logs for container agent of pod ${ns}/x ====\n{ "level": "info" } [unbalanced\n==== END logs for container agent of pod ${ns}/x ====\n`);
+    for (const kind of [
+      'events',
+      'replication-controllers',
+      'services',
+      'daemonsets',
+      'deployments',
+      'replicasets',
+      'pods',
+    ])
+      parts.push(await readFile(join(dir, ns, `${kind}.json`), 'utf8'));
+    parts.push(
+      `==== START logs for container agent of pod ${ns}/x ====\n{ "level": "info" } [unbalanced\n==== END logs for container agent of pod ${ns}/x ====\n`,
+    );
   }
   const file = join(await mkdtemp(join(tmpdir(), 'ds-doctor-dump-')), 'cluster-info.txt');
   await writeFile(file, parts.join(''));
@@ -122,29 +165,38 @@ realTest('kubectl cluster-info dump to standard output is read as the --output-d
 realTest("older kubectl's internal-type dump: a hint naming what the file is", async () => {
   const r = await runCli(['scan', '-f', join(ROOT, 'clusterinfo-kubeadm-k8s1.8-internal', 'raw')]);
   assert.equal(r.code, 2);
-  assert.match(r.stderr.trim(), /^error: \S+\.json:1: a list in kubectl's internal-type format .*dump again with a current kubectl/);
+  assert.match(
+    r.stderr.trim(),
+    /^error: \S+\.json:1: a list in kubectl's internal-type format .*dump again with a current kubectl/,
+  );
   assert.doesNotMatch(r.stderr, /document has no "kind"/);
 });
 
-realTest('a cluster-info dump does not print "current revision unknown"; the missing ControllerRevisions are said once', async () => {
-  const dir = input('clusterinfo-aks-k8s1.16');
-  const why = await json(['why', 'kube-system/kube-proxy', '-f', dir]);
-  assert.ok(!notes(why.doc).some((n) => /revision is unknown|ControllerRevision/.test(n)), notes(why.doc).join('\n'));
-  // A DaemonSet without pods (OKE's GPU plugin on a cluster without GPUs) has nothing to judge.
-  const idle = await json(['why', 'kube-system/nvidia-gpu-device-plugin', '-f', input('clusterinfo-oke-k8s1.18')]);
-  assert.ok(!notes(idle.doc).some((n) => /revision is unknown/.test(n)), notes(idle.doc).join('\n'));
-  const rollout = await json(['rollout', 'kube-system/kube-proxy', '-f', dir]);
-  assert.deepEqual(
-    notes(rollout.doc).filter((n) => n.includes('ControllerRevision')),
-    ['no ControllerRevisions in the input: the revision history and the template diff cannot be shown'],
-  );
-});
+realTest(
+  'a cluster-info dump does not print "current revision unknown"; the missing ControllerRevisions are said once',
+  async () => {
+    const dir = input('clusterinfo-aks-k8s1.16');
+    const why = await json(['why', 'kube-system/kube-proxy', '-f', dir]);
+    assert.ok(!notes(why.doc).some((n) => /revision is unknown|ControllerRevision/.test(n)), notes(why.doc).join('\n'));
+    // A DaemonSet without pods (OKE's GPU plugin on a cluster without GPUs) has nothing to judge.
+    const idle = await json(['why', 'kube-system/nvidia-gpu-device-plugin', '-f', input('clusterinfo-oke-k8s1.18')]);
+    assert.ok(!notes(idle.doc).some((n) => /revision is unknown/.test(n)), notes(idle.doc).join('\n'));
+    const rollout = await json(['rollout', 'kube-system/kube-proxy', '-f', dir]);
+    assert.deepEqual(
+      notes(rollout.doc).filter((n) => n.includes('ControllerRevision')),
+      ['no ControllerRevisions in the input: the revision history and the template diff cannot be shown'],
+    );
+  },
+);
 
 realTest("without --now a dump is judged at its newest timestamp, said in one line, not at today's date", async () => {
   const dir = input('sonobuoy-aws-k8s1.8-2017-12-13');
   const argv = ['why', 'kube-system/calico-node', 'ip-10-0-9-16.us-west-2.compute.internal', '-f', dir, '--no-color'];
   const r = await runCli(argv);
-  assert.equal(r.stderr, 'note: judging the input at 2017-12-13T17:07:23Z, its newest timestamp (pass --now to choose the time)\n');
+  assert.equal(
+    r.stderr,
+    'note: judging the input at 2017-12-13T17:07:23Z, its newest timestamp (pass --now to choose the time)\n',
+  );
   assert.match(r.stdout, /age 5m5s\b/);
   const given = await runCli([...argv, '--now', '2026-11-29T12:00:00Z']);
   assert.equal(given.stderr, '');
@@ -173,7 +225,10 @@ for (const name of DUMPS) {
     for (const ds of (JSON.parse(scan.stdout) as { daemonSets: { namespace: string; name: string }[] }).daemonSets) {
       for (const command of ['why', 'rollout', 'impact']) {
         const r = await runCli([command, `${ds.namespace}/${ds.name}`, '-f', input(name), '-o', 'json']);
-        assert.ok(r.code === 0 || r.code === 1, `${name}: ${command} ${ds.namespace}/${ds.name}: exit ${r.code}: ${r.stderr}`);
+        assert.ok(
+          r.code === 0 || r.code === 1,
+          `${name}: ${command} ${ds.namespace}/${ds.name}: exit ${r.code}: ${r.stderr}`,
+        );
         JSON.parse(r.stdout);
       }
     }
@@ -188,7 +243,15 @@ async function dumpOf(objects: object[]): Promise<string> {
 }
 
 const NOW = ['--now', '2026-11-29T12:00:00Z'];
-const zeroStatus = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0, updatedNumberScheduled: 0, numberAvailable: 0, observedGeneration: 1 };
+const zeroStatus = {
+  currentNumberScheduled: 0,
+  numberMisscheduled: 0,
+  desiredNumberScheduled: 0,
+  numberReady: 0,
+  updatedNumberScheduled: 0,
+  numberAvailable: 0,
+  observedGeneration: 1,
+};
 
 /** A DaemonSet whose nodeSelector matches none of its two nodes, its status counting none scheduled, and no pods. */
 async function noPodsDump(): Promise<string> {
@@ -205,7 +268,15 @@ describe('no pods: a DaemonSet whose status counts none scheduled is answered, w
   for (const command of ['why', 'rollout', 'scan']) {
     test(`no pods: ${command} answers with a one-line note`, async () => {
       const file = await noPodsDump();
-      const r = await runCli([command, ...(command === 'scan' ? [] : ['kube-system/agent']), '-f', file, '-o', 'json', ...NOW]);
+      const r = await runCli([
+        command,
+        ...(command === 'scan' ? [] : ['kube-system/agent']),
+        '-f',
+        file,
+        '-o',
+        'json',
+        ...NOW,
+      ]);
       assert.notEqual(r.code, 2, `${command}: ${r.stderr}`);
       assert.ok(
         notes(JSON.parse(r.stdout)).some((n) => n.startsWith('no Pod objects in the input: taken as none')),
@@ -240,22 +311,45 @@ describe('no pods: a DaemonSet being deleted is answered, not refused (syncDaemo
       .with((d) => {
         d.metadata!.deletionTimestamp = '2026-11-29T11:00:00Z';
         d.metadata!.finalizers = ['foregroundDeletion'];
-        d.status = { ...zeroStatus, currentNumberScheduled: 2, desiredNumberScheduled: 2, numberReady: 2, numberAvailable: 2, updatedNumberScheduled: 2 };
+        d.status = {
+          ...zeroStatus,
+          currentNumberScheduled: 2,
+          desiredNumberScheduled: 2,
+          numberReady: 2,
+          numberAvailable: 2,
+          updatedNumberScheduled: 2,
+        };
       })
       .build();
   for (const command of ['why', 'rollout', 'scan']) {
     test(`being deleted: ${command} answers with a note that the counts are from before the deletion`, async () => {
       const file = await dumpOf([deleting(), node('worker-1').build(), node('worker-2').build()]);
-      const { code, doc, stderr } = await json([command, ...(command === 'scan' ? [] : ['kube-system/agent']), '-f', file, ...NOW]);
+      const { code, doc, stderr } = await json([
+        command,
+        ...(command === 'scan' ? [] : ['kube-system/agent']),
+        '-f',
+        file,
+        ...NOW,
+      ]);
       assert.notEqual(code, 2, stderr);
       assert.ok(
-        notes(doc).some((n) => n.startsWith('no Pod objects in the input: taken as none; daemonset kube-system/agent (deletionTimestamp 2026-11-29T11:00:00Z) is being deleted')),
+        notes(doc).some((n) =>
+          n.startsWith(
+            'no Pod objects in the input: taken as none; daemonset kube-system/agent (deletionTimestamp 2026-11-29T11:00:00Z) is being deleted',
+          ),
+        ),
         notes(doc).join('\n'),
       );
     });
   }
   test('being deleted: rollout says the controller does nothing, uses no budget, and reports no stale status to recount', async () => {
-    const { doc } = await json(['rollout', 'kube-system/agent', '-f', await dumpOf([deleting(), node('worker-1').build()]), ...NOW]);
+    const { doc } = await json([
+      'rollout',
+      'kube-system/agent',
+      '-f',
+      await dumpOf([deleting(), node('worker-1').build()]),
+      ...NOW,
+    ]);
     assert.deepEqual(
       (doc['reasons'] as { code: string }[]).map((r) => r.code),
       ['DaemonSetDeleting'],
@@ -276,7 +370,10 @@ describe('an empty typed PodList (also "items": null) is collected with none: an
       const file = await dumpOf([quiet, node('worker-1').build(), { apiVersion: 'v1', kind: 'PodList', items }]);
       const { code, doc } = await json(['why', 'kube-system/agent', '-f', file, ...NOW]);
       assert.notEqual(code, 2);
-      assert.ok(notes(doc).includes("the input's Pod lists are empty: taken as collected, with no pods"), notes(doc).join('\n'));
+      assert.ok(
+        notes(doc).includes("the input's Pod lists are empty: taken as collected, with no pods"),
+        notes(doc).join('\n'),
+      );
     });
   }
 });
@@ -287,9 +384,18 @@ test('an empty PodList with a status that counts a scheduled pod: the disagreeme
       d.status = { ...zeroStatus, currentNumberScheduled: 1, desiredNumberScheduled: 1 };
     })
     .build();
-  const { doc } = await json(['scan', '-f', await dumpOf([busy, node('worker-1').build(), { apiVersion: 'v1', kind: 'PodList', items: null }]), ...NOW]);
+  const { doc } = await json([
+    'scan',
+    '-f',
+    await dumpOf([busy, node('worker-1').build(), { apiVersion: 'v1', kind: 'PodList', items: null }]),
+    ...NOW,
+  ]);
   assert.ok(
-    notes(doc).some((n) => n.includes('but the status of daemonset kube-system/agent counts 1 scheduled pod(s): the status is stale, or the list came from elsewhere')),
+    notes(doc).some((n) =>
+      n.includes(
+        'but the status of daemonset kube-system/agent counts 1 scheduled pod(s): the status is stale, or the list came from elsewhere',
+      ),
+    ),
     notes(doc).join('\n'),
   );
 });

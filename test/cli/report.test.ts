@@ -20,7 +20,10 @@ describe('report -f fixtures/demo', async () => {
   const scan = JSON.parse((await runCli(['scan', ...DEMO, '-o', 'json'])).stdout);
 
   test('writes one HTML page to stdout and exits as scan does (1: problems found)', () => {
-    assert.equal(r.code, scan.daemonSets.some((d: { health: string }) => d.health !== 'Healthy' && d.health !== 'RollingOut') ? 1 : 0);
+    assert.equal(
+      r.code,
+      scan.daemonSets.some((d: { health: string }) => d.health !== 'Healthy' && d.health !== 'RollingOut') ? 1 : 0,
+    );
     assert.match(r.stdout, /^<!DOCTYPE html>\n/);
     assert.match(r.stdout, /<\/html>\n$/);
   });
@@ -121,7 +124,10 @@ describe('report of a hostile dump', async () => {
   test('the dump text is data: the payloads are in the document, terminal controls made visible', () => {
     const data = embeddedData(r.stdout);
     const text = JSON.stringify(data);
-    assert.ok(text.includes(JSON.stringify(HTML_PAYLOADS['a script element']).slice(1, -1)), 'the script payload is kept as text');
+    assert.ok(
+      text.includes(JSON.stringify(HTML_PAYLOADS['a script element']).slice(1, -1)),
+      'the script payload is kept as text',
+    );
     assert.ok(
       data.daemonSets.some((d) => d.name === HOSTILE_DS),
       'the DaemonSet name is kept',

@@ -22,11 +22,21 @@ interface DsStatus {
 
 function daemonSet(rv: number, st: DsStatus, strategy = 'RollingUpdate'): Record<string, unknown> {
   return {
-    metadata: { name: 'agent', namespace: 'w', uid: 'u-agent', generation: 2, resourceVersion: String(rv), creationTimestamp: '2026-11-29T11:00:00Z' },
+    metadata: {
+      name: 'agent',
+      namespace: 'w',
+      uid: 'u-agent',
+      generation: 2,
+      resourceVersion: String(rv),
+      creationTimestamp: '2026-11-29T11:00:00Z',
+    },
     spec: {
       selector: { matchLabels: { app: 'agent' } },
       template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'agent:2' }] } },
-      updateStrategy: strategy === 'RollingUpdate' ? { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } } : { type: strategy },
+      updateStrategy:
+        strategy === 'RollingUpdate'
+          ? { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } }
+          : { type: strategy },
     },
     status: {
       observedGeneration: 2,
@@ -45,7 +55,14 @@ function node(name: string): Record<string, unknown> {
   return {
     metadata: { name, uid: `u-${name}`, resourceVersion: '5', creationTimestamp: '2026-11-29T10:00:00Z' },
     status: {
-      conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-11-29T11:59:00Z', lastTransitionTime: '2026-11-29T10:00:00Z' }],
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          lastHeartbeatTime: '2026-11-29T11:59:00Z',
+          lastTransitionTime: '2026-11-29T10:00:00Z',
+        },
+      ],
       allocatable: { cpu: '4', memory: '8Gi', pods: '110' },
     },
   };
@@ -77,7 +94,9 @@ describe('rollout --watch against a fake API server', BOUND, () => {
    * A cluster whose DaemonSet moves 0→1 updated, then 2 updated with 1 available, then 2
    * available; its watch answers 410 first, then drops the connection after one event.
    */
-  async function scripted(strategy = 'RollingUpdate'): Promise<{ api: FakeApi; kubeconfig: string; dsWatches: string[] }> {
+  async function scripted(
+    strategy = 'RollingUpdate',
+  ): Promise<{ api: FakeApi; kubeconfig: string; dsWatches: string[] }> {
     let ds = daemonSet(10, { updated: 0, available: 2 }, strategy);
     const dsWatches: string[] = [];
     const api = await startFakeApi((_req, res, url) => {
@@ -88,7 +107,8 @@ describe('rollout --watch against a fake API server', BOUND, () => {
         res.end(JSON.stringify(ds));
         return true;
       }
-      if (p === '/apis/apps/v1/namespaces/w/daemonsets' && !watch) return list(res, Number((ds['metadata'] as { resourceVersion: string }).resourceVersion), [ds]);
+      if (p === '/apis/apps/v1/namespaces/w/daemonsets' && !watch)
+        return list(res, Number((ds['metadata'] as { resourceVersion: string }).resourceVersion), [ds]);
       if (p === '/apis/apps/v1/namespaces/w/daemonsets' && watch) {
         dsWatches.push(url.search);
         const n = dsWatches.length;
@@ -97,10 +117,21 @@ describe('rollout --watch against a fake API server', BOUND, () => {
           // One change, then the version is too old: the list is read again (and has moved on).
           ds = daemonSet(20, { updated: 1, available: 1 });
           stream.write(event('MODIFIED', daemonSet(11, { updated: 1, available: 1 })));
-          stream.end(event('ERROR', { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410, message: 'too old resource version: 11 (15)' }));
+          stream.end(
+            event('ERROR', {
+              kind: 'Status',
+              apiVersion: 'v1',
+              status: 'Failure',
+              reason: 'Expired',
+              code: 410,
+              message: 'too old resource version: 11 (15)',
+            }),
+          );
         } else if (n === 2) {
           // A bookmark, one change, then the connection drops in the middle of the stream.
-          stream.write(event('BOOKMARK', { kind: 'DaemonSet', apiVersion: 'apps/v1', metadata: { resourceVersion: '25' } }));
+          stream.write(
+            event('BOOKMARK', { kind: 'DaemonSet', apiVersion: 'apps/v1', metadata: { resourceVersion: '25' } }),
+          );
           stream.write(event('MODIFIED', daemonSet(30, { updated: 2, available: 1 })));
           setTimeout(() => res.socket?.destroy(), 100);
         } else {
@@ -116,7 +147,11 @@ describe('rollout --watch against a fake API server', BOUND, () => {
       }
       return false;
     });
-    const kubeconfig = writeKubeconfig(dir, `watch-${api.port}`, { cluster: { server: api.url }, user: {}, namespace: 'w' });
+    const kubeconfig = writeKubeconfig(dir, `watch-${api.port}`, {
+      cluster: { server: api.url },
+      user: {},
+      namespace: 'w',
+    });
     return { api, kubeconfig, dsWatches };
   }
 
@@ -132,8 +167,14 @@ describe('rollout --watch against a fake API server', BOUND, () => {
         'daemon set "agent" successfully rolled out',
         '',
       ]);
-      assert.match(r.stderr, /the watch of daemonsets in w is too old \(too old resource version: 11 \(15\)\): listing again/);
-      assert.match(r.stderr, /the watch of daemonsets in w broke \(the connection to .* broke while reading the answer .*\); reconnecting/);
+      assert.match(
+        r.stderr,
+        /the watch of daemonsets in w is too old \(too old resource version: 11 \(15\)\): listing again/,
+      );
+      assert.match(
+        r.stderr,
+        /the watch of daemonsets in w broke \(the connection to .* broke while reading the answer .*\); reconnecting/,
+      );
       // Watched from the first list's version, then from the second list's, then from the last event's.
       const versions = dsWatches.map((q) => new URLSearchParams(q).get('resourceVersion'));
       assert.deepEqual(versions, ['10', '20', '30']);
@@ -143,7 +184,14 @@ describe('rollout --watch against a fake API server', BOUND, () => {
         assert.equal(params.get('fieldSelector'), 'metadata.name=agent');
       }
       // The pods are followed by the DaemonSet's selector in its namespace; nothing but GET was asked.
-      assert.ok(api.requests.some((q) => q.startsWith('/api/v1/namespaces/w/pods?') && q.includes('watch=1') && q.includes('labelSelector=app%3Dagent')));
+      assert.ok(
+        api.requests.some(
+          (q) =>
+            q.startsWith('/api/v1/namespaces/w/pods?') &&
+            q.includes('watch=1') &&
+            q.includes('labelSelector=app%3Dagent'),
+        ),
+      );
     } finally {
       await api.close();
     }
@@ -157,7 +205,10 @@ describe('rollout --watch against a fake API server', BOUND, () => {
       const doc = JSON.parse(r.stdout) as { kind: string; kubectlStatus: string };
       assert.equal(doc.kind, 'RolloutDiagnosis');
       assert.equal(doc.kubectlStatus, 'daemon set "agent" successfully rolled out');
-      assert.match(r.stderr, /^Waiting for daemon set "agent" rollout to finish: 0 out of 2 new pods have been updated\.\.\.$/m);
+      assert.match(
+        r.stderr,
+        /^Waiting for daemon set "agent" rollout to finish: 0 out of 2 new pods have been updated\.\.\.$/m,
+      );
     } finally {
       await api.close();
     }
@@ -179,17 +230,29 @@ describe('rollout --watch against a fake API server', BOUND, () => {
       if (url.pathname === '/api/v1/nodes') return list(res, 10, [node('n1'), node('n2')]);
       return false;
     });
-    const kubeconfig = writeKubeconfig(dir, `timeout-${api.port}`, { cluster: { server: api.url }, user: {}, namespace: 'w' });
+    const kubeconfig = writeKubeconfig(dir, `timeout-${api.port}`, {
+      cluster: { server: api.url },
+      user: {},
+      namespace: 'w',
+    });
     try {
       const started = Date.now();
-      const r = await runCli(['rollout', 'agent', '--watch', '--timeout', '2s', '--kubeconfig', kubeconfig], { env: {} });
+      const r = await runCli(['rollout', 'agent', '--watch', '--timeout', '2s', '--kubeconfig', kubeconfig], {
+        env: {},
+      });
       const took = Date.now() - started;
       assert.equal(r.code, 1, r.stderr);
       assert.ok(took >= 2000 && took < 15_000, `took ${took} ms`);
-      assert.match(r.stdout, /^Waiting for daemon set "agent" rollout to finish: 1 out of 2 new pods have been updated\.\.\.\n\n/);
+      assert.match(
+        r.stdout,
+        /^Waiting for daemon set "agent" rollout to finish: 1 out of 2 new pods have been updated\.\.\.\n\n/,
+      );
       // The full rollout answer follows, as `rollout` without --watch prints it.
       assert.match(r.stdout, /rollout of w\/agent/i);
-      assert.match(r.stderr, /error: rollout of daemonset "w\/agent" did not complete: timed out after 2s \(--timeout\)/);
+      assert.match(
+        r.stderr,
+        /error: rollout of daemonset "w\/agent" did not complete: timed out after 2s \(--timeout\)/,
+      );
     } finally {
       await api.close();
     }
@@ -214,22 +277,34 @@ describe('rollout --watch against a fake API server', BOUND, () => {
       if (url.pathname === '/api/v1/nodes') return list(res, 10, [node('n1'), node('n2')]);
       return false;
     });
-    const kubeconfig = writeKubeconfig(dir, `sigint-${api.port}`, { cluster: { server: api.url }, user: {}, namespace: 'w' });
+    const kubeconfig = writeKubeconfig(dir, `sigint-${api.port}`, {
+      cluster: { server: api.url },
+      user: {},
+      namespace: 'w',
+    });
     try {
-      const child = spawn(process.execPath, ['bin/ds-doctor.js', 'rollout', 'agent', '--watch', '--kubeconfig', kubeconfig], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
-      });
+      const child = spawn(
+        process.execPath,
+        ['bin/ds-doctor.js', 'rollout', 'agent', '--watch', '--kubeconfig', kubeconfig],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
       const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-      for (let i = 0; i < 200 && (openWatches < 4 || !stdout.includes('\n')); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 200 && (openWatches < 4 || !stdout.includes('\n')); i++)
+        await new Promise((r) => setTimeout(r, 50));
       assert.equal(openWatches, 4, 'the DaemonSet, nodes, pods and revisions are watched');
       child.kill('SIGINT');
       assert.equal(await exited, 130, stderr);
-      assert.equal(stdout, 'Waiting for daemon set "agent" rollout to finish: 1 out of 2 new pods have been updated...\n');
+      assert.equal(
+        stdout,
+        'Waiting for daemon set "agent" rollout to finish: 1 out of 2 new pods have been updated...\n',
+      );
       assert.equal(stderr, 'interrupted: stopped following the rollout of daemonset "w/agent"\n');
       for (let i = 0; i < 40 && openWatches > 0; i++) await new Promise((r) => setTimeout(r, 50));
       assert.equal(openWatches, 0, 'every watch was closed');
@@ -243,18 +318,27 @@ describe('rollout --watch against a fake API server', BOUND, () => {
     try {
       const onDelete = await runCli(['rollout', 'agent', '--watch', '--kubeconfig', kubeconfig], { env: {} });
       assert.equal(onDelete.code, 2);
-      assert.match(onDelete.stderr, /^error: rollout --watch: daemonset "w\/agent" uses the OnDelete update strategy.*kubectl rollout status refuses it too/);
+      assert.match(
+        onDelete.stderr,
+        /^error: rollout --watch: daemonset "w\/agent" uses the OnDelete update strategy.*kubectl rollout status refuses it too/,
+      );
       assert.equal(onDelete.stdout, '');
     } finally {
       await api.close();
     }
-    const files = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '-f', 'fixtures/demo'], { env: {} });
+    const files = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '-f', 'fixtures/demo'], {
+      env: {},
+    });
     assert.equal(files.code, 2);
     assert.match(files.stderr, /--watch: follows a live cluster; it cannot be used with -f/);
-    const timeout = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--timeout', '1m', '-f', 'fixtures/demo'], { env: {} });
+    const timeout = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--timeout', '1m', '-f', 'fixtures/demo'], {
+      env: {},
+    });
     assert.equal(timeout.code, 2);
     assert.match(timeout.stderr, /--timeout: only with --watch/);
-    const now = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '--now', '2026-11-29T12:00:00Z'], { env: {} });
+    const now = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '--now', '2026-11-29T12:00:00Z'], {
+      env: {},
+    });
     assert.equal(now.code, 2);
     assert.match(now.stderr, /--now: --watch follows the cluster as it changes/);
     const name = await runCli(['rollout', 'fluent-bit', '-n', 'logging', '--watch', '-o', 'name'], { env: {} });

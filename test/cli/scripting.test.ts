@@ -68,16 +68,27 @@ test('scan --health: only those states (any case, comma-separated or repeated); 
   assert.ok(some.daemonSets.length > 0);
   const healthy = await runCli(['scan', ...DEMO, '--health', 'Healthy', '-o', 'name']);
   assert.equal(healthy.code, 0, 'only healthy DaemonSets kept: nothing to fail on');
-  assert.equal(healthy.stdout.trimEnd().split('\n').length, all.daemonSets.filter((d) => d.health === 'Healthy').length);
+  assert.equal(
+    healthy.stdout.trimEnd().split('\n').length,
+    all.daemonSets.filter((d) => d.health === 'Healthy').length,
+  );
   const bad = await runCli(['scan', ...DEMO, '--health', 'Sick']);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--health: "Sick" is not a health state \(one of Healthy, Degraded, RollingOut, Stuck, Failing\)/);
+  assert.match(
+    bad.stderr,
+    /--health: "Sick" is not a health state \(one of Healthy, Degraded, RollingOut, Stuck, Failing\)/,
+  );
 });
 
 test('lint -o name: the DaemonSets with a finding at or above --min-severity; --no-headers: one line per finding', async () => {
   const report = await json<{ findings: { severity: string; daemonSet: { name: string } }[] }>(['lint', ...DEMO]);
   const errors = await runCli(['lint', ...DEMO, '-o', 'name', '--min-severity', 'error']);
-  assert.equal(errors.stdout, [...new Set(report.findings.filter((f) => f.severity === 'error').map((f) => f.daemonSet.name))].map((n) => `daemonset.apps/${n}\n`).join(''));
+  assert.equal(
+    errors.stdout,
+    [...new Set(report.findings.filter((f) => f.severity === 'error').map((f) => f.daemonSet.name))]
+      .map((n) => `daemonset.apps/${n}\n`)
+      .join(''),
+  );
   const rows = await runCli(['lint', ...DEMO, '--no-headers', '--min-severity', 'info']);
   assert.equal(rows.stdout.trimEnd().split('\n').length, report.findings.length);
   assert.match(rows.stdout, /^kube-system\/calico-node +error +not-ready-toleration-missing +this network/);
@@ -89,22 +100,26 @@ test('rollout -o name: the DaemonSet', async () => {
   assert.equal(r.code, 1);
 });
 
-test('live -l: the selector is sent to the API server with the DaemonSet list (and only matching ones are read)', { timeout: 20_000 }, async () => {
-  const api = await startFakeApi(() => false);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-doctor-sel-'));
-  try {
-    const kc = writeKubeconfig(dir, 'sel', { cluster: { server: api.url }, user: { token: 'tok-12345678' } });
-    const r = await runCli(['scan', '--kubeconfig', kc, '-l', 'app in (agent),tier!=test', '-o', 'name']);
-    assert.equal(r.code, 0, r.stderr);
-    assert.equal(r.stdout, '');
-    const listed = api.requests.find((p) => p.startsWith('/apis/apps/v1/namespaces/demo/daemonsets?'));
-    assert.ok(listed, api.requests.join('\n'));
-    assert.equal(new URL(listed, 'http://x').searchParams.get('labelSelector'), 'app in (agent),tier!=test');
-  } finally {
-    await api.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'live -l: the selector is sent to the API server with the DaemonSet list (and only matching ones are read)',
+  { timeout: 20_000 },
+  async () => {
+    const api = await startFakeApi(() => false);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-doctor-sel-'));
+    try {
+      const kc = writeKubeconfig(dir, 'sel', { cluster: { server: api.url }, user: { token: 'tok-12345678' } });
+      const r = await runCli(['scan', '--kubeconfig', kc, '-l', 'app in (agent),tier!=test', '-o', 'name']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, '');
+      const listed = api.requests.find((p) => p.startsWith('/apis/apps/v1/namespaces/demo/daemonsets?'));
+      assert.ok(listed, api.requests.join('\n'));
+      assert.equal(new URL(listed, 'http://x').searchParams.get('labelSelector'), 'app in (agent),tier!=test');
+    } finally {
+      await api.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 /** A small checker of the XML a JUnit consumer reads: well formed, and the element tree. */
 interface El {
@@ -116,8 +131,11 @@ interface El {
 
 function parseXml(xml: string): El {
   assert.ok(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n'));
-  // eslint-disable-next-line no-control-regex -- the check is for characters XML 1.0 cannot hold
-  assert.ok(!/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(xml), 'no control or bidi characters');
+  assert.ok(
+    // eslint-disable-next-line no-control-regex -- the check is for characters XML 1.0 cannot hold
+    !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(xml),
+    'no control or bidi characters',
+  );
   const body = xml.slice(xml.indexOf('\n') + 1);
   const root: El = { name: '#root', attrs: {}, children: [], text: '' };
   const stack: El[] = [root];
@@ -145,7 +163,11 @@ function parseXml(xml: string): El {
     stack.at(-1)!.children.push(el);
     if (!m[4]) stack.push(el);
   }
-  assert.equal(pos, body.length, `the whole document parses (stopped at ${pos}: ${JSON.stringify(body.slice(pos, pos + 40))})`);
+  assert.equal(
+    pos,
+    body.length,
+    `the whole document parses (stopped at ${pos}: ${JSON.stringify(body.slice(pos, pos + 40))})`,
+  );
   assert.equal(stack.length, 1, 'every element is closed');
   assert.equal(root.children.length, 1);
   return root.children[0]!;
@@ -166,7 +188,10 @@ function checkJunit(doc: El): El[] {
     const suiteFailures = suite.children.filter((c) => c.children.some((x) => x.name === 'failure')).length;
     assert.equal(Number(suite.attrs['tests']), suite.children.length);
     assert.equal(Number(suite.attrs['failures']), suiteFailures);
-    assert.equal(Number(suite.attrs['skipped']), suite.children.filter((c) => c.children.some((x) => x.name === 'skipped')).length);
+    assert.equal(
+      Number(suite.attrs['skipped']),
+      suite.children.filter((c) => c.children.some((x) => x.name === 'skipped')).length,
+    );
     failures += suiteFailures;
     cases.push(...suite.children);
   }
@@ -176,16 +201,29 @@ function checkJunit(doc: El): El[] {
 }
 
 test('lint -o junit: a suite per DaemonSet, a test case per rule; errors fail at --fail-on error, warnings too at --fail-on warning', async () => {
-  const report = await json<{ findings: { severity: string; rule: string; daemonSet: { namespace: string; name: string } }[]; daemonSets: number }>(['lint', ...DEMO]);
+  const report = await json<{
+    findings: { severity: string; rule: string; daemonSet: { namespace: string; name: string } }[];
+    daemonSets: number;
+  }>(['lint', ...DEMO]);
   const r = await runCli(['lint', ...DEMO, '-o', 'junit']);
   assert.equal(r.code, 1);
   const cases = checkJunit(parseXml(r.stdout));
   assert.equal(cases.length, report.daemonSets * RULES.length);
-  const failed = (cs: El[]) => cs.filter((c) => c.children.some((x) => x.name === 'failure')).map((c) => `${c.attrs['classname']} ${c.attrs['name']}`);
-  const key = (f: { rule: string; daemonSet: { namespace: string; name: string } }) => `${f.daemonSet.namespace}/${f.daemonSet.name} ${f.rule}`;
-  assert.deepEqual(failed(cases).sort(), [...new Set(report.findings.filter((f) => f.severity === 'error').map(key))].sort());
+  const failed = (cs: El[]) =>
+    cs
+      .filter((c) => c.children.some((x) => x.name === 'failure'))
+      .map((c) => `${c.attrs['classname']} ${c.attrs['name']}`);
+  const key = (f: { rule: string; daemonSet: { namespace: string; name: string } }) =>
+    `${f.daemonSet.namespace}/${f.daemonSet.name} ${f.rule}`;
+  assert.deepEqual(
+    failed(cases).sort(),
+    [...new Set(report.findings.filter((f) => f.severity === 'error').map(key))].sort(),
+  );
   const strict = checkJunit(parseXml((await runCli(['lint', ...DEMO, '-o', 'junit', '--fail-on', 'warning'])).stdout));
-  assert.deepEqual(failed(strict).sort(), [...new Set(report.findings.filter((f) => f.severity !== 'info').map(key))].sort());
+  assert.deepEqual(
+    failed(strict).sort(),
+    [...new Set(report.findings.filter((f) => f.severity !== 'info').map(key))].sort(),
+  );
 });
 
 test('scan -o junit: a suite per DaemonSet with a health case, failed as the exit code counts it', async () => {
@@ -217,10 +255,17 @@ test('-o junit escapes untrusted strings: markup, terminal escapes and bidi char
     const manifest = {
       apiVersion: 'apps/v1',
       kind: 'DaemonSet',
-      metadata: { name: 'agent', namespace: 'demo', annotations: { 'ignore-check.ds-doctor.io/image-tag-mutable': `reason ${hostile}` } },
+      metadata: {
+        name: 'agent',
+        namespace: 'demo',
+        annotations: { 'ignore-check.ds-doctor.io/image-tag-mutable': `reason ${hostile}` },
+      },
       spec: {
         selector: { matchLabels: { app: 'agent' } },
-        template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: `registry.example/agent:latest`, command: [hostile] }] } },
+        template: {
+          metadata: { labels: { app: 'agent' } },
+          spec: { containers: [{ name: 'agent', image: `registry.example/agent:latest`, command: [hostile] }] },
+        },
       },
     };
     const file = path.join(dir, 'ds.json');
@@ -228,7 +273,9 @@ test('-o junit escapes untrusted strings: markup, terminal escapes and bidi char
     const r = await runCli(['lint', '-f', file, '-o', 'junit']);
     const doc = parseXml(r.stdout);
     checkJunit(doc);
-    const skipped = doc.children[0]!.children.find((c) => c.attrs['name'] === 'image-tag-mutable')!.children.find((x) => x.name === 'skipped');
+    const skipped = doc.children[0]!.children.find((c) => c.attrs['name'] === 'image-tag-mutable')!.children.find(
+      (x) => x.name === 'skipped',
+    );
     assert.equal(skipped?.attrs['message'], `turned off by annotation: reason ${xmlText(hostile)}`);
     assert.equal(xmlText(hostile), 'x&lt;y&gt;&amp;&quot;&apos;\\u001b[2J\\u202e');
   } finally {

@@ -12,7 +12,11 @@ const DEMO = ['-f', 'fixtures/demo', '--now', '2026-11-29T12:00:00Z'];
 const ESC = '\u001b[';
 
 async function run(argv: string[], options: { tty?: boolean; columns?: number; env?: Record<string, string> } = {}) {
-  const { io, output } = capturingIo({ tty: options.tty ?? false, ...(options.columns ? { columns: options.columns } : {}), ...(options.env ? { env: options.env } : {}) });
+  const { io, output } = capturingIo({
+    tty: options.tty ?? false,
+    ...(options.columns ? { columns: options.columns } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
   const code = await main(argv, io, () => new Date('2026-11-29T12:00:00Z'));
   return { code, ...output() };
 }
@@ -38,7 +42,10 @@ for (const c of COLOUR_CASES) {
 test('colour: --color takes its value, never the next argument', async () => {
   const r = await run(['why', '--color', 'logging/fluent-bit', ...DEMO]);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /^error: option '--color <when>' argument 'logging\/fluent-bit' is invalid\. Allowed choices are auto, always, never\.\n$/);
+  assert.match(
+    r.stderr,
+    /^error: option '--color <when>' argument 'logging\/fluent-bit' is invalid\. Allowed choices are auto, always, never\.\n$/,
+  );
 });
 
 test('colour: --color=sometimes is a usage error naming the choices', async () => {
@@ -52,7 +59,8 @@ test('prose is wrapped to the terminal, never when piped', async () => {
   const argv = ['why', 'kube-system/calico-node', 'worker-5', ...DEMO, '-o', 'wide'];
   const terminal = await run(argv, { tty: true, columns: 80 });
   // Only a command to copy, alone on its line, may be wider (with -o wide).
-  for (const line of terminal.stdout.split('\n')) assert.ok(displayWidth(line) < 80 || /^ +kubectl \S+( \S+)*$/.test(line), `wider than 80 columns: ${line}`);
+  for (const line of terminal.stdout.split('\n'))
+    assert.ok(displayWidth(line) < 80 || /^ +kubectl \S+( \S+)*$/.test(line), `wider than 80 columns: ${line}`);
   const piped = await run(argv, { columns: 80 });
   assert.ok(
     piped.stdout.split('\n').some((l) => l.length > 200),
@@ -96,13 +104,24 @@ test('the plugin name: run as kubectl-ds_doctor, usage, examples and hints say k
 test("scan's next step names the DaemonSet in the worst health, not a template", async () => {
   const r = await run(['scan', ...DEMO]);
   assert.doesNotMatch(r.stdout, /<namespace>/);
-  assert.match(r.stdout, /^Next:\n {2}ds-doctor rollout logging\/fluent-bit +# what holds its rollout\n {2}ds-doctor why logging\/fluent-bit +# the reason on each node$/m);
+  assert.match(
+    r.stdout,
+    /^Next:\n {2}ds-doctor rollout logging\/fluent-bit +# what holds its rollout\n {2}ds-doctor why logging\/fluent-bit +# the reason on each node$/m,
+  );
 });
 
 const TYPOS: [string, string[], RegExp][] = [
   ['a command', ['scna'], /^error: unknown command 'scna' \(did you mean "scan"\?\)\n$/],
-  ['a flag', ['scan', '--namespce', 'x', ...DEMO], /^error: unknown option '--namespce' \(did you mean "--namespace"\?\)\n$/],
-  ['a flag of one command', ['impact', 'kube-system/calico-node', '--cascad', 'orphan', ...DEMO], /^error: unknown option '--cascad' \(did you mean "--cascade"\?\)\n$/],
+  [
+    'a flag',
+    ['scan', '--namespce', 'x', ...DEMO],
+    /^error: unknown option '--namespce' \(did you mean "--namespace"\?\)\n$/,
+  ],
+  [
+    'a flag of one command',
+    ['impact', 'kube-system/calico-node', '--cascad', 'orphan', ...DEMO],
+    /^error: unknown option '--cascad' \(did you mean "--cascade"\?\)\n$/,
+  ],
   ['nothing like any', ['frobnicate'], /^error: unknown command 'frobnicate'\n$/],
 ];
 for (const [name, argv, re] of TYPOS) {

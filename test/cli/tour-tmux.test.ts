@@ -52,7 +52,12 @@ function readmeTour(screens: Map<string, string[]>): void {
     const shown = body.replace(/\n$/, '').split('\n');
     const cut = shown[shown.length - 1] === '…';
     const want = cut ? [...rows.slice(0, shown.length - 1), '…'] : rows;
-    if (!UPDATE) assert.deepEqual(shown, want, `README.md: the tour's block of ds-doctor ${args} is not its 80-column screen (UPDATE_GOLDEN=1 rewrites it)`);
+    if (!UPDATE)
+      assert.deepEqual(
+        shown,
+        want,
+        `README.md: the tour's block of ds-doctor ${args} is not its 80-column screen (UPDATE_GOLDEN=1 rewrites it)`,
+      );
     return `\`\`\`console\n$ ds-doctor ${args}\n${want.join('\n')}\n\`\`\``;
   });
   assert.ok(found >= 5, `README.md shows ${found} screens of the tour`);
@@ -82,12 +87,29 @@ interface Screen {
 }
 
 /** Runs one command in a new tmux window of `columns` × HEIGHT and reads its screen once it has exited. */
-async function screenOf(tmux: (...args: string[]) => Promise<string>, session: string, name: string, args: string): Promise<Screen> {
+async function screenOf(
+  tmux: (...args: string[]) => Promise<string>,
+  session: string,
+  name: string,
+  args: string,
+): Promise<Screen> {
   // NO_COLOR from the caller's environment would turn colour off: the tour is about colour on.
-  await tmux('new-window', '-d', '-t', session, '-n', name, '-c', resolve('.'), `env -u NO_COLOR TERM=xterm-256color ${process.execPath} bin/ds-doctor.js ${args}`);
+  await tmux(
+    'new-window',
+    '-d',
+    '-t',
+    session,
+    '-n',
+    name,
+    '-c',
+    resolve('.'),
+    `env -u NO_COLOR TERM=xterm-256color ${process.execPath} bin/ds-doctor.js ${args}`,
+  );
   const target = `${session}:${name}`;
   for (let i = 0; ; i++) {
-    const [dead, status] = (await tmux('display-message', '-p', '-t', target, '#{pane_dead} #{pane_dead_status}')).trim().split(' ');
+    const [dead, status] = (await tmux('display-message', '-p', '-t', target, '#{pane_dead} #{pane_dead_status}'))
+      .trim()
+      .split(' ');
     if (dead === '1') {
       const clean = (text: string) => {
         const all = text.split('\n').map((l) => l.trimEnd());
@@ -108,45 +130,57 @@ async function screenOf(tmux: (...args: string[]) => Promise<string>, session: s
   }
 }
 
-test('the demo tour in tmux at 80 and 120 columns, colour on: no line wrapped by the terminal, answers within their budgets', { skip: tmuxMissing }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ds-doctor-tmux-'));
-  const socket = join(dir, 'tmux.sock');
-  const tmux = async (...args: string[]) => (await run('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' })).stdout;
-  try {
-    // The two widths run side by side, each in its own session.
-    const tour = async (width: number) => {
-      const session = `tour${width}`;
-      await tmux('new-session', '-d', '-s', session, '-x', String(width), '-y', String(HEIGHT));
-      // The server is this test's own (-S): global options touch nothing else.
-      await tmux('set-option', '-g', 'status', 'off');
-      await tmux('set-option', '-g', 'remain-on-exit', 'on');
-      const golden: string[] = [];
-      const screens = new Map<string, string[]>();
-      for (const step of TOUR) {
-        const screen = await screenOf(tmux, session, step.name, step.args);
-        const where = `ds-doctor ${step.args} at ${width} columns`;
-        assert.ok(screen.status === 0 || screen.status === 1, `${where}: exit ${screen.status}\n${screen.rows.join('\n')}`);
-        assert.ok(screen.coloured, `${where}: colour is on`);
-        const wrapped = screen.lines.filter((l) => [...l].length > width);
-        assert.deepEqual(wrapped, [], `${where}: lines the terminal wrapped`);
-        assert.equal(screen.rows.length, screen.lines.length, `${where}: rows the terminal wrapped`);
-        if (width === 80 && step.budget80) assert.ok(screen.rows.length <= step.budget80, `${where}: ${screen.rows.length} rows, more than ${step.budget80}\n${screen.rows.join('\n')}`);
-        golden.push(`$ ds-doctor ${step.args}   # ${screen.rows.length} rows`, ...screen.rows, '');
-        screens.set(step.args, screen.rows);
-      }
-      if (width === 80) readmeTour(screens);
-      const file = join(GOLDEN, `tour-${width}.txt`);
-      const text = golden.join('\n');
-      if (UPDATE || !existsSync(file)) {
-        if (!UPDATE) assert.fail(`${file} is missing: run with UPDATE_GOLDEN=1 and review it`);
-        writeFileSync(file, text);
-      } else {
-        assert.equal(text, readFileSync(file, 'utf8'), `${file} differs (UPDATE_GOLDEN=1 rewrites it)`);
-      }
-    };
-    await Promise.all(WIDTHS.map(tour));
-  } finally {
-    await tmux('kill-server').catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'the demo tour in tmux at 80 and 120 columns, colour on: no line wrapped by the terminal, answers within their budgets',
+  { skip: tmuxMissing },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ds-doctor-tmux-'));
+    const socket = join(dir, 'tmux.sock');
+    const tmux = async (...args: string[]) =>
+      (await run('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' })).stdout;
+    try {
+      // The two widths run side by side, each in its own session.
+      const tour = async (width: number) => {
+        const session = `tour${width}`;
+        await tmux('new-session', '-d', '-s', session, '-x', String(width), '-y', String(HEIGHT));
+        // The server is this test's own (-S): global options touch nothing else.
+        await tmux('set-option', '-g', 'status', 'off');
+        await tmux('set-option', '-g', 'remain-on-exit', 'on');
+        const golden: string[] = [];
+        const screens = new Map<string, string[]>();
+        for (const step of TOUR) {
+          const screen = await screenOf(tmux, session, step.name, step.args);
+          const where = `ds-doctor ${step.args} at ${width} columns`;
+          assert.ok(
+            screen.status === 0 || screen.status === 1,
+            `${where}: exit ${screen.status}\n${screen.rows.join('\n')}`,
+          );
+          assert.ok(screen.coloured, `${where}: colour is on`);
+          const wrapped = screen.lines.filter((l) => [...l].length > width);
+          assert.deepEqual(wrapped, [], `${where}: lines the terminal wrapped`);
+          assert.equal(screen.rows.length, screen.lines.length, `${where}: rows the terminal wrapped`);
+          if (width === 80 && step.budget80)
+            assert.ok(
+              screen.rows.length <= step.budget80,
+              `${where}: ${screen.rows.length} rows, more than ${step.budget80}\n${screen.rows.join('\n')}`,
+            );
+          golden.push(`$ ds-doctor ${step.args}   # ${screen.rows.length} rows`, ...screen.rows, '');
+          screens.set(step.args, screen.rows);
+        }
+        if (width === 80) readmeTour(screens);
+        const file = join(GOLDEN, `tour-${width}.txt`);
+        const text = golden.join('\n');
+        if (UPDATE || !existsSync(file)) {
+          if (!UPDATE) assert.fail(`${file} is missing: run with UPDATE_GOLDEN=1 and review it`);
+          writeFileSync(file, text);
+        } else {
+          assert.equal(text, readFileSync(file, 'utf8'), `${file} differs (UPDATE_GOLDEN=1 rewrites it)`);
+        }
+      };
+      await Promise.all(WIDTHS.map(tour));
+    } finally {
+      await tmux('kill-server').catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

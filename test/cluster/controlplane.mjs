@@ -292,7 +292,10 @@ export async function startControlPlane(o) {
   const etcdDir = path.join(workDir, 'etcd');
   const etcdHadData = fs.existsSync(etcdDir) && fs.readdirSync(etcdDir).length > 0;
   if (etcdHadData) {
-    throw new Error(`startControlPlane: ${etcdDir} holds data from an earlier run; ` + 'pass reset: true (CLI: up removes it itself) or use an empty workDir');
+    throw new Error(
+      `startControlPlane: ${etcdDir} holds data from an earlier run; ` +
+        'pass reset: true (CLI: up removes it itself) or use an empty workDir',
+    );
   }
   const logDir = path.join(workDir, 'logs');
   const pkiDir = path.join(workDir, 'pki');
@@ -588,9 +591,15 @@ export async function startControlPlane(o) {
     );
     await fsp.writeFile(
       f('kube-scheduler.yaml'),
-      ['apiVersion: kubescheduler.config.k8s.io/v1', 'kind: KubeSchedulerConfiguration', 'clientConnection:', `  kubeconfig: ${yamlStr(schedKc)}`, 'leaderElection:', '  leaderElect: false', ''].join(
-        '\n',
-      ),
+      [
+        'apiVersion: kubescheduler.config.k8s.io/v1',
+        'kind: KubeSchedulerConfiguration',
+        'clientConnection:',
+        `  kubeconfig: ${yamlStr(schedKc)}`,
+        'leaderElection:',
+        '  leaderElect: false',
+        '',
+      ].join('\n'),
     );
 
     // --- kube-controller-manager and kube-scheduler (in parallel) ----------------------
@@ -619,7 +628,11 @@ export async function startControlPlane(o) {
     log(`kube-controller-manager pid ${kcm.pid}, kube-scheduler pid ${sched.pid}`);
     const [kcmMs, schedMs] = await Promise.all([
       waitReady(kcm, `https://127.0.0.1:${kcmPort}/healthz`, httpCheck(`https://127.0.0.1:${kcmPort}/healthz`, {})),
-      waitReady(sched, `https://127.0.0.1:${schedPort}/healthz`, httpCheck(`https://127.0.0.1:${schedPort}/healthz`, {})),
+      waitReady(
+        sched,
+        `https://127.0.0.1:${schedPort}/healthz`,
+        httpCheck(`https://127.0.0.1:${schedPort}/healthz`, {}),
+      ),
     ]);
     timings.controllerManagerMs = kcmMs;
     timings.schedulerMs = schedMs;
@@ -645,7 +658,13 @@ export async function startControlPlane(o) {
       binDir,
       logDir,
       timings,
-      ports: { etcd: etcdPort, etcdPeer: peerPort, apiserver: apiPort, controllerManager: kcmPort, scheduler: schedPort },
+      ports: {
+        etcd: etcdPort,
+        etcdPeer: peerPort,
+        apiserver: apiPort,
+        controllerManager: kcmPort,
+        scheduler: schedPort,
+      },
       processes: procs.map(({ name, pid, log: l }) => ({ name, pid, log: l })),
       env: { KUBECONFIG: kubeconfig },
       kubectl,
@@ -753,7 +772,8 @@ function parseArgs(argv) {
     if (a.startsWith('--')) {
       const [k, v] = a.slice(2).split('=', 2);
       if (v !== undefined) out[k] = v;
-      else if (argv[i + 1] && !argv[i + 1].startsWith('--') && ['bin-dir', 'work-dir', 'timeout'].includes(k)) out[k] = argv[++i];
+      else if (argv[i + 1] && !argv[i + 1].startsWith('--') && ['bin-dir', 'work-dir', 'timeout'].includes(k))
+        out[k] = argv[++i];
       else out[k] = true;
     } else out._.push(a);
   }
@@ -800,7 +820,8 @@ async function cli(argv) {
         `kubeconfig: ${cp.kubeconfig}   (contexts: admin [current], reader)`,
         `logs:       ${cp.logDir}`,
         ...(cp.auditLogPath ? [`audit log:  ${cp.auditLogPath}`] : []),
-        `started in ${(cp.timings.totalMs / 1000).toFixed(1)} s; stop with: node ${path.relative(process.cwd(), THIS_FILE)} down` + (args['work-dir'] ? ` --work-dir ${workDir}` : ''),
+        `started in ${(cp.timings.totalMs / 1000).toFixed(1)} s; stop with: node ${path.relative(process.cwd(), THIS_FILE)} down` +
+          (args['work-dir'] ? ` --work-dir ${workDir}` : ''),
         `export KUBECONFIG=${cp.kubeconfig}`,
         '',
       ].join('\n'),
@@ -820,14 +841,18 @@ async function cli(argv) {
       /* none */
     }
     const procs = state?.processes ?? [];
-    for (const p of procs) process.stdout.write(`${p.name.padEnd(24)} pid ${String(p.pid).padEnd(8)} ${isOurs(p.pid, p.bin) ? 'running' : 'stopped'}\n`);
+    for (const p of procs)
+      process.stdout.write(
+        `${p.name.padEnd(24)} pid ${String(p.pid).padEnd(8)} ${isOurs(p.pid, p.bin) ? 'running' : 'stopped'}\n`,
+      );
     if (!procs.length) process.stdout.write(`no control plane recorded in ${workDir}\n`);
     if (state?.kubeconfig) process.stdout.write(`kubeconfig: ${state.kubeconfig}\n`);
     process.exitCode = procs.some((p) => isOurs(p.pid, p.bin)) ? 0 : 1;
     return;
   }
   process.stderr.write(
-    'usage: node test/cluster/controlplane.mjs up [--bin-dir DIR] [--work-dir DIR] [--audit-log] [--timeout SECONDS]\n' + '       node test/cluster/controlplane.mjs down|status [--work-dir DIR]\n',
+    'usage: node test/cluster/controlplane.mjs up [--bin-dir DIR] [--work-dir DIR] [--audit-log] [--timeout SECONDS]\n' +
+      '       node test/cluster/controlplane.mjs down|status [--work-dir DIR]\n',
   );
   process.exitCode = 2;
 }

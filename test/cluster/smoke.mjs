@@ -28,18 +28,34 @@ const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const node = (name, taints) => ({
   apiVersion: 'v1',
   kind: 'Node',
-  metadata: { name, labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64' } },
+  metadata: {
+    name,
+    labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64' },
+  },
   spec: taints ? { taints } : {},
   status: {
     capacity: { cpu: '4', memory: '8Gi', pods: '110' },
     allocatable: { cpu: '4', memory: '8Gi', pods: '110' },
-    conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'fake node', lastHeartbeatTime: now, lastTransitionTime: now }],
+    conditions: [
+      {
+        type: 'Ready',
+        status: 'True',
+        reason: 'KubeletReady',
+        message: 'fake node',
+        lastHeartbeatTime: now,
+        lastTransitionTime: now,
+      },
+    ],
   },
 });
 const manifests = {
   apiVersion: 'v1',
   kind: 'List',
-  items: [node('smoke-node-a'), node('smoke-node-b', [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }]), { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }],
+  items: [
+    node('smoke-node-a'),
+    node('smoke-node-b', [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }]),
+    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } },
+  ],
 };
 const daemonSet = {
   apiVersion: 'apps/v1',
@@ -51,7 +67,13 @@ const daemonSet = {
       metadata: { labels: { app: 'smoke-agent' } },
       spec: {
         terminationGracePeriodSeconds: 0,
-        containers: [{ name: 'agent', image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '10m', memory: '16Mi' } } }],
+        containers: [
+          {
+            name: 'agent',
+            image: 'registry.k8s.io/pause:3.10',
+            resources: { requests: { cpu: '10m', memory: '16Mi' } },
+          },
+        ],
       },
     },
   },
@@ -65,7 +87,9 @@ async function waitFor(what, fn, timeoutMs = 60_000) {
     if (last.ok) return last;
     await sleep(250);
   }
-  throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}; last: ${JSON.stringify(last).slice(0, 500)}`);
+  throw new Error(
+    `timed out after ${timeoutMs / 1000}s waiting for ${what}; last: ${JSON.stringify(last).slice(0, 500)}`,
+  );
 }
 
 async function main() {
@@ -96,7 +120,10 @@ async function main() {
       const s = JSON.parse(await k(['get', 'daemonset', '-n', NS, 'smoke-agent', '-o', 'json'])).status ?? {};
       return { ok: s.desiredNumberScheduled === 1 && s.currentNumberScheduled === 1, s };
     });
-    say(`daemonset status: desired=${ds.s.desiredNumberScheduled} current=${ds.s.currentNumberScheduled} ` + `ready=${ds.s.numberReady} misscheduled=${ds.s.numberMisscheduled}`);
+    say(
+      `daemonset status: desired=${ds.s.desiredNumberScheduled} current=${ds.s.currentNumberScheduled} ` +
+        `ready=${ds.s.numberReady} misscheduled=${ds.s.numberMisscheduled}`,
+    );
 
     const bound = await waitFor('the pod to be bound to a node', async () => {
       const pods = JSON.parse(await k(['get', 'pods', '-n', NS, '-o', 'json'])).items;
@@ -105,8 +132,12 @@ async function main() {
     for (const p of bound.pods) say(`pod ${p.metadata.name} nodeName=${p.spec.nodeName} phase=${p.status.phase}`);
     const pod = bound.pods[0];
     assert.equal(pod.spec.nodeName, 'smoke-node-a', 'the DaemonSet pod must land on the untainted node');
-    const sched = JSON.parse(await k(['get', 'events', '-n', NS, '--field-selector', 'reason=Scheduled', '-o', 'json'])).items;
-    say(`scheduler event: ${sched.map((e) => `${e.reportingComponent || e.source?.component}: ${e.message}`).join(' | ') || '(none yet)'}`);
+    const sched = JSON.parse(
+      await k(['get', 'events', '-n', NS, '--field-selector', 'reason=Scheduled', '-o', 'json']),
+    ).items;
+    say(
+      `scheduler event: ${sched.map((e) => `${e.reportingComponent || e.source?.component}: ${e.message}`).join(' | ') || '(none yet)'}`,
+    );
 
     const ts = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     await k([
@@ -152,7 +183,9 @@ async function main() {
       .split('\n')
       .map((l) => JSON.parse(l));
     assert.ok(audit.length > 0 && audit.every((e) => e.kind === 'Event' && e.level === 'Metadata'));
-    const patched = audit.filter((e) => e.verb === 'patch' && e.objectRef?.subresource === 'status' && e.user?.username === 'admin');
+    const patched = audit.filter(
+      (e) => e.verb === 'patch' && e.objectRef?.subresource === 'status' && e.user?.username === 'admin',
+    );
     assert.ok(patched.length >= 1, 'audit log must contain the status patch');
     say(`audit log: ${audit.length} events, all level Metadata; status patch by admin logged`);
     ok = true;

@@ -59,7 +59,9 @@ export class Api {
           headers: {
             Authorization: `Bearer ${this.token}`,
             Accept: 'application/json',
-            ...(payload !== undefined ? { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) } : {}),
+            ...(payload !== undefined
+              ? { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) }
+              : {}),
           },
         },
         (res) => {
@@ -137,7 +139,8 @@ export class Api {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
-            if ((res.statusCode ?? 0) !== 200) reject(new Error(`GET :${port}${path}: HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
+            if ((res.statusCode ?? 0) !== 200)
+              reject(new Error(`GET :${port}${path}: HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
             else resolve(text);
           });
         },

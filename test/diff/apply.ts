@@ -19,14 +19,24 @@ function otherPodStatus(plan: OtherPodPlan): Pod['status'] | undefined {
         phase: 'Running',
         startTime: now,
         conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: now, lastProbeTime: null }],
-        containerStatuses: containers.map((c) => ({ name: c.name, image: c.image ?? '', imageID: '', ready: true, started: true, restartCount: 0, state: { running: { startedAt: now } } })),
+        containerStatuses: containers.map((c) => ({
+          name: c.name,
+          image: c.image ?? '',
+          imageID: '',
+          ready: true,
+          started: true,
+          restartCount: 0,
+          state: { running: { startedAt: now } },
+        })),
       };
     default: {
       const ok = plan.phase === 'Succeeded';
       return {
         phase: plan.phase,
         startTime: now,
-        conditions: [{ type: 'Ready', status: 'False', reason: 'PodCompleted', lastTransitionTime: now, lastProbeTime: null }],
+        conditions: [
+          { type: 'Ready', status: 'False', reason: 'PodCompleted', lastTransitionTime: now, lastProbeTime: null },
+        ],
         containerStatuses: containers.map((c) => ({
           name: c.name,
           image: c.image ?? '',
@@ -34,7 +44,9 @@ function otherPodStatus(plan: OtherPodPlan): Pod['status'] | undefined {
           ready: false,
           started: false,
           restartCount: 0,
-          state: { terminated: { reason: ok ? 'Completed' : 'Error', exitCode: ok ? 0 : 1, startedAt: now, finishedAt: now } },
+          state: {
+            terminated: { reason: ok ? 'Completed' : 'Error', exitCode: ok ? 0 : 1, startedAt: now, finishedAt: now },
+          },
         })),
       };
     }
@@ -64,7 +76,8 @@ export async function applyWorld(world: World, s: Scenario): Promise<void> {
   for (const o of s.others) {
     const created = await api.create(paths.pods(o.object.metadata!.namespace), o.object);
     const status = otherPodStatus(o);
-    if (status) await api.patch(paths.podStatus(created.metadata!.namespace!, created.metadata!.name!), { status }, 'strategic');
+    if (status)
+      await api.patch(paths.podStatus(created.metadata!.namespace!, created.metadata!.name!), { status }, 'strategic');
   }
   const settled = await world.settle(scenarioScope(s), { quietMs: 600, timeoutMs: 30_000 });
   if (settled.unsettled.length) throw new Error(`nodes did not settle: ${settled.unsettled.join('; ')}`);
@@ -79,7 +92,9 @@ export async function applyDaemonSets(world: World, s: Scenario): Promise<void> 
 export async function removeScenario(world: World, s: Scenario, extraNamespaces: string[] = []): Promise<void> {
   const api = world.api;
   for (const d of s.daemonSets) {
-    await api.delete(paths.daemonSet(d.object.metadata!.namespace!, d.object.metadata!.name!), { propagationPolicy: 'Background' });
+    await api.delete(paths.daemonSet(d.object.metadata!.namespace!, d.object.metadata!.name!), {
+      propagationPolicy: 'Background',
+    });
   }
   for (const n of s.nodes) {
     const name = n.object.metadata!.name!;
@@ -90,14 +105,17 @@ export async function removeScenario(world: World, s: Scenario, extraNamespaces:
   for (const ns of [...s.namespaces.map((n) => n.metadata!.name!), ...extraNamespaces]) {
     // Pods waiting for a kubelet that will never confirm their deletion would keep the namespace.
     try {
-      for (const p of await api.list<Pod>(paths.pods(ns))) await api.delete(paths.pod(ns, p.metadata!.name!), { gracePeriodSeconds: 0 });
+      for (const p of await api.list<Pod>(paths.pods(ns)))
+        await api.delete(paths.pod(ns, p.metadata!.name!), { gracePeriodSeconds: 0 });
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 404)) throw e;
     }
     await api.delete(paths.namespace(ns), { propagationPolicy: 'Background' });
   }
   // Node events live in "default"; drop them with the nodes.
-  await api.request('DELETE', `${paths.events('default')}?fieldSelector=${encodeURIComponent('involvedObject.kind=Node')}`).catch(() => undefined);
+  await api
+    .request('DELETE', `${paths.events('default')}?fieldSelector=${encodeURIComponent('involvedObject.kind=Node')}`)
+    .catch(() => undefined);
   // Nothing of this scenario may place pods on the next one's nodes.
   const t0 = Date.now();
   for (const d of s.daemonSets) {

@@ -83,7 +83,10 @@ const CONDITION_TAINTS: Record<string, Record<string, string>> = {
   NetworkUnavailable: { True: 'node.kubernetes.io/network-unavailable' },
   PIDPressure: { True: 'node.kubernetes.io/pid-pressure' },
 };
-const CONDITION_TAINT_KEYS = new Set([...Object.values(CONDITION_TAINTS).flatMap((m) => Object.values(m)), 'node.kubernetes.io/unschedulable']);
+const CONDITION_TAINT_KEYS = new Set([
+  ...Object.values(CONDITION_TAINTS).flatMap((m) => Object.values(m)),
+  'node.kubernetes.io/unschedulable',
+]);
 
 /** True when the lifecycle controller's NoSchedule taints on the node match its conditions and cordon. */
 export function conditionTaintsSettled(node: Node): boolean {
@@ -93,7 +96,11 @@ export function conditionTaintsSettled(node: Node): boolean {
     if (key) want.add(key);
   }
   if (node.spec?.unschedulable) want.add('node.kubernetes.io/unschedulable');
-  const have = new Set((node.spec?.taints ?? []).filter((t) => t.effect === 'NoSchedule' && CONDITION_TAINT_KEYS.has(t.key)).map((t) => t.key));
+  const have = new Set(
+    (node.spec?.taints ?? [])
+      .filter((t) => t.effect === 'NoSchedule' && CONDITION_TAINT_KEYS.has(t.key))
+      .map((t) => t.key),
+  );
   return want.size === have.size && [...want].every((k) => have.has(k));
 }
 
@@ -163,7 +170,11 @@ export class World {
       Promise.all(
         scope.namespaces.map(async (ns) => {
           try {
-            const [pods, daemonSets, events] = await Promise.all([this.api.list<Pod>(paths.pods(ns)), this.api.list<DaemonSet>(paths.daemonSets(ns)), this.api.list<KubeEvent>(paths.events(ns))]);
+            const [pods, daemonSets, events] = await Promise.all([
+              this.api.list<Pod>(paths.pods(ns)),
+              this.api.list<DaemonSet>(paths.daemonSets(ns)),
+              this.api.list<KubeEvent>(paths.events(ns)),
+            ]);
             return { pods, daemonSets, events };
           } catch (e) {
             if (e instanceof ApiError && e.status === 404) return { pods: [], daemonSets: [], events: [] };
@@ -183,7 +194,10 @@ export class World {
   /** Work still queued in the scheduler and the DaemonSet controller, from their /metrics. */
   async queues(): Promise<string[]> {
     const busy: string[] = [];
-    const [sched, kcm] = await Promise.all([this.api.metrics(this.ports.scheduler), this.api.metrics(this.ports.controllerManager)]);
+    const [sched, kcm] = await Promise.all([
+      this.api.metrics(this.ports.scheduler),
+      this.api.metrics(this.ports.controllerManager),
+    ]);
     for (const q of ['active', 'backoff']) {
       const n = metric(sched, 'scheduler_pending_pods', `queue="${q}"`);
       if (n > 0) busy.push(`scheduler ${q} queue: ${n}`);
@@ -213,11 +227,13 @@ export class World {
       const state = await this.observe(scope);
       unsettled = [];
       for (const ds of state.daemonSets) {
-        if ((ds.status?.observedGeneration ?? 0) < (ds.metadata?.generation ?? 0)) unsettled.push(`daemonset ${ds.metadata?.name} not observed`);
+        if ((ds.status?.observedGeneration ?? 0) < (ds.metadata?.generation ?? 0))
+          unsettled.push(`daemonset ${ds.metadata?.name} not observed`);
       }
       for (const n of state.nodes) {
         if (!conditionTaintsSettled(n)) unsettled.push(`node ${n.metadata?.name}: condition taints not reconciled`);
-        if (o.expectUnknown?.includes(n.metadata?.name ?? '') && readyStatus(n) !== 'Unknown') unsettled.push(`node ${n.metadata?.name}: not yet Ready=Unknown`);
+        if (o.expectUnknown?.includes(n.metadata?.name ?? '') && readyStatus(n) !== 'Unknown')
+          unsettled.push(`node ${n.metadata?.name}: not yet Ready=Unknown`);
       }
       for (const p of state.pods) {
         if (p.spec?.nodeName || p.metadata?.deletionTimestamp) continue;
@@ -227,21 +243,30 @@ export class World {
       if (o.waitFailedCreate) {
         const short = state.daemonSets.filter(
           (ds) =>
-            (ds.status?.currentNumberScheduled ?? 0) < (ds.status?.desiredNumberScheduled ?? 0) && !state.events.some((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === ds.metadata?.uid),
+            (ds.status?.currentNumberScheduled ?? 0) < (ds.status?.desiredNumberScheduled ?? 0) &&
+            !state.events.some((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === ds.metadata?.uid),
         );
         if (short.length) {
           failedCreateWaitUntil ||= Date.now() + 8000;
-          if (Date.now() < failedCreateWaitUntil) unsettled.push(`daemonset ${short.map((d) => d.metadata?.name).join(', ')}: fewer pods than desired and no FailedCreate event yet`);
+          if (Date.now() < failedCreateWaitUntil)
+            unsettled.push(
+              `daemonset ${short.map((d) => d.metadata?.name).join(', ')}: fewer pods than desired and no FailedCreate event yet`,
+            );
         }
       }
       unsettled.push(...(await this.queues()));
-      const print = JSON.stringify([state.nodes.map((n) => n.metadata?.resourceVersion), state.pods.map((p) => p.metadata?.resourceVersion), state.daemonSets.map((d) => d.metadata?.resourceVersion)]);
+      const print = JSON.stringify([
+        state.nodes.map((n) => n.metadata?.resourceVersion),
+        state.pods.map((p) => p.metadata?.resourceVersion),
+        state.daemonSets.map((d) => d.metadata?.resourceVersion),
+      ]);
       if (print !== lastPrint) {
         lastPrint = print;
         stableSince = Date.now();
       }
       if (!unsettled.length && Date.now() - stableSince >= quietMs) return { ms: Date.now() - t0, unsettled: [] };
-      if (Date.now() - t0 > timeoutMs) return { ms: Date.now() - t0, unsettled: unsettled.length ? unsettled : ['objects kept changing'] };
+      if (Date.now() - t0 > timeoutMs)
+        return { ms: Date.now() - t0, unsettled: unsettled.length ? unsettled : ['objects kept changing'] };
       await sleep(250);
     }
   }
@@ -275,7 +300,11 @@ export class World {
         return;
       case 'condition': {
         const now = isoTime();
-        await this.api.patch(paths.nodeStatus(c.node), { status: { conditions: [{ ...c.condition, lastHeartbeatTime: now, lastTransitionTime: now }] } }, 'strategic');
+        await this.api.patch(
+          paths.nodeStatus(c.node),
+          { status: { conditions: [{ ...c.condition, lastHeartbeatTime: now, lastTransitionTime: now }] } },
+          'strategic',
+        );
         return;
       }
       case 'cordon':
@@ -288,7 +317,10 @@ export class World {
       case 'remove-taint':
         await this.updateTaints(c.node, (taints) =>
           c.kind === 'add-taint'
-            ? [...taints.filter((t) => !(t.key === c.taint.key && t.effect === c.taint.effect)), { ...c.taint, timeAdded: isoTime() }]
+            ? [
+                ...taints.filter((t) => !(t.key === c.taint.key && t.effect === c.taint.effect)),
+                { ...c.taint, timeAdded: isoTime() },
+              ]
             : taints.filter((t) => !(t.key === c.key && t.effect === c.effect)),
         );
         return;
@@ -332,7 +364,8 @@ export function kubeletStatus(pod: Pod, state: KubeletState, hostIP: string): Po
   const containerStatuses = main.map((c, i) => {
     const image = c.image ?? '';
     const base = { name: c.name, image, imageID: '', restartCount: 0 };
-    if (i > 0 || state === 'ready') return { ...base, ready: true, started: true, state: { running: { startedAt: now } } };
+    if (i > 0 || state === 'ready')
+      return { ...base, ready: true, started: true, state: { running: { startedAt: now } } };
     switch (state) {
       case 'crash':
         return {
@@ -340,19 +373,45 @@ export function kubeletStatus(pod: Pod, state: KubeletState, hostIP: string): Po
           ready: false,
           started: false,
           restartCount: 4,
-          state: { waiting: { reason: 'CrashLoopBackOff', message: `back-off 1m20s restarting failed container=${c.name} pod=${pod.metadata?.name}_${pod.metadata?.namespace}` } },
+          state: {
+            waiting: {
+              reason: 'CrashLoopBackOff',
+              message: `back-off 1m20s restarting failed container=${c.name} pod=${pod.metadata?.name}_${pod.metadata?.namespace}`,
+            },
+          },
           lastState: { terminated: { reason: 'Error', exitCode: 1, startedAt: now, finishedAt: now } },
         };
       case 'imagepull':
-        return { ...base, ready: false, started: false, state: { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}"` } } };
+        return {
+          ...base,
+          ready: false,
+          started: false,
+          state: { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}"` } },
+        };
       default:
         return { ...base, ready: false, started: true, state: { running: { startedAt: now } } };
     }
   });
   const initContainerStatuses = (spec.initContainers ?? []).map((c) =>
     c.restartPolicy === 'Always'
-      ? { name: c.name, image: c.image ?? '', imageID: '', restartCount: 0, ready: true, started: true, state: { running: { startedAt: now } } }
-      : { name: c.name, image: c.image ?? '', imageID: '', restartCount: 0, ready: true, started: false, state: { terminated: { reason: 'Completed', exitCode: 0, startedAt: now, finishedAt: now } } },
+      ? {
+          name: c.name,
+          image: c.image ?? '',
+          imageID: '',
+          restartCount: 0,
+          ready: true,
+          started: true,
+          state: { running: { startedAt: now } },
+        }
+      : {
+          name: c.name,
+          image: c.image ?? '',
+          imageID: '',
+          restartCount: 0,
+          ready: true,
+          started: false,
+          state: { terminated: { reason: 'Completed', exitCode: 0, startedAt: now, finishedAt: now } },
+        },
   );
   return {
     phase: state === 'imagepull' ? 'Pending' : 'Running',
@@ -406,7 +465,11 @@ export class Kubelets {
       const status = kubeletStatus(pod, kubeletStateFor(plan, nodeName), ips.get(nodeName) ?? '10.0.0.1');
       if (!status) continue;
       try {
-        await this.world.api.patch(paths.podStatus(pod.metadata!.namespace!, pod.metadata!.name!), { status }, 'strategic');
+        await this.world.api.patch(
+          paths.podStatus(pod.metadata!.namespace!, pod.metadata!.name!),
+          { status },
+          'strategic',
+        );
         reported++;
       } catch (e) {
         if (!(e instanceof ApiError && (e.status === 404 || e.status === 409))) throw e;

@@ -60,8 +60,10 @@ const INFO_CODES: ReadonlySet<string> = new Set(['OutdatedRevision']);
 /** `spec.nodeName`, else the single `metadata.name In [x]` matchFields value the controller pins. */
 export function targetNode(pod: Pod): string | undefined {
   if (pod.spec?.nodeName) return pod.spec.nodeName;
-  for (const term of pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? []) {
-    for (const f of term.matchFields ?? []) if (f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1) return f.values[0];
+  for (const term of pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution
+    ?.nodeSelectorTerms ?? []) {
+    for (const f of term.matchFields ?? [])
+      if (f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1) return f.values[0];
   }
   return undefined;
 }
@@ -69,7 +71,11 @@ export function targetNode(pod: Pod): string | undefined {
 /** Pods controlled by the DaemonSet (by owner UID). */
 export function podsOf(ds: DaemonSet, pods: Pod[]): Pod[] {
   const uid = ds.metadata?.uid;
-  return pods.filter((p) => p.metadata?.namespace === ds.metadata?.namespace && p.metadata?.ownerReferences?.some((r) => r.controller && r.uid === uid));
+  return pods.filter(
+    (p) =>
+      p.metadata?.namespace === ds.metadata?.namespace &&
+      p.metadata?.ownerReferences?.some((r) => r.controller && r.uid === uid),
+  );
 }
 
 export function isReady(pod: Pod): boolean {
@@ -130,12 +136,20 @@ function oldestLive(pods: Pod[]): Pod | undefined {
 }
 
 /** What Kubernetes did for every node of the scenario. */
-export function kubernetesTruth(ds: DaemonSet, nodes: string[], pods: Pod[], events: KubeEvent[], probe: ProbeResult): NodeTruth[] {
+export function kubernetesTruth(
+  ds: DaemonSet,
+  nodes: string[],
+  pods: Pod[],
+  events: KubeEvent[],
+  probe: ProbeResult,
+): NodeTruth[] {
   const name = `${ds.metadata?.namespace}/${ds.metadata?.name}`;
   const own = podsOf(ds, pods).filter((p) => !(terminal(p) && p.metadata?.deletionTimestamp));
   const failedCreates = events
     .filter((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === ds.metadata?.uid)
-    .sort((a, b) => Date.parse(b.lastTimestamp ?? b.eventTime ?? '') - Date.parse(a.lastTimestamp ?? a.eventTime ?? ''));
+    .sort(
+      (a, b) => Date.parse(b.lastTimestamp ?? b.eventTime ?? '') - Date.parse(a.lastTimestamp ?? a.eventTime ?? ''),
+    );
   return nodes.map((node): NodeTruth => {
     const mine = own.filter((p) => targetNode(p) === node);
     const wanted = probe.full.has(node);
@@ -147,22 +161,42 @@ export function kubernetesTruth(ds: DaemonSet, nodes: string[], pods: Pod[], eve
       return codes;
     };
     if (!mine.length) {
-      if (!wanted) return { daemonSet: name, node, verdict: 'Excluded', codes: placementCodes(), evidence: ['no pod; the controller creates none for this node (probe)'] };
+      if (!wanted)
+        return {
+          daemonSet: name,
+          node,
+          verdict: 'Excluded',
+          codes: placementCodes(),
+          evidence: ['no pod; the controller creates none for this node (probe)'],
+        };
       const newest = failedCreates[0];
       return {
         daemonSet: name,
         node,
         verdict: 'Missing',
-        ...(newest ? { codes: ['FailedCreate'] as ReasonCode[], createError: createErrorKind(newest.message ?? '') } : {}),
-        evidence: ['no pod; the controller wants one here (probe)', newest ? `FailedCreate: ${newest.message}` : 'no FailedCreate event'],
+        ...(newest
+          ? { codes: ['FailedCreate'] as ReasonCode[], createError: createErrorKind(newest.message ?? '') }
+          : {}),
+        evidence: [
+          'no pod; the controller wants one here (probe)',
+          newest ? `FailedCreate: ${newest.message}` : 'no FailedCreate event',
+        ],
       };
     }
     const pod = oldestLive(mine)!;
     const podText = `pod ${pod.metadata?.name} (${pod.spec?.nodeName ? 'bound' : 'unbound'}, Ready=${isReady(pod)}${pod.metadata?.deletionTimestamp ? ', terminating' : ''}, phase ${pod.status?.phase ?? '?'})`;
-    if (!wanted) return { daemonSet: name, node, verdict: 'Misscheduled', codes: placementCodes(), evidence: [podText, 'the controller would not create a pod here now (probe)'] };
+    if (!wanted)
+      return {
+        daemonSet: name,
+        node,
+        verdict: 'Misscheduled',
+        codes: placementCodes(),
+        evidence: [podText, 'the controller would not create a pod here now (probe)'],
+      };
     if (!pod.spec?.nodeName) {
       const cond = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
-      const scheduler = cond?.reason === 'SchedulingGated' ? ['SchedulingGated'] : cond?.message ? schedulerReasons(cond.message) : [];
+      const scheduler =
+        cond?.reason === 'SchedulingGated' ? ['SchedulingGated'] : cond?.message ? schedulerReasons(cond.message) : [];
       return {
         daemonSet: name,
         node,
@@ -178,7 +212,12 @@ export function kubernetesTruth(ds: DaemonSet, nodes: string[], pods: Pod[], eve
 }
 
 /** The controller's placement predicates: what the probe decides for Excluded and Misscheduled rows. */
-const PLACEMENT_CODES: ReadonlySet<string> = new Set(['NodeNameMismatch', 'NodeSelectorMismatch', 'NodeAffinityMismatch', 'UntoleratedTaint']);
+const PLACEMENT_CODES: ReadonlySet<string> = new Set([
+  'NodeNameMismatch',
+  'NodeSelectorMismatch',
+  'NodeAffinityMismatch',
+  'UntoleratedTaint',
+]);
 
 function codesOf(row: NodeRow): string[] {
   // A Misscheduled pod's own health (NodeNotReady, PodTerminating, …) is explained too; the probe
@@ -216,14 +255,20 @@ export function compareNodes(truth: NodeTruth[], answer: DaemonSetNodes, source:
           .join(',');
       same = insufficient(t.scheduler) === insufficient(row.reasons.map((r) => r.short));
     }
-    if (same && t.createError && t.createError !== 'other') same = row.reasons.some((r) => r.code === 'FailedCreate' && r.short.includes(t.createError!));
+    if (same && t.createError && t.createError !== 'other')
+      same = row.reasons.some((r) => r.code === 'FailedCreate' && r.short.includes(t.createError!));
     if (!same) out.push({ ...base, what: 'reasons', kubernetes: truthText, dsDoctor: answerText });
   }
   return out;
 }
 
 /** The live answer and the dump's must agree on every node (verdict and reason codes), Healthy and Unhealthy ones included. */
-export function compareLiveFile(daemonSet: string, nodes: string[], live: DaemonSetNodes, file: DaemonSetNodes): Disagreement[] {
+export function compareLiveFile(
+  daemonSet: string,
+  nodes: string[],
+  live: DaemonSetNodes,
+  file: DaemonSetNodes,
+): Disagreement[] {
   const l = new Map(live.nodes.map((r) => [r.node, r]));
   const f = new Map(file.nodes.map((r) => [r.node, r]));
   const out: Disagreement[] = [];
@@ -232,7 +277,15 @@ export function compareLiveFile(daemonSet: string, nodes: string[], live: Daemon
     const b = f.get(node);
     if (!a || !b) continue;
     const text = (r: NodeRow) => `${r.verdict} [${[...new Set(r.reasons.map((x) => x.code))].sort().join(', ')}]`;
-    if (text(a) !== text(b)) out.push({ daemonSet, node, source: 'live', what: 'live-vs-file', kubernetes: `on the dump: ${text(b)}`, dsDoctor: `live: ${text(a)}` });
+    if (text(a) !== text(b))
+      out.push({
+        daemonSet,
+        node,
+        source: 'live',
+        what: 'live-vs-file',
+        kubernetes: `on the dump: ${text(b)}`,
+        dsDoctor: `live: ${text(a)}`,
+      });
   }
   return out;
 }

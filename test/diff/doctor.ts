@@ -26,7 +26,9 @@ export function doctorJson<T>(run: DoctorRun): T {
   try {
     return JSON.parse(run.stdout) as T;
   } catch {
-    throw new Error(`ds-doctor ${run.argv.join(' ')} exited ${run.code} without JSON: ${run.stderr.trim() || run.stdout.slice(0, 300)}`);
+    throw new Error(
+      `ds-doctor ${run.argv.join(' ')} exited ${run.code} without JSON: ${run.stderr.trim() || run.stdout.slice(0, 300)}`,
+    );
   }
 }
 

@@ -20,7 +20,9 @@
  */
 import yaml from 'js-yaml';
 
-export type FixAction = { kind: 'kubectl'; args: string[]; text: string } | { kind: 'field'; op: 'add-to' | 'set'; path: string; value: unknown; text: string };
+export type FixAction =
+  | { kind: 'kubectl'; args: string[]; text: string }
+  | { kind: 'field'; op: 'add-to' | 'set'; path: string; value: unknown; text: string };
 
 export interface ExtractedFix {
   /** Ways to apply the fix, each on its own. */
@@ -33,10 +35,33 @@ export interface ExtractedFix {
   unreadable: { text: string; why: string }[];
 }
 
-const READ_ONLY = new Set(['get', 'describe', 'logs', 'top', 'explain', 'auth', 'api-resources', 'version', 'cluster-info', 'events', 'diff']);
+const READ_ONLY = new Set([
+  'get',
+  'describe',
+  'logs',
+  'top',
+  'explain',
+  'auth',
+  'api-resources',
+  'version',
+  'cluster-info',
+  'events',
+  'diff',
+]);
 /** Mutating, but interactive or needing a file: never mechanical. */
 const INTERACTIVE = new Set(['edit', 'apply', 'replace', 'drain', 'exec', 'debug', 'create']);
-const MUTATING = new Set(['patch', 'label', 'taint', 'cordon', 'uncordon', 'delete', 'annotate', 'rollout', 'scale', 'set']);
+const MUTATING = new Set([
+  'patch',
+  'label',
+  'taint',
+  'cordon',
+  'uncordon',
+  'delete',
+  'annotate',
+  'rollout',
+  'scale',
+  'set',
+]);
 
 const NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 const RESOURCE_REF = /^[a-z]+(\.[a-z.]+)?\/[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
@@ -100,7 +125,8 @@ function readCommand(text: string, start: number): Read {
     }
     if (text[tokenStart] === '(' || token.startsWith('#')) break;
     // A sentence's full stop after the last word.
-    if (token.endsWith('.') && (i >= text.length || text[i] === ' ') && text[tokenStart] !== "'") token = token.slice(0, -1);
+    if (token.endsWith('.') && (i >= text.length || text[i] === ' ') && text[tokenStart] !== "'")
+      token = token.slice(0, -1);
     if (token) {
       tokens.push(token);
       lastEnd = i;
@@ -154,17 +180,23 @@ function grammarError(tokens: string[]): string | undefined {
   switch (verb) {
     case 'rollout':
       if (sub !== 'undo' && sub !== 'restart') return `rollout ${sub ?? ''} is not a change`;
-      if (positional.length !== 1 || !isRef(positional[0]!)) return `rollout ${sub} wants one kind/name, got ${JSON.stringify(positional.join(' '))}`;
+      if (positional.length !== 1 || !isRef(positional[0]!))
+        return `rollout ${sub} wants one kind/name, got ${JSON.stringify(positional.join(' '))}`;
       return undefined;
     case 'patch': {
       const names = positional[0] && isRef(positional[0]) ? positional.slice(1) : positional.slice(2);
-      if (!positional.length || names.length || (!isRef(positional[0]!) && !(positional[1] && NAME.test(positional[1]))))
+      if (
+        !positional.length ||
+        names.length ||
+        (!isRef(positional[0]!) && !(positional[1] && NAME.test(positional[1])))
+      )
         return `patch wants kind name or kind/name, got ${JSON.stringify(positional.join(' '))}`;
       if (patch === undefined) return 'patch without -p';
       if (type !== undefined && !['json', 'merge', 'strategic'].includes(type)) return `--type ${type}`;
       try {
         const v = JSON.parse(patch) as unknown;
-        if (type === 'json' ? !Array.isArray(v) : typeof v !== 'object' || v === null || Array.isArray(v)) return `the -p value is not a ${type === 'json' ? 'JSON patch' : 'patch object'}`;
+        if (type === 'json' ? !Array.isArray(v) : typeof v !== 'object' || v === null || Array.isArray(v))
+          return `the -p value is not a ${type === 'json' ? 'JSON patch' : 'patch object'}`;
       } catch {
         return `the -p value is not JSON: ${patch}`;
       }
@@ -189,7 +221,8 @@ function grammarError(tokens: string[]): string | undefined {
     case 'taint': {
       if (positional[0] !== 'node' && positional[0] !== 'nodes') return 'taint wants node NAME';
       if (!positional[1] || !NAME.test(positional[1])) return 'taint without a node';
-      if (positional.length < 3 || positional.slice(2).some((t) => !TAINT.test(t))) return `taint spec ${JSON.stringify(positional.slice(2).join(' '))}`;
+      if (positional.length < 3 || positional.slice(2).some((t) => !TAINT.test(t)))
+        return `taint spec ${JSON.stringify(positional.slice(2).join(' '))}`;
       return undefined;
     }
     case 'cordon':
@@ -198,8 +231,10 @@ function grammarError(tokens: string[]): string | undefined {
       return undefined;
     case 'delete': {
       const [kind, ...names] = positional;
-      if (!kind || !/^(node|nodes|pod|pods|po|no|daemonset|ds)$/.test(kind)) return `delete ${kind ?? ''}: not a kind the fixes name`;
-      if (!names.length || names.some((n) => !NAME.test(n))) return `delete wants names, got ${JSON.stringify(names.join(' '))}`;
+      if (!kind || !/^(node|nodes|pod|pods|po|no|daemonset|ds)$/.test(kind))
+        return `delete ${kind ?? ''}: not a kind the fixes name`;
+      if (!names.length || names.some((n) => !NAME.test(n)))
+        return `delete wants names, got ${JSON.stringify(names.join(' '))}`;
       return undefined;
     }
     default:
@@ -277,11 +312,18 @@ export function extractFix(fix: string): ExtractedFix {
       value = undefined;
     }
     if (value === undefined || value === null || typeof value !== 'object') {
-      out.unreadable.push({ text: fix.slice(m.index, end < 0 ? undefined : end), why: 'the value is not a YAML flow collection' });
+      out.unreadable.push({
+        text: fix.slice(m.index, end < 0 ? undefined : end),
+        why: 'the value is not a YAML flow collection',
+      });
       continue;
     }
     const op = m[1] === 'add to' ? 'add-to' : 'set';
-    actions.push({ at: m.index, action: { kind: 'field', op, path: m[2]!, value, text: `${m[1]} ${m[2]}${m[3]}${flow}` }, follow: false });
+    actions.push({
+      at: m.index,
+      action: { kind: 'field', op, path: m[2]!, value, text: `${m[1]} ${m[2]}${m[3]}${flow}` },
+      follow: false,
+    });
   }
   for (const a of actions.sort((x, y) => x.at - y.at)) push(a.action, a.follow);
   return out;

@@ -12,14 +12,44 @@
  * The simulated kubelets play each pod by its image, not by its DaemonSet: after `rollout undo`
  * the old image is healthy again, and a pod created by a fix runs like any pod of its image.
  */
-import type { Container, DaemonSet, IntOrString, Namespace, Node, PodTemplateSpec, ResourceQuota, Taint } from '../../src/model/k8s-types.js';
+import type {
+  Container,
+  DaemonSet,
+  IntOrString,
+  Namespace,
+  Node,
+  PodTemplateSpec,
+  ResourceQuota,
+  Taint,
+} from '../../src/model/k8s-types.js';
 import { daemonSetManifest, namespaceManifest, nodeManifest, resourceQuotaManifest } from '../kube/manifests.js';
 import { Rng } from './rng.js';
 import type { KubeletState, NodeChange, Scenario } from './scenario.js';
 
-export type FixProblem = 'bad-revision' | 'dead-budget' | 'taint' | 'selector' | 'surge-hostport' | 'ondelete' | 'podsecurity' | 'quota' | 'requests' | 'dead-terminating';
+export type FixProblem =
+  | 'bad-revision'
+  | 'dead-budget'
+  | 'taint'
+  | 'selector'
+  | 'surge-hostport'
+  | 'ondelete'
+  | 'podsecurity'
+  | 'quota'
+  | 'requests'
+  | 'dead-terminating';
 
-export const FIX_PROBLEMS: readonly FixProblem[] = ['bad-revision', 'dead-budget', 'taint', 'selector', 'surge-hostport', 'ondelete', 'podsecurity', 'quota', 'requests', 'dead-terminating'];
+export const FIX_PROBLEMS: readonly FixProblem[] = [
+  'bad-revision',
+  'dead-budget',
+  'taint',
+  'selector',
+  'surge-hostport',
+  'ondelete',
+  'podsecurity',
+  'quota',
+  'requests',
+  'dead-terminating',
+];
 
 export const OLD_IMAGE = 'registry.invalid/agent:1';
 export const NEW_IMAGE = 'registry.invalid/agent:2';
@@ -44,14 +74,24 @@ export interface FixScenario {
 }
 
 function node(name: string, labels: Record<string, string>, taints: Taint[] = []): Node {
-  return nodeManifest(name, { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64', ...labels }, taints.length ? { taints } : {}, {
-    capacity: { cpu: '4', memory: '8Gi', pods: '110', 'ephemeral-storage': '20Gi' },
-    allocatable: { cpu: '4', memory: '8Gi', pods: '110', 'ephemeral-storage': '20Gi' },
-    conditions: [
-      { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
-      ...['MemoryPressure', 'DiskPressure', 'PIDPressure'].map((type) => ({ type, status: 'False', reason: `KubeletHasNo${type}`, message: `${type} is False` })),
-    ],
-  });
+  return nodeManifest(
+    name,
+    { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64', ...labels },
+    taints.length ? { taints } : {},
+    {
+      capacity: { cpu: '4', memory: '8Gi', pods: '110', 'ephemeral-storage': '20Gi' },
+      allocatable: { cpu: '4', memory: '8Gi', pods: '110', 'ephemeral-storage': '20Gi' },
+      conditions: [
+        { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
+        ...['MemoryPressure', 'DiskPressure', 'PIDPressure'].map((type) => ({
+          type,
+          status: 'False',
+          reason: `KubeletHasNo${type}`,
+          message: `${type} is False`,
+        })),
+      ],
+    },
+  );
 }
 
 function agent(extra: Partial<Container> = {}): Container {
@@ -153,7 +193,9 @@ export function generateFixScenario(seed: number, index: number): FixScenario {
       text = 'OnDelete, image → :2';
       break;
     case 'podsecurity':
-      namespaces[1] = namespaceManifest(ns, { 'pod-security.kubernetes.io/enforce': r.pick(['baseline', 'restricted']) });
+      namespaces[1] = namespaceManifest(ns, {
+        'pod-security.kubernetes.io/enforce': r.pick(['baseline', 'restricted']),
+      });
       spec.hostNetwork = true;
       text = `hostNetwork in a namespace that enforces ${namespaces[1].metadata?.labels?.['pod-security.kubernetes.io/enforce']}`;
       break;
@@ -206,5 +248,7 @@ export function generateFixScenario(seed: number, index: number): FixScenario {
 /** The scenario under another id (every object name, node change and namespace follows). */
 export function renameFixScenario(f: FixScenario, id: string): FixScenario {
   const old = f.scenario.id;
-  return JSON.parse(JSON.stringify(f).split(`"${old}-`).join(`"${id}-`).split(`"${old}"`).join(`"${id}"`)) as FixScenario;
+  return JSON.parse(
+    JSON.stringify(f).split(`"${old}-`).join(`"${id}-`).split(`"${old}"`).join(`"${id}"`),
+  ) as FixScenario;
 }

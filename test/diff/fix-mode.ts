@@ -37,9 +37,21 @@ async function writeArtifacts(dir: string, f: FixScenario, records: FixRecord[],
     `# reproduce: npm run test:diff -- --kind fix --seed ${s.seed} --only ${s.index}`,
     `# kubelets by image: ${JSON.stringify(f.images)}; later: ${JSON.stringify(f.later)}; alternative ${f.pick}`,
   ].join('\n');
-  const objects = [...s.namespaces, ...s.quotas, ...s.nodes.map((n) => n.object), ...s.daemonSets.map((d) => d.object), ...(f.rollout ? [{ rolloutTemplate: f.rollout.template }] : [])];
-  await fs.writeFile(path.join(dir, 'scenario.yaml'), `${head}\n${objects.map((o) => yaml.dump(o, { noRefs: true, lineWidth: -1 })).join('---\n')}`);
-  await fs.writeFile(path.join(dir, 'fixes.txt'), `${[...records.map(recordText), ...(error ? [`error: ${error}`] : [])].join('\n')}\n`);
+  const objects = [
+    ...s.namespaces,
+    ...s.quotas,
+    ...s.nodes.map((n) => n.object),
+    ...s.daemonSets.map((d) => d.object),
+    ...(f.rollout ? [{ rolloutTemplate: f.rollout.template }] : []),
+  ];
+  await fs.writeFile(
+    path.join(dir, 'scenario.yaml'),
+    `${head}\n${objects.map((o) => yaml.dump(o, { noRefs: true, lineWidth: -1 })).join('---\n')}`,
+  );
+  await fs.writeFile(
+    path.join(dir, 'fixes.txt'),
+    `${[...records.map(recordText), ...(error ? [`error: ${error}`] : [])].join('\n')}\n`,
+  );
 }
 
 export async function runFixMode(ctx: RunContext, o: FixRunOptions): Promise<number> {
@@ -74,26 +86,44 @@ export async function runFixMode(ctx: RunContext, o: FixRunOptions): Promise<num
           error = (e as Error).stack ?? String(e);
           break;
         } finally {
-          if (!o.keep) await removeFixScenario(ctx, f).catch((e: Error) => ctx.log(`  cleanup of ${f.scenario.id} failed: ${e.message}`));
+          if (!o.keep)
+            await removeFixScenario(ctx, f).catch((e: Error) =>
+              ctx.log(`  cleanup of ${f.scenario.id} failed: ${e.message}`),
+            );
         }
       }
       // A fix whose problem an earlier fix removed, with a command of its own: the scenario again,
       // that fix first (each distinct command is proved on its own).
       if (!error) {
-        const judged = new Set(records.filter((r) => r.result === 'proved' || r.result === 'failed').map((r) => r.applied));
+        const judged = new Set(
+          records.filter((r) => r.result === 'proved' || r.result === 'failed').map((r) => r.applied),
+        );
         const pending = new Map<string, FixRecord>();
-        for (const r of records) if (r.result === 'resolved-earlier' && r.applied && !judged.has(r.applied) && !pending.has(r.applied)) pending.set(r.applied, r);
+        for (const r of records)
+          if (r.result === 'resolved-earlier' && r.applied && !judged.has(r.applied) && !pending.has(r.applied))
+            pending.set(r.applied, r);
         let k = 0;
         for (const r of pending.values()) {
           const again = renameFixScenario(f, `${f.scenario.id}f${++k}`);
           const to = (x: string) => x.split(`${f.scenario.id}-`).join(`${again.scenario.id}-`);
           try {
-            const rerun = (await runFixScenario(ctx, again, { source: r.source, code: r.code, daemonSet: to(r.daemonSet), ...(r.node ? { node: to(r.node) } : {}) })).records;
+            const rerun = (
+              await runFixScenario(ctx, again, {
+                source: r.source,
+                code: r.code,
+                daemonSet: to(r.daemonSet),
+                ...(r.node ? { node: to(r.node) } : {}),
+              })
+            ).records;
             records = records.map((x) => {
               if (x.result !== 'resolved-earlier' || x.applied !== r.applied) return x;
               // The same problem; on the copy a crash may have hit another node first, so else the
               // same code (pod names differ on the copy).
-              const same = (z: FixRecord) => z.source === x.source && z.code === x.code && z.daemonSet === to(x.daemonSet) && z.result !== 'resolved-earlier';
+              const same = (z: FixRecord) =>
+                z.source === x.source &&
+                z.code === x.code &&
+                z.daemonSet === to(x.daemonSet) &&
+                z.result !== 'resolved-earlier';
               const y = rerun.find((z) => same(z) && z.node === (x.node ? to(x.node) : undefined)) ?? rerun.find(same);
               return y
                 ? {
@@ -107,7 +137,10 @@ export async function runFixMode(ctx: RunContext, o: FixRunOptions): Promise<num
           } catch (e) {
             error = `re-run ${again.scenario.id} for ${r.code}: ${(e as Error).stack ?? String(e)}`;
           } finally {
-            if (!o.keep) await removeFixScenario(ctx, again).catch((e: Error) => ctx.log(`  cleanup of ${again.scenario.id} failed: ${e.message}`));
+            if (!o.keep)
+              await removeFixScenario(ctx, again).catch((e: Error) =>
+                ctx.log(`  cleanup of ${again.scenario.id} failed: ${e.message}`),
+              );
           }
         }
       }
@@ -120,14 +153,18 @@ export async function runFixMode(ctx: RunContext, o: FixRunOptions): Promise<num
       const status = error
         ? `ERROR: ${error.split('\n')[0]}`
         : `${records.length} fixes: ${count('proved')} proved, ${failed} failed, ${count('advice')} advice, ${count('resolved-earlier')} resolved earlier`;
-      process.stdout.write(`[${done}/${total}] ${f.scenario.id} fix:${f.problem} (${f.text}), ${f.scenario.nodes.length} nodes: ${status}${retried ? ' (retried)' : ''} (${fmtS(Date.now() - t0)})\n`);
+      process.stdout.write(
+        `[${done}/${total}] ${f.scenario.id} fix:${f.problem} (${f.text}), ${f.scenario.nodes.length} nodes: ${status}${retried ? ' (retried)' : ''} (${fmtS(Date.now() - t0)})\n`,
+      );
       for (const r of records.filter((x) => x.result === 'failed')) process.stdout.write(`  FAILED ${recordText(r)}\n`);
       if (error && o.verbose) process.stdout.write(`${error}\n`);
       if (failed || error || o.save) {
         const dir = path.join(o.out, f.scenario.id);
         await writeArtifacts(dir, f, records, error);
         if (failed || error)
-          process.stdout.write(`  written to ${path.relative(process.cwd(), dir)}; reproduce: npm run test:diff -- --kind fix --seed ${f.scenario.seed} --only ${f.scenario.index}\n`);
+          process.stdout.write(
+            `  written to ${path.relative(process.cwd(), dir)}; reproduce: npm run test:diff -- --kind fix --seed ${f.scenario.seed} --only ${f.scenario.index}\n`,
+          );
       }
     }
   }

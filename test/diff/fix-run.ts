@@ -17,7 +17,13 @@
  *   Later fixes that print the same command are judged by the same application.
  */
 import type { DaemonSet, Pod } from '../../src/model/k8s-types.js';
-import type { DaemonSetDiagnosis, DaemonSetNodes, RolloutDiagnosis, RootCause, ScanReport } from '../../src/model/results.js';
+import type {
+  DaemonSetDiagnosis,
+  DaemonSetNodes,
+  RolloutDiagnosis,
+  RootCause,
+  ScanReport,
+} from '../../src/model/results.js';
 import { ApiError, paths } from './api.js';
 import { applyDaemonSets, applyWorld, removeScenario } from './apply.js';
 import { Kubelets, scenarioScope, sleep, type Scope } from './cluster.js';
@@ -78,7 +84,12 @@ function causeProblems(causes: RootCause[] | undefined, fallback: string): Probl
     source: 'cause' as const,
     code: c.code,
     severity: c.severity,
-    daemonSet: c.cause.kind === 'DaemonSet' ? `${c.cause.namespace}/${c.cause.name}` : c.affects[0] ? `${c.affects[0].namespace}/${c.affects[0].name}` : fallback,
+    daemonSet:
+      c.cause.kind === 'DaemonSet'
+        ? `${c.cause.namespace}/${c.cause.name}`
+        : c.affects[0]
+          ? `${c.affects[0].namespace}/${c.affects[0].name}`
+          : fallback,
     fix: c.fix,
   }));
 }
@@ -99,19 +110,55 @@ async function observe(ctx: RunContext, daemonSets: string[]): Promise<Observati
   for (const key of daemonSets) {
     const ns = key.split('/')[0]!;
     const why = doctorJson<DaemonSetDiagnosis>(await dsDoctor(['why', key, ...live]));
-    if (why.kind !== 'DaemonSetDiagnosis') throw new HarnessError(`ds-doctor why ${key} answered kind ${String((why as { kind: unknown }).kind)}`);
+    if (why.kind !== 'DaemonSetDiagnosis')
+      throw new HarnessError(`ds-doctor why ${key} answered kind ${String((why as { kind: unknown }).kind)}`);
     const rollout = doctorJson<RolloutDiagnosis>(await dsDoctor(['rollout', key, ...live]));
-    if (rollout.kind !== 'RolloutDiagnosis') throw new HarnessError(`ds-doctor rollout ${key} answered kind ${String((rollout as { kind: unknown }).kind)}`);
+    if (rollout.kind !== 'RolloutDiagnosis')
+      throw new HarnessError(`ds-doctor rollout ${key} answered kind ${String((rollout as { kind: unknown }).kind)}`);
     const scan = doctorJson<ScanReport>(await dsDoctor(['scan', '-n', ns, ...live]));
     // Every node's row (why lists the nodes with a problem; nodes lists them all).
-    const all = doctorJson<DaemonSetNodes>(await dsDoctor(['nodes', key, '-o', 'json', '--kubeconfig', ctx.cp.kubeconfig]));
-    if (all.kind !== 'DaemonSetNodes') throw new HarnessError(`ds-doctor nodes ${key} answered kind ${String((all as { kind: unknown }).kind)}`);
+    const all = doctorJson<DaemonSetNodes>(
+      await dsDoctor(['nodes', key, '-o', 'json', '--kubeconfig', ctx.cp.kubeconfig]),
+    );
+    if (all.kind !== 'DaemonSetNodes')
+      throw new HarnessError(`ds-doctor nodes ${key} answered kind ${String((all as { kind: unknown }).kind)}`);
     rollouts.set(key, rollout);
     rows.set(key, new Map(all.nodes.map((n) => [n.node, { verdict: n.verdict, updated: n.pod?.updated ?? false }])));
-    problems.push(...causeProblems(why.causes, key), ...causeProblems(rollout.causes, key), ...causeProblems(scan.causes, key).filter((p) => p.daemonSet === key));
-    problems.push(...rollout.reasons.map((r) => ({ source: 'rollout' as const, code: r.code, severity: r.severity, daemonSet: key, fix: r.fix })));
-    for (const n of [...why.nodes, ...all.nodes]) problems.push(...n.reasons.map((r) => ({ source: 'node' as const, code: r.code, severity: r.severity, daemonSet: key, node: n.node, fix: r.fix })));
-    problems.push(...rollout.nextSteps.map((s) => ({ source: 'step' as const, code: 'NextStep', severity: 'info', daemonSet: key, fix: s, nodes: stepNodes(s) })));
+    problems.push(
+      ...causeProblems(why.causes, key),
+      ...causeProblems(rollout.causes, key),
+      ...causeProblems(scan.causes, key).filter((p) => p.daemonSet === key),
+    );
+    problems.push(
+      ...rollout.reasons.map((r) => ({
+        source: 'rollout' as const,
+        code: r.code,
+        severity: r.severity,
+        daemonSet: key,
+        fix: r.fix,
+      })),
+    );
+    for (const n of [...why.nodes, ...all.nodes])
+      problems.push(
+        ...n.reasons.map((r) => ({
+          source: 'node' as const,
+          code: r.code,
+          severity: r.severity,
+          daemonSet: key,
+          node: n.node,
+          fix: r.fix,
+        })),
+      );
+    problems.push(
+      ...rollout.nextSteps.map((s) => ({
+        source: 'step' as const,
+        code: 'NextStep',
+        severity: 'info',
+        daemonSet: key,
+        fix: s,
+        nodes: stepNodes(s),
+      })),
+    );
   }
   // The same cause from why, rollout and scan is one fix.
   const seen = new Set<string>();
@@ -134,18 +181,29 @@ function stillThere(p: Problem, o: Observation): string | undefined {
     if (p.nodes?.length) {
       // A node that is gone (its Node deleted) has nothing left to fix.
       const bad = p.nodes.filter((n) => rows?.has(n) && !(rows.get(n)?.verdict === 'Healthy' && rows.get(n)?.updated));
-      return bad.length ? `node(s) ${bad.join(', ')} not Healthy with an updated pod (${bad.map((n) => rows?.get(n)?.verdict).join(', ')})` : undefined;
+      return bad.length
+        ? `node(s) ${bad.join(', ')} not Healthy with an updated pod (${bad.map((n) => rows?.get(n)?.verdict).join(', ')})`
+        : undefined;
     }
     const v = o.rollouts.get(p.daemonSet)?.verdict;
     return v === 'Complete' ? undefined : `rollout ${v}`;
   }
-  const same = o.problems.find((q) => q.source === p.source && q.code === p.code && q.daemonSet === p.daemonSet && q.node === p.node && (RANK[q.severity] ?? 0) >= (RANK[p.severity] ?? 0));
+  const same = o.problems.find(
+    (q) =>
+      q.source === p.source &&
+      q.code === p.code &&
+      q.daemonSet === p.daemonSet &&
+      q.node === p.node &&
+      (RANK[q.severity] ?? 0) >= (RANK[p.severity] ?? 0),
+  );
   return same ? `${same.code} (${same.severity}) still reported${same.node ? ` on ${same.node}` : ''}` : undefined;
 }
 
 function errorKeys(o: Observation): Map<string, Problem> {
   const out = new Map<string, Problem>();
-  for (const p of o.problems) if (p.severity === 'error' && p.source !== 'step') out.set(`${p.source} ${p.daemonSet}${p.node ? ` on ${p.node}` : ''}: ${p.code}`, p);
+  for (const p of o.problems)
+    if (p.severity === 'error' && p.source !== 'step')
+      out.set(`${p.source} ${p.daemonSet}${p.node ? ` on ${p.node}` : ''}: ${p.code}`, p);
   return out;
 }
 
@@ -163,8 +221,14 @@ async function apply(ctx: RunContext, a: FixAction, daemonSet: string): Promise<
   const ds = await ctx.world.api.get<DaemonSet>(paths.daemonSet(ns, name));
   const ptr = pointerOf(a.path);
   let cur: unknown = ds;
-  for (const part of a.path.split('.')) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[part] : undefined;
-  const ops = a.op === 'add-to' ? (Array.isArray(cur) ? [{ op: 'add', path: `${ptr}/-`, value: a.value }] : [{ op: 'add', path: ptr, value: [a.value] }]) : [{ op: 'add', path: ptr, value: a.value }];
+  for (const part of a.path.split('.'))
+    cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[part] : undefined;
+  const ops =
+    a.op === 'add-to'
+      ? Array.isArray(cur)
+        ? [{ op: 'add', path: `${ptr}/-`, value: a.value }]
+        : [{ op: 'add', path: ptr, value: [a.value] }]
+      : [{ op: 'add', path: ptr, value: a.value }];
   try {
     await ctx.world.api.patch(paths.daemonSet(ns, name), ops, 'json');
     return undefined;
@@ -182,11 +246,21 @@ function planByImage(fs: FixScenario): (p: Pod) => KubeletPlan | undefined {
 }
 
 /** Settles and lets the kubelets report until they have nothing left (a fixed point). */
-async function settleRounds(ctx: RunContext, fs: FixScenario, scope: Scope, kubelets: Kubelets, what: string, expectUnknown: string[] = []): Promise<number> {
+async function settleRounds(
+  ctx: RunContext,
+  fs: FixScenario,
+  scope: Scope,
+  kubelets: Kubelets,
+  what: string,
+  expectUnknown: string[] = [],
+): Promise<number> {
   const planFor = planByImage(fs);
   for (let round = 0; ; round++) {
     if (round > 25) throw new HarnessError(`${what}: no fixed point in 25 rounds`);
-    await settleOrThrow(ctx.world, scope, `${what}, round ${round}`, { waitFailedCreate: true, ...(expectUnknown.length ? { expectUnknown, timeoutMs: 90_000 } : {}) });
+    await settleOrThrow(ctx.world, scope, `${what}, round ${round}`, {
+      waitFailedCreate: true,
+      ...(expectUnknown.length ? { expectUnknown, timeoutMs: 90_000 } : {}),
+    });
     if (!(await kubelets.step(scope, planFor))) return round;
   }
 }
@@ -195,8 +269,12 @@ async function settleRounds(ctx: RunContext, fs: FixScenario, scope: Scope, kube
 async function waitOrphansCollected(ctx: RunContext, scope: Scope): Promise<void> {
   const t0 = Date.now();
   for (;;) {
-    const nodes = new Set((await ctx.world.api.list<{ metadata?: { name?: string } }>(paths.nodes)).map((n) => n.metadata?.name));
-    const pods = (await Promise.all(scope.namespaces.map((ns) => ctx.world.api.list<Pod>(paths.pods(ns)).catch(() => [] as Pod[])))).flat();
+    const nodes = new Set(
+      (await ctx.world.api.list<{ metadata?: { name?: string } }>(paths.nodes)).map((n) => n.metadata?.name),
+    );
+    const pods = (
+      await Promise.all(scope.namespaces.map((ns) => ctx.world.api.list<Pod>(paths.pods(ns)).catch(() => [] as Pod[])))
+    ).flat();
     if (!pods.some((p) => p.spec?.nodeName && !nodes.has(p.spec.nodeName))) return;
     if (Date.now() - t0 > 150_000) throw new HarnessError('pods of deleted nodes were not garbage-collected in 150s');
     await sleep(1000);
@@ -226,8 +304,12 @@ function sameProblem(a: ProblemId, b: ProblemId): boolean {
  * asked is the state nothing will change.
  */
 async function waitGracePeriods(ctx: RunContext, scope: Scope): Promise<void> {
-  const pods = (await Promise.all(scope.namespaces.map((ns) => ctx.world.api.list<Pod>(paths.pods(ns)).catch(() => [] as Pod[])))).flat();
-  const ends = pods.filter((p) => p.metadata?.deletionTimestamp && p.spec?.nodeName && !ctx.world.heartbeats.isAlive(p.spec.nodeName)).map((p) => Date.parse(p.metadata!.deletionTimestamp!));
+  const pods = (
+    await Promise.all(scope.namespaces.map((ns) => ctx.world.api.list<Pod>(paths.pods(ns)).catch(() => [] as Pod[])))
+  ).flat();
+  const ends = pods
+    .filter((p) => p.metadata?.deletionTimestamp && p.spec?.nodeName && !ctx.world.heartbeats.isAlive(p.spec.nodeName))
+    .map((p) => Date.parse(p.metadata!.deletionTimestamp!));
   const wait = Math.max(0, ...ends) + 1500 - Date.now();
   if (wait > 0) await sleep(Math.min(wait, 60_000));
 }
@@ -250,10 +332,15 @@ export async function runFixScenario(ctx: RunContext, fs: FixScenario, target?: 
   }
   if (fs.rollout) {
     const d = s.daemonSets[fs.rollout.daemonSet]!.object;
-    await world.api.patch(paths.daemonSet(d.metadata!.namespace!, d.metadata!.name!), [{ op: 'replace', path: '/spec/template', value: fs.rollout.template }], 'json');
+    await world.api.patch(
+      paths.daemonSet(d.metadata!.namespace!, d.metadata!.name!),
+      [{ op: 'replace', path: '/spec/template', value: fs.rollout.template }],
+      'json',
+    );
     rounds += await settleRounds(ctx, fs, scope, kubelets, 'after the template change');
   }
-  if (await world.refreshPending(scope)) rounds += await settleRounds(ctx, fs, scope, kubelets, 'after re-creating the pending pods');
+  if (await world.refreshPending(scope))
+    rounds += await settleRounds(ctx, fs, scope, kubelets, 'after re-creating the pending pods');
 
   await waitGracePeriods(ctx, scope);
   let now = await observe(ctx, dsKeys);
@@ -274,14 +361,29 @@ export async function runFixScenario(ctx: RunContext, fs: FixScenario, target?: 
   const deleted = new Set<string>();
   for (const p of printed) {
     if (targetKey && chosenKey(p) !== targetKey) continue;
-    const base = { source: p.source, code: p.code, severity: p.severity, daemonSet: p.daemonSet, ...(p.node ? { node: p.node } : {}), fix: p.fix };
+    const base = {
+      source: p.source,
+      code: p.code,
+      severity: p.severity,
+      daemonSet: p.daemonSet,
+      ...(p.node ? { node: p.node } : {}),
+      fix: p.fix,
+    };
     const x = extractFix(p.fix);
     if (x.unreadable.length) {
-      records.push({ ...base, result: 'failed', detail: `the text reads like a command but is not one: ${x.unreadable.map((u) => `${u.text} (${u.why})`).join('; ')}` });
+      records.push({
+        ...base,
+        result: 'failed',
+        detail: `the text reads like a command but is not one: ${x.unreadable.map((u) => `${u.text} (${u.why})`).join('; ')}`,
+      });
       continue;
     }
     if (!x.alternatives.length) {
-      records.push({ ...base, result: 'advice', detail: x.templates.length ? `a command to fill in: ${x.templates.join('; ')}` : 'no command to run' });
+      records.push({
+        ...base,
+        result: 'advice',
+        detail: x.templates.length ? `a command to fill in: ${x.templates.join('; ')}` : 'no command to run',
+      });
       continue;
     }
     const chosen = x.alternatives[fs.pick % x.alternatives.length]!;
@@ -292,8 +394,18 @@ export async function runFixScenario(ctx: RunContext, fs: FixScenario, target?: 
     if (!before) {
       records.push(
         prior === 'proved'
-          ? { ...base, result: 'proved', applied: key, detail: 'the same command, applied for an earlier fix, removed this problem too' }
-          : { ...base, result: 'resolved-earlier', applied: key, detail: 'no longer reported when its turn came (an earlier fix removed it)' },
+          ? {
+              ...base,
+              result: 'proved',
+              applied: key,
+              detail: 'the same command, applied for an earlier fix, removed this problem too',
+            }
+          : {
+              ...base,
+              result: 'resolved-earlier',
+              applied: key,
+              detail: 'no longer reported when its turn came (an earlier fix removed it)',
+            },
       );
       continue;
     }
@@ -310,9 +422,17 @@ export async function runFixScenario(ctx: RunContext, fs: FixScenario, target?: 
         applied.set(key, `failed: ${failure}`);
         continue;
       }
-      for (const a of actions) if (a.kind === 'kubectl' && a.args[0] === 'delete' && /^(node|nodes|no)$/.test(a.args[1] ?? '')) for (const n of a.args.slice(2)) deleted.add(n);
+      for (const a of actions)
+        if (a.kind === 'kubectl' && a.args[0] === 'delete' && /^(node|nodes|no)$/.test(a.args[1] ?? ''))
+          for (const n of a.args.slice(2)) deleted.add(n);
       if (deleted.size) await waitOrphansCollected(ctx, scope);
-      rounds += await settleRounds(ctx, fs, { ...scope, nodes: scope.nodes.filter((n) => !deleted.has(n)) }, kubelets, `after the fix ${key}`);
+      rounds += await settleRounds(
+        ctx,
+        fs,
+        { ...scope, nodes: scope.nodes.filter((n) => !deleted.has(n)) },
+        kubelets,
+        `after the fix ${key}`,
+      );
       await waitGracePeriods(ctx, scope);
       now = await observe(ctx, dsKeys);
       const problems: string[] = [];
@@ -320,17 +440,38 @@ export async function runFixScenario(ctx: RunContext, fs: FixScenario, target?: 
       if (left) problems.push(`its problem is still there: ${left}`);
       const everyNodeAnswers = [...dead].every((n) => deleted.has(n));
       const rollout = now.rollouts.get(p.daemonSet);
-      if (p.source !== 'node' && !wasComplete && everyNodeAnswers && rollout && rollout.strategy === 'RollingUpdate' && rollout.verdict !== 'Complete') {
-        problems.push(`the rollout is ${rollout.verdict}, not Complete (${rollout.reasons.map((r) => r.code).join(', ') || 'no reason'})`);
+      if (
+        p.source !== 'node' &&
+        !wasComplete &&
+        everyNodeAnswers &&
+        rollout &&
+        rollout.strategy === 'RollingUpdate' &&
+        rollout.verdict !== 'Complete'
+      ) {
+        problems.push(
+          `the rollout is ${rollout.verdict}, not Complete (${rollout.reasons.map((r) => r.code).join(', ') || 'no reason'})`,
+        );
       }
-      const fresh = [...errorKeys(now).entries()].filter(([k, q]) => !beforeErrors.has(k) && !p.fix.includes(q.code)).map(([k]) => k);
+      const fresh = [...errorKeys(now).entries()]
+        .filter(([k, q]) => !beforeErrors.has(k) && !p.fix.includes(q.code))
+        .map(([k]) => k);
       if (fresh.length) problems.push(`new error-level problems it did not predict: ${fresh.join('; ')}`);
       applied.set(key, problems.length ? `failed: ${problems.join('; ')}` : 'proved');
-      records.push({ ...base, result: problems.length ? 'failed' : 'proved', applied: key, detail: problems.join('; ') || 'its problem is gone, nothing new broke' });
+      records.push({
+        ...base,
+        result: problems.length ? 'failed' : 'proved',
+        applied: key,
+        detail: problems.join('; ') || 'its problem is gone, nothing new broke',
+      });
       continue;
     }
     // The same command was applied for an earlier fix and it is still there.
-    records.push({ ...base, result: 'failed', applied: key, detail: `the same command was applied for an earlier fix (${prior}), and this problem is still there: ${before}` });
+    records.push({
+      ...base,
+      result: 'failed',
+      applied: key,
+      detail: `the same command was applied for an earlier fix (${prior}), and this problem is still there: ${before}`,
+    });
   }
   return { records, rounds };
 }

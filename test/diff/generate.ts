@@ -25,10 +25,27 @@ import type {
   Toleration,
 } from '../../src/model/k8s-types.js';
 import { podRequests } from '../../src/k8s/resources.js';
-import { daemonSetManifest as daemonSet, limitRangeManifest, namespaceManifest, nodeManifest, podManifest, resourceQuotaManifest } from '../kube/manifests.js';
+import {
+  daemonSetManifest as daemonSet,
+  limitRangeManifest,
+  namespaceManifest,
+  nodeManifest,
+  podManifest,
+  resourceQuotaManifest,
+} from '../kube/manifests.js';
 import { isoTime } from './cluster.js';
 import { Rng } from './rng.js';
-import { othersNamespace, type DaemonSetPlan, type KubeletPlan, type KubeletState, type NodeChange, type NodePlan, type OtherPodPlan, type RolloutPlan, type Scenario } from './scenario.js';
+import {
+  othersNamespace,
+  type DaemonSetPlan,
+  type KubeletPlan,
+  type KubeletState,
+  type NodeChange,
+  type NodePlan,
+  type OtherPodPlan,
+  type RolloutPlan,
+  type Scenario,
+} from './scenario.js';
 
 const ZONE = 'topology.kubernetes.io/zone';
 const ARCH = 'kubernetes.io/arch';
@@ -72,11 +89,23 @@ const TOLERATIONS: readonly (readonly [string, Toleration])[] = [
   ['toleration:empty-key', { operator: 'Exists', effect: 'NoSchedule' }],
   ['toleration:empty-key', { operator: 'Exists', effect: 'NoExecute' }],
   ['toleration:blanket', { operator: 'Exists' }],
-  ['toleration:not-ready-NoSchedule', { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' }],
-  ['toleration:unreachable-NoSchedule', { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' }],
+  [
+    'toleration:not-ready-NoSchedule',
+    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' },
+  ],
+  [
+    'toleration:unreachable-NoSchedule',
+    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' },
+  ],
   ['toleration:not-ready-any-effect', { key: 'node.kubernetes.io/not-ready', operator: 'Exists' }],
-  ['toleration:network-unavailable', { key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' }],
-  ['toleration:default-with-seconds', { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }],
+  [
+    'toleration:network-unavailable',
+    { key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' },
+  ],
+  [
+    'toleration:default-with-seconds',
+    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+  ],
   ['toleration:PreferNoSchedule', { key: 'ds-diff/special', operator: 'Exists', effect: 'PreferNoSchedule' }],
 ];
 
@@ -108,17 +137,31 @@ export function readyCondition(health: 'ready' | 'notready' | 'unreachable', d: 
     case 'notready':
       return { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: d.rng.pick(NOT_READY_MESSAGES) };
     case 'unreachable':
-      return { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' };
+      return {
+        type: 'Ready',
+        status: 'Unknown',
+        reason: 'NodeStatusUnknown',
+        message: 'Kubelet stopped posting node status.',
+      };
   }
 }
 
 function pressure(type: string, status: string): NodeCondition {
-  return { type, status, reason: status === 'True' ? `KubeletHas${type}` : `KubeletHasNo${type}`, message: `${type} is ${status}` };
+  return {
+    type,
+    status,
+    reason: status === 'True' ? `KubeletHas${type}` : `KubeletHasNo${type}`,
+    message: `${type} is ${status}`,
+  };
 }
 
 function drawNode(d: Draw, name: string, rollout: boolean): NodePlan {
   const r = d.rng;
-  const labels: Record<string, string> = { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', [ARCH]: r.chance(0.8) ? 'amd64' : 'arm64' };
+  const labels: Record<string, string> = {
+    'kubernetes.io/hostname': name,
+    'kubernetes.io/os': 'linux',
+    [ARCH]: r.chance(0.8) ? 'amd64' : 'arm64',
+  };
   if (r.chance(0.8)) labels[ZONE] = r.pick(LABEL_VALUES[ZONE]!);
   if (r.chance(0.7)) labels['pool'] = r.pick(LABEL_VALUES['pool']!);
   if (r.chance(0.3)) labels['ssd'] = 'true';
@@ -162,7 +205,12 @@ function drawNode(d: Draw, name: string, rollout: boolean): NodePlan {
     }
   }
   if (r.chance(rollout ? 0.02 : 0.07)) {
-    conditions.push({ type: 'NetworkUnavailable', status: 'True', reason: 'NoRouteCreated', message: 'Node created without a route' });
+    conditions.push({
+      type: 'NetworkUnavailable',
+      status: 'True',
+      reason: 'NoRouteCreated',
+      message: 'Node created without a route',
+    });
     d.tag('node:NetworkUnavailable');
   }
   const unschedulable = r.chance(rollout ? 0.05 : 0.1);
@@ -199,7 +247,12 @@ function drawNode(d: Draw, name: string, rollout: boolean): NodePlan {
     allocatable[EXT] = r.pick(['0', '1', '2']);
     d.tag('node:extended-resource');
   }
-  const node = nodeManifest(name, labels, { ...(taints.length ? { taints } : {}), ...(unschedulable ? { unschedulable: true } : {}) }, { capacity: { ...allocatable }, allocatable, conditions });
+  const node = nodeManifest(
+    name,
+    labels,
+    { ...(taints.length ? { taints } : {}), ...(unschedulable ? { unschedulable: true } : {}) },
+    { capacity: { ...allocatable }, allocatable, conditions },
+  );
   return { object: node, heartbeat: health !== 'unreachable' };
 }
 
@@ -224,7 +277,10 @@ function resources(d: Draw, req: Record<string, string>, ext: number): Container
   const extPart: Record<string, string> = ext > 0 ? { [EXT]: String(ext) } : {};
   if (ext > 0) d.tag('resources:extended');
   if (limitsOnly) return { limits: { ...req, ...extPart } };
-  return { ...(Object.keys(req).length ? { requests: { ...req, ...extPart } } : {}), ...(ext > 0 ? { limits: { ...extPart } } : {}) };
+  return {
+    ...(Object.keys(req).length ? { requests: { ...req, ...extPart } } : {}),
+    ...(ext > 0 ? { limits: { ...extPart } } : {}),
+  };
 }
 
 function drawOtherPods(d: Draw, s: { id: string }, nodes: NodePlan[], rollout: boolean): OtherPodPlan[] {
@@ -259,7 +315,14 @@ function drawOtherPods(d: Draw, s: { id: string }, nodes: NodePlan[], rollout: b
           nodeName: node.object.metadata!.name!,
           terminationGracePeriodSeconds: 0,
           ...(hostNetwork ? { hostNetwork: true } : {}),
-          containers: [{ name: 'app', image: 'registry.invalid/app:1', resources: resources(d, requests(d, 3), ext), ...(ports.length ? { ports } : {}) }],
+          containers: [
+            {
+              name: 'app',
+              image: 'registry.invalid/app:1',
+              resources: resources(d, requests(d, 3), ext),
+              ...(ports.length ? { ports } : {}),
+            },
+          ],
         },
       );
       if (phase === 'Succeeded' || phase === 'Failed') d.tag('other:terminal');
@@ -292,7 +355,11 @@ function drawOrphans(d: Draw, s: Scenario): OtherPodPlan[] {
         `orphan-${ds.metadata!.name}`,
         ds.metadata!.namespace!,
         { ...ds.spec!.selector!.matchLabels! },
-        { nodeName: node, terminationGracePeriodSeconds: 0, containers: [{ name: 'agent', image: 'registry.invalid/agent:0' }] },
+        {
+          nodeName: node,
+          terminationGracePeriodSeconds: 0,
+          containers: [{ name: 'agent', image: 'registry.invalid/agent:0' }],
+        },
       ),
     },
   ];
@@ -368,9 +435,13 @@ function drawAffinity(d: Draw, nodeNames: string[]): Affinity | undefined {
     }
     terms.push(term);
   }
-  const affinity: Affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } } };
+  const affinity: Affinity = {
+    nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } },
+  };
   if (r.chance(0.2)) {
-    affinity.nodeAffinity!.preferredDuringSchedulingIgnoredDuringExecution = [{ weight: 10, preference: { matchExpressions: [{ key: 'pool', operator: 'In', values: ['gpu'] }] } }];
+    affinity.nodeAffinity!.preferredDuringSchedulingIgnoredDuringExecution = [
+      { weight: 10, preference: { matchExpressions: [{ key: 'pool', operator: 'In', values: ['gpu'] }] } },
+    ];
     d.tag('affinity:preferred');
   }
   return affinity;
@@ -393,7 +464,11 @@ export function drawTolerations(d: Draw, nodeTaints: Taint[] = []): Toleration[]
   // Often tolerate one of the taints the nodes really carry, exactly or by key.
   if (nodeTaints.length && r.chance(0.5)) {
     const t = r.pick(nodeTaints);
-    out.push(r.chance(0.5) ? { key: t.key, operator: 'Exists', effect: t.effect } : { key: t.key, operator: 'Equal', value: t.value ?? '', effect: t.effect });
+    out.push(
+      r.chance(0.5)
+        ? { key: t.key, operator: 'Exists', effect: t.effect }
+        : { key: t.key, operator: 'Equal', value: t.value ?? '', effect: t.effect },
+    );
     d.tag('toleration:matches-node-taint');
   }
   return out;
@@ -414,7 +489,11 @@ export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean
   if (hostNetwork) d.tag('ds:hostNetwork');
   const ports: ContainerPort[] = [];
   if (hostNetwork && r.chance(0.7)) {
-    ports.push(r.chance(0.5) ? { containerPort: 9100, protocol: 'TCP' } : { containerPort: 9100, hostPort: 9100, protocol: 'TCP' });
+    ports.push(
+      r.chance(0.5)
+        ? { containerPort: 9100, protocol: 'TCP' }
+        : { containerPort: 9100, hostPort: 9100, protocol: 'TCP' },
+    );
     d.tag('ds:hostNetwork-port');
   } else if (!hostNetwork && r.chance(0.3)) {
     ports.push({ ...r.pick(PORTS) });
@@ -426,7 +505,12 @@ export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean
     ['restricted', 1.5],
   ] as const);
   if (security !== 'none') d.tag(`ds:security-${security}`);
-  const secCtx = security === 'privileged' ? { privileged: true } : security === 'restricted' ? { ...RESTRICTED_CONTEXT } : undefined;
+  const secCtx =
+    security === 'privileged'
+      ? { privileged: true }
+      : security === 'restricted'
+        ? { ...RESTRICTED_CONTEXT }
+        : undefined;
   const ext = r.chance(0.12) ? 1 : 0;
   const main: Container = {
     name: 'agent',
@@ -437,7 +521,12 @@ export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean
   };
   const initContainers: Container[] = [];
   if (r.chance(0.3)) {
-    initContainers.push({ name: 'init', image: 'registry.invalid/init:1', resources: resources(d, requests(d, 3), 0), ...(secCtx ? { securityContext: secCtx } : {}) });
+    initContainers.push({
+      name: 'init',
+      image: 'registry.invalid/init:1',
+      resources: resources(d, requests(d, 3), 0),
+      ...(secCtx ? { securityContext: secCtx } : {}),
+    });
     d.tag('ds:init-container');
   }
   if (r.chance(0.25)) {
@@ -502,13 +591,19 @@ export function drawPodSpec(d: Draw, nodes: NodePlan[], opts: { rollout: boolean
     const agg = podRequests(spec);
     const cpu = agg.get('cpu') ?? 0;
     const memoryMi = Math.ceil((agg.get('memory') ?? 0) / 2 ** 20);
-    spec.resources = { requests: { cpu: `${cpu + r.pick([0, 100, 1000])}m`, memory: `${memoryMi + r.pick([0, 64, 1024])}Mi` } };
+    spec.resources = {
+      requests: { cpu: `${cpu + r.pick([0, 100, 1000])}m`, memory: `${memoryMi + r.pick([0, 64, 1024])}Mi` },
+    };
     d.tag('ds:pod-level-resources');
   }
   return spec;
 }
 
-export function kubeletPlan(d: Draw, nodeNames: string[], weights: readonly (readonly [KubeletState, number])[]): KubeletPlan {
+export function kubeletPlan(
+  d: Draw,
+  nodeNames: string[],
+  weights: readonly (readonly [KubeletState, number])[],
+): KubeletPlan {
   const r = d.rng;
   const plan: KubeletPlan = { default: r.weighted(weights), nodes: {} };
   if (r.chance(0.15) && nodeNames.length) plan.nodes[r.pick(nodeNames)] = r.weighted(weights);
@@ -516,7 +611,10 @@ export function kubeletPlan(d: Draw, nodeNames: string[], weights: readonly (rea
   return plan;
 }
 
-export function drawNamespace(d: Draw, name: string): { ns: Namespace; quota?: ResourceQuota; limitRange?: KubeObject } {
+export function drawNamespace(
+  d: Draw,
+  name: string,
+): { ns: Namespace; quota?: ResourceQuota; limitRange?: KubeObject } {
   const r = d.rng;
   const labels: Record<string, string> = {};
   const level = r.weighted([
@@ -533,7 +631,14 @@ export function drawNamespace(d: Draw, name: string): { ns: Namespace; quota?: R
   let limitRange: KubeObject | undefined;
   if (r.chance(0.1)) {
     // Defaults fill in what containers leave out (the scheduler sees the filled-in pod); max refuses big ones.
-    limitRange = limitRangeManifest(name, [{ type: 'Container', max: { cpu: r.pick(['1', '2']) }, defaultRequest: { cpu: '200m', memory: '64Mi' }, default: { cpu: '1', memory: '1Gi' } }]);
+    limitRange = limitRangeManifest(name, [
+      {
+        type: 'Container',
+        max: { cpu: r.pick(['1', '2']) },
+        defaultRequest: { cpu: '200m', memory: '64Mi' },
+        default: { cpu: '1', memory: '1Gi' },
+      },
+    ]);
     d.tag('limitrange');
   }
   const q = r.weighted([
@@ -544,7 +649,12 @@ export function drawNamespace(d: Draw, name: string): { ns: Namespace; quota?: R
   ] as const);
   if (q === 'none') return { ns, ...(limitRange ? { limitRange } : {}) };
   d.tag(`quota:${q}`);
-  const hard: Record<string, string> = q === 'pods' ? { pods: r.pick(['0', '1', '2']) } : q === 'requests.cpu' ? { 'requests.cpu': r.pick(['100m', '300m', '1']) } : { 'limits.memory': '512Mi' };
+  const hard: Record<string, string> =
+    q === 'pods'
+      ? { pods: r.pick(['0', '1', '2']) }
+      : q === 'requests.cpu'
+        ? { 'requests.cpu': r.pick(['100m', '300m', '1']) }
+        : { 'limits.memory': '512Mi' };
   return { ns, quota: resourceQuotaManifest(name, hard), ...(limitRange ? { limitRange } : {}) };
 }
 
@@ -558,9 +668,31 @@ function drawChanges(d: Draw, nodes: NodePlan[]): NodeChange[] {
     const options: (readonly [NodeChange, number])[] = [
       [{ node: name, kind: 'add-taint', taint: { key: 'ds-diff/later', effect: r.pick(EFFECTS) } }, 3],
       [{ node: name, kind: 'cordon', unschedulable: !node.object.spec?.unschedulable }, 1],
-      [{ node: name, kind: 'label', key: r.pick([ZONE, 'pool', 'rank', 'ssd']), value: r.chance(0.5) ? null : r.pick(['zone-b', 'gpu', '4']) }, 2.5],
-      [{ node: name, kind: 'condition', condition: pressure(r.pick(['MemoryPressure', 'DiskPressure', 'PIDPressure']), 'True') }, 1],
-      [{ node: name, kind: 'condition', condition: { type: 'NetworkUnavailable', status: 'True', reason: 'NoRouteCreated', message: 'route deleted' } }, 0.7],
+      [
+        {
+          node: name,
+          kind: 'label',
+          key: r.pick([ZONE, 'pool', 'rank', 'ssd']),
+          value: r.chance(0.5) ? null : r.pick(['zone-b', 'gpu', '4']),
+        },
+        2.5,
+      ],
+      [
+        {
+          node: name,
+          kind: 'condition',
+          condition: pressure(r.pick(['MemoryPressure', 'DiskPressure', 'PIDPressure']), 'True'),
+        },
+        1,
+      ],
+      [
+        {
+          node: name,
+          kind: 'condition',
+          condition: { type: 'NetworkUnavailable', status: 'True', reason: 'NoRouteCreated', message: 'route deleted' },
+        },
+        0.7,
+      ],
     ];
     if (node.heartbeat && ready === 'True') {
       options.push([{ node: name, kind: 'stop-heartbeat' }, 1.5]);
@@ -568,9 +700,12 @@ function drawChanges(d: Draw, nodes: NodePlan[]): NodeChange[] {
     }
     if (ready === 'False') options.push([{ node: name, kind: 'condition', condition: readyCondition('ready', d) }, 2]);
     const userTaint = node.object.spec?.taints?.[0];
-    if (userTaint) options.push([{ node: name, kind: 'remove-taint', key: userTaint.key, effect: userTaint.effect }, 1.5]);
+    if (userTaint)
+      options.push([{ node: name, kind: 'remove-taint', key: userTaint.key, effect: userTaint.effect }, 1.5]);
     const change = r.weighted(options);
-    d.tag(`change:${change.kind === 'condition' ? `${change.condition.type}=${change.condition.status}` : change.kind}${change.kind === 'add-taint' ? `-${change.taint.effect}` : ''}`);
+    d.tag(
+      `change:${change.kind === 'condition' ? `${change.condition.type}=${change.condition.status}` : change.kind}${change.kind === 'add-taint' ? `-${change.taint.effect}` : ''}`,
+    );
     out.push(change);
   }
   return out;
@@ -679,7 +814,10 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
     [{ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }, 3],
     [{ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } }, 1.5],
     [{ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: r.pick(['25%', '34%', '50%']) } }, 2],
-    [{ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: r.pick<IntOrString>([1, 2, '50%']) } }, 2.5],
+    [
+      { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: r.pick<IntOrString>([1, 2, '50%']) } },
+      2.5,
+    ],
     [{ type: 'OnDelete' }, 0.7],
   ]);
   d.tag(
@@ -705,7 +843,9 @@ function rolloutScenario(d: Draw, seed: number, index: number): Scenario {
   main.image = 'registry.invalid/agent:2';
   let changeText = 'image registry.invalid/agent:1 → :2';
   if (change === 'requests') {
-    main.resources = { requests: { cpu: r.pick(['100m', '900m', '1500m', '3']), memory: r.pick(['64Mi', '1Gi', '3Gi']) } };
+    main.resources = {
+      requests: { cpu: r.pick(['100m', '900m', '1500m', '3']), memory: r.pick(['64Mi', '1Gi', '3Gi']) },
+    };
     // Pod-level requests must stay at least the containers' sum.
     delete newSpec.resources;
     changeText += `, requests → ${JSON.stringify(main.resources.requests)}`;

@@ -9,7 +9,14 @@ import type { DaemonSet, KubeEvent, KubeObject, Pod } from '../../src/model/k8s-
 import type { DaemonSetNodes } from '../../src/model/results.js';
 import type { ControlPlane } from '../cluster/harness.js';
 import type { Scope, World } from './cluster.js';
-import { compareLiveFile, compareNodes, kubernetesTruth, type Disagreement, type NodeTruth, type ProbeResult } from './compare.js';
+import {
+  compareLiveFile,
+  compareNodes,
+  kubernetesTruth,
+  type Disagreement,
+  type NodeTruth,
+  type ProbeResult,
+} from './compare.js';
 import { doctorJson, dsDoctor, dumpCluster } from './doctor.js';
 import { runProbes } from './probes.js';
 
@@ -37,7 +44,9 @@ export async function takeDump(ctx: RunContext, name: string): Promise<Dump> {
 }
 
 export function dumpKind<T extends KubeObject>(d: Dump, kind: string, namespaces?: string[]): T[] {
-  return d.objects.filter((o) => o.kind === kind && (!namespaces || namespaces.includes(o.metadata?.namespace ?? ''))) as T[];
+  return d.objects.filter(
+    (o) => o.kind === kind && (!namespaces || namespaces.includes(o.metadata?.namespace ?? '')),
+  ) as T[];
 }
 
 export interface DoctorAnswers<T> {
@@ -46,9 +55,17 @@ export interface DoctorAnswers<T> {
 }
 
 /** `ds-doctor <command> <ns/name> -o json`, live and on the dump. */
-export async function askDoctor<T>(ctx: RunContext, command: string, ds: DaemonSet, dump: Dump, extra: string[] = []): Promise<DoctorAnswers<T>> {
+export async function askDoctor<T>(
+  ctx: RunContext,
+  command: string,
+  ds: DaemonSet,
+  dump: Dump,
+  extra: string[] = [],
+): Promise<DoctorAnswers<T>> {
   const target = `${ds.metadata?.namespace}/${ds.metadata?.name}`;
-  const live = doctorJson<T>(await dsDoctor([command, target, '-o', 'json', ...extra, '--kubeconfig', ctx.cp.kubeconfig]));
+  const live = doctorJson<T>(
+    await dsDoctor([command, target, '-o', 'json', ...extra, '--kubeconfig', ctx.cp.kubeconfig]),
+  );
   const file = doctorJson<T>(await dsDoctor([command, target, '-o', 'json', ...extra, '-f', dump.file]));
   return { live, file };
 }
@@ -64,12 +81,21 @@ export interface NodeJudgement {
  * Compares `ds-doctor nodes` with what Kubernetes did, for every DaemonSet in `namespaces`, on
  * the scope's nodes. The probes run after the dump and ds-doctor, so ds-doctor never sees them.
  */
-export async function judgeNodes(ctx: RunContext, scope: Scope, dump: Dump, dsNamespaces: string[], probeNamespace: string): Promise<NodeJudgement> {
-  const daemonSets = dumpKind<DaemonSet>(dump, 'DaemonSet', dsNamespaces).sort((a, b) => `${a.metadata?.namespace}/${a.metadata?.name}`.localeCompare(`${b.metadata?.namespace}/${b.metadata?.name}`));
+export async function judgeNodes(
+  ctx: RunContext,
+  scope: Scope,
+  dump: Dump,
+  dsNamespaces: string[],
+  probeNamespace: string,
+): Promise<NodeJudgement> {
+  const daemonSets = dumpKind<DaemonSet>(dump, 'DaemonSet', dsNamespaces).sort((a, b) =>
+    `${a.metadata?.namespace}/${a.metadata?.name}`.localeCompare(`${b.metadata?.namespace}/${b.metadata?.name}`),
+  );
   const pods = dumpKind<Pod>(dump, 'Pod', dsNamespaces);
   const events = dumpKind<KubeEvent>(dump, 'Event', dsNamespaces);
   const answers: Record<string, DoctorAnswers<DaemonSetNodes>> = {};
-  for (const ds of daemonSets) answers[`${ds.metadata?.namespace}/${ds.metadata?.name}`] = await askDoctor<DaemonSetNodes>(ctx, 'nodes', ds, dump);
+  for (const ds of daemonSets)
+    answers[`${ds.metadata?.namespace}/${ds.metadata?.name}`] = await askDoctor<DaemonSetNodes>(ctx, 'nodes', ds, dump);
   const probes = await runProbes(ctx.world, probeNamespace, daemonSets);
   const truths: NodeTruth[] = [];
   const disagreements: Disagreement[] = [];
@@ -85,7 +111,11 @@ export async function judgeNodes(ctx: RunContext, scope: Scope, dump: Dump, dsNa
     };
     const t = kubernetesTruth(ds, scope.nodes, pods, events, probe);
     truths.push(...t);
-    disagreements.push(...compareNodes(t, answers[key]!.live, 'live'), ...compareNodes(t, answers[key]!.file, 'file'), ...compareLiveFile(key, scope.nodes, answers[key]!.live, answers[key]!.file));
+    disagreements.push(
+      ...compareNodes(t, answers[key]!.live, 'live'),
+      ...compareNodes(t, answers[key]!.file, 'file'),
+      ...compareLiveFile(key, scope.nodes, answers[key]!.live, answers[key]!.file),
+    );
   }
   return { truths, answers, disagreements, probes: probeText };
 }

@@ -12,9 +12,15 @@ import { probeNamespace, type KubeletPlan, type Scenario } from './scenario.js';
 /** The kubelet plan of a daemon pod in a placement scenario, by its owner. */
 export function planOf(s: Scenario, pod: Pod): KubeletPlan | undefined {
   const owner = pod.metadata?.ownerReferences?.find((r) => r.controller);
-  const plan = s.daemonSets.find((d) => d.object.metadata?.name === owner?.name && d.object.metadata?.namespace === pod.metadata?.namespace);
+  const plan = s.daemonSets.find(
+    (d) => d.object.metadata?.name === owner?.name && d.object.metadata?.namespace === pod.metadata?.namespace,
+  );
   if (!plan) return undefined;
-  if (s.rollout && s.daemonSets[s.rollout.daemonSet] === plan && pod.spec?.containers?.[0]?.image === s.rollout.template.spec?.containers?.[0]?.image) {
+  if (
+    s.rollout &&
+    s.daemonSets[s.rollout.daemonSet] === plan &&
+    pod.spec?.containers?.[0]?.image === s.rollout.template.spec?.containers?.[0]?.image
+  ) {
     return s.rollout.kubelet;
   }
   return plan.kubelet;
@@ -23,7 +29,8 @@ export function planOf(s: Scenario, pod: Pod): KubeletPlan | undefined {
 /** Ready status every node should have now, from the plan and the changes applied so far. */
 export function intendedReady(s: Scenario, changesApplied: number): Map<string, string> {
   const want = new Map<string, string>();
-  for (const n of s.nodes) want.set(n.object.metadata!.name!, n.object.status!.conditions!.find((c) => c.type === 'Ready')!.status);
+  for (const n of s.nodes)
+    want.set(n.object.metadata!.name!, n.object.status!.conditions!.find((c) => c.type === 'Ready')!.status);
   for (const c of s.changes.slice(0, changesApplied)) {
     if (c.kind === 'stop-heartbeat') want.set(c.node, 'Unknown');
     if (c.kind === 'condition' && c.condition.type === 'Ready') want.set(c.node, c.condition.status);
@@ -34,16 +41,26 @@ export function intendedReady(s: Scenario, changesApplied: number): Map<string, 
 /** Throws when a node's Ready status is not what the scenario intends (a missed heartbeat flips a node to Unknown). */
 export async function checkNodeHealth(world: World, scope: Scope, want: Map<string, string>): Promise<void> {
   const state = await world.observe(scope);
-  const wrong = state.nodes.filter((n) => want.get(n.metadata?.name ?? '') !== readyStatus(n)).map((n) => `${n.metadata?.name}: Ready=${readyStatus(n)}, intended ${want.get(n.metadata?.name ?? '')}`);
+  const wrong = state.nodes
+    .filter((n) => want.get(n.metadata?.name ?? '') !== readyStatus(n))
+    .map((n) => `${n.metadata?.name}: Ready=${readyStatus(n)}, intended ${want.get(n.metadata?.name ?? '')}`);
   if (wrong.length) throw new HarnessError(`node health drifted (missed heartbeats?): ${wrong.join('; ')}`);
 }
 
 /** A failure of the harness (not a disagreement): the scenario is retried. */
 export class HarnessError extends Error {}
 
-export async function settleOrThrow(world: World, scope: Scope, what: string, opts: Parameters<World['settle']>[1] = {}): Promise<number> {
+export async function settleOrThrow(
+  world: World,
+  scope: Scope,
+  what: string,
+  opts: Parameters<World['settle']>[1] = {},
+): Promise<number> {
   const r = await world.settle(scope, opts);
-  if (r.unsettled.length) throw new HarnessError(`${what}: the cluster did not settle in ${Math.round(r.ms / 1000)}s: ${r.unsettled.slice(0, 5).join('; ')}`);
+  if (r.unsettled.length)
+    throw new HarnessError(
+      `${what}: the cluster did not settle in ${Math.round(r.ms / 1000)}s: ${r.unsettled.slice(0, 5).join('; ')}`,
+    );
   return r.ms;
 }
 
@@ -74,13 +91,20 @@ export async function settleBase(world: World, s: Scenario, kubelets: Kubelets):
   await applyWorld(world, s);
   await applyDaemonSets(world, s);
   await settleOrThrow(world, scope, 'after creating the DaemonSets', { waitFailedCreate: true });
-  for (let i = 0; i < 4 && (await kubelets.step(scope, (p) => planOf(s, p))); i++) await settleOrThrow(world, scope, 'after the kubelets reported', { waitFailedCreate: true });
+  for (let i = 0; i < 4 && (await kubelets.step(scope, (p) => planOf(s, p))); i++)
+    await settleOrThrow(world, scope, 'after the kubelets reported', { waitFailedCreate: true });
   if (s.changes.length) {
     for (const c of s.changes) await world.applyChange(c);
     const stale = s.changes.filter((c) => c.kind === 'stop-heartbeat').map((c) => c.node);
-    await settleOrThrow(world, scope, 'after the node changes', { expectUnknown: stale, waitFailedCreate: true, timeoutMs: 90_000 });
-    for (let i = 0; i < 4 && (await kubelets.step(scope, (p) => planOf(s, p))); i++) await settleOrThrow(world, scope, 'after the kubelets reported again', { waitFailedCreate: true });
+    await settleOrThrow(world, scope, 'after the node changes', {
+      expectUnknown: stale,
+      waitFailedCreate: true,
+      timeoutMs: 90_000,
+    });
+    for (let i = 0; i < 4 && (await kubelets.step(scope, (p) => planOf(s, p))); i++)
+      await settleOrThrow(world, scope, 'after the kubelets reported again', { waitFailedCreate: true });
   }
-  if (await world.refreshPending(scope)) await settleOrThrow(world, scope, 'after re-creating the pending pods', { waitFailedCreate: true });
+  if (await world.refreshPending(scope))
+    await settleOrThrow(world, scope, 'after re-creating the pending pods', { waitFailedCreate: true });
   await checkNodeHealth(world, scope, intendedReady(s, s.changes.length));
 }

@@ -55,7 +55,8 @@ export interface PlanCheck {
   daemonSet: string;
   node: string;
   source: 'live' | 'file';
-  what: 'missing-row' | 'shouldRun' | 'effect' | 'settled' | 'lose-deleted' | 'blockedAfter' | 'replaced' | 'live-vs-file';
+  what:
+    'missing-row' | 'shouldRun' | 'effect' | 'settled' | 'lose-deleted' | 'blockedAfter' | 'replaced' | 'live-vs-file';
   ok: boolean;
   kubernetes: string;
   dsDoctor: string;
@@ -112,7 +113,10 @@ function endStates(live: PodFacts[], before: PodFacts | undefined, hash: string)
 export function currentHash(ds: DaemonSet | undefined, objects: KubeObject[]): string {
   if (!ds) return '';
   const revs = objects.filter(
-    (o) => o.kind === 'ControllerRevision' && o.metadata?.namespace === ds.metadata?.namespace && o.metadata?.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata?.uid),
+    (o) =>
+      o.kind === 'ControllerRevision' &&
+      o.metadata?.namespace === ds.metadata?.namespace &&
+      o.metadata?.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata?.uid),
   ) as (KubeObject & { revision?: number })[];
   const newest = revs.sort((a, b) => (b.revision ?? 0) - (a.revision ?? 0))[0];
   return newest?.metadata?.labels?.[HASH] ?? '';
@@ -122,17 +126,39 @@ export function currentHash(ds: DaemonSet | undefined, objects: KubeObject[]): s
  * What Kubernetes did on every node: `before` is the DaemonSet before the change (undefined when
  * it was created), `after` at the fixed point; `hash` is the new revision's hash.
  */
-export function planTruth(nodes: string[], before: { ds?: DaemonSet; pods: Pod[] }, after: { ds: DaemonSet; pods: Pod[]; hash: string; refused?: string }, shouldRun: Set<string>): PlanNodeTruth[] {
+export function planTruth(
+  nodes: string[],
+  before: { ds?: DaemonSet; pods: Pod[] },
+  after: { ds: DaemonSet; pods: Pod[]; hash: string; refused?: string },
+  shouldRun: Set<string>,
+): PlanNodeTruth[] {
   return nodes.map((node) => {
     const b = nodePods(before.ds, before.pods, node)[0];
     const live = nodePods(after.ds, after.pods, node);
     const a = live[0];
     const wanted = shouldRun.has(node);
-    const effect: Effect = !b ? (wanted ? 'gain' : 'none') : !wanted ? 'lose' : b.hash === after.hash ? 'keep' : 'replace';
+    const effect: Effect = !b
+      ? wanted
+        ? 'gain'
+        : 'none'
+      : !wanted
+        ? 'lose'
+        : b.hash === after.hash
+          ? 'keep'
+          : 'replace';
     const states = endStates(live, b, after.hash);
     const stillThere = b ? after.pods.some((p) => p.metadata?.uid === b.uid && !p.metadata?.deletionTimestamp) : false;
     const refused = wanted && !a && after.refused ? { refused: after.refused } : {};
-    return { node, ...(b ? { before: b } : {}), ...(a ? { after: a } : {}), shouldRun: wanted, effect, states, beforeDeleted: Boolean(b) && !stillThere, ...refused };
+    return {
+      node,
+      ...(b ? { before: b } : {}),
+      ...(a ? { after: a } : {}),
+      shouldRun: wanted,
+      effect,
+      states,
+      beforeDeleted: Boolean(b) && !stillThere,
+      ...refused,
+    };
   });
 }
 
@@ -141,9 +167,15 @@ function podText(p: PodFacts | undefined): string {
 }
 
 /** Compares one answer (live or on the dump) with the truth. */
-export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAnswer, source: 'live' | 'file'): PlanCheck[] {
+export function comparePlan(
+  key: string,
+  truths: PlanNodeTruth[],
+  answer: PlanAnswer,
+  source: 'live' | 'file',
+): PlanCheck[] {
   const out: PlanCheck[] = [];
-  const add = (node: string, what: PlanCheck['what'], ok: boolean, kubernetes: string, dsDoctor: string) => out.push({ daemonSet: key, node, source, what, ok, kubernetes, dsDoctor });
+  const add = (node: string, what: PlanCheck['what'], ok: boolean, kubernetes: string, dsDoctor: string) =>
+    out.push({ daemonSet: key, node, source, what, ok, kubernetes, dsDoctor });
   const rows = new Map(answer.nodes.map((n) => [n.node, n]));
   for (const t of truths) {
     const row = rows.get(t.node);
@@ -168,13 +200,21 @@ export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAn
     );
     // A pod the rolling update would delete (an untolerated NoSchedule taint) may stay: plan says so with old-kept.
     if (row.effect === 'lose' && !row.settled.includes('old-kept')) {
-      add(t.node, 'lose-deleted', t.beforeDeleted, t.beforeDeleted ? `${t.before?.name} deleted by the controller` : `${podText(t.before)} kept`, 'lose: the controller deletes the pod');
+      add(
+        t.node,
+        'lose-deleted',
+        t.beforeDeleted,
+        t.beforeDeleted ? `${t.before?.name} deleted by the controller` : `${podText(t.before)} kept`,
+        'lose: the controller deletes the pod',
+      );
     }
   }
   const blockedAfter = answer.rollout?.blockedAfter;
   if (blockedAfter !== undefined) {
     // Unavailable old pods are replaced outside the budget: only available ones count.
-    const pending = truths.filter((t) => t.effect === 'replace' && t.before?.ready && t.before.bound && t.states.includes('new-pending')).map((t) => t.node);
+    const pending = truths
+      .filter((t) => t.effect === 'replace' && t.before?.ready && t.before.bound && t.states.includes('new-pending'))
+      .map((t) => t.node);
     add(
       '*',
       'blockedAfter',
@@ -188,7 +228,9 @@ export function comparePlan(key: string, truths: PlanNodeTruth[], answer: PlanAn
     '*',
     'replaced',
     answer.rollout?.replaced === replaced.length > 0,
-    replaced.length ? `pods of another revision to replace on ${replaced.join(', ')}` : 'no pod of another revision to replace (the template hash is unchanged, or no wanted node has a pod)',
+    replaced.length
+      ? `pods of another revision to replace on ${replaced.join(', ')}`
+      : 'no pod of another revision to replace (the template hash is unchanged, or no wanted node has a pod)',
     `rollout.replaced ${answer.rollout?.replaced}`,
   );
   return out;
@@ -203,5 +245,13 @@ export function comparePlanLiveFile(key: string, live: PlanAnswer, file: PlanAns
   const nodes = [...new Set([...live.nodes, ...file.nodes].map((n) => n.node))].sort();
   return nodes
     .filter((n) => text(live, n) !== text(file, n))
-    .map((n) => ({ daemonSet: key, node: n, source: 'live' as const, what: 'live-vs-file' as const, ok: false, kubernetes: `live: ${text(live, n)}`, dsDoctor: `file: ${text(file, n)}` }));
+    .map((n) => ({
+      daemonSet: key,
+      node: n,
+      source: 'live' as const,
+      what: 'live-vs-file' as const,
+      ok: false,
+      kubernetes: `live: ${text(live, n)}`,
+      dsDoctor: `file: ${text(file, n)}`,
+    }));
 }

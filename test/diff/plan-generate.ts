@@ -8,7 +8,15 @@
  */
 import type { ContainerPort, DaemonSet, PodSpec } from '../../src/model/k8s-types.js';
 import { daemonSetManifest as daemonSet } from '../kube/manifests.js';
-import { Draw, drawNamespace, drawPodSpec, drawScenario, drawTolerations, LABEL_VALUES, SELECTOR_KEYS } from './generate.js';
+import {
+  Draw,
+  drawNamespace,
+  drawPodSpec,
+  drawScenario,
+  drawTolerations,
+  LABEL_VALUES,
+  SELECTOR_KEYS,
+} from './generate.js';
 import { Rng } from './rng.js';
 import type { PlanChange, PlanChangeKind, Scenario } from './scenario.js';
 
@@ -48,7 +56,9 @@ function widenSelector(spec: PodSpec): string {
   const had = [spec.nodeSelector ? 'nodeSelector' : '', spec.affinity ? 'affinity' : ''].filter(Boolean);
   delete spec.nodeSelector;
   delete spec.affinity;
-  return had.length ? `${had.join(' and ')} removed` : 'no nodeSelector or affinity to remove (the template is unchanged)';
+  return had.length
+    ? `${had.join(' and ')} removed`
+    : 'no nodeSelector or affinity to remove (the template is unchanged)';
 }
 
 /**
@@ -57,19 +67,34 @@ function widenSelector(spec: PodSpec): string {
  */
 function collidingPort(d: Draw, s: Scenario, dsIndex: number | undefined, own: ContainerPort[]): ContainerPort {
   const used: ContainerPort[] = [
-    ...s.others.flatMap((o) => o.object.spec?.containers?.flatMap((c) => (c.ports ?? []).map((p) => (o.object.spec?.hostNetwork ? { ...p, hostPort: p.containerPort } : p))) ?? []),
+    ...s.others.flatMap(
+      (o) =>
+        o.object.spec?.containers?.flatMap((c) =>
+          (c.ports ?? []).map((p) => (o.object.spec?.hostNetwork ? { ...p, hostPort: p.containerPort } : p)),
+        ) ?? [],
+    ),
     ...s.daemonSets
       .filter((_, i) => i !== dsIndex)
       .flatMap((x) => {
         const spec = x.object.spec?.template?.spec;
-        return [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].flatMap((c) => (c.ports ?? []).map((p) => (spec?.hostNetwork ? { ...p, hostPort: p.containerPort } : p)));
+        return [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].flatMap((c) =>
+          (c.ports ?? []).map((p) => (spec?.hostNetwork ? { ...p, hostPort: p.containerPort } : p)),
+        );
       }),
   ].filter((p) => p.hostPort);
-  const taken = (p: ContainerPort) => own.some((o) => (o.hostPort ?? o.containerPort) === p.hostPort && (o.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
+  const taken = (p: ContainerPort) =>
+    own.some((o) => (o.hostPort ?? o.containerPort) === p.hostPort && (o.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
   const free = used.filter((p) => !taken(p));
-  const fallback = [9100, 9200].map((n): ContainerPort => ({ containerPort: n, hostPort: n, protocol: 'TCP' })).find((p) => !taken(p))!;
+  const fallback = [9100, 9200]
+    .map((n): ContainerPort => ({ containerPort: n, hostPort: n, protocol: 'TCP' }))
+    .find((p) => !taken(p))!;
   const p: ContainerPort = free.length ? d.rng.pick(free) : fallback;
-  return { containerPort: p.hostPort!, hostPort: p.hostPort!, protocol: p.protocol ?? 'TCP', ...(p.hostIP && d.rng.chance(0.5) ? { hostIP: p.hostIP } : {}) };
+  return {
+    containerPort: p.hostPort!,
+    hostPort: p.hostPort!,
+    protocol: p.protocol ?? 'TCP',
+    ...(p.hostIP && d.rng.chance(0.5) ? { hostIP: p.hostIP } : {}),
+  };
 }
 
 function raiseRequests(d: Draw, spec: PodSpec): string {
@@ -130,7 +155,11 @@ function changeExisting(d: Draw, s: Scenario, kind: PlanChangeKind, index: numbe
       return `updateStrategy → ${JSON.stringify(manifest.spec!.updateStrategy)}, image → :2${more}`;
     }
     case 'metadata':
-      manifest.metadata = { ...manifest.metadata, labels: { ...(manifest.metadata?.labels ?? {}), team: 'b' }, annotations: { 'example.com/owner': 'team-b' } };
+      manifest.metadata = {
+        ...manifest.metadata,
+        labels: { ...(manifest.metadata?.labels ?? {}), team: 'b' },
+        annotations: { 'example.com/owner': 'team-b' },
+      };
       return 'DaemonSet labels and annotations only (nothing rolls)';
     default:
       throw new Error(`not a change of an existing DaemonSet: ${kind}`);
@@ -173,7 +202,10 @@ function strategyUnblock(s: Scenario, index0: number): PlanChange {
     text: `${key}: stuck on surge with host port ${port} (image → :2, maxSurge 1), then updateStrategy → {maxUnavailable: 50%, maxSurge: 0} with the same template`,
     manifest,
     daemonSet: index0,
-    prelude: { text: `host port ${port}/TCP in the base; image → :2 with maxSurge 1, maxUnavailable 0`, manifest: prelude },
+    prelude: {
+      text: `host port ${port}/TCP in the base; image → :2 with maxSurge 1, maxUnavailable 0`,
+      manifest: prelude,
+    },
   };
 }
 
@@ -182,7 +214,9 @@ function hostPortAllowed(s: Scenario): number[] {
   return s.daemonSets
     .map((x, i) => ({ ns: x.object.metadata?.namespace, i }))
     .filter(({ ns }) => {
-      const level = s.namespaces.find((n) => n.metadata?.name === ns)?.metadata?.labels?.['pod-security.kubernetes.io/enforce'];
+      const level = s.namespaces.find((n) => n.metadata?.name === ns)?.metadata?.labels?.[
+        'pod-security.kubernetes.io/enforce'
+      ];
       return (level === undefined || level === 'privileged') && !s.quotas.some((q) => q.metadata?.namespace === ns);
     })
     .map(({ i }) => i);
@@ -208,13 +242,22 @@ export function generatePlanScenario(seed: number, index: number): Scenario {
     // Removing needs something to remove: a DaemonSet that has it, else another change.
     const has = (i: number) => {
       const spec = s.daemonSets[i]!.object.spec?.template?.spec;
-      return kind === 'selector-widen' ? Boolean(spec?.nodeSelector || spec?.affinity) : kind === 'tolerations-remove' ? Boolean(spec?.tolerations?.length) : true;
+      return kind === 'selector-widen'
+        ? Boolean(spec?.nodeSelector || spec?.affinity)
+        : kind === 'tolerations-remove'
+          ? Boolean(spec?.tolerations?.length)
+          : true;
     };
     const candidates = s.daemonSets.map((_, i) => i).filter(has);
     if (!candidates.length) kind = kind === 'selector-widen' ? 'tolerations-add' : 'selector-narrow';
     const index0 = candidates.length ? d.rng.pick(candidates) : d.rng.int(0, s.daemonSets.length - 1);
     const manifest = manifestOf(s.daemonSets[index0]!.object);
-    s.change = { kind, text: `${manifest.metadata?.namespace}/${manifest.metadata?.name}: ${changeExisting(d, s, kind, index0, manifest)}`, manifest, daemonSet: index0 };
+    s.change = {
+      kind,
+      text: `${manifest.metadata?.namespace}/${manifest.metadata?.name}: ${changeExisting(d, s, kind, index0, manifest)}`,
+      manifest,
+      daemonSet: index0,
+    };
   }
   d.tag(`plan:${kind}`);
   d.tag(`plan:base-${base}`);

@@ -18,7 +18,15 @@ import { doctorJson, dsDoctor } from './doctor.js';
 import type { DoctorAnswers, Dump, RunContext } from './judge.js';
 import { dumpKind, takeDump } from './judge.js';
 import { checkNodeHealth, HarnessError, intendedReady, planOf, settleBase, settleOrThrow } from './placement-run.js';
-import { comparePlan, comparePlanLiveFile, currentHash, planTruth, type PlanAnswer, type PlanCheck, type PlanNodeTruth } from './plan-compare.js';
+import {
+  comparePlan,
+  comparePlanLiveFile,
+  currentHash,
+  planTruth,
+  type PlanAnswer,
+  type PlanCheck,
+  type PlanNodeTruth,
+} from './plan-compare.js';
 import { runProbes } from './probes.js';
 import { probeNamespace, type KubeletPlan, type PlanChange, type Scenario } from './scenario.js';
 
@@ -39,13 +47,19 @@ function keyOf(ds: DaemonSet): string {
 
 /** The scenario with the DaemonSet the change creates, for cleaning up. */
 export function withCreated(s: Scenario): Scenario {
-  return s.change?.kind === 'create' ? { ...s, daemonSets: [...s.daemonSets, { object: s.change.manifest, kubelet: NEW_PODS_READY }] } : s;
+  return s.change?.kind === 'create'
+    ? { ...s, daemonSets: [...s.daemonSets, { object: s.change.manifest, kubelet: NEW_PODS_READY }] }
+    : s;
 }
 
 /** `ds-doctor plan -f change.yaml -o json`, on the dump and live. */
 async function askPlan(ctx: RunContext, changeFile: string, dump: Dump): Promise<DoctorAnswers<PlanAnswer>> {
-  const file = doctorJson<PlanAnswer>(await dsDoctor(['plan', '-f', changeFile, '--cluster-dump', dump.file, '-o', 'json']));
-  const live = doctorJson<PlanAnswer>(await dsDoctor(['plan', '-f', changeFile, '-o', 'json', '--kubeconfig', ctx.cp.kubeconfig]));
+  const file = doctorJson<PlanAnswer>(
+    await dsDoctor(['plan', '-f', changeFile, '--cluster-dump', dump.file, '-o', 'json']),
+  );
+  const live = doctorJson<PlanAnswer>(
+    await dsDoctor(['plan', '-f', changeFile, '-o', 'json', '--kubeconfig', ctx.cp.kubeconfig]),
+  );
   return { live, file };
 }
 
@@ -56,10 +70,14 @@ async function applyPlanChange(ctx: RunContext, c: PlanChange): Promise<void> {
     await ctx.world.api.create(paths.daemonSets(ns), c.manifest);
     return;
   }
-  const ops: { op: string; path: string; value: unknown }[] = [{ op: 'replace', path: '/spec/template', value: c.manifest.spec!.template }];
-  if (c.manifest.spec?.updateStrategy) ops.push({ op: 'replace', path: '/spec/updateStrategy', value: c.manifest.spec.updateStrategy });
+  const ops: { op: string; path: string; value: unknown }[] = [
+    { op: 'replace', path: '/spec/template', value: c.manifest.spec!.template },
+  ];
+  if (c.manifest.spec?.updateStrategy)
+    ops.push({ op: 'replace', path: '/spec/updateStrategy', value: c.manifest.spec.updateStrategy });
   if (c.manifest.metadata?.labels) ops.push({ op: 'add', path: '/metadata/labels', value: c.manifest.metadata.labels });
-  if (c.manifest.metadata?.annotations) ops.push({ op: 'add', path: '/metadata/annotations', value: c.manifest.metadata.annotations });
+  if (c.manifest.metadata?.annotations)
+    ops.push({ op: 'add', path: '/metadata/annotations', value: c.manifest.metadata.annotations });
   await ctx.world.api.patch(paths.daemonSet(ns, c.manifest.metadata!.name!), ops, 'json');
 }
 
@@ -132,8 +150,15 @@ export async function runPlan(ctx: RunContext, s: Scenario): Promise<PlanOutcome
 
   const hash = currentHash(afterDs, after.objects);
   const refused = dumpKind<KubeEvent>(after, 'Event', [ns])
-    .filter((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === afterDs.metadata?.uid && Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= changedAt)
-    .sort((x, y) => Date.parse(y.lastTimestamp ?? y.eventTime ?? '') - Date.parse(x.lastTimestamp ?? x.eventTime ?? ''))[0]
+    .filter(
+      (e) =>
+        e.reason === 'FailedCreate' &&
+        e.involvedObject?.uid === afterDs.metadata?.uid &&
+        Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= changedAt,
+    )
+    .sort(
+      (x, y) => Date.parse(y.lastTimestamp ?? y.eventTime ?? '') - Date.parse(x.lastTimestamp ?? x.eventTime ?? ''),
+    )[0]
     ?.message?.trim();
   const truths = planTruth(
     scope.nodes,
@@ -141,6 +166,10 @@ export async function runPlan(ctx: RunContext, s: Scenario): Promise<PlanOutcome
     { ds: afterDs, pods: dumpKind<Pod>(after, 'Pod', [ns]), hash, ...(refused ? { refused } : {}) },
     probes.get(keyOf(afterDs))?.full ?? new Set(),
   );
-  const checks = [...comparePlan(key, truths, answers.live, 'live'), ...comparePlan(key, truths, answers.file, 'file'), ...comparePlanLiveFile(key, answers.live, answers.file)];
+  const checks = [
+    ...comparePlan(key, truths, answers.live, 'live'),
+    ...comparePlan(key, truths, answers.file, 'file'),
+    ...comparePlanLiveFile(key, answers.live, answers.file),
+  ];
   return { truths, checks, answers, rounds, dumps: { before: before.text, after: after.text } };
 }

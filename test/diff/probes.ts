@@ -25,8 +25,15 @@ function probeSpec(src: PodSpec, part: Part): PodSpec {
     schedulingGates: [{ name: GATE }],
     containers: [{ name: 'probe', image: 'registry.invalid/probe:1' }],
     ...(keepSel && src.nodeSelector ? { nodeSelector: src.nodeSelector } : {}),
-    ...(keepAff && required ? { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } } } : {}),
-    ...(keepTol ? { ...(src.tolerations ? { tolerations: src.tolerations } : {}), ...(src.hostNetwork ? { hostNetwork: true } : {}) } : { tolerations: [{ operator: 'Exists' }] }),
+    ...(keepAff && required
+      ? { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } } }
+      : {}),
+    ...(keepTol
+      ? {
+          ...(src.tolerations ? { tolerations: src.tolerations } : {}),
+          ...(src.hostNetwork ? { hostNetwork: true } : {}),
+        }
+      : { tolerations: [{ operator: 'Exists' }] }),
   };
 }
 
@@ -43,7 +50,11 @@ function partsFor(spec: PodSpec): Part[] {
  * reads where their pods went, and deletes the namespace. Keyed by `<namespace>/<name>` of the
  * real DaemonSet.
  */
-export async function runProbes(world: World, namespace: string, daemonSets: DaemonSet[]): Promise<Map<string, ProbeResult>> {
+export async function runProbes(
+  world: World,
+  namespace: string,
+  daemonSets: DaemonSet[],
+): Promise<Map<string, ProbeResult>> {
   const api = world.api;
   await api.create(paths.namespaces, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
   const made: { key: string; part: Part; name: string }[] = [];
@@ -57,7 +68,10 @@ export async function runProbes(world: World, namespace: string, daemonSets: Dae
         apiVersion: 'apps/v1',
         kind: 'DaemonSet',
         metadata: { name, namespace },
-        spec: { selector: { matchLabels: { probe: name } }, template: { metadata: { labels: { probe: name } }, spec: probeSpec(spec, part) } },
+        spec: {
+          selector: { matchLabels: { probe: name } },
+          template: { metadata: { labels: { probe: name } }, spec: probeSpec(spec, part) },
+        },
       });
       made.push({ key, part, name });
     }
@@ -69,14 +83,18 @@ export async function runProbes(world: World, namespace: string, daemonSets: Dae
   const t0 = Date.now();
   let pods: Pod[] = [];
   for (;;) {
-    const [dss, list] = await Promise.all([api.list<DaemonSet>(paths.daemonSets(namespace)), api.list<Pod>(paths.pods(namespace))]);
+    const [dss, list] = await Promise.all([
+      api.list<DaemonSet>(paths.daemonSets(namespace)),
+      api.list<Pod>(paths.pods(namespace)),
+    ]);
     pods = list;
     const observed =
       dss.length === made.length &&
       dss.every(
         (d) =>
           (d.status?.observedGeneration ?? 0) >= (d.metadata?.generation ?? 1) &&
-          (d.status?.currentNumberScheduled ?? 0) === pods.filter((p) => p.metadata?.labels?.['probe'] === d.metadata?.name).length,
+          (d.status?.currentNumberScheduled ?? 0) ===
+            pods.filter((p) => p.metadata?.labels?.['probe'] === d.metadata?.name).length,
       );
     const print = `${pods.length}:${dss.map((d) => `${d.metadata?.resourceVersion}`).join(',')}`;
     if (print !== last) {

@@ -42,24 +42,42 @@ export function scenarioYaml(s: Scenario): string {
     '# steps: create the objects below in order (nodes with status, via POST); renew the Leases of nodes',
     '# marked "heartbeat"; set the other pods\' phases; create the DaemonSets; wait until settled; the',
     '# simulated kubelet reports each bound daemon pod on a Ready, heartbeating node as planned:',
-    ...s.daemonSets.map((d) => `#   ${d.object.metadata?.namespace}/${d.object.metadata?.name}: ${planText(d.kubelet)}`),
-    ...(s.changes.length ? ['# then, after settling, these node changes:', ...s.changes.map((c) => `#   ${changeText(c)}`)] : []),
-    ...(s.rollout ? [`# then the template of ${s.daemonSets[s.rollout.daemonSet]?.object.metadata?.name} changes: ${s.rollout.change}`, `#   new pods: ${planText(s.rollout.kubelet)}`] : []),
-    ...(s.change ? [`# then \`ds-doctor plan -f change.yaml --cluster-dump dump.yaml -o json\` (and live), and the change is applied: ${s.change.text}`, '#   new pods: ready whenever bound'] : []),
+    ...s.daemonSets.map(
+      (d) => `#   ${d.object.metadata?.namespace}/${d.object.metadata?.name}: ${planText(d.kubelet)}`,
+    ),
+    ...(s.changes.length
+      ? ['# then, after settling, these node changes:', ...s.changes.map((c) => `#   ${changeText(c)}`)]
+      : []),
+    ...(s.rollout
+      ? [
+          `# then the template of ${s.daemonSets[s.rollout.daemonSet]?.object.metadata?.name} changes: ${s.rollout.change}`,
+          `#   new pods: ${planText(s.rollout.kubelet)}`,
+        ]
+      : []),
+    ...(s.change
+      ? [
+          `# then \`ds-doctor plan -f change.yaml --cluster-dump dump.yaml -o json\` (and live), and the change is applied: ${s.change.text}`,
+          '#   new pods: ready whenever bound',
+        ]
+      : []),
     `# features: ${s.features.join(' ')}`,
   ].join('\n');
   const docs = [
     ...s.namespaces.map((n) => doc(n)),
     ...s.quotas.map((q) => doc(q)),
     ...s.limitRanges.map((l) => doc(l)),
-    ...s.nodes.map((n) => doc(stampConditions(n.object), n.heartbeat ? 'heartbeat: Lease renewed every second' : 'no heartbeat: no Lease')),
+    ...s.nodes.map((n) =>
+      doc(stampConditions(n.object), n.heartbeat ? 'heartbeat: Lease renewed every second' : 'no heartbeat: no Lease'),
+    ),
     ...s.others.map((o) => doc(o.object, `phase reported: ${o.phase}`)),
     ...s.daemonSets.map((d) => doc(d.object)),
     ...(s.change
       ? [
           doc(
             s.change.manifest,
-            s.change.kind === 'create' ? 'the change (change.yaml): a new DaemonSet' : 'the change (change.yaml): replaces the template, strategy and metadata of the DaemonSet above',
+            s.change.kind === 'create'
+              ? 'the change (change.yaml): a new DaemonSet'
+              : 'the change (change.yaml): replaces the template, strategy and metadata of the DaemonSet above',
           ),
         ]
       : []),
@@ -92,7 +110,9 @@ export function renameScenario(s: Scenario, id: string): Scenario {
  */
 export function reduceScenario(s: Scenario, keepDaemonSet: string | undefined, nodes: string[], id: string): Scenario {
   const keep = new Set(nodes);
-  const dsIndex = s.daemonSets.findIndex((d) => `${d.object.metadata?.namespace}/${d.object.metadata?.name}` === keepDaemonSet);
+  const dsIndex = s.daemonSets.findIndex(
+    (d) => `${d.object.metadata?.namespace}/${d.object.metadata?.name}` === keepDaemonSet,
+  );
   const daemonSets = keepDaemonSet && dsIndex >= 0 ? [s.daemonSets[dsIndex]!] : s.daemonSets;
   const dsNamespaces = new Set(daemonSets.map((d) => d.object.metadata?.namespace));
   const reduced: Scenario = {

@@ -26,7 +26,16 @@ import { paths } from './api.js';
 import { applyDaemonSets, applyWorld } from './apply.js';
 import { Kubelets, scenarioScope, type Scope, type World } from './cluster.js';
 import { isReady, podsOf, targetNode } from './compare.js';
-import { askDoctor, dumpKind, judgeNodes, takeDump, type DoctorAnswers, type Dump, type NodeJudgement, type RunContext } from './judge.js';
+import {
+  askDoctor,
+  dumpKind,
+  judgeNodes,
+  takeDump,
+  type DoctorAnswers,
+  type Dump,
+  type NodeJudgement,
+  type RunContext,
+} from './judge.js';
 import { checkNodeHealth, HarnessError, intendedReady, planOf, settleOrThrow } from './placement-run.js';
 import { probeNamespace, type Scenario } from './scenario.js';
 
@@ -34,7 +43,14 @@ export interface RolloutCheck {
   daemonSet: string;
   round: string;
   source: 'live' | 'file';
-  what: 'verdict' | 'budget-exhausted' | 'old-unavailable-kept' | 'refused-create-shown' | 'maxUnavailable' | 'maxSurge' | 'desired';
+  what:
+    | 'verdict'
+    | 'budget-exhausted'
+    | 'old-unavailable-kept'
+    | 'refused-create-shown'
+    | 'maxUnavailable'
+    | 'maxSurge'
+    | 'desired';
   ok: boolean;
   kubernetes: string;
   dsDoctor: string;
@@ -64,7 +80,9 @@ export interface RoundRecord {
 
 function views(ds: DaemonSet, pods: Pod[], newImage: string): PodView[] {
   return podsOf(ds, pods)
-    .filter((p) => !((p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') && p.metadata?.deletionTimestamp))
+    .filter(
+      (p) => !((p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') && p.metadata?.deletionTimestamp),
+    )
     .map((p) => ({
       uid: p.metadata?.uid ?? '',
       name: p.metadata?.name ?? '',
@@ -91,7 +109,9 @@ function byNode(pods: PodView[]): Map<string, PodView[]> {
  */
 function complete(pods: PodView[], shouldRun: Set<string>): boolean {
   return [...shouldRun].every((n) => {
-    const counted = pods.filter((p) => p.node === n).sort((a, b) => Number(b.bound) - Number(a.bound) || a.created - b.created || a.name.localeCompare(b.name))[0];
+    const counted = pods
+      .filter((p) => p.node === n)
+      .sort((a, b) => Number(b.bound) - Number(a.bound) || a.created - b.created || a.name.localeCompare(b.name))[0];
     return counted !== undefined && counted.updated && counted.ready && counted.bound;
   });
 }
@@ -128,7 +148,8 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
   await applyWorld(world, s);
   await applyDaemonSets(world, s);
   await settleRound(world, scope, 'after creating the DaemonSet');
-  for (let i = 0; i < 3 && (await kubelets.step(scope, (p) => planOf(s, p))); i++) await settleRound(world, scope, 'after the kubelets reported');
+  for (let i = 0; i < 3 && (await kubelets.step(scope, (p) => planOf(s, p))); i++)
+    await settleRound(world, scope, 'after the kubelets reported');
   await checkNodeHealth(world, scope, intendedReady(s, 0));
   const pre = await world.observe(scope);
   const preDs = pre.daemonSets.find((d) => d.metadata?.name === name && d.metadata?.namespace === ns);
@@ -137,7 +158,11 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
 
   // The template change. Event times have whole seconds.
   const changedAt = Math.floor(Date.now() / 1000) * 1000;
-  await world.api.patch(paths.daemonSet(ns, name), [{ op: 'replace', path: '/spec/template', value: plan.template }], 'json');
+  await world.api.patch(
+    paths.daemonSet(ns, name),
+    [{ op: 'replace', path: '/spec/template', value: plan.template }],
+    'json',
+  );
 
   const rounds: RoundRecord[] = [];
   const answers: DoctorAnswers<RolloutDiagnosis>[] = [];
@@ -151,7 +176,12 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
     answers.push(await askDoctor<RolloutDiagnosis>(ctx, 'rollout', ds, dump));
     const pods = views(ds, dumpKind<Pod>(dump, 'Pod', [ns]), newImage);
     const refused = dumpKind<KubeEvent>(dump, 'Event', [ns])
-      .filter((e) => e.reason === 'FailedCreate' && e.involvedObject?.uid === ds.metadata?.uid && Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= changedAt)
+      .filter(
+        (e) =>
+          e.reason === 'FailedCreate' &&
+          e.involvedObject?.uid === ds.metadata?.uid &&
+          Date.parse(e.lastTimestamp ?? e.eventTime ?? '') >= changedAt,
+      )
       .map((e) => (e.message ?? '').trim());
     const reported = await kubelets.step(scope, (p) => planOf(s, p));
     rounds.push({ round, pods, reported, refused, deleted: [], created: [] });
@@ -170,7 +200,9 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
   rounds.forEach((r, i) => {
     const prev = new Set(before[i]!.map((p) => p.uid));
     const now = liveUids(r.pods);
-    r.deleted = before[i]!.filter((p) => !p.terminating && !now.has(p.uid)).map((p) => `${p.name}@${p.node}${p.updated ? ' (new)' : ' (old)'}`);
+    r.deleted = before[i]!.filter((p) => !p.terminating && !now.has(p.uid)).map(
+      (p) => `${p.name}@${p.node}${p.updated ? ' (new)' : ' (old)'}`,
+    );
     r.created = r.pods.filter((p) => !prev.has(p.uid)).map((p) => `${p.name}@${p.node}`);
   });
 
@@ -196,9 +228,15 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
     // A node that should run a pod has none at all (a terminating one stops the controller from
     // creating another) and the API refused creates since the change: manage() returns that
     // error before rollingUpdate() runs, so nothing is replaced anywhere. ds-doctor must name it.
-    const refusedMissing = !onDelete && r.refused.length > 0 && [...shouldRun].some((n) => !r.pods.some((p) => p.node === n));
+    const refusedMissing =
+      !onDelete && r.refused.length > 0 && [...shouldRun].some((n) => !r.pods.some((p) => p.node === n));
     // Available old pods alone on their node: what the controller would replace next.
-    const candidates = [...nodes.entries()].filter(([n, list]) => list.length === 1 && !list[0]!.updated && list[0]!.ready && list[0]!.bound && (!surge || shouldRun.has(n))).map(([n]) => n);
+    const candidates = [...nodes.entries()]
+      .filter(
+        ([n, list]) =>
+          list.length === 1 && !list[0]!.updated && list[0]!.ready && list[0]!.bound && (!surge || shouldRun.has(n)),
+      )
+      .map(([n]) => n);
     const terminating = new Set(r.pods.filter((p) => p.terminating).map((p) => p.name));
     for (const source of ['live', 'file'] as const) {
       const a = answers[i]![source];
@@ -210,7 +248,9 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
         why = 'OnDelete with old pods: nothing replaces them';
       } else if (done || (onDelete && [...shouldRun].every((n) => (nodes.get(n) ?? []).some((p) => p.updated)))) {
         expected = ['Complete'];
-        why = done ? 'every node that should run a pod has an updated, Ready pod' : 'OnDelete, every node that should run a pod has an updated pod: OnDelete has no budget and nothing is left to roll';
+        why = done
+          ? 'every node that should run a pod has an updated, Ready pod'
+          : 'OnDelete, every node that should run a pod has an updated pod: OnDelete has no budget and nothing is left to roll';
       } else if (i === last) {
         // Young pods in states that may still resolve (a readiness probe failing) are ds-doctor's
         // to call Progressing until --stuck-after; the settled answer below is held to Stuck.
@@ -222,7 +262,8 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
           source,
           what: 'verdict',
           ok: st.verdict === 'Stuck',
-          kubernetes: 'Stuck (fixed point: the kubelets have nothing left to report and the controller does nothing more)',
+          kubernetes:
+            'Stuck (fixed point: the kubelets have nothing left to report and the controller does nothing more)',
           dsDoctor: st.verdict,
         });
       } else if (completedOnItsOwn) {
@@ -232,7 +273,14 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
         expected = ['Progressing', 'Stuck'];
         why = 'the rollout ended stuck; whether that shows yet (new pods still starting) is not decided here';
       }
-      add({ round: label, source, what: 'verdict', ok: expected.includes(a.verdict), kubernetes: `${expected.join(' or ')} (${why})`, dsDoctor: a.verdict });
+      add({
+        round: label,
+        source,
+        what: 'verdict',
+        ok: expected.includes(a.verdict),
+        kubernetes: `${expected.join(' or ')} (${why})`,
+        dsDoctor: a.verdict,
+      });
 
       if (refusedMissing && !done) {
         const shown = [...a.reasons.map((x) => x.code), ...a.blockers.map((x) => x.code)].includes('FailedCreate');
@@ -248,7 +296,9 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
       // Budget: the controller is settled, so it deletes nothing more — unless it tried to create
       // pods (surging: the new pods first) and the API refused them.
       if (!onDelete && !(surge && r.refused.length) && !refusedMissing) {
-        const used = surge ? a.budgetInUse.filter((u) => SURGE_STATES.has(u.state)).length : a.budgetInUse.filter((u) => !SURGE_STATES.has(u.state)).length;
+        const used = surge
+          ? a.budgetInUse.filter((u) => SURGE_STATES.has(u.state)).length
+          : a.budgetInUse.filter((u) => !SURGE_STATES.has(u.state)).length;
         const limit = surge ? a.maxSurge : a.maxUnavailable;
         if (candidates.length) {
           add({
@@ -272,7 +322,14 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
           });
         }
       }
-      add({ round: label, source, what: 'desired', ok: a.desired === shouldRun.size, kubernetes: `${shouldRun.size} node(s) where the controller wants a pod`, dsDoctor: `desired ${a.desired}` });
+      add({
+        round: label,
+        source,
+        what: 'desired',
+        ok: a.desired === shouldRun.size,
+        kubernetes: `${shouldRun.size} node(s) where the controller wants a pod`,
+        dsDoctor: `desired ${a.desired}`,
+      });
     }
   });
 
@@ -281,11 +338,15 @@ export async function runRollout(ctx: RunContext, s: Scenario): Promise<RolloutO
   if (!onDelete && firstRound) {
     const preNodes = byNode(prePods);
     const clean =
-      prePods.every((p) => p.ready && p.bound && !p.terminating) && [...shouldRun].every((n) => (preNodes.get(n)?.length ?? 0) === 1) && [...preNodes.keys()].every((n) => shouldRun.has(n));
+      prePods.every((p) => p.ready && p.bound && !p.terminating) &&
+      [...shouldRun].every((n) => (preNodes.get(n)?.length ?? 0) === 1) &&
+      [...preNodes.keys()].every((n) => shouldRun.has(n));
     if (clean && prePods.length) {
       const c0 = prePods.length;
       const wave = surge
-        ? [...byNode(firstRound.pods).values()].filter((list) => list.some((p) => p.updated) && list.some((p) => !p.updated)).length
+        ? [...byNode(firstRound.pods).values()].filter(
+            (list) => list.some((p) => p.updated) && list.some((p) => !p.updated),
+          ).length
         : prePods.filter((p) => !liveUids(firstRound.pods).has(p.uid)).length;
       for (const source of ['live', 'file'] as const) {
         const a = answers[0]![source];

@@ -72,14 +72,24 @@ function parseArgs(argv: string[]): Args {
   let count = 10;
   let kind: Kind | undefined;
   let ci = false;
-  const a: Args = { runs: [], keep: false, reduce: true, verbose: false, save: false, selfCheckOnly: false, out: path.join(SOURCE_DIR, 'out') };
+  const a: Args = {
+    runs: [],
+    keep: false,
+    reduce: true,
+    verbose: false,
+    save: false,
+    selfCheckOnly: false,
+    out: path.join(SOURCE_DIR, 'out'),
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => argv[++i] ?? usage(`${arg} needs a value`);
     const integer = (min?: number) => {
       const v = value();
       const n = Number(v);
-      return Number.isInteger(n) && (min === undefined || n >= min) ? n : usage(`${arg} must be an integer${min === undefined ? '' : ` of at least ${min}`} (got ${v})`);
+      return Number.isInteger(n) && (min === undefined || n >= min)
+        ? n
+        : usage(`${arg} must be an integer${min === undefined ? '' : ` of at least ${min}`} (got ${v})`);
     };
     switch (arg) {
       case '--seed':
@@ -93,7 +103,8 @@ function parseArgs(argv: string[]): Args {
         break;
       case '--kind': {
         const k = value();
-        if (k !== 'placement' && k !== 'rollout' && k !== 'plan' && k !== 'fix' && k !== 'mixed') usage(`--kind must be placement, rollout, plan, fix or mixed (got ${k})`);
+        if (k !== 'placement' && k !== 'rollout' && k !== 'plan' && k !== 'fix' && k !== 'mixed')
+          usage(`--kind must be placement, rollout, plan, fix or mixed (got ${k})`);
         kind = k === 'mixed' ? undefined : k;
         break;
       }
@@ -122,7 +133,9 @@ function parseArgs(argv: string[]): Args {
         usage(`unknown argument ${arg}`);
     }
   }
-  a.runs = ci ? [...(kind === 'plan' ? CI_PLAN_RUNS : kind === 'fix' ? CI_FIX_RUNS : CI_RUNS)] : [{ seed, count, ...(kind ? { kind } : {}) }];
+  a.runs = ci
+    ? [...(kind === 'plan' ? CI_PLAN_RUNS : kind === 'fix' ? CI_FIX_RUNS : CI_RUNS)]
+    : [{ seed, count, ...(kind ? { kind } : {}) }];
   return a;
 }
 
@@ -179,7 +192,11 @@ async function runOnce(ctx: RunContext, s: Scenario, keep: boolean): Promise<Onc
         rolloutChecks: r.checks,
         planChecks: [],
         artifacts: {
-          'truth.json': JSON.stringify({ nodes: r.judgement.truths, probes: r.judgement.probes, rollout: r.rounds }, null, 2),
+          'truth.json': JSON.stringify(
+            { nodes: r.judgement.truths, probes: r.judgement.probes, rollout: r.rounds },
+            null,
+            2,
+          ),
           'ds-doctor.json': JSON.stringify({ nodes: r.judgement.answers, rollout: r.answers }, null, 2),
           'dump.yaml': r.dumpText,
         },
@@ -199,7 +216,10 @@ async function runOnce(ctx: RunContext, s: Scenario, keep: boolean): Promise<Onc
       },
     };
   } finally {
-    if (!keep) await removeScenario(ctx.world, withCreated(s), [probeNamespace(s)]).catch((e: Error) => ctx.log(`  cleanup of ${s.id} failed: ${e.message}`));
+    if (!keep)
+      await removeScenario(ctx.world, withCreated(s), [probeNamespace(s)]).catch((e: Error) =>
+        ctx.log(`  cleanup of ${s.id} failed: ${e.message}`),
+      );
   }
 }
 
@@ -208,8 +228,14 @@ function effectCounts(truths: { effect: string; states: string[] }[]): Record<st
   return verdictCounts(truths.map((t) => ({ verdict: `${t.effect}→${t.states[0]}` })));
 }
 
-function failedChecks(o: { disagreements: Disagreement[]; rolloutChecks: RolloutCheck[]; planChecks: PlanCheck[] }): number {
-  return o.disagreements.length + o.rolloutChecks.filter((c) => !c.ok).length + o.planChecks.filter((c) => !c.ok).length;
+function failedChecks(o: {
+  disagreements: Disagreement[];
+  rolloutChecks: RolloutCheck[];
+  planChecks: PlanCheck[];
+}): number {
+  return (
+    o.disagreements.length + o.rolloutChecks.filter((c) => !c.ok).length + o.planChecks.filter((c) => !c.ok).length
+  );
 }
 
 function planCheckText(c: PlanCheck): string {
@@ -255,10 +281,21 @@ async function runScenario(ctx: RunContext, base: Scenario, args: Args): Promise
         s = renameScenario(base, `${base.id}x`);
         continue;
       }
-      return { scenario: s, ms: Date.now() - t0, decisions: 0, verdicts: {}, disagreements: [], rolloutChecks: [], planChecks: [], error: (e as Error).stack ?? String(e), retried };
+      return {
+        scenario: s,
+        ms: Date.now() - t0,
+        decisions: 0,
+        verdicts: {},
+        disagreements: [],
+        rolloutChecks: [],
+        planChecks: [],
+        error: (e as Error).stack ?? String(e),
+        retried,
+      };
     }
   }
-  if (!failedChecks(r) && args.save) await writeRepro(path.join(args.out, s.id), s, r, `agreed; seed ${s.seed}, index ${s.index}`);
+  if (!failedChecks(r) && args.save)
+    await writeRepro(path.join(args.out, s.id), s, r, `agreed; seed ${s.seed}, index ${s.index}`);
   if (failedChecks(r)) {
     let repro: Scenario = s;
     let reproResult = r;
@@ -290,9 +327,20 @@ async function runScenario(ctx: RunContext, base: Scenario, args: Args): Promise
     for (const d of r.disagreements) process.stdout.write(`  ${disagreementText(d)}\n`);
     for (const c of r.rolloutChecks.filter((x) => !x.ok)) process.stdout.write(`  ${checkText(c)}\n`);
     for (const c of r.planChecks.filter((x) => !x.ok)) process.stdout.write(`  ${planCheckText(c)}\n`);
-    process.stdout.write(`--- reproduction (${path.relative(process.cwd(), path.join(dir, 'scenario.yaml'))}):\n${scenarioYaml(repro)}\n--- end of reproduction\n`);
+    process.stdout.write(
+      `--- reproduction (${path.relative(process.cwd(), path.join(dir, 'scenario.yaml'))}):\n${scenarioYaml(repro)}\n--- end of reproduction\n`,
+    );
   }
-  return { scenario: s, ms: Date.now() - t0, decisions: r.decisions, verdicts: r.verdicts, disagreements: r.disagreements, rolloutChecks: r.rolloutChecks, planChecks: r.planChecks, retried };
+  return {
+    scenario: s,
+    ms: Date.now() - t0,
+    decisions: r.decisions,
+    verdicts: r.verdicts,
+    disagreements: r.disagreements,
+    rolloutChecks: r.rolloutChecks,
+    planChecks: r.planChecks,
+    retried,
+  };
 }
 
 function coverage(outcomes: Outcome[]): string[] {
@@ -319,7 +367,11 @@ async function createSentinel(api: Api): Promise<void> {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name: 'sentinel', namespace },
-    spec: { schedulingGates: [{ name: 'ds-diff.test/never' }], terminationGracePeriodSeconds: 0, containers: [{ name: 'pause', image: 'registry.invalid/pause:1' }] },
+    spec: {
+      schedulingGates: [{ name: 'ds-diff.test/never' }],
+      terminationGracePeriodSeconds: 0,
+      containers: [{ name: 'pause', image: 'registry.invalid/pause:1' }],
+    },
   });
 }
 
@@ -340,21 +392,46 @@ async function main(): Promise<number> {
     workDir,
     reset: true,
     // Fix mode deletes Node objects: the pod GC collects their pods, as in a real cluster.
-    extraControllers: ['node-lifecycle-controller', 'resourcequota-controller', ...(fixMode ? ['pod-garbage-collector-controller'] : [])],
+    extraControllers: [
+      'node-lifecycle-controller',
+      'resourcequota-controller',
+      ...(fixMode ? ['pod-garbage-collector-controller'] : []),
+    ],
     enableAdmissionPlugins: ['TaintNodesByCondition'],
-    controllerManagerArgs: ['--node-monitor-period=1s', '--node-monitor-grace-period=5s', '--node-startup-grace-period=5s'],
+    controllerManagerArgs: [
+      '--node-monitor-period=1s',
+      '--node-monitor-grace-period=5s',
+      '--node-startup-grace-period=5s',
+    ],
   });
   const api = new Api(cp.server, cp.token, cp.ca);
   const heartbeats = new Heartbeats(api);
   heartbeats.start();
-  const world = new World(api, heartbeats, { scheduler: cp.ports.scheduler, controllerManager: cp.ports.controllerManager });
-  const ctx: RunContext = { cp, world, scratch: path.join(args.out, '.scratch'), log: (l) => process.stdout.write(`${l}\n`) };
+  const world = new World(api, heartbeats, {
+    scheduler: cp.ports.scheduler,
+    controllerManager: cp.ports.controllerManager,
+  });
+  const ctx: RunContext = {
+    cp,
+    world,
+    scratch: path.join(args.out, '.scratch'),
+    log: (l) => process.stdout.write(`${l}\n`),
+  };
   await createSentinel(api);
-  process.stdout.write(`control plane up in ${fmtS(cp.timings.totalMs)} (Kubernetes v1.35.4, node lifecycle controller with 5s grace)\n`);
+  process.stdout.write(
+    `control plane up in ${fmtS(cp.timings.totalMs)} (Kubernetes v1.35.4, node lifecycle controller with 5s grace)\n`,
+  );
 
   if (fixMode) {
     try {
-      return await runFixMode(ctx, { runs: args.runs, ...(args.only !== undefined ? { only: args.only } : {}), keep: args.keep, save: args.save, verbose: args.verbose, out: args.out });
+      return await runFixMode(ctx, {
+        runs: args.runs,
+        ...(args.only !== undefined ? { only: args.only } : {}),
+        keep: args.keep,
+        save: args.save,
+        verbose: args.verbose,
+        out: args.out,
+      });
     } finally {
       heartbeats.stop();
       api.close();
@@ -367,7 +444,10 @@ async function main(): Promise<number> {
     for (const run of args.runs) {
       const indexes = args.only !== undefined ? [args.only] : Array.from({ length: run.count }, (_, i) => i);
       for (const index of indexes) {
-        const s = run.kind === 'plan' ? generatePlanScenario(run.seed, index) : generateScenario(run.seed, index, run.kind === 'fix' ? undefined : run.kind);
+        const s =
+          run.kind === 'plan'
+            ? generatePlanScenario(run.seed, index)
+            : generateScenario(run.seed, index, run.kind === 'fix' ? undefined : run.kind);
         const o = await runScenario(ctx, s, args);
         outcomes.push(o);
         const what =
@@ -380,8 +460,12 @@ async function main(): Promise<number> {
           .sort()
           .map(([v, n]) => `${v} ${n}`)
           .join(', ');
-        const status = o.error ? `ERROR: ${o.error.split('\n')[0]}` : `${failedChecks(o)} disagreement(s) [${verdicts}]`;
-        process.stdout.write(`[${outcomes.length}/${total}] ${s.id} ${what}; ${status}${o.retried ? ' (retried)' : ''} (${fmtS(o.ms)})\n`);
+        const status = o.error
+          ? `ERROR: ${o.error.split('\n')[0]}`
+          : `${failedChecks(o)} disagreement(s) [${verdicts}]`;
+        process.stdout.write(
+          `[${outcomes.length}/${total}] ${s.id} ${what}; ${status}${o.retried ? ' (retried)' : ''} (${fmtS(o.ms)})\n`,
+        );
         if (o.error && args.verbose) process.stdout.write(`${o.error}\n`);
       }
     }

@@ -3,7 +3,18 @@
  * way `kubectl create -f` would send them), how the simulated kubelets behave, and what changes
  * after the DaemonSets have placed their pods.
  */
-import type { DaemonSet, IntOrString, KubeObject, Namespace, Node, NodeCondition, Pod, PodTemplateSpec, ResourceQuota, Taint } from '../../src/model/k8s-types.js';
+import type {
+  DaemonSet,
+  IntOrString,
+  KubeObject,
+  Namespace,
+  Node,
+  NodeCondition,
+  Pod,
+  PodTemplateSpec,
+  ResourceQuota,
+  Taint,
+} from '../../src/model/k8s-types.js';
 
 /**
  * What the simulated kubelet reports for a bound daemon pod on a healthy node:
@@ -52,13 +63,26 @@ export interface RolloutPlan {
   /** What changes, in words (for the report). */
   change: string;
   template: PodTemplateSpec;
-  updateStrategy?: { type: 'RollingUpdate' | 'OnDelete'; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } };
+  updateStrategy?: {
+    type: 'RollingUpdate' | 'OnDelete';
+    rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString };
+  };
   kubelet: KubeletPlan;
 }
 
 /** What a plan scenario's change does (its feature tag `plan:<kind>`). */
 export type PlanChangeKind =
-  'selector-narrow' | 'selector-widen' | 'tolerations-add' | 'tolerations-remove' | 'requests-raise' | 'requests-lower' | 'hostPort' | 'strategy' | 'metadata' | 'create' | 'strategy-unblock';
+  | 'selector-narrow'
+  | 'selector-widen'
+  | 'tolerations-add'
+  | 'tolerations-remove'
+  | 'requests-raise'
+  | 'requests-lower'
+  | 'hostPort'
+  | 'strategy'
+  | 'metadata'
+  | 'create'
+  | 'strategy-unblock';
 
 /**
  * The change a plan scenario asks `ds-doctor plan` about, then applies: the whole DaemonSet

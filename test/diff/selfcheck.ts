@@ -14,15 +14,29 @@ import { reduceScenario } from './repro.js';
 
 function podOn(name: string, node: string, opts: { bound?: boolean; ready?: boolean; scheduled?: string } = {}): Pod {
   return {
-    metadata: { name, namespace: 'ns', uid: `uid-${name}`, creationTimestamp: '2026-01-01T00:00:00Z', ownerReferences: [{ kind: 'DaemonSet', name: 'ds', uid: 'ds-uid', controller: true }] },
+    metadata: {
+      name,
+      namespace: 'ns',
+      uid: `uid-${name}`,
+      creationTimestamp: '2026-01-01T00:00:00Z',
+      ownerReferences: [{ kind: 'DaemonSet', name: 'ds', uid: 'ds-uid', controller: true }],
+    },
     spec: {
       ...(opts.bound ? { nodeName: node } : {}),
-      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }] } } },
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }],
+          },
+        },
+      },
     },
     status: {
       conditions: [
         ...(opts.ready ? [{ type: 'Ready', status: 'True' }] : []),
-        ...(opts.scheduled ? [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: opts.scheduled }] : []),
+        ...(opts.scheduled
+          ? [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: opts.scheduled }]
+          : []),
       ],
     },
   };
@@ -38,23 +52,43 @@ export function selfCheck(): void {
     const a = JSON.stringify(generateScenario(seed, index));
     assert.equal(JSON.stringify(generateScenario(seed, index)), a, `scenario ${seed}/${index} is not deterministic`);
     const s = generateScenario(seed, index);
-    assert.equal(JSON.stringify(generateScenario(seed, index, s.kind === 'rollout' ? 'rollout' : 'placement')), a, `--kind ${s.kind} changes scenario ${seed}/${index}`);
+    assert.equal(
+      JSON.stringify(generateScenario(seed, index, s.kind === 'rollout' ? 'rollout' : 'placement')),
+      a,
+      `--kind ${s.kind} changes scenario ${seed}/${index}`,
+    );
   }
   planSelfCheck();
   fixSelfCheck();
   const s = generateScenario(3, 1, 'placement');
   const cut = reduceScenario(s, undefined, [s.nodes[0]!.object.metadata!.name!], `${s.id}r`);
-  assert.ok(JSON.stringify(cut).includes(`${s.id}r-n0`) && !JSON.stringify(cut).includes(`"${s.id}-`), 'reduceScenario renames every object');
+  assert.ok(
+    JSON.stringify(cut).includes(`${s.id}r-n0`) && !JSON.stringify(cut).includes(`"${s.id}-`),
+    'reduceScenario renames every object',
+  );
 
   // FitError.Error: histogram, then the PostFilter messages.
   const msg =
     "0/4 nodes are available: 1 Insufficient cpu, 1 Insufficient memory, 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. no new claims to deallocate, preemption: 0/4 nodes are available: 1 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling.";
   assert.deepEqual(schedulerReasons(msg), ['Insufficient cpu', 'Insufficient memory']);
-  assert.deepEqual(schedulerReasons("0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had untolerated taint(s)."), ['node(s) had untolerated taint(s)']);
+  assert.deepEqual(
+    schedulerReasons(
+      "0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had untolerated taint(s).",
+    ),
+    ['node(s) had untolerated taint(s)'],
+  );
   assert.equal(codeForScheduler("node(s) didn't have free ports for the requested pod ports"), 'HostPortConflict');
   assert.equal(codeForScheduler('Too many pods'), 'TooManyPods');
-  assert.equal(createErrorKind('Error creating: pods "a-1" is forbidden: exceeded quota: quota, requested: pods=1'), 'ResourceQuota');
-  assert.equal(createErrorKind('(combined from similar events): Error creating: pods "a-1" is forbidden: violates PodSecurity "baseline:latest": host namespaces'), 'PodSecurity');
+  assert.equal(
+    createErrorKind('Error creating: pods "a-1" is forbidden: exceeded quota: quota, requested: pods=1'),
+    'ResourceQuota',
+  );
+  assert.equal(
+    createErrorKind(
+      '(combined from similar events): Error creating: pods "a-1" is forbidden: violates PodSecurity "baseline:latest": host namespaces',
+    ),
+    'PodSecurity',
+  );
 
   // The verdict mapping.
   const ds: DaemonSet = { metadata: { name: 'ds', namespace: 'ns', uid: 'ds-uid' } };
@@ -65,7 +99,12 @@ export function selfCheck(): void {
     podOn('d', 'misscheduled', { bound: true, ready: true }),
   ];
   const events: KubeEvent[] = [
-    { reason: 'FailedCreate', message: 'Error creating: pods "ds-x" is forbidden: exceeded quota: quota', involvedObject: { uid: 'ds-uid' }, lastTimestamp: '2026-01-01T00:00:00Z' },
+    {
+      reason: 'FailedCreate',
+      message: 'Error creating: pods "ds-x" is forbidden: exceeded quota: quota',
+      involvedObject: { uid: 'ds-uid' },
+      lastTimestamp: '2026-01-01T00:00:00Z',
+    },
   ];
   const nodes = ['healthy', 'unhealthy', 'pending', 'misscheduled', 'missing', 'excluded'];
   const probe = {
@@ -86,7 +125,11 @@ export function selfCheck(): void {
 
 function daemonPod(name: string, node: string, hash: string, bound: boolean, terminating = false): Pod {
   const p = podOn(name, node, { bound });
-  p.metadata = { ...p.metadata, labels: { 'controller-revision-hash': hash }, ...(terminating ? { deletionTimestamp: '2026-01-01T00:01:00Z' } : {}) };
+  p.metadata = {
+    ...p.metadata,
+    labels: { 'controller-revision-hash': hash },
+    ...(terminating ? { deletionTimestamp: '2026-01-01T00:01:00Z' } : {}),
+  };
   return p;
 }
 
@@ -100,7 +143,13 @@ function planSelfCheck(): void {
   }
   assert.equal(kinds.size, 11, `plan changes drawn in 60 scenarios: ${[...kinds].join(', ')}`);
   const ds: DaemonSet = { metadata: { name: 'ds', namespace: 'ns', uid: 'ds-uid' } };
-  const before = [daemonPod('f', 'n7', 'old', true), daemonPod('a', 'n1', 'old', true), daemonPod('b', 'n2', 'old', true), daemonPod('c', 'n3', 'old', true), daemonPod('d', 'n4', 'new', true)];
+  const before = [
+    daemonPod('f', 'n7', 'old', true),
+    daemonPod('a', 'n1', 'old', true),
+    daemonPod('b', 'n2', 'old', true),
+    daemonPod('c', 'n3', 'old', true),
+    daemonPod('d', 'n4', 'new', true),
+  ];
   const after = [
     daemonPod('a', 'n1', 'old', true), // kept (OnDelete, or the rollout stopped)
     daemonPod('b', 'n2', 'old', true, true),
@@ -111,7 +160,12 @@ function planSelfCheck(): void {
     daemonPod('f', 'n7', 'old', true),
     daemonPod('f2', 'n7', 'new', false), // a surge pod Pending next to the old one
   ];
-  const t = planTruth(['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7'], { ds, pods: before }, { ds, pods: after, hash: 'new' }, new Set(['n1', 'n2', 'n4', 'n5', 'n7']));
+  const t = planTruth(
+    ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7'],
+    { ds, pods: before },
+    { ds, pods: after, hash: 'new' },
+    new Set(['n1', 'n2', 'n4', 'n5', 'n7']),
+  );
   assert.deepEqual(
     t.map((x) => `${x.node} ${x.effect} ${x.states.join('|')} ${x.beforeDeleted}`),
     [
@@ -141,10 +195,14 @@ function fixSelfCheck(): void {
   for (const p of FIX_PROBLEMS) assert.ok(seen.has(`${p}/0`) || seen.has(`${p}/1`), `the fix CI set draws ${p}`);
   // BudgetHeldByDeadNodes' two ways (delete the Node, or raise maxUnavailable) are both applied.
   assert.ok(
-    (seen.has('dead-budget/0') && seen.has('dead-terminating/1')) || (seen.has('dead-budget/1') && seen.has('dead-terminating/0')),
+    (seen.has('dead-budget/0') && seen.has('dead-terminating/1')) ||
+      (seen.has('dead-budget/1') && seen.has('dead-terminating/0')),
     'the fix CI set applies both ways of BudgetHeldByDeadNodes',
   );
   const f = generateFixScenario(9101, 1);
   const copy = JSON.stringify(renameFixScenario(f, `${f.scenario.id}f1`));
-  assert.ok(copy.includes(`${f.scenario.id}f1-n`) && !copy.includes(`"${f.scenario.id}-`), 'renameFixScenario renames every object and node change');
+  assert.ok(
+    copy.includes(`${f.scenario.id}f1-n`) && !copy.includes(`"${f.scenario.id}-`),
+    'renameFixScenario renames every object and node change',
+  );
 }

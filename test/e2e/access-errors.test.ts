@@ -54,7 +54,9 @@ function readerRoleWithout(resources: string[]): ClusterRole {
   return {
     ...role,
     metadata: { name: 'e2e-reader' },
-    rules: role.rules.map((r) => ({ ...r, resources: r.resources.filter((x) => !resources.includes(x)) })).filter((r) => r.resources.length),
+    rules: role.rules
+      .map((r) => ({ ...r, resources: r.resources.filter((x) => !resources.includes(x)) }))
+      .filter((r) => r.resources.length),
   };
 }
 
@@ -73,7 +75,10 @@ describe('cluster access failures', () => {
   let env: { KUBECONFIG: string };
 
   /** Grants the user `reader` exactly `role` (replacing what an earlier test granted) and waits until RBAC says so. */
-  async function grantReader(role: ClusterRole, check: { verb: string; resource: string; allowed: boolean }): Promise<void> {
+  async function grantReader(
+    role: ClusterRole,
+    check: { verb: string; resource: string; allowed: boolean },
+  ): Promise<void> {
     await kubectl(cp, ['apply', '-f', '-'], {
       input: JSON.stringify({
         apiVersion: 'v1',
@@ -116,8 +121,16 @@ describe('cluster access failures', () => {
       report.daemonSets.map((d) => [d.name, d.health]),
       [['agent', 'Healthy']],
     );
-    assert.ok(report.notes.includes(`forbidden: cannot list events in namespace "${NS}": Event objects are not available to the analysis`), report.notes.join(' | '));
-    assert.ok(report.notes.includes('events not available: FailedCreate and FailedScheduling causes cannot be seen'), report.notes.join(' | '));
+    assert.ok(
+      report.notes.includes(
+        `forbidden: cannot list events in namespace "${NS}": Event objects are not available to the analysis`,
+      ),
+      report.notes.join(' | '),
+    );
+    assert.ok(
+      report.notes.includes('events not available: FailedCreate and FailedScheduling causes cannot be seen'),
+      report.notes.join(' | '),
+    );
 
     const table = await spawnCli(['scan', '-n', NS, '--context', 'reader'], env);
     assert.equal(table.code, 0, table.stderr);
@@ -125,10 +138,16 @@ describe('cluster access failures', () => {
 
     const why = await ds(cp, ['why', `${NS}/agent`, '--context', 'reader', '-o', 'json']);
     assert.equal(why.code, 0, why.stderr);
-    assert.ok((JSON.parse(why.stdout) as { notes: string[] }).notes.includes('events not available: FailedCreate and FailedScheduling causes cannot be seen'));
+    assert.ok(
+      (JSON.parse(why.stdout) as { notes: string[] }).notes.includes(
+        'events not available: FailedCreate and FailedScheduling causes cannot be seen',
+      ),
+    );
 
     // The API server really refused it.
-    const refused = auditEvents(cp).filter((e) => e.userAgent === 'ds-doctor' && e.user?.username === 'reader' && e.objectRef?.resource === 'events');
+    const refused = auditEvents(cp).filter(
+      (e) => e.userAgent === 'ds-doctor' && e.user?.username === 'reader' && e.objectRef?.resource === 'events',
+    );
     assert.ok(refused.length > 0 && refused.every((e) => e.responseStatus?.code === 403));
   });
 
@@ -145,27 +164,57 @@ describe('cluster access failures', () => {
   it('RBAC forbids reading DaemonSets or Nodes: exit 3 naming them', async () => {
     await grantReader(readerRoleWithout(['daemonsets']), { verb: 'get', resource: 'daemonsets', allowed: false });
     const get = await spawnCli(['why', `${NS}/agent`, '--context', 'reader'], env);
-    assertOneLineFailure(get, 3, /^error: forbidden: daemonsets\.apps "agent" is forbidden: User "reader" cannot get resource "daemonsets" in API group "apps" in the namespace "acc"/);
+    assertOneLineFailure(
+      get,
+      3,
+      /^error: forbidden: daemonsets\.apps "agent" is forbidden: User "reader" cannot get resource "daemonsets" in API group "apps" in the namespace "acc"/,
+    );
     const list = await spawnCli(['scan', '-n', NS, '--context', 'reader'], env);
-    assertOneLineFailure(list, 3, /cannot list resource "daemonsets" in API group "apps" in the namespace "acc" \(ds-doctor needs "list daemonsets" in namespace "acc"/);
+    assertOneLineFailure(
+      list,
+      3,
+      /cannot list resource "daemonsets" in API group "apps" in the namespace "acc" \(ds-doctor needs "list daemonsets" in namespace "acc"/,
+    );
 
     await grantReader(readerRoleWithout(['nodes']), { verb: 'list', resource: 'nodes', allowed: false });
     const nodes = await spawnCli(['scan', '-n', NS, '--context', 'reader'], env);
-    assertOneLineFailure(nodes, 3, /cannot list resource "nodes" in API group "" at the cluster scope \(ds-doctor needs "list nodes" at cluster scope/);
+    assertOneLineFailure(
+      nodes,
+      3,
+      /cannot list resource "nodes" in API group "" at the cluster scope \(ds-doctor needs "list nodes" at cluster scope/,
+    );
   });
 
   it('a wrong context name: exit 3, one line', async () => {
-    assertOneLineFailure(await spawnCli(['scan', '--context', 'nope'], env), 3, /^error: context "nope" not found in kubeconfig \(contexts: admin, reader\)$/);
-    assertOneLineFailure(await spawnCli(['scan', '--context', 'admn', '-n', NS], env), 3, /^error: context "admn" not found in kubeconfig/);
-    const current = kubeconfigVariant(cp, 'bad-current', (t) => t.replace(/^current-context: .*$/m, 'current-context: gone'));
-    assertOneLineFailure(await spawnCli(['scan', '-n', NS], { KUBECONFIG: current }), 3, /^error: current context "gone" not found in kubeconfig/);
+    assertOneLineFailure(
+      await spawnCli(['scan', '--context', 'nope'], env),
+      3,
+      /^error: context "nope" not found in kubeconfig \(contexts: admin, reader\)$/,
+    );
+    assertOneLineFailure(
+      await spawnCli(['scan', '--context', 'admn', '-n', NS], env),
+      3,
+      /^error: context "admn" not found in kubeconfig/,
+    );
+    const current = kubeconfigVariant(cp, 'bad-current', (t) =>
+      t.replace(/^current-context: .*$/m, 'current-context: gone'),
+    );
+    assertOneLineFailure(
+      await spawnCli(['scan', '-n', NS], { KUBECONFIG: current }),
+      3,
+      /^error: current context "gone" not found in kubeconfig/,
+    );
   });
 
   it('an unreachable server: exit 3, one line', async () => {
     const port = await closedPort();
     const file = kubeconfigVariant(cp, 'unreachable', (t) => t.replaceAll(cp.server, `https://127.0.0.1:${port}`));
     const start = Date.now();
-    assertOneLineFailure(await spawnCli(['scan', '-n', NS], { KUBECONFIG: file }), 3, new RegExp(`^error: cannot reach the API server at https://127\\.0\\.0\\.1:${port}: ECONNREFUSED$`));
+    assertOneLineFailure(
+      await spawnCli(['scan', '-n', NS], { KUBECONFIG: file }),
+      3,
+      new RegExp(`^error: cannot reach the API server at https://127\\.0\\.0\\.1:${port}: ECONNREFUSED$`),
+    );
     assert.ok(Date.now() - start < 10_000);
   });
 
@@ -177,13 +226,19 @@ describe('cluster access failures', () => {
       /^error: unauthorized \(401\) by https:\/\/127\.0\.0\.1:\d+: the credentials of context "admin" are missing, invalid or expired$/,
     );
     // The serving certificate names 127.0.0.1, not localhost.
-    const wrongName = kubeconfigVariant(cp, 'wrong-name', (t) => t.replaceAll(cp.server, cp.server.replace('127.0.0.1', 'localhost')));
+    const wrongName = kubeconfigVariant(cp, 'wrong-name', (t) =>
+      t.replaceAll(cp.server, cp.server.replace('127.0.0.1', 'localhost')),
+    );
     assertOneLineFailure(
       await spawnCli(['scan', '-n', NS], { KUBECONFIG: wrongName }),
       3,
       /^error: TLS failure talking to https:\/\/localhost:\d+: Hostname\/IP does not match certificate's altnames/,
     );
-    assertOneLineFailure(await spawnCli(['scan', '--kubeconfig', path.join(cp.workDir, 'no-such-kubeconfig')], env), 3, /^error: cannot load kubeconfig .*no-such-kubeconfig: ENOENT/);
+    assertOneLineFailure(
+      await spawnCli(['scan', '--kubeconfig', path.join(cp.workDir, 'no-such-kubeconfig')], env),
+      3,
+      /^error: cannot load kubeconfig .*no-such-kubeconfig: ENOENT/,
+    );
   });
 
   it('a server that accepts connections and never answers: exit 3 after --request-timeout', async () => {
@@ -198,7 +253,11 @@ describe('cluster access failures', () => {
       const start = Date.now();
       const r = await spawnCli(['scan', '-n', NS, '--request-timeout', '1s'], { KUBECONFIG: file });
       const elapsed = Date.now() - start;
-      assertOneLineFailure(r, 3, /^error: request to https:\/\/127\.0\.0\.1:\d+\/apis\/apps\/v1\/namespaces\/acc\/daemonsets timed out after 1s \(--request-timeout\)$/);
+      assertOneLineFailure(
+        r,
+        3,
+        /^error: request to https:\/\/127\.0\.0\.1:\d+\/apis\/apps\/v1\/namespaces\/acc\/daemonsets timed out after 1s \(--request-timeout\)$/,
+      );
       assert.ok(elapsed >= 1000 && elapsed < 5000, `timed out after ${elapsed} ms`);
     } finally {
       for (const s of sockets) s.destroy();
@@ -207,6 +266,10 @@ describe('cluster access failures', () => {
   });
 
   it('a DaemonSet that does not exist: exit 2, one line', async () => {
-    assertOneLineFailure(await spawnCli(['why', `${NS}/nope`], env), 2, /^error: daemonset "nope" not found in namespace "acc"$/);
+    assertOneLineFailure(
+      await spawnCli(['why', `${NS}/nope`], env),
+      2,
+      /^error: daemonset "nope" not found in namespace "acc"$/,
+    );
   });
 });

@@ -21,7 +21,10 @@ function base(name: string): DaemonSet {
     metadata: { name, namespace: NS },
     spec: {
       selector: { matchLabels: { app: 'agent' } },
-      template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'registry.k8s.io/pause:3.10' }] } },
+      template: {
+        metadata: { labels: { app: 'agent' } },
+        spec: { containers: [{ name: 'agent', image: 'registry.k8s.io/pause:3.10' }] },
+      },
     },
   };
 }
@@ -52,20 +55,47 @@ STRATEGIES.push(
 
 /** One refusal (or a valid variant) per field check of the spec and the template. */
 const FIELDS: [string, Edit][] = [
-  ['valid: hostNetwork, containerPort only', (d) => Object.assign(podSpec(d), { hostNetwork: true }, { containers: [{ name: 'agent', image: 'pause', ports: [{ containerPort: 9100 }] }] })],
-  ['valid: hostNetwork, hostPort equal', (d) => Object.assign(podSpec(d), { hostNetwork: true, containers: [{ name: 'agent', image: 'pause', ports: [{ containerPort: 9100, hostPort: 9100 }] }] })],
+  [
+    'valid: hostNetwork, containerPort only',
+    (d) =>
+      Object.assign(
+        podSpec(d),
+        { hostNetwork: true },
+        { containers: [{ name: 'agent', image: 'pause', ports: [{ containerPort: 9100 }] }] },
+      ),
+  ],
+  [
+    'valid: hostNetwork, hostPort equal',
+    (d) =>
+      Object.assign(podSpec(d), {
+        hostNetwork: true,
+        containers: [{ name: 'agent', image: 'pause', ports: [{ containerPort: 9100, hostPort: 9100 }] }],
+      }),
+  ],
   ['valid: restartPolicy Always', (d) => (podSpec(d)['restartPolicy'] = 'Always')],
-  ['valid: matchExpressions', (d) => (d.spec!.selector = { matchExpressions: [{ key: 'app', operator: 'In', values: ['agent'] }] })],
+  [
+    'valid: matchExpressions',
+    (d) => (d.spec!.selector = { matchExpressions: [{ key: 'app', operator: 'In', values: ['agent'] }] }),
+  ],
   ['valid: tolerate everything', (d) => (podSpec(d)['tolerations'] = [{ operator: 'Exists' }])],
-  ['valid: minReadySeconds 0, revisionHistoryLimit 0', (d) => Object.assign(d.spec!, { minReadySeconds: 0, revisionHistoryLimit: 0 })],
+  [
+    'valid: minReadySeconds 0, revisionHistoryLimit 0',
+    (d) => Object.assign(d.spec!, { minReadySeconds: 0, revisionHistoryLimit: 0 }),
+  ],
   ['no selector', (d) => delete d.spec!.selector],
   ['empty selector', (d) => (d.spec!.selector = {})],
   ['selector does not match', (d) => (d.spec!.selector = { matchLabels: { app: 'other' } })],
   ['no template labels', (d) => delete d.spec!.template!.metadata],
   ['selector key invalid', (d) => (d.spec!.selector = { matchLabels: { 'a=b': 'agent' } })],
   ['selector In without values', (d) => (d.spec!.selector = { matchExpressions: [{ key: 'app', operator: 'In' }] })],
-  ['selector Exists with values', (d) => (d.spec!.selector = { matchExpressions: [{ key: 'app', operator: 'Exists', values: ['x'] }] })],
-  ['selector operator unknown', (d) => (d.spec!.selector = { matchExpressions: [{ key: 'app', operator: 'Has', values: ['agent'] }] })],
+  [
+    'selector Exists with values',
+    (d) => (d.spec!.selector = { matchExpressions: [{ key: 'app', operator: 'Exists', values: ['x'] }] }),
+  ],
+  [
+    'selector operator unknown',
+    (d) => (d.spec!.selector = { matchExpressions: [{ key: 'app', operator: 'Has', values: ['agent'] }] }),
+  ],
   ['template label value invalid', (d) => (d.spec!.template!.metadata!.labels = { app: 'agent', tier: '-bad' })],
   ['restartPolicy OnFailure', (d) => (podSpec(d)['restartPolicy'] = 'OnFailure')],
   ['restartPolicy Never', (d) => (podSpec(d)['restartPolicy'] = 'Never')],
@@ -102,11 +132,24 @@ const FIELDS: [string, Edit][] = [
         { name: 'b', image: 'pause', ports: [{ containerPort: 81, hostPort: 8080 }] },
       ]),
   ],
-  ['hostNetwork hostPort differs', (d) => Object.assign(podSpec(d), { hostNetwork: true, containers: [{ name: 'agent', image: 'pause', ports: [{ containerPort: 80, hostPort: 8080 }] }] })],
+  [
+    'hostNetwork hostPort differs',
+    (d) =>
+      Object.assign(podSpec(d), {
+        hostNetwork: true,
+        containers: [{ name: 'agent', image: 'pause', ports: [{ containerPort: 80, hostPort: 8080 }] }],
+      }),
+  ],
   ['toleration empty key Equal', (d) => (podSpec(d)['tolerations'] = [{ operator: 'Equal', effect: 'NoSchedule' }])],
   ['toleration Exists with value', (d) => (podSpec(d)['tolerations'] = [{ key: 'k', operator: 'Exists', value: 'v' }])],
-  ['toleration effect unknown', (d) => (podSpec(d)['tolerations'] = [{ key: 'k', operator: 'Exists', effect: 'NoRun' }])],
-  ['toleration seconds without NoExecute', (d) => (podSpec(d)['tolerations'] = [{ key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }])],
+  [
+    'toleration effect unknown',
+    (d) => (podSpec(d)['tolerations'] = [{ key: 'k', operator: 'Exists', effect: 'NoRun' }]),
+  ],
+  [
+    'toleration seconds without NoExecute',
+    (d) => (podSpec(d)['tolerations'] = [{ key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }]),
+  ],
   ['toleration operator Lt', (d) => (podSpec(d)['tolerations'] = [{ key: 'k', operator: 'Lt', value: '5' }])],
   ['toleration operator Like', (d) => (podSpec(d)['tolerations'] = [{ key: 'k', operator: 'Like', value: 'v' }])],
   ['toleration value invalid', (d) => (podSpec(d)['tolerations'] = [{ key: 'k', operator: 'Equal', value: 'a b' }])],
@@ -127,23 +170,39 @@ function corpus(): Case[] {
     for (const e of edits) e(m);
     cases.push({ name: label, manifest: m });
   };
-  for (const [label, s] of STRATEGIES) add(`strategy ${label}`, [(d) => s && (d.spec!.updateStrategy = structuredClone(s))]);
+  for (const [label, s] of STRATEGIES)
+    add(`strategy ${label}`, [(d) => s && (d.spec!.updateStrategy = structuredClone(s))]);
   for (const [label, e] of FIELDS) add(label, [e]);
   const pairs: [string, Spec['updateStrategy']][] = [
     ['maxSurge 1 alone', { rollingUpdate: { maxSurge: 1 } }],
     ['maxUnavailable 0', { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } }],
   ];
-  for (const [sl, s] of pairs) for (const [fl, e] of FIELDS.filter(([l]) => !l.startsWith('valid'))) add(`${fl} + ${sl}`, [e, (d) => (d.spec!.updateStrategy = structuredClone(s))]);
+  for (const [sl, s] of pairs)
+    for (const [fl, e] of FIELDS.filter(([l]) => !l.startsWith('valid')))
+      add(`${fl} + ${sl}`, [e, (d) => (d.spec!.updateStrategy = structuredClone(s))]);
   return cases;
 }
 
 /** A server-side dry run: the HTTP status and the Status message, or nothing for a success. */
-function dryRun(cp: ControlPlane, method: 'POST' | 'PUT', body: DaemonSet): Promise<{ code: number; message?: string }> {
+function dryRun(
+  cp: ControlPlane,
+  method: 'POST' | 'PUT',
+  body: DaemonSet,
+): Promise<{ code: number; message?: string }> {
   const path = `/apis/apps/v1/namespaces/${NS}/daemonsets${method === 'PUT' ? `/${body.metadata!.name}` : ''}?dryRun=All`;
   return new Promise((resolve, reject) => {
     const req = https.request(
       `${cp.server}${path}`,
-      { method, ca: cp.ca, headers: { Authorization: `Bearer ${cp.token}`, Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': 'ds-doctor-e2e-setup' } },
+      {
+        method,
+        ca: cp.ca,
+        headers: {
+          Authorization: `Bearer ${cp.token}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'User-Agent': 'ds-doctor-e2e-setup',
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -168,8 +227,13 @@ after(async () => {
 });
 
 /** Ours against the server's answer: both accept, or both refuse with the same message. */
-function agree(label: string, server: { code: number; message?: string }, ours: string | undefined): string | undefined {
-  if (server.code >= 300 && server.code !== 422) return `${label}: the server answered HTTP ${server.code} (${server.message}), not a validation error`;
+function agree(
+  label: string,
+  server: { code: number; message?: string },
+  ours: string | undefined,
+): string | undefined {
+  if (server.code >= 300 && server.code !== 422)
+    return `${label}: the server answered HTTP ${server.code} (${server.message}), not a validation error`;
   const theirs = server.code === 422 ? server.message : undefined;
   return theirs === ours ? undefined : `${label}:\n  server: ${theirs ?? 'accepted'}\n  ours:   ${ours ?? 'accepted'}`;
 }
@@ -187,7 +251,9 @@ describe('ValidateDaemonSet mirrored: ds-doctor refuses exactly what the API ser
       const d = agree(c.name, server, errs.length ? invalidMessage(c.manifest.metadata!.name!, errs) : undefined);
       if (d) disagreements.push(d);
     }
-    console.log(`# create: ${cases.length} manifests, ${refused} refused by the API server, ${cases.length - refused} accepted; ${disagreements.length} disagreement(s)`);
+    console.log(
+      `# create: ${cases.length} manifests, ${refused} refused by the API server, ${cases.length - refused} accepted; ${disagreements.length} disagreement(s)`,
+    );
     assert.deepEqual(disagreements, []);
     // The corpus exercises both answers.
     assert.ok(refused > 50 && cases.length - refused > 20, `${refused} of ${cases.length} refused`);
@@ -198,7 +264,10 @@ describe('ValidateDaemonSet mirrored: ds-doctor refuses exactly what the API ser
     existing.spec!.updateStrategy = { type: 'OnDelete' };
     const created = await dryRunCreate(cp!, existing);
     const variants: Case[] = [
-      ...cases.map((c) => ({ name: c.name, manifest: { ...c.manifest, metadata: { name: 'existing', namespace: NS } } })),
+      ...cases.map((c) => ({
+        name: c.name,
+        manifest: { ...c.manifest, metadata: { name: 'existing', namespace: NS } },
+      })),
       {
         name: 'a new selector and labels to match',
         manifest: (() => {
@@ -220,7 +289,9 @@ describe('ValidateDaemonSet mirrored: ds-doctor refuses exactly what the API ser
       const d = agree(c.name, server, errs.length ? invalidMessage('existing', errs) : undefined);
       if (d) disagreements.push(d);
     }
-    console.log(`# update: ${variants.length - 1} manifests, ${refused} refused by the API server; ${disagreements.length} disagreement(s)`);
+    console.log(
+      `# update: ${variants.length - 1} manifests, ${refused} refused by the API server; ${disagreements.length} disagreement(s)`,
+    );
     assert.deepEqual(disagreements, []);
   });
 });
@@ -230,13 +301,23 @@ function dryRunCreate(cp: ControlPlane, ds: DaemonSet): Promise<DaemonSet> {
   return new Promise((resolve, reject) => {
     const req = https.request(
       `${cp.server}/apis/apps/v1/namespaces/${NS}/daemonsets`,
-      { method: 'POST', ca: cp.ca, headers: { Authorization: `Bearer ${cp.token}`, Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': 'ds-doctor-e2e-setup' } },
+      {
+        method: 'POST',
+        ca: cp.ca,
+        headers: {
+          Authorization: `Bearer ${cp.token}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'User-Agent': 'ds-doctor-e2e-setup',
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          if ((res.statusCode ?? 0) >= 300) reject(new Error(`create ${ds.metadata?.name}: HTTP ${res.statusCode}: ${text}`));
+          if ((res.statusCode ?? 0) >= 300)
+            reject(new Error(`create ${ds.metadata?.name}: HTTP ${res.statusCode}: ${text}`));
           else resolve(JSON.parse(text) as DaemonSet);
         });
       },

@@ -55,16 +55,31 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
 
   before(async () => {
     cp = await startCluster('behaviours');
-    await create(cp, [nodeObject('b-1'), nodeObject('b-2'), nodeObject('b-3'), nodeObject('b-tainted', { taints: [TAINT] }), namespaceObject(NS)]);
+    await create(cp, [
+      nodeObject('b-1'),
+      nodeObject('b-2'),
+      nodeObject('b-3'),
+      nodeObject('b-tainted', { taints: [TAINT] }),
+      namespaceObject(NS),
+    ]);
   });
 
   after(() => stopCluster(cp));
 
   it('pods on Ready untainted nodes, none on the tainted node; ds-doctor verdicts agree node by node', async () => {
-    await create(cp, [daemonSetObject(NS, 'agent'), daemonSetObject(NS, 'tolerant', { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'infra', effect: 'NoSchedule' }] })]);
+    await create(cp, [
+      daemonSetObject(NS, 'agent'),
+      daemonSetObject(NS, 'tolerant', {
+        tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'infra', effect: 'NoSchedule' }],
+      }),
+    ]);
     const agentPods = await waitForDaemonPods(cp, NS, 'agent', 3);
     const tolerantPods = await waitForDaemonPods(cp, NS, 'tolerant', 4);
-    assert.deepEqual([...byNode(agentPods).keys()].sort(), ['b-1', 'b-2', 'b-3'], 'the controller and scheduler put one pod on each untainted node');
+    assert.deepEqual(
+      [...byNode(agentPods).keys()].sort(),
+      ['b-1', 'b-2', 'b-3'],
+      'the controller and scheduler put one pod on each untainted node',
+    );
     assert.deepEqual([...byNode(tolerantPods).keys()].sort(), ['b-1', 'b-2', 'b-3', 'b-tainted']);
 
     // Before any (simulated) kubelet reports: bound, not ready.
@@ -104,7 +119,9 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
     assert.match(why.reasons[0].message, /dedicated=infra:NoSchedule/);
 
     // ds-doctor's own count of the nodes that should run a pod equals the controller's.
-    const scan = await dsJson<{ daemonSets: { name: string; health: string; desired: number; recomputed: { desired: number } }[] }>(cp, ['scan', '-n', NS], [0]);
+    const scan = await dsJson<{
+      daemonSets: { name: string; health: string; desired: number; recomputed: { desired: number } }[];
+    }>(cp, ['scan', '-n', NS], [0]);
     for (const name of ['agent', 'tolerant']) {
       const d = await getJson<DaemonSet>(cp, ['daemonset', '-n', NS, name]);
       const entry = scan.daemonSets.find((e) => e.name === name)!;
@@ -118,7 +135,11 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
     const pods = await waitForDaemonPods(cp, NS, 'agent', 4);
     const late = pods.find((p) => p.spec?.nodeName === 'b-late');
     assert.ok(late, 'the controller created a pod for the new node');
-    const why = await dsJson<{ verdict: string; reasons: Reason[]; pod?: { name: string } }>(cp, ['why', `${NS}/agent`, 'b-late'], [0, 1]);
+    const why = await dsJson<{ verdict: string; reasons: Reason[]; pod?: { name: string } }>(
+      cp,
+      ['why', `${NS}/agent`, 'b-late'],
+      [0, 1],
+    );
     assert.equal(why.verdict, 'Unhealthy');
     assert.equal(why.pod?.name, podName(late));
     await setPodStates(cp, [late], 'ready');
@@ -134,8 +155,12 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
     assert.equal(impact.pods, pods.length);
     assert.equal(impact.nodes, new Set(pods.map((p) => p.spec?.nodeName)).size);
     await kubectl(cp, ['delete', 'daemonset', '-n', NS, 'tolerant']);
-    await waitFor('the garbage collector to delete the pods of tolerant', async () => ((await podsOf(cp, NS, 'tolerant')).length === 0 ? true : undefined));
-    const revisions = (await getJson<{ items: KubeObject[] }>(cp, ['controllerrevisions', '-n', NS, '-l', 'app=tolerant'])).items;
+    await waitFor('the garbage collector to delete the pods of tolerant', async () =>
+      (await podsOf(cp, NS, 'tolerant')).length === 0 ? true : undefined,
+    );
+    const revisions = (
+      await getJson<{ items: KubeObject[] }>(cp, ['controllerrevisions', '-n', NS, '-l', 'app=tolerant'])
+    ).items;
     assert.equal(revisions.length, 0);
   });
 
@@ -152,7 +177,10 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
     assert.equal(impact.pods, 0, 'no pod goes away');
     const codes = impact.findings.map((f) => f.code);
     assert.ok(codes.includes('PodsOrphaned') && codes.includes('DrainRefusesOrphans'), codes.join(', '));
-    assert.match(impact.findings.find((f) => f.code === 'PodsOrphaned')!.message, /from 4 pods on 4 nodes and from 1 ControllerRevision/);
+    assert.match(
+      impact.findings.find((f) => f.code === 'PodsOrphaned')!.message,
+      /from 4 pods on 4 nodes and from 1 ControllerRevision/,
+    );
     const drainEvidence = impact.findings.find((f) => f.code === 'DrainRefusesOrphans')!.evidence;
 
     const manifest = await getJson<DaemonSet>(cp, ['daemonset', '-n', NS, 'legacy']);
@@ -164,7 +192,9 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
     });
     assert.deepEqual(orphans.map(podName).sort(), names, 'the same pods keep running');
     assert.ok(orphans.every((p) => !p.metadata?.deletionTimestamp));
-    const revisions = (await getJson<{ items: KubeObject[] }>(cp, ['controllerrevisions', '-n', NS, '-l', 'app=legacy'])).items;
+    const revisions = (
+      await getJson<{ items: KubeObject[] }>(cp, ['controllerrevisions', '-n', NS, '-l', 'app=legacy'])
+    ).items;
     assert.equal(revisions.length, 1, 'the ControllerRevision is orphaned too, not deleted');
     assert.ok(!revisions[0]!.metadata?.ownerReferences?.length);
 
@@ -183,21 +213,38 @@ describe('real controller behaviours, and ds-doctor agreeing with them', () => {
     const dir = path.join(cp.workDir, 'orphaned');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'legacy.json'), JSON.stringify(manifest));
-    fs.writeFileSync(path.join(dir, 'cluster.yaml'), await kubectl(cp, ['get', 'nodes,pods,controllerrevisions,events', '-n', NS, '-o', 'yaml']));
+    fs.writeFileSync(
+      path.join(dir, 'cluster.yaml'),
+      await kubectl(cp, ['get', 'nodes,pods,controllerrevisions,events', '-n', NS, '-o', 'yaml']),
+    );
     const offline = await dsJson<{ notes: string[] }>(cp, ['why', `${NS}/legacy`, '-f', dir], [0]);
-    assert.ok((offline.notes ?? []).includes('4 orphaned pod(s) match the selector and will be adopted on the next sync'), offline.notes.join(' | '));
+    assert.ok(
+      (offline.notes ?? []).includes('4 orphaned pod(s) match the selector and will be adopted on the next sync'),
+      offline.notes.join(' | '),
+    );
 
     // Re-created from the saved manifest, the DaemonSet adopts them: no pod is replaced.
-    const fresh: DaemonSet = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'legacy', namespace: NS, labels: manifest.metadata?.labels ?? {} }, spec: manifest.spec! };
+    const fresh: DaemonSet = {
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'legacy', namespace: NS, labels: manifest.metadata?.labels ?? {} },
+      spec: manifest.spec!,
+    };
     await create(cp, [fresh]);
     const uid = (await getJson<DaemonSet>(cp, ['daemonset', '-n', NS, 'legacy'])).metadata?.uid;
     const adopted = await waitFor('the controller to adopt the orphans', async () => {
       const now = await podsOf(cp, NS, 'legacy');
-      return now.every((p) => p.metadata?.ownerReferences?.some((r) => r.controller && r.uid === uid)) ? now : undefined;
+      return now.every((p) => p.metadata?.ownerReferences?.some((r) => r.controller && r.uid === uid))
+        ? now
+        : undefined;
     });
     assert.deepEqual(adopted.map(podName).sort(), names, 'adopted, not replaced');
     await waitForReady(cp, NS, 'legacy', 4);
-    const scan = await dsJson<{ daemonSets: { name: string; health: string; ready: number; updated: number }[] }>(cp, ['scan', '-n', NS], [0]);
+    const scan = await dsJson<{ daemonSets: { name: string; health: string; ready: number; updated: number }[] }>(
+      cp,
+      ['scan', '-n', NS],
+      [0],
+    );
     const legacy = scan.daemonSets.find((d) => d.name === 'legacy');
     assert.deepEqual([legacy?.health, legacy?.ready, legacy?.updated], ['Healthy', 4, 4]);
     const live = await dsJson<{ notes?: string[] }>(cp, ['why', `${NS}/legacy`], [0]);

@@ -16,7 +16,8 @@ import { ensureBinaries, startControlPlane, type ControlPlane } from '../cluster
 /** The repository root (works from test/e2e/ and from dist/test/e2e/). */
 export const REPO: string = (() => {
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'bin', 'ds-doctor.js'))) return dir;
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'bin', 'ds-doctor.js')))
+      return dir;
     if (path.dirname(dir) === dir) throw new Error('cannot find the repository root above the e2e tests');
   }
 })();
@@ -51,7 +52,11 @@ export async function stopCluster(cp: ControlPlane | undefined): Promise<void> {
 }
 
 /** Runs kubectl against the control plane; throws with its stderr unless it exits 0. */
-export async function kubectl(cp: ControlPlane, args: string[], opts: { input?: string; context?: string } = {}): Promise<string> {
+export async function kubectl(
+  cp: ControlPlane,
+  args: string[],
+  opts: { input?: string; context?: string } = {},
+): Promise<string> {
   const r = await cp.kubectl(args, opts);
   if (r.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr || r.stdout}`);
   return r.stdout;
@@ -59,7 +64,9 @@ export async function kubectl(cp: ControlPlane, args: string[], opts: { input?: 
 
 /** `kubectl create -f -` of several objects at once. */
 export async function create(cp: ControlPlane, objects: object[]): Promise<void> {
-  await kubectl(cp, ['create', '-f', '-'], { input: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }) });
+  await kubectl(cp, ['create', '-f', '-'], {
+    input: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }),
+  });
 }
 
 /** `kubectl get … -o json` of one object or a list. */
@@ -73,12 +80,29 @@ export function nodeObject(name: string, opts: { taints?: Taint[]; labels?: Reco
   return {
     apiVersion: 'v1',
     kind: 'Node',
-    metadata: { name, labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64', ...opts.labels } },
+    metadata: {
+      name,
+      labels: {
+        'kubernetes.io/hostname': name,
+        'kubernetes.io/os': 'linux',
+        'kubernetes.io/arch': 'amd64',
+        ...opts.labels,
+      },
+    },
     spec: opts.taints ? { taints: opts.taints } : {},
     status: {
       capacity: { cpu: '4', memory: '8Gi', pods: '110' },
       allocatable: { cpu: '4', memory: '8Gi', pods: '110' },
-      conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'fake node of the e2e tests', lastHeartbeatTime: now, lastTransitionTime: now }],
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          reason: 'KubeletReady',
+          message: 'fake node of the e2e tests',
+          lastHeartbeatTime: now,
+          lastTransitionTime: now,
+        },
+      ],
     },
   };
 }
@@ -136,7 +160,9 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>,
     }
     await sleep(200);
   }
-  throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? `; last error: ${String(last)}` : ''}`);
+  throw new Error(
+    `timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? `; last error: ${String(last)}` : ''}`,
+  );
 }
 
 /** The pods a DaemonSet's selector (`app=<name>`) matches. */
@@ -149,11 +175,22 @@ export async function podsOf(cp: ControlPlane, namespace: string, name: string):
  * `desired` pods are scheduled, and that many pods exist and are bound by the scheduler (or,
  * with `bound: false`, exist at all). Returns the pods.
  */
-export async function waitForDaemonPods(cp: ControlPlane, namespace: string, name: string, desired: number, opts: { bound?: boolean } = {}): Promise<Pod[]> {
+export async function waitForDaemonPods(
+  cp: ControlPlane,
+  namespace: string,
+  name: string,
+  desired: number,
+  opts: { bound?: boolean } = {},
+): Promise<Pod[]> {
   return waitFor(`${namespace}/${name}: ${desired} pod(s)${opts.bound === false ? '' : ' bound'}`, async () => {
     const ds = await getJson<DaemonSet>(cp, ['daemonset', '-n', namespace, name]);
     const s = ds.status;
-    if (s?.observedGeneration !== ds.metadata?.generation || s?.desiredNumberScheduled !== desired || s?.currentNumberScheduled !== desired) return undefined;
+    if (
+      s?.observedGeneration !== ds.metadata?.generation ||
+      s?.desiredNumberScheduled !== desired ||
+      s?.currentNumberScheduled !== desired
+    )
+      return undefined;
     const pods = (await podsOf(cp, namespace, name)).filter((p) => !p.metadata?.deletionTimestamp);
     if (pods.length !== desired) return undefined;
     if (opts.bound !== false && pods.some((p) => !p.spec?.nodeName)) return undefined;
@@ -162,15 +199,28 @@ export async function waitForDaemonPods(cp: ControlPlane, namespace: string, nam
 }
 
 /** Waits until the DaemonSet's status reports `ready` pods ready (the controller saw the status patches). */
-export async function waitForReady(cp: ControlPlane, namespace: string, name: string, ready: number): Promise<DaemonSet> {
+export async function waitForReady(
+  cp: ControlPlane,
+  namespace: string,
+  name: string,
+  ready: number,
+): Promise<DaemonSet> {
   return waitFor(`${namespace}/${name}: numberReady == ${ready}`, async () => {
     const ds = await getJson<DaemonSet>(cp, ['daemonset', '-n', namespace, name]);
-    return ds.status?.numberReady === ready && ds.status?.observedGeneration === ds.metadata?.generation ? ds : undefined;
+    return ds.status?.numberReady === ready && ds.status?.observedGeneration === ds.metadata?.generation
+      ? ds
+      : undefined;
   });
 }
 
 /** A request as the admin user, for status patches (kubectl patches one pod per process). */
-export function adminRequest(cp: ControlPlane, method: string, apiPath: string, body?: unknown, contentType = 'application/merge-patch+json'): Promise<unknown> {
+export function adminRequest(
+  cp: ControlPlane,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+  contentType = 'application/merge-patch+json',
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = https.request(
@@ -178,7 +228,12 @@ export function adminRequest(cp: ControlPlane, method: string, apiPath: string, 
       {
         method,
         ca: cp.ca,
-        headers: { Authorization: `Bearer ${cp.token}`, Accept: 'application/json', 'User-Agent': 'ds-doctor-e2e-setup', ...(payload ? { 'Content-Type': contentType } : {}) },
+        headers: {
+          Authorization: `Bearer ${cp.token}`,
+          Accept: 'application/json',
+          'User-Agent': 'ds-doctor-e2e-setup',
+          ...(payload ? { 'Content-Type': contentType } : {}),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -211,8 +266,18 @@ export async function setPodState(cp: ControlPlane, pod: Pod, state: PodState): 
     conditions: [
       { type: 'PodScheduled', status: 'True', lastTransitionTime: started },
       { type: 'Initialized', status: 'True', lastTransitionTime: started },
-      { type: 'ContainersReady', status: ready ? 'True' : 'False', lastTransitionTime: started, ...(ready ? {} : { reason: 'ContainersNotReady' }) },
-      { type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: started, ...(ready ? {} : { reason: 'ContainersNotReady' }) },
+      {
+        type: 'ContainersReady',
+        status: ready ? 'True' : 'False',
+        lastTransitionTime: started,
+        ...(ready ? {} : { reason: 'ContainersNotReady' }),
+      },
+      {
+        type: 'Ready',
+        status: ready ? 'True' : 'False',
+        lastTransitionTime: started,
+        ...(ready ? {} : { reason: 'ContainersNotReady' }),
+      },
     ],
     containerStatuses: [
       {
@@ -222,12 +287,23 @@ export async function setPodState(cp: ControlPlane, pod: Pod, state: PodState): 
         ready,
         started: ready,
         restartCount: ready ? 0 : 7,
-        state: ready ? { running: { startedAt: started } } : { waiting: { reason: 'CrashLoopBackOff', message: `back-off 5m0s restarting failed container=agent pod=${pod.metadata?.name}` } },
-        ...(ready ? {} : { lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: started, finishedAt: started } } }),
+        state: ready
+          ? { running: { startedAt: started } }
+          : {
+              waiting: {
+                reason: 'CrashLoopBackOff',
+                message: `back-off 5m0s restarting failed container=agent pod=${pod.metadata?.name}`,
+              },
+            },
+        ...(ready
+          ? {}
+          : { lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: started, finishedAt: started } } }),
       },
     ],
   };
-  await adminRequest(cp, 'PATCH', `/api/v1/namespaces/${pod.metadata?.namespace}/pods/${pod.metadata?.name}/status`, { status });
+  await adminRequest(cp, 'PATCH', `/api/v1/namespaces/${pod.metadata?.namespace}/pods/${pod.metadata?.name}/status`, {
+    status,
+  });
 }
 
 /** Patches every pod in parallel. */
@@ -241,9 +317,16 @@ export function ds(cp: ControlPlane, argv: string[], env: Record<string, string>
 }
 
 /** ds-doctor in-process with `-o json`, parsed; asserts the exit code is one of `codes`. */
-export async function dsJson<T = Record<string, unknown>>(cp: ControlPlane, argv: string[], codes: number[] = [0, 1]): Promise<T> {
+export async function dsJson<T = Record<string, unknown>>(
+  cp: ControlPlane,
+  argv: string[],
+  codes: number[] = [0, 1],
+): Promise<T> {
   const r = await ds(cp, [...argv, '-o', 'json']);
-  assert.ok(codes.includes(r.code), `ds-doctor ${argv.join(' ')}: exit ${r.code}, expected ${codes.join(' or ')}; stderr: ${r.stderr}`);
+  assert.ok(
+    codes.includes(r.code),
+    `ds-doctor ${argv.join(' ')}: exit ${r.code}, expected ${codes.join(' or ')}; stderr: ${r.stderr}`,
+  );
   return JSON.parse(r.stdout) as T;
 }
 
@@ -343,4 +426,5 @@ export function yamlObjects(text: string): KubeObject[] {
 }
 
 /** `Kind namespace/name` of an object. */
-export const objectId = (o: KubeObject): string => `${o.kind} ${o.metadata?.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata?.name}`;
+export const objectId = (o: KubeObject): string =>
+  `${o.kind} ${o.metadata?.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata?.name}`;

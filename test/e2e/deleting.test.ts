@@ -55,14 +55,26 @@ describe('a DaemonSet being deleted is answered, not refused', () => {
     await waitFor('the pods gone, the DaemonSet held by its finalizer', async () => {
       const d = await getJson<DaemonSet>(cp, ['daemonset', '-n', NS, NAME]);
       const pods = await podsOf(cp, NS, NAME);
-      return d.metadata?.deletionTimestamp && !pods.length && !d.metadata.finalizers?.includes('foregroundDeletion') ? d : undefined;
+      return d.metadata?.deletionTimestamp && !pods.length && !d.metadata.finalizers?.includes('foregroundDeletion')
+        ? d
+        : undefined;
     });
     dump = path.join(REPO, 'test', 'cluster', '.work', 'e2e-deleting', 'dump.yaml');
     fs.writeFileSync(dump, await kubectl(cp, ['get', 'nodes,daemonsets,pods', '-A', '-o', 'yaml']));
   });
 
   after(async () => {
-    if (cp) await kubectl(cp, ['patch', 'daemonset', '-n', NS, NAME, '--type=json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]']).catch(() => undefined);
+    if (cp)
+      await kubectl(cp, [
+        'patch',
+        'daemonset',
+        '-n',
+        NS,
+        NAME,
+        '--type=json',
+        '-p',
+        '[{"op":"remove","path":"/metadata/finalizers"}]',
+      ]).catch(() => undefined);
     await stopCluster(cp);
   });
 

@@ -46,7 +46,13 @@ describe('impersonation (--as, --as-group) against a group-bound reader role', (
     await waitForReady(cp, NS, 'agent', 2);
     await kubectl(cp, ['apply', '-f', ROLE_FILE]);
     // Bound to the group only: the user "jane" alone has no right at all.
-    await kubectl(cp, ['create', 'clusterrolebinding', 'ds-doctor-readers', '--clusterrole=ds-doctor-reader', `--group=${GROUP}`]);
+    await kubectl(cp, [
+      'create',
+      'clusterrolebinding',
+      'ds-doctor-readers',
+      '--clusterrole=ds-doctor-reader',
+      `--group=${GROUP}`,
+    ]);
     await waitFor('RBAC to grant the group list pods', async () => {
       const r = await cp.kubectl(['auth', 'can-i', 'list', 'pods', '-A', '--as', 'jane', '--as-group', GROUP]);
       return r.stdout.trim() === 'yes' ? true : undefined;
@@ -65,7 +71,18 @@ describe('impersonation (--as, --as-group) against a group-bound reader role', (
       ['scan', '-n', NS, '-o', 'json', '--as', 'jane', '--as-group', GROUP],
       // Before the command, as `kubectl ds-doctor --as … scan` passes them.
       ['--as=jane', `--as-group=${GROUP}`, 'why', `${NS}/agent`, '-o', 'json'],
-      ['rollout', `${NS}/agent`, '--as', 'jane', '--as-group', GROUP, '--as-group', 'system:authenticated', '-o', 'json'],
+      [
+        'rollout',
+        `${NS}/agent`,
+        '--as',
+        'jane',
+        '--as-group',
+        GROUP,
+        '--as-group',
+        'system:authenticated',
+        '-o',
+        'json',
+      ],
     ]) {
       const from = auditEvents(cp).length;
       const r = await ds(cp, argv);
@@ -77,7 +94,10 @@ describe('impersonation (--as, --as-group) against a group-bound reader role', (
       for (const e of mine) {
         assert.equal(e.user?.username, 'admin', e.requestURI);
         assert.equal(e.impersonatedUser?.username, 'jane', e.requestURI);
-        assert.ok(e.impersonatedUser?.groups?.includes(GROUP), `${e.requestURI}: ${JSON.stringify(e.impersonatedUser)}`);
+        assert.ok(
+          e.impersonatedUser?.groups?.includes(GROUP),
+          `${e.requestURI}: ${JSON.stringify(e.impersonatedUser)}`,
+        );
         assert.equal(e.responseStatus?.code, 200, e.requestURI);
       }
     }
@@ -89,13 +109,21 @@ describe('impersonation (--as, --as-group) against a group-bound reader role', (
     assert.equal(r.code, 3, r.stderr);
     assert.equal(r.stdout, '');
     assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
-    assert.match(r.stderr, /^error: forbidden: daemonsets\.apps is forbidden: User "jane" cannot list resource "daemonsets" in API group "apps" in the namespace "imp"/);
+    assert.match(
+      r.stderr,
+      /^error: forbidden: daemonsets\.apps is forbidden: User "jane" cannot list resource "daemonsets" in API group "apps" in the namespace "imp"/,
+    );
     const refused = dsDoctorRequests(cp, from) as Impersonated[];
-    assert.ok(refused.length > 0 && refused.every((e) => e.impersonatedUser?.username === 'jane' && e.responseStatus?.code === 403));
+    assert.ok(
+      refused.length > 0 &&
+        refused.every((e) => e.impersonatedUser?.username === 'jane' && e.responseStatus?.code === 403),
+    );
   });
 
   it("a kubeconfig user's as and as-groups are sent (kubectl's impersonation fields)", async () => {
-    const config = yaml.load(fs.readFileSync(cp.kubeconfig, 'utf8')) as { users: { name: string; user: Record<string, unknown> }[] };
+    const config = yaml.load(fs.readFileSync(cp.kubeconfig, 'utf8')) as {
+      users: { name: string; user: Record<string, unknown> }[];
+    };
     const admin = config.users.find((u) => u.name === 'admin')!;
     admin.user['as'] = 'jane';
     admin.user['as-groups'] = [GROUP];
@@ -105,7 +133,10 @@ describe('impersonation (--as, --as-group) against a group-bound reader role', (
     const r = await ds(cp, ['scan', '-n', NS, '-o', 'json'], { KUBECONFIG: file });
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
     const mine = dsDoctorRequests(cp, from) as Impersonated[];
-    assert.ok(mine.length > 0 && mine.every((e) => e.impersonatedUser?.username === 'jane' && e.impersonatedUser.groups?.includes(GROUP)));
+    assert.ok(
+      mine.length > 0 &&
+        mine.every((e) => e.impersonatedUser?.username === 'jane' && e.impersonatedUser.groups?.includes(GROUP)),
+    );
     // --as-group on the command line replaces the kubeconfig's groups: the bare group list is refused.
     const replaced = await ds(cp, ['scan', '-n', NS, '--as-group', 'nobody'], { KUBECONFIG: file });
     assert.equal(replaced.code, 3, replaced.stderr);
@@ -115,6 +146,9 @@ describe('impersonation (--as, --as-group) against a group-bound reader role', (
   it('-v=6 logs each request of a live command as kubectl does', async () => {
     const r = await ds(cp, ['scan', '-n', NS, '-v=6', '--as', 'jane', '--as-group', GROUP]);
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
-    assert.match(r.stderr, /request-log\] GET https:\/\/127\.0\.0\.1:\d+\/apis\/apps\/v1\/namespaces\/imp\/daemonsets\?limit=500 200 OK in \d+ milliseconds\n/);
+    assert.match(
+      r.stderr,
+      /request-log\] GET https:\/\/127\.0\.0\.1:\d+\/apis\/apps\/v1\/namespaces\/imp\/daemonsets\?limit=500 200 OK in \d+ milliseconds\n/,
+    );
   });
 });

@@ -9,7 +9,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import type { ControlPlane } from '../cluster/harness.js';
-import { closedPort, create, daemonSetObject, ds, namespaceObject, nodeObject, rfc3339, setPodStates, startCluster, stopCluster, waitForDaemonPods, waitForReady } from './cluster.js';
+import {
+  closedPort,
+  create,
+  daemonSetObject,
+  ds,
+  namespaceObject,
+  nodeObject,
+  rfc3339,
+  setPodStates,
+  startCluster,
+  stopCluster,
+  waitForDaemonPods,
+  waitForReady,
+} from './cluster.js';
 
 const NS = 'multi';
 const NOW = rfc3339(new Date(Date.now() + 60_000));
@@ -29,7 +42,10 @@ interface Report {
   notes: string[];
 }
 
-type Kubeconfig = { clusters: { name: string; cluster: Record<string, unknown> }[]; users: { name: string; user: Record<string, unknown> }[] };
+type Kubeconfig = {
+  clusters: { name: string; cluster: Record<string, unknown> }[];
+  users: { name: string; user: Record<string, unknown> }[];
+};
 
 /** One kubeconfig with contexts `east` and `west` (the admin users of the two control planes) and `dead` (a closed port). */
 function mergedKubeconfig(east: ControlPlane, west: ControlPlane, deadPort: number, dir: string): string {
@@ -73,8 +89,17 @@ describe('scan over two control planes and a dead context', BOUND, () => {
     west = await startCluster('multi-west');
     // east: a healthy agent on two nodes; west: the same agent crash-looping on its node.
     // In namespace lint of both, a DaemonSet with an image tag that moves, for lint to find.
-    const linted = [namespaceObject('lint'), daemonSetObject('lint', 'collector', { image: 'registry.example/collector:latest' })];
-    await create(east, [nodeObject('east-1'), nodeObject('east-2'), namespaceObject(NS), daemonSetObject(NS, 'agent'), ...linted]);
+    const linted = [
+      namespaceObject('lint'),
+      daemonSetObject('lint', 'collector', { image: 'registry.example/collector:latest' }),
+    ];
+    await create(east, [
+      nodeObject('east-1'),
+      nodeObject('east-2'),
+      namespaceObject(NS),
+      daemonSetObject(NS, 'agent'),
+      ...linted,
+    ]);
     await create(west, [nodeObject('west-1'), namespaceObject(NS), daemonSetObject(NS, 'agent'), ...linted]);
     await setPodStates(east, await waitForDaemonPods(east, NS, 'agent', 2), 'ready');
     await waitForReady(east, NS, 'agent', 2);
@@ -86,36 +111,46 @@ describe('scan over two control planes and a dead context', BOUND, () => {
     await stopCluster(east);
   });
 
-  it('each cluster answers as it does alone, the dead one is one row with its error, exit 3 (the worst)', BOUND, async () => {
-    const alone = async (context: string) => {
-      const r = await run(['scan', '--context', context, '-o', 'json']);
-      return { code: r.code, report: JSON.parse(r.stdout) as Report };
-    };
-    const [e, w] = [await alone('east'), await alone('west')];
-    assert.equal(e.code, 0);
-    assert.equal(w.code, 1);
-    assert.deepEqual(
-      w.report.daemonSets.map((d) => d.health),
-      ['Failing'],
-    );
-    const r = await run(['scan', '--context', 'east', '--context', 'west', '--context', 'dead', '-o', 'json']);
-    assert.equal(r.code, 3, r.stderr);
-    assert.equal(r.stderr, '');
-    const report = JSON.parse(r.stdout) as Report;
-    assert.equal(report.kind, 'ScanReport');
-    // The rows of each context, in the order the contexts were given, are its scan's rows.
-    assert.deepEqual(report.daemonSets, [...e.report.daemonSets.map((d) => ({ context: 'east', ...d })), ...w.report.daemonSets.map((d) => ({ context: 'west', ...d }))]);
-    assert.equal(report.scope, 'namespace multi in 3 contexts');
-    assert.deepEqual(
-      report.contexts?.map(({ context, daemonSets, exitCode }) => ({ context, daemonSets, exitCode })),
-      [
-        { context: 'east', daemonSets: 1, exitCode: 0 },
-        { context: 'west', daemonSets: 1, exitCode: 1 },
-        { context: 'dead', daemonSets: 0, exitCode: 3 },
-      ],
-    );
-    assert.match(report.contexts[2]!.error ?? '', /^cannot reach the API server at https:\/\/127\.0\.0\.1:\d+: ECONNREFUSED$/);
-  });
+  it(
+    'each cluster answers as it does alone, the dead one is one row with its error, exit 3 (the worst)',
+    BOUND,
+    async () => {
+      const alone = async (context: string) => {
+        const r = await run(['scan', '--context', context, '-o', 'json']);
+        return { code: r.code, report: JSON.parse(r.stdout) as Report };
+      };
+      const [e, w] = [await alone('east'), await alone('west')];
+      assert.equal(e.code, 0);
+      assert.equal(w.code, 1);
+      assert.deepEqual(
+        w.report.daemonSets.map((d) => d.health),
+        ['Failing'],
+      );
+      const r = await run(['scan', '--context', 'east', '--context', 'west', '--context', 'dead', '-o', 'json']);
+      assert.equal(r.code, 3, r.stderr);
+      assert.equal(r.stderr, '');
+      const report = JSON.parse(r.stdout) as Report;
+      assert.equal(report.kind, 'ScanReport');
+      // The rows of each context, in the order the contexts were given, are its scan's rows.
+      assert.deepEqual(report.daemonSets, [
+        ...e.report.daemonSets.map((d) => ({ context: 'east', ...d })),
+        ...w.report.daemonSets.map((d) => ({ context: 'west', ...d })),
+      ]);
+      assert.equal(report.scope, 'namespace multi in 3 contexts');
+      assert.deepEqual(
+        report.contexts?.map(({ context, daemonSets, exitCode }) => ({ context, daemonSets, exitCode })),
+        [
+          { context: 'east', daemonSets: 1, exitCode: 0 },
+          { context: 'west', daemonSets: 1, exitCode: 1 },
+          { context: 'dead', daemonSets: 0, exitCode: 3 },
+        ],
+      );
+      assert.match(
+        report.contexts[2]!.error ?? '',
+        /^cannot reach the API server at https:\/\/127\.0\.0\.1:\d+: ECONNREFUSED$/,
+      );
+    },
+  );
 
   it('the table: a CONTEXT column, the dead context one row, its error below', BOUND, async () => {
     const r = await run(['scan', '--context', 'east', '--context', 'west', '--context', 'dead']);
@@ -125,7 +160,10 @@ describe('scan over two control planes and a dead context', BOUND, () => {
     assert.match(lines[1]!, /^east\s+multi\s+agent\s+Healthy\s+2\/2\s+2\s+2$/);
     assert.match(lines[2]!, /^west\s+multi\s+agent\s+Failing\s+0\/1\s+1\s+0$/);
     assert.match(lines[3]!, /^dead\s+-\s+-\s+Error\s+-\s+-\s+-$/);
-    assert.match(r.stdout, /^Contexts not read:\n {2}dead: cannot reach the API server at https:\/\/127\.0\.0\.1:\d+: ECONNREFUSED \(exit 3\)$/m);
+    assert.match(
+      r.stdout,
+      /^Contexts not read:\n {2}dead: cannot reach the API server at https:\/\/127\.0\.0\.1:\d+: ECONNREFUSED \(exit 3\)$/m,
+    );
     // The next step names the context of the DaemonSet it is about.
     assert.match(r.stdout, /ds-doctor why multi\/agent --context west/);
   });
@@ -147,10 +185,28 @@ describe('scan over two control planes and a dead context', BOUND, () => {
   });
 
   it('lint of live objects: findings per context, the dead context listed with its error, exit 3', BOUND, async () => {
-    const alone = JSON.parse((await run(['lint', '-n', 'lint', '--context', 'west', '-o', 'json'])).stdout) as { findings: { rule: string; daemonSet: { name: string } }[] };
-    const r = await run(['lint', '-n', 'lint', '--context', 'east', '--context', 'west', '--context', 'dead', '-o', 'json']);
+    const alone = JSON.parse((await run(['lint', '-n', 'lint', '--context', 'west', '-o', 'json'])).stdout) as {
+      findings: { rule: string; daemonSet: { name: string } }[];
+    };
+    const r = await run([
+      'lint',
+      '-n',
+      'lint',
+      '--context',
+      'east',
+      '--context',
+      'west',
+      '--context',
+      'dead',
+      '-o',
+      'json',
+    ]);
     assert.equal(r.code, 3, r.stderr);
-    const report = JSON.parse(r.stdout) as { findings: { context?: string; rule: string }[]; daemonSets: number; contexts: { context: string; exitCode: number; error?: string }[] };
+    const report = JSON.parse(r.stdout) as {
+      findings: { context?: string; rule: string }[];
+      daemonSets: number;
+      contexts: { context: string; exitCode: number; error?: string }[];
+    };
     assert.equal(report.daemonSets, 2);
     // The same DaemonSet in both clusters: the same findings, once per context.
     assert.deepEqual(
@@ -172,7 +228,10 @@ describe('scan over two control planes and a dead context', BOUND, () => {
     );
     const table = await run(['lint', '-n', 'lint', '--context', 'east', '--context', 'dead']);
     assert.match(table.stdout, /^east: lint\/collector$/m);
-    assert.match(table.stdout, /^Contexts not read:\n {2}- dead: cannot reach the API server at https:\/\/127\.0\.0\.1:\d+: ECONNREFUSED \(exit 3\)$/m);
+    assert.match(
+      table.stdout,
+      /^Contexts not read:\n {2}- dead: cannot reach the API server at https:\/\/127\.0\.0\.1:\d+: ECONNREFUSED \(exit 3\)$/m,
+    );
   });
 
   it('one context alone is the scan it always was: no CONTEXT column, no context field', BOUND, async () => {

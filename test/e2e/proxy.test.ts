@@ -5,7 +5,17 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import type { ControlPlane } from '../cluster/harness.js';
-import { create, daemonSetObject, kubeconfigVariant, namespaceObject, nodeObject, spawnCli, startCluster, stopCluster, waitForDaemonPods } from './cluster.js';
+import {
+  create,
+  daemonSetObject,
+  kubeconfigVariant,
+  namespaceObject,
+  nodeObject,
+  spawnCli,
+  startCluster,
+  stopCluster,
+  waitForDaemonPods,
+} from './cluster.js';
 
 /** A CONNECT-only proxy; `tunnels` lists the host:port of every tunnel it opened. */
 function connectProxy(): Promise<{ port: number; tunnels: string[]; close(): void }> {
@@ -61,7 +71,9 @@ describe('live mode through a proxy', () => {
   });
 
   it('sends every request through the kubeconfig proxy-url', async () => {
-    const kubeconfig = kubeconfigVariant(cp, 'proxy', (text) => text.replace(/^(\s*)server: (\S+)$/m, `$1server: $2\n$1proxy-url: http://127.0.0.1:${proxy.port}`));
+    const kubeconfig = kubeconfigVariant(cp, 'proxy', (text) =>
+      text.replace(/^(\s*)server: (\S+)$/m, `$1server: $2\n$1proxy-url: http://127.0.0.1:${proxy.port}`),
+    );
     const r = await spawnCli(['scan', '-n', 'px', '-o', 'json'], { KUBECONFIG: kubeconfig });
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
     assert.equal(JSON.parse(r.stdout).daemonSets[0].name, 'agent');

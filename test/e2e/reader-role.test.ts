@@ -56,8 +56,18 @@ describe('running under the ds-doctor-reader ClusterRole', () => {
     await create(cp, [
       agent,
       daemonSetObject(NS, 'too-big', { cpu: '100' }),
-      { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'agent', namespace: NS }, spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'agent' } } } },
-      { apiVersion: 'v1', kind: 'Service', metadata: { name: 'agent', namespace: NS }, spec: { selector: { app: 'agent' }, ports: [{ port: 9100 }] } },
+      {
+        apiVersion: 'policy/v1',
+        kind: 'PodDisruptionBudget',
+        metadata: { name: 'agent', namespace: NS },
+        spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'agent' } } },
+      },
+      {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'agent', namespace: NS },
+        spec: { selector: { app: 'agent' }, ports: [{ port: 9100 }] },
+      },
     ]);
     await setPodStates(cp, await waitForDaemonPods(cp, NS, 'agent', 2), 'ready');
     await waitForDaemonPods(cp, NS, 'too-big', 2, { bound: false });
@@ -65,12 +75,20 @@ describe('running under the ds-doctor-reader ClusterRole', () => {
 
     // The shipped role, exactly as a user applies it, bound to `reader`.
     await kubectl(cp, ['apply', '-f', ROLE_FILE]);
-    await kubectl(cp, ['create', 'clusterrolebinding', 'ds-doctor-reader', '--clusterrole=ds-doctor-reader', '--user=reader']);
+    await kubectl(cp, [
+      'create',
+      'clusterrolebinding',
+      'ds-doctor-reader',
+      '--clusterrole=ds-doctor-reader',
+      '--user=reader',
+    ]);
     await waitFor('RBAC to grant reader list pods', async () => {
       const r = await cp.kubectl(['auth', 'can-i', 'list', 'pods', '-A'], { context: 'reader' });
       return r.stdout.trim() === 'yes' ? true : undefined;
     });
-    readerKubeconfig = kubeconfigVariant(cp, 'reader', (t) => t.replace(/^current-context: .*$/m, 'current-context: "reader"'));
+    readerKubeconfig = kubeconfigVariant(cp, 'reader', (t) =>
+      t.replace(/^current-context: .*$/m, 'current-context: "reader"'),
+    );
   });
 
   after(() => stopCluster(cp));
@@ -124,7 +142,16 @@ describe('running under the ds-doctor-reader ClusterRole', () => {
     }
     // The impact and lint commands read the optional kinds too, so the role was put to use on them.
     const resources = new Set(mine.map((e) => e.objectRef?.resource));
-    for (const r of ['daemonsets', 'nodes', 'pods', 'events', 'controllerrevisions', 'poddisruptionbudgets', 'priorityclasses', 'services']) {
+    for (const r of [
+      'daemonsets',
+      'nodes',
+      'pods',
+      'events',
+      'controllerrevisions',
+      'poddisruptionbudgets',
+      'priorityclasses',
+      'services',
+    ]) {
       assert.ok(resources.has(r), `${r} was read: ${[...resources].join(', ')}`);
     }
     const back = await ds(cp, ['scan', '-n', NS, '-o', 'json', '-f', dump]);
@@ -133,7 +160,11 @@ describe('running under the ds-doctor-reader ClusterRole', () => {
 
   it('KUBECONFIG with several files: the first current-context and the first definition of a name win, as for kubectl', async () => {
     const kubectlBin = path.join(cp.binDir, 'kubectl');
-    const currentContext = (list: string) => spawnSync(kubectlBin, ['config', 'current-context'], { env: { KUBECONFIG: list, HOME: cp.workDir }, encoding: 'utf8' }).stdout.trim();
+    const currentContext = (list: string) =>
+      spawnSync(kubectlBin, ['config', 'current-context'], {
+        env: { KUBECONFIG: list, HOME: cp.workDir },
+        encoding: 'utf8',
+      }).stdout.trim();
     for (const [list, user] of [
       [`${readerKubeconfig}:${cp.kubeconfig}`, 'reader'],
       [`${cp.kubeconfig}:${readerKubeconfig}`, 'admin'],
@@ -148,12 +179,18 @@ describe('running under the ds-doctor-reader ClusterRole', () => {
   });
 
   it('the namespace of the context is the default scope, as for kubectl', async () => {
-    const config = yaml.load(fs.readFileSync(readerKubeconfig, 'utf8')) as { contexts: { name: string; context: Record<string, string> }[]; 'current-context': string };
+    const config = yaml.load(fs.readFileSync(readerKubeconfig, 'utf8')) as {
+      contexts: { name: string; context: Record<string, string> }[];
+      'current-context': string;
+    };
     config.contexts.push({ name: 'reader-rd', context: { cluster: 'ds-doctor-test', user: 'reader', namespace: NS } });
     config['current-context'] = 'reader-rd';
     const file = path.join(cp.workDir, 'kubeconfig-reader-rd');
     fs.writeFileSync(file, yaml.dump(config));
-    const kubectlSees = spawnSync(path.join(cp.binDir, 'kubectl'), ['get', 'daemonsets', '-o', 'name'], { env: { KUBECONFIG: file, HOME: cp.workDir }, encoding: 'utf8' })
+    const kubectlSees = spawnSync(path.join(cp.binDir, 'kubectl'), ['get', 'daemonsets', '-o', 'name'], {
+      env: { KUBECONFIG: file, HOME: cp.workDir },
+      encoding: 'utf8',
+    })
       .stdout.trim()
       .split('\n')
       .sort();

@@ -44,7 +44,10 @@ describe('live request economy', () => {
   before(async () => {
     cp = await startCluster('economy');
     await create(cp, [namespaceObject(NS), ...[1, 2, 3].map((i) => nodeObject(`econ-${i}`))]);
-    await create(cp, [daemonSetObject(NS, 'agent'), daemonSetObject(NS, 'logger', { tolerations: [{ operator: 'Exists' }] })]);
+    await create(cp, [
+      daemonSetObject(NS, 'agent'),
+      daemonSetObject(NS, 'logger', { tolerations: [{ operator: 'Exists' }] }),
+    ]);
   });
 
   after(() => stopCluster(cp));
@@ -99,7 +102,12 @@ describe('live request economy', () => {
     // the warning events of the DaemonSet and of its pod on the node (found after the pods).
     const podEvents = small[2]!.filter((r) => r.includes('involvedObject.kind=Pod'));
     assert.equal(podEvents.length, 1, small[2]!.join('\n'));
-    assert.match(podEvents[0]!, new RegExp(`^list /api/v1/namespaces/${NS}/events\\?fieldSelector=involvedObject\\.kind=Pod,involvedObject\\.name=agent-[a-z0-9]+,type=Warning&limit=500$`));
+    assert.match(
+      podEvents[0]!,
+      new RegExp(
+        `^list /api/v1/namespaces/${NS}/events\\?fieldSelector=involvedObject\\.kind=Pod,involvedObject\\.name=agent-[a-z0-9]+,type=Warning&limit=500$`,
+      ),
+    );
     assert.deepEqual(
       small[2]!.filter((r) => r !== podEvents[0]),
       [
@@ -142,7 +150,9 @@ describe('live request economy', () => {
     assert.equal(pages[0]!.get('continue'), null);
     assert.ok(pages[1]!.get('continue'), 'the second page asks with the continue token');
     assert.ok(pages.every((p) => p.get('limit') === '500' && p.get('fieldSelector') === 'type=Warning'));
-    const events = yamlObjects(fs.readFileSync(dump, 'utf8')).filter((o) => o.kind === 'Event' && o['reason'] === 'E2EPagination');
+    const events = yamlObjects(fs.readFileSync(dump, 'utf8')).filter(
+      (o) => o.kind === 'Event' && o['reason'] === 'E2EPagination',
+    );
     assert.equal(new Set(events.map((e) => e.metadata?.name)).size, 501);
   });
 });

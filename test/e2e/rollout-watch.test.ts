@@ -38,7 +38,11 @@ const BOUND = { timeout: 240_000 };
  * status yet is reported as `state(pod)` says (Running and Ready, or crash-looping), unless
  * paused. Errors (the API server restarting) are ignored, as a kubelet retries.
  */
-function kubelets(cp: ControlPlane, name: string, state: (pod: Pod) => 'ready' | 'crashloop'): { paused: boolean; stop(): Promise<void> } {
+function kubelets(
+  cp: ControlPlane,
+  name: string,
+  state: (pod: Pod) => 'ready' | 'crashloop',
+): { paused: boolean; stop(): Promise<void> } {
   let running = true;
   const control = {
     paused: false,
@@ -52,7 +56,8 @@ function kubelets(cp: ControlPlane, name: string, state: (pod: Pod) => 'ready' |
       try {
         if (!control.paused) {
           for (const pod of await podsOf(cp, NS, name)) {
-            if (!pod.spec?.nodeName || pod.metadata?.deletionTimestamp || pod.status?.containerStatuses?.length) continue;
+            if (!pod.spec?.nodeName || pod.metadata?.deletionTimestamp || pod.status?.containerStatuses?.length)
+              continue;
             await setPodState(cp, pod, state(pod));
           }
         }
@@ -110,7 +115,13 @@ describe('rollout --watch on a real control plane', BOUND, () => {
     await create(cp, [nodeObject('w-1'), nodeObject('w-2'), nodeObject('w-3'), namespaceObject(NS)]);
     // The shipped least-privilege role, bound to the user of the kubeconfig's context `reader`.
     await kubectl(cp, ['apply', '-f', path.join(REPO, 'deploy', 'ds-doctor-reader.yaml')]);
-    await kubectl(cp, ['create', 'clusterrolebinding', 'ds-doctor-reader', '--clusterrole=ds-doctor-reader', '--user=reader']);
+    await kubectl(cp, [
+      'create',
+      'clusterrolebinding',
+      'ds-doctor-reader',
+      '--clusterrole=ds-doctor-reader',
+      '--user=reader',
+    ]);
   });
   after(() => stopCluster(cp));
 
@@ -122,42 +133,53 @@ describe('rollout --watch on a real control plane', BOUND, () => {
     await waitForReady(cp, NS, name, 3);
   }
 
-  it('follows a rolling update driven by the kubelets to exit 0, with kubectl rollout status lines, as the reader role', BOUND, async () => {
-    await readyDaemonSet('roll');
-    const from = auditEvents(cp).length;
-    const kubelet = kubelets(cp, 'roll', () => 'ready');
-    // The kubelets start the new pods once ds-doctor follows the rollout (else it may end first).
-    kubelet.paused = true;
-    try {
-      // As a pipeline does: change the image, then wait for the rollout.
-      await kubectl(cp, ['set', 'image', '-n', NS, 'daemonset/roll', 'agent=registry.k8s.io/pause:3.9']);
-      const run = startCli(['rollout', `${NS}/roll`, '--watch', '--timeout', '2m', '--context', 'reader'], cp.env);
-      await firstLine(run);
-      kubelet.paused = false;
-      const r = await run.done;
-      assert.equal(r.code, 0, r.stderr);
-      const lines = assertKubectlLines(r.stdout, 'roll');
-      assert.ok(lines.length >= 2, `a waiting line before the end: ${r.stdout}`);
-      // The last line is the one kubectl rollout status prints now.
-      const kubectlSays = await kubectl(cp, ['rollout', 'status', '-n', NS, 'daemonset/roll', '--timeout=30s']);
-      assert.equal(kubectlSays.trimEnd().split('\n').at(-1), lines.at(-1));
-      const pods = await podsOf(cp, NS, 'roll');
-      assert.ok(pods.filter((p) => !p.metadata?.deletionTimestamp).every((p) => imageOf(p) === 'registry.k8s.io/pause:3.9'));
-      // Under the reader role: the four watches were made and allowed; nothing but get, list and watch.
-      const mine = await waitFor('the watches to end in the audit log', async () => {
-        const events = dsDoctorRequests(cp, from);
-        return events.filter((e) => e.verb === 'watch').length >= 4 ? events : undefined;
-      });
-      assert.deepEqual([...new Set(mine.map((e) => e.user?.username))], ['reader']);
-      assert.deepEqual(
-        mine.filter((e) => !['get', 'list', 'watch'].includes(e.verb) || e.responseStatus?.code !== 200).map((e) => `${e.verb} ${e.requestURI} ${e.responseStatus?.code}`),
-        [],
-      );
-      assert.deepEqual([...new Set(mine.filter((e) => e.verb === 'watch').map((e) => e.objectRef?.resource))].sort(), ['controllerrevisions', 'daemonsets', 'nodes', 'pods']);
-    } finally {
-      await kubelet.stop();
-    }
-  });
+  it(
+    'follows a rolling update driven by the kubelets to exit 0, with kubectl rollout status lines, as the reader role',
+    BOUND,
+    async () => {
+      await readyDaemonSet('roll');
+      const from = auditEvents(cp).length;
+      const kubelet = kubelets(cp, 'roll', () => 'ready');
+      // The kubelets start the new pods once ds-doctor follows the rollout (else it may end first).
+      kubelet.paused = true;
+      try {
+        // As a pipeline does: change the image, then wait for the rollout.
+        await kubectl(cp, ['set', 'image', '-n', NS, 'daemonset/roll', 'agent=registry.k8s.io/pause:3.9']);
+        const run = startCli(['rollout', `${NS}/roll`, '--watch', '--timeout', '2m', '--context', 'reader'], cp.env);
+        await firstLine(run);
+        kubelet.paused = false;
+        const r = await run.done;
+        assert.equal(r.code, 0, r.stderr);
+        const lines = assertKubectlLines(r.stdout, 'roll');
+        assert.ok(lines.length >= 2, `a waiting line before the end: ${r.stdout}`);
+        // The last line is the one kubectl rollout status prints now.
+        const kubectlSays = await kubectl(cp, ['rollout', 'status', '-n', NS, 'daemonset/roll', '--timeout=30s']);
+        assert.equal(kubectlSays.trimEnd().split('\n').at(-1), lines.at(-1));
+        const pods = await podsOf(cp, NS, 'roll');
+        assert.ok(
+          pods.filter((p) => !p.metadata?.deletionTimestamp).every((p) => imageOf(p) === 'registry.k8s.io/pause:3.9'),
+        );
+        // Under the reader role: the four watches were made and allowed; nothing but get, list and watch.
+        const mine = await waitFor('the watches to end in the audit log', async () => {
+          const events = dsDoctorRequests(cp, from);
+          return events.filter((e) => e.verb === 'watch').length >= 4 ? events : undefined;
+        });
+        assert.deepEqual([...new Set(mine.map((e) => e.user?.username))], ['reader']);
+        assert.deepEqual(
+          mine
+            .filter((e) => !['get', 'list', 'watch'].includes(e.verb) || e.responseStatus?.code !== 200)
+            .map((e) => `${e.verb} ${e.requestURI} ${e.responseStatus?.code}`),
+          [],
+        );
+        assert.deepEqual(
+          [...new Set(mine.filter((e) => e.verb === 'watch').map((e) => e.objectRef?.resource))].sort(),
+          ['controllerrevisions', 'daemonsets', 'nodes', 'pods'],
+        );
+      } finally {
+        await kubelet.stop();
+      }
+    },
+  );
 
   it('a crashing image: exit 1, the diagnosis with the cause first, one error line', BOUND, async () => {
     await readyDaemonSet('crash');
@@ -173,11 +195,16 @@ describe('rollout --watch on a real control plane', BOUND, () => {
       for (const l of progress!.split('\n')) assert.match(l, LINE);
       // The answer of `rollout`: the verdict, then the root cause (the new revision fails where it
       // reached, the old one was healthy), before the counts and reasons.
-      const crashing = (await podsOf(cp, NS, 'crash')).filter((p) => imageOf(p).includes('crash') && !p.metadata?.deletionTimestamp);
+      const crashing = (await podsOf(cp, NS, 'crash')).filter(
+        (p) => imageOf(p).includes('crash') && !p.metadata?.deletionTimestamp,
+      );
       assert.ok(crashing.length >= 1);
       const nodes = crashing.map((p) => p.spec?.nodeName ?? '');
       assert.match(diagnosis, /^rollout of watch\/crash: Stuck {2}\(RollingUpdate\)$/m);
-      const cause = /^✗ root cause: watch\/crash: (w-\d): revision 2 \(registry\.example\/agent:crash\) fails on every node it reached \(CrashLoopBackOff\).*\[RevisionFailing\]$/m.exec(diagnosis);
+      const cause =
+        /^✗ root cause: watch\/crash: (w-\d): revision 2 \(registry\.example\/agent:crash\) fails on every node it reached \(CrashLoopBackOff\).*\[RevisionFailing\]$/m.exec(
+          diagnosis,
+        );
       assert.ok(cause, diagnosis);
       assert.ok(nodes.includes(cause[1]!), `the cause names the node of a crashing pod (${nodes.join(', ')})`);
       assert.ok(diagnosis.indexOf('root cause') < diagnosis.indexOf('updated '), 'the root cause comes first');

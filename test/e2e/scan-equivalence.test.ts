@@ -102,12 +102,10 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
     // one, which never becomes Ready here, so the rollout waits with two ControllerRevisions.
     await kubectl(cp, ['set', 'image', '-n', NS, 'daemonset/rolling', 'agent=registry.k8s.io/pause:3.9']);
     await waitFor('the rolling update to replace one pod', async () => {
-      const d = await getJson<{ status?: { updatedNumberScheduled?: number; numberReady?: number; observedGeneration?: number }; metadata?: { generation?: number } }>(cp, [
-        'daemonset',
-        '-n',
-        NS,
-        'rolling',
-      ]);
+      const d = await getJson<{
+        status?: { updatedNumberScheduled?: number; numberReady?: number; observedGeneration?: number };
+        metadata?: { generation?: number };
+      }>(cp, ['daemonset', '-n', NS, 'rolling']);
       const pods = (await getJson<{ items: Pod[] }>(cp, ['pods', '-n', NS, '-l', 'app=rolling'])).items;
       const ok =
         d.status?.observedGeneration === d.metadata?.generation &&
@@ -119,7 +117,9 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
     });
     // The scheduler's FailedScheduling warnings for the three pods that fit nowhere.
     await waitFor('FailedScheduling events for too-big', async () => {
-      const events = (await getJson<{ items: KubeObject[] }>(cp, ['events', '-n', NS, '--field-selector', 'reason=FailedScheduling'])).items;
+      const events = (
+        await getJson<{ items: KubeObject[] }>(cp, ['events', '-n', NS, '--field-selector', 'reason=FailedScheduling'])
+      ).items;
       return events.length >= 3 ? true : undefined;
     });
     now = rfc3339(new Date(Date.now() + 60_000));
@@ -133,7 +133,14 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
    */
   async function consistent<T>(read: () => Promise<T>): Promise<{ dumpFile: string; result: T }> {
     // scan also reads the namespaces and mutating webhooks (the admission chain of root causes).
-    const dumpAll = () => kubectl(cp, ['get', 'nodes,daemonsets,pods,controllerrevisions,events,namespaces,mutatingwebhookconfigurations', '-A', '-o', 'yaml']);
+    const dumpAll = () =>
+      kubectl(cp, [
+        'get',
+        'nodes,daemonsets,pods,controllerrevisions,events,namespaces,mutatingwebhookconfigurations',
+        '-A',
+        '-o',
+        'yaml',
+      ]);
     for (let attempt = 1; ; attempt++) {
       const before = await dumpAll();
       const result = await read();
@@ -178,33 +185,69 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
     const report = JSON.parse(live.ns.stdout) as {
       scope: string;
       notes: string[];
-      daemonSets: { name: string; health: string; desired: number; ready: number; updated: number; problems: string[] }[];
+      daemonSets: {
+        name: string;
+        health: string;
+        desired: number;
+        ready: number;
+        updated: number;
+        problems: string[];
+      }[];
     };
     assert.equal(report.scope, `namespace ${NS}`);
     assert.deepEqual(report.notes, []);
     const byName = new Map(report.daemonSets.map((d) => [d.name, d]));
     assert.deepEqual([...byName.keys()], ['crashing', 'healthy', 'rolling', 'selective', 'too-big']);
-    assert.deepEqual([byName.get('healthy')!.health, byName.get('healthy')!.desired, byName.get('healthy')!.ready], ['Healthy', 3, 3], 'healthy: 3 pods on the 3 untainted nodes');
+    assert.deepEqual(
+      [byName.get('healthy')!.health, byName.get('healthy')!.desired, byName.get('healthy')!.ready],
+      ['Healthy', 3, 3],
+      'healthy: 3 pods on the 3 untainted nodes',
+    );
     assert.deepEqual([byName.get('selective')!.health, byName.get('selective')!.desired], ['Healthy', 1]);
     assert.ok(byName.get('crashing')!.problems.includes('CrashLoopBackOff'), JSON.stringify(byName.get('crashing')));
     assert.ok(byName.get('too-big')!.problems.includes('InsufficientResource'), JSON.stringify(byName.get('too-big')));
     assert.equal(byName.get('rolling')!.updated, 1);
-    assert.deepEqual((JSON.parse(live.quiet.stdout) as { notes: string[] }).notes, [`no DaemonSets found in namespace ${QUIET}`], 'no DaemonSet to read pods or events for is not a missing kind');
-    const all = JSON.parse(live.all.stdout) as { daemonSets: { namespace: string; name: string; desired: number; health: string }[] };
+    assert.deepEqual(
+      (JSON.parse(live.quiet.stdout) as { notes: string[] }).notes,
+      [`no DaemonSets found in namespace ${QUIET}`],
+      'no DaemonSet to read pods or events for is not a missing kind',
+    );
+    const all = JSON.parse(live.all.stdout) as {
+      daemonSets: { namespace: string; name: string; desired: number; health: string }[];
+    };
     const everywhere = all.daemonSets.find((d) => d.namespace === OTHER && d.name === 'everywhere');
-    assert.deepEqual([everywhere?.desired, everywhere?.health], [4, 'Healthy'], 'a blanket toleration also covers the tainted node');
+    assert.deepEqual(
+      [everywhere?.desired, everywhere?.health],
+      [4, 'Healthy'],
+      'a blanket toleration also covers the tainted node',
+    );
   });
 
   it('--dump writes multi-document YAML whose objects are the ones kubectl returns', async () => {
     const liveDump = path.join(cp.workDir, 'live-dump-objects.yaml');
     const { dumpFile } = await consistent(() => ds(cp, ['scan', '-n', NS, '--now', now, '--dump', liveDump]));
     const text = fs.readFileSync(liveDump, 'utf8');
-    assert.match(text, /^---\napiVersion: v1\nkind: Node\n/, 'documents start with apiVersion and kind, as kubectl writes them');
+    assert.match(
+      text,
+      /^---\napiVersion: v1\nkind: Node\n/,
+      'documents start with apiVersion and kind, as kubectl writes them',
+    );
     const kubectlObjects = new Map(yamlObjects(fs.readFileSync(dumpFile, 'utf8')).map((o) => [objectId(o), o]));
     const dumped = yamlObjects(text).filter((o) => !String(o.kind).endsWith('List'));
-    assert.deepEqual([...new Set(dumped.map((o) => o.kind))].sort(), ['ControllerRevision', 'DaemonSet', 'Event', 'Namespace', 'Node', 'Pod']);
+    assert.deepEqual([...new Set(dumped.map((o) => o.kind))].sort(), [
+      'ControllerRevision',
+      'DaemonSet',
+      'Event',
+      'Namespace',
+      'Node',
+      'Pod',
+    ]);
     assert.equal(dumped.filter((o) => o.kind === 'Node').length, 4);
-    assert.equal(dumped.filter((o) => o.kind === 'DaemonSet').length, 5, 'only the DaemonSets of the namespace asked for');
+    assert.equal(
+      dumped.filter((o) => o.kind === 'DaemonSet').length,
+      5,
+      'only the DaemonSets of the namespace asked for',
+    );
     for (const obj of dumped) {
       const theirs = kubectlObjects.get(objectId(obj));
       assert.ok(theirs, `${objectId(obj)} is not in kubectl's dump`);
@@ -216,7 +259,12 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
       const plain = withoutNullFields(theirs);
       const expected =
         obj.kind === 'Event'
-          ? { ...plain, count: plain['count'] ?? obj['count'], firstTimestamp: plain['firstTimestamp'] ?? obj['firstTimestamp'], lastTimestamp: plain['lastTimestamp'] ?? obj['lastTimestamp'] }
+          ? {
+              ...plain,
+              count: plain['count'] ?? obj['count'],
+              firstTimestamp: plain['firstTimestamp'] ?? obj['firstTimestamp'],
+              lastTimestamp: plain['lastTimestamp'] ?? obj['lastTimestamp'],
+            }
           : plain;
       assert.deepEqual(obj, expected, objectId(obj));
     }
@@ -235,7 +283,9 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
       ['why', t, 'eq-tainted'],
       ['why', t, 'node/eq-2'],
     ]);
-    const { dumpFile, result: live } = await consistent(() => Promise.all(commands.map((c) => ds(cp, [...c, '-o', 'json', '--now', now]))));
+    const { dumpFile, result: live } = await consistent(() =>
+      Promise.all(commands.map((c) => ds(cp, [...c, '-o', 'json', '--now', now]))),
+    );
     for (const [i, c] of commands.entries()) {
       const offline = await ds(cp, [...c, '-o', 'json', '--now', now, '-f', dumpFile]);
       assert.equal(live[i]!.code, offline.code, c.join(' '));
@@ -246,7 +296,9 @@ describe('live scan equals scan -f on a kubectl dump and on --dump output', () =
   it('impact, which reads the most kinds: live equals -f on its own --dump output', async () => {
     for (const name of ['healthy', 'too-big', 'rolling']) {
       const dump = path.join(cp.workDir, `impact-${name}.yaml`);
-      const { result: live } = await consistent(() => ds(cp, ['impact', `${NS}/${name}`, '-o', 'json', '--now', now, '--dump', dump]));
+      const { result: live } = await consistent(() =>
+        ds(cp, ['impact', `${NS}/${name}`, '-o', 'json', '--now', now, '--dump', dump]),
+      );
       const offline = await ds(cp, ['impact', `${NS}/${name}`, '-o', 'json', '--now', now, '-f', dump]);
       assert.equal(offline.code, live.code, name);
       assert.deepEqual(JSON.parse(offline.stdout), JSON.parse(live.stdout), name);

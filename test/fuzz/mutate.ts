@@ -59,7 +59,9 @@ function flatten(doc: unknown): Record<string, unknown>[] {
   const o = doc as Record<string, unknown>;
   if (typeof o['kind'] === 'string' && o['kind'].endsWith('List') && Array.isArray(o['items'])) {
     const itemKind = o['kind'] === 'List' ? undefined : o['kind'].slice(0, -4);
-    return (o['items'] as Record<string, unknown>[]).map((it) => (it['kind'] || !itemKind ? it : { kind: itemKind, ...it }));
+    return (o['items'] as Record<string, unknown>[]).map((it) =>
+      it['kind'] || !itemKind ? it : { kind: itemKind, ...it },
+    );
   }
   return [o];
 }
@@ -75,7 +77,9 @@ function names(items: Record<string, unknown>[], kind: string, namespaced: boole
 
 /** Reads a dump directory (demo) or a scenario's dump into one corpus. */
 export function readCorpus(name: string, dir: string): Corpus {
-  const items = yamlFiles(dir).flatMap((f) => yaml.loadAll(readFileSync(f, 'utf8'), undefined, { schema: yaml.CORE_SCHEMA }).flatMap(flatten));
+  const items = yamlFiles(dir).flatMap((f) =>
+    yaml.loadAll(readFileSync(f, 'utf8'), undefined, { schema: yaml.CORE_SCHEMA }).flatMap(flatten),
+  );
   return { name, items, daemonSets: names(items, 'DaemonSet', true), nodes: names(items, 'Node', false) };
 }
 
@@ -111,7 +115,18 @@ const WRONG_TYPES: readonly (() => unknown)[] = [
   () => ({ x: 'y' }),
   () => JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
 ];
-const HUGE: readonly unknown[] = [1e308, -1e308, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 4294967297, 1e-320, '9999999999999999999999Ei', '1e400', '-5m'];
+const HUGE: readonly unknown[] = [
+  1e308,
+  -1e308,
+  2 ** 53 + 2,
+  2 ** 63,
+  -(2 ** 63),
+  4294967297,
+  1e-320,
+  '9999999999999999999999Ei',
+  '1e400',
+  '-5m',
+];
 
 export interface Mutation {
   op: string;
@@ -149,7 +164,10 @@ const REPLACE: Record<string, (rng: Rng, old: unknown) => unknown> = {
   // Names of Object.prototype members, where a lookup table keyed by input text would find them.
   'prototype-name': (rng) => rng.pick(PROTOTYPE_NAMES),
   'number-text': (rng) => rng.pick(['0x10', '1e3', '-0', 'NaN', 'Infinity', '00', '1_000', ' 1 ']),
-  'long-list': (rng, old) => Array.from({ length: rng.pick([1000, 5000]) }, (_, i) => (typeof old === 'object' && old !== null ? structuredClone(Array.isArray(old) ? (old[0] ?? {}) : old) : `${i}`)),
+  'long-list': (rng, old) =>
+    Array.from({ length: rng.pick([1000, 5000]) }, (_, i) =>
+      typeof old === 'object' && old !== null ? structuredClone(Array.isArray(old) ? (old[0] ?? {}) : old) : `${i}`,
+    ),
 };
 const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
 
@@ -159,7 +177,16 @@ function nest(depth: number): unknown {
   return v;
 }
 
-const OPS = ['delete', 'delete', 'duplicate', 'prototype-key', ...Object.keys(REPLACE), 'null', 'wrong-type', 'wrong-type'];
+const OPS = [
+  'delete',
+  'delete',
+  'duplicate',
+  'prototype-key',
+  ...Object.keys(REPLACE),
+  'null',
+  'wrong-type',
+  'wrong-type',
+];
 
 /** Applies one random mutation to `root` ({items}) in place and says what it did. */
 export function mutateOnce(rng: Rng, root: { items: unknown[] }): Mutation {
@@ -173,8 +200,15 @@ export function mutateOnce(rng: Rng, root: { items: unknown[] }): Mutation {
     else delete parent[key];
   } else if (op === 'prototype-key') {
     // A map gains a member named after an Object.prototype member (as JSON.parse makes it: own).
-    const target = typeof old === 'object' && old !== null && !Array.isArray(old) ? (old as Record<string, unknown>) : parent;
-    if (!Array.isArray(target)) Object.defineProperty(target, rng.pick(PROTOTYPE_NAMES), { value: rng.pick(['x', 1, null, {}, []]), enumerable: true, writable: true, configurable: true });
+    const target =
+      typeof old === 'object' && old !== null && !Array.isArray(old) ? (old as Record<string, unknown>) : parent;
+    if (!Array.isArray(target))
+      Object.defineProperty(target, rng.pick(PROTOTYPE_NAMES), {
+        value: rng.pick(['x', 1, null, {}, []]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   } else if (op === 'duplicate') {
     const copy = structuredClone(old);
     if (Array.isArray(parent)) parent.splice(key as number, 0, copy);

@@ -31,7 +31,9 @@ interface Args {
 }
 
 function usage(msg: string): never {
-  process.stderr.write(`test:fuzz: ${msg}\nusage: npm run test:fuzz -- [--seed N] [--count K] [--only INDEX] [--ci] [--verbose]\n`);
+  process.stderr.write(
+    `test:fuzz: ${msg}\nusage: npm run test:fuzz -- [--seed N] [--count K] [--only INDEX] [--ci] [--verbose]\n`,
+  );
   process.exit(2);
 }
 
@@ -64,12 +66,24 @@ function corpora(): Corpus[] {
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort();
-  return [readCorpus('demo', path.join(FIXTURES, 'demo')), ...dirs.map((d) => readCorpus(`scenarios/${d}`, path.join(scenarios, d)))];
+  return [
+    readCorpus('demo', path.join(FIXTURES, 'demo')),
+    ...dirs.map((d) => readCorpus(`scenarios/${d}`, path.join(scenarios, d))),
+  ];
 }
 
 /** Every command, against the corpus's first-chosen DaemonSet and node. */
 function commands(ds: string, node: string): string[][] {
-  return [['scan'], ['why', ds], ['why', ds, node], ['nodes', ds], ['node', node], ['rollout', ds], ['impact', ds], ['lint']];
+  return [
+    ['scan'],
+    ['why', ds],
+    ['why', ds, node],
+    ['nodes', ds],
+    ['node', node],
+    ['rollout', ds],
+    ['impact', ds],
+    ['lint'],
+  ];
 }
 const FORMATS: readonly string[][] = [['-o', 'json'], []];
 
@@ -128,7 +142,9 @@ async function main(): Promise<void> {
   }
   for (const f of failures) process.stdout.write(`${f}\n`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`fuzz: ${mutants} mutants × ${perMutant} commands = ${runs} runs, ${failures.length} failures (seeds ${args.runs.map((r) => r.seed).join(',')}; ${seconds} s)\n`);
+  process.stdout.write(
+    `fuzz: ${mutants} mutants × ${perMutant} commands = ${runs} runs, ${failures.length} failures (seeds ${args.runs.map((r) => r.seed).join(',')}; ${seconds} s)\n`,
+  );
   process.exitCode = failures.length ? 1 : 0;
 }
 

@@ -10,7 +10,11 @@ import { at } from './time.js';
 export function makeNamespace(
   name: string,
   createdAgo: number,
-  { uidKey = `Namespace/${name}`, uid: id, labels = {} }: { uidKey?: string; uid?: string; labels?: Record<string, string> } = {},
+  {
+    uidKey = `Namespace/${name}`,
+    uid: id,
+    labels = {},
+  }: { uidKey?: string; uid?: string; labels?: Record<string, string> } = {},
 ): Namespace & { metadata: { name: string } } {
   return {
     apiVersion: 'v1',
@@ -33,12 +37,21 @@ export function systemPriorityClasses(createdAgo: number): (PriorityClass & { me
     apiVersion: 'scheduling.k8s.io/v1',
     kind: 'PriorityClass',
     description,
-    metadata: { creationTimestamp: at(createdAgo), generation: 1, name, resourceVersion: '', uid: uid(`PriorityClass/${name}`) },
+    metadata: {
+      creationTimestamp: at(createdAgo),
+      generation: 1,
+      name,
+      resourceVersion: '',
+      uid: uid(`PriorityClass/${name}`),
+    },
     preemptionPolicy: 'PreemptLowerPriority',
     value: PRIORITIES[name],
   });
   return [
-    pc('system-cluster-critical', 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.'),
+    pc(
+      'system-cluster-critical',
+      'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
+    ),
     pc('system-node-critical', 'Used for system critical pods that must not be moved from their current node.'),
   ];
 }

@@ -4,7 +4,15 @@
 import { daemonPodTolerations } from '../../src/k8s/daemonpod.js';
 import type { ControllerRevision, DaemonSet } from '../../src/model/k8s-types.js';
 import { internalIP, type IPAllocator } from './api-node.js';
-import { admitPodSpec, controllerRef, makePod, pinnedAffinity, type PodState, podStatus, type PodTimeline } from './api-pod.js';
+import {
+  admitPodSpec,
+  controllerRef,
+  makePod,
+  pinnedAffinity,
+  type PodState,
+  podStatus,
+  type PodTimeline,
+} from './api-pod.js';
 import { clone, type Json, ordered } from './fields.js';
 import { suffix, templateHash, uid } from './ids.js';
 import { at } from './time.js';
@@ -68,7 +76,10 @@ export interface DaemonPodOptions {
 }
 
 /** A RollingUpdate update strategy. */
-export function rolling(maxUnavailable: number | string, maxSurge: number | string = 0): NonNullable<DaemonSet['spec']>['updateStrategy'] {
+export function rolling(
+  maxUnavailable: number | string,
+  maxSurge: number | string = 0,
+): NonNullable<DaemonSet['spec']>['updateStrategy'] {
   return { type: 'RollingUpdate', rollingUpdate: { maxUnavailable, maxSurge } };
 }
 
@@ -145,10 +156,16 @@ export function makeDaemonSet(d: DaemonSetDef, versions: Versions, idPrefix = ''
  * (see podStatus). Its IP is the node's for a hostNetwork pod, else `ipFor(nodeName, podKey)`.
  * `deletedAgo` + `grace`: graceful deletion requested `deletedAgo` seconds ago.
  */
-export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { state, t, ipFor, idPrefix = '', deletedAgo, grace, ...id }: DaemonPodOptions): BuiltPod {
+export function daemonPod(
+  ds: BuiltDaemonSet,
+  rev: Revision,
+  node: BuiltNode,
+  { state, t, ipFor, idPrefix = '', deletedAgo, grace, ...id }: DaemonPodOptions,
+): BuiltPod {
   const { name: dsName, namespace } = ds.metadata;
   const nodeName = node.metadata.name;
-  const name = id.name ?? `${dsName}-${suffix(`${idPrefix}pod/${namespace}/${dsName}/${nodeName}/${rev.hash}/${t.created}`)}`;
+  const name =
+    id.name ?? `${dsName}-${suffix(`${idPrefix}pod/${namespace}/${dsName}/${nodeName}/${rev.hash}/${t.created}`)}`;
   const key = `${idPrefix}Pod/${namespace}/${name}`;
   const tmpl = rev.template;
   const unbound = state.kind === 'Unschedulable';
@@ -162,7 +179,11 @@ export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { 
     namespace,
     key,
     createdAgo: t.created,
-    labels: { ...tmpl.metadata.labels, 'controller-revision-hash': rev.hash, 'pod-template-generation': String(rev.generation) },
+    labels: {
+      ...tmpl.metadata.labels,
+      'controller-revision-hash': rev.hash,
+      'pod-template-generation': String(rev.generation),
+    },
     annotations: tmpl.metadata.annotations,
     ownerReferences: controllerRef('DaemonSet', dsName, ds.metadata.uid),
     spec,
@@ -170,7 +191,12 @@ export function daemonPod(ds: BuiltDaemonSet, rev: Revision, node: BuiltNode, { 
     grace,
     uid: id.uid,
   });
-  const podIP = unbound || state.kind === 'ContainerCreating' ? undefined : tmpl.spec.hostNetwork ? internalIP(node) : ipFor(nodeName, key);
+  const podIP =
+    unbound || state.kind === 'ContainerCreating'
+      ? undefined
+      : tmpl.spec.hostNetwork
+        ? internalIP(node)
+        : ipFor(nodeName, key);
   pod.status = podStatus(pod, state, t, unbound ? undefined : node, podIP);
   return pod;
 }

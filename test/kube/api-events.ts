@@ -29,7 +29,11 @@ export interface EventDef {
 }
 
 /** An Event as makeEvent builds it; `_involved` is dropped by finishEvents. */
-export type BuiltEvent = KubeEvent & { metadata: { name: string; namespace: string }; involvedObject: Json; _involved?: Json };
+export type BuiltEvent = KubeEvent & {
+  metadata: { name: string; namespace: string };
+  involvedObject: Json;
+  _involved?: Json;
+};
 
 /** The options of failedPullEvents. */
 export interface FailedPulls {
@@ -51,7 +55,10 @@ export function makeEvent(e: EventDef, versions: Versions, idPrefix = ''): Built
   const ns = inv.metadata.namespace ?? 'default';
   const nanos = () => {
     const firstMs = BigInt(NOW.getTime() - Math.round(e.firstAgo) * 1000);
-    return firstMs * 1000000n + BigInt(parseInt(sha(`evt/${idPrefix}${inv.metadata.name}/${e.reason}/${e.message}`).slice(0, 5), 16) % 1000000);
+    return (
+      firstMs * 1000000n +
+      BigInt(parseInt(sha(`evt/${idPrefix}${inv.metadata.name}/${e.reason}/${e.message}`).slice(0, 5), 16) % 1000000)
+    );
   };
   const name = e.name ?? `${inv.metadata.name}.${nanos().toString(16)}`;
   const involvedObject = ordered(
@@ -98,15 +105,31 @@ export function finishEvents(events: BuiltEvent[]): void {
   for (const ev of events) {
     const inv = ev._involved!;
     if (!ev.involvedObject.resourceVersion && inv.metadata.resourceVersion && inv.kind !== 'Node') {
-      ev.involvedObject = ordered({ ...ev.involvedObject, resourceVersion: inv.metadata.resourceVersion }, ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath']);
+      ev.involvedObject = ordered({ ...ev.involvedObject, resourceVersion: inv.metadata.resourceVersion }, [
+        'kind',
+        'namespace',
+        'name',
+        'uid',
+        'apiVersion',
+        'resourceVersion',
+        'fieldPath',
+      ]);
     }
     delete ev._involved;
   }
 }
 
 /** The fields of an event the kubelet records about a container of `pod` (or about the pod, without `container`). */
-export function kubeletSource(pod: BuiltPod, container?: string): Pick<EventDef, 'object' | 'component' | 'host' | 'fieldPath'> {
-  return { object: pod, component: 'kubelet', host: pod.spec.nodeName, fieldPath: container ? `spec.containers{${container}}` : undefined };
+export function kubeletSource(
+  pod: BuiltPod,
+  container?: string,
+): Pick<EventDef, 'object' | 'component' | 'host' | 'fieldPath'> {
+  return {
+    object: pod,
+    component: 'kubelet',
+    host: pod.spec.nodeName,
+    fieldPath: container ? `spec.containers{${container}}` : undefined,
+  };
 }
 
 /** The message of a Pulled event after a pull that took `seconds`. */
@@ -119,12 +142,22 @@ export function pulledMessage(image: string, seconds: number): string {
  * the first `firstAgo` and the last `lastAgo` seconds before NOW, each failing a second later,
  * and `backOffs` syncs in back-off from then on, the last `lastBackOffAgo`.
  */
-export function failedPullEvents(pod: BuiltPod, container: string, { firstAgo, lastAgo, pulls, backOffs, lastBackOffAgo }: FailedPulls): EventDef[] {
+export function failedPullEvents(
+  pod: BuiltPod,
+  container: string,
+  { firstAgo, lastAgo, pulls, backOffs, lastBackOffAgo }: FailedPulls,
+): EventDef[] {
   const image = pod.spec.containers.find((x) => x.name === container)!.image!;
   const source = kubeletSource(pod, container);
   const failing = { firstAgo: firstAgo - 1, lastAgo: lastAgo - 1, count: pulls };
   const backingOff = { firstAgo: firstAgo - 2, lastAgo: lastBackOffAgo, count: backOffs };
-  const failed = (message: string, times: Pick<EventDef, 'firstAgo' | 'lastAgo' | 'count'>): EventDef => ({ ...source, reason: 'Failed', type: 'Warning', message, ...times });
+  const failed = (message: string, times: Pick<EventDef, 'firstAgo' | 'lastAgo' | 'count'>): EventDef => ({
+    ...source,
+    reason: 'Failed',
+    type: 'Warning',
+    message,
+    ...times,
+  });
   return [
     { ...source, reason: 'Pulling', message: `Pulling image "${image}"`, firstAgo, lastAgo, count: pulls },
     failed(`Failed to pull image "${image}": ${imageNotFound(image)}`, failing),
@@ -139,7 +172,11 @@ export function failedPullEvents(pod: BuiltPod, container: string, { firstAgo, l
  * `startedBefore` seconds before that, the three NodeHas* (twice, the last `lastStatusBefore`
  * seconds before it joined), NodeAllocatableEnforced, and the node controller's RegisteredNode.
  */
-export function nodeStartEvents(node: BuiltNode, joinedAgo: number, { startedBefore, lastStatusBefore }: { startedBefore: number; lastStatusBefore: number }): EventDef[] {
+export function nodeStartEvents(
+  node: BuiltNode,
+  joinedAgo: number,
+  { startedBefore, lastStatusBefore }: { startedBefore: number; lastStatusBefore: number },
+): EventDef[] {
   const name = node.metadata.name;
   const kubelet = (reason: string, message: string, before: number, extra: Partial<EventDef> = {}): EventDef => ({
     object: node,
@@ -150,13 +187,23 @@ export function nodeStartEvents(node: BuiltNode, joinedAgo: number, { startedBef
     firstAgo: joinedAgo + before,
     ...extra,
   });
-  const status = (condition: string) => kubelet(condition, `Node ${name} status is now: ${condition}`, startedBefore - 1, { count: 2, lastAgo: joinedAgo + lastStatusBefore });
+  const status = (condition: string) =>
+    kubelet(condition, `Node ${name} status is now: ${condition}`, startedBefore - 1, {
+      count: 2,
+      lastAgo: joinedAgo + lastStatusBefore,
+    });
   return [
     kubelet('Starting', 'Starting kubelet.', startedBefore),
     status('NodeHasSufficientMemory'),
     status('NodeHasNoDiskPressure'),
     status('NodeHasSufficientPID'),
     kubelet('NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods', startedBefore - 2),
-    { object: node, reason: 'RegisteredNode', message: `Node ${name} event: Registered Node ${name} in Controller`, component: 'node-controller', firstAgo: joinedAgo - 4 },
+    {
+      object: node,
+      reason: 'RegisteredNode',
+      message: `Node ${name} event: Registered Node ${name} in Controller`,
+      component: 'node-controller',
+      firstAgo: joinedAgo - 4,
+    },
   ];
 }

@@ -64,8 +64,22 @@ export type IPAllocator = (nodeName: string, podKey: string) => string;
 /** An EKS m5.xlarge: capacity and allocatable. */
 export const M5_XLARGE = {
   instanceType: 'm5.xlarge',
-  capacity: { cpu: '4', 'ephemeral-storage': '101430960Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '16114092Ki', pods: '110' },
-  allocatable: { cpu: '3920m', 'ephemeral-storage': '93478772582', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '15491072Ki', pods: '110' },
+  capacity: {
+    cpu: '4',
+    'ephemeral-storage': '101430960Ki',
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: '16114092Ki',
+    pods: '110',
+  },
+  allocatable: {
+    cpu: '3920m',
+    'ephemeral-storage': '93478772582',
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: '15491072Ki',
+    pods: '110',
+  },
 };
 
 /** The EC2 instance id of a node. */
@@ -79,7 +93,14 @@ export function internalIP(node: BuiltNode): string {
 }
 
 /** A node condition as the kubelet posts it. */
-export function nodeCondition(type: string, status: string, reason: string, message: string | undefined, heartbeatAgo: number, sinceAgo: number): NodeCondition {
+export function nodeCondition(
+  type: string,
+  status: string,
+  reason: string,
+  message: string | undefined,
+  heartbeatAgo: number,
+  sinceAgo: number,
+): NodeCondition {
   return { type, status, lastHeartbeatTime: at(heartbeatAgo), lastTransitionTime: at(sinceAgo), reason, message };
 }
 
@@ -88,15 +109,45 @@ export function nodeCondition(type: string, status: string, reason: string, mess
  * `memoryPressureSince`), and Ready since `readySinceAgo` or, with `ready` false, NotReady
  * with `notReadyMessage` since it joined.
  */
-export function kubeletConditions({ heartbeatAgo: hb, joinedAgo, ready = true, readySinceAgo = joinedAgo - 40, notReadyMessage, memoryPressureSince }: KubeletState): NodeCondition[] {
+export function kubeletConditions({
+  heartbeatAgo: hb,
+  joinedAgo,
+  ready = true,
+  readySinceAgo = joinedAgo - 40,
+  notReadyMessage,
+  memoryPressureSince,
+}: KubeletState): NodeCondition[] {
   const joined = joinedAgo - 2;
   return [
     memoryPressureSince
-      ? nodeCondition('MemoryPressure', 'True', 'KubeletHasInsufficientMemory', 'kubelet has insufficient memory available', hb, memoryPressureSince)
-      : nodeCondition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available', hb, joined),
+      ? nodeCondition(
+          'MemoryPressure',
+          'True',
+          'KubeletHasInsufficientMemory',
+          'kubelet has insufficient memory available',
+          hb,
+          memoryPressureSince,
+        )
+      : nodeCondition(
+          'MemoryPressure',
+          'False',
+          'KubeletHasSufficientMemory',
+          'kubelet has sufficient memory available',
+          hb,
+          joined,
+        ),
     nodeCondition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure', hb, joined),
-    nodeCondition('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available', hb, joined),
-    ready ? nodeCondition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status', hb, readySinceAgo) : nodeCondition('Ready', 'False', 'KubeletNotReady', notReadyMessage, hb, joined),
+    nodeCondition(
+      'PIDPressure',
+      'False',
+      'KubeletHasSufficientPID',
+      'kubelet has sufficient PID available',
+      hb,
+      joined,
+    ),
+    ready
+      ? nodeCondition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status', hb, readySinceAgo)
+      : nodeCondition('Ready', 'False', 'KubeletNotReady', notReadyMessage, hb, joined),
   ];
 }
 
@@ -139,7 +190,11 @@ export function buildNode(n: NodeDef): Json {
     : {};
   const hostname = { type: 'Hostname', address: n.hostname ?? n.name };
   const addresses = n.region
-    ? [{ type: 'InternalIP', address: n.ip }, { type: 'InternalDNS', address: `ip-${n.ip.replaceAll('.', '-')}.ec2.internal` }, hostname]
+    ? [
+        { type: 'InternalIP', address: n.ip },
+        { type: 'InternalDNS', address: `ip-${n.ip.replaceAll('.', '-')}.ec2.internal` },
+        hostname,
+      ]
     : [{ type: 'InternalIP', address: n.ip }, hostname];
   return {
     kind: 'Node',

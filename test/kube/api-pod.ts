@@ -1,7 +1,16 @@
 /**
  * Pods as the API server stores them after admission, and their status as the kubelet writes it.
  */
-import type { Affinity, Container, ContainerPort, OwnerReference, PodCondition, PodStatus, Toleration, Volume } from '../../src/model/k8s-types.js';
+import type {
+  Affinity,
+  Container,
+  ContainerPort,
+  OwnerReference,
+  PodCondition,
+  PodStatus,
+  Toleration,
+  Volume,
+} from '../../src/model/k8s-types.js';
 import { internalIP } from './api-node.js';
 import { clone, finishPodSpec, type Json, ordered } from './fields.js';
 import { hex, suffix, uid } from './ids.js';
@@ -11,7 +20,17 @@ import type { BuiltNode, BuiltPod, BuiltPodSpec } from './types.js';
 
 /** The states podStatus can write (see there), with the fields each uses. */
 export interface PodState {
-  kind: 'Running' | 'NotReady' | 'NodeLost' | 'CrashLoopBackOff' | 'CreateContainerConfigError' | 'ImagePullBackOff' | 'ContainerCreating' | 'Unschedulable' | 'Evicted' | 'Succeeded';
+  kind:
+    | 'Running'
+    | 'NotReady'
+    | 'NodeLost'
+    | 'CrashLoopBackOff'
+    | 'CreateContainerConfigError'
+    | 'ImagePullBackOff'
+    | 'ContainerCreating'
+    | 'Unschedulable'
+    | 'Evicted'
+    | 'Succeeded';
   observedGeneration?: number;
   message?: string;
   markedAgo?: number;
@@ -59,10 +78,17 @@ export interface PodDef {
 }
 
 /** The values of the built-in priority classes. */
-export const PRIORITIES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
+export const PRIORITIES: Record<string, number> = {
+  'system-node-critical': 2000001000,
+  'system-cluster-critical': 2000000000,
+};
 
 /** The container fields the API server defaults (termination message, pull policy). */
-export const CONTAINER_DEFAULTS: Json = { terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' };
+export const CONTAINER_DEFAULTS: Json = {
+  terminationMessagePath: '/dev/termination-log',
+  terminationMessagePolicy: 'File',
+  imagePullPolicy: 'IfNotPresent',
+};
 
 /** The pod-spec fields the API server defaults, with the service account `serviceAccount` if any (`overrides` win). */
 export function podSpecDefaults(serviceAccount: string | undefined, overrides: Json = {}): Json {
@@ -92,7 +118,11 @@ export function apiAccessVolume(name: string): Volume {
       sources: [
         { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
         { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
-        { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
+        {
+          downwardAPI: {
+            items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }],
+          },
+        },
       ],
       defaultMode: 420,
     },
@@ -109,12 +139,16 @@ export function admitPodSpec(templateSpec: BuiltPodSpec, podKey: string): BuiltP
     const vol = `kube-api-access-${suffix(`kube-api-access/${podKey}`)}`;
     spec.volumes = [...(spec.volumes ?? []), apiAccessVolume(vol)];
     for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
-      c.volumeMounts = [...(c.volumeMounts ?? []), { name: vol, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }];
+      c.volumeMounts = [
+        ...(c.volumeMounts ?? []),
+        { name: vol, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' },
+      ];
     }
   }
   for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
     if (spec.hostNetwork) for (const p of c.ports ?? []) if (!p.hostPort) p.hostPort = p.containerPort;
-    if (c.ports) c.ports = c.ports.map((p: ContainerPort) => ordered(p, ['name', 'hostPort', 'containerPort', 'protocol']));
+    if (c.ports)
+      c.ports = c.ports.map((p: ContainerPort) => ordered(p, ['name', 'hostPort', 'containerPort', 'protocol']));
   }
   spec.priority = PRIORITIES[spec.priorityClassName ?? ''] ?? 0;
   spec.enableServiceLinks = true;
@@ -143,7 +177,9 @@ export function controllerRef(kind: string, name: string, ownerUid: string, apiV
 /** The QoS class of a pod spec. */
 export function qosClass(spec: BuiltPodSpec): string {
   const cs = [...(spec.initContainers ?? []), ...spec.containers];
-  const any = cs.some((c) => Object.keys(c.resources?.requests ?? {}).length || Object.keys(c.resources?.limits ?? {}).length);
+  const any = cs.some(
+    (c) => Object.keys(c.resources?.requests ?? {}).length || Object.keys(c.resources?.limits ?? {}).length,
+  );
   if (!any) return 'BestEffort';
   const guaranteed = spec.containers.every((c) => {
     const r = c.resources ?? {};
@@ -153,16 +189,26 @@ export function qosClass(spec: BuiltPodSpec): string {
 }
 
 /** A pod condition, in the API's field order (`observedGeneration` null: without one, as kubelets before PodObservedGenerationTracking wrote them). */
-export function podCondition(type: string, status: string, since: number, reason: string | undefined, message: string | undefined, observedGeneration: number | null = 1): PodCondition {
-  return ordered({ type, observedGeneration: observedGeneration ?? undefined, status, lastProbeTime: null, lastTransitionTime: at(since), reason, message }, [
-    'type',
-    'observedGeneration',
-    'status',
-    'lastProbeTime',
-    'lastTransitionTime',
-    'reason',
-    'message',
-  ]);
+export function podCondition(
+  type: string,
+  status: string,
+  since: number,
+  reason: string | undefined,
+  message: string | undefined,
+  observedGeneration: number | null = 1,
+): PodCondition {
+  return ordered(
+    {
+      type,
+      observedGeneration: observedGeneration ?? undefined,
+      status,
+      lastProbeTime: null,
+      lastTransitionTime: at(since),
+      reason,
+      message,
+    },
+    ['type', 'observedGeneration', 'status', 'lastProbeTime', 'lastTransitionTime', 'reason', 'message'],
+  );
 }
 
 /** The resources a container status reports (its spec's, when it has any). */
@@ -190,10 +236,17 @@ export function containerResourcesStatus(c: Container): Container['resources'] {
  *   Succeeded                    completed at state.finishedAgo
  * `state.observedGeneration` (default 1) is the pod generation the kubelet reports.
  */
-export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: BuiltNode | undefined, podIP: string | undefined): PodStatus {
+export function podStatus(
+  pod: BuiltPod,
+  state: PodState,
+  t: PodTimeline,
+  node: BuiltNode | undefined,
+  podIP: string | undefined,
+): PodStatus {
   const spec = pod.spec;
   const og = state.observedGeneration ?? 1;
-  const c = (type: string, status: string, since: number, reason?: string, message?: string) => podCondition(type, status, since, reason, message, og);
+  const c = (type: string, status: string, since: number, reason?: string, message?: string) =>
+    podCondition(type, status, since, reason, message, og);
   const cid = (name: string, n = 0) => `containerd://${hex(`cid/${pod.metadata.name}/${name}/${n}`, 64)}`;
   const ips = (ip: string | undefined) => (ip ? [{ ip }] : undefined);
   const inits = spec.initContainers ?? [];
@@ -205,7 +258,11 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
 
   // The conditions of a bound pod: sandbox, Initialized, Ready and ContainersReady, PodScheduled.
   type ConditionArgs = [status: string, since: number, reason?: string, message?: string];
-  const conditions = (sandboxCondition: PodCondition, readyCondition: ConditionArgs, containersReady: ConditionArgs = readyCondition) => [
+  const conditions = (
+    sandboxCondition: PodCondition,
+    readyCondition: ConditionArgs,
+    containersReady: ConditionArgs = readyCondition,
+  ) => [
     sandboxCondition,
     c('Initialized', 'True', initialized, state.kind === 'Succeeded' ? 'PodCompleted' : undefined),
     c('Ready', ...readyCondition),
@@ -213,13 +270,23 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
     c('PodScheduled', 'True', t.scheduled),
   ];
   const sandboxReady = () => c('PodReadyToStartContainers', 'True', sandbox);
-  const notReady = (cs: Container[]): ConditionArgs => ['False', unready, 'ContainersNotReady', `containers with unready status: [${cs.map((x) => x.name).join(' ')}]`];
+  const notReady = (cs: Container[]): ConditionArgs => [
+    'False',
+    unready,
+    'ContainersNotReady',
+    `containers with unready status: [${cs.map((x) => x.name).join(' ')}]`,
+  ];
 
   // The status of a container that has run (its image pulled), in its `restarts`th run.
   const ran = (
     x: Container,
     containerState: Json,
-    { ready = false, started = false, restarts = 0, lastState = {} }: { ready?: boolean; started?: boolean; restarts?: number; lastState?: Json } = {},
+    {
+      ready = false,
+      started = false,
+      restarts = 0,
+      lastState = {},
+    }: { ready?: boolean; started?: boolean; restarts?: number; lastState?: Json } = {},
   ) => ({
     name: x.name,
     state: containerState,
@@ -232,12 +299,32 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
     started,
     resources: containerResourcesStatus(x),
   });
-  const exited = (x: Container, exitCode: number, reason: string, startedAgo: number, finishedAgo: number, run = 0) => ({
-    terminated: { exitCode, reason, startedAt: at(startedAgo), finishedAt: at(finishedAgo), containerID: cid(x.name, run) },
+  const exited = (
+    x: Container,
+    exitCode: number,
+    reason: string,
+    startedAgo: number,
+    finishedAgo: number,
+    run = 0,
+  ) => ({
+    terminated: {
+      exitCode,
+      reason,
+      startedAt: at(startedAgo),
+      finishedAt: at(finishedAgo),
+      containerID: cid(x.name, run),
+    },
   });
-  const running = (x: Container, ready: boolean) => ran(x, { running: { startedAt: at(initDone - 1) } }, { ready, started: true });
-  const terminated = (x: Container, exitCode: number, reason: string, startedAgo: number, finishedAgo: number, ready = false) =>
-    ran(x, exited(x, exitCode, reason, startedAgo, finishedAgo), { ready });
+  const running = (x: Container, ready: boolean) =>
+    ran(x, { running: { startedAt: at(initDone - 1) } }, { ready, started: true });
+  const terminated = (
+    x: Container,
+    exitCode: number,
+    reason: string,
+    startedAgo: number,
+    finishedAgo: number,
+    ready = false,
+  ) => ran(x, exited(x, exitCode, reason, startedAgo, finishedAgo), { ready });
   const waiting = (x: Container, reason: string, message?: string) => ({
     name: x.name,
     state: { waiting: { reason, message } },
@@ -251,7 +338,12 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
   });
 
   // The status of a pod bound to `node`, in the API's field order.
-  const bound = (phase: string, podConditions: PodCondition[], containerStatuses: Json[], extra: Json = {}): PodStatus => {
+  const bound = (
+    phase: string,
+    podConditions: PodCondition[],
+    containerStatuses: Json[],
+    extra: Json = {},
+  ): PodStatus => {
     const hostIP = internalIP(node!);
     return {
       observedGeneration: og,
@@ -263,7 +355,9 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
       podIP,
       podIPs: ips(podIP),
       startTime: at(t.scheduled - 1),
-      initContainerStatuses: inits.length ? inits.map((x, i) => terminated(x, 0, 'Completed', t.started - 3 * i, t.started - 3 * i - 2, true)) : undefined,
+      initContainerStatuses: inits.length
+        ? inits.map((x, i) => terminated(x, 0, 'Completed', t.started - 3 * i, t.started - 3 * i - 2, true))
+        : undefined,
       containerStatuses,
       qosClass: qosClass(spec),
     } as Json;
@@ -271,13 +365,21 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
 
   switch (state.kind) {
     case 'Unschedulable':
-      return { observedGeneration: og, phase: 'Pending', conditions: [c('PodScheduled', 'False', t.scheduled, 'Unschedulable', state.message)], qosClass: qosClass(spec) } as PodStatus;
+      return {
+        observedGeneration: og,
+        phase: 'Pending',
+        conditions: [c('PodScheduled', 'False', t.scheduled, 'Unschedulable', state.message)],
+        qosClass: qosClass(spec),
+      } as PodStatus;
 
     case 'Running':
     case 'NodeLost':
       return bound(
         'Running',
-        conditions(sandboxReady(), state.kind === 'NodeLost' ? ['False', state.markedAgo!] : ['True', t.ready], ['True', t.ready]),
+        conditions(sandboxReady(), state.kind === 'NodeLost' ? ['False', state.markedAgo!] : ['True', t.ready], [
+          'True',
+          t.ready,
+        ]),
         spec.containers.map((x) => running(x, true)),
       );
 
@@ -293,7 +395,10 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
     case 'CrashLoopBackOff': {
       const n = state.restarts!;
       const backOff = {
-        waiting: { reason: 'CrashLoopBackOff', message: `back-off ${state.backoff} restarting failed container=${c0.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` },
+        waiting: {
+          reason: 'CrashLoopBackOff',
+          message: `back-off ${state.backoff} restarting failed container=${c0.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`,
+        },
       };
       const lastState = exited(c0, state.exitCode!, state.reason!, state.lastStartedAgo!, state.lastFinishedAgo!, n);
       return bound(
@@ -321,7 +426,11 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
         'Failed',
         [
           c('DisruptionTarget', 'True', state.evictedAgo!, 'TerminationByKubelet', state.message),
-          ...conditions(c('PodReadyToStartContainers', 'False', state.evictedAgo! - 1), ['False', state.evictedAgo! - 1, 'PodFailed']),
+          ...conditions(c('PodReadyToStartContainers', 'False', state.evictedAgo! - 1), [
+            'False',
+            state.evictedAgo! - 1,
+            'PodFailed',
+          ]),
         ],
         spec.containers.map((x) => terminated(x, 137, 'Error', t.started - 1, state.evictedAgo! - 1)),
         { message: state.message, reason: 'Evicted' },
@@ -330,7 +439,11 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
     case 'Succeeded':
       return bound(
         'Succeeded',
-        conditions(c('PodReadyToStartContainers', 'False', state.finishedAgo! - 1), ['False', state.finishedAgo! - 1, 'PodCompleted']),
+        conditions(c('PodReadyToStartContainers', 'False', state.finishedAgo! - 1), [
+          'False',
+          state.finishedAgo! - 1,
+          'PodCompleted',
+        ]),
         spec.containers.map((x) => terminated(x, 0, 'Completed', t.started - 2, state.finishedAgo!)),
       );
 
@@ -344,7 +457,19 @@ export function podStatus(pod: BuiltPod, state: PodState, t: PodTimeline, node: 
  * With `deletedAgo` + `grace`, graceful deletion was requested `deletedAgo` seconds ago.
  */
 export function makePod(d: PodDef): BuiltPod {
-  const { name, generateName, namespace, key, createdAgo, labels, annotations, ownerReferences, spec, deletedAgo, grace = 0 } = d;
+  const {
+    name,
+    generateName,
+    namespace,
+    key,
+    createdAgo,
+    labels,
+    annotations,
+    ownerReferences,
+    spec,
+    deletedAgo,
+    grace = 0,
+  } = d;
   const deleting = deletedAgo !== undefined;
   const pod: Json = {
     kind: 'Pod',

@@ -34,7 +34,15 @@ export interface ServiceDef {
 export function makeService(
   ns: string,
   name: string,
-  { selector, type = 'ClusterIP', clusterIP, ports = [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }], extra = {}, createdAgo = 30 * 86400, uid }: ServiceDef = {},
+  {
+    selector,
+    type = 'ClusterIP',
+    clusterIP,
+    ports = [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }],
+    extra = {},
+    createdAgo = 30 * 86400,
+    uid,
+  }: ServiceDef = {},
 ): Json {
   return {
     apiVersion: 'v1',
@@ -44,7 +52,9 @@ export function makeService(
       ...(selector ? { selector } : {}),
       type,
       clusterIP: clusterIP ?? `10.96.${fnv32a(name) % 250}.${fnv32a(ns) % 250}`,
-      ports: ports.map((p) => (type === 'ClusterIP' ? p : { ...p, nodePort: 30000 + (fnv32a(`${ns}/${name}/${p.port}`) % 2767) })),
+      ports: ports.map((p) =>
+        type === 'ClusterIP' ? p : { ...p, nodePort: 30000 + (fnv32a(`${ns}/${name}/${p.port}`) % 2767) },
+      ),
       ...extra,
     },
   };
@@ -54,7 +64,12 @@ export function makeService(
  * The EndpointSlice of Service `svc` with `pods` as ready endpoints on `port` (its target port);
  * `id` derives the name's suffix and the uid (default: test/kube's sha scheme).
  */
-export function makeEndpointSlice(svc: Json, pods: BuiltPod[], port: ServicePort, id: { suffix?: (key: string) => string; uid?: (name: string) => string } = {}): Json {
+export function makeEndpointSlice(
+  svc: Json,
+  pods: BuiltPod[],
+  port: ServicePort,
+  id: { suffix?: (key: string) => string; uid?: (name: string) => string } = {},
+): Json {
   const { name: svcName, namespace } = svc.metadata;
   const name = `${svcName}-${(id.suffix ?? shaSuffix)(`eps/${svcName}`)}`;
   return {
@@ -65,7 +80,10 @@ export function makeEndpointSlice(svc: Json, pods: BuiltPod[], port: ServicePort
       name,
       namespace,
       uid: id.uid ? id.uid(name) : shaUid(`EndpointSlice/${namespace}/${name}`),
-      labels: { 'kubernetes.io/service-name': svcName, 'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io' },
+      labels: {
+        'kubernetes.io/service-name': svcName,
+        'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
+      },
       ownerReferences: controllerRef('Service', svcName, svc.metadata.uid, 'v1'),
     },
     endpoints: pods.map((p) => ({

@@ -8,10 +8,20 @@ export class DaemonSetBuilder {
     this.obj = {
       apiVersion: 'apps/v1',
       kind: 'DaemonSet',
-      metadata: { name, namespace, uid: `uid-ds-${namespace}-${name}`, generation: 1, creationTimestamp: ago(86400), annotations: { 'deprecated.daemonset.template.generation': '1' } },
+      metadata: {
+        name,
+        namespace,
+        uid: `uid-ds-${namespace}-${name}`,
+        generation: 1,
+        creationTimestamp: ago(86400),
+        annotations: { 'deprecated.daemonset.template.generation': '1' },
+      },
       spec: {
         selector: { matchLabels: { app: name } },
-        template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: `example/${name}:1.0` }] } },
+        template: {
+          metadata: { labels: { app: name } },
+          spec: { containers: [{ name, image: `example/${name}:1.0` }] },
+        },
         updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } },
       },
       status: { observedGeneration: 1 },
@@ -28,7 +38,11 @@ export class DaemonSetBuilder {
     this.spec.nodeSelector = sel;
     return this;
   }
-  affinity(terms: NonNullable<NonNullable<PodSpec['affinity']>['nodeAffinity']>['requiredDuringSchedulingIgnoredDuringExecution']): this {
+  affinity(
+    terms: NonNullable<
+      NonNullable<PodSpec['affinity']>['nodeAffinity']
+    >['requiredDuringSchedulingIgnoredDuringExecution'],
+  ): this {
     this.spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: terms! } };
     return this;
   }

@@ -24,7 +24,9 @@ export function imageSize(image: string): number {
 
 /** Node .status.images for a set of images, largest first. */
 export function nodeImages(images: Iterable<string>): { names: string[]; sizeBytes: number }[] {
-  return [...images].map((i) => ({ names: [imageId(i), imageRef(i)], sizeBytes: imageSize(i) })).sort((a, b) => b.sizeBytes - a.sizeBytes);
+  return [...images]
+    .map((i) => ({ names: [imageId(i), imageRef(i)], sizeBytes: imageSize(i) }))
+    .sort((a, b) => b.sizeBytes - a.sizeBytes);
 }
 
 /** The error of pulling an image that does not exist (containerd's message). */

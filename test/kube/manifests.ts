@@ -3,7 +3,16 @@
  * status), for the tests that create them on a real cluster (test/diff). Each carries only what
  * is given, so the server's defaulting is what the cluster under test does.
  */
-import type { DaemonSet, DaemonSetSpec, KubeObject, Namespace, Node, Pod, PodSpec, ResourceQuota } from '../../src/model/k8s-types.js';
+import type {
+  DaemonSet,
+  DaemonSetSpec,
+  KubeObject,
+  Namespace,
+  Node,
+  Pod,
+  PodSpec,
+  ResourceQuota,
+} from '../../src/model/k8s-types.js';
 
 /** A Namespace, labelled when `labels` has any. */
 export function namespaceManifest(name: string, labels: Record<string, string> = {}): Namespace {
@@ -21,7 +30,12 @@ export function limitRangeManifest(namespace: string, limits: unknown[], name = 
 }
 
 /** A DaemonSet selecting and labelling its pods `app: <name>`; the server's default strategy unless `strategy`. */
-export function daemonSetManifest(name: string, namespace: string, spec: PodSpec, strategy?: DaemonSetSpec['updateStrategy']): DaemonSet {
+export function daemonSetManifest(
+  name: string,
+  namespace: string,
+  spec: PodSpec,
+  strategy?: DaemonSetSpec['updateStrategy'],
+): DaemonSet {
   return {
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
@@ -35,7 +49,12 @@ export function daemonSetManifest(name: string, namespace: string, spec: PodSpec
 }
 
 /** A Node as registered: labels, the given spec, and a status. */
-export function nodeManifest(name: string, labels: Record<string, string>, spec: NonNullable<Node['spec']>, status: NonNullable<Node['status']>): Node {
+export function nodeManifest(
+  name: string,
+  labels: Record<string, string>,
+  spec: NonNullable<Node['spec']>,
+  status: NonNullable<Node['status']>,
+): Node {
   return { apiVersion: 'v1', kind: 'Node', metadata: { name, labels }, spec, status };
 }
 

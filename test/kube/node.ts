@@ -8,7 +8,12 @@ export class NodeBuilder {
     this.obj = {
       apiVersion: 'v1',
       kind: 'Node',
-      metadata: { name, uid: `uid-node-${name}`, creationTimestamp: ago(86400 * 30), labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64' } },
+      metadata: {
+        name,
+        uid: `uid-node-${name}`,
+        creationTimestamp: ago(86400 * 30),
+        labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64' },
+      },
       spec: {},
       status: {
         allocatable: { cpu: '4', memory: '16Gi', pods: '110', 'ephemeral-storage': '100Gi' },

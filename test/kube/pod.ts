@@ -17,11 +17,28 @@ export class PodBuilder {
   ofDaemonSet(ds: DaemonSet, nodeName: string, hash = 'hash1', gen = '1'): this {
     const tpl = ds.spec!.template!;
     this.obj.metadata!.namespace = ds.metadata!.namespace;
-    this.obj.metadata!.labels = { ...(tpl.metadata?.labels ?? {}), 'controller-revision-hash': hash, 'pod-template-generation': gen };
-    this.obj.metadata!.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata!.name!, uid: ds.metadata!.uid!, controller: true, blockOwnerDeletion: true }];
+    this.obj.metadata!.labels = {
+      ...(tpl.metadata?.labels ?? {}),
+      'controller-revision-hash': hash,
+      'pod-template-generation': gen,
+    };
+    this.obj.metadata!.ownerReferences = [
+      {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        name: ds.metadata!.name!,
+        uid: ds.metadata!.uid!,
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    ];
     this.obj.spec = JSON.parse(JSON.stringify(tpl.spec)) as PodSpec;
     this.obj.spec.affinity = {
-      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] } },
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }],
+        },
+      },
     };
     return this;
   }
@@ -53,11 +70,20 @@ export class PodBuilder {
         { type: 'Ready', status: 'True', lastTransitionTime: ago(sinceSecondsAgo) },
         { type: 'PodScheduled', status: 'True' },
       ],
-      containerStatuses: (this.obj.spec!.containers ?? []).map((c) => ({ name: c.name, ready: true, restartCount: 0, state: { running: { startedAt: ago(sinceSecondsAgo) } } })),
+      containerStatuses: (this.obj.spec!.containers ?? []).map((c) => ({
+        name: c.name,
+        ready: true,
+        restartCount: 0,
+        state: { running: { startedAt: ago(sinceSecondsAgo) } },
+      })),
     };
     return this;
   }
-  waiting(reason: string, message = '', extra: { restartCount?: number; lastTerminated?: { reason: string; exitCode: number } } = {}): this {
+  waiting(
+    reason: string,
+    message = '',
+    extra: { restartCount?: number; lastTerminated?: { reason: string; exitCode: number } } = {},
+  ): this {
     this.obj.status = {
       ...this.obj.status,
       phase: this.obj.spec?.nodeName ? 'Running' : 'Pending',
@@ -73,7 +99,10 @@ export class PodBuilder {
     return this;
   }
   unschedulable(message: string): this {
-    this.obj.status = { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message }] };
+    this.obj.status = {
+      phase: 'Pending',
+      conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message }],
+    };
     return this;
   }
   terminating(secondsAgo: number, grace = 30): this {

@@ -45,7 +45,11 @@ export function daemonSetStatus(
   ds: DaemonSet,
   nodes: Node[],
   pods: Pod[],
-  { hash, templateGeneration, observedGeneration = ds.metadata?.generation }: { hash: string; templateGeneration: number; observedGeneration?: number | undefined },
+  {
+    hash,
+    templateGeneration,
+    observedGeneration = ds.metadata?.generation,
+  }: { hash: string; templateGeneration: number; observedGeneration?: number | undefined },
 ): DaemonSetStatus {
   const index = new SnapshotIndex({ ...emptySnapshot(), nodes, pods, daemonSets: [ds] });
   const s = recomputeStatus(index, ds, hash, templateGeneration, NOW);
@@ -113,7 +117,15 @@ export function crashLoop(firstStartAgo: number, run: number): CrashLoop {
     if (finish - b <= 0) {
       if (finish <= 0) throw new Error('crash loop: container still running at NOW');
       waited += finish;
-      return { starts, run, restarts: starts.length - 1, lastStartedAgo: tAgo, lastFinishedAgo: finish, backoff: goDuration(b), waited };
+      return {
+        starts,
+        run,
+        restarts: starts.length - 1,
+        lastStartedAgo: tAgo,
+        lastFinishedAgo: finish,
+        backoff: goDuration(b),
+        waited,
+      };
     }
     waited += b;
     tAgo = finish - b;

@@ -4,7 +4,9 @@ import { emptySnapshot, type ClusterSnapshot } from '../../src/model/snapshot.js
 import { SnapshotIndex } from '../../src/model/snapshot-index.js';
 
 /** A snapshot of the given objects (every kind present, none missing). */
-export function snapshotOf(objects: { nodes?: Node[]; daemonSets?: DaemonSet[]; pods?: Pod[]; events?: KubeEvent[] } & Partial<ClusterSnapshot>): ClusterSnapshot {
+export function snapshotOf(
+  objects: { nodes?: Node[]; daemonSets?: DaemonSet[]; pods?: Pod[]; events?: KubeEvent[] } & Partial<ClusterSnapshot>,
+): ClusterSnapshot {
   return { ...emptySnapshot(), ...objects };
 }
 

@@ -3,7 +3,18 @@
  * since dumps are partial) with the fields a builder always sets made required, so code that
  * builds fixtures reads `pod.metadata.name`, not `pod.metadata!.name!`.
  */
-import type { Container, DaemonSet, DaemonSetSpec, DaemonSetStatus, KubeObject, Node, ObjectMeta, Pod, PodSpec, PodStatus } from '../../src/model/k8s-types.js';
+import type {
+  Container,
+  DaemonSet,
+  DaemonSetSpec,
+  DaemonSetStatus,
+  KubeObject,
+  Node,
+  ObjectMeta,
+  Pod,
+  PodSpec,
+  PodStatus,
+} from '../../src/model/k8s-types.js';
 
 /** Metadata with a name and a uid. */
 export type BuiltMeta = ObjectMeta & { name: string; uid: string };
@@ -18,12 +29,20 @@ export interface BuiltTemplate {
 }
 
 export type BuiltObject = KubeObject & { kind: string; metadata: BuiltMeta };
-export type BuiltPod = Pod & { kind: 'Pod'; metadata: BuiltMeta & { namespace: string }; spec: BuiltPodSpec; status: PodStatus };
+export type BuiltPod = Pod & {
+  kind: 'Pod';
+  metadata: BuiltMeta & { namespace: string };
+  spec: BuiltPodSpec;
+  status: PodStatus;
+};
 export type BuiltNode = Node & {
   kind: 'Node';
   metadata: BuiltMeta & { labels: Record<string, string> };
   spec: NonNullable<Node['spec']>;
-  status: NonNullable<Node['status']> & { allocatable: Record<string, string>; images?: { names: string[]; sizeBytes: number }[] };
+  status: NonNullable<Node['status']> & {
+    allocatable: Record<string, string>;
+    images?: { names: string[]; sizeBytes: number }[];
+  };
 };
 export type BuiltDaemonSet = DaemonSet & {
   kind: 'DaemonSet';

@@ -23,7 +23,9 @@ export class Versions {
     const sorted = [...this.entries].sort((a, b) => b.lastWriteAgo - a.lastWriteAgo || byKey(a.obj, b.obj));
     let rv = this.start;
     for (const e of sorted) {
-      rv += 1 + (parseInt(sha(`rv/${e.obj.kind}/${e.obj.metadata?.namespace}/${e.obj.metadata?.name}`).slice(0, 4), 16) % 97);
+      rv +=
+        1 +
+        (parseInt(sha(`rv/${e.obj.kind}/${e.obj.metadata?.namespace}/${e.obj.metadata?.name}`).slice(0, 4), 16) % 97);
       e.obj.metadata!.resourceVersion = String(rv);
     }
     return String(rv + 17);

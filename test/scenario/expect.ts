@@ -14,17 +14,23 @@ export interface Expectation {
 }
 
 export const EXPECT_DIR = 'test/scenario/expect';
-const validate = new Ajv({ allErrors: true }).compile<Expectation>(JSON.parse(readFileSync('test/scenario/expect.schema.json', 'utf8')) as object);
+const validate = new Ajv({ allErrors: true }).compile<Expectation>(
+  JSON.parse(readFileSync('test/scenario/expect.schema.json', 'utf8')) as object,
+);
 
 /** Reads and validates test/scenario/expect/<name>.json; a file that breaks the schema throws naming it. */
 export function readExpectation(name: string): Expectation {
   const path = `${EXPECT_DIR}/${name}.json`;
   const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  if (!validate(value)) throw new Error(`${path}: ${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ')}`);
+  if (!validate(value))
+    throw new Error(
+      `${path}: ${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ')}`,
+    );
   return value;
 }
 
-const isIncludes = (v: unknown): v is { $includes: unknown[] } => v !== null && typeof v === 'object' && Array.isArray((v as { $includes?: unknown }).$includes);
+const isIncludes = (v: unknown): v is { $includes: unknown[] } =>
+  v !== null && typeof v === 'object' && Array.isArray((v as { $includes?: unknown }).$includes);
 
 const show = (v: unknown): string => {
   const s = JSON.stringify(v);
@@ -52,7 +58,8 @@ export function firstMismatch(expected: unknown, actual: unknown, field = ''): s
     let from = 0;
     for (const e of expected.$includes) {
       const at = actual.findIndex((a, i) => i >= from && firstMismatch(e, a) === undefined);
-      if (at < 0) return `${field}: expected entries matching ${show(e)} (in the order listed), got ${show(actual.slice(from))}`;
+      if (at < 0)
+        return `${field}: expected entries matching ${show(e)} (in the order listed), got ${show(actual.slice(from))}`;
       from = at + 1;
     }
     return undefined;

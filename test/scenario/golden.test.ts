@@ -34,21 +34,37 @@ for (const s of SCENARIOS) {
     assert.equal(human.stderr, '', `${s.name}: no errors`);
 
     // The expectation first: what the story says must hold, whatever the goldens hold.
-    assert.equal(human.code, expected.exit, `${s.name}: exit code of ${command}: expected ${expected.exit}, got ${human.code}`);
-    assert.equal(json.code, expected.exit, `${s.name}: exit code of ${command} -o json: expected ${expected.exit}, got ${json.code}`);
+    assert.equal(
+      human.code,
+      expected.exit,
+      `${s.name}: exit code of ${command}: expected ${expected.exit}, got ${human.code}`,
+    );
+    assert.equal(
+      json.code,
+      expected.exit,
+      `${s.name}: exit code of ${command} -o json: expected ${expected.exit}, got ${json.code}`,
+    );
     const doc = JSON.parse(json.stdout) as Record<string, unknown>;
     const mismatch = firstMismatch(expected.json, doc);
     assert.ok(mismatch === undefined, `${s.name}: expect/${s.name}.json: ${mismatch}`);
     if (doc['kind'] === 'DeleteImpact') {
       // The exit code is the pipeline gate: 1 exactly when the risk is high or critical.
-      assert.equal(expected.exit, doc['risk'] === 'critical' || doc['risk'] === 'high' ? 1 : 0, `${s.name}: exit code against risk ${String(doc['risk'])}`);
+      assert.equal(
+        expected.exit,
+        doc['risk'] === 'critical' || doc['risk'] === 'high' ? 1 : 0,
+        `${s.name}: exit code against risk ${String(doc['risk'])}`,
+      );
     }
 
     await compare(`${s.name}.txt`, human.stdout);
     await compare(`${s.name}.json`, json.stdout);
 
     // Same input, same output: nothing depends on map order or the clock.
-    assert.equal((await runCli([...argv, '--no-color'])).stdout, human.stdout, `${s.name}: a second run prints the same`);
+    assert.equal(
+      (await runCli([...argv, '--no-color'])).stdout,
+      human.stdout,
+      `${s.name}: a second run prints the same`,
+    );
   });
 }
 

@@ -24,7 +24,9 @@ describe('ds-doctor lint', () => {
   });
 
   it('-n limits the scope to a namespace', async () => {
-    const report = JSON.parse((await runCli(['lint', '-f', AGENTS, '-n', 'kube-system', '-o', 'json'])).stdout) as LintReport;
+    const report = JSON.parse(
+      (await runCli(['lint', '-f', AGENTS, '-n', 'kube-system', '-o', 'json'])).stdout,
+    ) as LintReport;
     assert.equal(report.daemonSets, 4);
     assert.ok(report.findings.every((f) => f.daemonSet.namespace === 'kube-system'));
   });
@@ -52,7 +54,10 @@ describe('ds-doctor lint', () => {
     const run = await runCli(['lint', '-f', '-', '--no-color'], { stdin: manifest });
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^logging\/fluent-bit {2}<stdin>:1\n {2}! warning {2}liveness-probe-missing/m);
-    assert.match(run.stdout, /Turned off by annotation:\n {2}- logging\/fluent-bit: read-only-root-filesystem, run-as-non-root \(2 findings hidden\)/);
+    assert.match(
+      run.stdout,
+      /Turned off by annotation:\n {2}- logging\/fluent-bit: read-only-root-filesystem, run-as-non-root \(2 findings hidden\)/,
+    );
   });
 
   it('no DaemonSets in the input: a note on stderr, exit 0', async () => {
@@ -67,11 +72,17 @@ describe('ds-doctor lint', () => {
   });
 
   it('a missing file: one line, exit 2', async () => {
-    oneLineError(await runCli(['lint', '-f', 'no/such/manifest.yaml']), /^error: no\/such\/manifest\.yaml: no such file or directory\n$/);
+    oneLineError(
+      await runCli(['lint', '-f', 'no/such/manifest.yaml']),
+      /^error: no\/such\/manifest\.yaml: no such file or directory\n$/,
+    );
   });
 
   it('broken YAML: one line naming file and line, exit 2', async () => {
-    oneLineError(await runCli(['lint', '-f', '-'], { stdin: 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: [oops\n' }), /^error: <stdin>:\d+: invalid YAML: /);
+    oneLineError(
+      await runCli(['lint', '-f', '-'], { stdin: 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: [oops\n' }),
+      /^error: <stdin>:\d+: invalid YAML: /,
+    );
   });
 
   it('an output format lint does not have: exit 2', async () => {

@@ -24,7 +24,12 @@ function fired(report: LintReport, name?: string): string[] {
   return report.findings.filter((f) => !name || f.daemonSet.name === name).map((f) => `${f.rule} ${f.severity}`);
 }
 
-const NOT_CHECKED_BARE = ['custom-taint-not-tolerated', 'max-unavailable-too-low', 'missing-os-selector', 'pdb-missing'];
+const NOT_CHECKED_BARE = [
+  'custom-taint-not-tolerated',
+  'max-unavailable-too-low',
+  'missing-os-selector',
+  'pdb-missing',
+];
 
 describe("the DaemonSet guide's Fluent Bit manifest", () => {
   it('fires five warnings: no liveness probe, privilege escalation, writable root filesystem, no readiness probe, possibly root; exit 0', async () => {
@@ -148,7 +153,13 @@ describe('well-known node agents, as bare manifests', () => {
     ],
     // node-exporter names no Service (it serves metrics and resolves nothing): no dnsPolicy finding.
     'node-exporter': ['priority-class-missing warning', 'privilege-escalation-allowed warning'],
-    'fluent-bit': ['liveness-probe-missing warning', 'privilege-escalation-allowed warning', 'read-only-root-filesystem warning', 'readiness-probe-missing warning', 'run-as-non-root warning'],
+    'fluent-bit': [
+      'liveness-probe-missing warning',
+      'privilege-escalation-allowed warning',
+      'read-only-root-filesystem warning',
+      'readiness-probe-missing warning',
+      'run-as-non-root warning',
+    ],
     'nvidia-device-plugin-daemonset': [
       'liveness-probe-missing warning',
       'memory-limit-missing warning',
@@ -174,14 +185,19 @@ describe('well-known node agents, as bare manifests', () => {
       privileged.map((f) => `${f.daemonSet.name} ${f.severity}`),
       ['calico-node info', 'cilium info', 'kube-proxy info'],
     );
-    assert.match(privileged[0]!.message, /container calico-node, init container upgrade-ipam, init container install-cni, init container mount-bpffs: privileged, as a network \(CNI\) agent/);
+    assert.match(
+      privileged[0]!.message,
+      /container calico-node, init container upgrade-ipam, init container install-cni, init container mount-bpffs: privileged, as a network \(CNI\) agent/,
+    );
   });
 
   it('no replica, anti-affinity or topology-spread noise (Cilium carries a pod anti-affinity)', async () => {
     const { report } = await lintJson('-f', AGENTS);
     const ids = new Set(RULES.map((r) => r.meta.id));
     assert.ok(report.findings.every((f) => ids.has(f.rule)));
-    assert.ok(report.findings.every((f) => !/replica|anti-?affinity|topology/i.test(`${f.rule} ${f.message} ${f.path}`)));
+    assert.ok(
+      report.findings.every((f) => !/replica|anti-?affinity|topology/i.test(`${f.rule} ${f.message} ${f.path}`)),
+    );
   });
 });
 
@@ -201,7 +217,9 @@ describe('the agents against a cluster inventory', () => {
     // Only the device plugin has no OS selector, and the Windows node is among its nodes.
     assert.deepEqual(
       report.findings.filter((f) => f.rule === 'missing-os-selector').map((f) => `${f.daemonSet.name}: ${f.message}`),
-      ['nvidia-device-plugin-daemonset: the DaemonSet would run on nodes of 2 operating systems (5 linux, 1 windows): an image built for one never starts on the others'],
+      [
+        'nvidia-device-plugin-daemonset: the DaemonSet would run on nodes of 2 operating systems (5 linux, 1 windows): an image built for one never starts on the others',
+      ],
     );
     // calico-node has its PDB; the other agents are told.
     assert.deepEqual(
@@ -229,7 +247,9 @@ describe('the demo dump', () => {
     );
     assert.match(report.notChecked[0]!.why, /all 9 node\(s\) of the input are linux\/amd64/);
     assert.deepEqual(
-      report.findings.filter((f) => f.rule === 'custom-taint-not-tolerated').map((f) => `${f.daemonSet.name} ${f.severity}`),
+      report.findings
+        .filter((f) => f.rule === 'custom-taint-not-tolerated')
+        .map((f) => `${f.daemonSet.name} ${f.severity}`),
       ['node-exporter warning'],
     );
   });
@@ -250,7 +270,11 @@ describe('bad manifests', () => {
       ],
     );
     // The legacy manifest's missing selector is explained once, by deprecated-api-version.
-    assert.ok(!report.findings.some((f) => f.daemonSet.name === 'fluentd-elasticsearch' && f.rule === 'selector-template-mismatch'));
+    assert.ok(
+      !report.findings.some(
+        (f) => f.daemonSet.name === 'fluentd-elasticsearch' && f.rule === 'selector-template-mismatch',
+      ),
+    );
   });
 
   it('--fail-on none never fails', async () => {

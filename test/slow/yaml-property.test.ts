@@ -8,7 +8,9 @@ for (const seed of [2, 3]) {
   test(`YAML property, seed ${seed}: 50,000 texts read as js-yaml reads them`, (t) => {
     const started = Date.now();
     const r = yamlProperty(seed, 50_000, 50);
-    t.diagnostic(`${r.cases} cases, ${r.translated} translated, ${r.jsYamlErrors} refused by js-yaml, ${r.streamed} through the stream, ${Date.now() - started} ms`);
+    t.diagnostic(
+      `${r.cases} cases, ${r.translated} translated, ${r.jsYamlErrors} refused by js-yaml, ${r.streamed} through the stream, ${Date.now() - started} ms`,
+    );
     assert.ok(r.translated > r.cases / 3);
   });
 }

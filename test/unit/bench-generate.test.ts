@@ -16,9 +16,21 @@ type Item = Record<string, any>;
 function dump(opts: Partial<GenerateOptions>): { texts: Record<string, string>; items: Item[]; spans: string } {
   const out = mkdtempSync(join(tmpdir(), 'ds-doctor-bench-generate-'));
   try {
-    const { files } = generate({ nodes: 40, pods: 400, seed: 1, out, formats: ['json', 'yaml'], managedFields: false, ...opts });
+    const { files } = generate({
+      nodes: 40,
+      pods: 400,
+      seed: 1,
+      out,
+      formats: ['json', 'yaml'],
+      managedFields: false,
+      ...opts,
+    });
     const texts = Object.fromEntries(Object.entries(files).map(([f, p]) => [f, readFileSync(p, 'utf8')]));
-    return { texts, items: (JSON.parse(texts['json']!) as { items: Item[] }).items, spans: readFileSync(itemSpansFile(files['json']!), 'utf8') };
+    return {
+      texts,
+      items: (JSON.parse(texts['json']!) as { items: Item[] }).items,
+      spans: readFileSync(itemSpansFile(files['json']!), 'utf8'),
+    };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -55,7 +67,9 @@ test('bench dumps: --daemonsets N gives N DaemonSets, one ControllerRevision eac
 
 test('bench dumps: every daemon pod is owned by a DaemonSet of the dump, labelled with its revision, pinned to its node', () => {
   const dss = new Map(byKind('DaemonSet').map((d) => [d['metadata'].uid as string, d]));
-  const revisions = new Set(byKind('ControllerRevision').map((r) => `${r['metadata'].namespace}/${r['metadata'].name}`));
+  const revisions = new Set(
+    byKind('ControllerRevision').map((r) => `${r['metadata'].namespace}/${r['metadata'].name}`),
+  );
   const nodes = new Set(byKind('Node').map((n) => n['metadata'].name as string));
   const daemonPods = byKind('Pod').filter((p) => p['metadata'].ownerReferences[0].kind === 'DaemonSet');
   assert.ok(daemonPods.length > 0);
@@ -63,8 +77,13 @@ test('bench dumps: every daemon pod is owned by a DaemonSet of the dump, labelle
     const md = p['metadata'];
     const ds = dss.get(md.ownerReferences[0].uid);
     assert.ok(ds, `${md.name}: its owner is in the dump`);
-    assert.ok(revisions.has(`${md.namespace}/${ds['metadata'].name}-${md.labels['controller-revision-hash']}`), `${md.name}: its revision is in the dump`);
-    const [pinned] = p['spec'].affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].values;
+    assert.ok(
+      revisions.has(`${md.namespace}/${ds['metadata'].name}-${md.labels['controller-revision-hash']}`),
+      `${md.name}: its revision is in the dump`,
+    );
+    const [pinned] =
+      p['spec'].affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0]
+        .values;
     assert.ok(nodes.has(pinned), `${md.name}: pinned to a node of the dump`);
     if (p['spec'].nodeName) assert.equal(p['spec'].nodeName, pinned, `${md.name}: bound to the node it is pinned to`);
   }
@@ -76,7 +95,11 @@ test('bench dumps: events are stored as the API server stores them', () => {
   assert.ok(events.some((e) => e['count'] > 1));
   for (const e of events) {
     const where = `${e['metadata'].name} (${e['reason']})`;
-    assert.equal(e['metadata'].namespace, e['involvedObject'].namespace ?? 'default', `${where}: in its object's namespace, default for a node`);
+    assert.equal(
+      e['metadata'].namespace,
+      e['involvedObject'].namespace ?? 'default',
+      `${where}: in its object's namespace, default for a node`,
+    );
     assert.equal(e['metadata'].creationTimestamp, e['firstTimestamp'], `${where}: created when first seen`);
     assert.equal(e['eventTime'], null, `${where}: a classic recorder's event`);
     assert.ok(e['firstTimestamp'] <= e['lastTimestamp'], `${where}: first before last`);

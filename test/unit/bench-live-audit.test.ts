@@ -1,18 +1,40 @@
 // The live benchmark's request counting from the API server's audit log, and its ratio text.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeRequest, isDsDoctor, isKubectl, medianOf, pairedRatio, ratioText, requestsOf, tally } from '../../bench/live-audit.js';
+import {
+  describeRequest,
+  isDsDoctor,
+  isKubectl,
+  medianOf,
+  pairedRatio,
+  ratioText,
+  requestsOf,
+  tally,
+} from '../../bench/live-audit.js';
 
 /** One audit event line (Metadata level), as kube-apiserver writes it with --audit-log-format=json. */
-const event = (stage: string, userAgent: string, requestURI: string, verb = 'list') => JSON.stringify({ kind: 'Event', level: 'Metadata', stage, verb, requestURI, userAgent, auditID: 'x' });
+const event = (stage: string, userAgent: string, requestURI: string, verb = 'list') =>
+  JSON.stringify({ kind: 'Event', level: 'Metadata', stage, verb, requestURI, userAgent, auditID: 'x' });
 
 const LOG = [
   event('RequestReceived', 'ds-doctor', '/api/v1/nodes?limit=500&resourceVersion=0'),
   event('ResponseComplete', 'ds-doctor', '/api/v1/nodes?limit=500&resourceVersion=0'),
-  event('ResponseComplete', 'kube-controller-manager/v1.35.4 (linux/amd64) kubernetes/daemon-set-controller', '/api/v1/pods?limit=500'),
+  event(
+    'ResponseComplete',
+    'kube-controller-manager/v1.35.4 (linux/amd64) kubernetes/daemon-set-controller',
+    '/api/v1/pods?limit=500',
+  ),
   event('ResponseComplete', 'kubectl/v1.35.4 (linux/amd64) kubernetes/$Format', '/api/v1/pods?limit=500'),
-  event('ResponseComplete', 'kubectl/v1.35.4 (linux/amd64) kubernetes/$Format', '/api/v1/pods?limit=500&continue=eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ'),
-  event('ResponseComplete', 'kubectl/v1.35.4 (linux/amd64) kubernetes/$Format', '/api/v1/pods?limit=500&continue=eyJ2IjoibWV0YS5rOHMuaW8vdjIifQ'),
+  event(
+    'ResponseComplete',
+    'kubectl/v1.35.4 (linux/amd64) kubernetes/$Format',
+    '/api/v1/pods?limit=500&continue=eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ',
+  ),
+  event(
+    'ResponseComplete',
+    'kubectl/v1.35.4 (linux/amd64) kubernetes/$Format',
+    '/api/v1/pods?limit=500&continue=eyJ2IjoibWV0YS5rOHMuaW8vdjIifQ',
+  ),
   '{"kind":"Event","stage":"ResponseComp', // a line cut short
   event('ResponseComplete', 'ds-doctor', '/apis/apps/v1/namespaces/logging/daemonsets/fluent-bit', 'get'),
   event('ResponseComplete', 'ds-doctor-bench-populate', '/api/v1/nodes', 'create'),
@@ -33,10 +55,26 @@ describe('audit log: the requests of one client, one per ResponseComplete event'
 
 describe('audit log: distinct requests, query sorted, continue tokens elided', () => {
   const cases: [string, { verb: string; requestURI: string }, string][] = [
-    ['query parameters sorted', { verb: 'list', requestURI: '/api/v1/nodes?resourceVersion=0&limit=500' }, 'list /api/v1/nodes?limit=500&resourceVersion=0'],
-    ['a continue token shown as …', { verb: 'list', requestURI: '/api/v1/pods?limit=500&continue=abc' }, 'list /api/v1/pods?continue=…&limit=500'],
-    ['selectors decoded', { verb: 'list', requestURI: '/api/v1/pods?labelSelector=app%3Dagent&limit=500' }, 'list /api/v1/pods?labelSelector=app=agent&limit=500'],
-    ['no query', { verb: 'get', requestURI: '/apis/apps/v1/namespaces/a/daemonsets/b' }, 'get /apis/apps/v1/namespaces/a/daemonsets/b'],
+    [
+      'query parameters sorted',
+      { verb: 'list', requestURI: '/api/v1/nodes?resourceVersion=0&limit=500' },
+      'list /api/v1/nodes?limit=500&resourceVersion=0',
+    ],
+    [
+      'a continue token shown as …',
+      { verb: 'list', requestURI: '/api/v1/pods?limit=500&continue=abc' },
+      'list /api/v1/pods?continue=…&limit=500',
+    ],
+    [
+      'selectors decoded',
+      { verb: 'list', requestURI: '/api/v1/pods?labelSelector=app%3Dagent&limit=500' },
+      'list /api/v1/pods?labelSelector=app=agent&limit=500',
+    ],
+    [
+      'no query',
+      { verb: 'get', requestURI: '/apis/apps/v1/namespaces/a/daemonsets/b' },
+      'get /apis/apps/v1/namespaces/a/daemonsets/b',
+    ],
   ];
   for (const [name, request, want] of cases) {
     test(name, () => {

@@ -6,14 +6,23 @@ import assert from 'node:assert/strict';
 import yaml from 'js-yaml';
 import { foldLikeKubectl } from '../../bench/yaml-fold.js';
 
-const MSG = '0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption victims found for incoming pod.';
+const MSG =
+  '0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption victims found for incoming pod.';
 const CASES: { name: string; value: unknown; go: string }[] = [
   {
     name: 'a single-quoted value, a sequence entry, a compact mapping in a sequence',
     value: {
       a: {
-        l: ['0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption', 'x'],
-        m: [{ message: "it's 0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption" }],
+        l: [
+          '0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption',
+          'x',
+        ],
+        m: [
+          {
+            message:
+              "it's 0/5000 nodes are available: 1 Insufficient cpu. preemption: 0/5000 nodes are available: 1 No preemption",
+          },
+        ],
         msg: MSG,
       },
     },
@@ -32,8 +41,13 @@ const CASES: { name: string; value: unknown; go: string }[] = [
   {
     name: 'plain values, runs of spaces, quotes inside a plain value',
     value: {
-      message: 'Back-off restarting failed container main in pod x_y(0000)   with   double   spaces and more words to pass eighty',
-      metadata: { annotations: { 'x/y': "it's a 'quoted' long value with spaces that goes past the eighty column limit by far, yes it does" } },
+      message:
+        'Back-off restarting failed container main in pod x_y(0000)   with   double   spaces and more words to pass eighty',
+      metadata: {
+        annotations: {
+          'x/y': "it's a 'quoted' long value with spaces that goes past the eighty column limit by far, yes it does",
+        },
+      },
     },
     go: `message: Back-off restarting failed container main in pod x_y(0000)   with   double   spaces
   and more words to pass eighty
@@ -47,7 +61,9 @@ metadata:
 
 for (const c of CASES) {
   test(`bench YAML folds like kubectl: ${c.name}`, () => {
-    const mine = foldLikeKubectl(yaml.dump(c.value, { lineWidth: -1, noRefs: true, sortKeys: true, noArrayIndent: true }));
+    const mine = foldLikeKubectl(
+      yaml.dump(c.value, { lineWidth: -1, noRefs: true, sortKeys: true, noArrayIndent: true }),
+    );
     assert.equal(mine, c.go);
     assert.deepEqual(yaml.load(mine), c.value);
   });

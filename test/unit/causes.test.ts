@@ -15,7 +15,8 @@ import type { DaemonSet, LabelSelector, Node, Pod, WebhookConfiguration } from '
 import type { RootCause } from '../../src/model/results.js';
 import { NOW, daemonSet, event, indexOf, node, pod } from '../builders.js';
 
-const CNI_MESSAGE = 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
+const CNI_MESSAGE =
+  'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
 
 const cni = (tolerations: { key?: string; operator?: string; effect?: string }[] = []) =>
   daemonSet('calico-node', 'kube-system')
@@ -26,8 +27,14 @@ const cni = (tolerations: { key?: string; operator?: string; effect?: string }[]
     })
     .build();
 const app = daemonSet('fluent-bit', 'logging').build();
-const ready = (ds: DaemonSet, n: string) => pod(`${ds.metadata!.name}-${n}`, ds.metadata!.namespace).ofDaemonSet(ds, n).on(n).ready().build();
-const creating = (ds: DaemonSet, n: string) => pod(`${ds.metadata!.name}-${n}`, ds.metadata!.namespace).ofDaemonSet(ds, n).on(n).waiting('ContainerCreating').build();
+const ready = (ds: DaemonSet, n: string) =>
+  pod(`${ds.metadata!.name}-${n}`, ds.metadata!.namespace).ofDaemonSet(ds, n).on(n).ready().build();
+const creating = (ds: DaemonSet, n: string) =>
+  pod(`${ds.metadata!.name}-${n}`, ds.metadata!.namespace)
+    .ofDaemonSet(ds, n)
+    .on(n)
+    .waiting('ContainerCreating')
+    .build();
 
 function codes(causes: RootCause[]): string[] {
   return causes.map((c) => c.code);
@@ -35,16 +42,30 @@ function codes(causes: RootCause[]): string[] {
 
 test('network: a pod stuck creating on a node whose CNI agent is kept off by the not-ready taint names the agent', () => {
   const agent = cni();
-  const nodes = [node('n1').build(), node('n2').notReady('False', CNI_MESSAGE).taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').build()];
+  const nodes = [
+    node('n1').build(),
+    node('n2').notReady('False', CNI_MESSAGE).taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').build(),
+  ];
   const events = [event('Pod', creating(app, 'n2'), 'NetworkNotReady', `network is not ready: ${CNI_MESSAGE}`)];
-  const index = indexOf({ nodes, daemonSets: [agent, app], pods: [ready(agent, 'n1'), ready(app, 'n1'), creating(app, 'n2')], events });
+  const index = indexOf({
+    nodes,
+    daemonSets: [agent, app],
+    pods: [ready(agent, 'n1'), ready(app, 'n1'), creating(app, 'n2')],
+    events,
+  });
   const causes = causesOnNode(index, [app], 'n2', { now: NOW });
   assert.deepEqual(codes(causes), ['NetworkAgentNotRunning']);
   assert.equal(causes[0]!.cause.name, 'calico-node');
   assert.deepEqual(causes[0]!.nodes, ['n2']);
-  assert.match(causes[0]!.summary, /^n2: network not ready → calico-node has no pod there \(untolerated taint node\.kubernetes\.io\/not-ready:NoSchedule\) → affects fluent-bit$/);
+  assert.match(
+    causes[0]!.summary,
+    /^n2: network not ready → calico-node has no pod there \(untolerated taint node\.kubernetes\.io\/not-ready:NoSchedule\) → affects fluent-bit$/,
+  );
   // The fix appends a toleration with a JSON patch (a strategic merge would replace the list).
-  assert.match(causes[0]!.fix, /kubectl patch daemonset calico-node -n kube-system --type json -p '\[\{"op":"add","path":"\/spec\/template\/spec\/tolerations(\/-)?"/);
+  assert.match(
+    causes[0]!.fix,
+    /kubectl patch daemonset calico-node -n kube-system --type json -p '\[\{"op":"add","path":"\/spec\/template\/spec\/tolerations(\/-)?"/,
+  );
   // scan groups it: one cause, the agent and the DaemonSet it affects.
   const report = scan(index, [agent, app], NOW, 'all namespaces');
   assert.equal(report.causes.filter((c) => c.code === 'NetworkAgentNotRunning').length, 1);
@@ -53,12 +74,19 @@ test('network: a pod stuck creating on a node whose CNI agent is kept off by the
 test('network: a node NotReady for another reason (kubelet stopped posting) links no network agent', () => {
   const agent = cni();
   const nodes = [node('n1').build(), node('n2').notReady('Unknown', 'Kubelet stopped posting node status.').build()];
-  const index = indexOf({ nodes, daemonSets: [agent, app], pods: [ready(agent, 'n1'), ready(app, 'n1'), ready(agent, 'n2'), creating(app, 'n2')] });
+  const index = indexOf({
+    nodes,
+    daemonSets: [agent, app],
+    pods: [ready(agent, 'n1'), ready(app, 'n1'), ready(agent, 'n2'), creating(app, 'n2')],
+  });
   const causes = causesOnNode(index, [app], 'n2', { now: NOW });
   assert.ok(!causes.some((c) => c.code.startsWith('Network') || c.code === 'NoNetworkAgent'), JSON.stringify(causes));
   // What it is instead: an unreachable node that kubectl rollout status waits for.
   assert.deepEqual(codes(causes), ['BudgetHeldByDeadNodes']);
-  assert.match(causes[0]!.fix, /^the template is not the cause: recover n2; if the machines are gone for good: kubectl delete node n2/);
+  assert.match(
+    causes[0]!.fix,
+    /^the template is not the cause: recover n2; if the machines are gone for good: kubectl delete node n2/,
+  );
 });
 
 test('network: NetworkNotReadyAgentRunning: the agent Ready on the node while the runtime says the network is not ready points at the host', () => {
@@ -97,13 +125,18 @@ test('labels: a device plugin at 0/0 because the labeller has the right tolerati
   assert.equal(causes[0]!.code, 'LabellerNotRunning');
   assert.deepEqual(causes[0]!.nodes, ['gpu-1', 'gpu-2']);
   assert.equal(causes[0]!.cause.name, 'nfd-worker');
-  assert.match(causes[0]!.summary, /no node carries label feature\.node\.kubernetes\.io\/pci-10de\.present → nfd-worker writes it/);
+  assert.match(
+    causes[0]!.summary,
+    /no node carries label feature\.node\.kubernetes\.io\/pci-10de\.present → nfd-worker writes it/,
+  );
   assert.match(
     causes[0]!.summary,
     /near miss: toleration \{key: nvidia\.com\/gpu, operator: Equal, value: "true", effect: NoSchedule\} has the taint's key but value "true" where the taint has "present"/,
   );
   // A node agent that selects no node is not Healthy in scan.
-  const entry = scan(index, [devicePlugin, labeller], NOW, 'all namespaces').daemonSets.find((d) => d.name === 'nvidia-device-plugin')!;
+  const entry = scan(index, [devicePlugin, labeller], NOW, 'all namespaces').daemonSets.find(
+    (d) => d.name === 'nvidia-device-plugin',
+  )!;
   assert.equal(entry.health, 'Degraded');
   assert.ok(entry.problems.includes('LabellerNotRunning'));
 });
@@ -111,7 +144,11 @@ test('labels: a device plugin at 0/0 because the labeller has the right tolerati
 test('labels: with the labeller tolerating the taint and the nodes labelled, nothing is linked', () => {
   const labeller = nfd('present');
   const nodes = [node('cpu-1').build(), gpuNode('gpu-1', true)];
-  const index = indexOf({ nodes, daemonSets: [devicePlugin, labeller], pods: [ready(labeller, 'cpu-1'), ready(labeller, 'gpu-1'), ready(devicePlugin, 'gpu-1')] });
+  const index = indexOf({
+    nodes,
+    daemonSets: [devicePlugin, labeller],
+    pods: [ready(labeller, 'cpu-1'), ready(labeller, 'gpu-1'), ready(devicePlugin, 'gpu-1')],
+  });
   assert.deepEqual(codes(causesOf(index, [devicePlugin], { now: NOW })), []);
 });
 
@@ -128,32 +165,49 @@ const webhook = (namespaceSelector?: LabelSelector): WebhookConfiguration => ({
   kind: 'MutatingWebhookConfiguration',
   metadata: { name: 'istio-sidecar-injector' },
   webhooks: [
-    { name: 'sidecar-injector.istio.io', rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], ...(namespaceSelector ? { namespaceSelector } : {}) },
+    {
+      name: 'sidecar-injector.istio.io',
+      rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+      ...(namespaceSelector ? { namespaceSelector } : {}),
+    },
   ],
 });
 
 function invalidCase(message: string, hooks: WebhookConfiguration[]) {
   const ds = daemonSet('node-agent', 'apps').build();
-  const index = indexOf({ nodes: [node('n1').build()], daemonSets: [ds], pods: [], events: [event('DaemonSet', ds, 'FailedCreate', message)], mutatingWebhooks: hooks });
+  const index = indexOf({
+    nodes: [node('n1').build()],
+    daemonSets: [ds],
+    pods: [],
+    events: [event('DaemonSet', ds, 'FailedCreate', message)],
+    mutatingWebhooks: hooks,
+  });
   return causesOf(index, [ds], { now: NOW });
 }
 
 test('admission: FailedCreate at a volume mount the template lacks names the mutating webhook that matches pod CREATE', () => {
-  const causes = invalidCase('Error creating: Pod "node-agent-x2z9k" is invalid: spec.containers[1].volumeMounts[2].name: Not found: "istio-envoy"', [webhook()]);
+  const causes = invalidCase(
+    'Error creating: Pod "node-agent-x2z9k" is invalid: spec.containers[1].volumeMounts[2].name: Not found: "istio-envoy"',
+    [webhook()],
+  );
   assert.deepEqual(codes(causes), ['WebhookInjectedField']);
   assert.deepEqual(causes[0]!.cause, { kind: 'MutatingWebhookConfiguration', name: 'istio-sidecar-injector' });
   assert.match(causes[0]!.fix, /^the template is not what is wrong/);
 });
 
 test('admission: a webhook whose namespaceSelector leaves the namespace out is not named', () => {
-  const causes = invalidCase('Error creating: Pod "node-agent-x2z9k" is invalid: spec.containers[0].volumeMounts[0].name: Not found: "istio-envoy"', [
-    webhook({ matchLabels: { 'istio-injection': 'enabled' } }),
-  ]);
+  const causes = invalidCase(
+    'Error creating: Pod "node-agent-x2z9k" is invalid: spec.containers[0].volumeMounts[0].name: Not found: "istio-envoy"',
+    [webhook({ matchLabels: { 'istio-injection': 'enabled' } })],
+  );
   assert.deepEqual(codes(causes), []);
 });
 
 test('admission: an invalid pod at a volume the template has is the template’s own fault', () => {
-  const causes = invalidCase('Error creating: Pod "node-agent-x2z9k" is invalid: spec.containers[0].image: Required value', [webhook()]);
+  const causes = invalidCase(
+    'Error creating: Pod "node-agent-x2z9k" is invalid: spec.containers[0].image: Required value',
+    [webhook()],
+  );
   assert.deepEqual(codes(causes), []);
 });
 
@@ -166,7 +220,10 @@ function archCase(arches: string[], crashing: string[]) {
     const b = pod(`log-agent-${name}`, 'logging').ofDaemonSet(ds, name).on(name);
     return crashing.includes(name)
       ? b
-          .waiting('CrashLoopBackOff', 'back-off 5m0s', { restartCount: 9, lastTerminated: { reason: 'Error', exitCode: 1 } })
+          .waiting('CrashLoopBackOff', 'back-off 5m0s', {
+            restartCount: 9,
+            lastTerminated: { reason: 'Error', exitCode: 1 },
+          })
           .created(3600)
           .build()
       : b.ready().build();
@@ -207,7 +264,10 @@ for (const c of exitCases) {
 }
 
 test('exit: "exec format error" reads as an architecture mismatch', () => {
-  assert.match(exitMeaning({ exitCode: 1, reason: 'StartError', message: 'exec /usr/bin/agent: exec format error' }) ?? '', /another CPU architecture/);
+  assert.match(
+    exitMeaning({ exitCode: 1, reason: 'StartError', message: 'exec /usr/bin/agent: exec format error' }) ?? '',
+    /another CPU architecture/,
+  );
 });
 
 // kubernetes/kubernetes#77203: with minReadySeconds, .status.numberAvailable stays stale before v1.15.0.
@@ -215,7 +275,15 @@ function staleCase(kubelet: string) {
   const ds = daemonSet('monitor', 'monitoring')
     .with((d) => {
       d.spec!.minReadySeconds = 10;
-      d.status = { currentNumberScheduled: 2, desiredNumberScheduled: 2, numberReady: 2, numberAvailable: 1, numberMisscheduled: 0, updatedNumberScheduled: 2, observedGeneration: 1 };
+      d.status = {
+        currentNumberScheduled: 2,
+        desiredNumberScheduled: 2,
+        numberReady: 2,
+        numberAvailable: 1,
+        numberMisscheduled: 0,
+        updatedNumberScheduled: 2,
+        observedGeneration: 1,
+      };
     })
     .build();
   const nodes = ['a', 'b'].map((n) => {
@@ -249,7 +317,11 @@ test('network: NoNetworkAgent: network not ready and no network agent in the inp
 test('labels: LabelNotWritten: the labeller runs on the nodes but no node carries the label', () => {
   const labeller = nfd('present');
   const nodes = [gpuNode('gpu-1', false), gpuNode('gpu-2', false)];
-  const index = indexOf({ nodes, daemonSets: [devicePlugin, labeller], pods: [ready(labeller, 'gpu-1'), ready(labeller, 'gpu-2')] });
+  const index = indexOf({
+    nodes,
+    daemonSets: [devicePlugin, labeller],
+    pods: [ready(labeller, 'gpu-1'), ready(labeller, 'gpu-2')],
+  });
   const causes = causesOf(index, [devicePlugin], { now: NOW });
   assert.deepEqual(codes(causes), ['LabelNotWritten'], 'the label chain, not a bare "selects no node" beside it');
   assert.match(causes[0]!.fix, /kubectl logs -n node-feature-discovery ds\/nfd-worker/);

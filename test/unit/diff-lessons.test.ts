@@ -41,7 +41,15 @@ function currentRevision(ds: DaemonSet): ControllerRevision {
       namespace: ds.metadata!.namespace!,
       creationTimestamp: ago(120),
       labels: { 'controller-revision-hash': 'new' },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata!.name!, uid: ds.metadata!.uid!, controller: true }],
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'DaemonSet',
+          name: ds.metadata!.name!,
+          uid: ds.metadata!.uid!,
+          controller: true,
+        },
+      ],
     },
   };
 }
@@ -52,15 +60,23 @@ test('Gt/Lt compare 64-bit integers: a value that overflows int64 is not a numbe
   // NodeShouldRunDaemonPod said shouldRun=false. ds-doctor compared arbitrary-size integers and
   // said the node matched.
   const rank2 = node('n').label('rank', '2').build();
-  const term = (operator: string, value: string) => ({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'rank', operator, values: [value] }] }] });
+  const term = (operator: string, value: string) => ({
+    nodeSelectorTerms: [{ matchExpressions: [{ key: 'rank', operator, values: [value] }] }],
+  });
   assert.equal(matchNodeSelector(term('Lt', '9223372036854775808'), rank2).matches, false);
   assert.equal(matchNodeSelector(term('Lt', '9223372036854775807'), rank2).matches, true);
   assert.equal(matchNodeSelector(term('Gt', '-9223372036854775809'), rank2).matches, false);
   // The node's label goes through the same ParseInt.
   const huge = node('h').label('rank', '9223372036854775808').build();
   assert.equal(matchNodeSelector(term('Gt', '5'), huge).matches, false);
-  assert.equal(matchNodeSelector(term('Gt', '5'), node('m').label('rank', '9223372036854775807').build()).matches, true);
-  assert.match(matchNodeSelector(term('Lt', '9223372036854775808'), rank2).termMismatches[0]!.failures[0]!, /not a 64-bit integer/);
+  assert.equal(
+    matchNodeSelector(term('Gt', '5'), node('m').label('rank', '9223372036854775807').build()).matches,
+    true,
+  );
+  assert.match(
+    matchNodeSelector(term('Lt', '9223372036854775808'), rank2).termMismatches[0]!.failures[0]!,
+    /not a 64-bit integer/,
+  );
 
   const ds = daemonSet('agent').affinity(term('Lt', '9223372036854775808')).build();
   assert.equal(compileDaemonPlacement(ds).evaluate(rank2).shouldRun, false);
@@ -104,8 +120,21 @@ test('a surge rollout whose new pods the API refuses (a pod-count quota) is stuc
   // event and nothing ever moved. ds-doctor saw budget left and candidates, and said Progressing.
   const ds = rolledDaemonSet({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } });
   const nodes = ['n0', 'n1', 'n2'].map((n) => node(n).build());
-  const pods = nodes.map((n) => pod(`agent-old-${n.metadata!.name}`, 'ops').ofDaemonSet(ds, n.metadata!.name!, 'old', '1').on(n.metadata!.name!).ready().build());
-  const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-x7k2p" is forbidden: exceeded quota: quota, requested: pods=1, used: pods=3, limited: pods=3', 'Warning', 30);
+  const pods = nodes.map((n) =>
+    pod(`agent-old-${n.metadata!.name}`, 'ops')
+      .ofDaemonSet(ds, n.metadata!.name!, 'old', '1')
+      .on(n.metadata!.name!)
+      .ready()
+      .build(),
+  );
+  const refused = event(
+    'DaemonSet',
+    ds,
+    'FailedCreate',
+    'Error creating: pods "agent-x7k2p" is forbidden: exceeded quota: quota, requested: pods=1, used: pods=3, limited: pods=3',
+    'Warning',
+    30,
+  );
   const index = (events: KubeEvent[]) => rolloutIndex(ds, nodes, pods, events);
 
   const stuck = diagnoseRollout(index([refused]), ds, NOW);
@@ -137,8 +166,16 @@ test('an old pod still terminating next to an available new pod holds the status
   // kubelet confirms the deletion; a moment later the rollout was complete. ds-doctor saw no budget
   // in use and no candidate and said Stuck.
   const ds = rolledDaemonSet({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } });
-  const fresh = (n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(60).ready(30).build();
-  const leaving = (n: string, secondsAgo: number) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).created(3600).ready().terminating(secondsAgo, 30).build();
+  const fresh = (n: string) =>
+    pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(60).ready(30).build();
+  const leaving = (n: string, secondsAgo: number) =>
+    pod(`agent-old-${n}`, 'ops')
+      .ofDaemonSet(ds, n, 'old', '1')
+      .on(n)
+      .created(3600)
+      .ready()
+      .terminating(secondsAgo, 30)
+      .build();
   const run = (nodes: ReturnType<typeof node>[], terminatingSince: number) => {
     const ns = nodes.map((b) => b.build());
     const pods = [...ns.map((n) => fresh(n.metadata!.name!)), leaving('n0', terminatingSince)];
@@ -168,7 +205,14 @@ test('OnDelete waits for someone only where an old pod exists: nodes without a p
   // here it cannot, so the rollout is stuck on the FailedCreate, as under RollingUpdate.
   const ds = rolledDaemonSet({ type: 'OnDelete' });
   const nodes = ['n0', 'n1'].map((n) => node(n).build());
-  const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-x" is forbidden: failed quota: quota: must specify requests.cpu for: agent', 'Warning', 30);
+  const refused = event(
+    'DaemonSet',
+    ds,
+    'FailedCreate',
+    'Error creating: pods "agent-x" is forbidden: failed quota: quota: must specify requests.cpu for: agent',
+    'Warning',
+    30,
+  );
   const empty = diagnoseRollout(indexOf({ nodes, daemonSets: [ds], pods: [], events: [refused] }), ds, NOW, 1);
   assert.equal(empty.verdict, 'Stuck');
   assert.ok(!empty.reasons.some((r) => r.code === 'OnDeleteStrategy'));
@@ -177,7 +221,10 @@ test('OnDelete waits for someone only where an old pod exists: nodes without a p
   const old = pod('agent-old', 'ops').ofDaemonSet(ds, 'n0', 'old', '1').on('n0').ready().build();
   const manual = diagnoseRollout(indexOf({ nodes, daemonSets: [ds], pods: [old], events: [refused] }), ds, NOW, 1);
   assert.equal(manual.verdict, 'Manual');
-  assert.match(manual.reasons.find((r) => r.code === 'OnDeleteStrategy')!.message, /: 1 node\(s\) keep the old revision/);
+  assert.match(
+    manual.reasons.find((r) => r.code === 'OnDeleteStrategy')!.message,
+    /: 1 node\(s\) keep the old revision/,
+  );
 });
 
 test('a pod the API refuses on a node without one stops the whole rolling update, unavailable old pods included', () => {
@@ -208,7 +255,10 @@ test('a pod the API refuses on a node without one stops the whole rolling update
   const reason = stuck.reasons.find((r) => r.code === 'FailedCreate');
   assert.ok(reason, JSON.stringify(stuck.reasons.map((r) => r.code)));
   assert.match(reason.message, /1 node\(s\) that have none .*no old pod is replaced on any node/);
-  assert.match(stuck.reasons.find((r) => r.code === 'OldPodsUnavailable')!.message, /but not while it cannot create the missing pods/);
+  assert.match(
+    stuck.reasons.find((r) => r.code === 'OldPodsUnavailable')!.message,
+    /but not while it cannot create the missing pods/,
+  );
   // The crashing old pod stays, and so does the budget left: the refusal, not the budget, holds it.
   assert.deepEqual(stuck.blockers.map((b) => [b.node, b.code]).sort(), [
     ['n0', 'CrashLoopBackOff'],
@@ -268,7 +318,13 @@ test('a node whose old pod is being deleted waits for the deletion, whatever sta
   // d3001-96, d3002-95: within its grace period on a node that stopped reporting, the deletion
   // will never be confirmed either; past --stuck-after that is Stuck, not Progressing.
   const ns = [node('n0').notReady('Unknown').build()];
-  const gone = pod('agent-old-n0', 'ops').ofDaemonSet(ds, 'n0', 'old', '1').on('n0').created(120).ready().terminating(-25, 30).build();
+  const gone = pod('agent-old-n0', 'ops')
+    .ofDaemonSet(ds, 'n0', 'old', '1')
+    .on('n0')
+    .created(120)
+    .ready()
+    .terminating(-25, 30)
+    .build();
   const down = (stuckAfter: number) => diagnoseRollout(rolloutIndex(ds, ns, [gone]), ds, NOW, stuckAfter);
   assert.equal(down(600).verdict, 'Progressing');
   assert.equal(down(1).verdict, 'Stuck');
@@ -279,13 +335,30 @@ test('a node whose old pod is being deleted waits for the deletion, whatever sta
 });
 
 test('a template equal but for an empty toleration value is the same template: the API server stores it without the empty string (omitempty), so the hash does not change (plan d7-52)', () => {
-  const ds = daemonSet('agent', 'ops').tolerate({ key: 'ds-diff/special', operator: 'Equal', effect: 'NoExecute' }).build();
+  const ds = daemonSet('agent', 'ops')
+    .tolerate({ key: 'ds-diff/special', operator: 'Equal', effect: 'NoExecute' })
+    .build();
   ds.status = { observedGeneration: 1 };
-  const manifest: DaemonSet = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'ops' }, spec: structuredClone(ds.spec) };
-  manifest.spec!.template!.spec!.tolerations = [{ key: 'ds-diff/special', operator: 'Equal', value: '', effect: 'NoExecute' }];
+  const manifest: DaemonSet = {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: 'agent', namespace: 'ops' },
+    spec: structuredClone(ds.spec),
+  };
+  manifest.spec!.template!.spec!.tolerations = [
+    { key: 'ds-diff/special', operator: 'Equal', value: '', effect: 'NoExecute' },
+  ];
   (manifest.spec!.template!.spec! as Record<string, unknown>)['imagePullSecrets'] = [];
   const n = node('n1').build();
-  const r = planDaemonSet(indexOf({ nodes: [n], daemonSets: [ds], pods: [pod('agent-n1', 'ops').ofDaemonSet(ds, 'n1', 'cur').on('n1').ready().build()] }), manifest, NOW);
+  const r = planDaemonSet(
+    indexOf({
+      nodes: [n],
+      daemonSets: [ds],
+      pods: [pod('agent-n1', 'ops').ofDaemonSet(ds, 'n1', 'cur').on('n1').ready().build()],
+    }),
+    manifest,
+    NOW,
+  );
   assert.deepEqual(r.templateDiff, []);
   assert.equal(r.rollout.replaced, false);
 });

@@ -19,6 +19,7 @@ describe('durations: plain seconds and unit sums, milliseconds included', () => 
     });
   }
   test('malformed durations are refused naming the flag', () => {
-    for (const bad of ['', 'ten', '10 m', '5d', '1h-', 'm']) assert.throws(() => parseDuration('--x', bad), /--x: ".*" is not a duration/, bad);
+    for (const bad of ['', 'ten', '10 m', '5d', '1h-', 'm'])
+      assert.throws(() => parseDuration('--x', bad), /--x: ".*" is not a duration/, bad);
   });
 });

@@ -10,9 +10,17 @@ import { rollbackAdvice } from '../../src/k8s/rollback.js';
 import { tolerationPatch } from '../../src/analyze/causes/context.js';
 import { daemonSet, node } from '../builders.js';
 
-const texts = (a: FixAction[]) => a.map((x) => (x.kind === 'kubectl' ? x.args.join(' ') : `${x.op} ${x.path} ${JSON.stringify(x.value)}`));
+const texts = (a: FixAction[]) =>
+  a.map((x) => (x.kind === 'kubectl' ? x.args.join(' ') : `${x.op} ${x.path} ${JSON.stringify(x.value)}`));
 
-const CASES: { name: string; fix: string; alternatives: string[]; followUps?: string[]; templates?: number; unreadable?: number }[] = [
+const CASES: {
+  name: string;
+  fix: string;
+  alternatives: string[];
+  followUps?: string[];
+  templates?: number;
+  unreadable?: number;
+}[] = [
   {
     name: 'NodeSelectorMismatch: the label command, the condition around it is prose',
     fix: 'if the DaemonSet should run here: kubectl label node n1 pool=gpu --overwrite; otherwise nothing to do',
@@ -36,17 +44,25 @@ const CASES: { name: string; fix: string; alternatives: string[]; followUps?: st
   {
     name: 'BudgetHeldByDeadNodes: two ways, a node list ended by a parenthesis and a JSON merge patch',
     fix: `if the machines are gone for good: kubectl delete node n3 n4 (their pods are garbage-collected and the 2 unit(s) are freed); otherwise raise the budget past them: kubectl patch daemonset agent -n ops --type merge -p '{"spec":{"updateStrategy":{"rollingUpdate":{"maxUnavailable":3}}}}' (the rollout goes on 1 node(s) at a time; set it back afterwards)`,
-    alternatives: ['delete node n3 n4', 'patch daemonset agent -n ops --type merge -p {"spec":{"updateStrategy":{"rollingUpdate":{"maxUnavailable":3}}}}'],
+    alternatives: [
+      'delete node n3 n4',
+      'patch daemonset agent -n ops --type merge -p {"spec":{"updateStrategy":{"rollingUpdate":{"maxUnavailable":3}}}}',
+    ],
   },
   {
     name: 'a cordoned node: uncordon, or a toleration to add (a field edit)',
     fix: 'kubectl uncordon n1, or add to spec.template.spec.tolerations: - {key: node.kubernetes.io/unschedulable, operator: Exists, effect: NoSchedule}',
-    alternatives: ['uncordon n1', 'add-to spec.template.spec.tolerations {"key":"node.kubernetes.io/unschedulable","operator":"Exists","effect":"NoSchedule"}'],
+    alternatives: [
+      'uncordon n1',
+      'add-to spec.template.spec.tolerations {"key":"node.kubernetes.io/unschedulable","operator":"Exists","effect":"NoSchedule"}',
+    ],
   },
   {
     name: 'UntoleratedTaint: a quoted value stays a string',
     fix: 'if the DaemonSet should run on this node, add to spec.template.spec.tolerations: - {key: example.com/maint, operator: Equal, value: "true", effect: NoExecute}',
-    alternatives: ['add-to spec.template.spec.tolerations {"key":"example.com/maint","operator":"Equal","value":"true","effect":"NoExecute"}'],
+    alternatives: [
+      'add-to spec.template.spec.tolerations {"key":"example.com/maint","operator":"Equal","value":"true","effect":"NoExecute"}',
+    ],
   },
   {
     name: 'surge with a host port: a field set',
@@ -108,9 +124,20 @@ test('extractFix: the toleration patch a root cause prints is one JSON patch com
   assert.equal(x.alternatives.length, 1);
   const a = x.alternatives[0]!;
   assert.equal(a.kind, 'kubectl');
-  assert.deepEqual(a.kind === 'kubectl' ? a.args.slice(0, 6) : [], ['patch', 'daemonset', 'nfd-worker', '-n', 'ops', '--type']);
+  assert.deepEqual(a.kind === 'kubectl' ? a.args.slice(0, 6) : [], [
+    'patch',
+    'daemonset',
+    'nfd-worker',
+    '-n',
+    'ops',
+    '--type',
+  ]);
   assert.deepEqual(JSON.parse(a.kind === 'kubectl' ? a.args.at(-1)! : '[]'), [
-    { op: 'add', path: '/spec/template/spec/tolerations', value: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }] },
+    {
+      op: 'add',
+      path: '/spec/template/spec/tolerations',
+      value: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
+    },
   ]);
 });
 
@@ -118,12 +145,34 @@ test('commandArgs evaluates the timestamp substitution and nothing else', () => 
   const [, follow] = [undefined, extractFix(createRetryNote('ops', 'agent')).followUps[0]!];
   assert.equal(follow.kind, 'kubectl');
   if (follow.kind !== 'kubectl') return;
-  assert.deepEqual(commandArgs(follow, new Date(1_700_000_000_000)), ['annotate', 'daemonset/agent', '-n', 'ops', 'ds-doctor/retry-at=1700000000', '--overwrite']);
+  assert.deepEqual(commandArgs(follow, new Date(1_700_000_000_000)), [
+    'annotate',
+    'daemonset/agent',
+    '-n',
+    'ops',
+    'ds-doctor/retry-at=1700000000',
+    '--overwrite',
+  ]);
 });
 
 test('stepNodes: the nodes a next step is about', () => {
-  assert.deepEqual(stepNodes('node n2 (pod agent-x): fix node n2 (kubectl describe node n2); until then it holds one unit of maxUnavailable'), ['n2']);
-  assert.deepEqual(stepNodes('nodes n1, n3: surge cannot work with host ports: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}'), ['n1', 'n3']);
-  assert.deepEqual(stepNodes('canary: kubectl delete pod -n ops agent-x   # node n4; wait until ds-doctor why ops/agent n4 says Healthy'), ['n4']);
+  assert.deepEqual(
+    stepNodes(
+      'node n2 (pod agent-x): fix node n2 (kubectl describe node n2); until then it holds one unit of maxUnavailable',
+    ),
+    ['n2'],
+  );
+  assert.deepEqual(
+    stepNodes(
+      'nodes n1, n3: surge cannot work with host ports: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}',
+    ),
+    ['n1', 'n3'],
+  );
+  assert.deepEqual(
+    stepNodes(
+      'canary: kubectl delete pod -n ops agent-x   # node n4; wait until ds-doctor why ops/agent n4 says Healthy',
+    ),
+    ['n4'],
+  );
   assert.deepEqual(stepNodes('no single node explains it: run ds-doctor why ops/agent'), []);
 });

@@ -18,8 +18,20 @@ const inZone = (zone: string) =>
   });
 
 const cases: { name: string; ds: DaemonSet; node: Node; run: boolean; keepRunning: boolean }[] = [
-  { name: 'required node affinity that matches: run', ds: inZone('a').build(), node: zoneA().build(), run: true, keepRunning: true },
-  { name: 'required node affinity that does not match: neither run nor keep running', ds: inZone('b').build(), node: zoneA().build(), run: false, keepRunning: false },
+  {
+    name: 'required node affinity that matches: run',
+    ds: inZone('a').build(),
+    node: zoneA().build(),
+    run: true,
+    keepRunning: true,
+  },
+  {
+    name: 'required node affinity that does not match: neither run nor keep running',
+    ds: inZone('b').build(),
+    node: zoneA().build(),
+    run: false,
+    keepRunning: false,
+  },
   {
     name: 'template nodeName of another node: neither run nor keep running',
     ds: daemonSet('agent')
@@ -31,7 +43,13 @@ const cases: { name: string; ds: DaemonSet; node: Node; run: boolean; keepRunnin
     run: false,
     keepRunning: false,
   },
-  { name: 'untolerated NoSchedule taint: do not run, keep running', ds: daemonSet('agent').build(), node: zoneA().taint('dedicated', 'infra', 'NoSchedule').build(), run: false, keepRunning: true },
+  {
+    name: 'untolerated NoSchedule taint: do not run, keep running',
+    ds: daemonSet('agent').build(),
+    node: zoneA().taint('dedicated', 'infra', 'NoSchedule').build(),
+    run: false,
+    keepRunning: true,
+  },
 ];
 
 for (const c of cases) {
@@ -45,7 +63,8 @@ test('clearGenerated removes generated files and empty folders, keeps expect.jso
   try {
     fs.mkdirSync(path.join(dir, 'a'));
     fs.mkdirSync(path.join(dir, 'b', 'logs'), { recursive: true });
-    for (const f of ['README.md', 'a/dump.yaml', 'a/README.md', 'a/expect.json', 'b/logs/logs.txt']) fs.writeFileSync(path.join(dir, f), 'x');
+    for (const f of ['README.md', 'a/dump.yaml', 'a/README.md', 'a/expect.json', 'b/logs/logs.txt'])
+      fs.writeFileSync(path.join(dir, f), 'x');
     clearGenerated(dir);
     assert.deepEqual(fs.readdirSync(dir, { recursive: true }).map(String).sort(), ['a', path.join('a', 'expect.json')]);
   } finally {

@@ -31,7 +31,10 @@ sized(join(dir, 'jsonfolder', 'c.json'), BOUND_ABOVE * 2);
 sized(join(dir, 'jsonfolder', 'd.yaml'), 10);
 
 test('heap bound: -f spellings commander takes are the inputs sized', () => {
-  assert.deepStrictEqual(filenameArgs(['scan', '-f', 'a', '--filename', 'b', '--filename=c', '-fd', '-A', '--', '-f', 'e']), ['a', 'b', 'c', 'd']);
+  assert.deepStrictEqual(
+    filenameArgs(['scan', '-f', 'a', '--filename', 'b', '--filename=c', '-fd', '-A', '--', '-f', 'e']),
+    ['a', 'b', 'c', 'd'],
+  );
 });
 
 test('heap bound: by the YAML bytes named, over files and folders', () => {
@@ -45,7 +48,8 @@ test('heap bound: by the YAML bytes named, over files and folders', () => {
     [['scan', '-f', join(dir, 'missing.yaml')], false],
     [['scan', '-A'], false],
   ];
-  for (const [argv, bounded] of cases) assert.deepStrictEqual(heapFlags(argv, {}, []), bounded ? [GROWING_FLAG] : [], argv.join(' '));
+  for (const [argv, bounded] of cases)
+    assert.deepStrictEqual(heapFlags(argv, {}, []), bounded ? [GROWING_FLAG] : [], argv.join(' '));
 });
 
 test('heap bound: DS_DOCTOR_HEAP_BOUND forces it on or off; a process started with it is not started again', () => {
@@ -57,8 +61,15 @@ test('heap bound: DS_DOCTOR_HEAP_BOUND forces it on or off; a process started wi
 /** Runs bin/ds-doctor.js with `args`; returns the execArgv each Node process of the run printed at exit. */
 function execArgvOfRun(args: string[], env: Record<string, string>, stdin?: number): string[][] {
   const hook = join(dir, 'hook.cjs');
-  writeFileSync(hook, "process.on('exit', () => process.stderr.write('EXECARGV ' + JSON.stringify(process.execArgv) + '\\n'));");
-  const r = spawnSync(process.execPath, ['--require', hook, 'bin/ds-doctor.js', ...args], { encoding: 'utf8', env: { ...process.env, ...env }, stdio: [stdin ?? 'ignore', 'pipe', 'pipe'] });
+  writeFileSync(
+    hook,
+    "process.on('exit', () => process.stderr.write('EXECARGV ' + JSON.stringify(process.execArgv) + '\\n'));",
+  );
+  const r = spawnSync(process.execPath, ['--require', hook, 'bin/ds-doctor.js', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    stdio: [stdin ?? 'ignore', 'pipe', 'pipe'],
+  });
   return r.stderr
     .split('\n')
     .filter((l) => l.startsWith('EXECARGV '))

@@ -27,10 +27,27 @@ describe('a reason is templated on the node and pod names and back', () => {
   const cases: { name: string; r: Reason; node: string; pod?: string; templated: boolean }[] = [
     { name: 'the node name in the message and evidence', r: reason(), node: 'worker-7', templated: true },
     { name: 'the pod name too', r: reason(), node: 'worker-7', pod: 'agent-x1', templated: true },
-    { name: 'a pod named after its node keeps its own marker', r: reason({ message: 'pod kube-proxy-worker-7 on worker-7' }), node: 'worker-7', pod: 'kube-proxy-worker-7', templated: true },
-    { name: 'neither name in the text', r: reason({ message: 'x', evidence: [], short: 's', fix: 'f' }), node: 'worker-7', pod: 'p', templated: false },
+    {
+      name: 'a pod named after its node keeps its own marker',
+      r: reason({ message: 'pod kube-proxy-worker-7 on worker-7' }),
+      node: 'worker-7',
+      pod: 'kube-proxy-worker-7',
+      templated: true,
+    },
+    {
+      name: 'neither name in the text',
+      r: reason({ message: 'x', evidence: [], short: 's', fix: 'f' }),
+      node: 'worker-7',
+      pod: 'p',
+      templated: false,
+    },
     { name: 'a node name holding a marker', r: reason(), node: `worker-7${NODE_MARK}`, templated: false },
-    { name: 'a reason holding a marker', r: reason({ fix: `add ${POD_MARK} worker-7` }), node: 'worker-7', templated: false },
+    {
+      name: 'a reason holding a marker',
+      r: reason({ fix: `add ${POD_MARK} worker-7` }),
+      node: 'worker-7',
+      templated: false,
+    },
     { name: 'an empty node name', r: reason(), node: '', templated: false },
   ];
   for (const c of cases) {
@@ -48,15 +65,29 @@ describe('cells pack into shared tables and unpack to the rows', () => {
     {
       node: 'worker-8',
       verdict: 'Excluded',
-      reasons: [reason({ message: reason().message.replace('worker-7', 'worker-8'), evidence: ['node taint dedicated=gpu:NoSchedule', 'pod agent-x1 is not on worker-8'] })],
+      reasons: [
+        reason({
+          message: reason().message.replace('worker-7', 'worker-8'),
+          evidence: ['node taint dedicated=gpu:NoSchedule', 'pod agent-x1 is not on worker-8'],
+        }),
+      ],
     },
-    { node: 'worker-9', verdict: 'Healthy', reasons: [], pod: { name: 'agent-x1', phase: 'Running', ready: true, revision: 'abc', updated: true, restarts: 0, age: '5d' } },
+    {
+      node: 'worker-9',
+      verdict: 'Healthy',
+      reasons: [],
+      pod: { name: 'agent-x1', phase: 'Running', ready: true, revision: 'abc', updated: true, restarts: 0, age: '5d' },
+    },
     {
       node: 'worker-10',
       verdict: 'Unhealthy',
-      reasons: [reason({ code: 'CrashLoopBackOff', severity: 'error', message: 'container c of agent-x2 keeps crashing' })],
+      reasons: [
+        reason({ code: 'CrashLoopBackOff', severity: 'error', message: 'container c of agent-x2 keeps crashing' }),
+      ],
       pod: { name: 'agent-x2', phase: 'Running', ready: false, revision: 'abc', updated: false, restarts: 6 },
-      events: [{ type: 'Warning', reason: 'BackOff', message: 'Back-off restarting', count: 3, object: 'pod/agent-x2' }],
+      events: [
+        { type: 'Warning', reason: 'BackOff', message: 'Back-off restarting', count: 3, object: 'pod/agent-x2' },
+      ],
       causes: [
         {
           code: 'NetworkAgentNotRunning',
@@ -76,7 +107,20 @@ describe('cells pack into shared tables and unpack to the rows', () => {
   const cells = rows.map((r) => packer.cell(r));
   for (const [i, row] of rows.entries()) {
     test(`${row.node} (${row.verdict}) unpacks to its row`, () => {
-      assert.deepEqual(unpackCell({ verdicts: [...VERDICTS], reasons: packer.reasons, strings: packer.strings, events: packer.events, causes: packer.causes }, cells[i]!, row.node), row);
+      assert.deepEqual(
+        unpackCell(
+          {
+            verdicts: [...VERDICTS],
+            reasons: packer.reasons,
+            strings: packer.strings,
+            events: packer.events,
+            causes: packer.causes,
+          },
+          cells[i]!,
+          row.node,
+        ),
+        row,
+      );
     });
   }
   test('the reason of two nodes that differs only by the node name is stored once', () => {
@@ -91,7 +135,15 @@ describe('cells pack into shared tables and unpack to the rows', () => {
 });
 
 describe('the embedded JSON cannot end its element and reads back the same', () => {
-  const values = ['</script><script>alert(1)</script>', '<!-- <script>', '"><img src=x onerror=alert(1)>', 'a & b &amp;', 'a\u2028b\u2029c', '\u202eevil\u009b2J', '</SCRIPT >'];
+  const values = [
+    '</script><script>alert(1)</script>',
+    '<!-- <script>',
+    '"><img src=x onerror=alert(1)>',
+    'a & b &amp;',
+    'a\u2028b\u2029c',
+    '\u202eevil\u009b2J',
+    '</SCRIPT >',
+  ];
   for (const v of values) {
     test(JSON.stringify(v), () => {
       const text = scriptSafeJson({ v, [v]: [v] });
@@ -117,7 +169,14 @@ function input(): ReportInput {
     },
     groupBy: '',
     nodes: [{ name: 'n1', pool: '' }],
-    scan: { apiVersion: 'ds-doctor/v1', kind: 'ScanReport', scope: 'all namespaces in the input', daemonSets: [], causes: [], notes: [] },
+    scan: {
+      apiVersion: 'ds-doctor/v1',
+      kind: 'ScanReport',
+      scope: 'all namespaces in the input',
+      daemonSets: [],
+      causes: [],
+      notes: [],
+    },
     daemonSets: [
       {
         namespace: 'ns',
@@ -128,7 +187,14 @@ function input(): ReportInput {
         impact: {} as ReportInput['daemonSets'][number]['impact'],
       },
     ],
-    lint: { apiVersion: 'ds-doctor/v1', kind: 'LintReport', findings: [], suppressed: [], notChecked: [], daemonSets: 1 },
+    lint: {
+      apiVersion: 'ds-doctor/v1',
+      kind: 'LintReport',
+      findings: [],
+      suppressed: [],
+      notChecked: [],
+      daemonSets: 1,
+    },
   };
 }
 

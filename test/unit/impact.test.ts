@@ -12,7 +12,12 @@ import { NOW, daemonSet, indexOf, node, pod, type DaemonSetBuilder } from '../bu
 type Objects = Parameters<typeof indexOf>[0];
 
 function impact(ds: DaemonSet, objects: Objects, cascade: Cascade = 'background'): DeleteImpact {
-  return analyzeImpact(indexOf({ daemonSets: [ds], ...objects, nodes: objects.nodes ?? [node('n1').build(), node('n2').build()] }), ds, cascade, NOW);
+  return analyzeImpact(
+    indexOf({ daemonSets: [ds], ...objects, nodes: objects.nodes ?? [node('n1').build(), node('n2').build()] }),
+    ds,
+    cascade,
+    NOW,
+  );
 }
 
 function finding(d: DeleteImpact, code: string) {
@@ -27,7 +32,9 @@ function appPod(name: string, nodeName: string | undefined, labels: Record<strin
   const p = pod(name, ns)
     .labels(labels)
     .with((x) => {
-      x.metadata!.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${name}-rs`, uid: `uid-rs-${name}`, controller: true }];
+      x.metadata!.ownerReferences = [
+        { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${name}-rs`, uid: `uid-rs-${name}`, controller: true },
+      ];
     });
   return (nodeName ? p.on(nodeName).ready() : p).build();
 }
@@ -41,8 +48,18 @@ function cni(): DaemonSetBuilder {
     });
 }
 
-function service(name: string, selector: Record<string, string>, extra: Partial<NonNullable<Service['spec']>> = {}, ns = 'default'): Service {
-  return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: ns }, spec: { selector, type: 'ClusterIP', clusterIP: '10.96.0.20', ...extra } };
+function service(
+  name: string,
+  selector: Record<string, string>,
+  extra: Partial<NonNullable<Service['spec']>> = {},
+  ns = 'default',
+): Service {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, namespace: ns },
+    spec: { selector, type: 'ClusterIP', clusterIP: '10.96.0.20', ...extra },
+  };
 }
 
 test('background: every dependent pod goes at once, with its grace period and the revisions', () => {
@@ -57,7 +74,11 @@ test('background: every dependent pod goes at once, with its grace period and th
   const rev = {
     apiVersion: 'apps/v1',
     kind: 'ControllerRevision',
-    metadata: { name: 'agent-hash1', namespace: 'default', ownerReferences: [{ kind: 'DaemonSet', name: 'agent', uid: ds.metadata!.uid!, controller: true }] },
+    metadata: {
+      name: 'agent-hash1',
+      namespace: 'default',
+      ownerReferences: [{ kind: 'DaemonSet', name: 'agent', uid: ds.metadata!.uid!, controller: true }],
+    },
     revision: 1,
   };
   const d = impact(ds, { pods: [...pods, failed, stranger], controllerRevisions: [rev] });
@@ -66,11 +87,21 @@ test('background: every dependent pod goes at once, with its grace period and th
   assert.equal(d.revisions, 1);
   const deleted = finding(d, 'PodsDeleted')!;
   assert.match(deleted.message, /deletes all 3 pods on 2 nodes at once, and nothing re-creates them/);
-  assert.ok(deleted.evidence.includes('each pod gets SIGTERM and up to 45s (terminationGracePeriodSeconds) to stop before SIGKILL'));
+  assert.ok(
+    deleted.evidence.includes(
+      'each pod gets SIGTERM and up to 45s (terminationGracePeriodSeconds) to stop before SIGKILL',
+    ),
+  );
   assert.ok(deleted.evidence.includes('the rolling-update budget (maxUnavailable 1) does not apply to deletion'));
   assert.ok(deleted.evidence.some((e) => e.includes('agent-hash1')));
   assert.equal(d.risk, 'low');
-  assert.deepEqual(d.riskReasons, [{ risk: 'low', reason: 'nothing found that depends on these pods: no node-agent role, and no Service or webhook backed only by them' }]);
+  assert.deepEqual(d.riskReasons, [
+    {
+      risk: 'low',
+      reason:
+        'nothing found that depends on these pods: no node-agent role, and no Service or webhook backed only by them',
+    },
+  ]);
 });
 
 test('grace periods: the default, zero, and a mix', () => {
@@ -85,19 +116,39 @@ test('grace periods: the default, zero, and a mix', () => {
       d.spec!.template!.spec!.terminationGracePeriodSeconds = 0;
     })
     .build();
-  assert.ok(finding(impact(zero, { pods: daemonPods(zero, ['n1']) }), 'PodsDeleted')!.evidence.includes('each pod is killed at once (terminationGracePeriodSeconds 0)'));
+  assert.ok(
+    finding(impact(zero, { pods: daemonPods(zero, ['n1']) }), 'PodsDeleted')!.evidence.includes(
+      'each pod is killed at once (terminationGracePeriodSeconds 0)',
+    ),
+  );
   const mixed = daemonPods(base, ['n1', 'n2']);
   mixed[1]!.spec!.terminationGracePeriodSeconds = 60;
-  assert.ok(finding(impact(base, { pods: mixed }), 'PodsDeleted')!.evidence.includes('each pod gets SIGTERM and up to its terminationGracePeriodSeconds before SIGKILL: 30s (1 pod), 60s (1 pod)'));
+  assert.ok(
+    finding(impact(base, { pods: mixed }), 'PodsDeleted')!.evidence.includes(
+      'each pod gets SIGTERM and up to its terminationGracePeriodSeconds before SIGKILL: 30s (1 pod), 60s (1 pod)',
+    ),
+  );
 });
 
 test('foreground: the DaemonSet waits for its pods, frozen; a pod on a NotReady node keeps it waiting', () => {
   const ds = daemonSet('agent').build();
-  const d = impact(ds, { pods: daemonPods(ds, ['n1', 'n2']), nodes: [node('n1').build(), node('n2').notReady('Unknown').build()] }, 'foreground');
-  assert.match(finding(d, 'ForegroundDeletion')!.message, /deletionTimestamp and the foregroundDeletion finalizer .* status freezes/);
+  const d = impact(
+    ds,
+    { pods: daemonPods(ds, ['n1', 'n2']), nodes: [node('n1').build(), node('n2').notReady('Unknown').build()] },
+    'foreground',
+  );
+  assert.match(
+    finding(d, 'ForegroundDeletion')!.message,
+    /deletionTimestamp and the foregroundDeletion finalizer .* status freezes/,
+  );
   const stuck = finding(d, 'PodsStuckTerminating')!;
-  assert.match(stuck.message, /^1 pod cannot be confirmed deleted by its kubelet: it stays Terminating .*; the DaemonSet stays in foreground deletion until then$/);
-  assert.deepEqual(stuck.evidence, ['n2 (Ready=Unknown): agent-n2; force-delete: kubectl delete pod -n default agent-n2 --grace-period=0 --force']);
+  assert.match(
+    stuck.message,
+    /^1 pod cannot be confirmed deleted by its kubelet: it stays Terminating .*; the DaemonSet stays in foreground deletion until then$/,
+  );
+  assert.deepEqual(stuck.evidence, [
+    'n2 (Ready=Unknown): agent-n2; force-delete: kubectl delete pod -n default agent-n2 --grace-period=0 --force',
+  ]);
   assert.equal(d.cascade, 'foreground');
   assert.equal(d.pods, 2);
 });
@@ -106,7 +157,9 @@ test('a pod already past its grace period is reported with how long', () => {
   const ds = daemonSet('agent').build();
   const pods = daemonPods(ds, ['n1']);
   pods[0]!.metadata!.deletionTimestamp = new Date(NOW.getTime() - 5 * 60000).toISOString();
-  assert.deepEqual(finding(impact(ds, { pods }), 'PodsStuckTerminating')!.evidence, ['n1: agent-n1 already past its grace period by 5m']);
+  assert.deepEqual(finding(impact(ds, { pods }), 'PodsStuckTerminating')!.evidence, [
+    'n1: agent-n1 already past its grace period by 5m',
+  ]);
 });
 
 test("orphan: nothing is deleted, risk low, drain refuses the pods with kubectl's own message", () => {
@@ -117,11 +170,19 @@ test("orphan: nothing is deleted, risk low, drain refuses the pods with kubectl'
   assert.equal(d.pods, 0);
   assert.equal(d.nodes, 0);
   assert.equal(d.risk, 'low');
-  assert.deepEqual(d.riskReasons, [{ risk: 'low', reason: '--cascade=orphan deletes no pod: 2 pods keep running, unmanaged' }]);
+  assert.deepEqual(d.riskReasons, [
+    { risk: 'low', reason: '--cascade=orphan deletes no pod: 2 pods keep running, unmanaged' },
+  ]);
   const orphaned = finding(d, 'PodsOrphaned')!;
   assert.match(orphaned.message, /removes the ownerReference from 2 pods on 2 nodes/);
-  assert.ok(orphaned.evidence.includes('a plain delete (--cascade=background) would be critical: node networking (CNI agent) on 2 nodes, 1 pod on the pod network there'));
-  assert.ok(orphaned.evidence.includes('nodes that join later get no CNI agent, so pods on the pod network cannot start there'));
+  assert.ok(
+    orphaned.evidence.includes(
+      'a plain delete (--cascade=background) would be critical: node networking (CNI agent) on 2 nodes, 1 pod on the pod network there',
+    ),
+  );
+  assert.ok(
+    orphaned.evidence.includes('nodes that join later get no CNI agent, so pods on the pod network cannot start there'),
+  );
   assert.deepEqual(finding(d, 'DrainRefusesOrphans')!.evidence, [
     'kubectl drain n1 --ignore-daemonsets → error: unable to drain node "n1" due to error: cannot delete cannot delete Pods that declare no controller (use --force to override): kube-system/calico-node-n1, continuing command...',
     'kubectl drain n2 --ignore-daemonsets → error: unable to drain node "n2" due to error: cannot delete Pods with local storage (use --delete-emptydir-data to override): kube-system/calico-node-n2, continuing command...',
@@ -137,23 +198,46 @@ test('orphan: the pod-template-generation quirk, and the annotation value that a
   assert.equal(quirk.severity, 'warning');
   assert.ok(quirk.evidence.includes('pod-template-generation of the pods: 1 (1 pod), 3 (1 pod)'));
   assert.ok(
-    quirk.evidence.includes('a DaemonSet created fresh starts at template generation 1: the 1 pod with pod-template-generation 1 would count as updated whatever its template, and never be rolled'),
+    quirk.evidence.includes(
+      'a DaemonSet created fresh starts at template generation 1: the 1 pod with pod-template-generation 1 would count as updated whatever its template, and never be rolled',
+    ),
   );
-  assert.ok(quirk.evidence.includes('re-applying this DaemonSet\'s own manifest keeps deprecated.daemonset.template.generation "3", which the 1 pod with that generation match'));
+  assert.ok(
+    quirk.evidence.includes(
+      're-applying this DaemonSet\'s own manifest keeps deprecated.daemonset.template.generation "3", which the 1 pod with that generation match',
+    ),
+  );
   assert.ok(quirk.evidence.some((e) => e.includes('deprecated.daemonset.template.generation: "4"')));
-  assert.match(d.plans![0]!.commands[0]!, /\.metadata\.annotations\["deprecated\.daemonset\.template\.generation"\] = "4"/);
-  assert.deepEqual(d.plans![0]!.commands.slice(1), ['kubectl delete daemonset -n default agent --cascade=orphan', 'kubectl create -f agent.json']);
+  assert.match(
+    d.plans![0]!.commands[0]!,
+    /\.metadata\.annotations\["deprecated\.daemonset\.template\.generation"\] = "4"/,
+  );
+  assert.deepEqual(d.plans![0]!.commands.slice(1), [
+    'kubectl delete daemonset -n default agent --cascade=orphan',
+    'kubectl create -f agent.json',
+  ]);
 });
 
 test('network: pods on the pod network per node; hostNetwork pods are spared; critical', () => {
   const ds = cni().build();
   const hostNet = appPod('proxy', 'n1');
   hostNet.spec!.hostNetwork = true;
-  const d = impact(ds, { pods: [...daemonPods(ds, ['n1', 'n2']), appPod('web', 'n1'), appPod('db', 'n2'), hostNet, appPod('pending', undefined)] });
+  const d = impact(ds, {
+    pods: [
+      ...daemonPods(ds, ['n1', 'n2']),
+      appPod('web', 'n1'),
+      appPod('db', 'n2'),
+      hostNet,
+      appPod('pending', undefined),
+    ],
+  });
   assert.deepEqual(d.roles, ['network']);
   const lost = finding(d, 'NodeNetworkingLost')!;
   assert.equal(lost.severity, 'error');
-  assert.deepEqual(lost.evidence.slice(0, 2), ['n1: 1 pod on the pod network (default/web)', 'n2: 1 pod on the pod network (default/db)']);
+  assert.deepEqual(lost.evidence.slice(0, 2), [
+    'n1: 1 pod on the pod network (default/web)',
+    'n2: 1 pod on the pod network (default/db)',
+  ]);
   assert.equal(d.risk, 'critical');
   assert.deepEqual(
     d.riskReasons!.map((r) => r.risk),
@@ -163,12 +247,17 @@ test('network: pods on the pod network per node; hostNetwork pods are spared; cr
   assert.equal(d.riskReasons![2]!.reason, 'runs in kube-system, the namespace of cluster components');
   assert.deepEqual(
     d.findings.map((f) => f.severity),
-    [...d.findings.map((f) => f.severity)].sort((a, b) => ['error', 'warning', 'info'].indexOf(a) - ['error', 'warning', 'info'].indexOf(b)),
+    [...d.findings.map((f) => f.severity)].sort(
+      (a, b) => ['error', 'warning', 'info'].indexOf(a) - ['error', 'warning', 'info'].indexOf(b),
+    ),
   );
 });
 
 test('service proxy: Services by type, and load balancers with externalTrafficPolicy: Local', () => {
-  const ds = daemonSet('kube-proxy', 'kube-system').hostNetwork().container({ name: 'kube-proxy', image: 'registry.k8s.io/kube-proxy:v1.34.2' }).build();
+  const ds = daemonSet('kube-proxy', 'kube-system')
+    .hostNetwork()
+    .container({ name: 'kube-proxy', image: 'registry.k8s.io/kube-proxy:v1.34.2' })
+    .build();
   const services = [
     service('web', { app: 'web' }),
     service('db', { app: 'db' }, { clusterIP: 'None' }),
@@ -177,15 +266,23 @@ test('service proxy: Services by type, and load balancers with externalTrafficPo
   ];
   const d = impact(ds, { pods: daemonPods(ds, ['n1']), services });
   assert.equal(d.risk, 'critical');
-  assert.deepEqual(finding(d, 'ServiceRoutingFrozen')!.evidence.slice(0, 2), ['2 Services routed through it: 1 ClusterIP, 1 LoadBalancer', 'reached from outside through these nodes: default/shop']);
-  assert.equal(finding(d, 'LoadBalancerHealthChecksFail')!.evidence[0], 'default/shop (LoadBalancer, externalTrafficPolicy: Local)');
+  assert.deepEqual(finding(d, 'ServiceRoutingFrozen')!.evidence.slice(0, 2), [
+    '2 Services routed through it: 1 ClusterIP, 1 LoadBalancer',
+    'reached from outside through these nodes: default/shop',
+  ]);
+  assert.equal(
+    finding(d, 'LoadBalancerHealthChecksFail')!.evidence[0],
+    'default/shop (LoadBalancer, externalTrafficPolicy: Local)',
+  );
 });
 
 test('storage: an inline CSI volume of its driver is certain; claims count when no other driver is known', () => {
   const ds = daemonSet('csi-node', 'kube-system')
     .hostNetwork()
     .with((d) => {
-      d.spec!.template!.spec!.volumes = [{ name: 'p', hostPath: { path: '/var/lib/kubelet/plugins/secrets-store.csi.k8s.io' } }];
+      d.spec!.template!.spec!.volumes = [
+        { name: 'p', hostPath: { path: '/var/lib/kubelet/plugins/secrets-store.csi.k8s.io' } },
+      ];
     })
     .build();
   const inline = appPod('vault-reader', 'n1');
@@ -194,20 +291,42 @@ test('storage: an inline CSI volume of its driver is certain; claims count when 
   claim.spec!.volumes = [{ name: 'data', persistentVolumeClaim: { claimName: 'data-db' } }];
   const csiDriver = (name: string) => ({ apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name } });
 
-  const only = impact(ds, { pods: [...daemonPods(ds, ['n1', 'n2']), inline, claim], csiDrivers: [csiDriver('secrets-store.csi.k8s.io')] });
+  const only = impact(ds, {
+    pods: [...daemonPods(ds, ['n1', 'n2']), inline, claim],
+    csiDrivers: [csiDriver('secrets-store.csi.k8s.io')],
+  });
   assert.equal(only.risk, 'critical');
-  assert.deepEqual(finding(only, 'VolumeOperationsStop')!.evidence, ['n1: default/vault-reader (inline CSI volume secrets (secrets-store.csi.k8s.io))', 'n2: default/db (claim data-db)']);
-  assert.match(only.riskReasons![0]!.reason, /^storage: 2 pods on these nodes use volumes of CSI driver secrets-store\.csi\.k8s\.io$/);
-  assert.ok(only.notChecked.some((n) => n.includes('counted against CSI driver secrets-store.csi.k8s.io, the only CSI driver in the input')));
+  assert.deepEqual(finding(only, 'VolumeOperationsStop')!.evidence, [
+    'n1: default/vault-reader (inline CSI volume secrets (secrets-store.csi.k8s.io))',
+    'n2: default/db (claim data-db)',
+  ]);
+  assert.match(
+    only.riskReasons![0]!.reason,
+    /^storage: 2 pods on these nodes use volumes of CSI driver secrets-store\.csi\.k8s\.io$/,
+  );
+  assert.ok(
+    only.notChecked.some((n) =>
+      n.includes('counted against CSI driver secrets-store.csi.k8s.io, the only CSI driver in the input'),
+    ),
+  );
 
   // Another driver in the cluster: the claim may be there; the inline volume is still certain.
-  const two = impact(ds, { pods: [...daemonPods(ds, ['n1', 'n2']), inline, claim], csiDrivers: [csiDriver('secrets-store.csi.k8s.io'), csiDriver('ebs.csi.aws.com')] });
+  const two = impact(ds, {
+    pods: [...daemonPods(ds, ['n1', 'n2']), inline, claim],
+    csiDrivers: [csiDriver('secrets-store.csi.k8s.io'), csiDriver('ebs.csi.aws.com')],
+  });
   assert.match(two.riskReasons![0]!.reason, /^storage: 1 pod on these nodes uses volumes/);
   assert.ok(two.notChecked.some((n) => n.endsWith('claims may also be on ebs.csi.aws.com')));
-  const claimsOnly = impact(ds, { pods: [...daemonPods(ds, ['n1', 'n2']), claim], csiDrivers: [csiDriver('secrets-store.csi.k8s.io'), csiDriver('ebs.csi.aws.com')] });
+  const claimsOnly = impact(ds, {
+    pods: [...daemonPods(ds, ['n1', 'n2']), claim],
+    csiDrivers: [csiDriver('secrets-store.csi.k8s.io'), csiDriver('ebs.csi.aws.com')],
+  });
   assert.equal(claimsOnly.risk, 'high');
 
-  const unused = impact(ds, { pods: daemonPods(ds, ['n1', 'n2']), csiDrivers: [csiDriver('secrets-store.csi.k8s.io')] });
+  const unused = impact(ds, {
+    pods: daemonPods(ds, ['n1', 'n2']),
+    csiDrivers: [csiDriver('secrets-store.csi.k8s.io')],
+  });
   assert.deepEqual(
     unused.riskReasons!.map((r) => r.risk),
     ['high', 'medium'],
@@ -222,7 +341,10 @@ test("device plugin: the vendor's extended resource, running and pending consume
       d.spec!.template!.spec!.volumes = [{ name: 'dp', hostPath: { path: '/var/lib/kubelet/device-plugins' } }];
     })
     .build();
-  const nodes = [node('g1').allocatable({ 'nvidia.com/gpu': '4', 'example.com/fpga': '2' }).build(), node('g2').allocatable({ 'nvidia.com/gpu': '4' }).build()];
+  const nodes = [
+    node('g1').allocatable({ 'nvidia.com/gpu': '4', 'example.com/fpga': '2' }).build(),
+    node('g2').allocatable({ 'nvidia.com/gpu': '4' }).build(),
+  ];
   const train = pod('train', 'ml')
     .on('g1')
     .ready()
@@ -265,7 +387,9 @@ test('logging, monitoring, security and DNS roles set their risk', () => {
   assert.match(finding(l, 'LogsNotCollected')!.message, /what 1 pod there writes in the gap is shipped later only if/);
   const sec = daemonSet('falco', 'falco').container({ name: 'falco', image: 'falcosecurity/falco:0.38.2' }).build();
   assert.equal(impact(sec, { pods: daemonPods(sec, ['n1']) }).risk, 'medium');
-  const dns = daemonSet('node-local-dns', 'dns').container({ name: 'c', image: 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1' }).build();
+  const dns = daemonSet('node-local-dns', 'dns')
+    .container({ name: 'c', image: 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1' })
+    .build();
   assert.equal(impact(dns, { pods: daemonPods(dns, ['n1']) }).risk, 'high');
 });
 
@@ -285,9 +409,15 @@ test('Services: losing every endpoint, keeping some, and losing local ones under
 
   const kept = impact(ds, { pods: [...pods, other], services: [onlyOurs] });
   assert.equal(finding(kept, 'ServiceLosesAllEndpoints'), undefined);
-  const local = impact(ds, { pods: [...pods, other], services: [service('node-local', { app: 'exporter' }, { internalTrafficPolicy: 'Local' }, 'mon')] });
+  const local = impact(ds, {
+    pods: [...pods, other],
+    services: [service('node-local', { app: 'exporter' }, { internalTrafficPolicy: 'Local' }, 'mon')],
+  });
   const f = finding(local, 'ServiceLosesLocalEndpoints')!;
-  assert.match(f.message, /internalTrafficPolicy: Local, so on 1 node where only these pods served it, traffic from pods on those nodes is dropped/);
+  assert.match(
+    f.message,
+    /internalTrafficPolicy: Local, so on 1 node where only these pods served it, traffic from pods on those nodes is dropped/,
+  );
   assert.deepEqual(f.evidence, ['nodes: n2']);
 });
 
@@ -316,19 +446,33 @@ function webhookConfig(
 test('webhooks: fail-closed (the default) is critical and can block its own recovery; fail-open is medium', () => {
   const ds = daemonSet('guard', 'guard').build();
   const objects = { pods: daemonPods(ds, ['n1']), services: [service('guard', { app: 'guard' }, {}, 'guard')] };
-  const closed = impact(ds, { ...objects, validatingWebhooks: [webhookConfig('ValidatingWebhookConfiguration', undefined)] });
+  const closed = impact(ds, {
+    ...objects,
+    validatingWebhooks: [webhookConfig('ValidatingWebhookConfiguration', undefined)],
+  });
   assert.equal(closed.risk, 'critical');
   const f = finding(closed, 'WebhookFailClosed')!;
-  assert.ok(f.evidence.includes('ValidatingWebhookConfiguration guard, webhook pods.guard.example.com: failurePolicy Fail (the default)'));
+  assert.ok(
+    f.evidence.includes(
+      'ValidatingWebhookConfiguration guard, webhook pods.guard.example.com: failurePolicy Fail (the default)',
+    ),
+  );
   assert.ok(f.evidence.includes('intercepts: CREATE pods in every namespace'));
   assert.match(finding(closed, 'WebhookBlocksRecovery')!.message, /intercepts CREATE of pods in namespace guard/);
-  assert.equal(closed.plans![0]!.commands[0], 'kubectl patch validatingwebhookconfiguration guard --type json -p \'[{"op":"replace","path":"/webhooks/1/failurePolicy","value":"Ignore"}]\'');
+  assert.equal(
+    closed.plans![0]!.commands[0],
+    'kubectl patch validatingwebhookconfiguration guard --type json -p \'[{"op":"replace","path":"/webhooks/1/failurePolicy","value":"Ignore"}]\'',
+  );
   assert.match(closed.alternatives[0]!, /^Relax admission webhook "pods\.guard\.example\.com" first/);
 
   const exempt = impact(ds, {
     ...objects,
     validatingWebhooks: [
-      webhookConfig('ValidatingWebhookConfiguration', 'Fail', { namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['guard'] }] } }),
+      webhookConfig('ValidatingWebhookConfiguration', 'Fail', {
+        namespaceSelector: {
+          matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['guard'] }],
+        },
+      }),
     ],
   });
   assert.ok(finding(exempt, 'WebhookFailClosed'));
@@ -352,18 +496,31 @@ test('webhooks: fail-closed (the default) is critical and can block its own reco
 
 test('a PodDisruptionBudget that selects the pods is reported as not applying to deletion', () => {
   const ds = daemonSet('cache', 'shop').build();
-  const pdb = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'cache', namespace: 'shop' }, spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'cache' } } } };
+  const pdb = {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: { name: 'cache', namespace: 'shop' },
+    spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'cache' } } },
+  };
   const d = impact(ds, { pods: daemonPods(ds, ['n1', 'n2']), podDisruptionBudgets: [pdb] });
   const f = finding(d, 'PdbDoesNotApply')!;
   assert.equal(f.severity, 'info');
-  assert.match(f.message, /^PodDisruptionBudget shop\/cache selects 2 of these pods but does not protect them here: budgets only guard evictions/);
+  assert.match(
+    f.message,
+    /^PodDisruptionBudget shop\/cache selects 2 of these pods but does not protect them here: budgets only guard evictions/,
+  );
   assert.deepEqual(f.evidence, ['selector app=cache, maxUnavailable 1']);
   assert.equal(d.risk, 'low');
 });
 
 test('kinds missing from the input are listed as not checked', () => {
   const ds = daemonSet('agent').build();
-  const missing: ClusterSnapshot['missing'] = ['Service', 'PodDisruptionBudget', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration'].map((kind) => ({
+  const missing: ClusterSnapshot['missing'] = [
+    'Service',
+    'PodDisruptionBudget',
+    'ValidatingWebhookConfiguration',
+    'MutatingWebhookConfiguration',
+  ].map((kind) => ({
     kind: kind as ClusterSnapshot['missing'][number]['kind'],
     reason: 'absent' as const,
   }));
@@ -387,8 +544,16 @@ test('a DaemonSet without pods removes nothing', () => {
 
 test('the canary is a Ready worker with the fewest other pods, never a control-plane node', () => {
   const ds = daemonSet('agent').build();
-  const nodes = [node('a-cp').label('node-role.kubernetes.io/control-plane', '').build(), node('b-busy').build(), node('c-down').notReady().build(), node('d-quiet').build()];
-  const d = impact(ds, { nodes, pods: [...daemonPods(ds, ['a-cp', 'b-busy', 'c-down', 'd-quiet']), appPod('web', 'b-busy')] });
+  const nodes = [
+    node('a-cp').label('node-role.kubernetes.io/control-plane', '').build(),
+    node('b-busy').build(),
+    node('c-down').notReady().build(),
+    node('d-quiet').build(),
+  ];
+  const d = impact(ds, {
+    nodes,
+    pods: [...daemonPods(ds, ['a-cp', 'b-busy', 'c-down', 'd-quiet']), appPod('web', 'b-busy')],
+  });
   const canary = d.plans!.find((p) => p.summary.startsWith('Narrow the nodeSelector'))!;
   assert.deepEqual(canary.commands, [
     'kubectl patch daemonset -n default agent --type merge -p \'{"spec":{"updateStrategy":{"type":"OnDelete","rollingUpdate":null}}}\'',

@@ -66,11 +66,37 @@ test('JSON scan: deep nesting is followed without recursion', () => {
 });
 
 test('JSON scan: 5,000 seeded random edits of a real object are refused exactly when JSON.parse refuses them', () => {
-  const list = JSON.parse(readFileSync('fixtures/cluster-info-dump/kube-system/daemonsets.json', 'utf8')) as { items: unknown[] };
+  const list = JSON.parse(readFileSync('fixtures/cluster-info-dump/kube-system/daemonsets.json', 'utf8')) as {
+    items: unknown[];
+  };
   const base = JSON.stringify(list, null, 2).slice(0, 3000);
   const compact = JSON.stringify(list.items[0]);
   const rng = new Rng(41, 2);
-  const alphabet = ['{', '}', '[', ']', ',', ':', '"', '\\', 'u', '0', '1', '-', '.', 'e', '+', ' ', '\n', 't', 'n', 'f', '\t', '\u0001', 'x'];
+  const alphabet = [
+    '{',
+    '}',
+    '[',
+    ']',
+    ',',
+    ':',
+    '"',
+    '\\',
+    'u',
+    '0',
+    '1',
+    '-',
+    '.',
+    'e',
+    '+',
+    ' ',
+    '\n',
+    't',
+    'n',
+    'f',
+    '\t',
+    '\u0001',
+    'x',
+  ];
   let refused = 0;
   for (let n = 0; n < 5_000; n++) {
     const from = rng.int(0, 400);

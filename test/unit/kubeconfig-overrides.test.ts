@@ -13,7 +13,12 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-doctor-overrides-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A kubeconfig with contexts "clean" (current) and "other", clusters and users of the same names. */
-function kubeconfig(name: string, cluster: Record<string, unknown>, user: Record<string, unknown>, extra: { currentContext?: string } = {}): string {
+function kubeconfig(
+  name: string,
+  cluster: Record<string, unknown>,
+  user: Record<string, unknown>,
+  extra: { currentContext?: string } = {},
+): string {
   const file = path.join(dir, name);
   fs.writeFileSync(
     file,
@@ -112,9 +117,20 @@ const CASES: Case[] = [
   },
   {
     name: 'TestFullImpersonateConfig: as, as-uid, as-groups and as-user-extra of the kubeconfig user',
-    user: { as: 'alice', 'as-uid': 'abc123', 'as-groups': ['group-1'], 'as-user-extra': { 'some-key': ['some-value'] } },
+    user: {
+      as: 'alice',
+      'as-uid': 'abc123',
+      'as-groups': ['group-1'],
+      'as-user-extra': { 'some-key': ['some-value'] },
+    },
     overrides: { server: 'http://something' },
-    want: (r) => assert.deepEqual(r.impersonation, { user: 'alice', uid: 'abc123', groups: ['group-1'], extra: { 'some-key': ['some-value'] } }),
+    want: (r) =>
+      assert.deepEqual(r.impersonation, {
+        user: 'alice',
+        uid: 'abc123',
+        groups: ['group-1'],
+        extra: { 'some-key': ['some-value'] },
+      }),
   },
   {
     name: '--as replaces as; the kubeconfig groups stay (mergo: an unset flag overrides nothing)',
@@ -131,7 +147,13 @@ const CASES: Case[] = [
   {
     name: '--as with repeated --as-group and --as-uid',
     overrides: { as: 'jane', asGroups: ['ds-readers', 'system:authenticated'], asUid: 'u-1' },
-    want: (r) => assert.deepEqual(r.impersonation, { user: 'jane', uid: 'u-1', groups: ['ds-readers', 'system:authenticated'], extra: {} }),
+    want: (r) =>
+      assert.deepEqual(r.impersonation, {
+        user: 'jane',
+        uid: 'u-1',
+        groups: ['ds-readers', 'system:authenticated'],
+        extra: {},
+      }),
   },
   {
     name: '--token replaces the user token; an exec plugin is not run',
@@ -191,21 +213,55 @@ CASES.forEach((c, i) => {
 
 const ERRORS: { name: string; user?: Record<string, unknown>; overrides: ConfigOverrides; re: RegExp }[] = [
   // validation.go#validateAuthInfo
-  { name: 'validateAuthInfo: --as-group without a user to impersonate', overrides: { asGroups: ['g'] }, re: /--as-group needs --as: .*without impersonating a user/ },
-  { name: 'validateAuthInfo: --as-uid without a user to impersonate', overrides: { asUid: 'u' }, re: /--as-uid needs --as/ },
-  { name: 'validateAuthInfo: kubeconfig as-groups without as', user: { 'as-groups': ['g'] }, overrides: {}, re: /kubeconfig user "clean": as-uid, as-groups or as-user-extra without as/ },
+  {
+    name: 'validateAuthInfo: --as-group without a user to impersonate',
+    overrides: { asGroups: ['g'] },
+    re: /--as-group needs --as: .*without impersonating a user/,
+  },
+  {
+    name: 'validateAuthInfo: --as-uid without a user to impersonate',
+    overrides: { asUid: 'u' },
+    re: /--as-uid needs --as/,
+  },
+  {
+    name: 'validateAuthInfo: kubeconfig as-groups without as',
+    user: { 'as-groups': ['g'] },
+    overrides: {},
+    re: /kubeconfig user "clean": as-uid, as-groups or as-user-extra without as/,
+  },
   {
     name: 'validateAuthInfo: token beside basic auth is more than one method',
     overrides: { user: 'basic', token: 't-9999' },
     re: /--token: user "basic" of the kubeconfig has a username and password too/,
   },
-  { name: 'kubeconfig as-groups that is no list', user: { as: 'a', 'as-groups': 'g' }, overrides: {}, re: /as-groups: not a list of strings/ },
+  {
+    name: 'kubeconfig as-groups that is no list',
+    user: { as: 'a', 'as-groups': 'g' },
+    overrides: {},
+    re: /as-groups: not a list of strings/,
+  },
   // rest/transport.go: a CA with the insecure flag is refused
-  { name: '--certificate-authority with --insecure-skip-tls-verify', overrides: { certificateAuthority: '/ca', insecureSkipTlsVerify: true }, re: /cannot be used together/ },
+  {
+    name: '--certificate-authority with --insecure-skip-tls-verify',
+    overrides: { certificateAuthority: '/ca', insecureSkipTlsVerify: true },
+    re: /cannot be used together/,
+  },
   // TestCreateMissingContext and getAuthInfo/getCluster: a name given by a flag must exist
-  { name: 'TestCreateMissingContext: --context that does not exist', overrides: { context: 'clena' }, re: /context "clena" not found in kubeconfig \(did you mean "clean"\?\)/ },
-  { name: '--cluster that does not exist', overrides: { cluster: 'othr' }, re: /--cluster "othr": no such cluster in the kubeconfig \(did you mean "other"\?\)/ },
-  { name: '--user that does not exist', overrides: { user: 'nobody' }, re: /--user "nobody": no such user in the kubeconfig/ },
+  {
+    name: 'TestCreateMissingContext: --context that does not exist',
+    overrides: { context: 'clena' },
+    re: /context "clena" not found in kubeconfig \(did you mean "clean"\?\)/,
+  },
+  {
+    name: '--cluster that does not exist',
+    overrides: { cluster: 'othr' },
+    re: /--cluster "othr": no such cluster in the kubeconfig \(did you mean "other"\?\)/,
+  },
+  {
+    name: '--user that does not exist',
+    overrides: { user: 'nobody' },
+    re: /--user "nobody": no such user in the kubeconfig/,
+  },
 ];
 
 ERRORS.forEach((c, i) => {
@@ -217,23 +273,38 @@ ERRORS.forEach((c, i) => {
 test('resolveConfig: --server alone is enough without a kubeconfig (kubectl --server=… --token=…)', () => {
   const empty = path.join(dir, 'empty');
   fs.writeFileSync(empty, JSON.stringify({ apiVersion: 'v1', kind: 'Config', clusters: [], users: [], contexts: [] }));
-  const r = resolveConfig(loadKubeconfig({ kubeconfig: empty }), { server: 'https://10.1.2.3:6443', token: 'tok-1234', as: 'jane' }, true);
+  const r = resolveConfig(
+    loadKubeconfig({ kubeconfig: empty }),
+    { server: 'https://10.1.2.3:6443', token: 'tok-1234', as: 'jane' },
+    true,
+  );
   assert.equal(r.cluster.server, 'https://10.1.2.3:6443');
   assert.equal(r.user?.token, 'tok-1234');
   assert.equal(r.impersonation?.user, 'jane');
-  assert.throws(() => resolveConfig(loadKubeconfig({ kubeconfig: empty }), { token: 'tok-1234' }, true), /no kubeconfig found .*pass --server/);
+  assert.throws(
+    () => resolveConfig(loadKubeconfig({ kubeconfig: empty }), { token: 'tok-1234' }, true),
+    /no kubeconfig found .*pass --server/,
+  );
 });
 
 // transport/round_trippers_test.go#TestImpersonationRoundTripper: one header line per group and
 // per extra value; extra keys percent-encoded where a header name cannot hold them
 // (TestHeaderEscapeRoundTrip).
 test('impersonationHeaders: user, uid, one line per group, extra keys escaped', () => {
-  assert.deepEqual(impersonationHeaders({ user: 'alice', uid: 'abc123', groups: ['g1', 'g2'], extra: { 'example.com/team': ['a', 'b'], empty: [] } }), {
-    'Impersonate-User': 'alice',
-    'Impersonate-Uid': 'abc123',
-    'Impersonate-Group': ['g1', 'g2'],
-    'Impersonate-Extra-example.com%2Fteam': ['a', 'b'],
-  });
+  assert.deepEqual(
+    impersonationHeaders({
+      user: 'alice',
+      uid: 'abc123',
+      groups: ['g1', 'g2'],
+      extra: { 'example.com/team': ['a', 'b'], empty: [] },
+    }),
+    {
+      'Impersonate-User': 'alice',
+      'Impersonate-Uid': 'abc123',
+      'Impersonate-Group': ['g1', 'g2'],
+      'Impersonate-Extra-example.com%2Fteam': ['a', 'b'],
+    },
+  );
   assert.equal(headerKeyEscape('a b%c'), 'a%20b%25c');
   assert.equal(headerKeyEscape('scopes'), 'scopes');
   assert.equal(headerKeyEscape('ünï'), '%C3%BCn%C3%AF');

@@ -71,7 +71,9 @@ const CASES: { name: string; files: Record<string, string>; expect: Record<strin
     },
     expect: {
       'src/render/r.ts': [],
-      'src/analyze/a.ts': ['layering/allowed-imports: src/analyze/ may not import src/render/ (docs/design.md §1.3: src/analyze/ may import src/k8s/, src/model/)'],
+      'src/analyze/a.ts': [
+        'layering/allowed-imports: src/analyze/ may not import src/render/ (docs/design.md §1.3: src/analyze/ may import src/k8s/, src/model/)',
+      ],
     },
   },
   {
@@ -82,14 +84,17 @@ const CASES: { name: string; files: Record<string, string>; expect: Record<strin
     },
     expect: {
       'src/k8s/k.ts': [],
-      'src/model/m.ts': ['layering/allowed-imports: src/model/ may not import src/k8s/ (docs/design.md §1.3: src/model/ may import nothing)'],
+      'src/model/m.ts': [
+        'layering/allowed-imports: src/model/ may not import src/k8s/ (docs/design.md §1.3: src/model/ may import nothing)',
+      ],
     },
   },
   {
     name: 'type-only and dynamic imports follow the table too',
     files: {
       'src/cli/c.ts': 'export type C = number;\nexport const c = 1;\n',
-      'src/load/l.ts': "import type { C } from '../cli/c.js';\nexport const l: C = 1;\nexport const m = () => import('../cli/c.js');\n",
+      'src/load/l.ts':
+        "import type { C } from '../cli/c.js';\nexport const l: C = 1;\nexport const m = () => import('../cli/c.js');\n",
     },
     expect: {
       'src/cli/c.ts': [],
@@ -103,14 +108,23 @@ const CASES: { name: string; files: Record<string, string>; expect: Record<strin
     name: 'code under src/ imports nothing outside it but packages',
     files: {
       'test/helper.ts': 'export const h = 1;\n',
-      'src/k8s/k.ts': "import { h } from '../../test/helper.js';\nimport path from 'node:path';\nexport const k = h + path.sep.length;\n",
+      'src/k8s/k.ts':
+        "import { h } from '../../test/helper.js';\nimport path from 'node:path';\nexport const k = h + path.sep.length;\n",
     },
-    expect: { 'src/k8s/k.ts': ['layering/allowed-imports: src/k8s/ may not import test/helper.ts: code under src/ imports only src/ and packages'] },
+    expect: {
+      'src/k8s/k.ts': [
+        'layering/allowed-imports: src/k8s/ may not import test/helper.ts: code under src/ imports only src/ and packages',
+      ],
+    },
   },
   {
     name: 'a folder missing from the table is reported',
     files: { 'src/util/u.ts': 'export const u = 1;\n' },
-    expect: { 'src/util/u.ts': ['layering/allowed-imports: src/util is not a folder of the layering table in docs/design.md §1.3'] },
+    expect: {
+      'src/util/u.ts': [
+        'layering/allowed-imports: src/util is not a folder of the layering table in docs/design.md §1.3',
+      ],
+    },
   },
   {
     name: 'a cycle is reported on each import that closes it, naming the cycle',
@@ -121,9 +135,15 @@ const CASES: { name: string; files: Record<string, string>; expect: Record<strin
       'src/analyze/d.ts': "import { a } from './a.js';\nexport const d = a;\n",
     },
     expect: {
-      'src/analyze/a.ts': ['layering/no-cycle: import cycle: src/analyze/a.ts → src/analyze/b.ts → src/analyze/c.ts → src/analyze/a.ts'],
-      'src/analyze/b.ts': ['layering/no-cycle: import cycle: src/analyze/b.ts → src/analyze/c.ts → src/analyze/a.ts → src/analyze/b.ts'],
-      'src/analyze/c.ts': ['layering/no-cycle: import cycle: src/analyze/c.ts → src/analyze/a.ts → src/analyze/b.ts → src/analyze/c.ts'],
+      'src/analyze/a.ts': [
+        'layering/no-cycle: import cycle: src/analyze/a.ts → src/analyze/b.ts → src/analyze/c.ts → src/analyze/a.ts',
+      ],
+      'src/analyze/b.ts': [
+        'layering/no-cycle: import cycle: src/analyze/b.ts → src/analyze/c.ts → src/analyze/a.ts → src/analyze/b.ts',
+      ],
+      'src/analyze/c.ts': [
+        'layering/no-cycle: import cycle: src/analyze/c.ts → src/analyze/a.ts → src/analyze/b.ts → src/analyze/c.ts',
+      ],
       'src/analyze/d.ts': [],
     },
   },

@@ -16,7 +16,9 @@ const noStdin = async () => '';
 
 /** Three DaemonSets as `kubectl get ds -A -o …` lists them; the second with a field of the wrong type (a load note). */
 function list(): Record<string, unknown> {
-  const items = ['a', 'b', 'c'].map((n) => daemonSet(`agent-${n}`, 'kube-system').build() as unknown as Record<string, unknown>);
+  const items = ['a', 'b', 'c'].map(
+    (n) => daemonSet(`agent-${n}`, 'kube-system').build() as unknown as Record<string, unknown>,
+  );
   (items[1]!['spec'] as Record<string, unknown>)['minReadySeconds'] = 'soon';
   return { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } };
 }
@@ -50,7 +52,12 @@ test('item lines: the expected lines are three distinct lines past the first', (
 
 test('item lines: a YAML kind: List read whole, and split into entries in small chunks, here and on a worker', async () => {
   const path = await file('ds.yaml', YAML_LIST);
-  const cases: LoadOptions[] = [{}, { splitAbove: 0, chunkSize: 64 }, { splitAbove: 0, chunkSize: 7, exactUpTo: 0 }, { splitAbove: 0, chunkSize: 300, translator: 'worker' }];
+  const cases: LoadOptions[] = [
+    {},
+    { splitAbove: 0, chunkSize: 64 },
+    { splitAbove: 0, chunkSize: 7, exactUpTo: 0 },
+    { splitAbove: 0, chunkSize: 300, translator: 'worker' },
+  ];
   for (const options of cases) {
     const { lines, notes } = await originLines(path, options);
     assert.deepStrictEqual(lines, YAML_ITEMS, JSON.stringify(options));
@@ -82,7 +89,10 @@ test('item lines: concatenated JSON documents, one per line and pretty-printed',
   const pretty = items.map((i) => JSON.stringify(i, null, 2)).join('\n');
   const starts = linesMatching(pretty, /^\{$/);
   for (const chunkSize of [undefined, 40]) {
-    assert.deepStrictEqual((await originLines(await file('ds-pretty.json', pretty), chunkSize ? { chunkSize } : {})).lines, starts);
+    assert.deepStrictEqual(
+      (await originLines(await file('ds-pretty.json', pretty), chunkSize ? { chunkSize } : {})).lines,
+      starts,
+    );
   }
   // Lists concatenated, as `kubectl get ds,nodes -o json` prints them: each item at its line.
   const two = `${JSON_LIST}\n${JSON_LIST.replace(/agent-/g, 'other-')}`;
@@ -98,11 +108,16 @@ test('item lines: lint locations and SARIF startLine point at each DaemonSet of 
   ] as const) {
     const path = await file(name, text);
     const run = await runCli(['lint', '-f', path, '-o', 'sarif']);
-    const sarif = JSON.parse(run.stdout) as { runs: { results: { message: { text: string }; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    const sarif = JSON.parse(run.stdout) as {
+      runs: {
+        results: { message: { text: string }; locations: { physicalLocation: { region: { startLine: number } } }[] }[];
+      }[];
+    };
     const byObject = new Map<string, Set<number>>();
     for (const r of sarif.runs[0]!.results) {
       const ds = /agent-[abc]/.exec(r.message.text)?.[0] ?? '?';
-      for (const l of r.locations) byObject.set(ds, (byObject.get(ds) ?? new Set()).add(l.physicalLocation.region.startLine));
+      for (const l of r.locations)
+        byObject.set(ds, (byObject.get(ds) ?? new Set()).add(l.physicalLocation.region.startLine));
     }
     assert.ok(byObject.size >= 2, `${name}: findings about several DaemonSets: ${[...byObject.keys()].join(', ')}`);
     for (const [ds, lines] of byObject) {

@@ -30,7 +30,9 @@ for (const a of ABLATIONS.filter((x) => x.options)) {
       const slimmed = on.pods.filter((p) => on.prunedTimes.has(p));
       if (input === 'fixtures/demo') assert.ok(slimmed.length > 0, 'the demo has pods of other controllers');
       for (const p of slimmed) {
-        const whole = off.pods.find((q) => q.metadata?.name === p.metadata?.name && q.metadata?.namespace === p.metadata?.namespace)!;
+        const whole = off.pods.find(
+          (q) => q.metadata?.name === p.metadata?.name && q.metadata?.namespace === p.metadata?.namespace,
+        )!;
         assert.ok(JSON.stringify(whole).length > JSON.stringify(p).length, `${p.metadata?.name}: kept whole`);
       }
     }

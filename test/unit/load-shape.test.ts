@@ -63,7 +63,9 @@ const CASES: ShapeCase[] = [
   {
     name: "a condition's lastProbeTime: null stays null (how every API server writes it), one of the wrong type is ignored",
     yaml: 'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ns}\nstatus:\n  conditions:\n  - {type: Ready, status: "True", lastProbeTime: null}\n  - {type: PodScheduled, status: "True", lastProbeTime: {at: 1}}\n',
-    warnings: [/^<stdin>:1: Pod ns\/p: status\.conditions\[1\]\.lastProbeTime: expected a string, found a map; ignored$/],
+    warnings: [
+      /^<stdin>:1: Pod ns\/p: status\.conditions\[1\]\.lastProbeTime: expected a string, found a map; ignored$/,
+    ],
     check: (s) => {
       const [ready, scheduled] = s.pods[0]!.status!.conditions!;
       assert.equal(ready!.lastProbeTime, null);
@@ -87,13 +89,23 @@ const CASES: ShapeCase[] = [
   },
   {
     name: 'nodeSelectorTerms that is not a list is ignored',
-    yaml: DS(`${CONTAINERS}      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms: linux\n`),
-    warnings: [/DaemonSet ns\/agent: spec\.template\.spec\.affinity\.nodeAffinity\.requiredDuringSchedulingIgnoredDuringExecution\.nodeSelectorTerms: expected a list, found a string; ignored$/],
-    check: (s) => assert.deepEqual(s.daemonSets[0]!.spec!.template!.spec!.affinity!.nodeAffinity!.requiredDuringSchedulingIgnoredDuringExecution, {}),
+    yaml: DS(
+      `${CONTAINERS}      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms: linux\n`,
+    ),
+    warnings: [
+      /DaemonSet ns\/agent: spec\.template\.spec\.affinity\.nodeAffinity\.requiredDuringSchedulingIgnoredDuringExecution\.nodeSelectorTerms: expected a list, found a string; ignored$/,
+    ],
+    check: (s) =>
+      assert.deepEqual(
+        s.daemonSets[0]!.spec!.template!.spec!.affinity!.nodeAffinity!.requiredDuringSchedulingIgnoredDuringExecution,
+        {},
+      ),
   },
   {
     name: 'ports, volumes and tolerations that are not lists are ignored',
-    yaml: DS(`      containers:\n      - name: c\n        ports: {containerPort: 80}\n      volumes: data\n      tolerations: {operator: Exists}\n`),
+    yaml: DS(
+      `      containers:\n      - name: c\n        ports: {containerPort: 80}\n      volumes: data\n      tolerations: {operator: Exists}\n`,
+    ),
     warnings: [
       /spec\.template\.spec\.tolerations: expected a list, found a map; ignored$/,
       /spec\.template\.spec\.containers\[0\]\.ports: expected a list, found a map; ignored$/,
@@ -119,25 +131,42 @@ const CASES: ShapeCase[] = [
   {
     name: 'quantities that are neither strings nor numbers, or do not parse, are ignored',
     yaml: 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus:\n  allocatable: {cpu: [4], memory: lots, pods: 110}\n',
-    warnings: [/Node n1: status\.allocatable\.cpu: expected a quantity, found a list; ignored$/, /Node n1: status\.allocatable\.memory: expected a quantity, found a string; ignored$/],
+    warnings: [
+      /Node n1: status\.allocatable\.cpu: expected a quantity, found a list; ignored$/,
+      /Node n1: status\.allocatable\.memory: expected a quantity, found a string; ignored$/,
+    ],
     check: (s) => assert.deepEqual(s.nodes[0]!.status!.allocatable, { pods: 110 }),
   },
   {
     name: 'integers out of range or fractional are ignored (Go rejects them for int32 fields)',
-    yaml: DS(`      containers:\n      - name: c\n        ports: [{containerPort: 80, hostPort: 1.5}]\n`).replace('spec:\n  selector', 'spec:\n  minReadySeconds: 1e20\n  selector'),
-    warnings: [/ports\[0\]\.hostPort: expected a 32-bit integer, found a fraction; ignored$/, /spec\.minReadySeconds: expected a 32-bit integer, found an integer; ignored$/],
+    yaml: DS(`      containers:\n      - name: c\n        ports: [{containerPort: 80, hostPort: 1.5}]\n`).replace(
+      'spec:\n  selector',
+      'spec:\n  minReadySeconds: 1e20\n  selector',
+    ),
+    warnings: [
+      /ports\[0\]\.hostPort: expected a 32-bit integer, found a fraction; ignored$/,
+      /spec\.minReadySeconds: expected a 32-bit integer, found an integer; ignored$/,
+    ],
     check: (s) => assert.equal(s.daemonSets[0]!.spec!.minReadySeconds, undefined),
   },
   {
     name: 'maxUnavailable that is a boolean is ignored',
-    yaml: DS(CONTAINERS).replace('spec:\n  selector', 'spec:\n  updateStrategy: {rollingUpdate: {maxUnavailable: true}}\n  selector'),
-    warnings: [/spec\.updateStrategy\.rollingUpdate\.maxUnavailable: expected an integer or a string, found a boolean; ignored$/],
+    yaml: DS(CONTAINERS).replace(
+      'spec:\n  selector',
+      'spec:\n  updateStrategy: {rollingUpdate: {maxUnavailable: true}}\n  selector',
+    ),
+    warnings: [
+      /spec\.updateStrategy\.rollingUpdate\.maxUnavailable: expected an integer or a string, found a boolean; ignored$/,
+    ],
     check: (s) => assert.deepEqual(s.daemonSets[0]!.spec!.updateStrategy, { rollingUpdate: {} }),
   },
   {
     name: 'a label value that is a map is ignored, a number is read as its text',
     yaml: 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n  labels: {zone: {a: b}, tier: 2}\n',
-    warnings: [/metadata\.labels\.zone: expected a string, found a map; ignored$/, /metadata\.labels\.tier: expected a string, found an integer; read as "2"$/],
+    warnings: [
+      /metadata\.labels\.zone: expected a string, found a map; ignored$/,
+      /metadata\.labels\.tier: expected a string, found an integer; read as "2"$/,
+    ],
     check: (s) => assert.deepEqual({ ...s.nodes[0]!.metadata!.labels }, { tier: '2' }),
   },
   {
@@ -172,8 +201,23 @@ test('shape: a well-formed dump object is left exactly as it was', () => {
   const pod = {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: 'p', namespace: 'ns', labels: { a: 'b' }, ownerReferences: [{ kind: 'DaemonSet', name: 'd', uid: 'u', controller: true }] },
-    spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '100m', memory: 64 } }, ports: [{ containerPort: 80, hostPort: 80 }] }] },
+    metadata: {
+      name: 'p',
+      namespace: 'ns',
+      labels: { a: 'b' },
+      ownerReferences: [{ kind: 'DaemonSet', name: 'd', uid: 'u', controller: true }],
+    },
+    spec: {
+      nodeName: 'n1',
+      containers: [
+        {
+          name: 'c',
+          image: 'i',
+          resources: { requests: { cpu: '100m', memory: 64 } },
+          ports: [{ containerPort: 80, hostPort: 80 }],
+        },
+      ],
+    },
     status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null }] },
     unknownField: { anything: [1, 'x', null] },
   };
@@ -246,21 +290,31 @@ kind: Pod
 metadata: {name: p, namespace: ns}
 `;
 
-test('bounds: a billion-laughs alias bomb is refused with one line naming the file and line', { timeout: 10_000 }, async () => {
-  await assert.rejects(load(`apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\n${LAUGHS}`), (err: unknown) => {
-    assert.ok(err instanceof InputError);
-    assert.equal(err.message, '<stdin>:5: invalid YAML: document contains excessive aliasing');
-    return true;
-  });
-});
+test(
+  'bounds: a billion-laughs alias bomb is refused with one line naming the file and line',
+  { timeout: 10_000 },
+  async () => {
+    await assert.rejects(load(`apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\n${LAUGHS}`), (err: unknown) => {
+      assert.ok(err instanceof InputError);
+      assert.equal(err.message, '<stdin>:5: invalid YAML: document contains excessive aliasing');
+      return true;
+    });
+  },
+);
 
 test('bounds: anchors used as hand-written manifests use them are read', async () => {
-  const s = await load(DS(`      containers:\n      - name: a\n        env: &env [{name: X, value: "1"}]\n      - name: b\n        env: *env\n`));
+  const s = await load(
+    DS(
+      `      containers:\n      - name: a\n        env: &env [{name: X, value: "1"}]\n      - name: b\n        env: *env\n`,
+    ),
+  );
   assert.deepEqual(s.daemonSets[0]!.spec!.template!.spec!.containers![1]!.env, [{ name: 'X', value: '1' }]);
 });
 
 test('bounds: allowedAliasRatio as gopkg.in/yaml.v2 decode.go scales it', () => {
-  const ratios = [1000, 400_000, 2_200_000, 4_000_000, 9_000_000].map((n) => Math.round(allowedAliasRatio(n) * 1000) / 1000);
+  const ratios = [1000, 400_000, 2_200_000, 4_000_000, 9_000_000].map(
+    (n) => Math.round(allowedAliasRatio(n) * 1000) / 1000,
+  );
   assert.deepEqual(ratios, [0.99, 0.99, 0.545, 0.1, 0.1]);
 });
 
@@ -268,7 +322,10 @@ test('bounds: aliases that nest a document deeper than 100 levels are refused', 
   // Each anchor nests 60 levels and holds the previous one: depth grows by 60 per alias.
   const level = (k: number, inner: string) => `x${k}: &x${k} ${'['.repeat(60)}${inner}${']'.repeat(60)}`;
   const lines = [level(0, '1'), level(1, '*x0'), level(2, '*x1')];
-  await assert.rejects(load(`${lines.join('\n')}\nkind: Pod\nmetadata: {name: p}\n`), /^InputError: <stdin>:1: invalid YAML: aliases nest the document deeper than 100 levels$/);
+  await assert.rejects(
+    load(`${lines.join('\n')}\nkind: Pod\nmetadata: {name: p}\n`),
+    /^InputError: <stdin>:1: invalid YAML: aliases nest the document deeper than 100 levels$/,
+  );
 });
 
 function deepJson(depth: number): string {
@@ -279,41 +336,67 @@ test('bounds: a JSON pod template nested 6,000 levels deep is refused naming the
   const ds = `{"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"name":"agent","namespace":"ns"},"spec":{"template":{"spec":{"containers":[{"name":"c","x":${deepJson(6000)}}]}}}}`;
   await assert.rejects(load(`{"kind":"List","items":[${ds}]}`), (err: unknown) => {
     assert.ok(err instanceof InputError);
-    assert.equal(err.message, '<stdin>:1: DaemonSet ns/agent: nested deeper than 100 levels (no Kubernetes object is); refused');
+    assert.equal(
+      err.message,
+      '<stdin>:1: DaemonSet ns/agent: nested deeper than 100 levels (no Kubernetes object is); refused',
+    );
     return true;
   });
 });
 
 test('bounds: JSON lists nested 6,000 levels deep in a field ds-doctor does not read are refused too', async () => {
   const pod = `{"kind":"Pod","metadata":{"name":"p","namespace":"ns"},"spec":{"extra":${'['.repeat(6000)}${']'.repeat(6000)}}}`;
-  await assert.rejects(load(pod), /^InputError: <stdin>:1: Pod ns\/p: nested deeper than 100 levels \(no Kubernetes object is\); refused$/);
+  await assert.rejects(
+    load(pod),
+    /^InputError: <stdin>:1: Pod ns\/p: nested deeper than 100 levels \(no Kubernetes object is\); refused$/,
+  );
 });
 
 test('JSON: a number too large for a double (1e400 parses as Infinity) is a wrong type, not Infinity', async () => {
   const s = await load('{"kind":"Node","metadata":{"name":"n1"},"status":{"allocatable":{"cpu":1e400,"pods":110}}}');
-  assert.deepEqual(s.warnings, ['<stdin>:1: Node n1: status.allocatable.cpu: expected a quantity, found a non-finite number; ignored']);
+  assert.deepEqual(s.warnings, [
+    '<stdin>:1: Node n1: status.allocatable.cpu: expected a quantity, found a non-finite number; ignored',
+  ]);
   assert.deepEqual(s.nodes[0]!.status!.allocatable, { pods: 110 });
 });
 
 test('bounds: a deep value in a kind ds-doctor does not use is ignored, not walked', async () => {
-  const s = await load(`{"kind":"List","items":[{"kind":"ConfigMap","metadata":{"name":"c"},"data":${deepJson(6000)}},{"kind":"Node","metadata":{"name":"n1"}}]}`);
+  const s = await load(
+    `{"kind":"List","items":[{"kind":"ConfigMap","metadata":{"name":"c"},"data":${deepJson(6000)}},{"kind":"Node","metadata":{"name":"n1"}}]}`,
+  );
   assert.equal(s.nodes.length, 1);
 });
 
 test('JSON: a top-level "__proto__" member stays data and never becomes the prototype', async () => {
   // Were it the prototype, the document would inherit its kind and metadata and read as Node "evil".
-  await assert.rejects(load('{"__proto__":{"kind":"Node","metadata":{"name":"evil"}}}'), /^InputError: <stdin>:1: document has no "kind"$/);
+  await assert.rejects(
+    load('{"__proto__":{"kind":"Node","metadata":{"name":"evil"}}}'),
+    /^InputError: <stdin>:1: document has no "kind"$/,
+  );
 });
 
 test('a kind named after an Object.prototype member is a kind ds-doctor does not use (fuzzer seed 1301 mutant 71)', async () => {
-  const s = await load('{"kind":"List","items":[{"kind":"constructor","metadata":{"name":"x"}},{"kind":"toString","metadata":{"name":"y"}},{"kind":"Node","metadata":{"name":"n1"}}]}');
+  const s = await load(
+    '{"kind":"List","items":[{"kind":"constructor","metadata":{"name":"x"}},{"kind":"toString","metadata":{"name":"y"}},{"kind":"Node","metadata":{"name":"n1"}}]}',
+  );
   assert.equal(s.nodes.length, 1);
-  assert.match(s.warnings.join('\n'), /ignored 2 object\(s\) of kinds ds-doctor does not use: constructor \(1\), toString \(1\)/);
+  assert.match(
+    s.warnings.join('\n'),
+    /ignored 2 object\(s\) of kinds ds-doctor does not use: constructor \(1\), toString \(1\)/,
+  );
 });
 
 // Real dumps (../shared/realdumps, beside the checkout) are well-formed: the shape check must
 // not warn about any of them.
-const REALDUMPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'realdumps');
+const REALDUMPS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  '..',
+  'shared',
+  'realdumps',
+);
 const SHAPE_NOTE = /expected an? |null entry|; skipped|read as "|malformed fields/;
 
 test('shape: no real dump gets a shape warning', async (t) => {

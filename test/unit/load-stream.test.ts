@@ -64,7 +64,8 @@ function withoutItemLines(docs: ParsedDocument[]): ParsedDocument[] {
 }
 
 /** Parses a file's text whole, JSON or YAML as the loader decides. */
-const parseText = (text: string, file: string): ParsedDocument[] => (isJsonSource(file, text) ? parseJson : parseYaml)(text, file);
+const parseText = (text: string, file: string): ParsedDocument[] =>
+  (isJsonSource(file, text) ? parseJson : parseYaml)(text, file);
 
 const noStdin = async () => '';
 
@@ -116,8 +117,19 @@ test('whole snapshots (objects, origins, missing kinds, warnings) do not depend 
 const TRICKY = {
   apiVersion: 'v1',
   items: [
-    { kind: 'ConfigMap', metadata: { name: 'q"uote\\', annotations: { a: '} ] { [ "', b: '\\\\"\\', c: 'üñí © 😀 \u2028', d: '\n\t\u0001' } }, data: { n: [1, -2.5e3, true, false, null, [], {}] } },
-    { kind: 'Pod', metadata: { name: 'p', managedFields: [{ manager: 'kubelet' }], labels: { x: 'y' } }, spec: { nodeName: 'n' } },
+    {
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'q"uote\\',
+        annotations: { a: '} ] { [ "', b: '\\\\"\\', c: 'üñí © 😀 \u2028', d: '\n\t\u0001' },
+      },
+      data: { n: [1, -2.5e3, true, false, null, [], {}] },
+    },
+    {
+      kind: 'Pod',
+      metadata: { name: 'p', managedFields: [{ manager: 'kubelet' }], labels: { x: 'y' } },
+      spec: { nodeName: 'n' },
+    },
     'not an object',
     12345,
     [[[]]],
@@ -133,7 +145,11 @@ function parseChunks(chunks: string[]): unknown {
 }
 
 test("JSON: a split at every position, inside strings, escapes, numbers and literals, gives JSON.parse's value", () => {
-  for (const text of [JSON.stringify(TRICKY), JSON.stringify(TRICKY, null, 4), `\uFEFF ${JSON.stringify(TRICKY, null, 1)}\n`]) {
+  for (const text of [
+    JSON.stringify(TRICKY),
+    JSON.stringify(TRICKY, null, 4),
+    `\uFEFF ${JSON.stringify(TRICKY, null, 1)}\n`,
+  ]) {
     const want = JSON.parse(text.replace(/^\uFEFF/, ''));
     for (let at = 0; at <= text.length; at++) {
       assert.deepStrictEqual(parseChunks([text.slice(0, at), text.slice(at)]), want, `split at ${at}`);
@@ -165,18 +181,37 @@ const SAME_HEAD = [
   {
     apiVersion: 'v1',
     kind: 'Node',
-    metadata: { name: 'n', managedFields: [{ apiVersion: 'v1' }, { apiVersion: 'v1' }, { apiVersion: 'v1' }, { apiVersion: 'v1' }, { apiVersion: 'v1' }, { apiVersion: 'v1' }] },
+    metadata: {
+      name: 'n',
+      managedFields: [
+        { apiVersion: 'v1' },
+        { apiVersion: 'v1' },
+        { apiVersion: 'v1' },
+        { apiVersion: 'v1' },
+        { apiVersion: 'v1' },
+        { apiVersion: 'v1' },
+      ],
+    },
   },
   { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'c' } },
   { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'd' } },
 ];
 
 const LAYOUTS: [string, string][] = [
-  ['a List on one line, items with the same first key, nested lists that look like the next item', JSON.stringify({ apiVersion: 'v1', items: SAME_HEAD, kind: 'List' })],
+  [
+    'a List on one line, items with the same first key, nested lists that look like the next item',
+    JSON.stringify({ apiVersion: 'v1', items: SAME_HEAD, kind: 'List' }),
+  ],
   ['compact, one item per line', compactPerLine(TRICKY)],
   ['compact, one indented item per line', compactPerLine(TRICKY, '  ')],
-  ['compact, an item whose line also closes the list', `{"items":[\n${JSON.stringify(TRICKY.items[0])},\n{"a":"},\\n"}]}\n`],
-  ['pretty items, then a compact item on one line', `{"items": [\n    {\n        "a": 1\n    },\n    {"b": "\\n    }"}\n]}`],
+  [
+    'compact, an item whose line also closes the list',
+    `{"items":[\n${JSON.stringify(TRICKY.items[0])},\n{"a":"},\\n"}]}\n`,
+  ],
+  [
+    'pretty items, then a compact item on one line',
+    `{"items": [\n    {\n        "a": 1\n    },\n    {"b": "\\n    }"}\n]}`,
+  ],
 ];
 for (const [name, text] of LAYOUTS) {
   test(`JSON layout ${name}: a split at every position gives JSON.parse's value, each item handed over once`, () => {
@@ -196,14 +231,22 @@ for (const [name, text] of LAYOUTS) {
 }
 
 test("JSON: concatenated one-line documents (NDJSON) give each line's JSON.parse value; List items go through onItem", () => {
-  const lines = [JSON.stringify(TRICKY.items[0]), '{"__proto__":{"kind":"NodeList"},"kind":"Pod"}', JSON.stringify({ kind: 'List', items: [{ a: 1 }, { b: 2 }] })];
+  const lines = [
+    JSON.stringify(TRICKY.items[0]),
+    '{"__proto__":{"kind":"NodeList"},"kind":"Pod"}',
+    JSON.stringify({ kind: 'List', items: [{ a: 1 }, { b: 2 }] }),
+  ];
   const text = `${lines.join('\n')}\n`;
   for (let at = 0; at <= text.length; at++) {
     const parser = new JsonDumpParser((v) => ({ kept: v }));
     parser.push(text.slice(0, at));
     parser.push(text.slice(at));
     const docs = parser.endDocuments();
-    assert.deepStrictEqual(docs, [JSON.parse(lines[0]!), JSON.parse(lines[1]!), { kind: 'List', items: [{ kept: { a: 1 } }, { kept: { b: 2 } }] }], `split at ${at}`);
+    assert.deepStrictEqual(
+      docs,
+      [JSON.parse(lines[0]!), JSON.parse(lines[1]!), { kind: 'List', items: [{ kept: { a: 1 } }, { kept: { b: 2 } }] }],
+      `split at ${at}`,
+    );
     assert.equal(Object.getPrototypeOf(docs[1]), Object.prototype, `__proto__ is data, split at ${at}`);
   }
 });
@@ -212,24 +255,40 @@ test('files: UTF-8 characters cut by a chunk boundary decode whole, at any chunk
   const text = JSON.stringify({ ...TRICKY, items: [TRICKY.items[0]] }, null, 2);
   const path = await tmp('utf8.json', text);
   for (const chunkSize of [1, 2, 3, 5, 64]) {
-    assert.deepStrictEqual(withoutItemLines(await readDocuments(path, noStdin, { chunkSize })), [{ value: JSON.parse(text), line: 1 }], `chunks of ${chunkSize} bytes`);
+    assert.deepStrictEqual(
+      withoutItemLines(await readDocuments(path, noStdin, { chunkSize })),
+      [{ value: JSON.parse(text), line: 1 }],
+      `chunks of ${chunkSize} bytes`,
+    );
   }
 });
 
 test('files: a JSON file over one piece (64 KiB) decodes whole where its pieces and its reads cut a UTF-8 character, and a YAML one too', async () => {
   // Items of 1, 2, 3 and 4-byte characters: somewhere each piece boundary of 65,536 bytes (and
   // each read of 100,003) falls inside one.
-  const items = Array.from({ length: 120 }, (_, i) => ({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: `cm-${i}` }, data: { text: ['a', 'ü', '€', '😀'][i % 4]!.repeat(1000 + i) } }));
+  const items = Array.from({ length: 120 }, (_, i) => ({
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+    metadata: { name: `cm-${i}` },
+    data: { text: ['a', 'ü', '€', '😀'][i % 4]!.repeat(1000 + i) },
+  }));
   const list = { apiVersion: 'v1', kind: 'List', items };
   for (const [name, text] of [
     ['compact.json', JSON.stringify(list)],
-    ['lines.json', `{"apiVersion":"v1","kind":"List","items":[\n${items.map((o) => JSON.stringify(o)).join(',\n')}\n]}\n`],
+    [
+      'lines.json',
+      `{"apiVersion":"v1","kind":"List","items":[\n${items.map((o) => JSON.stringify(o)).join(',\n')}\n]}\n`,
+    ],
     ['pretty.json', JSON.stringify(list, null, 4)],
   ] as const) {
     assert.ok(Buffer.byteLength(text) > 4 * 65536, name);
     const path = await tmp(name, text);
     for (const options of [{}, { chunkSize: 100_003 }]) {
-      assert.deepStrictEqual(withoutItemLines(await readDocuments(path, noStdin, options)), [{ value: JSON.parse(text), line: 1 }], `${name} ${JSON.stringify(options)}`);
+      assert.deepStrictEqual(
+        withoutItemLines(await readDocuments(path, noStdin, options)),
+        [{ value: JSON.parse(text), line: 1 }],
+        `${name} ${JSON.stringify(options)}`,
+      );
     }
   }
   const yamlText = items.map((o) => `---\n${JSON.stringify(o)}\n`).join('');
@@ -243,7 +302,10 @@ test('files: a JSON file over one piece (64 KiB) decodes whole where its pieces 
 test('JSON: other top-level shapes parse whole; items are handed over one by one as they end', () => {
   assert.deepStrictEqual(parseChunks(['[1,', '2]']), [1, 2]);
   assert.deepStrictEqual(parseChunks(['{}']), {});
-  assert.deepStrictEqual(parseChunks(['{"kind":"DaemonSet","spec":{"a":[1]}}']), { kind: 'DaemonSet', spec: { a: [1] } });
+  assert.deepStrictEqual(parseChunks(['{"kind":"DaemonSet","spec":{"a":[1]}}']), {
+    kind: 'DaemonSet',
+    spec: { a: [1] },
+  });
   const seen: unknown[] = [];
   const parser = new JsonDumpParser((v) => {
     seen.push(v);
@@ -258,7 +320,8 @@ test('JSON: other top-level shapes parse whole; items are handed over one by one
   assert.deepStrictEqual(parser.end(), { items: [{ k: 1 }, { k: 2 }, { k: 3 }, { k: 4 }], kind: 'List' });
   // Items of other first keys, spaced, the same.
   const other = new JsonDumpParser();
-  for (const chunk of ['{"items": [{"a": 1}, {"b"', ': 2}, {"c": 3}, {"d"', ': 4}], "kind": "List"}']) other.push(chunk);
+  for (const chunk of ['{"items": [{"a": 1}, {"b"', ': 2}, {"c": 3}, {"d"', ': 4}], "kind": "List"}'])
+    other.push(chunk);
   assert.deepStrictEqual(other.end(), { items: [{ a: 1 }, { b: 2 }, { c: 3 }, { d: 4 }], kind: 'List' });
 });
 
@@ -287,7 +350,10 @@ describe('JSON: syntax errors carry the offset of the bad character', () => {
 
 test('files: managedFields are dropped while reading, from JSON items and YAML documents alike', async () => {
   const json = await tmp('dump.json', JSON.stringify({ kind: 'List', items: [TRICKY.items[1]] }, null, 2));
-  const yamlFile = await tmp('pod.yaml', 'kind: Pod\nmetadata:\n  name: p\n  managedFields:\n  - manager: kubelet\n  namespace: ns\n');
+  const yamlFile = await tmp(
+    'pod.yaml',
+    'kind: Pod\nmetadata:\n  name: p\n  managedFields:\n  - manager: kubelet\n  namespace: ns\n',
+  );
   const s = await loadFiles([json, yamlFile], noStdin);
   assert.deepStrictEqual(
     s.pods.map((p) => p.metadata),
@@ -315,7 +381,10 @@ test('files: a big JSON error is one line with the file and the line of the bad 
     });
   }
   const truncated = await tmp('cut.json', good.slice(0, good.length / 2));
-  await assert.rejects(loadFiles([truncated], noStdin, { chunkSize: 64, wholeTextErrors: 0 }), /cut\.json:\d+: invalid JSON: Unexpected end of JSON input$/);
+  await assert.rejects(
+    loadFiles([truncated], noStdin, { chunkSize: 64, wholeTextErrors: 0 }),
+    /cut\.json:\d+: invalid JSON: Unexpected end of JSON input$/,
+  );
 });
 
 const LIST_YAML = [
@@ -355,12 +424,20 @@ function streamed(text: string, size: number, options: YamlStreamOptions): Parse
 }
 
 test('YAML: a List document parsed item by item equals the whole document, items at any indentation', async () => {
-  for (const text of [LIST_YAML, LIST_YAML.replace(/\n(- | {2})/g, (m) => `\n  ${m.slice(1)}`), `${LIST_YAML}\n---\n${LIST_YAML}\n...\n`]) {
+  for (const text of [
+    LIST_YAML,
+    LIST_YAML.replace(/\n(- | {2})/g, (m) => `\n  ${m.slice(1)}`),
+    `${LIST_YAML}\n---\n${LIST_YAML}\n...\n`,
+  ]) {
     const whole = parseText(text, 'x.yaml');
     for (const splitAbove of [0, 40, 1e9]) {
       for (const size of [1, 5, 1000]) {
         // exactUpTo 0: no whole-text fallback, the entries alone must give the answer.
-        assert.deepStrictEqual(streamed(text, size, { splitAbove, exactUpTo: 0 }), whole, `splitAbove ${splitAbove}, chunks of ${size}`);
+        assert.deepStrictEqual(
+          streamed(text, size, { splitAbove, exactUpTo: 0 }),
+          whole,
+          `splitAbove ${splitAbove}, chunks of ${size}`,
+        );
       }
     }
   }
@@ -373,7 +450,10 @@ const CONTINUED: [string, string][] = [
   ['a quoted key, then a quoted value over lines', 'items:\n- "k: x": "y\n- z"\n- b: 1\nkind: List\n'],
   ['a flow sequence over lines', 'items:\n- a: [1,\n2, "]",\n 3]\n- b: 1\nkind: List\n'],
   ['a flow mapping over lines, with an anchor', 'items:\n- a: &x {k: "v\n- w",\nm: 1}\n- b: 1\nkind: List\n'],
-  ['a block scalar with a quote and a dash', 'items:\n- a: |\n    - not an entry\n    "\n- b: >-\n   \'\n\n   x\n- c: 1\nkind: List\n'],
+  [
+    'a block scalar with a quote and a dash',
+    'items:\n- a: |\n    - not an entry\n    "\n- b: >-\n   \'\n\n   x\n- c: 1\nkind: List\n',
+  ],
   ['quotes inside plain scalars and comments', "items:\n- a: it's # don't\n- b: x\"y\n- c: 1\nkind: List\n"],
 ];
 for (const [name, text] of CONTINUED) {
@@ -387,12 +467,18 @@ for (const [name, text] of CONTINUED) {
 
 test('YAML List split item by item past exactUpTo: an alias to an anchor of another entry is an error naming its line', () => {
   const text = 'items:\n- a: &x {k: 1}\n- b: *x\nkind: List\n';
-  assert.deepStrictEqual(parseText(text, 'x.yaml')[0]!.value, { items: [{ a: { k: 1 } }, { b: { k: 1 } }], kind: 'List' }, 'whole, the alias resolves');
+  assert.deepStrictEqual(
+    parseText(text, 'x.yaml')[0]!.value,
+    { items: [{ a: { k: 1 } }, { b: { k: 1 } }], kind: 'List' },
+    'whole, the alias resolves',
+  );
   assert.throws(
     () => streamed(text, text.length, { splitAbove: 0, exactUpTo: 0 }),
     (err: unknown) =>
       err instanceof InputError &&
-      /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry, and an alias must refer to an anchor in its own entry\)$/.test(err.message),
+      /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry, and an alias must refer to an anchor in its own entry\)$/.test(
+        err.message,
+      ),
   );
 });
 
@@ -437,7 +523,9 @@ test('YAML List split item by item: an entry error found within exactUpTo is thr
   const text = `items:\n- a: 1\n- b: *x\n${entries}kind: List\n`;
   assert.throws(
     () => streamed(text, text.length, { splitAbove: 0, exactUpTo: 200 }),
-    (err: unknown) => err instanceof InputError && /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry/.test(err.message),
+    (err: unknown) =>
+      err instanceof InputError &&
+      /^x\.yaml:3: invalid YAML: unidentified alias "x" \(a List over 0 MiB is read entry by entry/.test(err.message),
   );
 });
 
@@ -445,17 +533,23 @@ test('YAML: an error inside an item of a split List names the line in the file',
   const text = LIST_YAML.replace('  metadata: {name: b}', '  metadata: {name: [b}');
   const path = await tmp('list.yaml', text);
   for (const splitAbove of [0, undefined]) {
-    await assert.rejects(loadFiles([path], noStdin, { chunkSize: 16, ...(splitAbove === undefined ? {} : { splitAbove, exactUpTo: 0 }) }), (err: unknown) => {
-      assert.ok(err instanceof InputError);
-      assert.match(err.message, /list\.yaml:16: invalid YAML: /);
-      assert.ok(!err.message.includes('\n'));
-      return true;
-    });
+    await assert.rejects(
+      loadFiles([path], noStdin, { chunkSize: 16, ...(splitAbove === undefined ? {} : { splitAbove, exactUpTo: 0 }) }),
+      (err: unknown) => {
+        assert.ok(err instanceof InputError);
+        assert.match(err.message, /list\.yaml:16: invalid YAML: /);
+        assert.ok(!err.message.includes('\n'));
+        return true;
+      },
+    );
   }
 });
 
 test('YAML: values are copied off the document text, and numbers JSON cannot carry survive the copy', async () => {
-  const path = await tmp('odd.yaml', 'kind: ConfigMap\nmetadata: {name: odd}\ndata:\n  big: .inf\n  none: .nan\n  text: a string longer than thirteen characters\n');
+  const path = await tmp(
+    'odd.yaml',
+    'kind: ConfigMap\nmetadata: {name: odd}\ndata:\n  big: .inf\n  none: .nan\n  text: a string longer than thirteen characters\n',
+  );
   const [doc] = await readDocuments(path, noStdin);
   assert.deepStrictEqual(doc, parseText(await readFile(path, 'utf8'), path)[0]);
   const data = (doc!.value as { data: Record<string, unknown> }).data;
@@ -468,11 +562,22 @@ async function* pieces(text: string, size: number): AsyncGenerator<string> {
 }
 
 test('stdin streams in chunks: same snapshot as the file, JSON errors still name the line', async () => {
-  const text = JSON.stringify({ apiVersion: 'v1', items: Array.from({ length: 40 }, (_, i) => ({ kind: 'Pod', metadata: { name: `p${i}`, namespace: 'ns' } })), kind: 'List' }, null, 4);
+  const text = JSON.stringify(
+    {
+      apiVersion: 'v1',
+      items: Array.from({ length: 40 }, (_, i) => ({ kind: 'Pod', metadata: { name: `p${i}`, namespace: 'ns' } })),
+      kind: 'List',
+    },
+    null,
+    4,
+  );
   const fromFile = await loadFiles([await tmp('pods.json', text)], noStdin);
   // Pieces of 100 characters as they come (chunks of 100), and joined into larger chunks.
   for (const chunkSize of [100, 1000, undefined]) {
-    const fromStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(text, 100), ...(chunkSize === undefined ? {} : { chunkSize }) });
+    const fromStdin = await loadFiles(['-'], noStdin, {
+      stdinChunks: () => pieces(text, 100),
+      ...(chunkSize === undefined ? {} : { chunkSize }),
+    });
     assert.deepStrictEqual(fromStdin.pods, fromFile.pods, `chunks of ${chunkSize}`);
   }
   const lines = text.split('\n');
@@ -482,12 +587,19 @@ test('stdin streams in chunks: same snapshot as the file, JSON errors still name
   // The whole text's first error, as parse.ts reports it (our scan, not the engine's message).
   const exact = jsonSyntaxError(broken)!.message;
   for (const wholeTextErrors of [0, undefined]) {
-    await assert.rejects(loadFiles(['-'], noStdin, { stdinChunks: () => pieces(broken, 64), chunkSize: 64, ...(wholeTextErrors === undefined ? {} : { wholeTextErrors }) }), (err: unknown) => {
-      assert.ok(err instanceof InputError);
-      assert.match(err.message, new RegExp(`^<stdin>:${bad + 1}: invalid JSON: `));
-      if (wholeTextErrors === undefined) assert.ok(err.message.endsWith(`: ${exact}`), err.message);
-      return true;
-    });
+    await assert.rejects(
+      loadFiles(['-'], noStdin, {
+        stdinChunks: () => pieces(broken, 64),
+        chunkSize: 64,
+        ...(wholeTextErrors === undefined ? {} : { wholeTextErrors }),
+      }),
+      (err: unknown) => {
+        assert.ok(err instanceof InputError);
+        assert.match(err.message, new RegExp(`^<stdin>:${bad + 1}: invalid JSON: `));
+        if (wholeTextErrors === undefined) assert.ok(err.message.endsWith(`: ${exact}`), err.message);
+        return true;
+      },
+    );
   }
   const yamlText = 'kind: Node\nmetadata: {name: a}\n---\nkind: Node\nmetadata: {name: b}\n';
   const yamlStdin = await loadFiles(['-'], noStdin, { stdinChunks: () => pieces(yamlText, 7), chunkSize: 7 });

@@ -20,7 +20,8 @@ async function dir(files: Record<string, string>): Promise<string> {
 }
 
 const NODE_YAML = 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n  creationTimestamp: 2026-01-01T00:00:00Z\n';
-const DS_YAML = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: d\n  namespace: ns\nspec:\n  selector:\n    matchLabels: {app: d}\n';
+const DS_YAML =
+  'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: d\n  namespace: ns\nspec:\n  selector:\n    matchLabels: {app: d}\n';
 
 test('multi-document YAML keeps timestamps as strings and records lines', async () => {
   const root = await dir({ 'all.yaml': `${NODE_YAML}---\n${DS_YAML}` });
@@ -39,7 +40,11 @@ test('JSON object, kind: List, typed *List without item kinds, and an empty type
   const root = await dir({
     'ds.json': JSON.stringify({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'd', namespace: 'ns' } }),
     'list.yaml': `apiVersion: v1\nkind: List\nitems:\n- ${NODE_YAML.replace(/\n/g, '\n  ').trimEnd()}\n`,
-    'pods.json': JSON.stringify({ apiVersion: 'v1', kind: 'PodList', items: [{ metadata: { name: 'p', namespace: 'ns' } }] }),
+    'pods.json': JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'PodList',
+      items: [{ metadata: { name: 'p', namespace: 'ns' } }],
+    }),
     'events.json': JSON.stringify({ apiVersion: 'v1', kind: 'EventList', items: [] }),
   });
   const s = await loadFiles([root], noStdin);
@@ -52,11 +57,15 @@ test('directories are read recursively; other files are skipped; unknown kinds a
   const root = await dir({
     'a/b/node.yml': NODE_YAML,
     'a/notes.txt': 'not yaml',
-    'deploy.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: y}\n',
+    'deploy.yaml':
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: y}\n',
   });
   const s = await loadFiles([root], noStdin);
   assert.equal(s.nodes.length, 1);
-  assert.match(s.warnings.join('\n'), /ignored 2 object\(s\) of kinds ds-doctor does not use: ConfigMap \(1\), Deployment \(1\)/);
+  assert.match(
+    s.warnings.join('\n'),
+    /ignored 2 object\(s\) of kinds ds-doctor does not use: ConfigMap \(1\), Deployment \(1\)/,
+  );
 });
 
 test('stdin with -', async () => {
@@ -67,7 +76,8 @@ test('stdin with -', async () => {
 test('events.k8s.io/v1 events are normalised to the core/v1 fields', async () => {
   const s = await loadFiles(
     ['-'],
-    async () => 'apiVersion: events.k8s.io/v1\nkind: Event\nmetadata: {name: e, namespace: ns}\nregarding: {kind: Pod, name: p, namespace: ns}\nnote: hello\nreason: BackOff\ndeprecatedCount: 4\n',
+    async () =>
+      'apiVersion: events.k8s.io/v1\nkind: Event\nmetadata: {name: e, namespace: ns}\nregarding: {kind: Pod, name: p, namespace: ns}\nnote: hello\nreason: BackOff\ndeprecatedCount: 4\n',
   );
   assert.deepEqual([s.events[0]!.involvedObject?.name, s.events[0]!.message, s.events[0]!.count], ['p', 'hello', 4]);
 });
@@ -91,10 +101,26 @@ const nodeCopy = (rv: string, heartbeat: string, label: string) => ({
 
 // Several snapshots of one cluster in one folder: the verdict must not depend on the -f order.
 const DUPLICATE_CASES: { name: string; copies: object[]; kept: string }[] = [
-  { name: 'higher resourceVersion wins', copies: [nodeCopy('120', '2020-01-01T00:00:00Z', 'old'), nodeCopy('99', '2020-01-01T00:00:00Z', 'older')], kept: 'old' },
-  { name: 'resourceVersions compare as numbers, not text', copies: [nodeCopy('9', '2020-01-01T00:00:00Z', 'nine'), nodeCopy('10', '2020-01-01T00:00:00Z', 'ten')], kept: 'ten' },
-  { name: 'same resourceVersion: the newer timestamps win', copies: [nodeCopy('5', '2020-01-01T00:00:09Z', 'later'), nodeCopy('5', '2020-01-01T00:00:01Z', 'earlier')], kept: 'later' },
-  { name: 'no resourceVersion: the newer timestamps win', copies: [nodeCopy('', '2020-01-01T00:00:00.5Z', 'fraction'), nodeCopy('', '2020-01-01T00:00:00Z', 'whole')], kept: 'fraction' },
+  {
+    name: 'higher resourceVersion wins',
+    copies: [nodeCopy('120', '2020-01-01T00:00:00Z', 'old'), nodeCopy('99', '2020-01-01T00:00:00Z', 'older')],
+    kept: 'old',
+  },
+  {
+    name: 'resourceVersions compare as numbers, not text',
+    copies: [nodeCopy('9', '2020-01-01T00:00:00Z', 'nine'), nodeCopy('10', '2020-01-01T00:00:00Z', 'ten')],
+    kept: 'ten',
+  },
+  {
+    name: 'same resourceVersion: the newer timestamps win',
+    copies: [nodeCopy('5', '2020-01-01T00:00:09Z', 'later'), nodeCopy('5', '2020-01-01T00:00:01Z', 'earlier')],
+    kept: 'later',
+  },
+  {
+    name: 'no resourceVersion: the newer timestamps win',
+    copies: [nodeCopy('', '2020-01-01T00:00:00.5Z', 'fraction'), nodeCopy('', '2020-01-01T00:00:00Z', 'whole')],
+    kept: 'fraction',
+  },
 ];
 
 for (const c of DUPLICATE_CASES) {
@@ -108,7 +134,9 @@ for (const c of DUPLICATE_CASES) {
       assert.equal(s.nodes[0]!.metadata!.labels!['copy'], c.kept);
       assert.deepEqual(
         s.warnings.filter((w) => w.startsWith('duplicate')),
-        ['duplicate objects in the input (same namespace and name): 1 Node; the newest copy of each (highest resourceVersion, then newest timestamps) was kept'],
+        [
+          'duplicate objects in the input (same namespace and name): 1 Node; the newest copy of each (highest resourceVersion, then newest timestamps) was kept',
+        ],
       );
     });
   }
@@ -145,7 +173,9 @@ test('a bare JSON array of objects that name their kind is read as a list', asyn
 test('a bare JSON array of objects without kinds takes the kind its file is named after (older Sonobuoy)', async () => {
   const root = await dir({
     'resources/cluster/Nodes.json': JSON.stringify([{ metadata: { name: 'a' } }]),
-    'resources/ns/kube-system/core_v1_pods.json': JSON.stringify([{ metadata: { name: 'p', namespace: 'kube-system' } }]),
+    'resources/ns/kube-system/core_v1_pods.json': JSON.stringify([
+      { metadata: { name: 'p', namespace: 'kube-system' } },
+    ]),
     'resources/ns/kube-system/Things.json': JSON.stringify([{ metadata: { name: 't' } }]),
   });
   const s = await loadFiles([root], noStdin);
@@ -165,12 +195,18 @@ test('a file in a directory that holds no Kubernetes objects is skipped with one
   assert.equal(s.nodes.length, 1);
   const skipped = s.warnings.filter((w) => w.startsWith('skipped '));
   assert.equal(skipped.length, 3, skipped.join('\n'));
-  assert.match(skipped.join('\n'), /auth-cani\.json:1: expected a Kubernetes object, found a list \(not read as Kubernetes objects\)/);
+  assert.match(
+    skipped.join('\n'),
+    /auth-cani\.json:1: expected a Kubernetes object, found a list \(not read as Kubernetes objects\)/,
+  );
   assert.match(skipped.join('\n'), /notes\.yaml:1: document has no "kind"/);
   assert.match(skipped.join('\n'), /broken\.json:1: invalid JSON/);
   assert.ok(skipped.every((w) => !w.includes('\n')));
   // Named on its own, the same file is an error: the user asked for it.
-  await assert.rejects(loadFiles([join(root, 'auth-cani.json')], noStdin), /auth-cani\.json:1: expected a Kubernetes object, found a list$/);
+  await assert.rejects(
+    loadFiles([join(root, 'auth-cani.json')], noStdin),
+    /auth-cani\.json:1: expected a Kubernetes object, found a list$/,
+  );
 });
 
 describe('a list in kubectl\'s old internal-type format is named as such, not "document has no kind"', () => {
@@ -179,10 +215,19 @@ describe('a list in kubectl\'s old internal-type format is named as such, not "d
     ['named on its own', 'kube-system/pods.json'],
   ] as const) {
     test(`internal-type list ${what}`, async () => {
-      const root = await dir({ 'kube-system/pods.json': JSON.stringify({ selfLink: '/api/v1/namespaces/kube-system/pods', resourceVersion: '4225', Items: [] }) });
+      const root = await dir({
+        'kube-system/pods.json': JSON.stringify({
+          selfLink: '/api/v1/namespaces/kube-system/pods',
+          resourceVersion: '4225',
+          Items: [],
+        }),
+      });
       await assert.rejects(loadFiles([join(root, relative)], noStdin), (err: unknown) => {
         assert.ok(err instanceof InputError);
-        assert.match(err.message, /pods\.json:1: a list in kubectl's internal-type format .*dump again with a current kubectl/);
+        assert.match(
+          err.message,
+          /pods\.json:1: a list in kubectl's internal-type format .*dump again with a current kubectl/,
+        );
         return true;
       });
     });
@@ -192,13 +237,21 @@ describe('a list in kubectl\'s old internal-type format is named as such, not "d
 const CLUSTER_INFO_STDOUT = [
   JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', items: [{ metadata: { name: 'n1' } }] }, null, 4),
   JSON.stringify({ kind: 'EventList', apiVersion: 'v1', items: null }, null, 4),
-  JSON.stringify({ kind: 'PodList', apiVersion: 'v1', items: [{ metadata: { name: 'p', namespace: 'kube-system' } }] }, null, 4),
+  JSON.stringify(
+    { kind: 'PodList', apiVersion: 'v1', items: [{ metadata: { name: 'p', namespace: 'kube-system' } }] },
+    null,
+    4,
+  ),
   '==== START logs for container agent of pod kube-system/p ====',
   'level=info msg="{ [ \\" not json"',
   'last line without a newline==== END logs for container agent of pod kube-system/p ====',
   '==== START logs for kube-system/p ====',
   '==== END logs for kube-system/p ====',
-  JSON.stringify({ kind: 'DaemonSetList', apiVersion: 'apps/v1', items: [{ metadata: { name: 'd', namespace: 'kube-system' } }] }, null, 4),
+  JSON.stringify(
+    { kind: 'DaemonSetList', apiVersion: 'apps/v1', items: [{ metadata: { name: 'd', namespace: 'kube-system' } }] },
+    null,
+    4,
+  ),
   'Cluster info dumped to standard output',
   '',
 ].join('\n');
@@ -255,14 +308,18 @@ describe('bad input: one line naming the file (and line), as an InputError', () 
       });
     });
   }
-  test('bad input: a directory that cannot be read', { skip: process.getuid?.() === 0 ? 'root reads any directory' : false }, async () => {
-    const locked = join(root, 'locked');
-    await mkdir(locked);
-    await chmod(locked, 0);
-    try {
-      await assert.rejects(loadFiles([locked], noStdin), /cannot read directory/);
-    } finally {
-      await chmod(locked, 0o755);
-    }
-  });
+  test(
+    'bad input: a directory that cannot be read',
+    { skip: process.getuid?.() === 0 ? 'root reads any directory' : false },
+    async () => {
+      const locked = join(root, 'locked');
+      await mkdir(locked);
+      await chmod(locked, 0);
+      try {
+        await assert.rejects(loadFiles([locked], noStdin), /cannot read directory/);
+      } finally {
+        await chmod(locked, 0o755);
+      }
+    },
+  );
 });

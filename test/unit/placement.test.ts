@@ -37,19 +37,32 @@ const notReadyYet = (p: Pod) => {
   p.status!.containerStatuses![0]!.ready = false;
 };
 const terminated = (reason: string, exitCode: number) => (p: Pod) => {
-  p.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }], containerStatuses: [{ name: 'agent', ready: false, restartCount: 1, state: { terminated: { reason, exitCode } } }] };
+  p.status = {
+    phase: 'Running',
+    conditions: [{ type: 'Ready', status: 'False' }],
+    containerStatuses: [{ name: 'agent', ready: false, restartCount: 1, state: { terminated: { reason, exitCode } } }],
+  };
 };
 const revision = (d: DaemonSet, n: number): ControllerRevision => ({
   apiVersion: 'apps/v1',
   kind: 'ControllerRevision',
-  metadata: { name: `agent-rev${n}`, namespace: 'ops', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: d.metadata!.uid!, controller: true }] },
+  metadata: {
+    name: `agent-rev${n}`,
+    namespace: 'ops',
+    ownerReferences: [
+      { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: d.metadata!.uid!, controller: true },
+    ],
+  },
   revision: n,
   data: { spec: { template: d.spec!.template } },
 });
 const crashZero = (d: DaemonSet) =>
   dsPod(d, 'n')
     .on('n')
-    .waiting('CrashLoopBackOff', 'back-off 5m0s restarting failed container', { restartCount: 7, lastTerminated: { reason: 'Completed', exitCode: 0 } })
+    .waiting('CrashLoopBackOff', 'back-off 5m0s restarting failed container', {
+      restartCount: 7,
+      lastTerminated: { reason: 'Completed', exitCode: 0 },
+    })
     .build();
 const notReadyNode = () =>
   node('n')
@@ -98,7 +111,11 @@ const cases: Case[] = [
   {
     name: 'NotReady node: not-ready NoSchedule is not auto-tolerated (§1.9)',
     ds: base,
-    node: node('n').notReady().taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build(),
+    node: node('n')
+      .notReady()
+      .taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule')
+      .taint('node.kubernetes.io/not-ready', undefined, 'NoExecute')
+      .build(),
     verdict: 'Excluded',
     codes: ['UntoleratedTaint'],
     says: /only with effect NoExecute/,
@@ -111,7 +128,14 @@ const cases: Case[] = [
     verdict: 'Healthy',
     codes: [],
   },
-  { name: 'cordoned node is not a problem', ds: base, node: node('n').cordon().build(), pods: [dsPod(base, 'n').on('n').ready().build()], verdict: 'Healthy', codes: [] },
+  {
+    name: 'cordoned node is not a problem',
+    ds: base,
+    node: node('n').cordon().build(),
+    pods: [dsPod(base, 'n').on('n').ready().build()],
+    verdict: 'Healthy',
+    codes: [],
+  },
   {
     name: 'NoSchedule taint added after the pod started → Misscheduled, pod kept',
     ds: base,
@@ -139,7 +163,14 @@ const cases: Case[] = [
     name: 'no pod, PodSecurity FailedCreate → Missing',
     ds: base,
     node: node('n').build(),
-    events: [event('DaemonSet', base, 'FailedCreate', 'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)')],
+    events: [
+      event(
+        'DaemonSet',
+        base,
+        'FailedCreate',
+        'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)',
+      ),
+    ],
     verdict: 'Missing',
     codes: ['FailedCreate'],
     says: /pod-security.kubernetes.io\/enforce=privileged/,
@@ -160,8 +191,21 @@ const cases: Case[] = [
     codes: ['FailedCreate'],
     says: /ResourceQuota "compute"/,
   },
-  { name: 'no pod, controller behind → ControllerNotObserved', ds: ds().generation(3).build(), node: node('n').build(), verdict: 'Missing', codes: ['ControllerNotObserved'] },
-  { name: 'no pod on a node that joined seconds ago → NotYetCreated (info)', ds: base, node: node('n').created(20).build(), verdict: 'Missing', codes: ['NotYetCreated'], says: /joined 20s ago/ },
+  {
+    name: 'no pod, controller behind → ControllerNotObserved',
+    ds: ds().generation(3).build(),
+    node: node('n').build(),
+    verdict: 'Missing',
+    codes: ['ControllerNotObserved'],
+  },
+  {
+    name: 'no pod on a node that joined seconds ago → NotYetCreated (info)',
+    ds: base,
+    node: node('n').created(20).build(),
+    verdict: 'Missing',
+    codes: ['NotYetCreated'],
+    says: /joined 20s ago/,
+  },
   {
     name: 'DaemonSet being deleted → DaemonSetDeleting',
     ds: ds()
@@ -381,7 +425,9 @@ const cases: Case[] = [
     name: 'missing ConfigMap',
     ds: base,
     node: node('n').build(),
-    pods: [dsPod(base, 'n').on('n').waiting('CreateContainerConfigError', 'configmap "agent-config" not found').build()],
+    pods: [
+      dsPod(base, 'n').on('n').waiting('CreateContainerConfigError', 'configmap "agent-config" not found').build(),
+    ],
     verdict: 'Unhealthy',
     codes: ['CreateContainerConfigError'],
     says: /configmap "agent-config" not found/,
@@ -503,7 +549,13 @@ const cases: Case[] = [
 
 for (const c of cases) {
   test(c.name, () => {
-    const index = indexOf({ nodes: [c.node], daemonSets: [c.ds], pods: c.pods ?? [], events: c.events ?? [], controllerRevisions: c.revisions ?? [] });
+    const index = indexOf({
+      nodes: [c.node],
+      daemonSets: [c.ds],
+      pods: c.pods ?? [],
+      events: c.events ?? [],
+      controllerRevisions: c.revisions ?? [],
+    });
     const row = diagnoseNode(index, daemonSetContext(index, c.ds), c.node, NOW);
     assert.equal(row.verdict, c.verdict);
     assert.deepEqual(
@@ -516,14 +568,21 @@ for (const c of cases) {
     const text = row.reasons.map((r) => `${r.message} ${r.fix} ${r.evidence.join(' ')}`).join(' ');
     if (c.says) assert.match(text, c.says);
     if (c.never) assert.doesNotMatch(text, c.never);
-    if (c.exitError !== undefined) assert.equal(severitiesOf([row]).error, c.exitError, 'counts as an error for the exit code');
+    if (c.exitError !== undefined)
+      assert.equal(severitiesOf([row]).error, c.exitError, 'counts as an error for the exit code');
   });
 }
 
 test('network agent kept off a node NotReady for want of CNI is an error (the deadlock)', () => {
-  const cni = daemonSet('calico-node', 'kube-system').hostNetwork().container({ name: 'calico-node', image: 'docker.io/calico/node:v3.28.1' }).build();
+  const cni = daemonSet('calico-node', 'kube-system')
+    .hostNetwork()
+    .container({ name: 'calico-node', image: 'docker.io/calico/node:v3.28.1' })
+    .build();
   const n = node('w5')
-    .notReady('False', 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized')
+    .notReady(
+      'False',
+      'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized',
+    )
     .taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule')
     .build();
   const index = indexOf({ nodes: [n], daemonSets: [cni] });
@@ -536,7 +595,11 @@ test('network agent kept off a node NotReady for want of CNI is an error (the de
 
 test('headline groups nodes like the scheduler histogram (sorted as strings)', () => {
   const d = ds().build();
-  const nodes = [node('a').build(), node('b').taint('dedicated', 'gpu', 'NoSchedule').build(), node('c').taint('dedicated', 'gpu', 'NoSchedule').build()];
+  const nodes = [
+    node('a').build(),
+    node('b').taint('dedicated', 'gpu', 'NoSchedule').build(),
+    node('c').taint('dedicated', 'gpu', 'NoSchedule').build(),
+  ];
   const index = indexOf({ nodes, daemonSets: [d], pods: [dsPod(d, 'a').on('a').ready().build()] });
   const rows = nodes.map((n) => diagnoseNode(index, daemonSetContext(index, d), n, NOW));
   assert.equal(headline(rows), '1/3 nodes healthy: 2 node(s) had untolerated taint {dedicated: gpu}');
@@ -597,12 +660,23 @@ test('a surge pod still starting is a hand-over in progress until --stuck-after'
     .build();
   const n = node('n').build();
   const old = pod('agent-old', 'ops').ofDaemonSet(d, 'n', 'old', '1').on('n').created(86400).ready().build();
-  const incoming = pod('agent-new', 'ops').ofDaemonSet(d, 'n', 'new', '2').on('n').created(60).waiting('ContainerCreating').build();
+  const incoming = pod('agent-new', 'ops')
+    .ofDaemonSet(d, 'n', 'new', '2')
+    .on('n')
+    .created(60)
+    .waiting('ContainerCreating')
+    .build();
   const index = indexOf({ nodes: [n], daemonSets: [d], pods: [old, incoming] });
-  const young = diagnoseNode(index, daemonSetContext(index, d), n, NOW).reasons.find((r) => r.code !== 'OutdatedRevision')!;
+  const young = diagnoseNode(index, daemonSetContext(index, d), n, NOW).reasons.find(
+    (r) => r.code !== 'OutdatedRevision',
+  )!;
   assert.deepEqual([young.code, young.severity], ['ContainerCreating', 'info']);
   assert.match(young.message, /a surge hand-over \(60s so far\)/);
-  assert.equal(diagnoseNode(index, daemonSetContext(index, d), n, NOW, 30).reasons[0]!.severity, 'error', '--stuck-after 30s makes it stuck');
+  assert.equal(
+    diagnoseNode(index, daemonSetContext(index, d), n, NOW, 30).reasons[0]!.severity,
+    'error',
+    '--stuck-after 30s makes it stuck',
+  );
   assert.equal(diagnoseRollout(index, d, NOW, 30).verdict, 'Stuck', 'and rollout agrees');
 });
 
@@ -612,7 +686,14 @@ test('FailedCreate: the fix says the controller retries after its back-off and h
   const index = indexOf({
     nodes: [n],
     daemonSets: [d],
-    events: [event('DaemonSet', d, 'FailedCreate', 'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)')],
+    events: [
+      event(
+        'DaemonSet',
+        d,
+        'FailedCreate',
+        'Error creating: pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)',
+      ),
+    ],
   });
   const fix = diagnoseNode(index, daemonSetContext(index, d), n, NOW).reasons[0]!.fix;
   assert.match(fix, /back-off/);
@@ -629,9 +710,23 @@ test('orphans the controller will adopt: why <ds> counts all of them, why <ds> <
       .with((p) => delete p.metadata!.ownerReferences)
       .build();
   const nodes = ['n1', 'n2', 'n3'].map((n) => node(n).build());
-  const index = indexOf({ daemonSets: [d], nodes, pods: [orphan('agent-a', 'n1'), orphan('agent-b', 'n2'), pod('agent-c', 'ops').ofDaemonSet(d, 'n3').on('n3').ready().build()] });
-  assert.ok(whyDaemonSet(index, d, NOW).notes?.includes('2 orphaned pod(s) match the selector and will be adopted on the next sync'));
-  assert.deepEqual(whyNode(index, d, nodes[0]!, NOW).notes, ['1 orphaned pod(s) on node n1 match the selector and will be adopted on the next sync']);
+  const index = indexOf({
+    daemonSets: [d],
+    nodes,
+    pods: [
+      orphan('agent-a', 'n1'),
+      orphan('agent-b', 'n2'),
+      pod('agent-c', 'ops').ofDaemonSet(d, 'n3').on('n3').ready().build(),
+    ],
+  });
+  assert.ok(
+    whyDaemonSet(index, d, NOW).notes?.includes(
+      '2 orphaned pod(s) match the selector and will be adopted on the next sync',
+    ),
+  );
+  assert.deepEqual(whyNode(index, d, nodes[0]!, NOW).notes, [
+    '1 orphaned pod(s) on node n1 match the selector and will be adopted on the next sync',
+  ]);
   assert.equal(whyNode(index, d, nodes[2]!, NOW).notes, undefined, 'no orphan for n3: no note');
   assert.equal(whyNode(index, d, nodes[0]!, NOW).verdict, 'Healthy', 'the orphan counts as the node’s pod');
 });

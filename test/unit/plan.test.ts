@@ -9,7 +9,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRefusal, planDaemonSet, defaultGroupBy } from '../../src/analyze/plan/index.js';
 import { settleRollout } from '../../src/analyze/plan/rollout.js';
-import type { ControllerRevision, DaemonSet, Namespace, Node, Pod, PriorityClass, ResourceQuota, LimitRange } from '../../src/model/k8s-types.js';
+import type {
+  ControllerRevision,
+  DaemonSet,
+  Namespace,
+  Node,
+  Pod,
+  PriorityClass,
+  ResourceQuota,
+  LimitRange,
+} from '../../src/model/k8s-types.js';
 import type { PlanReport } from '../../src/model/results.js';
 import { renderPlan } from '../../src/render/plan.js';
 import { renderContext } from '../../src/render/context.js';
@@ -24,7 +33,15 @@ function revision(ds: DaemonSet, hash: string, number: number, template = ds.spe
       name: `${ds.metadata!.name}-${hash}`,
       namespace: ds.metadata!.namespace,
       labels: { 'controller-revision-hash': hash },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata!.name!, uid: ds.metadata!.uid!, controller: true }],
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'DaemonSet',
+          name: ds.metadata!.name!,
+          uid: ds.metadata!.uid!,
+          controller: true,
+        },
+      ],
     },
     revision: number,
     data: { spec: { template: structuredClone(template) } },
@@ -43,7 +60,8 @@ interface World {
 function world(
   nodes: Node[],
   shape: (d: ReturnType<typeof daemonSet>) => void = () => {},
-  podOn: (ds: DaemonSet, n: string) => Pod | undefined = (ds, n) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build(),
+  podOn: (ds: DaemonSet, n: string) => Pod | undefined = (ds, n) =>
+    pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build(),
 ): World {
   const b = daemonSet('agent', 'ops');
   shape(b);
@@ -57,20 +75,33 @@ function world(
 
 /** The manifest a user applies: the DaemonSet without server fields, changed by `edit`. */
 function manifest(ds: DaemonSet, edit: (m: DaemonSet) => void = () => {}): DaemonSet {
-  const m: DaemonSet = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: ds.metadata!.name!, namespace: ds.metadata!.namespace! }, spec: structuredClone(ds.spec) };
+  const m: DaemonSet = {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: ds.metadata!.name!, namespace: ds.metadata!.namespace! },
+    spec: structuredClone(ds.spec),
+  };
   edit(m);
   return m;
 }
 
 function plan(w: World, m: DaemonSet, groupBy?: string): PlanReport {
-  const index = indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods, controllerRevisions: w.revisions, priorityClasses: w.priorityClasses ?? [] });
+  const index = indexOf({
+    nodes: w.nodes,
+    daemonSets: [w.ds],
+    pods: w.pods,
+    controllerRevisions: w.revisions,
+    priorityClasses: w.priorityClasses ?? [],
+  });
   return planDaemonSet(index, m, NOW, groupBy !== undefined ? { groupBy } : {});
 }
 
 const byNode = (r: PlanReport, n: string) => r.nodes.find((x) => x.node === n)!;
 const codes = (r: PlanReport) => r.findings.map((f) => f.code);
-const workers = (n: number, mem = '16Gi') => Array.from({ length: n }, (_, i) => node(`w${i}`).allocatable({ memory: mem }).build());
-const filler = (n: string, mem: string, prio = 0) => pod(`app-${n}`, 'shop').on(n).requests({ memory: mem }).priority(prio).ready().build();
+const workers = (n: number, mem = '16Gi') =>
+  Array.from({ length: n }, (_, i) => node(`w${i}`).allocatable({ memory: mem }).build());
+const filler = (n: string, mem: string, prio = 0) =>
+  pod(`app-${n}`, 'shop').on(n).requests({ memory: mem }).priority(prio).ready().build();
 const image = (tag: string) => (m: DaemonSet) => {
   m.spec!.template!.spec!.containers![0]!.image = `example/agent:${tag}`;
 };
@@ -115,7 +146,10 @@ const cases: Case[] = [
           m.spec!.template!.spec!.nodeSelector = { pool: 'cpu' };
         }),
       );
-      assert.deepEqual([byNode(r, 'b').effect, byNode(r, 'b').shouldRun, byNode(r, 'b').reason, byNode(r, 'b').settled], ['lose', false, 'NodeSelectorMismatch', ['none']]);
+      assert.deepEqual(
+        [byNode(r, 'b').effect, byNode(r, 'b').shouldRun, byNode(r, 'b').reason, byNode(r, 'b').settled],
+        ['lose', false, 'NodeSelectorMismatch', ['none']],
+      );
       assert.deepEqual(byNode(r, 'b').causes, ['spec.nodeSelector.pool: added cpu']);
       assert.equal(byNode(r, 'a').effect, 'replace');
       assert.ok(codes(r).includes('NodesLost'));
@@ -161,7 +195,13 @@ const cases: Case[] = [
               terminationMessagePath: '/dev/termination-log',
               terminationMessagePolicy: 'File',
               ports: [{ containerPort: 8080, protocol: 'TCP' }],
-              readinessProbe: { httpGet: { path: '/', port: 8080, scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
+              readinessProbe: {
+                httpGet: { path: '/', port: 8080, scheme: 'HTTP' },
+                timeoutSeconds: 1,
+                periodSeconds: 10,
+                successThreshold: 1,
+                failureThreshold: 3,
+              },
               env: [{ name: 'NODE', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
             },
           ],
@@ -220,7 +260,10 @@ const cases: Case[] = [
         r.nodes.map((n) => [n.effect, n.fit?.fits, n.settled]),
         Array(3).fill(['replace', true, ['new-bound']]),
       );
-      assert.deepEqual([r.rollout.replaced, r.rollout.toReplace, r.rollout.batches, r.rollout.maxUnavailable], [true, 3, 3, 1]);
+      assert.deepEqual(
+        [r.rollout.replaced, r.rollout.toReplace, r.rollout.batches, r.rollout.maxUnavailable],
+        [true, 3, 3, 1],
+      );
       assert.deepEqual(r.templateDiff, ['spec.containers[agent].image: example/agent:1.0 → example/agent:2.0']);
     },
   },
@@ -291,7 +334,9 @@ const cases: Case[] = [
           d.spec!.template!.spec!.priorityClassName = 'agents';
         }),
       );
-      w.priorityClasses = [{ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'agents' }, value: 1000 }];
+      w.priorityClasses = [
+        { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'agents' }, value: 1000 },
+      ];
       w.pods.push(filler('w0', '900Mi', 1000));
       const r = plan(w, manifest(w.ds, memory('300Mi')));
       assert.equal(r.nodes[0]!.fit?.reasons[0]!.preemptionHelps, false);
@@ -468,7 +513,10 @@ const cases: Case[] = [
   {
     name: 'an untolerated NoExecute taint loses the pod; an untolerated NoSchedule taint lets it continue',
     run: () => {
-      const nodes = [node('a').taint('dedicated', 'x', 'NoExecute').build(), node('b').taint('dedicated', 'x', 'NoSchedule').build()];
+      const nodes = [
+        node('a').taint('dedicated', 'x', 'NoExecute').build(),
+        node('b').taint('dedicated', 'x', 'NoSchedule').build(),
+      ];
       const w = world(nodes, (b) => b.tolerate({ key: 'dedicated', operator: 'Exists' }));
       const r = plan(
         w,
@@ -502,7 +550,10 @@ const cases: Case[] = [
   {
     name: 'nodes are grouped by the first pool label present, or by --group-by',
     run: () => {
-      const nodes = [node('a').label('topology.kubernetes.io/zone', 'z1').label('karpenter.sh/nodepool', 'general').build(), node('b').label('topology.kubernetes.io/zone', 'z2').build()];
+      const nodes = [
+        node('a').label('topology.kubernetes.io/zone', 'z1').label('karpenter.sh/nodepool', 'general').build(),
+        node('b').label('topology.kubernetes.io/zone', 'z2').build(),
+      ];
       assert.equal(defaultGroupBy(nodes), 'karpenter.sh/nodepool');
       const w = world(nodes);
       const r = plan(w, manifest(w.ds, image('2.0')));
@@ -525,7 +576,13 @@ const cases: Case[] = [
 for (const c of cases) test(c.name, c.run);
 
 // The settled rolling update on its own: budget, nodes stuck elsewhere, surge.
-const settle: { name: string; args: Parameters<typeof settleRollout>; replaced: string[]; undecided: string[]; blockedAfter?: number }[] = [
+const settle: {
+  name: string;
+  args: Parameters<typeof settleRollout>;
+  replaced: string[];
+  undecided: string[];
+  blockedAfter?: number;
+}[] = [
   {
     name: 'settle: everything fits, everything is replaced',
     args: [
@@ -569,8 +626,19 @@ const settle: { name: string; args: Parameters<typeof settleRollout>; replaced: 
     undecided: ['a', 'b'],
     blockedAfter: 1,
   },
-  { name: 'settle: a gained pod that stays Pending already uses the budget', args: [[{ node: 'a', oldUnavailable: false, binds: true }], 1, 1, false], replaced: [], undecided: [], blockedAfter: 1 },
-  { name: 'settle: surge ignores nodes unavailable elsewhere', args: [[{ node: 'a', oldUnavailable: false, binds: true }], 1, 1, true], replaced: ['a'], undecided: [] },
+  {
+    name: 'settle: a gained pod that stays Pending already uses the budget',
+    args: [[{ node: 'a', oldUnavailable: false, binds: true }], 1, 1, false],
+    replaced: [],
+    undecided: [],
+    blockedAfter: 1,
+  },
+  {
+    name: 'settle: surge ignores nodes unavailable elsewhere',
+    args: [[{ node: 'a', oldUnavailable: false, binds: true }], 1, 1, true],
+    replaced: ['a'],
+    undecided: [],
+  },
   {
     name: 'settle: unavailable old pods are replaced outside the budget and then hold it',
     args: [
@@ -591,7 +659,10 @@ const settle: { name: string; args: Parameters<typeof settleRollout>; replaced: 
 for (const c of settle) {
   test(c.name, () => {
     const out = settleRollout(...c.args);
-    assert.deepEqual([[...out.replaced].sort(), [...out.undecided].sort(), out.blockedAfter], [c.replaced, c.undecided, c.blockedAfter]);
+    assert.deepEqual(
+      [[...out.replaced].sort(), [...out.undecided].sort(), out.blockedAfter],
+      [c.replaced, c.undecided, c.blockedAfter],
+    );
   });
 }
 
@@ -602,7 +673,11 @@ test('a kept pod of the new revision that is unavailable holds the budget: the r
     () => {},
     (ds, n) =>
       n === 'w0'
-        ? pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'cur').on(n).waiting('CrashLoopBackOff', '', { restartCount: 5 }).build()
+        ? pod(`agent-${n}`, 'ops')
+            .ofDaemonSet(ds, n, 'cur')
+            .on(n)
+            .waiting('CrashLoopBackOff', '', { restartCount: 5 })
+            .build()
         : pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, 'old').on(n).ready().build(),
   );
   const r = plan(
@@ -620,11 +695,17 @@ test('a kept pod of the new revision that is unavailable holds the budget: the r
     ],
   );
   assert.equal(r.rollout.blockedAfter, 1);
-  assert.match(r.findings.find((f) => f.code === 'MetadataOnlyChange')!.message, /2 pod\(s\) of an older revision are still to be replaced/);
+  assert.match(
+    r.findings.find((f) => f.code === 'MetadataOnlyChange')!.message,
+    /2 pod\(s\) of an older revision are still to be replaced/,
+  );
 });
 
 test('NodesLost through the rolling update: an old pod on a node with a newly untolerated NoSchedule taint goes within the budget, and may stay when the rollout stops', () => {
-  const nodes = [node('t').allocatable({ memory: '1Gi' }).taint('dedicated', 'x', 'NoSchedule').build(), ...workers(1, '1Gi')];
+  const nodes = [
+    node('t').allocatable({ memory: '1Gi' }).taint('dedicated', 'x', 'NoSchedule').build(),
+    ...workers(1, '1Gi'),
+  ];
   const w = world(nodes, (b) => b.tolerate({ key: 'dedicated', operator: 'Exists' }).requests({ memory: '100Mi' }));
   w.pods.push(filler('w0', '800Mi'));
   const r = plan(
@@ -666,7 +747,10 @@ test('surge over an old pod that is not Ready: manage() deletes it once the surg
   w.pods[0]!.spec!.containers![0]!.resources = { requests: { memory: '400Mi' } };
   w.pods.push(filler('w0', '300Mi'));
   const r = plan(w, manifest(w.ds, image('2.0')));
-  assert.deepEqual([r.nodes[0]!.fit?.fits, r.nodes[0]!.fit?.surge, r.nodes[0]!.settled], [true, undefined, ['new-bound']]);
+  assert.deepEqual(
+    [r.nodes[0]!.fit?.fits, r.nodes[0]!.fit?.surge, r.nodes[0]!.settled],
+    [true, undefined, ['new-bound']],
+  );
 });
 
 test("hostNetwork: the new pod's containerPorts are host ports (Pod defaulting), so another pod holding the port keeps it Pending", () => {
@@ -737,20 +821,25 @@ const UNREACHABLE: { name: string; world: () => World; settled: string[][]; find
       world(
         unreachableNodes(),
         () => {},
-        (ds, n) => (n === 'u' ? pod('agent-u', 'ops').ofDaemonSet(ds, n, 'cur').on(n).terminating(600).build() : pod('agent-w', 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build()),
+        (ds, n) =>
+          n === 'u'
+            ? pod('agent-u', 'ops').ofDaemonSet(ds, n, 'cur').on(n).terminating(600).build()
+            : pod('agent-w', 'ops').ofDaemonSet(ds, n, 'cur').on(n).ready().build(),
       ),
     settled: [['none'], ['old-kept']],
     finding: true,
   },
   {
     name: 'unreachable node with surge: the new pod is made, but the Terminating old pod keeps its host port, so it stays Pending',
-    world: () => world([node('u').notReady('Unknown').build()], (b) => b.with(withHostPort).with(surgeBy1), notReadyPod()),
+    world: () =>
+      world([node('u').notReady('Unknown').build()], (b) => b.with(withHostPort).with(surgeBy1), notReadyPod()),
     settled: [['new-pending']],
     finding: false,
   },
   {
     name: 'reachable NotReady node with surge: the old pod that is not Ready is deleted and releases its host port',
-    world: () => world([node('u').notReady('False').build()], (b) => b.with(withHostPort).with(surgeBy1), notReadyPod()),
+    world: () =>
+      world([node('u').notReady('False').build()], (b) => b.with(withHostPort).with(surgeBy1), notReadyPod()),
     settled: [['new-bound']],
     finding: false,
   },
@@ -769,14 +858,35 @@ for (const c of UNREACHABLE) {
 
 // Pod Security admission refuses the new pods (FailedCreate); manage() returns the create error
 // before rollingUpdate() runs (daemon_controller.go#syncDaemonSet).
-const enforcing = (level: string): Namespace => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ops', labels: { 'pod-security.kubernetes.io/enforce': level } } });
+const enforcing = (level: string): Namespace => ({
+  apiVersion: 'v1',
+  kind: 'Namespace',
+  metadata: { name: 'ops', labels: { 'pod-security.kubernetes.io/enforce': level } },
+});
 const hostNet = (m: DaemonSet) => {
   m.spec!.template!.spec!.hostNetwork = true;
 };
 function planIn(w: World, m: DaemonSet, level: string): PlanReport {
-  return planDaemonSet(indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods, controllerRevisions: w.revisions, namespaces: [enforcing(level)] }), m, NOW);
+  return planDaemonSet(
+    indexOf({
+      nodes: w.nodes,
+      daemonSets: [w.ds],
+      pods: w.pods,
+      controllerRevisions: w.revisions,
+      namespaces: [enforcing(level)],
+    }),
+    m,
+    NOW,
+  );
 }
-const REFUSED: { name: string; world: () => World; edit: (m: DaemonSet) => void; level: string; settled: string[][]; finding: boolean }[] = [
+const REFUSED: {
+  name: string;
+  world: () => World;
+  edit: (m: DaemonSet) => void;
+  level: string;
+  settled: string[][];
+  finding: boolean;
+}[] = [
   {
     name: 'AdmissionRefused: a baseline namespace refuses a hostNetwork pod, so the nodes a new DaemonSet wants get none',
     world: () =>
@@ -865,7 +975,10 @@ for (const c of REFUSED) {
     );
     assert.equal(codes(r).includes('AdmissionRefused'), c.finding);
     if (c.finding)
-      assert.match(r.findings.find((f) => f.code === 'AdmissionRefused')!.message, /pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces \(hostNetwork=true\)/);
+      assert.match(
+        r.findings.find((f) => f.code === 'AdmissionRefused')!.message,
+        /pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces \(hostNetwork=true\)/,
+      );
   });
 }
 
@@ -878,7 +991,11 @@ const podQuota = (hard: string, used: string): ResourceQuota => ({
   status: { hard: { pods: hard }, used: { pods: used } },
 });
 const QUOTAS: { name: string; quota: ResourceQuota; settled: string[][] }[] = [
-  { name: 'AdmissionRefused: a pods quota that is used up leaves every node without the new pod', quota: podQuota('2', '2'), settled: [['none'], ['none']] },
+  {
+    name: 'AdmissionRefused: a pods quota that is used up leaves every node without the new pod',
+    quota: podQuota('2', '2'),
+    settled: [['none'], ['none']],
+  },
   {
     name: 'AdmissionRefused: a pods quota with room for one of two: either node may get it',
     quota: podQuota('3', '2'),
@@ -887,7 +1004,11 @@ const QUOTAS: { name: string; quota: ResourceQuota; settled: string[][] }[] = [
       ['new-bound', 'none'],
     ],
   },
-  { name: 'a pods quota with room for every new pod refuses none', quota: podQuota('4', '2'), settled: [['new-bound'], ['new-bound']] },
+  {
+    name: 'a pods quota with room for every new pod refuses none',
+    quota: podQuota('4', '2'),
+    settled: [['new-bound'], ['new-bound']],
+  },
 ];
 for (const c of QUOTAS) {
   test(c.name, () => {
@@ -922,7 +1043,10 @@ test('AdmissionRefused: a LimitRange whose default cpu limit is below the new re
     r.nodes.map((n) => n.settled),
     [['none'], ['none']],
   );
-  assert.match(r.findings.find((f) => f.code === 'AdmissionRefused')!.message, /must be less than or equal to cpu limit of 1/);
+  assert.match(
+    r.findings.find((f) => f.code === 'AdmissionRefused')!.message,
+    /must be less than or equal to cpu limit of 1/,
+  );
   assert.deepEqual(
     planDaemonSet(indexOf({ nodes: w.nodes }), manifest(w.ds), NOW).nodes.map((n) => n.settled),
     [['new-bound'], ['new-bound']],
@@ -1022,7 +1146,11 @@ function stuckRollout(n: number): World {
     () => {},
     (ds, nd) =>
       nd === 'w0'
-        ? pod(`agent-${nd}`, 'ops').ofDaemonSet(ds, nd, 'cur').on(nd).waiting('CrashLoopBackOff', '', { restartCount: 5 }).build()
+        ? pod(`agent-${nd}`, 'ops')
+            .ofDaemonSet(ds, nd, 'cur')
+            .on(nd)
+            .waiting('CrashLoopBackOff', '', { restartCount: 5 })
+            .build()
         : pod(`agent-${nd}`, 'ops').ofDaemonSet(ds, nd, 'old').on(nd).ready().build(),
   );
 }
@@ -1060,10 +1188,24 @@ test('maxSurge to 0: the surge pod waiting next to its old pod is deleted (podsS
   const nodes = workers(3);
   const surge = (b: ReturnType<typeof daemonSet>) =>
     b
-      .with((d) => (d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }))
-      .container({ name: 'agent', image: 'example/agent:2', ports: [{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }] });
-  const w = world(nodes, surge, (ds, n) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old').on(n).created(3600).ready().build());
-  w.pods.push(pod('agent-new-w0', 'ops').ofDaemonSet(w.ds, 'w0', 'cur').created(600).unschedulable("0/3 nodes are available: 1 node(s) didn't have free ports for the requested pod ports.").build());
+      .with(
+        (d) => (d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }),
+      )
+      .container({
+        name: 'agent',
+        image: 'example/agent:2',
+        ports: [{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }],
+      });
+  const w = world(nodes, surge, (ds, n) =>
+    pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old').on(n).created(3600).ready().build(),
+  );
+  w.pods.push(
+    pod('agent-new-w0', 'ops')
+      .ofDaemonSet(w.ds, 'w0', 'cur')
+      .created(600)
+      .unschedulable("0/3 nodes are available: 1 node(s) didn't have free ports for the requested pod ports.")
+      .build(),
+  );
   // As it is: the surge pod on w0 stays Pending and holds maxSurge, so no other node starts.
   const same = plan(w, manifest(w.ds));
   assert.deepEqual(
@@ -1089,9 +1231,14 @@ test('maxSurge to 0: the surge pod waiting next to its old pod is deleted (podsS
     ],
   );
   const f = r.findings.find((x) => x.code === 'StrategyOnlyChange')!;
-  assert.match(f.message, /3 of 3 pod\(s\) of an older revision get replaced, 3 of them blocked under the current spec$/);
+  assert.match(
+    f.message,
+    /3 of 3 pod\(s\) of an older revision get replaced, 3 of them blocked under the current spec$/,
+  );
   assert.ok(
-    f.evidence.includes('node w0: the surge pod agent-new-w0 waiting next to the old pod is deleted (without surge the controller keeps only the oldest pod on a node)'),
+    f.evidence.includes(
+      'node w0: the surge pod agent-new-w0 waiting next to the old pod is deleted (without surge the controller keeps only the oldest pod on a node)',
+    ),
     f.evidence.join('\n'),
   );
   assert.ok(!codes(r).includes('MetadataOnlyChange'));
@@ -1111,6 +1258,9 @@ test('StrategyOnlyChange: OnDelete on a rollout in progress holds back the repla
     }),
   );
   const f = r.findings.find((x) => x.code === 'StrategyOnlyChange')!;
-  assert.match(f.message, /\(OnDelete\): 0 of 3 pod\(s\) of an older revision get replaced, fewer than the 3 under the current spec: the change holds back part of the rollout in progress$/);
+  assert.match(
+    f.message,
+    /\(OnDelete\): 0 of 3 pod\(s\) of an older revision get replaced, fewer than the 3 under the current spec: the change holds back part of the rollout in progress$/,
+  );
   assert.match(f.fix, /under OnDelete, delete the old pods one node at a time$/);
 });

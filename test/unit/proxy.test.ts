@@ -4,7 +4,11 @@ import assert from 'node:assert/strict';
 import { proxyFor } from '../../src/load/proxy.js';
 
 describe('HTTPS_PROXY for https servers, NO_PROXY exclusions, loopback never proxied', () => {
-  const env = { HTTPS_PROXY: 'http://proxy:3128', HTTP_PROXY: 'http://plain:80', NO_PROXY: '.internal,10.0.0.0/8,api.example.com:6443' };
+  const env = {
+    HTTPS_PROXY: 'http://proxy:3128',
+    HTTP_PROXY: 'http://plain:80',
+    NO_PROXY: '.internal,10.0.0.0/8,api.example.com:6443',
+  };
   const cases: [string, string | undefined][] = [
     ['https://k8s.example.org:6443', 'http://proxy:3128'],
     ['http://k8s.example.org:8080', 'http://plain:80'],

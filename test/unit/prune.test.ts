@@ -18,13 +18,24 @@ import { snapshotTime } from '../../src/model/snapshot-time.js';
 const ds = daemonSet('agent', 'kube-system').build();
 
 /** A pod of a ReplicaSet on n1 with what a real one carries: env, probes, mounts, a sidecar, conditions and container statuses. */
-function workload(name = 'web-1', controller: { kind: string; controller?: unknown } = { kind: 'ReplicaSet', controller: true }): Pod {
+function workload(
+  name = 'web-1',
+  controller: { kind: string; controller?: unknown } = { kind: 'ReplicaSet', controller: true },
+): Pod {
   return pod(name)
     .on('n1')
     .requests({ cpu: '250m', memory: '128Mi' })
     .ready(300)
     .with((p) => {
-      p.metadata!.ownerReferences = [{ apiVersion: 'apps/v1', kind: controller.kind, name: 'web-5d4f', uid: 'uid-rs', controller: controller.controller as boolean }];
+      p.metadata!.ownerReferences = [
+        {
+          apiVersion: 'apps/v1',
+          kind: controller.kind,
+          name: 'web-5d4f',
+          uid: 'uid-rs',
+          controller: controller.controller as boolean,
+        },
+      ];
       const c = p.spec!.containers![0]!;
       Object.assign(c, {
         ports: [{ containerPort: 8080, hostPort: 8080, protocol: 'TCP' }],
@@ -35,7 +46,15 @@ function workload(name = 'web-1', controller: { kind: string; controller?: unkno
         imagePullPolicy: 'IfNotPresent',
         terminationMessagePath: '/dev/termination-log',
       });
-      p.spec!.initContainers = [{ name: 'proxy', image: 'envoy:1.30', restartPolicy: 'Always', resources: { requests: { cpu: '100m' } }, args: ['--log-level', 'warn'] }];
+      p.spec!.initContainers = [
+        {
+          name: 'proxy',
+          image: 'envoy:1.30',
+          restartPolicy: 'Always',
+          resources: { requests: { cpu: '100m' } },
+          args: ['--log-level', 'warn'],
+        },
+      ];
       p.spec!.volumes = [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-1' } }];
       p.spec!.hostNetwork = false;
       p.spec!.dnsPolicy = 'ClusterFirst';
@@ -50,15 +69,25 @@ function workload(name = 'web-1', controller: { kind: string; controller?: unkno
 /** What the object stage makes of a value read from a file, and the newest time slimming recorded for it. */
 function slimmed<T>(value: T, stage = new ObjectStage(emptySnapshot())): { value: T; dropped: number | undefined } {
   stage.read(value);
-  return { value, dropped: typeof value === 'object' && value !== null ? stage.snapshot.prunedTimes.get(value) : undefined };
+  return {
+    value,
+    dropped: typeof value === 'object' && value !== null ? stage.snapshot.prunedTimes.get(value) : undefined,
+  };
 }
 
 test('a pod of a ReplicaSet keeps what it holds on its node and drops the rest; the newest time it carried is kept', () => {
   const { value: p, dropped } = slimmed(workload());
   assert.deepEqual(p.spec!.containers, [
-    { name: 'main', image: 'example/app:1.0', ports: [{ containerPort: 8080, hostPort: 8080, protocol: 'TCP' }], resources: { requests: { cpu: '250m', memory: '128Mi' } } },
+    {
+      name: 'main',
+      image: 'example/app:1.0',
+      ports: [{ containerPort: 8080, hostPort: 8080, protocol: 'TCP' }],
+      resources: { requests: { cpu: '250m', memory: '128Mi' } },
+    },
   ]);
-  assert.deepEqual(p.spec!.initContainers, [{ name: 'proxy', image: 'envoy:1.30', restartPolicy: 'Always', resources: { requests: { cpu: '100m' } } }]);
+  assert.deepEqual(p.spec!.initContainers, [
+    { name: 'proxy', image: 'envoy:1.30', restartPolicy: 'Always', resources: { requests: { cpu: '100m' } } },
+  ]);
   // The spec's own fields, metadata and the status' phase and nomination stay.
   assert.deepEqual(p.spec!.volumes, [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-1' } }]);
   assert.equal(p.spec!.nodeName, 'n1');
@@ -71,7 +100,10 @@ test('a pod of a ReplicaSet keeps what it holds on its node and drops the rest; 
 // Pods a DaemonSet owns or may adopt, other kinds, and values slimming cannot read as a pod: untouched.
 const UNTOUCHED: [string, () => unknown][] = [
   ['a pod of a DaemonSet', () => pod('agent-x', 'kube-system').ofDaemonSet(ds, 'n1').ready().build()],
-  ['a pod of a DaemonSet of another API group (kind DaemonSet, as OpenKruise writes it)', () => workload('a', { kind: 'DaemonSet', controller: true })],
+  [
+    'a pod of a DaemonSet of another API group (kind DaemonSet, as OpenKruise writes it)',
+    () => workload('a', { kind: 'DaemonSet', controller: true }),
+  ],
   ['an orphan (no ownerReferences): a DaemonSet may adopt it', () => pod('orphan').on('n1').ready().build()],
   ['an owner that is not the controller', () => workload('b', { kind: 'ReplicaSet', controller: false })],
   ['controller written as a string', () => workload('c', { kind: 'ReplicaSet', controller: 'true' })],
@@ -80,7 +112,12 @@ const UNTOUCHED: [string, () => unknown][] = [
   ['metadata not a map', () => ({ ...workload('f'), metadata: 'x' })],
   [
     'a ReplicaSet-owned object of another kind',
-    () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'g', ownerReferences: [{ kind: 'ReplicaSet', name: 'r', controller: true }] }, data: { a: 'b' } }),
+    () => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'g', ownerReferences: [{ kind: 'ReplicaSet', name: 'r', controller: true }] },
+      data: { a: 'b' },
+    }),
   ],
   ['not an object', () => 'Pod'],
   ['null', () => null],
@@ -125,7 +162,10 @@ test('managedFields go from every object, slimmed or not', () => {
 });
 
 test('with slimming off (an option of the load), a pod of another controller is kept whole; from a live cluster, always', () => {
-  for (const stage of [new ObjectStage(emptySnapshot(), { slim: false }), new ObjectStage(emptySnapshot('live'), {}, false)]) {
+  for (const stage of [
+    new ObjectStage(emptySnapshot(), { slim: false }),
+    new ObjectStage(emptySnapshot('live'), {}, false),
+  ]) {
     const w = workload();
     const before = structuredClone(w);
     assert.deepEqual(slimmed(w, stage), { value: before, dropped: undefined });

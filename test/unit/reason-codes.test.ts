@@ -12,7 +12,9 @@ import { NOW, daemonSet, event, indexOf, node, pod } from '../builders.js';
 type Objects = Parameters<typeof indexOf>[0];
 
 function placementCodes(ds: DaemonSet, nodes: Node[], objects: Objects = {}): string[] {
-  return diagnoseAllNodes(indexOf({ daemonSets: [ds], nodes, ...objects }), ds, NOW).flatMap((v) => v.reasons.map((r) => r.code));
+  return diagnoseAllNodes(indexOf({ daemonSets: [ds], nodes, ...objects }), ds, NOW).flatMap((v) =>
+    v.reasons.map((r) => r.code),
+  );
 }
 
 function rolloutOf(ds: DaemonSet, nodes: Node[], objects: Objects = {}) {
@@ -20,7 +22,12 @@ function rolloutOf(ds: DaemonSet, nodes: Node[], objects: Objects = {}) {
 }
 
 function impactOf(ds: DaemonSet, objects: Objects) {
-  return analyzeImpact(indexOf({ daemonSets: [ds], nodes: [node('n1').build(), node('n2').build()], ...objects }), ds, 'background', NOW);
+  return analyzeImpact(
+    indexOf({ daemonSets: [ds], nodes: [node('n1').build(), node('n2').build()], ...objects }),
+    ds,
+    'background',
+    NOW,
+  );
 }
 
 /** The DaemonSet's pod on `n`, unbound and Pending (the controller created it, the scheduler has not bound it). */
@@ -75,14 +82,20 @@ test("VolumeConflict: the scheduler reports a volume node affinity conflict for 
   const ds = daemonSet('agent').build();
   const p = pod('agent-n')
     .ofDaemonSet(ds, 'n')
-    .unschedulable('0/1 nodes are available: 1 node(s) had volume node affinity conflict. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.')
+    .unschedulable(
+      '0/1 nodes are available: 1 node(s) had volume node affinity conflict. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.',
+    )
     .build();
   assert.deepEqual(placementCodes(ds, nodes('n'), { pods: [p] }), ['VolumeConflict']);
 });
 
 test('FailedScheduling: an unbound pod with no failure reported is waiting for the scheduler', () => {
   const ds = daemonSet('agent').build();
-  const codes = diagnoseAllNodes(indexOf({ daemonSets: [ds], nodes: nodes('n'), pods: [pendingPod(ds, 'n')] }), ds, NOW).flatMap((v) => v.reasons);
+  const codes = diagnoseAllNodes(
+    indexOf({ daemonSets: [ds], nodes: nodes('n'), pods: [pendingPod(ds, 'n')] }),
+    ds,
+    NOW,
+  ).flatMap((v) => v.reasons);
   assert.deepEqual(
     codes.map((r) => [r.code, r.severity]),
     [['FailedScheduling', 'warning']],
@@ -93,9 +106,13 @@ test("FailedScheduling: a scheduler reason ds-doctor has no code for keeps the s
   const ds = daemonSet('agent').build();
   const p = pod('agent-n')
     .ofDaemonSet(ds, 'n')
-    .unschedulable("0/1 nodes are available: 1 node(s) didn't match pod topology spread constraints. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.")
+    .unschedulable(
+      "0/1 nodes are available: 1 node(s) didn't match pod topology spread constraints. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.",
+    )
     .build();
-  const reasons = diagnoseAllNodes(indexOf({ daemonSets: [ds], nodes: nodes('n'), pods: [p] }), ds, NOW).flatMap((v) => v.reasons);
+  const reasons = diagnoseAllNodes(indexOf({ daemonSets: [ds], nodes: nodes('n'), pods: [p] }), ds, NOW).flatMap(
+    (v) => v.reasons,
+  );
   assert.deepEqual(
     reasons.map((r) => [r.code, r.severity, r.short]),
     [['FailedScheduling', 'error', "node(s) didn't match pod topology spread constraints"]],
@@ -108,7 +125,10 @@ test("FailedScheduling: a scheduler reason ds-doctor has no code for keeps the s
 test('InvalidBudget: a maxUnavailable that is neither an integer nor a percentage stops the rollout', () => {
   const ds = rolled((b) =>
     b.with((d) => {
-      d.spec!.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 'half' as unknown as string } };
+      d.spec!.updateStrategy = {
+        type: 'RollingUpdate',
+        rollingUpdate: { maxUnavailable: 'half' as unknown as string },
+      };
     }),
   );
   const r = rolloutOf(ds, nodes('n0'), { pods: [oldPod(ds, 'n0').ready().build()] });
@@ -120,7 +140,12 @@ test('InvalidBudget: a maxUnavailable that is neither an integer nor a percentag
 
 test('OldPodsUnavailable: an old pod that is not ready holds budget until replaced (TestDaemonSetUpdatesSomeOldPodsNotReady)', () => {
   const ds = rolled();
-  const r = rolloutOf(ds, nodes('n0', 'n1'), { pods: [oldPod(ds, 'n0').waiting('CrashLoopBackOff', '', { restartCount: 5 }).build(), oldPod(ds, 'n1').ready().build()] });
+  const r = rolloutOf(ds, nodes('n0', 'n1'), {
+    pods: [
+      oldPod(ds, 'n0').waiting('CrashLoopBackOff', '', { restartCount: 5 }).build(),
+      oldPod(ds, 'n1').ready().build(),
+    ],
+  });
   assert.ok(
     r.reasons.some((x) => x.code === 'OldPodsUnavailable' && x.severity === 'warning'),
     JSON.stringify(r.reasons.map((x) => x.code)),
@@ -134,7 +159,11 @@ test('OldPodsTerminating: a node with an available new pod waits for its old pod
     }),
   );
   // The deletionTimestamp lies 20 s ahead: the old pod is within its 30 s grace period.
-  const pods = [newPod(ds, 'n0').created(60).ready(30).build(), oldPod(ds, 'n0').ready().terminating(-20, 30).build(), newPod(ds, 'n1').created(60).ready(30).build()];
+  const pods = [
+    newPod(ds, 'n0').created(60).ready(30).build(),
+    oldPod(ds, 'n0').ready().terminating(-20, 30).build(),
+    newPod(ds, 'n1').created(60).ready(30).build(),
+  ];
   const r = rolloutOf(ds, nodes('n0', 'n1'), { pods });
   assert.deepEqual(
     r.reasons.filter((x) => x.code === 'OldPodsTerminating').map((x) => x.severity),
@@ -152,8 +181,16 @@ test('NodesWithoutPod: a node that should run a pod and has none counts against 
 
 test('FailedCreate: a refused create on a node without a pod stops the rolling update everywhere (daemon_controller.go#syncNodes)', () => {
   const ds = rolled();
-  const refused = event('DaemonSet', ds, 'FailedCreate', 'Error creating: pods "agent-" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=2, limited: pods=2');
-  const r = rolloutOf(ds, nodes('n0', 'n1', 'n2'), { pods: [oldPod(ds, 'n0').ready().build(), oldPod(ds, 'n1').ready().build()], events: [refused] });
+  const refused = event(
+    'DaemonSet',
+    ds,
+    'FailedCreate',
+    'Error creating: pods "agent-" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=2, limited: pods=2',
+  );
+  const r = rolloutOf(ds, nodes('n0', 'n1', 'n2'), {
+    pods: [oldPod(ds, 'n0').ready().build(), oldPod(ds, 'n1').ready().build()],
+    events: [refused],
+  });
   const reason = r.reasons.find((x) => x.code === 'FailedCreate');
   assert.ok(reason, JSON.stringify(r.reasons.map((x) => x.code)));
   assert.equal(reason.severity, 'error');
@@ -164,13 +201,19 @@ test('FailedCreate: a refused create on a node without a pod stops the rolling u
 // kubernetes v1.35.4 pkg/controller/garbagecollector/garbagecollector.go).
 
 function agentPods(ds: DaemonSet, names: string[]): Pod[] {
-  return names.map((n) => pod(`${ds.metadata!.name}-${n}`, ds.metadata!.namespace).ofDaemonSet(ds, n).on(n).ready().build());
+  return names.map((n) =>
+    pod(`${ds.metadata!.name}-${n}`, ds.metadata!.namespace).ofDaemonSet(ds, n).on(n).ready().build(),
+  );
 }
 
 test('NodeDnsLost: deleting node-local-dns breaks lookups through its link-local address', () => {
   const ds = daemonSet('node-local-dns', 'kube-system')
     .hostNetwork()
-    .container({ name: 'node-cache', image: 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1', args: ['-localip', '169.254.20.10'] })
+    .container({
+      name: 'node-cache',
+      image: 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1',
+      args: ['-localip', '169.254.20.10'],
+    })
     .build();
   const d = impactOf(ds, { pods: [...agentPods(ds, ['n1', 'n2']), pod('app').on('n1').ready().build()] });
   const f = d.findings.find((x) => x.code === 'NodeDnsLost');
@@ -204,10 +247,18 @@ test('ServiceLosesLocalEndpoints: an externalTrafficPolicy: Local Service drops 
     apiVersion: 'v1',
     kind: 'Service',
     metadata: { name: 'public', namespace: 'web' },
-    spec: { selector: { app: 'ingress' }, type: 'LoadBalancer', externalTrafficPolicy: 'Local', clusterIP: '10.96.0.30' },
+    spec: {
+      selector: { app: 'ingress' },
+      type: 'LoadBalancer',
+      externalTrafficPolicy: 'Local',
+      clusterIP: '10.96.0.30',
+    },
   };
   const d = impactOf(ds, { pods: [...agentPods(ds, ['n1', 'n2']), other], services: [svc] });
   const f = d.findings.find((x) => x.code === 'ServiceLosesLocalEndpoints');
   assert.equal(f?.severity, 'warning');
-  assert.match(f.message, /externalTrafficPolicy: Local, so on 1 node where only these pods served it, external traffic to those nodes is dropped/);
+  assert.match(
+    f.message,
+    /externalTrafficPolicy: Local, so on 1 node where only these pods served it, external traffic to those nodes is dropped/,
+  );
 });

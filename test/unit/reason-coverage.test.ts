@@ -15,7 +15,13 @@ import { SnapshotIndex } from '../../src/model/snapshot-index.js';
 import { diagnoseAllNodes } from '../../src/analyze/placement/index.js';
 import { diagnoseRollout } from '../../src/analyze/rollout/index.js';
 import { analyzeImpact } from '../../src/analyze/impact/index.js';
-import { CAUSE_RULES, IMPACT_FINDINGS, PLACEMENT_REASONS, PLAN_FINDINGS, ROLLOUT_REASONS } from '../../src/model/reasons/index.js';
+import {
+  CAUSE_RULES,
+  IMPACT_FINDINGS,
+  PLACEMENT_REASONS,
+  PLAN_FINDINGS,
+  ROLLOUT_REASONS,
+} from '../../src/model/reasons/index.js';
 import { causesOf } from '../../src/analyze/causes/index.js';
 import { planDaemonSet } from '../../src/analyze/plan/index.js';
 import { NOW } from '../builders.js';
@@ -38,7 +44,15 @@ const REGISTRY: Record<Family, readonly string[]> = {
 const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
   // The controller's own refusals (placement.test.ts's table) and scheduler outcomes no dump
   // shows (reason-codes.test.ts).
-  placement: ['ControllerNotObserved', 'DaemonSetDeleting', 'FailedScheduling', 'NodeNameMismatch', 'SchedulingGated', 'SelectingAll', 'VolumeConflict'],
+  placement: [
+    'ControllerNotObserved',
+    'DaemonSetDeleting',
+    'FailedScheduling',
+    'NodeNameMismatch',
+    'SchedulingGated',
+    'SelectingAll',
+    'VolumeConflict',
+  ],
   // Rollout states no fixture rollout is caught in (reason-codes.test.ts, rollout.test.ts).
   rollout: ['DaemonSetDeleting', 'FailedCreate', 'InvalidBudget', 'OldPodsTerminating', 'OldPodsUnavailable'],
   // Roles and inputs no impact fixture has (reason-codes.test.ts).
@@ -46,7 +60,17 @@ const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
   // Changes the two fixtures/plan manifests do not make (plan.test.ts).
   // Root causes the fixtures' stories do not hold (causes.test.ts).
   causes: ['KnownUpstreamBug', 'LabelNotWritten', 'NetworkNotReadyAgentRunning', 'NoNetworkAgent'],
-  plan: ['AdmissionRefused', 'DeletionNeverConfirmed', 'MetadataOnlyChange', 'OnDeleteManual', 'PodsWillBePending', 'RoleOutageRisk', 'RolloutWillStall', 'StrategyOnlyChange', 'SurgeHostPortStall'],
+  plan: [
+    'AdmissionRefused',
+    'DeletionNeverConfirmed',
+    'MetadataOnlyChange',
+    'OnDeleteManual',
+    'PodsWillBePending',
+    'RoleOutageRisk',
+    'RolloutWillStall',
+    'StrategyOnlyChange',
+    'SurgeHostPortStall',
+  ],
 };
 
 function fixtureInputs(): string[][] {
@@ -54,11 +78,22 @@ function fixtureInputs(): string[][] {
     readdirSync(root, { withFileTypes: true })
       .filter((e) => e.isDirectory() && existsSync(join(root, e.name, file)))
       .map((e) => [join(root, e.name, file)]);
-  return [['fixtures/demo'], ['fixtures/cluster-info-dump'], ...dirs('fixtures/scenarios', 'dump.yaml'), ...dirs('fixtures/impact', 'cluster.yaml')];
+  return [
+    ['fixtures/demo'],
+    ['fixtures/cluster-info-dump'],
+    ...dirs('fixtures/scenarios', 'dump.yaml'),
+    ...dirs('fixtures/impact', 'cluster.yaml'),
+  ];
 }
 
 async function producedCodes(): Promise<Record<Family, Set<string>>> {
-  const produced: Record<Family, Set<string>> = { placement: new Set(), rollout: new Set(), impact: new Set(), plan: new Set(), causes: new Set() };
+  const produced: Record<Family, Set<string>> = {
+    placement: new Set(),
+    rollout: new Set(),
+    impact: new Set(),
+    plan: new Set(),
+    causes: new Set(),
+  };
   for (const input of fixtureInputs()) {
     const index = new SnapshotIndex(await loadFiles(input, async () => ''));
     for (const c of causesOf(index, index.snapshot.daemonSets, { now: NOW })) produced.causes.add(c.code);
@@ -97,7 +132,9 @@ function unitTestNames(dir = 'test/unit'): string[] {
     const path = join(dir, e.name);
     if (e.isDirectory()) return unitTestNames(path);
     if (!e.name.endsWith('.test.ts')) return [];
-    return [...readFileSync(path, 'utf8').matchAll(/(?:\b(?:test|it)\(\s*|\bname: )(['"`])((?:\\.|(?!\1).)*)\1/g)].map((m) => m[2]!);
+    return [...readFileSync(path, 'utf8').matchAll(/(?:\b(?:test|it)\(\s*|\bname: )(['"`])((?:\\.|(?!\1).)*)\1/g)].map(
+      (m) => m[2]!,
+    );
   });
 }
 
@@ -112,7 +149,11 @@ for (const family of families) {
 
   test(`every registered ${family} code is produced by a fixture or listed as unit-test only`, () => {
     const missing = REGISTRY[family].filter((c) => !produced[family].has(c)).sort();
-    assert.deepEqual(missing, [...ONLY_IN_UNIT_TESTS[family]].sort(), 'the codes no fixture produces must be exactly ONLY_IN_UNIT_TESTS');
+    assert.deepEqual(
+      missing,
+      [...ONLY_IN_UNIT_TESTS[family]].sort(),
+      'the codes no fixture produces must be exactly ONLY_IN_UNIT_TESTS',
+    );
   });
 
   test(`every unit-test-only ${family} code is named in a unit test's name`, () => {

@@ -9,7 +9,11 @@ import { REASONS_DOC_PATH, renderReasonDocs } from '../../src/model/reasons/docs
 import { IMPACT_FINDINGS, PLACEMENT_REASONS, ROLLOUT_REASONS } from '../../src/model/reasons/index.js';
 
 test('docs/reasons.md equals what npm run docs generates from the registries', () => {
-  assert.equal(readFileSync(REASONS_DOC_PATH, 'utf8'), renderReasonDocs(), 'docs/reasons.md is stale: run npm run docs');
+  assert.equal(
+    readFileSync(REASONS_DOC_PATH, 'utf8'),
+    renderReasonDocs(),
+    'docs/reasons.md is stale: run npm run docs',
+  );
 });
 
 const FAMILIES = [
@@ -25,7 +29,12 @@ for (const family of FAMILIES) {
       assert.match(code, /^[A-Z][A-Za-z]+$/, `${code} is PascalCase`);
       assert.ok(entry.meaning.endsWith('.'), `${code}: the meaning is a sentence`);
       assert.ok(doc.includes(`| \`${code}\` |`), `${code} has a row in docs/reasons.md`);
-      if ('upstream' in entry) assert.match(entry.upstream, /^kubernetes v1\.35\.4 \S+#\S+$/, `${code}: upstream names kubernetes v1.35.4 path#Function`);
+      if ('upstream' in entry)
+        assert.match(
+          entry.upstream,
+          /^kubernetes v1\.35\.4 \S+#\S+$/,
+          `${code}: upstream names kubernetes v1.35.4 path#Function`,
+        );
     }
   });
 }

@@ -58,15 +58,29 @@ test('RequestLog -v=6: one line per request after the answer; a failed request h
   log.response('GET', url, 0, 3);
   assert.deepEqual(
     lines.map((l) => l.replace(/^I1205 05:30:01\.250000 +\d+ request-log\] /, '')),
-    ['GET https://10.0.0.1:6443/api/v1/nodes?limit=500 200 OK in 12 milliseconds', 'GET https://10.0.0.1:6443/api/v1/nodes?limit=500  in 3 milliseconds'],
+    [
+      'GET https://10.0.0.1:6443/api/v1/nodes?limit=500 200 OK in 12 milliseconds',
+      'GET https://10.0.0.1:6443/api/v1/nodes?limit=500  in 3 milliseconds',
+    ],
   );
 });
 
 test('RequestLog -v=8: headers masked, the password of a URL masked, a hostile body escaped and its secrets masked', () => {
   const { lines, log } = logAt(8, ['tok-SECRET-123']);
   const url = new URL('https://admin:pw-SECRET@10.0.0.1:6443/api/v1/pods');
-  log.request('GET', url, { Accept: 'application/json', Authorization: 'Bearer tok-SECRET-123', 'Impersonate-Group': ['a', 'b'] });
-  log.response('GET', url, 403, 5, { 'Content-Type': ['application/json'] }, '{"message":"tok-SECRET-123 \u001b[2J\nnext"}');
+  log.request('GET', url, {
+    Accept: 'application/json',
+    Authorization: 'Bearer tok-SECRET-123',
+    'Impersonate-Group': ['a', 'b'],
+  });
+  log.response(
+    'GET',
+    url,
+    403,
+    5,
+    { 'Content-Type': ['application/json'] },
+    '{"message":"tok-SECRET-123 \u001b[2J\nnext"}',
+  );
   const text = lines.join('\n');
   assert.ok(!text.includes('tok-SECRET-123') && !text.includes('pw-SECRET'), text);
   const bare = lines.map((l) => l.replace(/^I\d{4} [\d:.]+ +\d+ request-log\] /, ''));
@@ -91,5 +105,8 @@ test('RequestLog -v=7 shows basic auth given to node:http as a masked header; -v
   assert.ok(seven.lines.some((l) => l.endsWith('    Authorization: Basic <masked>')));
   const nine = logAt(9);
   nine.log.request('GET', url, { Accept: 'application/json', Authorization: 'Bearer t-1' });
-  assert.match(nine.lines[0]!, /request-log\] curl -v -XGET -H "Accept: application\/json" -H "Authorization: Bearer <masked>" 'https:\/\/h:6443\/api'$/);
+  assert.match(
+    nine.lines[0]!,
+    /request-log\] curl -v -XGET -H "Accept: application\/json" -H "Authorization: Bearer <masked>" 'https:\/\/h:6443\/api'$/,
+  );
 });

@@ -38,10 +38,26 @@ test('updatedDesiredNodeCounts: both zero forces maxUnavailable 1; nil maxSurge 
         d.spec!.updateStrategy = { type, ...(ru ? { rollingUpdate: ru } : {}) };
       })
       .build();
-  assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: 0 }), 5), { maxUnavailable: 1, maxSurge: 0, forcedOne: true });
-  assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: 0 }), 0), { maxUnavailable: 0, maxSurge: 0, forcedOne: false });
-  assert.deepEqual(rollingBudget(ds({ maxUnavailable: '10%' }), 25), { maxUnavailable: 3, maxSurge: 0, forcedOne: false });
-  assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: '10%' }), 25), { maxUnavailable: 0, maxSurge: 3, forcedOne: false });
+  assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: 0 }), 5), {
+    maxUnavailable: 1,
+    maxSurge: 0,
+    forcedOne: true,
+  });
+  assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: 0 }), 0), {
+    maxUnavailable: 0,
+    maxSurge: 0,
+    forcedOne: false,
+  });
+  assert.deepEqual(rollingBudget(ds({ maxUnavailable: '10%' }), 25), {
+    maxUnavailable: 3,
+    maxSurge: 0,
+    forcedOne: false,
+  });
+  assert.deepEqual(rollingBudget(ds({ maxUnavailable: 0, maxSurge: '10%' }), 25), {
+    maxUnavailable: 0,
+    maxSurge: 3,
+    forcedOne: false,
+  });
   assert.deepEqual(rollingBudget(ds(undefined, 'OnDelete'), 5), { maxUnavailable: 0, maxSurge: 0, forcedOne: false });
   assert.match(rollingBudget(ds({ maxUnavailable: 'half' }), 5).error ?? '', /invalid value for MaxUnavailable/);
   assert.equal(allowsSurge(ds({ maxUnavailable: 0, maxSurge: '1%' })), true);
@@ -64,7 +80,11 @@ interface World {
 }
 
 /** A DaemonSet at template generation 2 (hash "new") over `n` nodes, each with a pod set up by `podFor`. */
-function world(n: number, podFor: (ds: DaemonSet, node: string, i: number) => Pod | Pod[] | undefined, shape: (d: ReturnType<typeof daemonSet>) => void = () => {}): World {
+function world(
+  n: number,
+  podFor: (ds: DaemonSet, node: string, i: number) => Pod | Pod[] | undefined,
+  shape: (d: ReturnType<typeof daemonSet>) => void = () => {},
+): World {
   const b = daemonSet('agent', 'ops').generation(2);
   shape(b);
   const ds = b.build();
@@ -74,8 +94,10 @@ function world(n: number, podFor: (ds: DaemonSet, node: string, i: number) => Po
   return { ds, nodes, pods };
 }
 
-const oldReady = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().build();
-const newReady = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).ready().build();
+const oldReady = (ds: DaemonSet, n: string) =>
+  pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().build();
+const newReady = (ds: DaemonSet, n: string) =>
+  pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).ready().build();
 const newCrash = (ds: DaemonSet, n: string) =>
   pod(`agent-new-${n}`, 'ops')
     .ofDaemonSet(ds, n, 'new', '2')
@@ -123,22 +145,37 @@ test('new pod crash-looping uses the whole budget → Stuck with the blocker nam
 });
 
 test('the budget held by an unreachable node: BudgetExhausted does not say more budget only fails the same way (the fix differential raised it and the rollout went on)', () => {
-  const w = world(4, (ds, n, i) => (i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).build() : oldReady(ds, n)));
+  const w = world(4, (ds, n, i) =>
+    i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).build() : oldReady(ds, n),
+  );
   w.nodes[0] = node('n0').notReady('Unknown').build();
   const r = run(w, 1);
   assert.equal(r.verdict, 'Stuck');
   const exhausted = r.reasons.find((x) => x.code === 'BudgetExhausted')!;
   assert.doesNotMatch(exhausted.fix, /would only let more nodes fail/);
-  assert.match(exhausted.fix, /held by nodes that are NotReady or unreachable.*raising maxUnavailable past them lets the rollout go on/);
+  assert.match(
+    exhausted.fix,
+    /held by nodes that are NotReady or unreachable.*raising maxUnavailable past them lets the rollout go on/,
+  );
   // A crash-looping new pod is another matter: more budget spreads it.
   const crash = run(world(6, (ds, n, i) => (i === 0 ? newCrash(ds, n) : oldReady(ds, n))));
-  assert.match(crash.reasons.find((x) => x.code === 'BudgetExhausted')!.fix, /would only let more nodes fail the same way/);
+  assert.match(
+    crash.reasons.find((x) => x.code === 'BudgetExhausted')!.fix,
+    /would only let more nodes fail the same way/,
+  );
 });
 
 test('an old pod stuck terminating on an unreachable node: force-deleting it helps only when the controller does not create another there (the fix differential: a new pod there never started)', () => {
-  const unreachable = () => node('n0').notReady('Unknown').taint('node.kubernetes.io/unreachable', undefined, 'NoSchedule').taint('node.kubernetes.io/unreachable', undefined, 'NoExecute').build();
-  const stuckOld = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().terminating(300, 30).build();
-  const rows = (w: World) => diagnoseAllNodes(indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods }), w.ds, NOW, 1);
+  const unreachable = () =>
+    node('n0')
+      .notReady('Unknown')
+      .taint('node.kubernetes.io/unreachable', undefined, 'NoSchedule')
+      .taint('node.kubernetes.io/unreachable', undefined, 'NoExecute')
+      .build();
+  const stuckOld = (ds: DaemonSet, n: string) =>
+    pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().terminating(300, 30).build();
+  const rows = (w: World) =>
+    diagnoseAllNodes(indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods }), w.ds, NOW, 1);
   // Tolerating every taint (kube-proxy, CNI agents): the Node object is what to delete.
   const everywhere = world(
     3,
@@ -147,7 +184,10 @@ test('an old pod stuck terminating on an unreachable node: force-deleting it hel
   );
   everywhere.nodes[0] = unreachable();
   const step = run(everywhere, 1).nextSteps.find((x) => x.startsWith('node n0'))!;
-  assert.match(step, /delete its Node object: kubectl delete node n0 \(its pods are garbage-collected; force-deleting the pod does not help/);
+  assert.match(
+    step,
+    /delete its Node object: kubectl delete node n0 \(its pods are garbage-collected; force-deleting the pod does not help/,
+  );
   assert.doesNotMatch(step, /kubectl delete pod/);
   const reason = rows(everywhere)[0]!.reasons.find((x) => x.code === 'PodTerminating')!;
   assert.match(reason.fix, /delete its Node object: kubectl delete node n0 /);
@@ -159,7 +199,10 @@ test('an old pod stuck terminating on an unreachable node: force-deleting it hel
     run(plain, 1).nextSteps.find((x) => x.startsWith('node n0'))!,
     /force-delete the pod: kubectl delete pod -n ops agent-old-n0 --grace-period=0 --force/,
   );
-  assert.match(rows(plain)[0]!.reasons.find((x) => x.code === 'PodTerminating')!.fix, /\(if it is gone for good\) kubectl delete pod -n ops agent-old-n0 --grace-period=0 --force/);
+  assert.match(
+    rows(plain)[0]!.reasons.find((x) => x.code === 'PodTerminating')!.fix,
+    /\(if it is gone for good\) kubectl delete pod -n ops agent-old-n0 --grace-period=0 --force/,
+  );
 });
 
 test('a larger budget keeps going past one bad node (Progressing with a warning)', () => {
@@ -179,7 +222,13 @@ test('a larger budget keeps going past one bad node (Progressing with a warning)
 });
 
 test('1.31: an unavailable old pod counts against maxUnavailable but is always replaced (progress)', () => {
-  const r = run(world(4, (ds, n, i) => (i === 0 ? pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).waiting('CrashLoopBackOff').build() : oldReady(ds, n))));
+  const r = run(
+    world(4, (ds, n, i) =>
+      i === 0
+        ? pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).waiting('CrashLoopBackOff').build()
+        : oldReady(ds, n),
+    ),
+  );
   assert.deepEqual(
     r.budgetInUse.map((u) => [u.node, u.state]),
     [['n0', 'old pod unavailable']],
@@ -189,7 +238,8 @@ test('1.31: an unavailable old pod counts against maxUnavailable but is always r
 });
 
 test('transient states are Progressing until --stuck-after', () => {
-  const creating = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(120).waiting('ContainerCreating').build();
+  const creating = (ds: DaemonSet, n: string) =>
+    pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(120).waiting('ContainerCreating').build();
   const w = world(3, (ds, n, i) => (i === 0 ? creating(ds, n) : oldReady(ds, n)));
   assert.equal(run(w, 600).verdict, 'Progressing');
   assert.equal(run(w, 60).verdict, 'Stuck');
@@ -210,7 +260,8 @@ test('surge: hand-over waits for the new pod; a host port held by the old pod ca
     ['HostPortConflict'],
   );
   assert.ok(r.reasons.some((x) => x.code === 'SurgeHostPortConflict'));
-  const starting = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(30).waiting('ContainerCreating').build();
+  const starting = (ds: DaemonSet, n: string) =>
+    pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(30).waiting('ContainerCreating').build();
   const ok = run(
     world(
       3,
@@ -249,7 +300,8 @@ test('spec not observed yet → Pending, and kubectl says so', () => {
 });
 
 test('maxSurge 0: every unavailable old pod is replaced regardless of the budget, so no BudgetExhausted (kubernetes v1.35 pkg/controller/daemon/update_test.go#TestDaemonSetUpdatesAllOldPodsNotReady)', () => {
-  const oldNotReady = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).waiting('ContainerCreating').build();
+  const oldNotReady = (ds: DaemonSet, n: string) =>
+    pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).waiting('ContainerCreating').build();
   const r = run(
     world(
       5,
@@ -262,7 +314,10 @@ test('maxSurge 0: every unavailable old pod is replaced regardless of the budget
   );
   assert.equal(r.budgetUsed, 5);
   assert.ok(r.reasons.some((x) => x.code === 'OldPodsUnavailable'));
-  assert.ok(!r.reasons.some((x) => x.code === 'BudgetExhausted'), 'no BudgetExhausted: no candidate waits for the budget');
+  assert.ok(
+    !r.reasons.some((x) => x.code === 'BudgetExhausted'),
+    'no BudgetExhausted: no candidate waits for the budget',
+  );
 });
 
 test('surge in use does not count a node whose only pod is terminating', () => {
@@ -270,9 +325,17 @@ test('surge in use does not count a node whose only pod is terminating', () => {
     b.with((d) => {
       d.spec!.updateStrategy!.rollingUpdate = { maxUnavailable: 0, maxSurge: 2 };
     });
-  const starting = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(30).waiting('ContainerCreating').build();
-  const dying = (ds: DaemonSet, n: string) => pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().terminating(-10).build();
-  const r = run(world(3, (ds, n, i) => (i === 0 ? dying(ds, n) : i === 1 ? [oldReady(ds, n), starting(ds, n)] : oldReady(ds, n)), surge));
+  const starting = (ds: DaemonSet, n: string) =>
+    pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(30).waiting('ContainerCreating').build();
+  const dying = (ds: DaemonSet, n: string) =>
+    pod(`agent-old-${n}`, 'ops').ofDaemonSet(ds, n, 'old', '1').on(n).ready().terminating(-10).build();
+  const r = run(
+    world(
+      3,
+      (ds, n, i) => (i === 0 ? dying(ds, n) : i === 1 ? [oldReady(ds, n), starting(ds, n)] : oldReady(ds, n)),
+      surge,
+    ),
+  );
   assert.equal(r.budgetInUse.length, 2, 'both nodes are listed');
   assert.equal(r.budgetUsed, 1, 'only the surging node uses maxSurge');
 });
@@ -284,7 +347,8 @@ test('a crash-looping new image with no earlier revision: the fix never advises 
 });
 
 test('one judgement of a young pod: rollout Progressing and scan RollingOut (not Failing) within --stuck-after; both Stuck/Failing past it', () => {
-  const young = (ds: DaemonSet, n: string) => pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(40).waiting('ContainerCreating').build();
+  const young = (ds: DaemonSet, n: string) =>
+    pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(40).waiting('ContainerCreating').build();
   const w = world(3, (ds, n) => young(ds, n));
   const index = indexOf({ nodes: w.nodes, daemonSets: [w.ds], pods: w.pods });
   assert.equal(diagnoseRollout(index, w.ds, NOW, 600).verdict, 'Progressing');
@@ -296,7 +360,10 @@ test('one judgement of a young pod: rollout Progressing and scan RollingOut (not
 test('NotAvailableYet resolves by the clock: an old pod within minReadySeconds is not stuck', () => {
   const w = world(
     2,
-    (ds, n, i) => (i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(7200).ready(10).build() : newReady(ds, n)),
+    (ds, n, i) =>
+      i === 0
+        ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).created(7200).ready(10).build()
+        : newReady(ds, n),
     (b) =>
       b.with((d) => {
         d.spec!.minReadySeconds = 60;
@@ -341,7 +408,14 @@ test('the rollout loop walks its node entries in name order, whatever the input 
   const pods = [...['n2', 'n0', 'n1'].map(oldNotReady), oldNotReady('gone'), oldNotReady('m')];
   const index = indexOf({ nodes: [...nodes, node('m').build()], daemonSets: [ds], pods });
   const ctx = daemonSetContext(index, ds);
-  const budget = nodeBudget(index, { ctx, rows: diagnoseAllNodes(index, ds, NOW), now: NOW, stuckAfter: 600, surge: false, minReady: 0 });
+  const budget = nodeBudget(index, {
+    ctx,
+    rows: diagnoseAllNodes(index, ds, NOW),
+    now: NOW,
+    stuckAfter: 600,
+    surge: false,
+    minReady: 0,
+  });
   assert.deepEqual(
     budget.uses.map((u) => [u.node, u.slot]),
     [
@@ -355,7 +429,9 @@ test('the rollout loop walks its node entries in name order, whatever the input 
 });
 
 test('NodesNotReady says which pods hold budget: a pod still Ready on a NotReady node holds none (the demo kube-proxy on worker-5)', () => {
-  const w = world(3, (ds, n, i) => (i === 2 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).build() : newReady(ds, n)));
+  const w = world(3, (ds, n, i) =>
+    i === 2 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).build() : newReady(ds, n),
+  );
   w.nodes[1] = node('n1').notReady('False').build();
   w.nodes[2] = node('n2').notReady('Unknown').build();
   const r = run(w);
@@ -376,10 +452,18 @@ test('NodesNotReady says which pods hold budget: a pod still Ready on a NotReady
 
 test('OnDelete: every pod updated, one not available → Complete with nothing in use (syncDaemonSet runs rollingUpdate only for RollingUpdate); a node without a pod still waits', () => {
   const onDelete = (b: ReturnType<typeof daemonSet>) => b.with((d) => (d.spec!.updateStrategy = { type: 'OnDelete' }));
-  const w = world(3, (ds, n, i) => (i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).build() : newReady(ds, n)), onDelete);
+  const w = world(
+    3,
+    (ds, n, i) =>
+      i === 0 ? pod(`agent-new-${n}`, 'ops').ofDaemonSet(ds, n, 'new', '2').on(n).build() : newReady(ds, n),
+    onDelete,
+  );
   w.nodes[0] = node('n0').notReady('Unknown').build();
   const r = run(w);
-  assert.deepEqual([r.verdict, r.updated, r.available, r.budgetUsed, r.budgetInUse.length, r.blockers.length], ['Complete', 3, 2, 0, 0, 0]);
+  assert.deepEqual(
+    [r.verdict, r.updated, r.available, r.budgetUsed, r.budgetInUse.length, r.blockers.length],
+    ['Complete', 3, 2, 0, 0, 0],
+  );
   const missing = run(
     world(3, (ds, n, i) => (i === 0 ? undefined : newReady(ds, n)), onDelete),
     0,

@@ -8,12 +8,25 @@ import type { DaemonSet, Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 
 const d = daemonSet('node-exporter', 'monitoring').build();
-const ready = (n: string) => pod(`node-exporter-${n}`, 'monitoring').ofDaemonSet(d, n, 'hash1', '1').on(n).ready().build();
+const ready = (n: string) =>
+  pod(`node-exporter-${n}`, 'monitoring').ofDaemonSet(d, n, 'hash1', '1').on(n).ready().build();
 
 const cases = [
-  { name: 'a business taint on dedicated nodes is a coverage gap (warning), as in why', taint: ['dedicated', 'gpu'] as const, gap: /1 node\(s\) had untolerated taint \{dedicated: gpu\}/ },
-  { name: 'the control-plane taint is not a coverage gap: why reports it as info', taint: ['node-role.kubernetes.io/control-plane', undefined] as const, gap: undefined },
-  { name: 'a system taint is not a coverage gap: why reports it as info', taint: ['node.cloudprovider.kubernetes.io/uninitialized', 'true'] as const, gap: undefined },
+  {
+    name: 'a business taint on dedicated nodes is a coverage gap (warning), as in why',
+    taint: ['dedicated', 'gpu'] as const,
+    gap: /1 node\(s\) had untolerated taint \{dedicated: gpu\}/,
+  },
+  {
+    name: 'the control-plane taint is not a coverage gap: why reports it as info',
+    taint: ['node-role.kubernetes.io/control-plane', undefined] as const,
+    gap: undefined,
+  },
+  {
+    name: 'a system taint is not a coverage gap: why reports it as info',
+    taint: ['node.cloudprovider.kubernetes.io/uninitialized', 'true'] as const,
+    gap: undefined,
+  },
 ];
 
 for (const c of cases) {
@@ -38,10 +51,15 @@ for (const c of cases) {
 // The note on pods whose DaemonSet the input lacks, counted in the index's one pass over the pods.
 const elsewhere = daemonSet('node-exporter', 'other').build();
 const absent = (name: string, namespace = 'monitoring') => daemonSet(name, namespace).build();
-const podOf = (ds: DaemonSet, n: string, name = `${ds.metadata!.name}-${n}`) => pod(name, ds.metadata!.namespace).ofDaemonSet(ds, n).on(n).ready().build();
+const podOf = (ds: DaemonSet, n: string, name = `${ds.metadata!.name}-${n}`) =>
+  pod(name, ds.metadata!.namespace).ofDaemonSet(ds, n).on(n).ready().build();
 const absentCases: { name: string; pods: Pod[]; note: RegExp | undefined }[] = [
   { name: 'the pods of present DaemonSets give no note', pods: [ready('a'), ready('b')], note: undefined },
-  { name: 'pods without a controller give no note', pods: [pod('bare', 'monitoring').on('a').build()], note: undefined },
+  {
+    name: 'pods without a controller give no note',
+    pods: [pod('bare', 'monitoring').on('a').build()],
+    note: undefined,
+  },
   {
     name: 'a DaemonSet of the same name in another namespace is absent',
     pods: [ready('a'), podOf(elsewhere, 'a'), podOf(elsewhere, 'b')],

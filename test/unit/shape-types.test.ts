@@ -83,14 +83,16 @@ function disagreements(shape: Shape, full: ts.Type, path: string, out: string[])
 }
 
 function fieldsDisagree(fields: Fields, type: ts.Type, path: string, out: string[], skip: string[] = []): void {
-  if (!is(type, ts.TypeFlags.Object) && !type.isIntersection()) return void out.push(`${path}: the shape says a map of fields, the type ${checker.typeToString(type)}`);
+  if (!is(type, ts.TypeFlags.Object) && !type.isIntersection())
+    return void out.push(`${path}: the shape says a map of fields, the type ${checker.typeToString(type)}`);
   for (const [name, shape] of Object.entries(fields)) {
     const prop = checker.getPropertyOfType(type, name);
     if (!prop) out.push(`${path}.${name}: checked by the shape, not in the type`);
     else disagreements(shape, checker.getTypeOfSymbol(prop), `${path}.${name}`, out);
   }
   for (const prop of checker.getPropertiesOfType(type)) {
-    if (!(prop.name in fields) && !skip.includes(prop.name)) out.push(`${path}.${prop.name}: in the type, not checked by the shape`);
+    if (!(prop.name in fields) && !skip.includes(prop.name))
+      out.push(`${path}.${prop.name}: in the type, not checked by the shape`);
   }
 }
 
@@ -106,7 +108,13 @@ test('shape and types: every kind the shape checks has its type in k8s-types.ts,
 
 test('shape and types: the check can fail (a shape that says otherwise is caught)', () => {
   const out: string[] = [];
-  fieldsDisagree({ spec: { fields: { updateStrategy: 'boolean', notAField: 'string' } } }, declared('DaemonSet'), 'DaemonSet', out, COMMON_FIELDS);
+  fieldsDisagree(
+    { spec: { fields: { updateStrategy: 'boolean', notAField: 'string' } } },
+    declared('DaemonSet'),
+    'DaemonSet',
+    out,
+    COMMON_FIELDS,
+  );
   assert.ok(
     out.some((l) => l.startsWith('DaemonSet.spec.updateStrategy: the shape says boolean')),
     out.join('\n'),

@@ -31,7 +31,13 @@ function daemonPod(node: string, token = `kube-api-access-${node}`): Pod {
     .with((x) => {
       x.spec!.volumes = [
         { name: 'logs', hostPath: { path: '/var/log' } },
-        { name: token, projected: { defaultMode: 420, sources: [{ serviceAccountToken: { expirationSeconds: 3607, path: 'token' } }] } },
+        {
+          name: token,
+          projected: {
+            defaultMode: 420,
+            sources: [{ serviceAccountToken: { expirationSeconds: 3607, path: 'token' } }],
+          },
+        },
       ];
     })
     .build();
@@ -86,7 +92,11 @@ describe('PartSharer', () => {
     assert.equal(b.spec!.nodeName, 'n2');
     // The pin is never shared: the stage's finish rewrites its node name in place.
     assert.notEqual(b.spec!.affinity, a.spec!.affinity);
-    assert.deepEqual(b.spec!.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]?.matchFields?.[0]?.values, ['n2']);
+    assert.deepEqual(
+      b.spec!.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]
+        ?.matchFields?.[0]?.values,
+      ['n2'],
+    );
     // The volumes differ by the token volume's name; its sources, and the other volume, are shared.
     assert.notEqual(b.spec!.volumes, a.spec!.volumes);
     assert.equal(b.spec!.volumes![0], a.spec!.volumes![0]);
@@ -105,7 +115,8 @@ describe('PartSharer', () => {
   });
 
   test('pods of several controllers in turn still find their own parts (a few recent parts are kept per field)', () => {
-    const other = (n: string, app: string) => JSON.parse(JSON.stringify(pod(`${app}-${n}`).on(n).labels({ app }).build())) as Pod;
+    const other = (n: string, app: string) =>
+      JSON.parse(JSON.stringify(pod(`${app}-${n}`).on(n).labels({ app }).build())) as Pod;
     const pods = ['n1', 'n2', 'n3'].flatMap((n) => [other(n, 'web'), other(n, 'db'), other(n, 'cache')]);
     const sharer = new PartSharer();
     for (const p of pods) sharer.sharePod(p);
@@ -191,12 +202,16 @@ describe('when a snapshot shares parts', () => {
     const stage = new ObjectStage(emptySnapshot());
     const { read, early } = readingEarly(stage);
     const parser = new JsonDumpParser(early);
-    const items = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) => JSON.stringify(p, null, 4).replace(/^/gm, '        '));
+    const items = [daemonPod('n1'), daemonPod('n2'), daemonPod('n3')].map((p) =>
+      JSON.stringify(p, null, 4).replace(/^/gm, '        '),
+    );
     parser.push(`{\n    "apiVersion": "v1",\n    "items": [\n${items[0]},\n${items[1]},\n`);
     assert.ok(read.length >= 2, `${read.length} items read before the List ends`);
     assert.equal(read[1]!.spec!.containers, read[0]!.spec!.containers);
     assert.equal(stage.snapshot.pods.length, 0);
-    parser.push(`${items[2]}\n    ],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n`);
+    parser.push(
+      `${items[2]}\n    ],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n`,
+    );
     addAllShared(stage, (parser.end() as { items: Pod[] }).items);
   });
 });

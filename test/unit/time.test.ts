@@ -52,4 +52,5 @@ for (const [ts, want] of AGES) {
   test(`ageOf(${JSON.stringify(ts)}) is ${want}`, () => assert.equal(ageOf(ts, NOW), want));
 }
 
-test('formatDuration of no duration (NaN) is <unknown>, not NaNy', () => assert.equal(formatDuration(Number.NaN), '<unknown>'));
+test('formatDuration of no duration (NaN) is <unknown>, not NaNy', () =>
+  assert.equal(formatDuration(Number.NaN), '<unknown>'));

@@ -32,7 +32,10 @@ test('YAML check: a value that is not what js-yaml reads fails with one line nam
   assert.doesNotThrow(() => checkTranslation({ a: [1, 'x'] }, 'a:\n- 1\n- x\n', 'f.yaml', 3));
   assert.throws(
     () => checkTranslation({ a: [1, 'y'] }, 'a:\n- 1\n- x\n', 'f.yaml', 3),
-    (err: unknown) => err instanceof InputError && err.message === "f.yaml:3: the YAML translated to JSON differs from js-yaml's reading at $.a[1] (DS_DOCTOR_CHECK_YAML=1)",
+    (err: unknown) =>
+      err instanceof InputError &&
+      err.message ===
+        "f.yaml:3: the YAML translated to JSON differs from js-yaml's reading at $.a[1] (DS_DOCTOR_CHECK_YAML=1)",
   );
 });
 

@@ -58,5 +58,6 @@ test('YAML translation: `auto` takes a worker only when the other CPUs were at l
     // No figures (total unchanged): as with a free core.
     [at(2, 5, 10), at(2, 5, 10), true],
   ];
-  for (const [before, after, wanted] of cases) assert.equal(workerWanted(before, after), wanted, JSON.stringify([before, after]));
+  for (const [before, after, wanted] of cases)
+    assert.equal(workerWanted(before, after), wanted, JSON.stringify([before, after]));
 });

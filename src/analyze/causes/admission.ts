@@ -16,7 +16,11 @@ import { type CauseContext, type CauseDraft, dsRef, nameList } from './context.j
 export function foreignFields(message: string, spec: PodSpec | undefined): string[] {
   const out: string[] = [];
   const volumes = new Set((spec?.volumes ?? []).map((v) => v.name));
-  const lists: Record<string, number> = { containers: spec?.containers?.length ?? 0, initContainers: spec?.initContainers?.length ?? 0, volumes: volumes.size };
+  const lists: Record<string, number> = {
+    containers: spec?.containers?.length ?? 0,
+    initContainers: spec?.initContainers?.length ?? 0,
+    volumes: volumes.size,
+  };
   for (const m of message.matchAll(/volumeMounts\[\d+\]\.name: Not found: "([^"]+)"/g)) {
     if (!volumes.has(m[1]!)) out.push(`volume mount "${m[1]}" names a volume the template does not define`);
   }
@@ -33,7 +37,9 @@ export function foreignFields(message: string, spec: PodSpec | undefined): strin
 
 export function admissionCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
   const ctx = daemonSetContext(c.index, ds);
-  const refusal = ctx.failedCreates.find((e) => /is invalid/.test(e.message ?? '') && foreignFields(e.message ?? '', ds.spec?.template?.spec).length);
+  const refusal = ctx.failedCreates.find(
+    (e) => /is invalid/.test(e.message ?? '') && foreignFields(e.message ?? '', ds.spec?.template?.spec).length,
+  );
   if (!refusal) return [];
   const message = refusal.message ?? '';
   const foreign = foreignFields(message, ds.spec?.template?.spec);
@@ -51,7 +57,10 @@ export function admissionCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
     }
   }
   const head = `FailedCreate: the pod is invalid at what the template does not have (${foreign[0]})`;
-  const evidence = [`event FailedCreate${refusal.count && refusal.count > 1 ? ` (x${refusal.count})` : ''}: ${message}`, ...foreign.map((f) => `the template: ${f}`)];
+  const evidence = [
+    `event FailedCreate${refusal.count && refusal.count > 1 ? ` (x${refusal.count})` : ''}: ${message}`,
+    ...foreign.map((f) => `the template: ${f}`),
+  ];
   if (!matching.length) {
     if (isMissing(c.index.snapshot, 'MutatingWebhookConfiguration')) {
       return [
@@ -74,7 +83,10 @@ export function admissionCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
     {
       code: 'WebhookInjectedField',
       severity: 'error',
-      chain: [head, `mutating webhook ${first.webhook} (${first.config}) matches pod CREATE in namespace ${ns}${matching.length > 1 ? ` (and ${matching.length - 1} more)` : ''}`],
+      chain: [
+        head,
+        `mutating webhook ${first.webhook} (${first.config}) matches pod CREATE in namespace ${ns}${matching.length > 1 ? ` (and ${matching.length - 1} more)` : ''}`,
+      ],
       nodes: [],
       cause: { kind: 'MutatingWebhookConfiguration', name: first.config },
       affects: [dsRef(ds)],

@@ -89,7 +89,9 @@ export class CauseContext {
 
 /** `diagnoseRollout`, once per DaemonSet, time and stuck-after on an index. */
 export function cachedRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter: number): RolloutDiagnosis {
-  return index.cached(`rollout:${objectKey(ds)}:${now.getTime()}:${stuckAfter}`, () => diagnoseRollout(index, ds, now, stuckAfter));
+  return index.cached(`rollout:${objectKey(ds)}:${now.getTime()}:${stuckAfter}`, () =>
+    diagnoseRollout(index, ds, now, stuckAfter),
+  );
 }
 
 export function dsRef(ds: DaemonSet): ObjectRef {
@@ -135,9 +137,15 @@ export function tolerationPatch(ds: DaemonSet, node: Node, why: string): string 
   const failures = compileDaemonPlacement(ds).evaluate(node).failures;
   const taints = failures.flatMap((f) => (f.kind === 'Taint' ? f.taints : []));
   if (!taints.length || failures.some((f) => f.kind !== 'Taint')) return undefined;
-  const tolerations = [...new Map(taints.map((t) => [`${t.key}:${t.effect}`, { key: t.key, operator: 'Exists', effect: t.effect }])).values()];
+  const tolerations = [
+    ...new Map(
+      taints.map((t) => [`${t.key}:${t.effect}`, { key: t.key, operator: 'Exists', effect: t.effect }]),
+    ).values(),
+  ];
   const has = Array.isArray(ds.spec?.template?.spec?.tolerations);
-  const ops = has ? tolerations.map((t) => ({ op: 'add', path: '/spec/template/spec/tolerations/-', value: t })) : [{ op: 'add', path: '/spec/template/spec/tolerations', value: tolerations }];
+  const ops = has
+    ? tolerations.map((t) => ({ op: 'add', path: '/spec/template/spec/tolerations/-', value: t }))
+    : [{ op: 'add', path: '/spec/template/spec/tolerations', value: tolerations }];
   return `tolerate ${taints.map(formatTaint).join(', ')} ${why}: kubectl patch daemonset ${ds.metadata?.name} -n ${ds.metadata?.namespace} --type json -p '${JSON.stringify(ops)}'`;
 }
 
@@ -148,14 +156,24 @@ export const NETWORK_NOT_READY =
 /** The node's own words that its network is not ready: its Ready condition or NetworkUnavailable. */
 export function nodeNetworkText(node: Node | undefined): string | undefined {
   for (const c of node?.status?.conditions ?? []) {
-    if (c.type === 'Ready' && c.status !== 'True' && NETWORK_NOT_READY.test(c.message ?? '')) return `node condition Ready=${c.status}${c.reason ? ` (${c.reason})` : ''}: ${c.message}`;
-    if (c.type === 'NetworkUnavailable' && c.status === 'True') return `node condition NetworkUnavailable=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}`;
+    if (c.type === 'Ready' && c.status !== 'True' && NETWORK_NOT_READY.test(c.message ?? ''))
+      return `node condition Ready=${c.status}${c.reason ? ` (${c.reason})` : ''}: ${c.message}`;
+    if (c.type === 'NetworkUnavailable' && c.status === 'True')
+      return `node condition NetworkUnavailable=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}`;
   }
   return undefined;
 }
 
 /** Reasons that say a bound pod fails by itself (not the node, not the scheduler). */
-const POD_FAILURES: ReadonlySet<string> = new Set(['CrashLoopBackOff', 'ImagePullBackOff', 'PodFailed', 'OOMKilled', 'CreateContainerConfigError', 'ReadinessProbeFailing', 'ContainerCreating']);
+const POD_FAILURES: ReadonlySet<string> = new Set([
+  'CrashLoopBackOff',
+  'ImagePullBackOff',
+  'PodFailed',
+  'OOMKilled',
+  'CreateContainerConfigError',
+  'ReadinessProbeFailing',
+  'ContainerCreating',
+]);
 
 /** The row's pod fails by itself, stuck (an error reason), on a node that is Ready and whose network is up. */
 export function failsByItself(c: CauseContext, r: NodeVerdict): boolean {

@@ -27,7 +27,16 @@ export { CauseContext, type CauseOptions } from './context.js';
 type Rule = (c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]) => CauseDraft[];
 
 /** The rules in the order their causes rank when severities tie: the most basic layer first. */
-const RULES: readonly Rule[] = [networkCauses, labelCauses, admissionCauses, budgetCauses, revisionCauses, attributeCauses, selectsNoNodeCauses, versionCauses];
+const RULES: readonly Rule[] = [
+  networkCauses,
+  labelCauses,
+  admissionCauses,
+  budgetCauses,
+  revisionCauses,
+  attributeCauses,
+  selectsNoNodeCauses,
+  versionCauses,
+];
 
 const RANK: Record<CauseCode, number> = {
   NetworkAgentNotRunning: 0,
@@ -45,7 +54,13 @@ const RANK: Record<CauseCode, number> = {
 };
 
 /** Causes about a whole DaemonSet rather than the nodes they name: kept for any node asked about. */
-const DAEMONSET_WIDE: ReadonlySet<CauseCode> = new Set(['SelectsNoNode', 'LabelNotWritten', 'WebhookInjectedField', 'KnownUpstreamBug', 'LegacyOnDeleteDefault']);
+const DAEMONSET_WIDE: ReadonlySet<CauseCode> = new Set([
+  'SelectsNoNode',
+  'LabelNotWritten',
+  'WebhookInjectedField',
+  'KnownUpstreamBug',
+  'LegacyOnDeleteDefault',
+]);
 
 function causeKey(d: CauseDraft): string {
   return JSON.stringify([d.code, d.cause.kind, d.cause.namespace ?? '', d.cause.name, d.chain]);
@@ -75,7 +90,8 @@ export function finishCauses(drafts: CauseDraft[]): RootCause[] {
       const causeName = refText(d.cause);
       const affects = d.affects.filter((a) => refText(a) !== causeName || d.cause.kind !== 'DaemonSet');
       // A DaemonSet that is its own cause is named first: in scan's list it stands among others.
-      const self = d.cause.kind === 'DaemonSet' && d.affects.some((a) => refText(a) === causeName) ? `${causeName}: ` : '';
+      const self =
+        d.cause.kind === 'DaemonSet' && d.affects.some((a) => refText(a) === causeName) ? `${causeName}: ` : '';
       const where = `${self}${d.nodes.length && !DAEMONSET_WIDE.has(d.code) ? `${nameList(d.nodes)}: ` : ''}`;
       const tail = affects.length ? ` → affects ${nameList(affects.map((a) => a.name))}` : '';
       return {
@@ -91,7 +107,13 @@ export function finishCauses(drafts: CauseDraft[]): RootCause[] {
         ...(d.reference ? { reference: d.reference } : {}),
       };
     })
-    .sort((a, b) => compareSeverity(a.severity, b.severity) || RANK[a.code] - RANK[b.code] || b.nodes.length - a.nodes.length || compareText(a.summary, b.summary));
+    .sort(
+      (a, b) =>
+        compareSeverity(a.severity, b.severity) ||
+        RANK[a.code] - RANK[b.code] ||
+        b.nodes.length - a.nodes.length ||
+        compareText(a.summary, b.summary),
+    );
 }
 
 /** The cause drafts behind one DaemonSet's symptoms (every node's rows unless `rows` narrows them). */
@@ -110,12 +132,19 @@ export function causesOf(index: SnapshotIndex, daemonSets: DaemonSet[], opts: Ca
 }
 
 /** Root causes behind the symptoms of the given DaemonSets on one node. */
-export function causesOnNode(index: SnapshotIndex, daemonSets: DaemonSet[], node: string, opts: CauseOptions): RootCause[] {
+export function causesOnNode(
+  index: SnapshotIndex,
+  daemonSets: DaemonSet[],
+  node: string,
+  opts: CauseOptions,
+): RootCause[] {
   const c = new CauseContext(index, opts);
   const n = index.nodesByName.get(node);
   if (!n) return [];
   // A partial snapshot holds one node's worth: only the rules that need no other node run.
-  const out = daemonSets.flatMap((ds) => (c.partial ? networkCauses(c, ds, [c.verdictOn(ds, n)]) : drafts(c, ds, [c.verdictOn(ds, n)])));
+  const out = daemonSets.flatMap((ds) =>
+    c.partial ? networkCauses(c, ds, [c.verdictOn(ds, n)]) : drafts(c, ds, [c.verdictOn(ds, n)]),
+  );
   return finishCauses(out.filter((d) => DAEMONSET_WIDE.has(d.code) || d.nodes.includes(node)));
 }
 

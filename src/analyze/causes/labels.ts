@@ -11,7 +11,15 @@ import { compileDaemonPlacement, SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.j
 import { formatTaint, formatToleration, toleratesTaint } from '../../k8s/taints.js';
 import type { NodeVerdict } from '../placement/index.js';
 import { detectAgentRoles } from '../../model/roles.js';
-import { type CauseContext, type CauseDraft, dsObject, dsRef, nameList, reasonPhrase, tolerationPatch } from './context.js';
+import {
+  type CauseContext,
+  type CauseDraft,
+  dsObject,
+  dsRef,
+  nameList,
+  reasonPhrase,
+  tolerationPatch,
+} from './context.js';
 
 /** Labels the kubelet or the cloud provider writes on every node: no DaemonSet labeller owns them. */
 const KUBELET_LABEL =
@@ -19,9 +27,21 @@ const KUBELET_LABEL =
 
 /** Images and names of DaemonSets that write node labels, and the label families known to be theirs. */
 const LABELLERS: { match: RegExp; family: RegExp; what: string }[] = [
-  { match: /node-feature-discovery|(^|[/-])nfd([-/:]|$)/, family: /(^|\.)feature\.node\.kubernetes\.io\//, what: 'node-feature-discovery writes the feature.node.kubernetes.io label family' },
-  { match: /gpu-feature-discovery/, family: /^nvidia\.com\//, what: 'GPU feature discovery writes the nvidia.com label family' },
-  { match: /amdgpu-labell?er|k8s-device-plugin:labell?er|labell?er.*amd|amd.*labell?er/, family: /^(beta\.)?amd\.com\//, what: 'the AMD GPU labeller writes the amd.com label family' },
+  {
+    match: /node-feature-discovery|(^|[/-])nfd([-/:]|$)/,
+    family: /(^|\.)feature\.node\.kubernetes\.io\//,
+    what: 'node-feature-discovery writes the feature.node.kubernetes.io label family',
+  },
+  {
+    match: /gpu-feature-discovery/,
+    family: /^nvidia\.com\//,
+    what: 'GPU feature discovery writes the nvidia.com label family',
+  },
+  {
+    match: /amdgpu-labell?er|k8s-device-plugin:labell?er|labell?er.*amd|amd.*labell?er/,
+    family: /^(beta\.)?amd\.com\//,
+    what: 'the AMD GPU labeller writes the amd.com label family',
+  },
 ];
 
 /** The DaemonSet's name, container names and images, lower case: where a labeller names its label family. */
@@ -33,7 +53,10 @@ function labellerText(ds: DaemonSet): string {
 
 /** Is the DaemonSet a node labeller (the labeller role of model/roles.ts), or named as one? */
 export function isLabeller(ds: DaemonSet): boolean {
-  return /labell?er|feature-discovery/.test(ds.metadata?.name ?? '') || detectAgentRoles(ds).some((r) => r.role === 'labeller');
+  return (
+    /labell?er|feature-discovery/.test(ds.metadata?.name ?? '') ||
+    detectAgentRoles(ds).some((r) => r.role === 'labeller')
+  );
 }
 
 /**
@@ -48,9 +71,13 @@ export function labellerWrites(ds: DaemonSet, key: string): { strength: 'known' 
   if (slash <= 0) return undefined;
   const domain = key.slice(0, slash);
   const spec = ds.spec?.template?.spec;
-  const args = [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].flatMap((c) => [...(c.command ?? []), ...(c.args ?? [])]).join(' ');
+  const args = [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])]
+    .flatMap((c) => [...(c.command ?? []), ...(c.args ?? [])])
+    .join(' ');
   if (args.includes(domain)) return { strength: 'named', why: `its arguments name ${domain}` };
-  const words = domain.split('.').filter((w) => w.length >= 3 && !['com', 'org', 'net', 'www', 'beta', 'feature', 'node', 'kubernetes'].includes(w));
+  const words = domain
+    .split('.')
+    .filter((w) => w.length >= 3 && !['com', 'org', 'net', 'www', 'beta', 'feature', 'node', 'kubernetes'].includes(w));
   const hit = words.find((w) => text.includes(w));
   return hit ? { strength: 'named', why: `its name or image names ${hit}, the domain of ${key}` } : undefined;
 }
@@ -69,9 +96,14 @@ function missingOnlyLabels(ds: DaemonSet, node: Node): string[] | undefined {
     }
     if (f.match.affinityFailed) {
       // Every term must fail for want of a label the node lacks (and only for that).
-      const terms = ds.spec?.template?.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+      const terms =
+        ds.spec?.template?.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution
+          ?.nodeSelectorTerms ?? [];
       for (const t of terms) {
-        const absent = (t.matchExpressions ?? []).filter((r) => ['In', 'Exists', 'Gt', 'Lt'].includes(r.operator) && !Object.prototype.hasOwnProperty.call(labels, r.key));
+        const absent = (t.matchExpressions ?? []).filter(
+          (r) =>
+            ['In', 'Exists', 'Gt', 'Lt'].includes(r.operator) && !Object.prototype.hasOwnProperty.call(labels, r.key),
+        );
         if (!absent.length) return undefined;
         for (const r of absent) keys.add(r.key);
       }
@@ -86,9 +118,11 @@ export function nearMissToleration(tolerations: Toleration[] | undefined, taint:
   for (const t of tolerations ?? []) {
     if (t.key !== taint.key || toleratesTaint(t, taint)) continue;
     const diffs: string[] = [];
-    if ((t.operator ?? 'Equal') === 'Equal' && (t.value ?? '') !== (taint.value ?? '')) diffs.push(`value ${JSON.stringify(t.value ?? '')} where the taint has ${JSON.stringify(taint.value ?? '')}`);
+    if ((t.operator ?? 'Equal') === 'Equal' && (t.value ?? '') !== (taint.value ?? ''))
+      diffs.push(`value ${JSON.stringify(t.value ?? '')} where the taint has ${JSON.stringify(taint.value ?? '')}`);
     if (t.effect && t.effect !== taint.effect) diffs.push(`effect ${t.effect} where the taint has ${taint.effect}`);
-    if (t.operator && t.operator !== 'Equal' && t.operator !== 'Exists') diffs.push(`operator ${t.operator}, which is not Equal or Exists`);
+    if (t.operator && t.operator !== 'Equal' && t.operator !== 'Exists')
+      diffs.push(`operator ${t.operator}, which is not Equal or Exists`);
     return `near miss: toleration ${formatToleration(t)} has the taint's key but ${diffs.join(' and ') || 'does not match'}`;
   }
   return undefined;
@@ -108,8 +142,16 @@ function labellerState(labeller: DaemonSet, v: NodeVerdict, node: Node): { phras
       }
     }
   }
-  const state = v.verdict === 'Excluded' ? 'has no pod there' : v.verdict === 'Missing' ? 'has no pod there yet' : 'is not Ready there';
-  return { phrase: `${labeller.metadata?.name} ${state}${main ? ` (${reasonPhrase(main)})` : ''}`, ...(nearMiss ? { nearMiss } : {}) };
+  const state =
+    v.verdict === 'Excluded'
+      ? 'has no pod there'
+      : v.verdict === 'Missing'
+        ? 'has no pod there yet'
+        : 'is not Ready there';
+  return {
+    phrase: `${labeller.metadata?.name} ${state}${main ? ` (${reasonPhrase(main)})` : ''}`,
+    ...(nearMiss ? { nearMiss } : {}),
+  };
 }
 
 /** Label causes behind `ds`'s exclusions. */
@@ -165,8 +207,13 @@ export function labelCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
   // carry a taint the DaemonSet tolerates by name (nodes set apart for it, as GPU nodes are), or
   // when they are of an instance type whose other nodes carry it; a CPU node lacking a GPU label
   // is not.
-  const tolerated = (ds.spec?.template?.spec?.tolerations ?? []).filter((t) => t.key && !SYSTEM_TAINT_KEYS.includes(t.key)).map((t) => t.key);
-  const meantFor = (n: Node, key: string) => carriersOf(key) === 0 || (n.spec?.taints ?? []).some((t) => tolerated.includes(t.key)) || (typeOf(n) !== undefined && carriers(key).types.has(typeOf(n)));
+  const tolerated = (ds.spec?.template?.spec?.tolerations ?? [])
+    .filter((t) => t.key && !SYSTEM_TAINT_KEYS.includes(t.key))
+    .map((t) => t.key);
+  const meantFor = (n: Node, key: string) =>
+    carriersOf(key) === 0 ||
+    (n.spec?.taints ?? []).some((t) => tolerated.includes(t.key)) ||
+    (typeOf(n) !== undefined && carriers(key).types.has(typeOf(n)));
   const lackingSets = new Map([...byKey].map(([k, list]) => [k, new Set(list)]));
   for (const [l, { keys, why, known }] of tiedKeys) {
     const lacking = nodes.filter((n) => keys.some((k) => lackingSets.get(k)!.has(n) && meantFor(n, k)));
@@ -187,7 +234,11 @@ export function labelCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
       out.push({
         code: 'LabellerNotRunning',
         severity: 'error',
-        chain: [head, `${l.metadata?.name} writes it (${why})`, first.phrase + (first.nearMiss ? `; ${first.nearMiss}` : '')],
+        chain: [
+          head,
+          `${l.metadata?.name} writes it (${why})`,
+          first.phrase + (first.nearMiss ? `; ${first.nearMiss}` : ''),
+        ],
         nodes: bad.map((b) => b.node.metadata?.name ?? ''),
         cause: dsObject(l),
         affects: [dsRef(ds)],
@@ -211,7 +262,10 @@ export function labelCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
         nodes: lacking.map((n) => n.metadata?.name ?? ''),
         cause: dsObject(l),
         affects: [dsRef(ds)],
-        evidence: [requires, `${l.metadata?.namespace}/${l.metadata?.name} has no problem on ${nameList(lacking.map((n) => n.metadata?.name ?? ''))}`],
+        evidence: [
+          requires,
+          `${l.metadata?.namespace}/${l.metadata?.name} has no problem on ${nameList(lacking.map((n) => n.metadata?.name ?? ''))}`,
+        ],
         fix: `read the labeller's logs (kubectl logs -n ${l.metadata?.namespace} ds/${l.metadata?.name}) and its configuration for ${keys.join(', ')}; kubectl get nodes -L ${keys[0]} shows which nodes carry it`,
       });
     }

@@ -8,17 +8,30 @@
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
 import type { Reason } from '../../model/results.js';
 import type { NodeVerdict } from '../placement/index.js';
-import { type CauseContext, type CauseDraft, dsObject, dsRef, NETWORK_NOT_READY, nodeNetworkText, reasonPhrase, tolerationPatch } from './context.js';
+import {
+  type CauseContext,
+  type CauseDraft,
+  dsObject,
+  dsRef,
+  NETWORK_NOT_READY,
+  nodeNetworkText,
+  reasonPhrase,
+  tolerationPatch,
+} from './context.js';
 
 /** The reason on a row that says its pod waits for the network, with the words that say so. */
 function networkSymptom(r: NodeVerdict, node: Node | undefined): { reason: Reason; text: string } | undefined {
   if (r.verdict === 'Healthy' || r.verdict === 'Excluded') return undefined;
   for (const reason of r.reasons) {
-    const text = [reason.message, ...reason.evidence].find((t) => NETWORK_NOT_READY.test(t) || /FailedCreatePodSandBox|pod sandbox \(network\)/.test(t));
-    if (text && (reason.code === 'ContainerCreating' || reason.code === 'NodeNotReady' || reason.code === 'PodFailed')) return { reason, text };
+    const text = [reason.message, ...reason.evidence].find(
+      (t) => NETWORK_NOT_READY.test(t) || /FailedCreatePodSandBox|pod sandbox \(network\)/.test(t),
+    );
+    if (text && (reason.code === 'ContainerCreating' || reason.code === 'NodeNotReady' || reason.code === 'PodFailed'))
+      return { reason, text };
   }
   const nodeText = nodeNetworkText(node);
-  if (nodeText && r.reasons.some((x) => x.code === 'NodeNotReady' || x.code === 'ContainerCreating')) return { reason: r.reasons[0]!, text: nodeText };
+  if (nodeText && r.reasons.some((x) => x.code === 'NodeNotReady' || x.code === 'ContainerCreating'))
+    return { reason: r.reasons[0]!, text: nodeText };
   return undefined;
 }
 
@@ -83,7 +96,11 @@ export function networkCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[
       out.push({
         code: 'NetworkNotReadyAgentRunning',
         severity: 'error',
-        chain: [head, `${a.agent.metadata?.name} runs there and is Ready`, 'the cause is on the host (CNI configuration, the agent logs)'],
+        chain: [
+          head,
+          `${a.agent.metadata?.name} runs there and is Ready`,
+          'the cause is on the host (CNI configuration, the agent logs)',
+        ],
         nodes: [r.node],
         cause: dsObject(a.agent),
         affects: [dsRef(ds)],
@@ -94,7 +111,10 @@ export function networkCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[
     }
     for (const { agent, v } of down) {
       const main = v.reasons.find((x) => x.severity !== 'info') ?? v.reasons[0];
-      const patch = v.verdict === 'Excluded' ? tolerationPatch(agent, node, 'so the agent can start there (a network agent must, to make the node Ready)') : undefined;
+      const patch =
+        v.verdict === 'Excluded'
+          ? tolerationPatch(agent, node, 'so the agent can start there (a network agent must, to make the node Ready)')
+          : undefined;
       out.push({
         code: 'NetworkAgentNotRunning',
         severity: 'error',
@@ -102,7 +122,14 @@ export function networkCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[
         nodes: [r.node],
         cause: dsObject(agent),
         affects: isAgent ? [] : [dsRef(ds)],
-        evidence: [symptomText, ...(main ? [`${agent.metadata?.namespace}/${agent.metadata?.name} on node ${r.node}: ${v.verdict}: ${main.code}: ${main.message}`] : [])],
+        evidence: [
+          symptomText,
+          ...(main
+            ? [
+                `${agent.metadata?.namespace}/${agent.metadata?.name} on node ${r.node}: ${v.verdict}: ${main.code}: ${main.message}`,
+              ]
+            : []),
+        ],
         fix: patch ?? main?.fix ?? `see ds-doctor why ${agent.metadata?.namespace}/${agent.metadata?.name} ${r.node}`,
       });
     }

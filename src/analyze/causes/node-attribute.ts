@@ -51,42 +51,48 @@ const ATTRIBUTES: Attribute[] = [
     name: 'operating system',
     source: 'label kubernetes.io/os / status.nodeInfo.operatingSystem',
     value: (n) => label(n, 'kubernetes.io/os', 'beta.kubernetes.io/os') ?? n.status?.nodeInfo?.operatingSystem,
-    meaning: (v) => `the image is not built for ${v.join('/')}: add a kubernetes.io/os nodeSelector, or ship an image for that OS`,
+    meaning: (v) =>
+      `the image is not built for ${v.join('/')}: add a kubernetes.io/os nodeSelector, or ship an image for that OS`,
     coarse: true,
   },
   {
     name: 'instance type',
     source: 'label node.kubernetes.io/instance-type',
     value: (n) => label(n, 'node.kubernetes.io/instance-type', 'beta.kubernetes.io/instance-type'),
-    meaning: (v) => `those machines (${v.join(', ')}) differ in hardware or drivers from the healthy ones: compare a failing pod's logs with a healthy one's`,
+    meaning: (v) =>
+      `those machines (${v.join(', ')}) differ in hardware or drivers from the healthy ones: compare a failing pod's logs with a healthy one's`,
     coarse: false,
   },
   {
     name: 'node pool',
     source: `label ${POOL_LABELS.join(' / ')}`,
     value: (n) => label(n, ...POOL_LABELS),
-    meaning: (v) => `the pool (${v.join(', ')}) is set up differently (image, kernel, drivers, taints or labels): compare its node template with a healthy pool's`,
+    meaning: (v) =>
+      `the pool (${v.join(', ')}) is set up differently (image, kernel, drivers, taints or labels): compare its node template with a healthy pool's`,
     coarse: false,
   },
   {
     name: 'kernel',
     source: 'status.nodeInfo.kernelVersion',
     value: (n) => n.status?.nodeInfo?.kernelVersion,
-    meaning: (v) => `a kernel feature or module the agent needs (eBPF, a module, a cgroup controller) differs on kernel ${v.join(', ')}: read the failing pod's logs for the missing feature`,
+    meaning: (v) =>
+      `a kernel feature or module the agent needs (eBPF, a module, a cgroup controller) differs on kernel ${v.join(', ')}: read the failing pod's logs for the missing feature`,
     coarse: false,
   },
   {
     name: 'OS image',
     source: 'status.nodeInfo.osImage',
     value: (n) => n.status?.nodeInfo?.osImage,
-    meaning: (v) => `the OS image (${v.join(', ')}) differs: host paths, kernel modules or the cgroup version the agent expects`,
+    meaning: (v) =>
+      `the OS image (${v.join(', ')}) differs: host paths, kernel modules or the cgroup version the agent expects`,
     coarse: false,
   },
   {
     name: 'container runtime',
     source: 'status.nodeInfo.containerRuntimeVersion',
     value: (n) => n.status?.nodeInfo?.containerRuntimeVersion,
-    meaning: (v) => `the container runtime (${v.join(', ')}) differs: its socket path, cgroup driver or a runtime feature the agent uses`,
+    meaning: (v) =>
+      `the container runtime (${v.join(', ')}) differs: its socket path, cgroup driver or a runtime feature the agent uses`,
     coarse: false,
   },
   {
@@ -125,12 +131,19 @@ export function attributeCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdic
     const names = failing.map((n) => n.metadata?.name ?? '');
     const failingRow = rows.find((r) => r.node === names[0]);
     const mainReason = failingRow && podFailure(failingRow);
-    const execFormat = rows.some((r) => names.includes(r.node) && r.reasons.some((x) => /exec format error/i.test([x.message, ...x.evidence].join(' '))));
+    const execFormat = rows.some(
+      (r) =>
+        names.includes(r.node) &&
+        r.reasons.some((x) => /exec format error/i.test([x.message, ...x.evidence].join(' '))),
+    );
     return [
       {
         code: 'NodeAttributeSplit',
         severity: a.coarse ? 'error' : 'warning',
-        chain: [`pods fail on exactly the ${a.name} ${values.join(', ')} node(s) and run on ${goodValues.join(', ')}`, a.meaning(values, images).split(':')[0]!],
+        chain: [
+          `pods fail on exactly the ${a.name} ${values.join(', ')} node(s) and run on ${goodValues.join(', ')}`,
+          a.meaning(values, images).split(':')[0]!,
+        ],
         nodes: names,
         cause: dsObject(ds),
         affects: [dsRef(ds)],

@@ -10,7 +10,16 @@ import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { formatTaint } from '../../k8s/taints.js';
 import type { NodeVerdict } from '../placement/index.js';
-import { type CauseContext, type CauseDraft, dsObject, dsRef, failsByItself, nameList, nodeNetworkText, podFailure } from './context.js';
+import {
+  type CauseContext,
+  type CauseDraft,
+  dsObject,
+  dsRef,
+  failsByItself,
+  nameList,
+  nodeNetworkText,
+  podFailure,
+} from './context.js';
 
 export function revisionCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]): CauseDraft[] {
   const newRows = rows.filter((r) => r.pod?.updated);
@@ -29,17 +38,27 @@ export function revisionCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict
   const main = podFailure(failing[0]!)!;
   // The change that matters most: an image, else the first line of the diff.
   const change = rollout.templateDiff.find((d) => /\.image: /.test(d)) ?? rollout.templateDiff[0];
-  const revText = current ? `revision ${current.revision}${current.images.length ? ` (${current.images.join(', ')})` : ''}` : 'the current revision';
-  const targetText = target ? `revision ${target.revision}${target.images.length ? ` (${target.images.join(', ')})` : ''}` : 'the previous revision';
+  const revText = current
+    ? `revision ${current.revision}${current.images.length ? ` (${current.images.join(', ')})` : ''}`
+    : 'the current revision';
+  const targetText = target
+    ? `revision ${target.revision}${target.images.length ? ` (${target.images.join(', ')})` : ''}`
+    : 'the previous revision';
   return [
     {
       code: 'RevisionFailing',
       severity: 'error',
-      chain: [`${revText} fails on every node it reached (${main.short})`, `${targetText} was healthy${oldHealthy.length ? ` and still runs on ${oldHealthy.length} node(s)` : ''}`],
+      chain: [
+        `${revText} fails on every node it reached (${main.short})`,
+        `${targetText} was healthy${oldHealthy.length ? ` and still runs on ${oldHealthy.length} node(s)` : ''}`,
+      ],
       nodes: failing.map((r) => r.node),
       cause: dsObject(ds),
       affects: [dsRef(ds)],
-      evidence: [...rollout.templateDiff.slice(0, 4).map((d) => `changed: ${d}`), ...failing.slice(0, 3).map((r) => `node ${r.node}: ${podFailure(r)?.message ?? r.verdict}`)],
+      evidence: [
+        ...rollout.templateDiff.slice(0, 4).map((d) => `changed: ${d}`),
+        ...failing.slice(0, 3).map((r) => `node ${r.node}: ${podFailure(r)?.message ?? r.verdict}`),
+      ],
       fix: target
         ? `roll back: kubectl rollout undo daemonset/${name} -n ${ns} --to-revision=${target.revision}; then fix the change (${change ?? 'see the template diff'}) before re-applying`
         : `roll back to the previous template (kubectl rollout undo daemonset/${name} -n ${ns}), then fix the change before re-applying`,
@@ -63,7 +82,8 @@ export function budgetCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
   // The dead nodes alone hold the whole budget, and nothing else in use is a failure of its own
   // (a crashing new pod is the revision's cause, and more budget would only spread it).
   const others = rollout.budgetInUse.filter((u) => !dead.includes(u));
-  if (!dead.length || (!done && dead.length < rollout.maxUnavailable) || others.some((u) => !u.resolvesOnItsOwn)) return [];
+  if (!dead.length || (!done && dead.length < rollout.maxUnavailable) || others.some((u) => !u.resolvesOnItsOwn))
+    return [];
   const ns = ds.metadata?.namespace ?? '';
   const name = ds.metadata?.name ?? '';
   const deadNodes = [...new Set(dead.map((u) => u.node))];
@@ -73,7 +93,9 @@ export function budgetCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
     const node = c.index.nodesByName.get(n);
     return node && compileDaemonPlacement(ds).evaluate(node).shouldRun;
   });
-  const taints = [...new Set(deadNodes.flatMap((n) => (c.index.nodesByName.get(n)?.spec?.taints ?? []).map(formatTaint)))];
+  const taints = [
+    ...new Set(deadNodes.flatMap((n) => (c.index.nodesByName.get(n)?.spec?.taints ?? []).map(formatTaint))),
+  ];
   const states = deadNodes.map((n) => `${n} Ready=${nodeReadyStatus(c.index.nodesByName.get(n)) || 'Unknown'}`);
   const deleteNodes = `if the machines are gone for good: kubectl delete node ${deadNodes.join(' ')} (their pods are garbage-collected and the ${dead.length} unit(s) are freed)`;
   if (done) {
@@ -88,9 +110,12 @@ export function budgetCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
         nodes: deadNodes,
         cause: dsObject(ds),
         affects: [dsRef(ds)],
-        evidence: [`${rollout.updated} of ${rollout.desired} updated, ${rollout.available} available; unavailable on ${nameList(states, 5)}`],
+        evidence: [
+          `${rollout.updated} of ${rollout.desired} updated, ${rollout.available} available; unavailable on ${nameList(states, 5)}`,
+        ],
         fix: `the template is not the cause: recover ${nameList(deadNodes)}; ${deleteNodes}`,
-        reference: 'kubernetes v1.35.4 staging/src/k8s.io/kubectl/pkg/polymorphichelpers/rollout_status.go#DaemonSetStatusViewer.Status',
+        reference:
+          'kubernetes v1.35.4 staging/src/k8s.io/kubectl/pkg/polymorphichelpers/rollout_status.go#DaemonSetStatusViewer.Status',
       },
     ];
   }
@@ -116,7 +141,8 @@ export function budgetCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
         deleteNodes,
         `otherwise raise the budget past them: kubectl patch daemonset ${name} -n ${ns} --type merge -p '{"spec":{"updateStrategy":{"rollingUpdate":{"maxUnavailable":${raiseTo}}}}}' (the rollout goes on ${Math.max(rollout.maxUnavailable, 1)} node(s) at a time; set it back afterwards)`,
       ].join('; '),
-      reference: 'kubernetes v1.35.4 pkg/controller/podgc/gc_controller.go#gcOrphaned (pods of deleted nodes are deleted)',
+      reference:
+        'kubernetes v1.35.4 pkg/controller/podgc/gc_controller.go#gcOrphaned (pods of deleted nodes are deleted)',
     },
   ];
 }

@@ -26,7 +26,11 @@ function misses(ds: DaemonSet, node: Node): string[] {
     else if (f.kind === 'Taint') out.push(...f.taints.map((t) => `taint ${formatTaint(t)} not tolerated`));
     else {
       for (const m of f.match.selectorMismatches)
-        out.push(m.have === undefined ? `no label ${m.key} (nodeSelector wants ${m.key}=${m.want})` : `label ${m.key}=${m.have} (nodeSelector wants ${m.want})`);
+        out.push(
+          m.have === undefined
+            ? `no label ${m.key} (nodeSelector wants ${m.key}=${m.want})`
+            : `label ${m.key}=${m.have} (nodeSelector wants ${m.want})`,
+        );
       if (f.match.affinityFailed) {
         const best = [...f.match.termMismatches].sort((a, b) => a.failures.length - b.failures.length)[0];
         out.push(...(best?.failures ?? ['no required node-affinity term matches']));
@@ -44,8 +48,12 @@ export function selectsNoNodeCauses(c: CauseContext, ds: DaemonSet, rows: NodeVe
   // by design. Its hardware is there when a labeller could label it, or a node carries a taint the
   // plugin tolerates by name (GPU nodes are tainted for their plugin).
   if (role === 'device') {
-    const tolerated = (compileDaemonPlacement(ds).tolerations ?? []).filter((t) => t.key && !SYSTEM_TAINT_KEYS.includes(t.key)).map((t) => t.key);
-    const hardware = c.index.snapshot.daemonSets.some((d) => d !== ds && isLabeller(d)) || c.index.nodesInNameOrder.some((n) => (n.spec?.taints ?? []).some((t) => tolerated.includes(t.key)));
+    const tolerated = (compileDaemonPlacement(ds).tolerations ?? [])
+      .filter((t) => t.key && !SYSTEM_TAINT_KEYS.includes(t.key))
+      .map((t) => t.key);
+    const hardware =
+      c.index.snapshot.daemonSets.some((d) => d !== ds && isLabeller(d)) ||
+      c.index.nodesInNameOrder.some((n) => (n.spec?.taints ?? []).some((t) => tolerated.includes(t.key)));
     if (!hardware) return [];
   }
   let best: { node: string; misses: string[] }[] = [];
@@ -59,7 +67,9 @@ export function selectsNoNodeCauses(c: CauseContext, ds: DaemonSet, rows: NodeVe
     else if (m.length === best[0]!.misses.length) best.push({ node: n.metadata?.name ?? '', misses: m });
   }
   const nearest = best[0];
-  const nearText = nearest ? `nearest miss: ${nameList(best.map((b) => b.node))}: ${nearest.misses.join('; ')}` : 'no node is near';
+  const nearText = nearest
+    ? `nearest miss: ${nameList(best.map((b) => b.node))}: ${nearest.misses.join('; ')}`
+    : 'no node is near';
   return [
     {
       code: 'SelectsNoNode',

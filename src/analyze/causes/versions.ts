@@ -31,7 +31,8 @@ export function clusterVersion(nodes: readonly Node[]): { version: Version; text
     for (const n of list) {
       const text = n.status?.nodeInfo?.kubeletVersion;
       const v = parseKubeVersion(text);
-      if (v && (!best || below(v, best.version))) best = { version: v, text: text!, source: `${source} ${n.metadata?.name}` };
+      if (v && (!best || below(v, best.version)))
+        best = { version: v, text: text!, source: `${source} ${n.metadata?.name}` };
     }
     return best;
   };
@@ -53,13 +54,16 @@ const BUGS: KnownBug[] = [
   {
     id: 'kubernetes#77203',
     fixed: [1, 15, 0],
-    title: 'with minReadySeconds, the controller never re-checks a Ready pod, so .status.numberAvailable stays stale and kubectl rollout status waits forever',
+    title:
+      'with minReadySeconds, the controller never re-checks a Ready pod, so .status.numberAvailable stays stale and kubectl rollout status waits forever',
     reference: 'kubernetes/kubernetes#77203 (duplicate of #53023), fixed by #77208 in v1.15.0 (CHANGELOG-1.15.md)',
     symptom: (ds, r) => {
       const s = ds.status;
       if (!s || !(ds.spec?.minReadySeconds ?? 0)) return undefined;
       const stale = (s.numberAvailable ?? 0) < (s.numberReady ?? 0) && r.available > (s.numberAvailable ?? 0);
-      return stale ? `minReadySeconds ${ds.spec?.minReadySeconds}; .status says ${s.numberAvailable ?? 0} available of ${s.numberReady ?? 0} ready, the pods say ${r.available}` : undefined;
+      return stale
+        ? `minReadySeconds ${ds.spec?.minReadySeconds}; .status says ${s.numberAvailable ?? 0} available of ${s.numberReady ?? 0} ready, the pods say ${r.available}`
+        : undefined;
     },
     fix: 'upgrade the control plane to v1.15.0 or later; meanwhile any change to the DaemonSet (an annotation) makes the controller recount',
   },
@@ -67,8 +71,12 @@ const BUGS: KnownBug[] = [
     id: 'kubernetes#77773',
     fixed: [1, 15, 0],
     title: 'a rolling update hangs when one of its pods is stuck terminating',
-    reference: 'kubernetes/kubernetes#77773, fixed in v1.15.0 (CHANGELOG-1.15.md: "Fixed a bug that caused a DaemonSet rolling update to hang when its pod gets stuck at terminating")',
-    symptom: (_ds, r) => (r.verdict === 'Stuck' && r.budgetInUse.some((u) => u.code === 'PodTerminating') ? 'the rollout is stuck and a pod of it is stuck terminating' : undefined),
+    reference:
+      'kubernetes/kubernetes#77773, fixed in v1.15.0 (CHANGELOG-1.15.md: "Fixed a bug that caused a DaemonSet rolling update to hang when its pod gets stuck at terminating")',
+    symptom: (_ds, r) =>
+      r.verdict === 'Stuck' && r.budgetInUse.some((u) => u.code === 'PodTerminating')
+        ? 'the rollout is stuck and a pod of it is stuck terminating'
+        : undefined,
     fix: 'upgrade the control plane to v1.15.0 or later; meanwhile force-delete the pod stuck terminating (kubectl delete pod --grace-period=0 --force)',
   },
 ];
@@ -106,7 +114,8 @@ export function versionCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
       affects: [dsRef(ds)],
       evidence: [legacy],
       fix: `set the strategy explicitly if a template change should roll on its own: spec.updateStrategy: {type: RollingUpdate, rollingUpdate: {maxUnavailable: 1}}`,
-      reference: 'extensions/v1beta1 defaulted DaemonSet updateStrategy to OnDelete; apps/v1 defaults it to RollingUpdate',
+      reference:
+        'extensions/v1beta1 defaulted DaemonSet updateStrategy to OnDelete; apps/v1 defaults it to RollingUpdate',
     });
   }
   return out;
@@ -122,9 +131,11 @@ function legacyOnDelete(ds: DaemonSet, version: Version | undefined): string | u
   } catch {
     appliedObj = undefined;
   }
-  if (appliedObj?.apiVersion === 'extensions/v1beta1' && !appliedObj.spec?.updateStrategy) return 'it was applied as extensions/v1beta1 without a strategy, whose default was OnDelete';
+  if (appliedObj?.apiVersion === 'extensions/v1beta1' && !appliedObj.spec?.updateStrategy)
+    return 'it was applied as extensions/v1beta1 without a strategy, whose default was OnDelete';
   const selfLink = (ds.metadata as { selfLink?: string } | undefined)?.selfLink;
-  if (selfLink?.startsWith('/apis/extensions/v1beta1/')) return 'it was read through extensions/v1beta1, whose default strategy was OnDelete';
+  if (selfLink?.startsWith('/apis/extensions/v1beta1/'))
+    return 'it was read through extensions/v1beta1, whose default strategy was OnDelete';
   if (appliedObj && !appliedObj.spec?.updateStrategy && version && below(version, [1, 16, 0]))
     return `it was applied without a strategy on a v${version.join('.')} cluster, where extensions/v1beta1 (default OnDelete) was still served`;
   return undefined;

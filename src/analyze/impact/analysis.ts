@@ -72,7 +72,13 @@ export function nameList(names: string[], max = 3): string {
   return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 }
 
-export function addFinding(a: Analysis, code: ImpactCode, severity: Severity, message: string, evidence: string[] = []): void {
+export function addFinding(
+  a: Analysis,
+  code: ImpactCode,
+  severity: Severity,
+  message: string,
+  evidence: string[] = [],
+): void {
   a.findings.push({ code, severity, message, evidence });
 }
 
@@ -100,7 +106,9 @@ export function dependents(index: SnapshotIndex, ds: DaemonSet): Pod[] {
 export function othersOn(a: Analysis, nodes: string[]): Map<string, Pod[]> {
   const out = new Map<string, Pod[]>();
   for (const n of nodes) {
-    const pods = (a.index.podsByNode.get(n) ?? []).filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p)).sort(byName);
+    const pods = (a.index.podsByNode.get(n) ?? [])
+      .filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p))
+      .sort(byName);
     out.set(n, pods);
   }
   return out;

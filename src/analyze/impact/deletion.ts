@@ -42,7 +42,10 @@ export function revisionNames(a: Analysis): string[] {
 /** What each role breaks where it runs, when the input does not show where that is. */
 const ROLE_RISK: Record<Role, { risk: Risk; what: string }> = {
   network: { risk: 'critical', what: 'the CNI agent: pods on its nodes lose the pod network' },
-  'service-proxy': { risk: 'critical', what: 'the service proxy: Service routing on its nodes stops being kept up to date' },
+  'service-proxy': {
+    risk: 'critical',
+    what: 'the service proxy: Service routing on its nodes stops being kept up to date',
+  },
   storage: { risk: 'high', what: 'a CSI node plugin: volumes on its nodes can no longer be mounted or unmounted' },
   device: { risk: 'high', what: 'a device plugin: its extended resources stop being advertised' },
   dns: { risk: 'high', what: 'the node-local DNS cache: lookups through it fail on its nodes' },
@@ -56,7 +59,9 @@ const ROLE_RISK: Record<Role, { risk: Risk; what: string }> = {
  * wherever it runs (a CNI agent is critical on every node it covers), and says so.
  */
 export function unseenPodsSection(a: Analysis): void {
-  a.notChecked.push('which pods and nodes it runs on (no Pod or Node objects in the input): the risk is judged by its role wherever it runs');
+  a.notChecked.push(
+    'which pods and nodes it runs on (no Pod or Node objects in the input): the risk is judged by its role wherever it runs',
+  );
   addFinding(
     a,
     'PodsNotInInput',
@@ -73,14 +78,22 @@ export function deletionSection(a: Analysis): void {
   const revisions = revisionNames(a);
   if (a.podsUnseen) return;
   if (!a.pods.length) {
-    addFinding(a, 'NoPods', 'info', `the DaemonSet has no pods: deleting it removes no pod${revisions.length ? `, only the object and its ${plural(revisions.length, 'ControllerRevision')}` : ''}`);
+    addFinding(
+      a,
+      'NoPods',
+      'info',
+      `the DaemonSet has no pods: deleting it removes no pod${revisions.length ? `, only the object and its ${plural(revisions.length, 'ControllerRevision')}` : ''}`,
+    );
     return;
   }
   const evidence = [gracePeriods(a.pods)];
   if (isRollingUpdate(a.ds)) {
-    evidence.push(`the rolling-update budget (maxUnavailable ${a.ds.spec?.updateStrategy?.rollingUpdate?.maxUnavailable ?? 1}) does not apply to deletion`);
+    evidence.push(
+      `the rolling-update budget (maxUnavailable ${a.ds.spec?.updateStrategy?.rollingUpdate?.maxUnavailable ?? 1}) does not apply to deletion`,
+    );
   }
-  if (revisions.length) evidence.push(`ControllerRevisions deleted too, so there is no rollout history left: ${nameList(revisions, 5)}`);
+  if (revisions.length)
+    evidence.push(`ControllerRevisions deleted too, so there is no rollout history left: ${nameList(revisions, 5)}`);
   evidence.push(
     ...limit(
       a.pods.map((p) => `${p.spec?.nodeName ?? '(not scheduled)'}: ${p.metadata?.name}`),
@@ -113,7 +126,9 @@ export function deletionSection(a: Analysis): void {
     const since = p.metadata?.deletionTimestamp;
     const overdue = since ? Math.max(0, Math.round((a.now.getTime() - parseRfc3339(since)) / 60000)) : 0;
     if (ready !== 'True' && a.index.nodesByName.has(node)) {
-      stuck.push(`${node} (Ready=${ready || 'unknown'}): ${p.metadata?.name}; force-delete: kubectl delete pod -n ${a.ns} ${p.metadata?.name} --grace-period=0 --force`);
+      stuck.push(
+        `${node} (Ready=${ready || 'unknown'}): ${p.metadata?.name}; force-delete: kubectl delete pod -n ${a.ns} ${p.metadata?.name} --grace-period=0 --force`,
+      );
     } else if (since && overdue > 0) {
       stuck.push(`${node}: ${p.metadata?.name} already past its grace period by ${overdue}m`);
     }
@@ -152,7 +167,8 @@ export function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): v
     'a pod that is deleted or evicted is not replaced (the kubelet still restarts its containers)',
     'nodes that join later get no pod, and template changes can no longer be rolled out',
   ];
-  if (roleOf(a, 'network')) evidence.push('nodes that join later get no CNI agent, so pods on the pod network cannot start there');
+  if (roleOf(a, 'network'))
+    evidence.push('nodes that join later get no CNI agent, so pods on the pod network cannot start there');
   if (plainRisk) evidence.push(`a plain delete (--cascade=background) would be ${plainRisk.risk}: ${plainRisk.reason}`);
   addFinding(
     a,
@@ -179,7 +195,9 @@ export function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): v
   const drain = [...byNode.entries()].map(([n, pods]) => {
     const groups = new Map<string, string[]>();
     for (const p of pods) groups.set(refusal(p), [...(groups.get(refusal(p)) ?? []), podName(p)]);
-    const errors = [...groups.entries()].sort(([x], [y]) => compareText(x, y)).map(([m, names]) => `cannot delete ${m}: ${names.join(', ')}`);
+    const errors = [...groups.entries()]
+      .sort(([x], [y]) => compareText(x, y))
+      .map(([m, names]) => `cannot delete ${m}: ${names.join(', ')}`);
     // Several messages form a utilerrors aggregate, printed in brackets (in Go map order; sorted here).
     const text = errors.length > 1 ? `[${errors.join(', ')}]` : errors[0];
     return `kubectl drain ${n} --ignore-daemonsets → error: unable to drain node "${n}" due to error: ${text}, continuing command...`;
@@ -206,7 +224,9 @@ export function orphanSection(a: Analysis, plainRisk: RiskReason | undefined): v
       `a DaemonSet created fresh starts at template generation 1: the ${plural(atOne, 'pod')} with pod-template-generation 1 would count as updated whatever its template, and never be rolled`,
     );
   if (current !== undefined && current !== 1 && exported)
-    quirk.push(`re-applying this DaemonSet's own manifest keeps deprecated.daemonset.template.generation "${current}", which the ${plural(exported, 'pod')} with that generation match`);
+    quirk.push(
+      `re-applying this DaemonSet's own manifest keeps deprecated.daemonset.template.generation "${current}", which the ${plural(exported, 'pod')} with that generation match`,
+    );
   quirk.push(
     `create the new DaemonSet with annotation deprecated.daemonset.template.generation: "${fresh}" (no pod carries it) so that the revision hash alone decides: same template → nothing restarts, changed template → pods are rolled`,
   );

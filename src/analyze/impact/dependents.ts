@@ -12,10 +12,17 @@ import { isPodTerminal } from '../../k8s/podutil.js';
 import { addFinding, addRisk, byName, missing, nameList, plural, type Analysis } from './analysis.js';
 
 function endpointSliceEvidence(a: Analysis, svc: Service): string[] {
-  const slices = a.index.snapshot.endpointSlices.filter((s) => s.metadata?.namespace === a.ns && s.metadata?.labels?.['kubernetes.io/service-name'] === svc.metadata?.name).sort(byName);
+  const slices = a.index.snapshot.endpointSlices
+    .filter(
+      (s) =>
+        s.metadata?.namespace === a.ns && s.metadata?.labels?.['kubernetes.io/service-name'] === svc.metadata?.name,
+    )
+    .sort(byName);
   return slices.map((s) => {
     const eps = s.endpoints ?? [];
-    const ours = eps.filter((e) => e.targetRef?.kind === 'Pod' && a.ownKeys.has(`${e.targetRef.namespace ?? a.ns}/${e.targetRef.name}`)).length;
+    const ours = eps.filter(
+      (e) => e.targetRef?.kind === 'Pod' && a.ownKeys.has(`${e.targetRef.namespace ?? a.ns}/${e.targetRef.name}`),
+    ).length;
     return `EndpointSlice ${s.metadata?.name}: ${plural(eps.length, 'endpoint')}, ${ours} of them pods of this DaemonSet`;
   });
 }
@@ -25,7 +32,9 @@ export function servicesSection(a: Analysis): void {
     a.notChecked.push('Services that would lose all their endpoints (no Service objects in the input)');
     return;
   }
-  const nsPods = (a.index.podsByNamespace.get(a.ns) ?? []).filter((p) => !isPodTerminal(p) && !p.metadata?.deletionTimestamp);
+  const nsPods = (a.index.podsByNamespace.get(a.ns) ?? []).filter(
+    (p) => !isPodTerminal(p) && !p.metadata?.deletionTimestamp,
+  );
   for (const svc of a.index.snapshot.services.filter((s) => s.metadata?.namespace === a.ns).sort(byName)) {
     const sel = svc.spec?.selector;
     if (!sel || !Object.keys(sel).length) continue;
@@ -74,7 +83,8 @@ export function servicesSection(a: Analysis): void {
 
 function ruleText(wh: Webhook): string {
   const rules = (wh.rules ?? []).map(
-    (r) => `${(r.operations ?? []).join(',')} ${(r.resources ?? []).join(',')}${(r.apiGroups ?? []).some((g) => g !== '') ? ` (${(r.apiGroups ?? []).map((g) => g || 'core').join(',')})` : ''}`,
+    (r) =>
+      `${(r.operations ?? []).join(',')} ${(r.resources ?? []).join(',')}${(r.apiGroups ?? []).some((g) => g !== '') ? ` (${(r.apiGroups ?? []).map((g) => g || 'core').join(',')})` : ''}`,
   );
   return rules.length ? rules.join('; ') : '(no rules)';
 }
@@ -86,18 +96,32 @@ function blocksRecovery(a: Analysis, wh: Webhook): string[] {
   if (!webhookSelects(wh.namespaceSelector, nsLabels)) return [];
   const out: string[] = [];
   const podLabels = a.ds.spec?.template?.metadata?.labels;
-  if ((wh.rules ?? []).some((r) => ruleCoversCreate(r, '', 'pods')) && webhookSelects(wh.objectSelector, podLabels)) out.push('pods');
-  if ((wh.rules ?? []).some((r) => ruleCoversCreate(r, 'apps', 'daemonsets')) && webhookSelects(wh.objectSelector, a.ds.metadata?.labels)) out.push('daemonsets');
+  if ((wh.rules ?? []).some((r) => ruleCoversCreate(r, '', 'pods')) && webhookSelects(wh.objectSelector, podLabels))
+    out.push('pods');
+  if (
+    (wh.rules ?? []).some((r) => ruleCoversCreate(r, 'apps', 'daemonsets')) &&
+    webhookSelects(wh.objectSelector, a.ds.metadata?.labels)
+  )
+    out.push('daemonsets');
   return out;
 }
 
 export function webhooksSection(a: Analysis): void {
   const kinds = [
-    { kind: 'ValidatingWebhookConfiguration' as const, list: a.index.snapshot.validatingWebhooks, resource: 'validatingwebhookconfiguration' },
-    { kind: 'MutatingWebhookConfiguration' as const, list: a.index.snapshot.mutatingWebhooks, resource: 'mutatingwebhookconfiguration' },
+    {
+      kind: 'ValidatingWebhookConfiguration' as const,
+      list: a.index.snapshot.validatingWebhooks,
+      resource: 'validatingwebhookconfiguration',
+    },
+    {
+      kind: 'MutatingWebhookConfiguration' as const,
+      list: a.index.snapshot.mutatingWebhooks,
+      resource: 'mutatingwebhookconfiguration',
+    },
   ];
   const absent = kinds.filter((k) => missing(a, k.kind)).map((k) => k.kind);
-  if (absent.length) a.notChecked.push(`admission webhooks served by these pods (no ${absent.join(' or ')} objects in the input)`);
+  if (absent.length)
+    a.notChecked.push(`admission webhooks served by these pods (no ${absent.join(' or ')} objects in the input)`);
   for (const { kind, list, resource } of kinds) {
     for (const cfg of [...list].sort(byName)) {
       (cfg.webhooks ?? []).forEach((wh, i) => {
@@ -106,7 +130,8 @@ export function webhooksSection(a: Analysis): void {
         if (!svc || !a.lostServices.has(key)) return;
         const policy = wh.failurePolicy ?? 'Fail';
         const scope =
-          wh.namespaceSelector && (Object.keys(wh.namespaceSelector.matchLabels ?? {}).length || wh.namespaceSelector.matchExpressions?.length)
+          wh.namespaceSelector &&
+          (Object.keys(wh.namespaceSelector.matchLabels ?? {}).length || wh.namespaceSelector.matchExpressions?.length)
             ? `namespaces matching ${formatLabelSelector(wh.namespaceSelector)}`
             : 'every namespace';
         const evidence = [
@@ -151,7 +176,9 @@ export function webhooksSection(a: Analysis): void {
 
 export function budgetsSection(a: Analysis): void {
   if (missing(a, 'PodDisruptionBudget')) {
-    a.notChecked.push('PodDisruptionBudgets that select these pods, which would not protect them from deletion anyway (no PodDisruptionBudget objects in the input)');
+    a.notChecked.push(
+      'PodDisruptionBudgets that select these pods, which would not protect them from deletion anyway (no PodDisruptionBudget objects in the input)',
+    );
     return;
   }
   for (const pdb of a.index.snapshot.podDisruptionBudgets.filter((p) => p.metadata?.namespace === a.ns).sort(byName)) {
@@ -159,7 +186,10 @@ export function budgetsSection(a: Analysis): void {
     if (!compiled.ok) continue;
     const n = a.live.filter((p) => compiled.matches(p.metadata?.labels)).length;
     if (!n) continue;
-    const budget = pdb.spec?.minAvailable !== undefined ? `minAvailable ${pdb.spec.minAvailable}` : `maxUnavailable ${pdb.spec?.maxUnavailable ?? '?'}`;
+    const budget =
+      pdb.spec?.minAvailable !== undefined
+        ? `minAvailable ${pdb.spec.minAvailable}`
+        : `maxUnavailable ${pdb.spec?.maxUnavailable ?? '?'}`;
     addFinding(
       a,
       'PdbDoesNotApply',
@@ -174,7 +204,11 @@ export function stakesSection(a: Analysis): void {
   const pc = a.ds.spec?.template?.spec?.priorityClassName;
   if (pc === 'system-node-critical' || pc === 'system-cluster-critical') {
     const value = a.index.snapshot.priorityClasses.find((p) => p.metadata?.name === pc)?.value;
-    addRisk(a, 'high', `priorityClassName ${pc}${value !== undefined ? ` (${value})` : ''}: marked as critical to ${pc === 'system-node-critical' ? 'every node it runs on' : 'the cluster'}`);
+    addRisk(
+      a,
+      'high',
+      `priorityClassName ${pc}${value !== undefined ? ` (${value})` : ''}: marked as critical to ${pc === 'system-node-critical' ? 'every node it runs on' : 'the cluster'}`,
+    );
   }
   if (a.ns === 'kube-system') addRisk(a, 'high', 'runs in kube-system, the namespace of cluster components');
 }

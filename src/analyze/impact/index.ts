@@ -73,13 +73,19 @@ export function analyzeImpact(index: SnapshotIndex, ds: DaemonSet, cascade: Casc
     failClosed: [],
     podsUnseen: isMissing(index.snapshot, 'Pod') && !judgeAbsentKinds(['Pod'], [ds], 'impact').accepted.length,
   };
-  if (missing(a, 'Node')) a.notChecked.push('whether the nodes are Ready, and what they advertise (no Node objects in the input)');
-  if (missing(a, 'ControllerRevision')) a.notChecked.push('the ControllerRevisions that go with the DaemonSet (none in the input)');
+  if (missing(a, 'Node'))
+    a.notChecked.push('whether the nodes are Ready, and what they advertise (no Node objects in the input)');
+  if (missing(a, 'ControllerRevision'))
+    a.notChecked.push('the ControllerRevisions that go with the DaemonSet (none in the input)');
 
   if (cascade === 'orphan') {
     const plain = analyzeImpact(index, ds, 'background', now);
     orphanSection(a, plain.riskReasons?.[0]);
-    addRisk(a, 'low', `--cascade=orphan deletes no pod: ${plural(live.length, 'pod')} ${agree(live.length, 'keeps', 'keep')} running, unmanaged`);
+    addRisk(
+      a,
+      'low',
+      `--cascade=orphan deletes no pod: ${plural(live.length, 'pod')} ${agree(live.length, 'keeps', 'keep')} running, unmanaged`,
+    );
   } else {
     // What breaks comes before how the pods go: findings keep this order within a severity.
     if (live.length) {

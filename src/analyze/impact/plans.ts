@@ -15,10 +15,13 @@ function canaryNode(a: Analysis): string {
   const score = (n: string): number[] => {
     const node = a.index.nodesByName.get(n);
     const labels = node?.metadata?.labels ?? {};
-    const controlPlane = 'node-role.kubernetes.io/control-plane' in labels || 'node-role.kubernetes.io/master' in labels;
+    const controlPlane =
+      'node-role.kubernetes.io/control-plane' in labels || 'node-role.kubernetes.io/master' in labels;
     return [controlPlane ? 1 : 0, nodeReadyStatus(node) === 'True' ? 0 : 1, others.get(n)?.length ?? 0];
   };
-  const ranked = a.nodes.map((n) => ({ n, s: score(n) })).sort((x, y) => x.s[0]! - y.s[0]! || x.s[1]! - y.s[1]! || x.s[2]! - y.s[2]! || compareText(x.n, y.n));
+  const ranked = a.nodes
+    .map((n) => ({ n, s: score(n) }))
+    .sort((x, y) => x.s[0]! - y.s[0]! || x.s[1]! - y.s[1]! || x.s[2]! - y.s[2]! || compareText(x.n, y.n));
   return ranked[0]?.n ?? '<node>';
 }
 
@@ -37,7 +40,9 @@ export function plans(a: Analysis): ImpactPlan[] {
   for (const w of a.failClosed) {
     out.push({
       summary: `Relax admission webhook "${w.webhook}" first: with failurePolicy Ignore the API keeps admitting requests while its pods are gone`,
-      commands: [`kubectl patch ${w.kind} ${w.config} --type json -p '[{"op":"replace","path":"/webhooks/${w.index}/failurePolicy","value":"Ignore"}]'`],
+      commands: [
+        `kubectl patch ${w.kind} ${w.config} --type json -p '[{"op":"replace","path":"/webhooks/${w.index}/failurePolicy","value":"Ignore"}]'`,
+      ],
       caveats: ['while it is Ignore, requests it would have rejected or changed go through unchecked'],
     });
   }
@@ -78,8 +83,13 @@ export function plans(a: Analysis): ImpactPlan[] {
   out.push({
     summary:
       'Switch to OnDelete and replace pods node by node instead of deleting: a template change then reaches a node only when you delete its pod, so you choose the order and stop at the first failure',
-    commands: [`kubectl patch ${target} --type merge -p ${ON_DELETE_PATCH}`, `kubectl delete pod -n ${a.ns} ${first?.metadata?.name ?? '<pod>'}`],
-    caveats: ['the controller re-creates every pod you delete from the current template: this replaces or upgrades the agent, it does not remove it'],
+    commands: [
+      `kubectl patch ${target} --type merge -p ${ON_DELETE_PATCH}`,
+      `kubectl delete pod -n ${a.ns} ${first?.metadata?.name ?? '<pod>'}`,
+    ],
+    caveats: [
+      'the controller re-creates every pod you delete from the current template: this replaces or upgrades the agent, it does not remove it',
+    ],
   });
   return out;
 }

@@ -56,7 +56,11 @@ function generationText(revision: CurrentRevision): string {
  * generation to take it from, or no ControllerRevision matching the template. With the hash
  * taken from the pods, or no pod to judge, nothing is said.
  */
-export function currentRevisionNote(revision: CurrentRevision, revisionsMissing: boolean, pods: number): string | undefined {
+export function currentRevisionNote(
+  revision: CurrentRevision,
+  revisionsMissing: boolean,
+  pods: number,
+): string | undefined {
   if (revision.source !== 'unknown' || pods === 0) return undefined;
   const why = revisionsMissing
     ? 'no ControllerRevisions in the input (kubectl cluster-info dump does not collect them), and no pod at the current template generation'
@@ -75,12 +79,20 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
       .eventsFor('DaemonSet', ds)
       .filter((e) => e.reason === 'FailedCreate')
       .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''));
-    const revisionNote = currentRevisionNote(revision, isMissing(index.snapshot, 'ControllerRevision'), claimed.pods.length);
+    const revisionNote = currentRevisionNote(
+      revision,
+      isMissing(index.snapshot, 'ControllerRevision'),
+      claimed.pods.length,
+    );
     const notesFor = (node?: string): string[] => {
-      const adoptable = node === undefined ? claimed.adoptable.length : claimed.adoptable.filter((p) => targetNodeName(p) === node).length;
+      const adoptable =
+        node === undefined
+          ? claimed.adoptable.length
+          : claimed.adoptable.filter((p) => targetNodeName(p) === node).length;
       const notes: string[] = [];
       if (!eventsAvailable) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
-      if (claimed.selectorError) notes.push(`the DaemonSet's selector is invalid (${claimed.selectorError}): no pod can be matched`);
+      if (claimed.selectorError)
+        notes.push(`the DaemonSet's selector is invalid (${claimed.selectorError}): no pod can be matched`);
       if (adoptable) notes.push(adoptableNote(adoptable, node));
       if (revisionNote) notes.push(revisionNote);
       return notes;

@@ -18,9 +18,13 @@ function lastSeen(e: KubeEvent, now: Date): string {
 }
 
 /** The taints kubeadm and most distributions put on control-plane nodes. */
-const CONTROL_PLANE_TAINT_KEYS: readonly string[] = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'];
+const CONTROL_PLANE_TAINT_KEYS: readonly string[] = [
+  'node-role.kubernetes.io/control-plane',
+  'node-role.kubernetes.io/master',
+];
 
-export const TOLERATION_YAML = (t: ReturnType<typeof tolerationFor>) => `add to spec.template.spec.tolerations: - ${formatToleration(t)}`;
+export const TOLERATION_YAML = (t: ReturnType<typeof tolerationFor>) =>
+  `add to spec.template.spec.tolerations: - ${formatToleration(t)}`;
 
 export function taintReason(taint: Taint, node: Node, hasPod: boolean, networkAgent = false): RawReason {
   const nodeName = node.metadata?.name ?? '';
@@ -80,8 +84,13 @@ export function predicateReasons(f: PredicateFailure, node: Node, hasPod: boolea
           severity: 'info',
           short: "node(s) didn't match Pod's node affinity/selector",
           message:
-            m.have === undefined ? `node ${nodeName} has no label ${m.key} (nodeSelector wants ${m.key}=${m.want})` : `node ${nodeName} has ${m.key}=${m.have} (nodeSelector wants ${m.key}=${m.want})`,
-          evidence: [`nodeSelector ${m.key}=${m.want}`, m.have === undefined ? `node label ${m.key}: absent` : `node label ${m.key}=${m.have}`],
+            m.have === undefined
+              ? `node ${nodeName} has no label ${m.key} (nodeSelector wants ${m.key}=${m.want})`
+              : `node ${nodeName} has ${m.key}=${m.have} (nodeSelector wants ${m.key}=${m.want})`,
+          evidence: [
+            `nodeSelector ${m.key}=${m.want}`,
+            m.have === undefined ? `node label ${m.key}: absent` : `node label ${m.key}=${m.have}`,
+          ],
           fix: `if the DaemonSet should run here: kubectl label node ${nodeName} ${m.key}=${m.want}${m.have !== undefined ? ' --overwrite' : ''}; otherwise nothing to do`,
         });
       }
@@ -92,7 +101,9 @@ export function predicateReasons(f: PredicateFailure, node: Node, hasPod: boolea
           severity: failures.some((x) => x.includes('invalid:')) ? 'warning' : 'info',
           short: "node(s) didn't match Pod's node affinity/selector",
           message: `node ${nodeName} matches none of the required node affinity terms`,
-          evidence: failures.length ? failures : ['requiredDuringSchedulingIgnoredDuringExecution has no usable terms: nothing matches'],
+          evidence: failures.length
+            ? failures
+            : ['requiredDuringSchedulingIgnoredDuringExecution has no usable terms: nothing matches'],
           fix: 'if the DaemonSet should run here, label the node to satisfy one term, or relax spec.template.spec.affinity.nodeAffinity',
         });
       }
@@ -115,7 +126,10 @@ export function selectingAllReason(): RawReason {
     code: 'SelectingAll',
     severity: 'error',
     message: 'This daemon set is selecting all pods. A non-empty selector is required.',
-    evidence: ['spec.selector: {}', 'the controller stops before it looks at any node: it creates and deletes no pod anywhere'],
+    evidence: [
+      'spec.selector: {}',
+      'the controller stops before it looks at any node: it creates and deletes no pod anywhere',
+    ],
     fix: 'set spec.selector.matchLabels to the template labels (the selector is immutable: re-create the DaemonSet)',
   };
 }
@@ -130,7 +144,10 @@ export function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): Ra
         code: 'DaemonSetDeleting',
         severity: 'error',
         message: `the DaemonSet is being deleted (since ${ds.metadata.deletionTimestamp}): the controller creates no pods`,
-        evidence: [`metadata.deletionTimestamp: ${ds.metadata.deletionTimestamp}`, ...(ds.metadata.finalizers?.length ? [`finalizers: ${ds.metadata.finalizers.join(', ')}`] : [])],
+        evidence: [
+          `metadata.deletionTimestamp: ${ds.metadata.deletionTimestamp}`,
+          ...(ds.metadata.finalizers?.length ? [`finalizers: ${ds.metadata.finalizers.join(', ')}`] : []),
+        ],
         fix: 'wait for the deletion to finish, then re-create the DaemonSet',
       },
     ];
@@ -148,7 +165,9 @@ export function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): Ra
       severity: 'error',
       short: `pod creation failed: ${c.kind}`,
       message: `the controller cannot create the pod: ${c.summary}`,
-      evidence: [`event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}${lastSeen(e, now)}: ${(e.message ?? '').trim()}`],
+      evidence: [
+        `event FailedCreate${(e.count ?? 1) > 1 ? ` (x${e.count})` : ''}${lastSeen(e, now)}: ${(e.message ?? '').trim()}`,
+      ],
       fix: `${c.fix}; ${createRetryNote(ctx.namespace, ctx.name)}`,
     });
   }

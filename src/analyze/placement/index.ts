@@ -6,7 +6,16 @@
  * `now`, returns result documents. This file builds the commands' documents from the rows.
  */
 import type { DaemonSet, Node } from '../../model/k8s-types.js';
-import { API_VERSION, type DaemonSetDiagnosis, type DaemonSetNodes, type NodeDiagnosis, type NodeReport, type NodeRow, type Verdict, type VerdictSummary } from '../../model/results.js';
+import {
+  API_VERSION,
+  type DaemonSetDiagnosis,
+  type DaemonSetNodes,
+  type NodeDiagnosis,
+  type NodeReport,
+  type NodeRow,
+  type Verdict,
+  type VerdictSummary,
+} from '../../model/results.js';
 import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
 import { isMissing } from '../../model/snapshot.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
@@ -45,7 +54,12 @@ export function headline(rows: NodeRow[]): string {
 }
 
 /** Diagnoses a DaemonSet on every node of the snapshot, in node-name order. */
-export function diagnoseAllNodes(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): NodeVerdict[] {
+export function diagnoseAllNodes(
+  index: SnapshotIndex,
+  ds: DaemonSet,
+  now: Date,
+  stuckAfter = DEFAULT_STUCK_AFTER,
+): NodeVerdict[] {
   return index.cached(`rows:${objectKey(ds)}:${now.getTime()}:${stuckAfter}`, () => {
     const ctx = daemonSetContext(index, ds);
     return index.nodesInNameOrder.map((n) => diagnoseNode(index, ctx, n, now, stuckAfter));
@@ -63,7 +77,13 @@ function snapshotNotes(index: SnapshotIndex, ctx: DaemonSetContext, notes = ctx.
 }
 
 /** `why <ds> <node>`. */
-export function whyNode(index: SnapshotIndex, ds: DaemonSet, node: Node, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): NodeDiagnosis {
+export function whyNode(
+  index: SnapshotIndex,
+  ds: DaemonSet,
+  node: Node,
+  now: Date,
+  stuckAfter = DEFAULT_STUCK_AFTER,
+): NodeDiagnosis {
   const ctx = daemonSetContext(index, ds);
   const row = diagnoseNode(index, ctx, node, now, stuckAfter);
   const notes = snapshotNotes(index, ctx, ctx.nodeNotes(row.node));
@@ -81,7 +101,12 @@ export function whyNode(index: SnapshotIndex, ds: DaemonSet, node: Node, now: Da
 }
 
 /** `why <ds>`: every node whose verdict is neither Healthy nor Excluded, plus the summary over all. */
-export function whyDaemonSet(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): DaemonSetDiagnosis {
+export function whyDaemonSet(
+  index: SnapshotIndex,
+  ds: DaemonSet,
+  now: Date,
+  stuckAfter = DEFAULT_STUCK_AFTER,
+): DaemonSetDiagnosis {
   const ctx = daemonSetContext(index, ds);
   const rows = diagnoseAllNodes(index, ds, now, stuckAfter);
   const notes = snapshotNotes(index, ctx);
@@ -93,8 +118,16 @@ export function whyDaemonSet(index: SnapshotIndex, ds: DaemonSet, now: Date, stu
     // Healthy and Excluded nodes are listed too when something there is itself a problem (the CNI
     // deadlock, a surge pod that cannot start next to a healthy old one).
     nodes: rows
-      .filter((r) => (r.verdict !== 'Healthy' && r.verdict !== 'Excluded') || r.reasons.some((x) => x.severity === 'error'))
-      .map((r) => ({ node: r.node, verdict: r.verdict, reasons: r.reasons, ...(r.pod ? { pod: r.pod } : {}), events: r.events })),
+      .filter(
+        (r) => (r.verdict !== 'Healthy' && r.verdict !== 'Excluded') || r.reasons.some((x) => x.severity === 'error'),
+      )
+      .map((r) => ({
+        node: r.node,
+        verdict: r.verdict,
+        reasons: r.reasons,
+        ...(r.pod ? { pod: r.pod } : {}),
+        events: r.events,
+      })),
     summary: summarize(rows),
     headline: headline(rows),
     ...(notes.length ? { notes } : {}),
@@ -102,7 +135,12 @@ export function whyDaemonSet(index: SnapshotIndex, ds: DaemonSet, now: Date, stu
 }
 
 /** `nodes <ds>`: one row per node, optionally filtered by verdict and node labels. */
-export function daemonSetNodes(index: SnapshotIndex, ds: DaemonSet, now: Date, filter?: { verdicts?: Verdict[]; nodes?: Set<string> }): DaemonSetNodes {
+export function daemonSetNodes(
+  index: SnapshotIndex,
+  ds: DaemonSet,
+  now: Date,
+  filter?: { verdicts?: Verdict[]; nodes?: Set<string> },
+): DaemonSetNodes {
   const ctx = daemonSetContext(index, ds);
   const all = diagnoseAllNodes(index, ds, now);
   const rows = all
@@ -121,13 +159,21 @@ export function daemonSetNodes(index: SnapshotIndex, ds: DaemonSet, now: Date, f
 }
 
 /** `node <node>`: every DaemonSet in scope against one node. */
-export function nodeReport(index: SnapshotIndex, daemonSets: DaemonSet[], node: Node, now: Date, scope = 'all namespaces in the input', stuckAfter = DEFAULT_STUCK_AFTER): NodeReport {
+export function nodeReport(
+  index: SnapshotIndex,
+  daemonSets: DaemonSet[],
+  node: Node,
+  now: Date,
+  scope = 'all namespaces in the input',
+  stuckAfter = DEFAULT_STUCK_AFTER,
+): NodeReport {
   const entries = daemonSets.map((ds) => {
     const row = diagnoseNode(index, daemonSetContext(index, ds), node, now, stuckAfter);
     return { ...ref(ds), verdict: row.verdict, reasons: row.reasons, ...(row.pod ? { pod: row.pod } : {}) };
   });
   const notes: string[] = [...index.snapshot.warnings];
-  if (isMissing(index.snapshot, 'Event')) notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
+  if (isMissing(index.snapshot, 'Event'))
+    notes.push('events not available: FailedCreate and FailedScheduling causes cannot be seen');
   return {
     apiVersion: API_VERSION,
     kind: 'NodeReport',

@@ -35,7 +35,11 @@ function podSummary(pod: Pod, ctx: DaemonSetContext, now: Date): PodSummary {
     name: pod.metadata?.name ?? '',
     phase: pod.metadata?.deletionTimestamp ? 'Terminating' : (pod.status?.phase ?? 'Unknown'),
     ready: isPodReady(pod),
-    revision: podRevisionHash(pod) || (pod.metadata?.labels?.[LABEL_TEMPLATE_GENERATION] ? `gen ${pod.metadata.labels[LABEL_TEMPLATE_GENERATION]}` : ''),
+    revision:
+      podRevisionHash(pod) ||
+      (pod.metadata?.labels?.[LABEL_TEMPLATE_GENERATION]
+        ? `gen ${pod.metadata.labels[LABEL_TEMPLATE_GENERATION]}`
+        : ''),
     updated: isPodUpdated(pod, ctx.revision.hash, ctx.revision.generation),
     restarts: podRestarts(pod),
     ...(created ? { age: ageOf(created, now) } : {}),
@@ -45,16 +49,31 @@ function podSummary(pod: Pod, ctx: DaemonSetContext, now: Date): PodSummary {
  * The state of one existing pod of the DaemonSet on its target node: Pending (the scheduler's
  * filters re-run), or bound and Healthy / Unhealthy (the kubelet's and containers' state).
  */
-export function diagnosePod(index: SnapshotIndex, ctx: DaemonSetContext, node: Node, pod: Pod, now: Date): { verdict: Verdict; reasons: Reason[]; events: EventSummary[] } {
+export function diagnosePod(
+  index: SnapshotIndex,
+  ctx: DaemonSetContext,
+  node: Node,
+  pod: Pod,
+  now: Date,
+): { verdict: Verdict; reasons: Reason[]; events: EventSummary[] } {
   if (!pod.spec?.nodeName) {
     const p = pendingReasons(index, pod, node, now);
-    return { verdict: 'Pending', reasons: p.reasons.map(withShort), events: p.events.slice(0, 3).map((e) => eventSummary(e, `pod/${pod.metadata?.name}`)) };
+    return {
+      verdict: 'Pending',
+      reasons: p.reasons.map(withShort),
+      events: p.events.slice(0, 3).map((e) => eventSummary(e, `pod/${pod.metadata?.name}`)),
+    };
   }
   const podEvents = index.eventsFor('Pod', pod);
   const reasons = boundPodReasons(
     pod,
     node,
-    { namespace: ctx.namespace, name: ctx.name, rollback: ctx.rollback, recreated: ctx.placement.evaluate(node).shouldRun },
+    {
+      namespace: ctx.namespace,
+      name: ctx.name,
+      rollback: ctx.rollback,
+      recreated: ctx.placement.evaluate(node).shouldRun,
+    },
     podEvents,
     ctx.ds.spec?.minReadySeconds ?? 0,
     now,
@@ -81,7 +100,13 @@ export interface NodeVerdict extends NodeRow {
 }
 
 /** Diagnoses one DaemonSet × node. `stuckAfter` (seconds) bounds how long a transient state may last. */
-export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: Node, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): NodeVerdict {
+export function diagnoseNode(
+  index: SnapshotIndex,
+  ctx: DaemonSetContext,
+  node: Node,
+  now: Date,
+  stuckAfter = DEFAULT_STUCK_AFTER,
+): NodeVerdict {
   const nodeName = node.metadata?.name ?? '';
   const decision = ctx.placement.evaluate(node);
   const pods = ctx.byNode.get(nodeName) ?? [];
@@ -128,7 +153,11 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
     events.push(...d.events);
   }
 
-  if (pod && (verdict === 'Healthy' || verdict === 'Unhealthy') && !isPodUpdated(pod, ctx.revision.hash, ctx.revision.generation)) {
+  if (
+    pod &&
+    (verdict === 'Healthy' || verdict === 'Unhealthy') &&
+    !isPodUpdated(pod, ctx.revision.hash, ctx.revision.generation)
+  ) {
     const strategy = updateStrategyType(ctx.ds);
     reasons.push({
       code: 'OutdatedRevision',
@@ -146,10 +175,15 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
   }
   // Oldest first (as the controller ranks them), not in the order of the input or of the lists.
   const live = pods.filter((p) => !p.metadata?.deletionTimestamp && !isPodTerminal(p)).sort(compareDaemonPodAge);
-  if (live.length > 1 && verdict !== 'Excluded') reasons.push(...handOverReasons(index, ctx, node, live, pod, now, stuckAfter));
+  if (live.length > 1 && verdict !== 'Excluded')
+    reasons.push(...handOverReasons(index, ctx, node, live, pod, now, stuckAfter));
   if (selectsAll(ctx.ds) && !reasons.some((r) => r.code === 'SelectingAll')) reasons.unshift(selectingAllReason());
   const sorted = bySeverity(reasons.map(withShort));
-  const problem = verdict === 'Missing' || verdict === 'Pending' || verdict === 'Unhealthy' || sorted.some((r) => r.severity === 'error');
+  const problem =
+    verdict === 'Missing' ||
+    verdict === 'Pending' ||
+    verdict === 'Unhealthy' ||
+    sorted.some((r) => r.severity === 'error');
   return {
     node: nodeName,
     verdict,
@@ -165,12 +199,25 @@ export function diagnoseNode(index: SnapshotIndex, ctx: DaemonSetContext, node: 
  * available: weighed with the same stuck judgement as `rollout` (a surge pod Pending for want of
  * the old pod's host port never hands over). Otherwise the controller keeps the oldest.
  */
-function handOverReasons(index: SnapshotIndex, ctx: DaemonSetContext, node: Node, live: Pod[], deciding: Pod | undefined, now: Date, stuckAfter: number): RawReason[] {
+function handOverReasons(
+  index: SnapshotIndex,
+  ctx: DaemonSetContext,
+  node: Node,
+  live: Pod[],
+  deciding: Pod | undefined,
+  now: Date,
+  stuckAfter: number,
+): RawReason[] {
   const surge = allowsSurge(ctx.ds);
-  const evidence = live.map((p) => `${p.metadata?.name}: ${p.spec?.nodeName ? 'bound' : 'unbound'}, Ready=${isPodReady(p)}, hash ${podRevisionHash(p) || '?'}`);
+  const evidence = live.map(
+    (p) =>
+      `${p.metadata?.name}: ${p.spec?.nodeName ? 'bound' : 'unbound'}, Ready=${isPodReady(p)}, hash ${podRevisionHash(p) || '?'}`,
+  );
   const names = live.map((p) => p.metadata?.name).join(', ');
   const minReady = ctx.ds.spec?.minReadySeconds ?? 0;
-  const incoming = surge ? live.find((p) => p !== deciding && isPodUpdated(p, ctx.revision.hash, ctx.revision.generation)) : undefined;
+  const incoming = surge
+    ? live.find((p) => p !== deciding && isPodUpdated(p, ctx.revision.hash, ctx.revision.generation))
+    : undefined;
   if (!incoming) {
     return [
       {

@@ -68,7 +68,9 @@ export function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, othe
           short: outcome.reasons[0]!,
           message: `host port ${[...new Set(outcome.conflicts.map((c) => formatHostPort(c.port)))].join(', ')} is already taken on node ${nodeName}`,
           evidence: outcome.conflicts.map((c) => `${formatHostPort(c.port)} held by pod ${c.holder}`),
-          fix: outcome.conflicts.some((c) => c.holder.split('/')[1]?.startsWith(`${pod.metadata?.generateName ?? '\u0000'}`))
+          fix: outcome.conflicts.some((c) =>
+            c.holder.split('/')[1]?.startsWith(`${pod.metadata?.generateName ?? '\u0000'}`),
+          )
             ? 'the old pod of this DaemonSet holds the port: surge cannot work with host ports; set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}'
             : `free the port on node ${nodeName} (move or reconfigure the holder) or change the DaemonSet's hostPort`,
         },
@@ -88,7 +90,11 @@ export function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, othe
           severity: 'error',
           short: 'Too many pods',
           message: `node ${nodeName} already runs ${outcome.fit.tooManyPods.existing} pods, its limit is ${outcome.fit.tooManyPods.allowed}`,
-          evidence: [`allocatable pods: ${outcome.fit.tooManyPods.allowed}`, `pods on the node: ${outcome.fit.tooManyPods.existing}`, preemptNote],
+          evidence: [
+            `allocatable pods: ${outcome.fit.tooManyPods.allowed}`,
+            `pods on the node: ${outcome.fit.tooManyPods.existing}`,
+            preemptNote,
+          ],
           fix: `move pods off node ${nodeName}, raise the kubelet's maxPods, or give the DaemonSet priorityClassName: system-node-critical so it can preempt`,
         });
       }
@@ -116,7 +122,12 @@ export function filterReasons(outcome: FilterOutcome, pod: Pod, node: Node, othe
 }
 
 /** Why an unbound daemon pod is still Pending on its target node. */
-export function pendingReasons(index: SnapshotIndex, pod: Pod, node: Node, now: Date): { reasons: RawReason[]; events: KubeEvent[] } {
+export function pendingReasons(
+  index: SnapshotIndex,
+  pod: Pod,
+  node: Node,
+  now: Date,
+): { reasons: RawReason[]; events: KubeEvent[] } {
   const others = podsUsingNode(index.podsByNode.get(node.metadata?.name ?? ''), pod);
   const outcome = runFilters(pod, node, others);
   const events = index
@@ -163,7 +174,10 @@ export function pendingReasons(index: SnapshotIndex, pod: Pod, node: Node, now: 
         severity: 'warning',
         short: 'pod(s) waiting for the scheduler',
         message: `the pod has not been bound after ${age} and the scheduler has reported no failure`,
-        evidence: ['no PodScheduled=False condition and no FailedScheduling event', `the filters pass on node ${node.metadata?.name} in the snapshot`],
+        evidence: [
+          'no PodScheduled=False condition and no FailedScheduling event',
+          `the filters pass on node ${node.metadata?.name} in the snapshot`,
+        ],
         fix: `check that kube-scheduler is running${pod.spec?.schedulerName && pod.spec.schedulerName !== 'default-scheduler' ? ` (the pod asks for scheduler "${pod.spec.schedulerName}")` : ''}`,
       },
     ],

@@ -27,7 +27,8 @@ export function admissionOf(
   const spec = template.spec ?? {};
   const podName = `${name}-`;
   const noteUnchecked = (kind: SnapshotKind, objects: string, step: string) => {
-    if (isMissing(index.snapshot, kind)) notes.push(`${objects} not in the input: ${step} admission in namespace ${namespace} was not checked`);
+    if (isMissing(index.snapshot, kind))
+      notes.push(`${objects} not in the input: ${step} admission in namespace ${namespace} was not checked`);
   };
   noteUnchecked('Namespace', 'namespaces', 'Pod Security');
   const security = podSecurityRefusal(

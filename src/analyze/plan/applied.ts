@@ -31,7 +31,11 @@ export function storedTemplate(template: PodTemplateSpec | undefined): PodTempla
 }
 
 /** The hash the new template gets: an existing revision's when the template matches one (a rollback), else a new one. */
-export function newRevisionHash(index: SnapshotIndex, current: DaemonSet | undefined, template: PodTemplateSpec): { hash: string; reused: boolean } {
+export function newRevisionHash(
+  index: SnapshotIndex,
+  current: DaemonSet | undefined,
+  template: PodTemplateSpec,
+): { hash: string; reused: boolean } {
   if (!current) return { hash: '', reused: false };
   const name = current.metadata?.name ?? '';
   const match = index
@@ -58,5 +62,10 @@ export function sortedKeys<T>(value: T): T {
 export function appliedDaemonSet(manifest: DaemonSet, current: DaemonSet | undefined): DaemonSet {
   const spec = { ...(manifest.spec ?? {}), template: storedTemplate(manifest.spec?.template) };
   if (!current) return { ...manifest, spec };
-  return { ...manifest, metadata: { ...current.metadata, labels: manifest.metadata?.labels, annotations: manifest.metadata?.annotations }, spec, status: current.status };
+  return {
+    ...manifest,
+    metadata: { ...current.metadata, labels: manifest.metadata?.labels, annotations: manifest.metadata?.annotations },
+    spec,
+    status: current.status,
+  };
 }

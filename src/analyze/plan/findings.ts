@@ -27,14 +27,22 @@ function byGroup(nodes: PlanNode[]): string {
     .join(', ');
 }
 
-function finding(code: PlanFinding['code'], message: string, evidence: string[], fix: string, severity = PLAN_FINDINGS[code].severity): PlanFinding {
+function finding(
+  code: PlanFinding['code'],
+  message: string,
+  evidence: string[],
+  fix: string,
+  severity = PLAN_FINDINGS[code].severity,
+): PlanFinding {
   return { code, severity, message, evidence, fix };
 }
 
 function lostNodes(report: PlanReport, roles: string[], viaUpdate: Set<string>): PlanFinding | undefined {
   const lost = report.nodes.filter((n) => n.effect === 'lose');
   if (!lost.length) return undefined;
-  const critical = roles.length ? `; the DaemonSet is the nodes' ${roles.join(', ')} agent, so what runs there loses it too` : '';
+  const critical = roles.length
+    ? `; the DaemonSet is the nodes' ${roles.join(', ')} agent, so what runs there loses it too`
+    : '';
   const byUpdate = lost.filter((n) => viaUpdate.has(n.node)).length;
   const how =
     byUpdate === lost.length
@@ -54,7 +62,10 @@ function pendingNodes(report: PlanReport): PlanFinding | undefined {
   return finding(
     'PodsWillBePending',
     `the new pod will stay Pending on ${pending.length} node(s) (${byGroup(pending)}): the scheduler's filters refuse it there`,
-    listed(pending, (n) => `node ${n.node}: ${(n.fit?.reasons ?? []).map((r) => r.message).join('; ') || 'not schedulable'}`),
+    listed(
+      pending,
+      (n) => `node ${n.node}: ${(n.fit?.reasons ?? []).map((r) => r.message).join('; ') || 'not schedulable'}`,
+    ),
     'lower the new requests or host ports to what these nodes have free, free room on them, or give the DaemonSet a priority class that can preempt',
   );
 }
@@ -83,8 +94,14 @@ function refused(report: PlanReport, refusal: string | undefined): PlanFinding |
     'AdmissionRefused',
     `the API refuses ${some ? 'some of the new pods, so some nodes get none' : 'the new pods, so no node gets one'}: Error creating: ${refusal}`,
     [
-      security ? `namespace ${report.daemonSet.namespace} enforces Pod Security (label pod-security.kubernetes.io/enforce)` : `a ResourceQuota of namespace ${report.daemonSet.namespace}`,
-      ...listed(wanted, (n) => `node ${n.node}: ${n.effect === 'replace' ? 'keeps its old pod or is left without one' : some ? 'may get no pod' : 'gets no pod'}`),
+      security
+        ? `namespace ${report.daemonSet.namespace} enforces Pod Security (label pod-security.kubernetes.io/enforce)`
+        : `a ResourceQuota of namespace ${report.daemonSet.namespace}`,
+      ...listed(
+        wanted,
+        (n) =>
+          `node ${n.node}: ${n.effect === 'replace' ? 'keeps its old pod or is left without one' : some ? 'may get no pod' : 'gets no pod'}`,
+      ),
     ],
     security
       ? "make the pod template meet the namespace's Pod Security level, or run the DaemonSet in a namespace labelled pod-security.kubernetes.io/enforce=privileged"
@@ -97,7 +114,10 @@ function stall(report: PlanReport): PlanFinding | undefined {
   if (blocked === undefined) return undefined;
   const kept = report.nodes.filter((n) => n.effect === 'replace' && n.settled.includes('old-kept'));
   if (!kept.length) return undefined;
-  const budget = report.rollout.maxSurge > 0 ? `maxSurge ${report.rollout.maxSurge}` : `maxUnavailable ${report.rollout.maxUnavailable}`;
+  const budget =
+    report.rollout.maxSurge > 0
+      ? `maxSurge ${report.rollout.maxSurge}`
+      : `maxUnavailable ${report.rollout.maxUnavailable}`;
   return finding(
     'RolloutWillStall',
     `the rolling update stops once ${blocked} node(s) hold a new pod that cannot become available (${budget} used up); up to ${kept.length} node(s) keep the old pod, which ones depends on the controller's order`,
@@ -113,7 +133,10 @@ function surgePorts(report: PlanReport, applied: DaemonSet): PlanFinding | undef
   return finding(
     'SurgeHostPortStall',
     `maxSurge ${report.rollout.maxSurge} with host port(s) ${ports.map((p) => `${p.port}/${p.protocol}`).join(', ')}: the surge pod must run beside the old pod, which holds the same port, so it cannot be scheduled and the rollout cannot progress`,
-    [`spec.updateStrategy.rollingUpdate.maxSurge: ${report.rollout.maxSurge}`, ...ports.map((p) => `host port ${p.port}/${p.protocol}`)],
+    [
+      `spec.updateStrategy.rollingUpdate.maxSurge: ${report.rollout.maxSurge}`,
+      ...ports.map((p) => `host port ${p.port}/${p.protocol}`),
+    ],
     'set maxSurge: 0 and maxUnavailable: 1 (or more) for a DaemonSet with host ports',
   );
 }
@@ -128,7 +151,10 @@ function roleOutage(report: PlanReport, roles: RoleMatch[]): PlanFinding | undef
   return finding(
     'RoleOutageRisk',
     `${roles.map((r) => r.role).join(', ')} agent with maxUnavailable ${maxUnavailable} of ${desired} node(s): ${all ? 'every node' : `${maxUnavailable} nodes`} can lose it at once during the rollout, and their workloads with it`,
-    [...roles.flatMap((r) => r.evidence.slice(0, 2)), `maxUnavailable resolves to ${maxUnavailable} of ${desired} desired`],
+    [
+      ...roles.flatMap((r) => r.evidence.slice(0, 2)),
+      `maxUnavailable resolves to ${maxUnavailable} of ${desired} desired`,
+    ],
     'roll a critical agent a few nodes at a time: maxUnavailable: 1 (or a small percentage), or maxSurge: 1 with maxUnavailable: 0 when it uses no host port',
     all ? 'error' : 'warning',
   );
@@ -171,7 +197,8 @@ export interface StrategyChange {
 
 /** What a strategy-only change does to the rollout in progress. */
 function strategyOnlyChange(report: PlanReport, change: StrategyChange | undefined): PlanFinding | undefined {
-  if (!change || report.change !== 'update' || report.templateDiff.length || !report.rollout.toReplace) return undefined;
+  if (!change || report.change !== 'update' || report.templateDiff.length || !report.rollout.toReplace)
+    return undefined;
   const unblocked = change.after.filter((n) => !change.before.includes(n));
   const { namespace: ns, name } = report.daemonSet;
   const { strategy, maxUnavailable, maxSurge } = report.rollout;
@@ -187,7 +214,11 @@ function strategyOnlyChange(report: PlanReport, change: StrategyChange | undefin
     }`,
     [
       `rollout spec: ${change.from} → ${change.to}`,
-      ...(unblocked.length ? [`unblocked: ${unblocked.slice(0, EVIDENCE_NODES).join(', ')}${unblocked.length > EVIDENCE_NODES ? `, … and ${unblocked.length - EVIDENCE_NODES} more` : ''}`] : []),
+      ...(unblocked.length
+        ? [
+            `unblocked: ${unblocked.slice(0, EVIDENCE_NODES).join(', ')}${unblocked.length > EVIDENCE_NODES ? `, … and ${unblocked.length - EVIDENCE_NODES} more` : ''}`,
+          ]
+        : []),
       ...listedPruned(change.pruned),
       ...(change.failing.length
         ? [
@@ -207,7 +238,11 @@ function strategyOnlyChange(report: PlanReport, change: StrategyChange | undefin
 }
 
 function listedPruned(pruned: StrategyChange['pruned']): string[] {
-  return listed(pruned, (p) => `node ${p.node}: the surge pod ${p.pod} waiting next to the old pod is deleted (without surge the controller keeps only the oldest pod on a node)`);
+  return listed(
+    pruned,
+    (p) =>
+      `node ${p.node}: the surge pod ${p.pod} waiting next to the old pod is deleted (without surge the controller keeps only the oldest pod on a node)`,
+  );
 }
 
 function metadataOnly(report: PlanReport, change: StrategyChange | undefined): PlanFinding | undefined {

@@ -5,7 +5,15 @@
  * where it settles, and the template diff that causes each effect.
  */
 import type { DaemonSet, Node, Pod } from '../../model/k8s-types.js';
-import { API_VERSION, type PlanEffect, type PlanGroup, type PlanNode, type PlanReport, type PlanRollout, type PlanSettledState } from '../../model/results.js';
+import {
+  API_VERSION,
+  type PlanEffect,
+  type PlanGroup,
+  type PlanNode,
+  type PlanReport,
+  type PlanRollout,
+  type PlanSettledState,
+} from '../../model/results.js';
 import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
 import { formatDuration } from '../../model/duration.js';
 import { semanticEqual } from '../../k8s/revision.js';
@@ -17,7 +25,17 @@ import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
 import { isNodeUnreachable } from '../../k8s/podhealth.js';
 import { appliedDaemonSet, newRevisionHash, sortedKeys, storedTemplate } from './applied.js';
 import { admissionOf } from './admission.js';
-import { availableNow, decideNode, exclusion, fitOnNode, othersOnNode, plannedPod, podBefore, resolvePriority, type NodeDecision } from './nodes.js';
+import {
+  availableNow,
+  decideNode,
+  exclusion,
+  fitOnNode,
+  othersOnNode,
+  plannedPod,
+  podBefore,
+  resolvePriority,
+  type NodeDecision,
+} from './nodes.js';
 import { settleRollout, type ReplaceCandidate } from './rollout.js';
 import { planFindings, type StrategyChange } from './findings.js';
 import { readinessSeconds } from './pace.js';
@@ -47,12 +65,14 @@ export function defaultGroupBy(nodes: Node[]): string {
 
 /** Which template diff lines bear on an effect: placement fields for gain/lose, everything for replace. */
 const PLACEMENT_FIELDS = /^spec\.(nodeSelector|affinity|tolerations|nodeName)\b/;
-const FIT_FIELDS = /(^spec\.overhead|^spec\.resources|\.resources\.|\.ports|^spec\.(priorityClassName|hostNetwork|initContainers|containers\[[^\]]*\]$))/;
+const FIT_FIELDS =
+  /(^spec\.overhead|^spec\.resources|\.resources\.|\.ports|^spec\.(priorityClassName|hostNetwork|initContainers|containers\[[^\]]*\]$))/;
 
 /** The diff lines behind a node's effect; `placementChanged`: the current spec decides this node otherwise. */
 function causesFor(effect: PlanEffect, pending: boolean, placementChanged: boolean, diff: string[]): string[] {
   if (effect === 'replace') return pending ? diff.filter((l) => FIT_FIELDS.test(l)) : [];
-  if (effect === 'gain' || effect === 'lose' || effect === 'none') return placementChanged ? diff.filter((l) => PLACEMENT_FIELDS.test(l)) : [];
+  if (effect === 'gain' || effect === 'lose' || effect === 'none')
+    return placementChanged ? diff.filter((l) => PLACEMENT_FIELDS.test(l)) : [];
   return [];
 }
 
@@ -95,17 +115,30 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
     decision.pods.filter((p) => !decision.pruned?.includes(p)),
     set.newHash,
   );
-  const entry: PlanNode = { node: nodeName, group, effect: decision.effect, shouldRun: decision.sr.shouldRun, settled: [], ...(before ? { before } : {}) };
+  const entry: PlanNode = {
+    node: nodeName,
+    group,
+    effect: decision.effect,
+    shouldRun: decision.sr.shouldRun,
+    settled: [],
+    ...(before ? { before } : {}),
+  };
   if (!decision.sr.shouldRun) {
     const why = exclusion(decision.sr, node, decision.pods.length > 0);
     if (why) Object.assign(entry, why);
-    if (decision.loseByUpdate && entry.message) entry.message += '; the rolling update deletes the old pod and no new one follows';
+    if (decision.loseByUpdate && entry.message)
+      entry.message += '; the rolling update deletes the old pod and no new one follows';
   }
   let pending = false;
   // Pods whose deletion an unreachable node's kubelet never confirms: they stay, holding their requests and ports.
   const lingers = (p: Pod) => isNodeUnreachable(node) && deletionWaitsForKubelet(p);
   const needsNewPod =
-    decision.effect === 'gain' || decision.effect === 'replace' || (decision.effect === 'keep' && decision.sr.shouldRun && decision.currentPod !== undefined && !decision.currentPod.spec?.nodeName);
+    decision.effect === 'gain' ||
+    decision.effect === 'replace' ||
+    (decision.effect === 'keep' &&
+      decision.sr.shouldRun &&
+      decision.currentPod !== undefined &&
+      !decision.currentPod.spec?.nodeName);
   // A terminating pod still makes the node's pod "exist": without surge the controller creates none until it is gone (semantics §1.5).
   const waitsForDeletion = needsNewPod && !set.surge && decision.effect !== 'keep' && decision.pods.some(lingers);
   const refused = needsNewPod && !waitsForDeletion && set.refusal !== undefined && !set.partial;
@@ -113,11 +146,17 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
   if (needsNewPod && !waitsForDeletion && !refused) {
     // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
     // A surge already in progress (a new pod not yet bound next to the old one) keeps the old pod as well.
-    const beside = decision.effect === 'replace' ? decision.oldPod : decision.effect === 'keep' ? decision.surgeOld : undefined;
+    const beside =
+      decision.effect === 'replace' ? decision.oldPod : decision.effect === 'keep' ? decision.surgeOld : undefined;
     const surging = set.surge && beside !== undefined && isPodReady(beside);
     // The old pod's resources and ports are released before the new pod is created, unless surging.
     const released = (surging ? decision.pods.filter((p) => p !== beside) : decision.pods).filter((p) => !lingers(p));
-    const { bindsAfterPreemption, ...fit } = fitOnNode(plannedPod(set.applied, nodeName, set.priority), node, othersOnNode(set.index, nodeName, released), surging);
+    const { bindsAfterPreemption, ...fit } = fitOnNode(
+      plannedPod(set.applied, nodeName, set.priority),
+      node,
+      othersOnNode(set.index, nodeName, released),
+      surging,
+    );
     entry.fit = fit;
     pending = !fit.fits && !bindsAfterPreemption;
   }
@@ -125,7 +164,12 @@ function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: Node
 }
 
 /** The plan for applying `manifest` (a DaemonSet) to the cluster `index` describes. */
-export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Date, options: PlanOptions = {}): PlanReport {
+export function planDaemonSet(
+  index: SnapshotIndex,
+  manifest: DaemonSet,
+  now: Date,
+  options: PlanOptions = {},
+): PlanReport {
   const namespace = manifest.metadata?.namespace ?? 'default';
   const name = manifest.metadata?.name ?? '';
   const current = index.daemonSetsByKey.get(objectKey({ metadata: { namespace, name } }));
@@ -162,13 +206,31 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     decisions.map((d) => d.decision),
     surge,
   );
-  const setting: NodeSetting = { index, applied, newHash, groupBy, priority, surge, refusal: admission.refusal, partial: admission.partial };
+  const setting: NodeSetting = {
+    index,
+    applied,
+    newHash,
+    groupBy,
+    priority,
+    surge,
+    refusal: admission.refusal,
+    partial: admission.partial,
+  };
   const work = decisions.map(({ node, name: nodeName, decision }) => nodeWork(setting, node, nodeName, decision));
 
-  const rollout = planRollout(work, { strategy, templateChanged, surge, budget, minReady, now, replacedPods: ctx ? [...ctx.byNode.values()].flat() : [] });
+  const rollout = planRollout(work, {
+    strategy,
+    templateChanged,
+    surge,
+    budget,
+    minReady,
+    now,
+    replacedPods: ctx ? [...ctx.byNode.values()].flat() : [],
+  });
   for (const w of work) {
     w.entry.settled = settledStates(w, rollout.outcome, strategy);
-    const placementChanged = current !== undefined && compileDaemonPlacement(current).evaluate(w.node).shouldRun !== w.decision.sr.shouldRun;
+    const placementChanged =
+      current !== undefined && compileDaemonPlacement(current).evaluate(w.node).shouldRun !== w.decision.sr.shouldRun;
     const causes = causesFor(w.entry.effect, w.pending, placementChanged, diff);
     if (causes.length) w.entry.causes = causes;
   }
@@ -191,7 +253,8 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
     summary,
   };
   const byUpdate = new Set(work.filter((w) => w.decision.loseByUpdate).map((w) => w.name));
-  const strategyChange = current && !templateChanged ? strategyOnly(index, current, applied, report, work, now, options) : undefined;
+  const strategyChange =
+    current && !templateChanged ? strategyOnly(index, current, applied, report, work, now, options) : undefined;
   report.findings = planFindings(
     report,
     applied,
@@ -211,13 +274,18 @@ export function planDaemonSet(index: SnapshotIndex, manifest: DaemonSet, now: Da
 function rolloutSpec(ds: DaemonSet): string {
   const s = ds.spec?.updateStrategy;
   const type = s?.type || 'RollingUpdate';
-  const ru = type === 'RollingUpdate' ? { maxUnavailable: s?.rollingUpdate?.maxUnavailable ?? 1, maxSurge: s?.rollingUpdate?.maxSurge ?? 0 } : undefined;
+  const ru =
+    type === 'RollingUpdate'
+      ? { maxUnavailable: s?.rollingUpdate?.maxUnavailable ?? 1, maxSurge: s?.rollingUpdate?.maxSurge ?? 0 }
+      : undefined;
   return JSON.stringify({ type, ...(ru ? { rollingUpdate: ru } : {}), minReadySeconds: ds.spec?.minReadySeconds ?? 0 });
 }
 
 /** Nodes the settled rollout gives a pod of the current revision in place of an old one. */
 function replacedNodes(report: PlanReport): string[] {
-  return report.nodes.filter((n) => n.effect === 'replace' && n.settled.some((st) => st !== 'old-kept')).map((n) => n.node);
+  return report.nodes
+    .filter((n) => n.effect === 'replace' && n.settled.some((st) => st !== 'old-kept'))
+    .map((n) => n.node);
 }
 
 /**
@@ -225,14 +293,26 @@ function replacedNodes(report: PlanReport): string[] {
  * replaced for the change itself, but the rollout in progress goes on under the new rules. What
  * it gets to, against where the current spec leaves it (the same plan, of the current spec).
  */
-function strategyOnly(index: SnapshotIndex, current: DaemonSet, applied: DaemonSet, report: PlanReport, work: NodeWork[], now: Date, options: PlanOptions): StrategyChange | undefined {
+function strategyOnly(
+  index: SnapshotIndex,
+  current: DaemonSet,
+  applied: DaemonSet,
+  report: PlanReport,
+  work: NodeWork[],
+  now: Date,
+  options: PlanOptions,
+): StrategyChange | undefined {
   const from = rolloutSpec(current);
   const to = rolloutSpec(applied);
-  const pruned = work.flatMap((w) => (w.decision.pruned ?? []).map((p) => ({ node: w.name, pod: p.metadata?.name ?? '' })));
+  const pruned = work.flatMap((w) =>
+    (w.decision.pruned ?? []).map((p) => ({ node: w.name, pod: p.metadata?.name ?? '' })),
+  );
   if (from === to && !pruned.length) return undefined;
   const before = replacedNodes(planDaemonSet(index, current, now, options));
   const minReady = applied.spec?.minReadySeconds ?? 0;
-  const failing = work.filter((w) => w.decision.currentPod?.spec?.nodeName && !availableNow(w.decision.currentPod, minReady, now)).map((w) => w.name);
+  const failing = work
+    .filter((w) => w.decision.currentPod?.spec?.nodeName && !availableNow(w.decision.currentPod, minReady, now))
+    .map((w) => w.name);
   return { from, to, before, after: replacedNodes(report), pruned, failing };
 }
 
@@ -246,7 +326,10 @@ interface RolloutInput {
   replacedPods: Pod[];
 }
 
-function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout; outcome: ReturnType<typeof settleRollout> } {
+function planRollout(
+  work: NodeWork[],
+  input: RolloutInput,
+): { doc: PlanRollout; outcome: ReturnType<typeof settleRollout> } {
   const { strategy, surge, budget, minReady, now } = input;
   const replace = work.filter((w) => w.entry.effect === 'replace');
   const candidates: ReplaceCandidate[] = replace.map((w) => ({
@@ -258,21 +341,39 @@ function planRollout(work: NodeWork[], input: RolloutInput): { doc: PlanRollout;
   // taint): without surge the rolling update deletes them like any old pod, and no unavailability
   // remains once they are gone.
   const leaving = work.filter((w) => w.decision.loseByUpdate);
-  if (!surge) candidates.push(...leaving.map((w) => ({ node: w.name, oldUnavailable: !availableNow(w.decision.oldPod, minReady, now), binds: true })));
+  if (!surge)
+    candidates.push(
+      ...leaving.map((w) => ({
+        node: w.name,
+        oldUnavailable: !availableNow(w.decision.oldPod, minReady, now),
+        binds: true,
+      })),
+    );
   // Unavailable without a replacement: a gained or kept new pod that stays Pending, or a pod
   // already of the new revision that is bound but unavailable now (taken as it is).
   const stuckElsewhere = work.filter(
     (w) =>
       w.entry.effect !== 'replace' &&
       w.decision.sr.shouldRun &&
-      (w.pending || w.waitsForDeletion || w.refused || (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now))),
+      (w.pending ||
+        w.waitsForDeletion ||
+        w.refused ||
+        (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now))),
   ).length;
   // With surge only surge pods count (numSurge): one already waiting next to its old pod that will stay Pending.
-  const surgingForGood = work.filter((w) => w.entry.effect === 'keep' && w.decision.surgeOld !== undefined && w.pending).length;
+  const surgingForGood = work.filter(
+    (w) => w.entry.effect === 'keep' && w.decision.surgeOld !== undefined && w.pending,
+  ).length;
   const outcome =
     strategy === 'OnDelete' || rollingUpdateNeverRuns(work, surge)
       ? { replaced: new Set<string>(), undecided: new Set<string>() }
-      : settleRollout(candidates, surge ? budget.maxSurge : budget.maxUnavailable, stuckElsewhere, surge, surgingForGood);
+      : settleRollout(
+          candidates,
+          surge ? budget.maxSurge : budget.maxUnavailable,
+          stuckElsewhere,
+          surge,
+          surgingForGood,
+        );
   const order = candidates
     .filter((c) => replace.some((w) => w.name === c.node))
     .sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || compareText(a.node, b.node))
@@ -317,7 +418,11 @@ function rollingUpdateNeverRuns(work: NodeWork[], surge: boolean): boolean {
 }
 
 /** The states a node can settle in. */
-function settledStates(w: NodeWork, outcome: ReturnType<typeof settleRollout>, strategy: 'RollingUpdate' | 'OnDelete'): PlanSettledState[] {
+function settledStates(
+  w: NodeWork,
+  outcome: ReturnType<typeof settleRollout>,
+  strategy: 'RollingUpdate' | 'OnDelete',
+): PlanSettledState[] {
   const newPod: PlanSettledState = w.waitsForDeletion || w.refused ? 'none' : w.pending ? 'new-pending' : 'new-bound';
   switch (w.entry.effect) {
     case 'none':
@@ -358,12 +463,24 @@ function groupsOf(nodes: PlanNode[], pending: Set<string>): PlanGroup[] {
   return [...byGroup.values()].sort((a, b) => compareText(a.group, b.group));
 }
 
-function planNotes(index: SnapshotIndex, current: DaemonSet | undefined, ctxNotes: string[], templateChanged: boolean, reused: boolean): string[] {
+function planNotes(
+  index: SnapshotIndex,
+  current: DaemonSet | undefined,
+  ctxNotes: string[],
+  templateChanged: boolean,
+  reused: boolean,
+): string[] {
   const notes = [...ctxNotes];
   if (!current) notes.push('no DaemonSet of this name exists in the input: the manifest creates it');
-  if (current && templateChanged && reused) notes.push('the new template equals an earlier ControllerRevision: the controller reuses it, so pods of that revision count as updated (a rollback)');
-  if (index.snapshot.missing.some((m) => m.kind === 'Pod')) notes.push('pods not in the input: fit and the pods each node runs now are not known');
+  if (current && templateChanged && reused)
+    notes.push(
+      'the new template equals an earlier ControllerRevision: the controller reuses it, so pods of that revision count as updated (a rollback)',
+    );
+  if (index.snapshot.missing.some((m) => m.kind === 'Pod'))
+    notes.push('pods not in the input: fit and the pods each node runs now are not known');
   if (index.snapshot.missing.some((m) => m.kind === 'PriorityClass'))
-    notes.push("priority classes not in the input: the new pod's priority, and so preemption, is judged from the built-in classes only");
+    notes.push(
+      "priority classes not in the input: the new pod's priority, and so preemption, is judged from the built-in classes only",
+    );
   return notes;
 }

@@ -18,7 +18,10 @@ import type { DaemonSet } from '../../model/k8s-types.js';
 import { filterReasons, predicateReasons } from '../placement/index.js';
 
 /** The built-in priority classes, which a dump need not hold (pkg/apis/scheduling/types.go). */
-const SYSTEM_PRIORITIES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
+const SYSTEM_PRIORITIES: Record<string, number> = {
+  'system-node-critical': 2000001000,
+  'system-cluster-critical': 2000000000,
+};
 
 /**
  * The priority the Priority admission plugin gives a new pod: its class's value, the global
@@ -41,12 +44,27 @@ export function podBefore(pods: Pod[], newHash: string): PlanPodBefore | undefin
   const live = pods.filter((p) => !isPodTerminating(p));
   const pod = live.find((p) => podRevisionHash(p) === newHash) ?? live[0] ?? pods[0];
   if (!pod) return undefined;
-  const state: PlanPodBefore['state'] = isPodTerminating(pod) ? 'Terminating' : !pod.spec?.nodeName ? 'Pending' : isPodReady(pod) ? 'Running' : 'Unavailable';
-  return { name: pod.metadata?.name ?? '', hash: podRevisionHash(pod), current: podRevisionHash(pod) === newHash && newHash !== '', state };
+  const state: PlanPodBefore['state'] = isPodTerminating(pod)
+    ? 'Terminating'
+    : !pod.spec?.nodeName
+      ? 'Pending'
+      : isPodReady(pod)
+        ? 'Running'
+        : 'Unavailable';
+  return {
+    name: pod.metadata?.name ?? '',
+    hash: podRevisionHash(pod),
+    current: podRevisionHash(pod) === newHash && newHash !== '',
+    state,
+  };
 }
 
 /** The placement code and sentence for a node the new spec does not want. */
-export function exclusion(sr: ShouldRunResult, node: Node, hasPod: boolean): { reason: ReasonCode; message: string } | undefined {
+export function exclusion(
+  sr: ShouldRunResult,
+  node: Node,
+  hasPod: boolean,
+): { reason: ReasonCode; message: string } | undefined {
   const first = sr.failures[0];
   if (!first) return undefined;
   const r = predicateReasons(first, node, hasPod)[0];
@@ -103,11 +121,23 @@ function fitReasons(outcome: FilterOutcome, pod: Pod, node: Node, others: Pod[],
  * The scheduler's Filter plugins for the new pod on `node` against `others`; whether
  * DefaultPreemption could make room when they refuse it.
  */
-export function fitOnNode(pod: Pod, node: Node, others: Pod[], surge: boolean): PlanFit & { bindsAfterPreemption: boolean } {
+export function fitOnNode(
+  pod: Pod,
+  node: Node,
+  others: Pod[],
+  surge: boolean,
+): PlanFit & { bindsAfterPreemption: boolean } {
   const outcome = runFilters(pod, node, others);
   if (!outcome) return { fits: true, reasons: [], ...(surge ? { surge } : {}), bindsAfterPreemption: false };
-  const preemption = (outcome.plugin === 'NodeResourcesFit' || outcome.plugin === 'NodePorts') && preemptionCouldHelp(pod, node, others).possible;
-  return { fits: false, reasons: fitReasons(outcome, pod, node, others, preemption), ...(surge ? { surge } : {}), bindsAfterPreemption: preemption };
+  const preemption =
+    (outcome.plugin === 'NodeResourcesFit' || outcome.plugin === 'NodePorts') &&
+    preemptionCouldHelp(pod, node, others).possible;
+  return {
+    fits: false,
+    reasons: fitReasons(outcome, pod, node, others, preemption),
+    ...(surge ? { surge } : {}),
+    bindsAfterPreemption: preemption,
+  };
 }
 
 /** The other pods the new pod meets on the node: every bound, non-terminal pod but the ones released. */
@@ -148,7 +178,13 @@ export function podsManageKeeps(live: Pod[], surge: boolean, shouldRun: boolean)
 }
 
 /** The effect on one node, from the new spec's placement and the pods there now. */
-export function decideNode(node: Node, applied: DaemonSet, pods: Pod[], newHash: string, templateChanged: boolean): NodeDecision {
+export function decideNode(
+  node: Node,
+  applied: DaemonSet,
+  pods: Pod[],
+  newHash: string,
+  templateChanged: boolean,
+): NodeDecision {
   const sr = compileDaemonPlacement(applied).evaluate(node);
   const live = podsManageKeeps(
     pods.filter((p) => !isPodTerminating(p)),
@@ -156,12 +192,20 @@ export function decideNode(node: Node, applied: DaemonSet, pods: Pod[], newHash:
     sr.shouldContinueRunning,
   );
   // With the new revision's hash known, pods are judged by it; unknown (no revision in the input), an unchanged template keeps them.
-  const currentPod = newHash !== '' ? live.find((p) => podRevisionHash(p) === newHash) : templateChanged ? undefined : live[0];
+  const currentPod =
+    newHash !== '' ? live.find((p) => podRevisionHash(p) === newHash) : templateChanged ? undefined : live[0];
   const oldPod = currentPod ? undefined : live[0];
   const pruned = pods.filter((p) => !isPodTerminating(p) && !live.includes(p));
   // A surge in progress: the old pod runs next to the new one until that is available.
   const surgeOld = currentPod ? live.find((p) => p !== currentPod && podRevisionHash(p) !== newHash) : undefined;
-  const base = { sr, pods, ...(oldPod ? { oldPod } : {}), ...(currentPod ? { currentPod } : {}), ...(pruned.length ? { pruned } : {}), ...(surgeOld ? { surgeOld } : {}) };
+  const base = {
+    sr,
+    pods,
+    ...(oldPod ? { oldPod } : {}),
+    ...(currentPod ? { currentPod } : {}),
+    ...(pruned.length ? { pruned } : {}),
+    ...(surgeOld ? { surgeOld } : {}),
+  };
   if (!sr.shouldRun) {
     if (!live.length) return { ...base, effect: 'none' };
     // A pod that may continue (an untolerated NoSchedule taint) stays unless the update replaces it.

@@ -10,7 +10,12 @@ import { isPodAvailable, podCondition } from '../../k8s/podutil.js';
 export function readinessSeconds(pods: Pod[], minReadySeconds: number, now: Date): number | undefined {
   const times = pods
     .filter((p) => isPodAvailable(p, minReadySeconds, now))
-    .map((p) => (parseRfc3339(podCondition(p, 'Ready')?.lastTransitionTime ?? '') - parseRfc3339(p.metadata?.creationTimestamp ?? '')) / 1000)
+    .map(
+      (p) =>
+        (parseRfc3339(podCondition(p, 'Ready')?.lastTransitionTime ?? '') -
+          parseRfc3339(p.metadata?.creationTimestamp ?? '')) /
+        1000,
+    )
     .filter((s) => Number.isFinite(s) && s >= 0)
     .sort((a, b) => a - b);
   if (!times.length) return undefined;

@@ -34,7 +34,13 @@ export interface RolloutOutcome {
  * the surge pods themselves (`numSurge`): `surging`, the new pods already next to their old pod
  * that stay unavailable.
  */
-export function settleRollout(candidates: ReplaceCandidate[], budget: number, stuckElsewhere: number, surge: boolean, surging = 0): RolloutOutcome {
+export function settleRollout(
+  candidates: ReplaceCandidate[],
+  budget: number,
+  stuckElsewhere: number,
+  surge: boolean,
+  surging = 0,
+): RolloutOutcome {
   const replaced = new Set<string>();
   const undecided = new Set<string>();
   // Replaced whatever the budget: nodes whose old pod is unavailable.

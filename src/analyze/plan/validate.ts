@@ -14,5 +14,7 @@ export function applyRefusal(manifest: DaemonSet, current: DaemonSet | undefined
   const message = invalidMessage(manifest.metadata?.name ?? '', errs);
   const immutable = current && errs.some((e) => e.field === 'spec.selector' && e.detail === 'field is immutable');
   // The way out is ours, after the API's text: a selector is changed only by recreating the DaemonSet.
-  return immutable ? `${message} (the existing DaemonSet selects ${formatLabelSelector(current.spec?.selector)}; delete it with --cascade=orphan first)` : message;
+  return immutable
+    ? `${message} (the existing DaemonSet selects ${formatLabelSelector(current.spec?.selector)}; delete it with --cascade=orphan first)`
+    : message;
 }

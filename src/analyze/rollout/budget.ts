@@ -8,7 +8,14 @@ import type { KubeEvent, Node, Pod } from '../../model/k8s-types.js';
 import type { Reason } from '../../model/results.js';
 import type { SnapshotIndex } from '../../model/snapshot-index.js';
 import { parseRfc3339 } from '../../model/duration.js';
-import { rollingUpdateNodes, findUpdatedPodsOnNode, type BudgetSlot, type NodeDaemonPods, type SlotUse, type UpdateTarget } from '../../k8s/rollingupdate.js';
+import {
+  rollingUpdateNodes,
+  findUpdatedPodsOnNode,
+  type BudgetSlot,
+  type NodeDaemonPods,
+  type SlotUse,
+  type UpdateTarget,
+} from '../../k8s/rollingupdate.js';
 import { compareDaemonPodAge, isPodAvailable } from '../../k8s/podutil.js';
 import { isPodUpdated } from '../../k8s/revision.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
@@ -39,17 +46,32 @@ export const SLOT_TEXT: Record<Slot, string> = {
 };
 
 /** Whether the state of a node that uses the budget will resolve on its own. */
-function classify(node: string, slot: Slot, pod: Pod | undefined, ownReasons: Reason[], now: Date, stuckAfter: number, minReady: number, nodeReady: string): BudgetUse {
-  const reasons = ownReasons.filter((r) => r.code !== 'OutdatedRevision' && (r.severity !== 'info' || r.code === 'NotAvailableYet'));
+function classify(
+  node: string,
+  slot: Slot,
+  pod: Pod | undefined,
+  ownReasons: Reason[],
+  now: Date,
+  stuckAfter: number,
+  minReady: number,
+  nodeReady: string,
+): BudgetUse {
+  const reasons = ownReasons.filter(
+    (r) => r.code !== 'OutdatedRevision' && (r.severity !== 'info' || r.code === 'NotAvailableYet'),
+  );
   // A node whose only pods are being deleted waits for the deletion, whatever state the pod was
   // in (a crashing pod terminates like any other): it is stuck when the kubelet cannot confirm
   // it (past its grace period on a node that does not report) or it has lasted past stuckAfter.
-  const terminating = slot === 'no-pod' && pod?.metadata?.deletionTimestamp ? reasons.find((r) => r.code === 'PodTerminating') : undefined;
+  const terminating =
+    slot === 'no-pod' && pod?.metadata?.deletionTimestamp
+      ? reasons.find((r) => r.code === 'PodTerminating')
+      : undefined;
   if (terminating) {
     const grace = pod!.metadata!.deletionGracePeriodSeconds ?? pod!.spec?.terminationGracePeriodSeconds ?? 30;
     // deletionTimestamp is the time of the delete call plus the grace period.
     const terminatingFor = (now.getTime() - parseRfc3339(pod!.metadata!.deletionTimestamp!)) / 1000 + grace;
-    const hard = terminatingFor > stuckAfter || (terminating.severity === 'error' && nodeReady !== 'True' && nodeReady !== '');
+    const hard =
+      terminatingFor > stuckAfter || (terminating.severity === 'error' && nodeReady !== 'True' && nodeReady !== '');
     return { node, slot, hard, pod: pod!, code: 'PodTerminating', message: terminating.message };
   }
   const main = reasons[0];
@@ -103,7 +125,11 @@ export interface BudgetInput {
  * without (`updatedDesiredNodeCounts` adds them), by name.
  */
 function nodeEntries(index: SnapshotIndex, ctx: DaemonSetContext, shouldRun: Set<string>): NodeDaemonPods[] {
-  const entry = (node: string): NodeDaemonPods => ({ node, pods: ctx.byNode.get(node) ?? [], shouldRun: shouldRun.has(node) });
+  const entry = (node: string): NodeDaemonPods => ({
+    node,
+    pods: ctx.byNode.get(node) ?? [],
+    shouldRun: shouldRun.has(node),
+  });
   // Desired nodes are nodes of the snapshot; pods can also target nodes it does not hold.
   const elsewhere = [...ctx.byNode.keys()].filter((n) => !index.nodesByName.has(n));
   const known = index.sortedNodeNames.filter((n) => ctx.byNode.has(n) || shouldRun.has(n));
@@ -118,15 +144,28 @@ function classifyUse(index: SnapshotIndex, input: BudgetInput, row: NodeVerdict 
 }
 
 /** The old pod still terminating behind an available new pod on a node, if any. */
-function leavingOldPod(index: SnapshotIndex, input: BudgetInput, entry: NodeDaemonPods, target: UpdateTarget): BudgetUse | undefined {
+function leavingOldPod(
+  index: SnapshotIndex,
+  input: BudgetInput,
+  entry: NodeDaemonPods,
+  target: UpdateTarget,
+): BudgetUse | undefined {
   // It takes a new pod and a terminating old one.
   if (entry.pods.length < 2) return undefined;
   const node = index.nodesByName.get(entry.node);
   const { newPod, oldPod } = findUpdatedPodsOnNode(entry.pods, target.hash, target.generation);
-  if (!newPod || oldPod || !entry.shouldRun || !node || !isPodAvailable(newPod, input.minReady, input.now)) return undefined;
-  const gone = entry.pods.find((p) => p.metadata?.deletionTimestamp && !isPodUpdated(p, target.hash, target.generation) && compareDaemonPodAge(p, newPod) < 0);
+  if (!newPod || oldPod || !entry.shouldRun || !node || !isPodAvailable(newPod, input.minReady, input.now))
+    return undefined;
+  const gone = entry.pods.find(
+    (p) =>
+      p.metadata?.deletionTimestamp &&
+      !isPodUpdated(p, target.hash, target.generation) &&
+      compareDaemonPodAge(p, newPod) < 0,
+  );
   if (!gone) return undefined;
-  const terminating = diagnosePod(index, input.ctx, node, gone, input.now).reasons.find((r) => r.code === 'PodTerminating');
+  const terminating = diagnosePod(index, input.ctx, node, gone, input.now).reasons.find(
+    (r) => r.code === 'PodTerminating',
+  );
   return {
     node: entry.node,
     slot: 'old-terminating',
@@ -141,9 +180,16 @@ function leavingOldPod(index: SnapshotIndex, input: BudgetInput, entry: NodeDaem
 /** Runs the controller's node loop and classifies every node that holds the update back. */
 export function nodeBudget(index: SnapshotIndex, input: BudgetInput): NodeBudget {
   const { ctx } = input;
-  const shouldRun = new Set(index.snapshot.nodes.filter((n: Node) => ctx.placement.evaluate(n).shouldRun).map((n) => n.metadata?.name ?? ''));
+  const shouldRun = new Set(
+    index.snapshot.nodes.filter((n: Node) => ctx.placement.evaluate(n).shouldRun).map((n) => n.metadata?.name ?? ''),
+  );
   const entries = nodeEntries(index, ctx, shouldRun);
-  const target: UpdateTarget = { hash: ctx.revision.hash, generation: ctx.revision.generation, minReadySeconds: input.minReady, now: input.now };
+  const target: UpdateTarget = {
+    hash: ctx.revision.hash,
+    generation: ctx.revision.generation,
+    minReadySeconds: input.minReady,
+    now: input.now,
+  };
   const loop = rollingUpdateNodes(entries, target, input.surge);
   const rowByNode = new Map(input.rows.map((r) => [r.node, r]));
   return {
@@ -161,14 +207,21 @@ export function nodeBudget(index: SnapshotIndex, input: BudgetInput): NodeBudget
  */
 export function createFailuresSinceRevision(ctx: DaemonSetContext): KubeEvent[] {
   const revisionSince = parseRfc3339(ctx.revision.revision?.metadata?.creationTimestamp ?? '');
-  return ctx.failedCreates.filter((e) => Number.isNaN(revisionSince) || parseRfc3339(e.lastTimestamp ?? e.eventTime ?? '') >= revisionSince);
+  return ctx.failedCreates.filter(
+    (e) => Number.isNaN(revisionSince) || parseRfc3339(e.lastTimestamp ?? e.eventTime ?? '') >= revisionSince,
+  );
 }
 
 /**
  * Refused creates keep unavailable old pods in place: surging, their replacement is a new pod
  * created next to them; a blocked manage() replaces none at all.
  */
-export function holdBlockedReplacements(uses: BudgetUse[], shouldRun: Set<string>, manageBlocked: boolean, surgeBlocked: boolean): void {
+export function holdBlockedReplacements(
+  uses: BudgetUse[],
+  shouldRun: Set<string>,
+  manageBlocked: boolean,
+  surgeBlocked: boolean,
+): void {
   for (const u of uses) {
     if (u.slot === 'old-unavailable' && (manageBlocked || (surgeBlocked && shouldRun.has(u.node)))) u.hard = true;
   }
@@ -188,5 +241,7 @@ export function groupedEvidence(uses: BudgetUse[]): string[] {
     const key = u.hard ? `${u.code} (see the blockers)` : `${u.code}: ${u.message}`;
     groups.set(key, [...(groups.get(key) ?? []), u.node]);
   }
-  return [...groups.entries()].map(([key, nodes]) => `${nodes.length > 1 ? `nodes ${listNodes(nodes)}` : `node ${nodes[0]}`}: ${key}`);
+  return [...groups.entries()].map(
+    ([key, nodes]) => `${nodes.length > 1 ? `nodes ${listNodes(nodes)}` : `node ${nodes[0]}`}: ${key}`,
+  );
 }

@@ -10,7 +10,13 @@ import { allowsSurge, rollingBudget, type Budget } from '../../k8s/rollingupdate
 import { rollbackAdvice } from '../../k8s/rollback.js';
 import { updateStrategyType } from '../../k8s/defaults.js';
 import { daemonSetContext, diagnoseAllNodes, type DaemonSetContext, type NodeVerdict } from '../placement/index.js';
-import { SLOT_TEXT, createFailuresSinceRevision, holdBlockedReplacements, nodeBudget, type BudgetUse } from './budget.js';
+import {
+  SLOT_TEXT,
+  createFailuresSinceRevision,
+  holdBlockedReplacements,
+  nodeBudget,
+  type BudgetUse,
+} from './budget.js';
 
 export type RolloutVerdict = RolloutDiagnosis['verdict'];
 
@@ -74,7 +80,13 @@ function rolloutVerdict(f: Omit<RolloutFacts, 'verdict'>): RolloutVerdict {
     // the kubelet's to sort out, or are blocked like under RollingUpdate.
     // Every desired node runs an updated pod: nothing is left to roll, whether or not each pod is
     // available (an unavailable one is its node's or the kubelet's trouble, not the rollout's).
-    return f.oldPods > 0 ? 'Manual' : f.status.updated >= f.status.desired ? 'Complete' : f.transient.length > 0 ? 'Progressing' : 'Stuck';
+    return f.oldPods > 0
+      ? 'Manual'
+      : f.status.updated >= f.status.desired
+        ? 'Complete'
+        : f.transient.length > 0
+          ? 'Progressing'
+          : 'Stuck';
   }
   if (f.status.updated >= f.status.desired && f.status.available >= f.status.desired) return 'Complete';
   // Progress is possible when a transient state will resolve, or budget is left for a candidate.
@@ -95,7 +107,14 @@ export function rolloutFacts(index: SnapshotIndex, ds: DaemonSet, now: Date, stu
   const minReady = ds.spec?.minReadySeconds ?? 0;
   const createFailures = createFailuresSinceRevision(ctx);
   const surgeBlocked = surge && createFailures.length > 0;
-  const { uses, leaving, candidates, numSurge, shouldRun } = nodeBudget(index, { ctx, rows, now, stuckAfter, surge, minReady });
+  const { uses, leaving, candidates, numSurge, shouldRun } = nodeBudget(index, {
+    ctx,
+    rows,
+    now,
+    stuckAfter,
+    surge,
+    minReady,
+  });
   // manage() runs before rollingUpdate() and returns the create error (updateDaemonSet in
   // pkg/controller/daemon/daemon_controller.go): while the API refuses the pod of a node that has
   // none, every sync stops there and no old pod is replaced anywhere, unavailable ones included.

@@ -69,7 +69,13 @@ export function followLine(state: FollowState, ds: DaemonSet): string[] {
  * One step: `ds` as last seen, `diagnosis` of the current objects (undefined when it could not
  * be made), at `nowMs`. Changes `state` and says what to print and whether following ends.
  */
-export function followStep(state: FollowState, ds: DaemonSet, diagnosis: RolloutDiagnosis | undefined, nowMs: number, opts: FollowOptions): FollowStep {
+export function followStep(
+  state: FollowState,
+  ds: DaemonSet,
+  diagnosis: RolloutDiagnosis | undefined,
+  nowMs: number,
+  opts: FollowOptions,
+): FollowStep {
   const lines = followLine(state, ds);
   const view = daemonSetStatusView(ds);
   const progress = `${view.message}|${diagnosis?.updated ?? ''}|${diagnosis?.available ?? ''}`;
@@ -84,7 +90,10 @@ export function followStep(state: FollowState, ds: DaemonSet, diagnosis: Rollout
     return { lines, outcome: { end: 'stuck', why: 'the rollout is stuck' } };
   }
   if (nowMs - state.lastProgressMs >= opts.stuckAfterMs) {
-    return { lines, outcome: { end: 'stuck', why: `no progress for ${durationText(opts.stuckAfterMs)} (--stuck-after)` } };
+    return {
+      lines,
+      outcome: { end: 'stuck', why: `no progress for ${durationText(opts.stuckAfterMs)} (--stuck-after)` },
+    };
   }
   if (opts.timeoutMs > 0 && nowMs - opts.startMs >= opts.timeoutMs) {
     return { lines, outcome: { end: 'timeout', why: `timed out after ${durationText(opts.timeoutMs)} (--timeout)` } };

@@ -49,6 +49,8 @@ export function rolloutHistory(index: SnapshotIndex, ds: DaemonSet, currentHash:
   return {
     revisions,
     templateDiff: prevObj ? diffTemplates(revisionTemplate(prevObj), ds.spec?.template) : [],
-    notes: revObjects.length ? [] : ['no ControllerRevisions in the input: the revision history and the template diff cannot be shown'],
+    notes: revObjects.length
+      ? []
+      : ['no ControllerRevisions in the input: the revision history and the template diff cannot be shown'],
   };
 }

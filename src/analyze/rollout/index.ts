@@ -17,7 +17,12 @@ import { nextSteps, remainingEstimate } from './next-steps.js';
 import { rolloutReasons } from './reasons.js';
 
 /** Diagnoses the rollout of one DaemonSet. `stuckAfter` is in seconds. */
-export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, stuckAfter = DEFAULT_STUCK_AFTER): RolloutDiagnosis {
+export function diagnoseRollout(
+  index: SnapshotIndex,
+  ds: DaemonSet,
+  now: Date,
+  stuckAfter = DEFAULT_STUCK_AFTER,
+): RolloutDiagnosis {
   const f = rolloutFacts(index, ds, now, stuckAfter);
   const reasons = rolloutReasons(f);
   const history = rolloutHistory(index, ds, f.ctx.revision.hash, now);
@@ -45,7 +50,13 @@ export function diagnoseRollout(index: SnapshotIndex, ds: DaemonSet, now: Date, 
     nextSteps: f.deleting ? reasons.map((r) => r.fix) : nextSteps(f, reasons),
     ...(estimate ? { estimate } : {}),
     budgetUsed: f.used,
-    budgetInUse: f.uses.map((u) => ({ node: u.node, pod: u.pod?.metadata?.name ?? '', state: SLOT_TEXT[u.slot], code: u.code, resolvesOnItsOwn: !u.hard })),
+    budgetInUse: f.uses.map((u) => ({
+      node: u.node,
+      pod: u.pod?.metadata?.name ?? '',
+      state: SLOT_TEXT[u.slot],
+      code: u.code,
+      resolvesOnItsOwn: !u.hard,
+    })),
     ...(notes.length ? { notes } : {}),
   };
 }

@@ -13,7 +13,16 @@ import type { RolloutFacts } from './facts.js';
  * The fix of a blocker. `recreated`: the node does not report and the DaemonSet tolerates its
  * taints, so once its pod is gone the controller creates another there, which cannot start either.
  */
-function blockerFix(code: string, ns: string, name: string, pod: string | undefined, node: string, rollback: string, createFix: string, recreated = false): string {
+function blockerFix(
+  code: string,
+  ns: string,
+  name: string,
+  pod: string | undefined,
+  node: string,
+  rollback: string,
+  createFix: string,
+  recreated = false,
+): string {
   switch (code) {
     case 'ImagePullBackOff':
       return `fix the image in the template and re-apply${rollback}`;
@@ -41,7 +50,14 @@ function blockerFix(code: string, ns: string, name: string, pod: string | undefi
 }
 
 /** One next step per distinct fix, naming the nodes it applies to (the first five fixes). */
-function blockerSteps(blockers: RolloutBlocker[], ns: string, name: string, rollback: string, createFix: string, recreated: (node: string) => boolean): string[] {
+function blockerSteps(
+  blockers: RolloutBlocker[],
+  ns: string,
+  name: string,
+  rollback: string,
+  createFix: string,
+  recreated: (node: string) => boolean,
+): string[] {
   const steps = new Map<string, { nodes: string[]; pods: string[] }>();
   for (const b of blockers) {
     // A pod name in the fix makes every step distinct; group the ones that do not name it.
@@ -55,7 +71,10 @@ function blockerSteps(blockers: RolloutBlocker[], ns: string, name: string, roll
   }
   return [...steps.entries()].slice(0, 5).map(([key, s]) => {
     const fix = key.includes('\u0000') ? key.split('\u0000')[1]! : key;
-    const where = s.nodes.length > 1 ? `nodes ${listNodes(s.nodes)}` : `node ${s.nodes[0]}${s.pods[0] ? ` (pod ${s.pods[0]})` : ''}`;
+    const where =
+      s.nodes.length > 1
+        ? `nodes ${listNodes(s.nodes)}`
+        : `node ${s.nodes[0]}${s.pods[0] ? ` (pod ${s.pods[0]})` : ''}`;
     return `${where}: ${fix}`;
   });
 }
@@ -66,7 +85,9 @@ function onDeleteSteps(f: RolloutFacts): string[] {
   const outdatedPods = f.rows.filter((r) => r.pod && !r.pod.updated && r.verdict !== 'Excluded');
   const first = outdatedPods[0];
   if (!first) return [];
-  const steps = [`canary: kubectl delete pod -n ${f.ns} ${first.pod!.name}   # node ${first.node}; wait until ds-doctor why ${f.ns}/${f.name} ${first.node} says Healthy`];
+  const steps = [
+    `canary: kubectl delete pod -n ${f.ns} ${first.pod!.name}   # node ${first.node}; wait until ds-doctor why ${f.ns}/${f.name} ${first.node} says Healthy`,
+  ];
   if (outdatedPods.length > 1) {
     steps.push(
       `then one node at a time: ${outdatedPods
@@ -83,19 +104,30 @@ export function nextSteps(f: RolloutFacts, reasons: RolloutReason[]): string[] {
   const { ns, name, verdict } = f;
   const steps: string[] = [];
   const refusal = classifyCreateError(f.ctx.failedCreates[0]?.message ?? '', ns);
-  const createFix = f.ctx.failedCreates.length ? `${refusal.fix}; ${createRetryNote(ns, name)}` : `fix what refuses the pod (see: ds-doctor why ${ns}/${name})`;
+  const createFix = f.ctx.failedCreates.length
+    ? `${refusal.fix}; ${createRetryNote(ns, name)}`
+    : `fix what refuses the pod (see: ds-doctor why ${ns}/${name})`;
   const recreated = (n: string) => {
     const node = f.index.nodesByName.get(n);
     return node !== undefined && nodeReadyStatus(node) !== 'True' && f.ctx.placement.evaluate(node).shouldRun;
   };
   steps.push(...blockerSteps(f.blockers, ns, name, f.rollback, createFix, recreated));
   steps.push(...onDeleteSteps(f));
-  if (verdict === 'Progressing' && !f.budget.forcedOne && f.status.desired >= 20 && f.budget.maxUnavailable === 1 && !f.surge) {
-    steps.push(`maxUnavailable 1 on ${f.status.desired} nodes rolls one node at a time; consider a percentage such as "10%"`);
+  if (
+    verdict === 'Progressing' &&
+    !f.budget.forcedOne &&
+    f.status.desired >= 20 &&
+    f.budget.maxUnavailable === 1 &&
+    !f.surge
+  ) {
+    steps.push(
+      `maxUnavailable 1 on ${f.status.desired} nodes rolls one node at a time; consider a percentage such as "10%"`,
+    );
   }
   const refused = reasons.find((r) => r.code === 'FailedCreate');
   if (refused && !steps.some((s) => s.endsWith(refused.fix))) steps.push(refused.fix);
-  if (verdict === 'Stuck' && !f.blockers.length && !refused) steps.push(`no single node explains it: run ds-doctor why ${ns}/${name}`);
+  if (verdict === 'Stuck' && !f.blockers.length && !refused)
+    steps.push(`no single node explains it: run ds-doctor why ${ns}/${name}`);
   return steps;
 }
 
@@ -117,13 +149,16 @@ function observedPace(pods: Pod[], minReady: number, now: Date): number | undefi
 export function remainingEstimate(f: RolloutFacts): string | undefined {
   if (f.verdict !== 'Progressing' || f.strategy !== 'RollingUpdate') return undefined;
   const { hash, generation } = f.ctx.revision;
-  const updatedPods = [...f.ctx.byNode.values()].flat().filter((p) => !p.metadata?.deletionTimestamp && findUpdatedPodsOnNode([p], hash, generation).newPod);
+  const updatedPods = [...f.ctx.byNode.values()]
+    .flat()
+    .filter((p) => !p.metadata?.deletionTimestamp && findUpdatedPodsOnNode([p], hash, generation).newPod);
   const pace = observedPace(updatedPods, f.minReady, f.now);
   const perBatch = Math.max(1, f.surge ? f.budget.maxSurge : f.budget.maxUnavailable);
   const batches = Math.ceil(Math.max(0, f.outdated) / perBatch);
   if (pace !== undefined && batches > 0) {
     return `about ${formatDuration(batches * pace * 1000)} left: ${f.outdated} node(s) to go, ${perBatch} at a time, ~${formatDuration(pace * 1000)} per node observed`;
   }
-  if (batches > 0) return `${f.outdated} node(s) to go, ${perBatch} at a time (no finished node yet to measure the pace)`;
+  if (batches > 0)
+    return `${f.outdated} node(s) to go, ${perBatch} at a time (no finished node yet to measure the pace)`;
   return undefined;
 }

@@ -95,8 +95,13 @@ function nodesNotReady(f: RolloutFacts): RolloutReason | undefined {
   if (!notReady.length) return undefined;
   // Under RollingUpdate the nodes the controller counts as unavailable; OnDelete has no budget, so
   // the pods' own availability.
-  const podsUnavailable = (node: string) => (f.ctx.byNode.get(node) ?? []).some((p) => !p.metadata?.deletionTimestamp && !isPodAvailable(p, f.minReady, f.now));
-  const holding = new Set(f.strategy === 'OnDelete' ? notReady.map((r) => r.node).filter(podsUnavailable) : f.unavailableUses.map((u) => u.node));
+  const podsUnavailable = (node: string) =>
+    (f.ctx.byNode.get(node) ?? []).some((p) => !p.metadata?.deletionTimestamp && !isPodAvailable(p, f.minReady, f.now));
+  const holding = new Set(
+    f.strategy === 'OnDelete'
+      ? notReady.map((r) => r.node).filter(podsUnavailable)
+      : f.unavailableUses.map((u) => u.node),
+  );
   const holds = f.strategy === 'RollingUpdate' && !f.surge;
   const unavailable = notReady.filter((r) => holding.has(r.node));
   const stillReady = notReady.filter((r) => !holding.has(r.node));
@@ -107,14 +112,18 @@ function nodesNotReady(f: RolloutFacts): RolloutReason | undefined {
         ]
       : []),
     ...(stillReady.length
-      ? [`${stillReady.length} still ${stillReady.length === 1 ? 'has its pod' : 'have their pods'} Ready and available${f.strategy === 'RollingUpdate' ? ', holding no budget' : ''}`]
+      ? [
+          `${stillReady.length} still ${stillReady.length === 1 ? 'has its pod' : 'have their pods'} Ready and available${f.strategy === 'RollingUpdate' ? ', holding no budget' : ''}`,
+        ]
       : []),
   ];
   return {
     code: 'NodesNotReady',
     severity: unavailable.length ? 'warning' : 'info',
     message: `${notReady.length} node(s) with pods of this DaemonSet are NotReady or unreachable: ${parts.join('; ')}`,
-    evidence: notReady.map((r) => `node ${r.node}: Ready=${ready(r.node) || 'unknown'}${holding.has(r.node) ? '' : ', its pod still Ready'}`),
+    evidence: notReady.map(
+      (r) => `node ${r.node}: Ready=${ready(r.node) || 'unknown'}${holding.has(r.node) ? '' : ', its pod still Ready'}`,
+    ),
     fix: unavailable.length
       ? 'recover or remove those nodes; force-delete pods stuck terminating on nodes that are gone'
       : `nothing there holds the rollout now; find out why the node(s) are not Ready: kubectl describe node ${stillReady[0]!.node}`,
@@ -128,7 +137,9 @@ function oldPodsTerminating(f: RolloutFacts): RolloutReason | undefined {
     severity: f.leaving.some((l) => l.hard) ? 'error' : 'info',
     message: `${f.leaving.length} node(s) run an available new pod while the old one is still terminating: they count as updated once it is gone`,
     evidence: f.leaving.map((l) => `node ${l.node}: pod ${l.pod?.metadata?.name}: ${l.message}`),
-    fix: f.leaving.some((l) => l.hard) ? 'recover those nodes, or force-delete the old pods if the nodes are gone for good' : 'wait: the kubelet confirms the deletions',
+    fix: f.leaving.some((l) => l.hard)
+      ? 'recover those nodes, or force-delete the old pods if the nodes are gone for good'
+      : 'wait: the kubelet confirms the deletions',
   };
 }
 
@@ -138,7 +149,8 @@ function surgeHostPortConflict(f: RolloutFacts): RolloutReason | undefined {
   return {
     code: 'SurgeHostPortConflict',
     severity: 'error',
-    message: 'maxSurge needs the new pod to run next to the old one, but both need the same host port: the surge pod can never be scheduled',
+    message:
+      'maxSurge needs the new pod to run next to the old one, but both need the same host port: the surge pod can never be scheduled',
     evidence: conflicts.map((u) => `node ${u.node}: ${u.message}`),
     fix: 'set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1} (or a percentage)',
   };
@@ -176,7 +188,8 @@ function failedCreate(f: RolloutFacts): RolloutReason | undefined {
  * is nothing it stops.
  */
 function budgetExhausted(f: RolloutFacts): RolloutReason | undefined {
-  if (f.verdict === 'Complete' || f.used < f.limit || f.limit <= 0 || f.manageBlocked || !f.candidates.length) return undefined;
+  if (f.verdict === 'Complete' || f.used < f.limit || f.limit <= 0 || f.manageBlocked || !f.candidates.length)
+    return undefined;
   return {
     code: 'BudgetExhausted',
     severity: f.verdict === 'Stuck' ? 'error' : 'info',
@@ -225,7 +238,11 @@ function staleStatus(f: RolloutFacts): RolloutReason | undefined {
     evidence: [
       ...diffs.map((d) => `status.${d}`),
       `status.observedGeneration ${ds.status?.observedGeneration ?? 0}, metadata.generation ${ds.metadata?.generation ?? 0}: the controller has seen this spec`,
-      ...(minReady > 0 ? [`minReadySeconds ${minReady}: before Kubernetes 1.15 a pod becoming available after minReadySeconds raised no event, so the count stayed stale (kubernetes#53023)`] : []),
+      ...(minReady > 0
+        ? [
+            `minReadySeconds ${minReady}: before Kubernetes 1.15 a pod becoming available after minReadySeconds raised no event, so the count stayed stale (kubernetes#53023)`,
+          ]
+        : []),
     ],
     fix: `make the controller recount (any update of the DaemonSet re-queues it): ${touchCommand(f.ns, f.name)}; if .status still lags, check kube-controller-manager (its daemonset-controller logs) and clock skew between nodes and the control plane`,
   };
@@ -258,13 +275,23 @@ function daemonSetDeleting(f: RolloutFacts): RolloutReason | undefined {
 }
 
 /** The reasons of a RollingUpdate DaemonSet whose spec the controller has observed, in report order. */
-const ROLLING_UPDATE_REASONS: readonly ReasonOf[] = [newPodsUnavailable, oldPodsUnavailable, nodesWithoutPod, nodesNotReady, oldPodsTerminating, surgeHostPortConflict, failedCreate, budgetExhausted];
+const ROLLING_UPDATE_REASONS: readonly ReasonOf[] = [
+  newPodsUnavailable,
+  oldPodsUnavailable,
+  nodesWithoutPod,
+  nodesNotReady,
+  oldPodsTerminating,
+  surgeHostPortConflict,
+  failedCreate,
+  budgetExhausted,
+];
 
 /** Every reason that applies, in report order. */
 export function rolloutReasons(f: RolloutFacts): RolloutReason[] {
   if (f.deleting) return [daemonSetDeleting(f)].filter((r): r is RolloutReason => r !== undefined);
   const rolling = f.verdict !== 'Pending' && f.strategy === 'RollingUpdate' ? ROLLING_UPDATE_REASONS : [];
-  const onDelete = f.strategy !== 'OnDelete' ? [] : f.verdict === 'Pending' ? [onDeleteStrategy] : [onDeleteStrategy, nodesNotReady];
+  const onDelete =
+    f.strategy !== 'OnDelete' ? [] : f.verdict === 'Pending' ? [onDeleteStrategy] : [onDeleteStrategy, nodesNotReady];
   const all: readonly ReasonOf[] = [controllerNotObserved, invalidBudget, ...rolling, ...onDelete, staleStatus];
   return all.map((reason) => reason(f)).filter((r): r is RolloutReason => r !== undefined);
 }

@@ -16,22 +16,34 @@ export const impactCommand: CommandSpec = {
     'kubectl ds-doctor impact logging/fluent-bit -o json   # exit 1 when the risk is high or critical',
   ],
   options: (cmd) => {
-    cmd.addOption(new Option('--cascade <mode>', 'how kubectl delete would treat the pods, as kubectl delete --cascade').choices([...CASCADES]).default('background'));
+    cmd.addOption(
+      new Option('--cascade <mode>', 'how kubectl delete would treat the pods, as kubectl delete --cascade')
+        .choices([...CASCADES])
+        .default('background'),
+    );
   },
   async run(ctx, args, raw) {
     const cascade = raw['cascade'] as Cascade;
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { analyzeImpact, IMPACT_KINDS }, { causesOf, withCauses }, { renderImpact }] = await Promise.all([
-      import('../../model/snapshot-index.js'),
-      import('../../analyze/impact/index.js'),
-      import('../../analyze/causes/index.js'),
-      import('../../render/impact.js'),
-    ]);
-    const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: [...IMPACT_KINDS], allPods: true });
+    const [{ SnapshotIndex }, { analyzeImpact, IMPACT_KINDS }, { causesOf, withCauses }, { renderImpact }] =
+      await Promise.all([
+        import('../../model/snapshot-index.js'),
+        import('../../analyze/impact/index.js'),
+        import('../../analyze/causes/index.js'),
+        import('../../render/impact.js'),
+      ]);
+    const { snapshot, defaultNamespace } = await ctx.load({
+      daemonSet: args[0]!,
+      kinds: [...IMPACT_KINDS],
+      allPods: true,
+    });
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
     const index = new SnapshotIndex(snapshot);
     // What is already broken about the DaemonSet, and why, before what deleting it breaks.
-    const impact = withCauses(analyzeImpact(index, ds, cascade, ctx.opts.now), causesOf(index, [ds], { now: ctx.opts.now }));
+    const impact = withCauses(
+      analyzeImpact(index, ds, cascade, ctx.opts.now),
+      causesOf(index, [ds], { now: ctx.opts.now }),
+    );
     ctx.emit(impact, (d, r, md) => renderImpact(d, r, md));
     // A pipeline gates a deletion on this: high and critical fail, medium only with --fail-on warning.
     return exitFor(ctx.opts, {

@@ -10,4 +10,14 @@ import { lintCommand } from './lint.js';
 import { planCommand } from './plan.js';
 import { reportCommand } from './report.js';
 
-export const COMMANDS: CommandSpec[] = [scanCommand, whyCommand, nodesCommand, nodeCommand, rolloutCommand, impactCommand, lintCommand, planCommand, reportCommand];
+export const COMMANDS: CommandSpec[] = [
+  scanCommand,
+  whyCommand,
+  nodesCommand,
+  nodeCommand,
+  rolloutCommand,
+  impactCommand,
+  lintCommand,
+  planCommand,
+  reportCommand,
+];

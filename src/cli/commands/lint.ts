@@ -14,7 +14,11 @@ import type { CommandContext } from '../context.js';
 import { addAllContextsOption, contextsToRead, eachContext } from '../contexts.js';
 
 /** One input's (or one cluster's) lint, the DaemonSets it covered, and the exit code it gives. */
-async function lintOne(ctx: CommandContext, name: string | undefined, raw: Record<string, unknown>): Promise<{ result: { report: LintReport; refs: ObjectRef[] }; exitCode: number }> {
+async function lintOne(
+  ctx: CommandContext,
+  name: string | undefined,
+  raw: Record<string, unknown>,
+): Promise<{ result: { report: LintReport; refs: ObjectRef[] }; exitCode: number }> {
   const { lint } = await import('../../lint/lint.js');
   const selector = daemonSetSelectorOf(raw);
   const { snapshot, defaultNamespace } = await ctx.load({
@@ -22,7 +26,11 @@ async function lintOne(ctx: CommandContext, name: string | undefined, raw: Recor
     kinds: ['PodDisruptionBudget', 'PriorityClass', 'CSIDriver'],
     ...(selector && !name ? { daemonSetSelector: selector.text } : {}),
   });
-  const daemonSets = (name ? [resolveDaemonSet(snapshot, name, ctx.opts, defaultNamespace)] : daemonSetsInScope(snapshot, ctx.opts, defaultNamespace)).filter((d) => !selector || selector.matches(d));
+  const daemonSets = (
+    name
+      ? [resolveDaemonSet(snapshot, name, ctx.opts, defaultNamespace)]
+      : daemonSetsInScope(snapshot, ctx.opts, defaultNamespace)
+  ).filter((d) => !selector || selector.matches(d));
   if (!daemonSets.length) ctx.note(`no DaemonSets in ${scopeText(ctx.opts, defaultNamespace)}: nothing to lint`);
   const report = lint(snapshot, daemonSets);
   const refs = daemonSets.map((d) => ({ namespace: d.metadata?.namespace ?? '', name: d.metadata?.name ?? '' }));
@@ -36,7 +44,8 @@ async function lintOne(ctx: CommandContext, name: string | undefined, raw: Recor
 /** The `lint` command of the CLI. */
 export const lintCommand: CommandSpec = {
   usage: 'lint [daemonset]',
-  description: 'Best-practice findings for DaemonSets (works on bare manifests; cluster rules use nodes, PDBs and priority classes when present)',
+  description:
+    'Best-practice findings for DaemonSets (works on bare manifests; cluster rules use nodes, PDBs and priority classes when present)',
   examples: [
     'ds-doctor lint -f manifests/',
     'ds-doctor lint -f manifests/ -o sarif > ds-doctor.sarif',
@@ -49,7 +58,10 @@ export const lintCommand: CommandSpec = {
   multiContext: true,
   options: (cmd) => {
     addScriptingOptions(cmd).addOption(
-      new Option('--min-severity <level>', 'show findings at or above this level in table, wide and markdown output (JSON, YAML and SARIF keep every finding)')
+      new Option(
+        '--min-severity <level>',
+        'show findings at or above this level in table, wide and markdown output (JSON, YAML and SARIF keep every finding)',
+      )
         .choices(['error', 'warning', 'info'])
         .default('warning'),
     );
@@ -60,7 +72,9 @@ export const lintCommand: CommandSpec = {
     const { renderLint } = await import('../../render/lint.js');
     const contexts = await contextsToRead(ctx, raw);
     if (contexts && ['sarif', 'name', 'junit'].includes(ctx.opts.output)) {
-      throw new InputError(`-o ${ctx.opts.output}: one cluster at a time (its locations, names or test cases would not say which cluster)`);
+      throw new InputError(
+        `-o ${ctx.opts.output}: one cluster at a time (its locations, names or test cases would not say which cluster)`,
+      );
     }
     let report: LintReport;
     let refs: ObjectRef[] = [];
@@ -84,7 +98,10 @@ export const lintCommand: CommandSpec = {
       const named = report.findings.filter((f) => atOrAbove(f.severity, minSeverity)).map((f) => f.daemonSet.name);
       writeNames(ctx, [...new Set(named)]);
     } else if (ctx.opts.output === 'junit') {
-      const [{ RULES }, { renderLintJunit }] = await Promise.all([import('../../lint/registry.js'), import('../../render/junit.js')]);
+      const [{ RULES }, { renderLintJunit }] = await Promise.all([
+        import('../../lint/registry.js'),
+        import('../../render/junit.js'),
+      ]);
       ctx.io.stdout.write(
         renderLintJunit(
           report,
@@ -94,7 +111,10 @@ export const lintCommand: CommandSpec = {
         ),
       );
     } else if (ctx.opts.output === 'sarif') {
-      const [{ RULES }, { renderSarif }] = await Promise.all([import('../../lint/registry.js'), import('../../render/sarif.js')]);
+      const [{ RULES }, { renderSarif }] = await Promise.all([
+        import('../../lint/registry.js'),
+        import('../../render/sarif.js'),
+      ]);
       // File locations are written relative to the directory ds-doctor runs in, as code scanning expects.
       ctx.io.stdout.write(
         renderSarif(

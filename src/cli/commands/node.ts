@@ -21,13 +21,24 @@ export const nodeCommand: CommandSpec = {
       import('../../analyze/causes/index.js'),
       import('../../render/placement.js'),
     ]);
-    const { snapshot, defaultNamespace } = await ctx.load({ node: parseNodeArg(args[0]!), kinds: ['Event', 'ControllerRevision'], allPods: true });
+    const { snapshot, defaultNamespace } = await ctx.load({
+      node: parseNodeArg(args[0]!),
+      kinds: ['Event', 'ControllerRevision'],
+      allPods: true,
+    });
     const index = new SnapshotIndex(snapshot);
     const node = resolveNode(snapshot, args[0]!);
     const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'node', ['Node', 'Pod'], daemonSets);
-    const causes = causesOnNode(index, daemonSets, node.metadata?.name ?? '', { now: ctx.opts.now, stuckAfter, partial: snapshot.source === 'live' });
-    const result = withCauses(nodeReport(index, daemonSets, node, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter), causes);
+    const causes = causesOnNode(index, daemonSets, node.metadata?.name ?? '', {
+      now: ctx.opts.now,
+      stuckAfter,
+      partial: snapshot.source === 'live',
+    });
+    const result = withCauses(
+      nodeReport(index, daemonSets, node, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter),
+      causes,
+    );
     ctx.emit(result, (d, r, md) => renderNodeReport(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.daemonSets, result.causes));
   },

@@ -20,19 +20,23 @@ function collect(value: string, previous: string[]): string[] {
 export const nodesCommand: CommandSpec = {
   usage: 'nodes <daemonset>',
   description: 'One row per node: verdict, pod, readiness, revision and main reason',
-  examples: ['ds-doctor nodes kube-system/calico-node -f fixtures/demo', 'ds-doctor nodes fluent-bit -n logging --verdict Unhealthy,Pending -l node-pool=gpu'],
+  examples: [
+    'ds-doctor nodes kube-system/calico-node -f fixtures/demo',
+    'ds-doctor nodes fluent-bit -n logging --verdict Unhealthy,Pending -l node-pool=gpu',
+  ],
   options: (cmd) => {
     cmd.option('--verdict <verdicts>', `only these verdicts (comma-separated: ${VERDICTS.join(', ')})`, collect, []);
     cmd.option('-l, --selector <selector>', 'only nodes whose labels match this selector (e.g. node-pool=gpu)');
   },
   async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { daemonSetNodes }, { causesOf, withCauses }, { renderDaemonSetNodes }] = await Promise.all([
-      import('../../model/snapshot-index.js'),
-      import('../../analyze/placement/index.js'),
-      import('../../analyze/causes/index.js'),
-      import('../../render/placement.js'),
-    ]);
+    const [{ SnapshotIndex }, { daemonSetNodes }, { causesOf, withCauses }, { renderDaemonSetNodes }] =
+      await Promise.all([
+        import('../../model/snapshot-index.js'),
+        import('../../analyze/placement/index.js'),
+        import('../../analyze/causes/index.js'),
+        import('../../render/placement.js'),
+      ]);
     // raw['verdict'] is unknown (commander's collect() makes it a list); the rule takes the
     // assertion for a generic call's inferred type argument.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
@@ -42,7 +46,11 @@ export const nodesCommand: CommandSpec = {
       return match;
     }) as Verdict[];
     let nodeFilter: Set<string> | undefined;
-    const { snapshot, defaultNamespace } = await ctx.load({ daemonSet: args[0]!, kinds: ['Event', 'ControllerRevision'], allPods: true });
+    const { snapshot, defaultNamespace } = await ctx.load({
+      daemonSet: args[0]!,
+      kinds: ['Event', 'ControllerRevision'],
+      allPods: true,
+    });
     if (typeof raw['selector'] === 'string') {
       let compiled;
       try {
@@ -52,12 +60,17 @@ export const nodesCommand: CommandSpec = {
       }
       if (!compiled.ok) throw new InputError(`-l/--selector: ${compiled.error}`);
       const matches = compiled.matches;
-      nodeFilter = new Set(snapshot.nodes.filter((n) => matches(n.metadata?.labels)).map((n) => n.metadata?.name ?? ''));
+      nodeFilter = new Set(
+        snapshot.nodes.filter((n) => matches(n.metadata?.labels)).map((n) => n.metadata?.name ?? ''),
+      );
     }
     const index = new SnapshotIndex(snapshot);
     const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
     requireKinds(snapshot, 'nodes', ['Node', 'Pod'], [ds]);
-    const result = withCauses(daemonSetNodes(index, ds, ctx.opts.now, { verdicts, ...(nodeFilter ? { nodes: nodeFilter } : {}) }), causesOf(index, [ds], { now: ctx.opts.now }));
+    const result = withCauses(
+      daemonSetNodes(index, ds, ctx.opts.now, { verdicts, ...(nodeFilter ? { nodes: nodeFilter } : {}) }),
+      causesOf(index, [ds], { now: ctx.opts.now }),
+    );
     ctx.emit(result, (d, r, md) => renderDaemonSetNodes(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes, result.causes));
   },

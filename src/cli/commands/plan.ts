@@ -28,7 +28,9 @@ export function checkGroupBy(label: string, snapshot: ClusterSnapshot): void {
   const prefix = slash >= 0 ? label.slice(0, slash) : '';
   const name = slash >= 0 ? label.slice(slash + 1) : label;
   if (!LABEL_NAME.test(name) || (slash >= 0 && (!DNS_SUBDOMAIN.test(prefix) || prefix.length > 253))) {
-    throw new InputError(`--group-by: "${label}" is not a valid label key (an optional DNS subdomain prefix and "/", then a name of up to 63 letters, digits, '-', '_' or '.')`);
+    throw new InputError(
+      `--group-by: "${label}" is not a valid label key (an optional DNS subdomain prefix and "/", then a name of up to 63 letters, digits, '-', '_' or '.')`,
+    );
   }
   if (!snapshot.nodes.length || snapshot.nodes.some((n) => n.metadata?.labels?.[label] !== undefined)) return;
   const keys = snapshot.nodes.flatMap((n) => Object.keys(n.metadata?.labels ?? {}));
@@ -38,11 +40,14 @@ export function checkGroupBy(label: string, snapshot: ClusterSnapshot): void {
 /** The DaemonSets of the manifest files; a file set with none is an input error naming the files. */
 async function manifestDaemonSets(ctx: CommandContext): Promise<DaemonSet[]> {
   const files = ctx.opts.filenames;
-  if (!files.length) throw new InputError('plan needs -f/--filename: the DaemonSet manifest to apply (as kubectl apply -f takes it)');
+  if (!files.length)
+    throw new InputError('plan needs -f/--filename: the DaemonSet manifest to apply (as kubectl apply -f takes it)');
   const { loadFiles } = await import('../../load/files.js');
   const manifest = await loadFiles(files, ctx.io.readStdin);
   if (!manifest.daemonSets.length) {
-    throw new InputError(`${files.join(', ')}: no DaemonSet in the manifest (plan takes the DaemonSet to apply; the cluster state goes in --cluster-dump)`);
+    throw new InputError(
+      `${files.join(', ')}: no DaemonSet in the manifest (plan takes the DaemonSet to apply; the cluster state goes in --cluster-dump)`,
+    );
   }
   for (const w of manifest.warnings) ctx.note(`note: ${w}`);
   return manifest.daemonSets;
@@ -53,7 +58,9 @@ function withNamespace(ds: DaemonSet, flag: string | undefined, contextNamespace
   if (ds.metadata?.namespace) {
     // As kubectl apply: a manifest's namespace that contradicts -n is an error.
     if (flag && ds.metadata.namespace !== flag) {
-      throw new InputError(`daemonset "${ds.metadata.name}": the namespace from the manifest (${ds.metadata.namespace}) does not match the namespace from -n (${flag})`);
+      throw new InputError(
+        `daemonset "${ds.metadata.name}": the namespace from the manifest (${ds.metadata.namespace}) does not match the namespace from -n (${flag})`,
+      );
     }
     return ds;
   }
@@ -62,7 +69,8 @@ function withNamespace(ds: DaemonSet, flag: string | undefined, contextNamespace
 
 export const planCommand: CommandSpec = {
   usage: 'plan',
-  description: "What happens if a DaemonSet manifest is applied: per node gain, lose, keep or replace, the new pod's fit, the rollout and the template diff",
+  description:
+    "What happens if a DaemonSet manifest is applied: per node gain, lose, keep or replace, the new pod's fit, the rollout and the template diff",
   examples: [
     'ds-doctor plan -f fixtures/plan/fluent-bit-memory.yaml --cluster-dump fixtures/demo',
     'ds-doctor plan -f calico.yaml --group-by topology.kubernetes.io/zone      # against the live cluster',
@@ -70,9 +78,19 @@ export const planCommand: CommandSpec = {
   ],
   options: (cmd: Command) => {
     const filename = cmd.options.find((o) => o.long === '--filename');
-    if (filename) filename.description = 'the DaemonSet manifest to apply, as kubectl apply -f takes it (file, directory or -; repeatable)';
-    cmd.option('--cluster-dump <path>', 'read the cluster state from a dump instead of the live cluster (file, directory or -; repeatable; every form -f takes in other commands)', collect, []);
-    cmd.option('--group-by <label>', 'node label to group nodes by (default: the first present of the common pool labels)');
+    if (filename)
+      filename.description =
+        'the DaemonSet manifest to apply, as kubectl apply -f takes it (file, directory or -; repeatable)';
+    cmd.option(
+      '--cluster-dump <path>',
+      'read the cluster state from a dump instead of the live cluster (file, directory or -; repeatable; every form -f takes in other commands)',
+      collect,
+      [],
+    );
+    cmd.option(
+      '--group-by <label>',
+      'node label to group nodes by (default: the first present of the common pool labels)',
+    );
   },
   async run(ctx, _args, raw) {
     const [{ SnapshotIndex }, { planDaemonSet, applyRefusal }, { renderPlan }, { commandContext }] = await Promise.all([
@@ -83,7 +101,8 @@ export const planCommand: CommandSpec = {
     ]);
     const dumps = (raw['clusterDump'] as string[] | undefined) ?? [];
     const groupBy = raw['groupBy'] as string | undefined;
-    if (dumps.includes('-') && ctx.opts.filenames.includes('-')) throw new InputError('-f - and --cluster-dump - both read stdin: give one of them a file');
+    if (dumps.includes('-') && ctx.opts.filenames.includes('-'))
+      throw new InputError('-f - and --cluster-dump - both read stdin: give one of them a file');
     const manifests = await manifestDaemonSets(ctx);
     // The cluster: the dump through the same loader as -f elsewhere (read once), or the live
     // cluster (read per DaemonSet: its revisions, and whether it exists, are its own).
@@ -110,9 +129,13 @@ export const planCommand: CommandSpec = {
         const refusal = applyRefusal(ds, index.daemonSetsByKey.get(`${ds.metadata?.namespace}/${ds.metadata?.name}`));
         if (refusal) throw new InputError(`the API server would refuse the manifest: ${refusal}`);
       }
-      for (const ds of targets) reports.push(planDaemonSet(index, ds, clusterCtx.opts.now, groupBy !== undefined ? { groupBy } : {}));
+      for (const ds of targets)
+        reports.push(planDaemonSet(index, ds, clusterCtx.opts.now, groupBy !== undefined ? { groupBy } : {}));
     }
-    const doc = reports.length === 1 ? reports[0]! : { apiVersion: reports[0]!.apiVersion, kind: 'PlanReportList' as const, items: reports };
+    const doc =
+      reports.length === 1
+        ? reports[0]!
+        : { apiVersion: reports[0]!.apiVersion, kind: 'PlanReportList' as const, items: reports };
     ctx.emit(doc, (d, r, md) => ('items' in d ? d.items : [d]).map((p) => renderPlan(p, r, md)).join('\n'));
     const severities = reports.flatMap((p) => p.findings.map((f) => f.severity));
     return exitFor(ctx.opts, { error: severities.includes('error'), warning: severities.includes('warning') });

@@ -46,13 +46,15 @@ function commandLine(opts: GlobalOptions, raw: Record<string, unknown>): string 
   if (opts.namespace) parts.push(`-n ${opts.namespace}`);
   if (opts.nowGiven) parts.push(`--now ${opts.now.toISOString().replace('.000Z', 'Z')}`);
   if (typeof raw['groupBy'] === 'string') parts.push(`--group-by ${raw['groupBy']}`);
-  if (typeof raw['stuckAfter'] === 'string' && raw['stuckAfter'] !== '10m') parts.push(`--stuck-after ${raw['stuckAfter']}`);
+  if (typeof raw['stuckAfter'] === 'string' && raw['stuckAfter'] !== '10m')
+    parts.push(`--stuck-after ${raw['stuckAfter']}`);
   return parts.join(' ');
 }
 
 export const reportCommand: CommandSpec = {
   usage: 'report',
-  description: 'One self-contained HTML page: verdicts, root causes, the coverage matrix of DaemonSets × nodes by pool, and per DaemonSet its rollout, lint and delete impact',
+  description:
+    'One self-contained HTML page: verdicts, root causes, the coverage matrix of DaemonSets × nodes by pool, and per DaemonSet its rollout, lint and delete impact',
   examples: [
     'ds-doctor report -f fixtures/demo -o demo.html',
     'kubectl ds-doctor report -A -o cluster.html --group-by topology.kubernetes.io/zone',
@@ -61,7 +63,10 @@ export const reportCommand: CommandSpec = {
   formats: { file: 'write the page to this file (default: standard output)' },
   options: (cmd) => {
     addStuckAfterOption(cmd);
-    cmd.option('--group-by <label>', 'node label the matrix groups nodes by (default: the first present of the common pool labels)');
+    cmd.option(
+      '--group-by <label>',
+      'node label the matrix groups nodes by (default: the first present of the common pool labels)',
+    );
   },
   async run(ctx, _args, raw) {
     const stuckAfter = stuckAfterOf(raw);
@@ -101,7 +106,12 @@ export const reportCommand: CommandSpec = {
     const taken = snapshotTime(snapshot);
     const provenance: ReportProvenance = {
       source: snapshot.source,
-      inputs: snapshot.source === 'files' ? ctx.opts.filenames : [`context ${ctx.opts.context ?? '(the current context)'}${ctx.opts.kubeconfig ? ` of ${ctx.opts.kubeconfig}` : ''}`],
+      inputs:
+        snapshot.source === 'files'
+          ? ctx.opts.filenames
+          : [
+              `context ${ctx.opts.context ?? '(the current context)'}${ctx.opts.kubeconfig ? ` of ${ctx.opts.kubeconfig}` : ''}`,
+            ],
       judgedAt: now.toISOString().replace('.000Z', 'Z'),
       judgedAtFrom: ctx.opts.nowGiven ? 'flag' : taken && taken.getTime() === now.getTime() ? 'input' : 'clock',
       scope,
@@ -113,19 +123,27 @@ export const reportCommand: CommandSpec = {
       generator: { version: VERSION, commit: buildCommit() },
       provenance,
       groupBy,
-      nodes: index.nodesInNameOrder.map((n) => ({ name: n.metadata?.name ?? '', pool: groupBy ? (n.metadata?.labels?.[groupBy] ?? '') : '' })),
+      nodes: index.nodesInNameOrder.map((n) => ({
+        name: n.metadata?.name ?? '',
+        pool: groupBy ? (n.metadata?.labels?.[groupBy] ?? '') : '',
+      })),
       scan: scanReport,
       daemonSets: daemonSets.map((ds) => {
         const { headline, summary, notes } = whyDaemonSet(index, ds, now, stuckAfter);
         // As why <ds>, rollout, impact and why <ds> <node> give them; a node's own only where its verdict or a
         // reason is a problem or a warning (each costs milliseconds: 150,000 pairs would take minutes).
         const causes = causesOf(index, [ds], { now, stuckAfter });
-        const onNode = (row: NodeRow) => (worthCauses(row) ? causesOnNode(index, [ds], row.node, { now, stuckAfter, partial: snapshot.source === 'live' }) : []);
+        const onNode = (row: NodeRow) =>
+          worthCauses(row)
+            ? causesOnNode(index, [ds], row.node, { now, stuckAfter, partial: snapshot.source === 'live' })
+            : [];
         return {
           namespace: ds.metadata?.namespace ?? '',
           name: ds.metadata?.name ?? '',
           diagnosis: { headline, summary, ...(notes ? { notes } : {}), causes },
-          rows: diagnoseAllNodes(index, ds, now, stuckAfter).map(({ stuck: _stuck, ...row }) => withCauses(row, onNode(row))),
+          rows: diagnoseAllNodes(index, ds, now, stuckAfter).map(({ stuck: _stuck, ...row }) =>
+            withCauses(row, onNode(row)),
+          ),
           rollout: withCauses(diagnoseRollout(index, ds, now, stuckAfter), causes),
           impact: withCauses(analyzeImpact(index, ds, 'background', now), causes),
         };
@@ -137,9 +155,13 @@ export const reportCommand: CommandSpec = {
       try {
         writeFileSync(file, html);
       } catch (err) {
-        throw new InputError(`-o/--output: cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+        throw new InputError(
+          `-o/--output: cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+        );
       }
-      ctx.note(`wrote ${file}: ${daemonSets.length} DaemonSet(s) × ${snapshot.nodes.length} node(s), ${(Buffer.byteLength(html) / 1e6).toFixed(1)} MB`);
+      ctx.note(
+        `wrote ${file}: ${daemonSets.length} DaemonSet(s) × ${snapshot.nodes.length} node(s), ${(Buffer.byteLength(html) / 1e6).toFixed(1)} MB`,
+      );
     } else {
       ctx.io.stdout.write(html);
     }

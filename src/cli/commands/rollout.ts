@@ -19,7 +19,11 @@ export const rolloutCommand: CommandSpec = {
   formats: [...OUTPUT_FORMATS, 'name'],
   options: (cmd) => {
     addStuckAfterOption(cmd);
-    cmd.option('-w, --watch', 'follow the rollout live until it completes (exit 0), is stuck or --timeout passes (exit 1, with the diagnosis), printing kubectl rollout status lines', false);
+    cmd.option(
+      '-w, --watch',
+      'follow the rollout live until it completes (exit 0), is stuck or --timeout passes (exit 1, with the diagnosis), printing kubectl rollout status lines',
+      false,
+    );
     cmd.option('--timeout <duration>', 'with --watch: give up after this long (e.g. 10m; default 0: no limit)');
   },
   async run(ctx, args, raw) {
@@ -33,10 +37,16 @@ export const rolloutCommand: CommandSpec = {
     const stuckAfter = stuckAfterOf(raw);
     const watch = Boolean(raw['watch']);
     const timeout = typeof raw['timeout'] === 'string' ? parseDuration('--timeout', raw['timeout']) : 0;
-    if (!watch && raw['timeout'] !== undefined) throw new InputError('--timeout: only with --watch (a rollout without --watch is read once)');
-    if (watch && ctx.opts.output === 'name') throw new InputError('-o name: not with --watch (it prints kubectl rollout status lines, then the diagnosis)');
-    if (watch && ctx.opts.filenames.length) throw new InputError('--watch: follows a live cluster; it cannot be used with -f (a dump does not change)');
-    if (watch && ctx.opts.nowGiven) throw new InputError('--now: --watch follows the cluster as it changes, judged at each moment; it cannot be given a time');
+    if (!watch && raw['timeout'] !== undefined)
+      throw new InputError('--timeout: only with --watch (a rollout without --watch is read once)');
+    if (watch && ctx.opts.output === 'name')
+      throw new InputError('-o name: not with --watch (it prints kubectl rollout status lines, then the diagnosis)');
+    if (watch && ctx.opts.filenames.length)
+      throw new InputError('--watch: follows a live cluster; it cannot be used with -f (a dump does not change)');
+    if (watch && ctx.opts.nowGiven)
+      throw new InputError(
+        '--now: --watch follows the cluster as it changes, judged at each moment; it cannot be given a time',
+      );
     const request: LoadRequest = {
       daemonSet: args[0]!,
       kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
@@ -51,9 +61,15 @@ export const rolloutCommand: CommandSpec = {
       return followRollout(ctx, request, { snapshot, ds }, { stuckAfter, timeout });
     }
     const index = new SnapshotIndex(snapshot);
-    const result = withCauses(diagnoseRollout(index, ds, ctx.opts.now, stuckAfter), causesOf(index, [ds], { now: ctx.opts.now, stuckAfter }));
+    const result = withCauses(
+      diagnoseRollout(index, ds, ctx.opts.now, stuckAfter),
+      causesOf(index, [ds], { now: ctx.opts.now, stuckAfter }),
+    );
     if (ctx.opts.output === 'name') writeNames(ctx, [ds.metadata?.name ?? '']);
     else ctx.emit(result, (d, r, md) => renderRollout(d, r, md));
-    return exitFor(ctx.opts, { error: result.verdict === 'Stuck', warning: result.verdict === 'Manual' || result.verdict === 'Pending' });
+    return exitFor(ctx.opts, {
+      error: result.verdict === 'Stuck',
+      warning: result.verdict === 'Manual' || result.verdict === 'Pending',
+    });
   },
 };

@@ -11,17 +11,26 @@ import { addHealthOption, addScriptingOptions, daemonSetSelectorOf, healthFilter
 import { InputError } from '../../model/errors.js';
 
 /** One cluster's (or one input's) scan, filtered by --health, and the exit code it gives. */
-async function scanOne(ctx: CommandContext, raw: Record<string, unknown>, stuckAfter: number): Promise<{ result: ScanReport; exitCode: number }> {
+async function scanOne(
+  ctx: CommandContext,
+  raw: Record<string, unknown>,
+  stuckAfter: number,
+): Promise<{ result: ScanReport; exitCode: number }> {
   const selector = daemonSetSelectorOf(raw);
   const health = healthFilterOf(raw);
   // Loaded when the command runs, so that --help and --version start without them.
-  const [{ SnapshotIndex }, { scan, filterScanHealth }] = await Promise.all([import('../../model/snapshot-index.js'), import('../../analyze/scan.js')]);
+  const [{ SnapshotIndex }, { scan, filterScanHealth }] = await Promise.all([
+    import('../../model/snapshot-index.js'),
+    import('../../analyze/scan.js'),
+  ]);
   const { snapshot, defaultNamespace } = await ctx.load({
     kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
     causeAgents: true,
     ...(selector ? { daemonSetSelector: selector.text } : {}),
   });
-  const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace).filter((d) => !selector || selector.matches(d));
+  const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace).filter(
+    (d) => !selector || selector.matches(d),
+  );
   requireKinds(snapshot, 'scan', ['Node', 'Pod'], daemonSets);
   const index = new SnapshotIndex(snapshot);
   const full = scan(index, daemonSets, ctx.opts.now, scopeText(ctx.opts, defaultNamespace), stuckAfter);
@@ -35,7 +44,8 @@ async function scanOne(ctx: CommandContext, raw: Record<string, unknown>, stuckA
 
 export const scanCommand: CommandSpec = {
   usage: 'scan',
-  description: 'Every DaemonSet in scope: health, counts (reported and recomputed) and top problem (several clusters: --context repeated, --all-contexts)',
+  description:
+    'Every DaemonSet in scope: health, counts (reported and recomputed) and top problem (several clusters: --context repeated, --all-contexts)',
   examples: [
     'ds-doctor scan -f fixtures/demo',
     'kubectl ds-doctor scan -A -o json',
@@ -56,7 +66,9 @@ export const scanCommand: CommandSpec = {
     const { renderScan } = await import('../../render/scan.js');
     const contexts = await contextsToRead(ctx, raw);
     if (contexts && (ctx.opts.output === 'name' || ctx.opts.output === 'junit')) {
-      throw new InputError(`-o ${ctx.opts.output}: one cluster at a time (the names and test cases of several clusters would not say which)`);
+      throw new InputError(
+        `-o ${ctx.opts.output}: one cluster at a time (the names and test cases of several clusters would not say which)`,
+      );
     }
     let report: ScanReport;
     let exitCode: number;
@@ -73,7 +85,10 @@ export const scanCommand: CommandSpec = {
         ctx,
         report.daemonSets.map((d) => d.name),
       );
-    else if (ctx.opts.output === 'junit') ctx.io.stdout.write((await import('../../render/junit.js')).renderScanJunit(report, { failOn: ctx.opts.failOn, now: ctx.opts.now }));
+    else if (ctx.opts.output === 'junit')
+      ctx.io.stdout.write(
+        (await import('../../render/junit.js')).renderScanJunit(report, { failOn: ctx.opts.failOn, now: ctx.opts.now }),
+      );
     else ctx.emit(report, (d, r, md) => renderScan(d, r, md));
     return exitCode;
   },

@@ -5,7 +5,10 @@ import type { Reason, RootCause, Verdict } from '../../model/results.js';
  * The worst severities in a set of node results. A node without a healthy pod is an error
  * unless every reason for it is milder (a node that joined seconds ago, a pod still starting).
  */
-export function severitiesOf(rows: { verdict: Verdict; reasons: Reason[] }[], causes: readonly RootCause[] = []): { error: boolean; warning: boolean } {
+export function severitiesOf(
+  rows: { verdict: Verdict; reasons: Reason[] }[],
+  causes: readonly RootCause[] = [],
+): { error: boolean; warning: boolean } {
   // A root cause counts as what it is: a device plugin at 0/0 behind a labeller kept off its
   // nodes is an error although every node is Excluded by design.
   let error = causes.some((c) => c.severity === 'error');

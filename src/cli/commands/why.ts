@@ -8,11 +8,19 @@ import { severitiesOf } from './verdicts.js';
 export const whyCommand: CommandSpec = {
   usage: 'why <daemonset> [node]',
   description: 'Why a node has no healthy pod of a DaemonSet (without a node: every such node)',
-  examples: ['ds-doctor why logging/fluent-bit worker-1 -f fixtures/demo', 'kubectl ds-doctor why calico-node -n kube-system'],
+  examples: [
+    'ds-doctor why logging/fluent-bit worker-1 -f fixtures/demo',
+    'kubectl ds-doctor why calico-node -n kube-system',
+  ],
   options: addStuckAfterOption,
   async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { whyDaemonSet, whyNode }, { causesOf, causesOnNode, withCauses }, { renderDaemonSetDiagnosis, renderNodeDiagnosis }] = await Promise.all([
+    const [
+      { SnapshotIndex },
+      { whyDaemonSet, whyNode },
+      { causesOf, causesOnNode, withCauses },
+      { renderDaemonSetDiagnosis, renderNodeDiagnosis },
+    ] = await Promise.all([
       import('../../model/snapshot-index.js'),
       import('../../analyze/placement/index.js'),
       import('../../analyze/causes/index.js'),
@@ -26,7 +34,9 @@ export const whyCommand: CommandSpec = {
       // requests and time do not grow with the cluster.
       ...(nodeArg ? { node: parseNodeArg(nodeArg), nodeScoped: true } : { causeAgents: true }),
       // The webhooks and namespace labels the admission chain of root causes reads.
-      kinds: nodeArg ? ['Event', 'ControllerRevision'] : ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
+      kinds: nodeArg
+        ? ['Event', 'ControllerRevision']
+        : ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
       allPods: true,
     });
     const index = new SnapshotIndex(snapshot);
@@ -35,12 +45,19 @@ export const whyCommand: CommandSpec = {
     if (nodeArg) {
       const node = resolveNode(snapshot, nodeArg);
       // A live answer for one node reads that node's worth only: rules over every node stay out.
-      const causes = causesOnNode(index, [ds], node.metadata?.name ?? '', { now: ctx.opts.now, stuckAfter, partial: snapshot.source === 'live' });
+      const causes = causesOnNode(index, [ds], node.metadata?.name ?? '', {
+        now: ctx.opts.now,
+        stuckAfter,
+        partial: snapshot.source === 'live',
+      });
       const result = withCauses(whyNode(index, ds, node, ctx.opts.now, stuckAfter), causes);
       ctx.emit(result, (d, r, md) => renderNodeDiagnosis(d, r, md));
       return exitFor(ctx.opts, severitiesOf([result], result.causes));
     }
-    const result = withCauses(whyDaemonSet(index, ds, ctx.opts.now, stuckAfter), causesOf(index, [ds], { now: ctx.opts.now, stuckAfter }));
+    const result = withCauses(
+      whyDaemonSet(index, ds, ctx.opts.now, stuckAfter),
+      causesOf(index, [ds], { now: ctx.opts.now, stuckAfter }),
+    );
     ctx.emit(result, (d, r, md) => renderDaemonSetDiagnosis(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes, result.causes));
   },

@@ -14,7 +14,9 @@ import { yamlBlock } from '../template.js';
 
 /** The refusals `selector-template-mismatch` reports (a missing, empty or non-matching selector). */
 function selectorRule(e: FieldError): boolean {
-  return e.detail === '`selector` does not match template `labels`' || e.detail === 'empty selector is invalid for daemonset';
+  return (
+    e.detail === '`selector` does not match template `labels`' || e.detail === 'empty selector is invalid for daemonset'
+  );
 }
 
 /** What to write instead, for the refusals that have one way out. */
@@ -26,9 +28,12 @@ function fixFor(e: FieldError): string {
   if (path.endsWith('rollingUpdate.maxUnavailable') && e.detail.startsWith('cannot be 0')) {
     return `let one of the two be non-zero:\n${yamlBlock({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } } })}`;
   }
-  if (path === 'spec.updateStrategy') return `use a type the API knows:\n${yamlBlock({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } } })}`;
-  if (path === 'spec.template.spec.restartPolicy') return 'remove restartPolicy (a DaemonSet pod always restarts: Always is the only value allowed)';
-  if (path === 'spec.template.spec.activeDeadlineSeconds') return 'remove activeDeadlineSeconds: a daemon pod runs until its node or the DaemonSet goes';
+  if (path === 'spec.updateStrategy')
+    return `use a type the API knows:\n${yamlBlock({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } } })}`;
+  if (path === 'spec.template.spec.restartPolicy')
+    return 'remove restartPolicy (a DaemonSet pod always restarts: Always is the only value allowed)';
+  if (path === 'spec.template.spec.activeDeadlineSeconds')
+    return 'remove activeDeadlineSeconds: a daemon pod runs until its node or the DaemonSet goes';
   return `change ${path} as the message says; \`kubectl apply --dry-run=server -f\` shows every refusal`;
 }
 
@@ -37,7 +42,8 @@ export const apiValidation: LintRule = {
   meta: {
     id: 'api-validation',
     severity: 'error',
-    description: 'The API server accepts the DaemonSet: its update strategy, restart policy and the pod template fields ds-doctor reads pass `ValidateDaemonSet`.',
+    description:
+      'The API server accepts the DaemonSet: its update strategy, restart policy and the pod template fields ds-doctor reads pass `ValidateDaemonSet`.',
     rationale:
       'The API server validates a DaemonSet after defaulting it (`SetDefaults_DaemonSet` writes maxUnavailable 1 and maxSurge 0 when absent), so `maxSurge: 1` alone is refused ("may not be set when maxUnavailable is non-zero"), as are `maxUnavailable: 0` without surge ("cannot be 0 when maxSurge is 0"), percentages over 100%, an unknown strategy type, and a restart policy other than Always (`ValidateDaemonSetSpec`, `ValidateRollingUpdateDaemonSet`). `kubectl apply` fails and nothing rolls out.',
     howToFix: 'Change the field the message names; for a surge, write `maxUnavailable: 0` next to `maxSurge`.',
@@ -46,6 +52,10 @@ export const apiValidation: LintRule = {
   check(ds) {
     return validateDaemonSet(ds)
       .filter((e) => !selectorRule(e))
-      .map((e) => ({ message: `the API server refuses the DaemonSet: ${formatFieldError(e)}`, path: e.field, fix: fixFor(e) }));
+      .map((e) => ({
+        message: `the API server refuses the DaemonSet: ${formatFieldError(e)}`,
+        path: e.field,
+        fix: fixFor(e),
+      }));
   },
 };

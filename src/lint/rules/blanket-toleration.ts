@@ -26,11 +26,14 @@ export const blanketToleration: LintRule = {
   meta: {
     id: 'blanket-toleration',
     severity: 'warning',
-    severityNote: 'info for agents that must run on every node: network (CNI) agents, CSI node plugins, service proxies, node-local DNS caches, node monitors and problem detectors, security agents',
-    description: 'No toleration has `operator: Exists` without a key and with no effect or `NoExecute` (which tolerates every taint, or every NoExecute taint).',
+    severityNote:
+      'info for agents that must run on every node: network (CNI) agents, CSI node plugins, service proxies, node-local DNS caches, node monitors and problem detectors, security agents',
+    description:
+      'No toleration has `operator: Exists` without a key and with no effect or `NoExecute` (which tolerates every taint, or every NoExecute taint).',
     rationale:
       'A keyless `Exists` toleration matches every taint of its effect. Without an effect it matches every taint: the pods land on every dedicated node and stay on nodes that are being evacuated (out-of-service, maintenance, a custom NoExecute taint for a broken GPU). With `effect: NoExecute` it matches every NoExecute taint only: the pods still stay on evacuated nodes, but NoSchedule taints keep them off dedicated nodes. That is right for a CNI agent or a node monitor that every node needs, and surprising for anything else.',
-    howToFix: 'List the taints the agent must tolerate (the finding names those of the nodes in the input), or restrict the blanket toleration to `effect: NoSchedule`.',
+    howToFix:
+      'List the taints the agent must tolerate (the finding names those of the nodes in the input), or restrict the blanket toleration to `effect: NoSchedule`.',
     example: 'spec:\n  template:\n    spec:\n      tolerations:\n        - operator: Exists',
   },
   check(ds, ctx) {

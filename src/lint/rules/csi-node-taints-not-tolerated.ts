@@ -28,8 +28,10 @@ export const csiNodeTaintsNotTolerated: LintRule = {
       'A CSI node plugin (node-driver-registrar, or a kubelet plugin directory mounted) tolerates custom NoSchedule taints, usually with a keyless `operator: Exists`, so that it runs wherever pods that use its volumes can run.',
     rationale:
       'Pods that tolerate a node\'s taint are scheduled there whether or not the CSI node plugin runs there. The kubelet mounts their volumes through the driver\'s socket, which only the node plugin registers, so without it they stay ContainerCreating ("driver name … not found in the list of registered CSI drivers"). The DaemonSet controller adds only the node-lifecycle tolerations; a plugin that tolerates nothing else skips every dedicated or tainted node. CSI vendors tolerate every taint for this reason.',
-    howToFix: 'Tolerate every taint (`tolerations: [{operator: Exists}]`), as CSI vendors do, or at least every NoSchedule taint (`{operator: Exists, effect: NoSchedule}`).',
-    example: '# a CSI node plugin (node-driver-registrar sidecar)\nspec:\n  template:\n    spec:\n      tolerations: []   # pods on tainted nodes cannot mount its volumes',
+    howToFix:
+      'Tolerate every taint (`tolerations: [{operator: Exists}]`), as CSI vendors do, or at least every NoSchedule taint (`{operator: Exists, effect: NoSchedule}`).',
+    example:
+      '# a CSI node plugin (node-driver-registrar sidecar)\nspec:\n  template:\n    spec:\n      tolerations: []   # pods on tainted nodes cannot mount its volumes',
   },
   check(ds, ctx) {
     const storage = findRole(ctx.roles(ds), 'storage');

@@ -18,7 +18,10 @@ import { compareText } from '../../model/order.js';
  * Control-plane taints: an ordinary DaemonSet is meant to stay off those nodes, so they are not
  * reported for it; a network agent or service proxy must run there too, so they are.
  */
-export const CONTROL_PLANE_TAINT_KEYS: readonly string[] = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'];
+export const CONTROL_PLANE_TAINT_KEYS: readonly string[] = [
+  'node-role.kubernetes.io/control-plane',
+  'node-role.kubernetes.io/master',
+];
 
 /** How many node names a message lists before "and N more". */
 const LISTED = 5;
@@ -38,8 +41,10 @@ export const customTaintNotTolerated: LintRule = {
       "Nodes of the input that the DaemonSet's nodeSelector and affinity match carry no custom NoSchedule/NoExecute taint that it does not tolerate (system taints and, except for network agents and service proxies, control-plane taints are not counted).",
     rationale:
       'The controller adds tolerations only for node-lifecycle taints. A custom taint (dedicated=gpu:NoSchedule) keeps the DaemonSet off that node silently: no pod, no event, and `desiredNumberScheduled` simply leaves the node out. The DaemonSet guide lists it as the common pitfall: critical dedicated nodes end up without the log or network agent.',
-    howToFix: 'If the agent belongs on those nodes, add the toleration the finding gives; if it does not, say so with a nodeSelector or affinity that excludes them.',
-    example: '# node gpu-1 carries dedicated=gpu:NoSchedule\nspec:\n  template:\n    spec:\n      tolerations: []   # the DaemonSet skips gpu-1',
+    howToFix:
+      'If the agent belongs on those nodes, add the toleration the finding gives; if it does not, say so with a nodeSelector or affinity that excludes them.',
+    example:
+      '# node gpu-1 carries dedicated=gpu:NoSchedule\nspec:\n  template:\n    spec:\n      tolerations: []   # the DaemonSet skips gpu-1',
     needsCluster: 'Nodes (their taints and labels)',
   },
   notChecked: nodesUnavailable,
@@ -47,7 +52,8 @@ export const customTaintNotTolerated: LintRule = {
     const placement = ctx.placement(ds);
     const roles = ctx.roles(ds);
     const controlPlaneToo = Boolean(findRole(roles, 'network', 'service-proxy'));
-    const counted = (t: Taint) => !SYSTEM_TAINT_KEYS.includes(t.key) && (controlPlaneToo || !CONTROL_PLANE_TAINT_KEYS.includes(t.key));
+    const counted = (t: Taint) =>
+      !SYSTEM_TAINT_KEYS.includes(t.key) && (controlPlaneToo || !CONTROL_PLANE_TAINT_KEYS.includes(t.key));
     const byTaint = new Map<string, { taint: Taint; nodes: string[] }>();
     for (const node of ctx.index.nodesInNameOrder) {
       const result = placement.evaluate(node);

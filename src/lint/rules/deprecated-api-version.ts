@@ -12,8 +12,10 @@ import { yamlBlock } from '../template.js';
 const REMOVED: Record<string, string> = {
   'extensions/v1beta1':
     'apps/v1 requires spec.selector (extensions/v1beta1 defaulted it from the template labels) and makes it immutable, and defaults updateStrategy to RollingUpdate where extensions/v1beta1 defaulted to OnDelete',
-  'apps/v1beta2': 'apps/v1 keeps its semantics: spec.selector is required and immutable, updateStrategy defaults to RollingUpdate',
-  'apps/v1beta1': 'apps/v1beta1 never served DaemonSets; apps/v1 requires spec.selector (immutable) and defaults updateStrategy to RollingUpdate',
+  'apps/v1beta2':
+    'apps/v1 keeps its semantics: spec.selector is required and immutable, updateStrategy defaults to RollingUpdate',
+  'apps/v1beta1':
+    'apps/v1beta1 never served DaemonSets; apps/v1 requires spec.selector (immutable) and defaults updateStrategy to RollingUpdate',
 };
 
 /** The `deprecated-api-version` rule, as the registry lists it. */
@@ -26,7 +28,8 @@ export const deprecatedApiVersion: LintRule = {
       'The beta DaemonSet APIs were removed in Kubernetes 1.16: the API server rejects such a manifest. Migrating is not a rename: apps/v1 requires an explicit, immutable selector, and an extensions/v1beta1 DaemonSet without updateStrategy silently changes from OnDelete to RollingUpdate (DaemonSet guide, "version notes").',
     howToFix:
       'Write `apiVersion: apps/v1`, add `spec.selector.matchLabels` equal to (a subset of) the template labels, and write `updateStrategy` explicitly (OnDelete keeps the old extensions/v1beta1 behaviour).',
-    example: 'apiVersion: extensions/v1beta1\nkind: DaemonSet\nmetadata:\n  name: agent\nspec:\n  template:\n    metadata:\n      labels: {app: agent}',
+    example:
+      'apiVersion: extensions/v1beta1\nkind: DaemonSet\nmetadata:\n  name: agent\nspec:\n  template:\n    metadata:\n      labels: {app: agent}',
   },
   check(ds) {
     const version = ds.apiVersion ?? '';

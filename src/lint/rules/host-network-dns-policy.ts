@@ -14,7 +14,8 @@ import { findRole, POD_SPEC, podSpec, templateContainers } from '../template.js'
 const EXPLICIT = new Set(['ClusterFirstWithHostNet', 'Default', 'None']);
 
 /** A cluster DNS name in a value: `backend.logging.svc`, `…svc.cluster.local`, with or without a scheme or port. */
-const SERVICE_DNS = /(^|[/@.\s=,])[a-z0-9]([-a-z0-9]*[a-z0-9])?\.[a-z0-9]([-a-z0-9]*[a-z0-9])?\.svc(\.cluster\.local)?(\.?$|[:/\s,])/i;
+const SERVICE_DNS =
+  /(^|[/@.\s=,])[a-z0-9]([-a-z0-9]*[a-z0-9])?\.[a-z0-9]([-a-z0-9]*[a-z0-9])?\.svc(\.cluster\.local)?(\.?$|[:/\s,])/i;
 
 /** Env names that hold the address of something the agent connects to. */
 const ADDRESS_NAME = /(HOST|HOSTNAME|ADDR|ADDRESS|ENDPOINT|URL|URI|SERVER|SERVICE)S?$/i;
@@ -37,7 +38,8 @@ export function serviceNameEvidence(c: Container): string | undefined {
     if (!v) continue;
     if (SERVICE_DNS.test(v)) return `container ${c.name} env ${e.name}=${v}`;
     const short = SHORT_HOST.exec(v.trim());
-    if (ADDRESS_NAME.test(e.name) && short && !/^(localhost|true|false|none|null)$/i.test(short[2]!)) return `container ${c.name} env ${e.name}=${v}`;
+    if (ADDRESS_NAME.test(e.name) && short && !/^(localhost|true|false|none|null)$/i.test(short[2]!))
+      return `container ${c.name} env ${e.name}=${v}`;
   }
   return undefined;
 }
@@ -51,7 +53,8 @@ export const hostNetworkDnsPolicy: LintRule = {
       'A hostNetwork pod that resolves Service names (a Service address in its args or env, or a log collector) sets `dnsPolicy: ClusterFirstWithHostNet` instead of leaving `ClusterFirst`.',
     rationale:
       "With hostNetwork, the default dnsPolicy ClusterFirst silently behaves like Default: the pod gets the node's resolv.conf and cluster Service names (backend.logging.svc) do not resolve. Agents that ship to in-cluster backends fail in ways that look like network problems. The rule fires only on evidence that the pod resolves Service names: an argument or env value naming `<service>.<namespace>.svc`, an address env var (`*_HOST`, `*_URL`, `*_ENDPOINT`, …) holding a bare Service name, or a log collector (which ships to a backend by name). Agents that reach the API server by IP (KUBERNETES_SERVICE_HOST) and resolve nothing are not affected; network agents, kube-proxy and node-local DNS are exempt: they must not depend on cluster DNS, which depends on them.",
-    howToFix: 'Set `dnsPolicy: ClusterFirstWithHostNet` when the agent talks to Services by name; set `dnsPolicy: Default` to state that it does not.',
+    howToFix:
+      'Set `dnsPolicy: ClusterFirstWithHostNet` when the agent talks to Services by name; set `dnsPolicy: Default` to state that it does not.',
     example:
       'spec:\n  template:\n    spec:\n      hostNetwork: true\n      # dnsPolicy unset: ClusterFirst, which acts as Default here\n      containers:\n        - name: shipper\n          env: [{name: BACKEND_URL, value: "http://loki.logging.svc:3100"}]',
   },

@@ -53,11 +53,15 @@ export function floatingTag(tag: string | undefined): string | undefined {
   if (tag === undefined) return 'no tag: latest';
   const parts = tag.toLowerCase().split(/[-._]/);
   const channel = parts.find((p) => CHANNELS.has(p));
-  if (channel) return tag.toLowerCase() === channel ? `${channel} is a ${channel === 'latest' ? 'moving tag' : 'branch or channel tag'}` : `tag part "${channel}" is a branch or channel`;
+  if (channel)
+    return tag.toLowerCase() === channel
+      ? `${channel} is a ${channel === 'latest' ? 'moving tag' : 'branch or channel tag'}`
+      : `tag part "${channel}" is a branch or channel`;
   if (!/\d/.test(tag)) return 'a tag without a version';
   if (/^v?\d{1,3}($|-[a-z])/i.test(tag)) return 'a major-version tag, which moves with every release of that major';
   // A release-branch tag (`release-v1`, `stable_v2`): its only number is a major version.
-  if (!/\d[._]\d|\d{4,}/.test(tag) && tag.split(/[-_]/).some((p) => /^v?\d{1,3}$/i.test(p))) return 'a major-version tag, which moves with every release of that major';
+  if (!/\d[._]\d|\d{4,}/.test(tag) && tag.split(/[-_]/).some((p) => /^v?\d{1,3}$/i.test(p)))
+    return 'a major-version tag, which moves with every release of that major';
   return undefined;
 }
 

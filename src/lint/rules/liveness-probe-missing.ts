@@ -20,7 +20,8 @@ export const livenessProbeMissing: LintRule = {
       'The kubelet restarts a container when it exits or when its liveness probe fails, and at no other time. An agent that hangs (a deadlock, a stuck connection to the API server) keeps running on its node without doing its job: logs stop shipping, metrics go stale, network policy stops updating, and nothing restarts it. A DaemonSet has no second replica on that node to take over.',
     howToFix:
       'Add a liveness probe per agent container on an endpoint that fails when the agent is stuck (its health endpoint, a `tcpSocket` on a port it declares, or an `exec` command), with a `failureThreshold` generous enough not to kill it under load.',
-    example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    readinessProbe: {httpGet: {path: /ready, port: 8080}}\n    # no livenessProbe',
+    example:
+      'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    readinessProbe: {httpGet: {path: /ready, port: 8080}}\n    # no livenessProbe',
   },
   check(ds) {
     return agentContainers(ds)

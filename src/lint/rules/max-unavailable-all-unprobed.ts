@@ -31,11 +31,14 @@ export const maxUnavailableAllUnprobed: LintRule = {
   meta: {
     id: 'max-unavailable-all-unprobed',
     severity: 'warning',
-    description: "A RollingUpdate whose maxUnavailable covers every node (`100%`, or a number at least the input's node count) has a readiness probe on at least one agent container.",
+    description:
+      "A RollingUpdate whose maxUnavailable covers every node (`100%`, or a number at least the input's node count) has a readiness probe on at least one agent container.",
     rationale:
       'The controller deletes as many old pods at once as the budget allows: at 100% it takes the agent off every node together and starts the new version everywhere. A container without a readiness probe is Ready as soon as it starts, so a version that starts and then fails (bad configuration, a backend it cannot reach) is on every node before anything says so, and `kubectl rollout status` reports success. A readiness probe makes the status show the broken version; a smaller budget keeps most nodes on the old one while it shows.',
-    howToFix: 'Add a readiness probe to the agent container and lower maxUnavailable (e.g. `25%`), so that a broken version stops the rollout while most nodes still run the old one.',
-    example: 'spec:\n  updateStrategy:\n    rollingUpdate: {maxUnavailable: 100%}\n  template:\n    spec:\n      containers:\n        - name: agent   # no readinessProbe',
+    howToFix:
+      'Add a readiness probe to the agent container and lower maxUnavailable (e.g. `25%`), so that a broken version stops the rollout while most nodes still run the old one.',
+    example:
+      'spec:\n  updateStrategy:\n    rollingUpdate: {maxUnavailable: 100%}\n  template:\n    spec:\n      containers:\n        - name: agent   # no readinessProbe',
   },
   check(ds, ctx) {
     if (!isRollingUpdate(ds) || allowsSurge(ds)) return [];

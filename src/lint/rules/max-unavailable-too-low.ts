@@ -35,9 +35,16 @@ export function secondsPerNode(ds: DaemonSet, ctx: LintContext): { seconds: numb
     .sort((a, b) => a - b);
   const minReady = ds.spec?.minReadySeconds ?? 0;
   const extra = minReady ? ` + minReadySeconds ${minReady}s` : '';
-  if (!durations.length) return { seconds: DEFAULT_NODE_SECONDS + minReady, source: `assumed a minute a node${extra}: no pod history in the input` };
+  if (!durations.length)
+    return {
+      seconds: DEFAULT_NODE_SECONDS + minReady,
+      source: `assumed a minute a node${extra}: no pod history in the input`,
+    };
   const median = Math.max(1, Math.round(durations[Math.floor(durations.length / 2)]!));
-  return { seconds: median + minReady, source: `the median creation-to-Ready time of ${durations.length} pod(s) in the input, ${median}s${extra}` };
+  return {
+    seconds: median + minReady,
+    source: `the median creation-to-Ready time of ${durations.length} pod(s) in the input, ${median}s${extra}`,
+  };
 }
 
 function about(seconds: number): string {
@@ -49,12 +56,14 @@ export const maxUnavailableTooLow: LintRule = {
   meta: {
     id: 'max-unavailable-too-low',
     severity: 'warning',
-    description: 'A rolling update over the nodes the DaemonSet runs on takes at most about 30 minutes at its maxUnavailable (or maxSurge).',
+    description:
+      'A rolling update over the nodes the DaemonSet runs on takes at most about 30 minutes at its maxUnavailable (or maxSurge).',
     rationale:
       "The controller replaces at most maxUnavailable pods at a time (a percentage of the DaemonSet's nodes, rounded up; 1 by default). On a large cluster `maxUnavailable: 1` serialises the rollout node by node for hours, and any node whose new pod does not become ready stops it (kubernetes/test-infra #31706, node-feature-discovery #2586).",
     howToFix:
       "Use a percentage that rolls the fleet in about ten minutes; the finding computes one from the node count and the per-node time (the median start-up time of the DaemonSet's pods when the input has them, otherwise a minute).",
-    example: 'spec:\n  updateStrategy:\n    type: RollingUpdate\n    rollingUpdate:\n      maxUnavailable: 1   # with 400 nodes: ~400 minutes',
+    example:
+      'spec:\n  updateStrategy:\n    type: RollingUpdate\n    rollingUpdate:\n      maxUnavailable: 1   # with 400 nodes: ~400 minutes',
     needsCluster: 'Nodes (the node count the DaemonSet runs on); Pods for the per-node time, when present',
   },
   notChecked: nodesUnavailable,

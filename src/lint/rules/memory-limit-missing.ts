@@ -29,11 +29,14 @@ export const memoryLimitMissing: LintRule = {
     severity: 'warning',
     severityNote:
       "info for network (CNI) agents and node-local DNS caches, whose vendors leave memory unlimited on purpose: the OOM killer taking them takes the node's pod networking or DNS with them",
-    description: 'Every container (and sidecar) of the pod template has a memory limit; containers that only wait (pause, `sleep infinity`) or run a task once and then sleep are not judged.',
+    description:
+      'Every container (and sidecar) of the pod template has a memory limit; containers that only wait (pause, `sleep infinity`) or run a task once and then sleep are not judged.',
     rationale:
       'An agent without a memory limit can take a node\'s memory when it leaks or buffers (a log collector behind a slow backend), and because a DaemonSet runs everywhere, it can do so on every node at once; the kernel OOM killer and the kubelet then pick victims among the node\'s other pods (DaemonSet guide, production practice "enforce resource limits, especially memory").',
-    howToFix: 'Set `resources.limits.memory` at or above the memory request (a starting point: twice the request, then tune). A cpu limit is not required: it only throttles.',
-    example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    resources:\n      requests: {cpu: 50m, memory: 64Mi}\n      # no limits.memory',
+    howToFix:
+      'Set `resources.limits.memory` at or above the memory request (a starting point: twice the request, then tune). A cpu limit is not required: it only throttles.',
+    example:
+      'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    resources:\n      requests: {cpu: 50m, memory: 64Mi}\n      # no limits.memory',
   },
   check(ds, ctx) {
     const out: RuleFinding[] = [];

@@ -49,11 +49,14 @@ export const missingOsSelector: LintRule = {
     id: 'missing-os-selector',
     severity: 'warning',
     severityNote: 'info for mixed architectures, since multi-arch images are common',
-    description: "When the cluster has nodes of several operating systems (or architectures), the DaemonSet's placement covers only one of them.",
+    description:
+      "When the cluster has nodes of several operating systems (or architectures), the DaemonSet's placement covers only one of them.",
     rationale:
       'A DaemonSet without an OS constraint creates a pod on every Windows node too; a Linux image there never starts (ImagePullBackOff or CrashLoopBackOff), the DaemonSet is never fully available and its rollouts stall. Mixed architectures need every image to be multi-arch.',
-    howToFix: 'Add `nodeSelector: {kubernetes.io/os: linux}` (and `kubernetes.io/arch` when an image is single-architecture).',
-    example: '# nodes: 5 linux, 2 windows\nspec:\n  template:\n    spec:\n      nodeSelector: {}   # lands on the Windows nodes too',
+    howToFix:
+      'Add `nodeSelector: {kubernetes.io/os: linux}` (and `kubernetes.io/arch` when an image is single-architecture).',
+    example:
+      '# nodes: 5 linux, 2 windows\nspec:\n  template:\n    spec:\n      nodeSelector: {}   # lands on the Windows nodes too',
     needsCluster: 'Nodes of more than one kubernetes.io/os or kubernetes.io/arch',
   },
   notChecked: (ctx) => nodesUnavailable(ctx) ?? homogeneous(ctx),

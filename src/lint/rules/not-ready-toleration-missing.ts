@@ -24,8 +24,10 @@ export const notReadyTolerationMissing: LintRule = {
       'A network (CNI) agent that writes the CNI configuration (or a CNI known by its image or state directory) tolerates `node.kubernetes.io/not-ready:NoSchedule` (by key, or with a keyless `operator: Exists`); installers of plugin binaries alone are not judged.',
     rationale:
       'A node without a working pod network reports NotReady ("network plugin not ready: cni config uninitialized"), and the node lifecycle controller taints it `node.kubernetes.io/not-ready:NoSchedule`. The DaemonSet controller adds a not-ready toleration only for NoExecute, so it creates no CNI pod on that node, and the node stays NotReady for want of the CNI: a deadlock on every new node and every node whose agent was lost. Every CNI vendor tolerates it, usually with a keyless `operator: Exists`.',
-    howToFix: 'Tolerate the taint explicitly (`key: node.kubernetes.io/not-ready, operator: Exists, effect: NoSchedule`), or tolerate every taint with `operator: Exists` as CNI manifests do.',
-    example: '# a CNI agent (hostPath /etc/cni/net.d)\nspec:\n  template:\n    spec:\n      tolerations:\n        - key: node-role.kubernetes.io/control-plane\n          effect: NoSchedule',
+    howToFix:
+      'Tolerate the taint explicitly (`key: node.kubernetes.io/not-ready, operator: Exists, effect: NoSchedule`), or tolerate every taint with `operator: Exists` as CNI manifests do.',
+    example:
+      '# a CNI agent (hostPath /etc/cni/net.d)\nspec:\n  template:\n    spec:\n      tolerations:\n        - key: node-role.kubernetes.io/control-plane\n          effect: NoSchedule',
   },
   check(ds, ctx) {
     const found = findRole(ctx.roles(ds), 'network');
@@ -33,7 +35,10 @@ export const notReadyTolerationMissing: LintRule = {
     // writes it (or a CNI dataplane known by image or state directory) is what the node waits for;
     // an installer of a secondary plugin's binaries (/opt/cni/bin) or a network-policy dataplane is not.
     const config = hostPaths(podSpec(ds)).find((p) => /^\/etc\/cni(\/|$)/.test(p));
-    const evidence = [...(config ? [`hostPath ${config} (CNI configuration)`] : []), ...(found?.evidence ?? []).filter((e) => !/^hostPath \/(opt|etc)\/cni|pod network namespaces/.test(e))];
+    const evidence = [
+      ...(config ? [`hostPath ${config} (CNI configuration)`] : []),
+      ...(found?.evidence ?? []).filter((e) => !/^hostPath \/(opt|etc)\/cni|pod network namespaces/.test(e)),
+    ];
     if (!found || !evidence.length) return [];
     const network = { role: found.role, evidence };
     if (tolerationsTolerateTaint(daemonPodTolerations(podSpec(ds)), NOT_READY_NO_SCHEDULE)) return [];

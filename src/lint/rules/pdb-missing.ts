@@ -35,7 +35,8 @@ export const pdbMissing: LintRule = {
       'A critical DaemonSet (a node-agent role, or a system-*-critical priority class) is covered by a PodDisruptionBudget that selects its pods: same namespace, and a selector matching the template labels (an empty policy/v1 selector selects every pod, a missing one none).',
     rationale:
       "The DaemonSet guide recommends a PDB for critical DaemonSets so that maintenance does not take too many log or monitoring pods at once. `kubectl drain` itself leaves DaemonSet pods alone (`--ignore-daemonsets`), but other callers of the Eviction API, such as the cluster-autoscaler's scale-down, evict them and respect a PDB.",
-    howToFix: "Add a `policy/v1` PodDisruptionBudget selecting the template labels, with `maxUnavailable` near the rollout's budget (e.g. 10%).",
+    howToFix:
+      "Add a `policy/v1` PodDisruptionBudget selecting the template labels, with `maxUnavailable` near the rollout's budget (e.g. 10%).",
     example: '# a kube-system CNI DaemonSet and no PodDisruptionBudget selecting app=calico-node',
     needsCluster: 'PodDisruptionBudgets (from the cluster, or in the same input as the manifest)',
   },
@@ -49,7 +50,9 @@ export const pdbMissing: LintRule = {
     if (!role && !CRITICAL_CLASSES.has(priority)) return [];
     const ns = ds.metadata?.namespace ?? 'default';
     const labels = ds.spec?.template?.metadata?.labels;
-    const covered = ctx.index.snapshot.podDisruptionBudgets.some((p) => (p.metadata?.namespace ?? 'default') === ns && budgetSelects(p, labels));
+    const covered = ctx.index.snapshot.podDisruptionBudgets.some(
+      (p) => (p.metadata?.namespace ?? 'default') === ns && budgetSelects(p, labels),
+    );
     if (covered) return [];
     const what = role ? roleText(role) : `DaemonSet of priority class ${priority}`;
     return [

@@ -24,11 +24,14 @@ export const priorityClassMissing: LintRule = {
     id: 'priority-class-missing',
     severity: 'error',
     severityNote: 'warning for a missing or outranked class; error when the named class does not exist',
-    description: 'Node-level agents (CNI, CSI, proxy, log, monitoring, hostNetwork or hostPath, kube-system) set a high priority class, and any class named exists.',
+    description:
+      'Node-level agents (CNI, CSI, proxy, log, monitoring, hostNetwork or hostPath, kube-system) set a high priority class, and any class named exists.',
     rationale:
       'A DaemonSet pod is scheduled by kube-scheduler like any pod: on a full node, a pod of priority 0 cannot preempt anything and waits, and higher-priority pods can preempt it. Node-level agents should win that contest (DaemonSet guide, "set priorityClassName: system-node-critical or a high priority"). A class that does not exist makes the API server reject every pod of the DaemonSet.',
-    howToFix: "Set `spec.template.spec.priorityClassName: system-node-critical` (or a custom class above your workloads' classes); create the class first when it is a custom one.",
-    example: 'spec:\n  template:\n    spec:\n      hostNetwork: true\n      # no priorityClassName\n      containers:\n        - name: agent\n          image: example/agent:1.4.2',
+    howToFix:
+      "Set `spec.template.spec.priorityClassName: system-node-critical` (or a custom class above your workloads' classes); create the class first when it is a custom one.",
+    example:
+      'spec:\n  template:\n    spec:\n      hostNetwork: true\n      # no priorityClassName\n      containers:\n        - name: agent\n          image: example/agent:1.4.2',
   },
   check(ds, ctx) {
     const spec = podSpec(ds);

@@ -9,7 +9,14 @@
 import type { Container } from '../../model/k8s-types.js';
 import { isPlaceholder } from '../../model/roles.js';
 import type { LintRule, RuleFinding } from '../types.js';
-import { containerLabel, findRole, HOST_PRIVILEGED_ROLES, roleText, templateContainers, yamlBlock } from '../template.js';
+import {
+  containerLabel,
+  findRole,
+  HOST_PRIVILEGED_ROLES,
+  roleText,
+  templateContainers,
+  yamlBlock,
+} from '../template.js';
 
 function added(c: Container): string[] {
   return c.securityContext?.capabilities?.add ?? [];
@@ -19,7 +26,22 @@ function added(c: Container): string[] {
  * The capabilities a container runtime grants by default (containerd's and CRI-O's default set,
  * the one Docker documents): `drop: [ALL]` takes these away.
  */
-const DEFAULT_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FSETID', 'FOWNER', 'MKNOD', 'NET_RAW', 'SETGID', 'SETUID', 'SETFCAP', 'SETPCAP', 'NET_BIND_SERVICE', 'SYS_CHROOT', 'KILL', 'AUDIT_WRITE'];
+const DEFAULT_CAPABILITIES = [
+  'CHOWN',
+  'DAC_OVERRIDE',
+  'FSETID',
+  'FOWNER',
+  'MKNOD',
+  'NET_RAW',
+  'SETGID',
+  'SETUID',
+  'SETFCAP',
+  'SETPCAP',
+  'NET_BIND_SERVICE',
+  'SYS_CHROOT',
+  'KILL',
+  'AUDIT_WRITE',
+];
 
 function capName(cap: string): string {
   return cap.toUpperCase().replace(/^CAP_/, '');
@@ -42,13 +64,16 @@ export const privilegeEscalationAllowed: LintRule = {
   meta: {
     id: 'privilege-escalation-allowed',
     severity: 'warning',
-    severityNote: 'info for network (CNI) agents, CSI node plugins, service proxies and driver installers, whose capabilities are their job',
+    severityNote:
+      'info for network (CNI) agents, CSI node plugins, service proxies and driver installers, whose capabilities are their job',
     description:
       'Every container that is not privileged sets `allowPrivilegeEscalation: false` (unless it adds SYS_ADMIN, which forbids it) and drops ALL capabilities, adding back only those it uses.',
     rationale:
       "Without `allowPrivilegeEscalation: false` a setuid binary or file capability in the image can raise a process above the container's own privileges; without `drop: [ALL]` the container keeps the runtime's default capabilities (CHOWN, DAC_OVERRIDE, FOWNER, NET_RAW, SETUID, …) on every node whether it uses them or not. Both are what the restricted Pod Security Standard requires, and cost an agent nothing when it needs no more.",
-    howToFix: 'Set `securityContext.allowPrivilegeEscalation: false` and `capabilities: {drop: [ALL], add: [<only what the agent uses, e.g. NET_ADMIN>]}` on each container.',
-    example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # allowPrivilegeEscalation and capabilities not set',
+    howToFix:
+      'Set `securityContext.allowPrivilegeEscalation: false` and `capabilities: {drop: [ALL], add: [<only what the agent uses, e.g. NET_ADMIN>]}` on each container.',
+    example:
+      'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # allowPrivilegeEscalation and capabilities not set',
   },
   check(ds, ctx) {
     const role = findRole(ctx.roles(ds), ...HOST_PRIVILEGED_ROLES, 'driver-installer');
@@ -61,7 +86,12 @@ export const privilegeEscalationAllowed: LintRule = {
       // A container that adds every default capability back gains nothing from drop: [ALL].
       const keepsCaps = !dropsDefaults(ref.container);
       if (!escalation && !keepsCaps) continue;
-      const missing = [escalation ? 'allows privilege escalation' : '', keepsCaps ? 'keeps the default capabilities (no drop: [ALL])' : ''].filter(Boolean).join(' and ');
+      const missing = [
+        escalation ? 'allows privilege escalation' : '',
+        keepsCaps ? 'keeps the default capabilities (no drop: [ALL])' : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
       const add = added(ref.container);
       out.push({
         severity: role ? 'info' : 'warning',

@@ -6,14 +6,35 @@
  */
 import type { AgentRole, RoleMatch } from '../../model/roles.js';
 import type { LintRule, RuleFinding } from '../types.js';
-import { containerLabel, hostAccessEvidence, privilegedRole, roleJustified, roleText, templateContainers, yamlBlock } from '../template.js';
+import {
+  containerLabel,
+  hostAccessEvidence,
+  privilegedRole,
+  roleJustified,
+  roleText,
+  templateContainers,
+  yamlBlock,
+} from '../template.js';
 
 /** What an agent of each role needs instead of privileged, and the capabilities to add. */
 const INSTEAD: Partial<Record<AgentRole, { needs: string; add?: string[] }>> = {
-  logging: { needs: "a log collector only reads the host's log directories: drop privileged and mount /var/log (and /var/lib/docker/containers) with readOnly: true" },
-  monitoring: { needs: 'a node metrics agent needs no capability: hostPID/hostNetwork and read-only mounts of /proc, /sys and / (mountPropagation: HostToContainer) are enough' },
-  dns: { needs: 'a node-local DNS cache needs NET_ADMIN (its iptables rules and link-local interface), not privileged', add: ['NET_ADMIN'] },
-  'host-network': { needs: "a host-network agent needs NET_ADMIN (and NET_RAW for raw sockets) to change the host's network, not every device", add: ['NET_ADMIN', 'NET_RAW'] },
+  logging: {
+    needs:
+      "a log collector only reads the host's log directories: drop privileged and mount /var/log (and /var/lib/docker/containers) with readOnly: true",
+  },
+  monitoring: {
+    needs:
+      'a node metrics agent needs no capability: hostPID/hostNetwork and read-only mounts of /proc, /sys and / (mountPropagation: HostToContainer) are enough',
+  },
+  dns: {
+    needs: 'a node-local DNS cache needs NET_ADMIN (its iptables rules and link-local interface), not privileged',
+    add: ['NET_ADMIN'],
+  },
+  'host-network': {
+    needs:
+      "a host-network agent needs NET_ADMIN (and NET_RAW for raw sockets) to change the host's network, not every device",
+    add: ['NET_ADMIN', 'NET_RAW'],
+  },
 };
 
 /**
@@ -41,7 +62,8 @@ export const privilegedContainer: LintRule = {
       'A privileged container has every capability and every host device, on every node the DaemonSet covers: one compromised agent is root on the whole fleet. Node agents need host access, but most need far less than privileged (DaemonSet guide, production practice "minimal security context").',
     howToFix:
       'Set `privileged: false`, `allowPrivilegeEscalation: false`, drop ALL capabilities and add back only what the agent uses (the finding names it per role: none for node-exporter, read-only mounts for a log collector, NET_ADMIN for node-local DNS).',
-    example: 'containers:\n  - name: log-shipper\n    image: example/log-shipper:2.1.0\n    securityContext:\n      privileged: true',
+    example:
+      'containers:\n  - name: log-shipper\n    image: example/log-shipper:2.1.0\n    securityContext:\n      privileged: true',
   },
   check(ds, ctx) {
     const refs = templateContainers(ds, { init: true }).filter((r) => r.container.securityContext?.privileged === true);

@@ -22,9 +22,11 @@ const KINDS = [
 
 /** What a probe whose result is always thrown away does, by kind (the worker's initial results). */
 const CONSEQUENCE: Record<(typeof KINDS)[number][1], string> = {
-  readiness: 'the container keeps its initial result, not ready, so the pod never becomes Ready and a rolling update never gets past it',
+  readiness:
+    'the container keeps its initial result, not ready, so the pod never becomes Ready and a rolling update never gets past it',
   liveness: 'the container keeps its initial result, alive, so the kubelet never restarts it however it hangs',
-  startup: 'the container never counts as started, so its readiness and liveness probes never run and the pod never becomes Ready',
+  startup:
+    'the container never counts as started, so its readiness and liveness probes never run and the pod never becomes Ready',
 };
 
 /** The port a probe handler names, with its handler, when it is a name (not a number or a numeric string). */
@@ -47,12 +49,16 @@ export const probePortNotDeclared: LintRule = {
   meta: {
     id: 'probe-port-not-declared',
     severity: 'error',
-    severityNote: 'warning for a liveness probe, whose failure to act leaves a hung container running rather than stopping the rollout',
-    description: "Every httpGet or tcpSocket probe that names its port (`port: healthz`) names a port in the probed container's own `ports`.",
+    severityNote:
+      'warning for a liveness probe, whose failure to act leaves a hung container running rather than stopping the rollout',
+    description:
+      "Every httpGet or tcpSocket probe that names its port (`port: healthz`) names a port in the probed container's own `ports`.",
     rationale:
       'The kubelet looks a named probe port up in the probed container\'s `ports` only (findPortByName; other containers of the pod do not count, a numeric string still works). When the name is missing the probe errors every period (event: "Readiness probe errored and resulted in unknown state") and the kubelet throws the result away, so the probe never acts: a readiness probe leaves the container not ready for ever (the pod is never Ready and the rolling update stalls on the first node), a liveness probe never restarts a hung container, a startup probe keeps the container from ever counting as started. The API server accepts the manifest: it checks only the name\'s syntax.',
-    howToFix: "Declare the port under the container's `ports` with that name (`- name: healthz, containerPort: 9808`), or give the probe the port number.",
-    example: 'containers:\n  - name: plugin\n    livenessProbe:\n      httpGet: {path: /healthz, port: healthz}\n    # no ports: healthz is declared by another container, or nowhere',
+    howToFix:
+      "Declare the port under the container's `ports` with that name (`- name: healthz, containerPort: 9808`), or give the probe the port number.",
+    example:
+      'containers:\n  - name: plugin\n    livenessProbe:\n      httpGet: {path: /healthz, port: healthz}\n    # no ports: healthz is declared by another container, or nowhere',
   },
   check(ds) {
     const out: RuleFinding[] = [];

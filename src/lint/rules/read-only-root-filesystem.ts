@@ -4,31 +4,55 @@
  */
 import type { LintRule, RuleFinding } from '../types.js';
 import { isPlaceholder, kernelDriverLoader } from '../../model/roles.js';
-import { containerLabel, findRole, HOST_PRIVILEGED_ROLES, roleJustified, templateContainers, yamlBlock } from '../template.js';
+import {
+  containerLabel,
+  findRole,
+  HOST_PRIVILEGED_ROLES,
+  roleJustified,
+  templateContainers,
+  yamlBlock,
+} from '../template.js';
 
 /** The `read-only-root-filesystem` rule, as the registry lists it. */
 export const readOnlyRootFilesystem: LintRule = {
   meta: {
     id: 'read-only-root-filesystem',
     severity: 'warning',
-    severityNote: "info for network (CNI) agents, CSI node plugins, service proxies, driver installers and a security agent's kernel driver loader",
+    severityNote:
+      "info for network (CNI) agents, CSI node plugins, service proxies, driver installers and a security agent's kernel driver loader",
     description: 'Every container sets `securityContext.readOnlyRootFilesystem: true`.',
     rationale:
       "A writable root filesystem lets an attacker, or a bug, drop binaries and change configuration inside an agent that runs on every node. The DaemonSet guide's production practice runs collectors with a read-only root filesystem.",
-    howToFix: "Set `readOnlyRootFilesystem: true` and mount an `emptyDir` (or the agent's hostPath state directory) wherever it writes, e.g. /tmp or a buffer directory.",
-    example: 'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # readOnlyRootFilesystem not set',
+    howToFix:
+      "Set `readOnlyRootFilesystem: true` and mount an `emptyDir` (or the agent's hostPath state directory) wherever it writes, e.g. /tmp or a buffer directory.",
+    example:
+      'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # readOnlyRootFilesystem not set',
   },
   check(ds, ctx) {
     // A placeholder (pause, sleep) writes nothing.
-    const refs = templateContainers(ds, { init: true }).filter((r) => r.container.securityContext?.readOnlyRootFilesystem !== true && !isPlaceholder(r.container));
+    const refs = templateContainers(ds, { init: true }).filter(
+      (r) => r.container.securityContext?.readOnlyRootFilesystem !== true && !isPlaceholder(r.container),
+    );
     if (!refs.length) return [];
     const roles = ctx.roles(ds);
     const needsIt = findRole(roles, ...HOST_PRIVILEGED_ROLES, 'driver-installer');
-    if (needsIt) return [roleJustified(needsIt, refs, 'root filesystem writable', 'securityContext.readOnlyRootFilesystem')];
+    if (needsIt)
+      return [roleJustified(needsIt, refs, 'root filesystem writable', 'securityContext.readOnlyRootFilesystem')];
     // A kernel driver loader (an init container) downloads or builds the module in its own filesystem.
     const loader = kernelDriverLoader(ds);
-    const loaderRefs = loader ? refs.filter((r) => r.init && /driver-loader/.test(`${r.container.name ?? ''} ${r.container.image ?? ''}`)) : [];
-    const out: RuleFinding[] = loaderRefs.length ? [roleJustified({ role: 'security', evidence: [loader!] }, loaderRefs, 'root filesystem writable', 'securityContext.readOnlyRootFilesystem')] : [];
+    const loaderRefs = loader
+      ? refs.filter((r) => r.init && /driver-loader/.test(`${r.container.name ?? ''} ${r.container.image ?? ''}`))
+      : [];
+    const out: RuleFinding[] = loaderRefs.length
+      ? [
+          roleJustified(
+            { role: 'security', evidence: [loader!] },
+            loaderRefs,
+            'root filesystem writable',
+            'securityContext.readOnlyRootFilesystem',
+          ),
+        ]
+      : [];
     const logging = findRole(roles, 'logging');
     const rest = refs.filter((r) => !loaderRefs.includes(r));
     return out.concat(

@@ -16,7 +16,8 @@ export const readinessProbeMissing: LintRule = {
   meta: {
     id: 'readiness-probe-missing',
     severity: 'warning',
-    severityNote: 'info with minReadySeconds > 0 or the OnDelete strategy, where the controller does not race ahead on readiness alone',
+    severityNote:
+      'info with minReadySeconds > 0 or the OnDelete strategy, where the controller does not race ahead on readiness alone',
     description:
       'Every long-running agent container (and native sidecar) of the pod template has a `readinessProbe`; helper sidecars (CSI registrar, RBAC proxy, config reloader) and init containers are not judged.',
     rationale:

@@ -15,7 +15,8 @@ export const resourcesRequestsMissing: LintRule = {
   meta: {
     id: 'resources-requests-missing',
     severity: 'warning',
-    description: 'Every container (and sidecar) of the pod template requests cpu and memory; placeholders that only wait (pause, `sleep infinity`) are not judged.',
+    description:
+      'Every container (and sidecar) of the pod template requests cpu and memory; placeholders that only wait (pause, `sleep infinity`) are not judged.',
     rationale:
       'A DaemonSet puts one copy on every node: without requests the scheduler reserves nothing for it, so every node is oversubscribed by the same amount at once, and a pod without any request is BestEffort, the first the kubelet evicts under node pressure (DaemonSet guide, production practice "enforce resource limits").',
     howToFix:
@@ -25,13 +26,19 @@ export const resourcesRequestsMissing: LintRule = {
   check(ds) {
     const out: RuleFinding[] = [];
     // The pod's QoS class counts every container, init containers included (v1 qos.GetPodQOS).
-    const anyResource = templateContainers(ds, { init: true }).some((r) => Object.keys(r.container.resources?.requests ?? {}).length || Object.keys(r.container.resources?.limits ?? {}).length);
+    const anyResource = templateContainers(ds, { init: true }).some(
+      (r) =>
+        Object.keys(r.container.resources?.requests ?? {}).length ||
+        Object.keys(r.container.resources?.limits ?? {}).length,
+    );
     for (const ref of templateContainers(ds, { sidecars: true })) {
       // A placeholder that only waits (pause, an image pre-pull) uses nothing worth reserving.
       if (isPlaceholder(ref.container)) continue;
       const res = ref.container.resources;
       // API defaulting copies a limit into a missing request, so only a resource with neither is unrequested.
-      const missing = ['cpu', 'memory'].filter((r) => res?.requests?.[r] === undefined && res?.limits?.[r] === undefined);
+      const missing = ['cpu', 'memory'].filter(
+        (r) => res?.requests?.[r] === undefined && res?.limits?.[r] === undefined,
+      );
       if (!missing.length) continue;
       const bestEffort = !anyResource;
       out.push({

@@ -7,7 +7,16 @@
 import type { Container } from '../../model/k8s-types.js';
 import { hostPaths, isPlaceholder } from '../../model/roles.js';
 import type { LintRule, RuleFinding } from '../types.js';
-import { containerLabel, findRole, podSpec, roleJustified, rootRole, templateContainers, yamlBlock, type ContainerRef } from '../template.js';
+import {
+  containerLabel,
+  findRole,
+  podSpec,
+  roleJustified,
+  rootRole,
+  templateContainers,
+  yamlBlock,
+  type ContainerRef,
+} from '../template.js';
 
 /**
  * Why the container needs uid 0 by what it is given: privileged (its capabilities are uid 0's),
@@ -15,7 +24,8 @@ import { containerLabel, findRole, podSpec, roleJustified, rootRole, templateCon
  * process loses them at exec (capabilities(7)). Undefined when nothing it is given needs root.
  */
 function rootNeed(c: Container): string | undefined {
-  if (c.securityContext?.privileged === true) return "it is privileged, and a privileged container's capabilities are uid 0's (privileged-container judges the privilege)";
+  if (c.securityContext?.privileged === true)
+    return "it is privileged, and a privileged container's capabilities are uid 0's (privileged-container judges the privilege)";
   const add = c.securityContext?.capabilities?.add ?? [];
   if (add.length)
     return `it adds ${add.join(', ')}, and Kubernetes sets no ambient capabilities, so a non-root process loses them at exec (capabilities(7)) unless its binary carries file capabilities`;
@@ -46,10 +56,14 @@ function under(p: string, roots: string[]): boolean {
 /** Why the container needs uid 0 to read what it mounts (container logs for a collector, the runtime's state for anyone), or undefined. */
 function rootOnlyHostPath(paths: string[], logging: boolean, monitoring: boolean): string | undefined {
   const logs = paths.find((p) => under(p, CONTAINER_LOGS) || p.replace(/\/$/, '') === '/var/log');
-  if (logging && logs) return `a log collector reads the container logs under hostPath ${logs}, which the kubelet and runtime write as root, mode 0640`;
+  if (logging && logs)
+    return `a log collector reads the container logs under hostPath ${logs}, which the kubelet and runtime write as root, mode 0640`;
   // The runtime's sockets and state are root-only whatever the agent's role; the whole run directory counts for a monitor or collector.
-  const state = paths.find((p) => under(p, RUNTIME_STATE) || ((logging || monitoring) && RUN_DIRS.includes(p.replace(/\/$/, ''))));
-  if (state) return `it mounts the container runtime's state or socket under hostPath ${state}, which only root may read`;
+  const state = paths.find(
+    (p) => under(p, RUNTIME_STATE) || ((logging || monitoring) && RUN_DIRS.includes(p.replace(/\/$/, ''))),
+  );
+  if (state)
+    return `it mounts the container runtime's state or socket under hostPath ${state}, which only root may read`;
   return undefined;
 }
 
@@ -60,12 +74,14 @@ export const runAsNonRoot: LintRule = {
     severity: 'error',
     severityNote:
       'warning for a container that may run as root; error when runAsNonRoot contradicts runAsUser 0 (the kubelet refuses to start it); info where uid 0 is needed: network, CSI, proxy, device-plugin, labeller, node-local DNS, security, node-reboot, local-volume and driver-installer agents and problem detectors; privileged containers and containers that add capabilities (no ambient capabilities: a non-root process loses them at exec); log collectors reading container logs and monitors reading the container runtime state',
-    description: 'Every container runs as a non-root user (`runAsNonRoot: true` or a non-zero `runAsUser`, on the container or the pod).',
+    description:
+      'Every container runs as a non-root user (`runAsNonRoot: true` or a non-zero `runAsUser`, on the container or the pod).',
     rationale:
       "An agent running as root on every node turns any bug in it into root on the host paths it mounts. The DaemonSet guide's production practice runs collectors with runAsNonRoot. Setting runAsNonRoot with runAsUser 0 is worse: the kubelet refuses to start the container.",
     howToFix:
       'Set `securityContext.runAsNonRoot: true` and a `runAsUser` the image supports (65534 for node-exporter-style agents). A collector that must read root-owned 0640 log files keeps uid 0 but drops ALL capabilities and mounts the logs read-only.',
-    example: "containers:\n  - name: agent\n    image: example/agent:1.4.2\n    # no securityContext: the image's user, often root",
+    example:
+      "containers:\n  - name: agent\n    image: example/agent:1.4.2\n    # no securityContext: the image's user, often root",
   },
   check(ds, ctx) {
     const pod = podSpec(ds).securityContext;
@@ -92,7 +108,8 @@ export const runAsNonRoot: LintRule = {
     }
     if (!rootRefs.length) return out;
     const needsRoot = rootRole(roles);
-    if (needsRoot) return [...out, roleJustified(needsRoot, rootRefs, 'may run as root', 'securityContext.runAsNonRoot')];
+    if (needsRoot)
+      return [...out, roleJustified(needsRoot, rootRefs, 'may run as root', 'securityContext.runAsNonRoot')];
     const logging = findRole(roles, 'logging');
     const paths = hostPaths(podSpec(ds));
     const rootOnly = rootOnlyHostPath(paths, Boolean(logging), Boolean(findRole(roles, 'monitoring')));

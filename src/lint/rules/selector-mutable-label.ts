@@ -37,7 +37,8 @@ export const selectorMutableLabel: LintRule = {
       '`spec.selector` holds no label whose value changes between releases: a version, chart or branch label (`app.kubernetes.io/version`, `helm.sh/chart`, `version: master`), or a version-like value.',
     rationale:
       'The selector of an apps/v1 DaemonSet is immutable (the API server answers a change with "field is immutable") and must keep matching the template labels. A version or chart label in it is frozen at its first value: the next release that bumps it in the template is refused (the selector no longer matches), and the only way out is to delete and re-create the DaemonSet, with `--cascade=orphan` to keep the agent running meanwhile.',
-    howToFix: 'Select on stable identity labels only (`app.kubernetes.io/name`, `app.kubernetes.io/instance`); keep version and chart labels in the template metadata, outside the selector.',
+    howToFix:
+      'Select on stable identity labels only (`app.kubernetes.io/name`, `app.kubernetes.io/instance`); keep version and chart labels in the template metadata, outside the selector.',
     example: 'spec:\n  selector:\n    matchLabels:\n      app: csi-node\n      app.kubernetes.io/version: master',
   },
   check(ds) {

@@ -19,8 +19,10 @@ export const selectorTemplateMismatch: LintRule = {
     description: '`spec.selector` is present, non-empty, valid, and matches `spec.template.metadata.labels`.',
     rationale:
       'The API server rejects a DaemonSet whose selector is empty ("empty selector is invalid for daemonset") or does not select its own template ("`selector` does not match template `labels`"). The selector is immutable, so a wrong one found after creation means deleting and recreating the DaemonSet.',
-    howToFix: 'Make `spec.selector.matchLabels` a subset of `spec.template.metadata.labels` (usually the same `app` label), and choose it for good: it cannot be changed later.',
-    example: 'spec:\n  selector:\n    matchLabels: {app: agent}\n  template:\n    metadata:\n      labels: {app: node-agent}',
+    howToFix:
+      'Make `spec.selector.matchLabels` a subset of `spec.template.metadata.labels` (usually the same `app` label), and choose it for good: it cannot be changed later.',
+    example:
+      'spec:\n  selector:\n    matchLabels: {app: agent}\n  template:\n    metadata:\n      labels: {app: node-agent}',
   },
   check(ds) {
     const selector = ds.spec?.selector;
@@ -30,11 +32,21 @@ export const selectorTemplateMismatch: LintRule = {
     const fix = `select the template's labels:\n${yamlBlock({ selector: { matchLabels: Object.keys(labels).length ? labels : { app: ds.metadata?.name ?? 'agent' } } })}`;
     const compiled = compileLabelSelector(selector ?? {});
     if (!compiled.ok) {
-      return [{ message: `spec.selector does not parse: ${compiled.error}; the API server rejects the DaemonSet`, path: 'spec.selector', fix }];
+      return [
+        {
+          message: `spec.selector does not parse: ${compiled.error}; the API server rejects the DaemonSet`,
+          path: 'spec.selector',
+          fix,
+        },
+      ];
     }
     if (compiled.empty) {
       return [
-        { message: `spec.selector is ${selector === undefined ? 'missing' : 'empty'}: the API server rejects the DaemonSet (empty selector is invalid for daemonset)`, path: 'spec.selector', fix },
+        {
+          message: `spec.selector is ${selector === undefined ? 'missing' : 'empty'}: the API server rejects the DaemonSet (empty selector is invalid for daemonset)`,
+          path: 'spec.selector',
+          fix,
+        },
       ];
     }
     if (!compiled.matches(labels)) {

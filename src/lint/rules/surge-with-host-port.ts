@@ -18,7 +18,8 @@ export const surgeWithHostPort: LintRule = {
     description: 'A RollingUpdate with `maxSurge` > 0 is not combined with `hostPort`s or hostNetwork container ports.',
     rationale:
       'With maxSurge the controller starts the new pod on a node before deleting the old one. Both want the same host port, so the scheduler\'s NodePorts filter keeps the new pod Pending ("didn\'t have free ports for the requested pod ports") and the rollout never finishes (kubernetes #106417). Under hostNetwork every containerPort is a host port.',
-    howToFix: 'Use `maxSurge: 0` with `maxUnavailable: 1` (or a percentage) for agents with host ports; surge only works for agents without them.',
+    howToFix:
+      'Use `maxSurge: 0` with `maxUnavailable: 1` (or a percentage) for agents with host ports; surge only works for agents without them.',
     example:
       'spec:\n  updateStrategy:\n    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}\n  template:\n    spec:\n      hostNetwork: true\n      containers:\n        - name: agent\n          ports: [{containerPort: 9100}]',
   },

@@ -15,7 +15,8 @@ export const updateStrategyOnDelete: LintRule = {
     description: 'Reports `updateStrategy.type: OnDelete` with what it implies.',
     rationale:
       'With OnDelete a template change reaches a node only when its pod is deleted (by hand, by node replacement, or when it fails). Until then the fleet runs mixed versions, `updatedNumberScheduled` stays below desired, and `kubectl rollout status` refuses to run. That suits careful changes to critical agents, if a procedure exists.',
-    howToFix: 'Keep OnDelete only with a documented node-by-node procedure (delete the pod on one node, verify, continue); otherwise use RollingUpdate.',
+    howToFix:
+      'Keep OnDelete only with a documented node-by-node procedure (delete the pod on one node, verify, continue); otherwise use RollingUpdate.',
     example: 'spec:\n  updateStrategy:\n    type: OnDelete',
   },
   check(ds) {

@@ -37,7 +37,8 @@ export const CAUSE_RULES = {
   NoNetworkAgent: {
     severity: 'warning',
     short: 'network not ready and no network agent in the input',
-    meaning: 'The node reports its network not ready and the input holds no network (CNI) agent DaemonSet: the agent is installed on the host, lives in an unread namespace, or is missing.',
+    meaning:
+      'The node reports its network not ready and the input holds no network (CNI) agent DaemonSet: the agent is installed on the host, lives in an unread namespace, or is missing.',
     needs: 'the network symptoms, and no DaemonSet with the network role in the snapshot',
     links: 'the affected DaemonSets → the node',
     upstream: `${K} pkg/kubelet/kubelet.go#syncPod`,
@@ -54,7 +55,8 @@ export const CAUSE_RULES = {
   LabelNotWritten: {
     severity: 'warning',
     short: 'the node labeller runs but the label is missing',
-    meaning: "The labeller DaemonSet runs on the nodes, yet no node carries the label the DaemonSet selects on: the labeller's configuration or its access to the API decides (its logs say which).",
+    meaning:
+      "The labeller DaemonSet runs on the nodes, yet no node carries the label the DaemonSet selects on: the labeller's configuration or its access to the API decides (its logs say which).",
     needs: 'as LabellerNotRunning, with the labeller Healthy on the nodes that lack the label',
     links: 'the DaemonSet → the missing label → the labeller DaemonSet (its logs)',
   },
@@ -83,7 +85,8 @@ export const CAUSE_RULES = {
     short: 'failures follow a node attribute exactly',
     meaning:
       'Every node where the pods fail shares an attribute no healthy node has (architecture, OS, instance type or pool, kernel, OS image, container runtime or kubelet version): the cause is what that attribute brings (an image without that architecture, a driver, a kernel feature).',
-    needs: 'at least two failing bound pods (one when the attribute is the architecture or OS) and at least one healthy one, and a node attribute whose values split them exactly',
+    needs:
+      'at least two failing bound pods (one when the attribute is the architecture or OS) and at least one healthy one, and a node attribute whose values split them exactly',
     links: 'the DaemonSet → the failing nodes → the attribute they share',
   },
   RevisionFailing: {
@@ -91,7 +94,8 @@ export const CAUSE_RULES = {
     short: 'the new revision fails on every node it reached',
     meaning:
       'Pods of the current revision fail on every node where they run while an older revision was healthy: the template change is the cause, and rolling back restores the revision that worked.',
-    needs: 'bound pods of the current revision, all failing (crash, image, config, probe), and pods or a ControllerRevision of an older revision',
+    needs:
+      'bound pods of the current revision, all failing (crash, image, config, probe), and pods or a ControllerRevision of an older revision',
     links: 'the DaemonSet → its current revision → the template change and the last healthy revision',
     upstream: `${K} staging/src/k8s.io/kubectl/pkg/polymorphichelpers/rollback.go#DaemonSetRollbacker`,
   },
@@ -100,7 +104,8 @@ export const CAUSE_RULES = {
     short: 'pods on NotReady or unreachable nodes hold the update budget',
     meaning:
       'The rolling update is stuck because pods on nodes that are NotReady or unreachable count as unavailable and hold the whole maxUnavailable budget; raising maxUnavailable past them, or deleting the Node objects of nodes that are gone, lets the rollout continue. Deleting such a pod does not help when the controller creates it again on the same node.',
-    needs: 'a Stuck RollingUpdate whose budget in use is held by pods on nodes whose Ready condition is False or Unknown',
+    needs:
+      'a Stuck RollingUpdate whose budget in use is held by pods on nodes whose Ready condition is False or Unknown',
     links: 'the DaemonSet → its budget → the dead nodes',
     upstream: `${K} pkg/controller/daemon/update.go#rollingUpdate`,
   },
@@ -117,7 +122,8 @@ export const CAUSE_RULES = {
     short: 'OnDelete from the extensions/v1beta1 default',
     meaning:
       'The DaemonSet uses OnDelete and was written through extensions/v1beta1 (or created before apps/v1), whose default update strategy was OnDelete: a template change replaces no pod until each is deleted. apps/v1 defaults to RollingUpdate.',
-    needs: 'updateStrategy OnDelete, and extensions/v1beta1 in the last-applied configuration or selfLink, or no strategy in the last-applied configuration on a cluster older than 1.16',
+    needs:
+      'updateStrategy OnDelete, and extensions/v1beta1 in the last-applied configuration or selfLink, or no strategy in the last-applied configuration on a cluster older than 1.16',
     links: 'the DaemonSet → its update strategy → the API version it was written with',
     upstream: 'kubernetes v1.15 pkg/apis/extensions/v1beta1/defaults.go#SetDefaults_DaemonSet',
   },

@@ -20,7 +20,8 @@ function severityText(entry: ReasonEntry): string {
 function familySection(family: ReasonFamily): string[] {
   const linked = Object.values(family.entries).some((e) => 'needs' in e);
   const rows = Object.entries(family.entries).map(([code, e]) => {
-    const link = 'needs' in e ? ` ${cell(String(e.needs))} | ${cell(String((e as { links?: string }).links ?? ''))} |` : '';
+    const link =
+      'needs' in e ? ` ${cell(String(e.needs))} | ${cell(String((e as { links?: string }).links ?? ''))} |` : '';
     return `| \`${code}\` | ${severityText(e)} | ${cell(e.short)} | ${cell(e.meaning)} |${link} ${e.upstream ? `\`${cell(e.upstream)}\`` : '(our own analysis)'} |`;
   });
   const header = linked

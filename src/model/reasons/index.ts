@@ -14,7 +14,11 @@ export { PLAN_FINDINGS, type PlanFindingCode } from './plan.js';
 export { ROLLOUT_REASONS, type RolloutReasonCode } from './rollout.js';
 
 export const REASON_FAMILIES = {
-  placement: { title: 'Node verdict reasons', appearsIn: '`why`, `nodes`, `node` and `scan`: `reasons[].code`', entries: PLACEMENT_REASONS },
+  placement: {
+    title: 'Node verdict reasons',
+    appearsIn: '`why`, `nodes`, `node` and `scan`: `reasons[].code`',
+    entries: PLACEMENT_REASONS,
+  },
   rollout: { title: 'Rollout reasons', appearsIn: '`rollout`: `reasons[].code`', entries: ROLLOUT_REASONS },
   impact: { title: 'Impact findings', appearsIn: '`impact`: `findings[].code`', entries: IMPACT_FINDINGS },
   plan: { title: 'Plan findings', appearsIn: '`plan`: `findings[].code`', entries: PLAN_FINDINGS },

@@ -24,20 +24,23 @@ export const PLACEMENT_REASONS = {
     severity: 'info',
     alsoSeverities: ['warning'],
     short: "node(s) didn't match the required node affinity",
-    meaning: 'No term of requiredDuringSchedulingIgnoredDuringExecution matches the node; a warning when a term is invalid and can never match.',
+    meaning:
+      'No term of requiredDuringSchedulingIgnoredDuringExecution matches the node; a warning when a term is invalid and can never match.',
     upstream: `${K} staging/src/k8s.io/component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go#Match`,
   },
   UntoleratedTaint: {
     severity: 'warning',
     alsoSeverities: ['error', 'info'],
     short: 'node(s) had untolerated taint(s)',
-    meaning: 'The node has a NoSchedule or NoExecute taint the template does not tolerate (beyond the tolerations the controller adds); an error when it keeps a networking agent off a NotReady node.',
+    meaning:
+      'The node has a NoSchedule or NoExecute taint the template does not tolerate (beyond the tolerations the controller adds); an error when it keeps a networking agent off a NotReady node.',
     upstream: `${K} pkg/controller/daemon/daemon_controller.go#predicates`,
   },
   FailedCreate: {
     severity: 'error',
     short: 'pod creation failed (FailedCreate)',
-    meaning: "The API server refused to create the daemon pod (admission, quota, PodSecurity, webhook), as the controller's FailedCreate events say.",
+    meaning:
+      "The API server refused to create the daemon pod (admission, quota, PodSecurity, webhook), as the controller's FailedCreate events say.",
     upstream: `${K} pkg/controller/daemon/daemon_controller.go#syncNodes`,
   },
   SelectingAll: {
@@ -55,14 +58,16 @@ export const PLACEMENT_REASONS = {
   ControllerNotObserved: {
     severity: 'warning',
     short: 'controller has not observed the latest spec',
-    meaning: 'status.observedGeneration is behind metadata.generation: the controller has not acted on the latest spec yet.',
+    meaning:
+      'status.observedGeneration is behind metadata.generation: the controller has not acted on the latest spec yet.',
     upstream: `${K} pkg/controller/daemon/daemon_controller.go#updateDaemonSetStatus`,
   },
   NotYetCreated: {
     severity: 'info',
     alsoSeverities: ['error'],
     short: 'pod not created yet',
-    meaning: 'The node should run a pod and has none yet: expected for a node that just joined, an error once it lasts.',
+    meaning:
+      'The node should run a pod and has none yet: expected for a node that just joined, an error once it lasts.',
     upstream: `${K} pkg/controller/daemon/daemon_controller.go#podsShouldBeOnNode`,
   },
   InsufficientResource: {
@@ -86,7 +91,8 @@ export const PLACEMENT_REASONS = {
   VolumeConflict: {
     severity: 'error',
     short: 'volume conflict',
-    meaning: "The scheduler's FailedScheduling event gives a volume reason for the node (a volume in use, a PersistentVolume's node affinity, ReadWriteOncePod, no free storage).",
+    meaning:
+      "The scheduler's FailedScheduling event gives a volume reason for the node (a volume in use, a PersistentVolume's node affinity, ReadWriteOncePod, no free storage).",
     upstream: `${K} pkg/scheduler/framework/plugins/volumerestrictions/volume_restrictions.go#Filter`,
   },
   SchedulingGated: {
@@ -99,7 +105,8 @@ export const PLACEMENT_REASONS = {
     severity: 'error',
     alsoSeverities: ['warning'],
     short: 'pod(s) not scheduled',
-    meaning: 'The pod is Pending and unscheduled for a reason the scheduler reported, or is still waiting for the scheduler.',
+    meaning:
+      'The pod is Pending and unscheduled for a reason the scheduler reported, or is still waiting for the scheduler.',
     upstream: `${K} pkg/scheduler/framework/types.go#FitError.Error`,
   },
   ImagePullBackOff: {
@@ -129,7 +136,8 @@ export const PLACEMENT_REASONS = {
     severity: 'warning',
     alsoSeverities: ['error'],
     short: 'ContainerCreating',
-    meaning: "The pod's containers are still being created (sandbox, volumes, image pull); an error when it lasts or its events show a failure.",
+    meaning:
+      "The pod's containers are still being created (sandbox, volumes, image pull); an error when it lasts or its events show a failure.",
   },
   ReadinessProbeFailing: {
     severity: 'error',
@@ -140,14 +148,16 @@ export const PLACEMENT_REASONS = {
   PodFailed: {
     severity: 'error',
     short: 'pod(s) Failed',
-    meaning: 'The pod reached phase Failed (for example evicted by the kubelet); the controller deletes it and creates a new one, with back-off.',
+    meaning:
+      'The pod reached phase Failed (for example evicted by the kubelet); the controller deletes it and creates a new one, with back-off.',
     upstream: `${K} pkg/controller/daemon/daemon_controller.go#podsShouldBeOnNode`,
   },
   PodTerminating: {
     severity: 'warning',
     alsoSeverities: ['error'],
     short: 'pod(s) Terminating',
-    meaning: 'The pod has a deletionTimestamp and the kubelet has not confirmed its deletion; an error when its node is NotReady or unreachable.',
+    meaning:
+      'The pod has a deletionTimestamp and the kubelet has not confirmed its deletion; an error when its node is NotReady or unreachable.',
   },
   NodeNotReady: {
     severity: 'error',

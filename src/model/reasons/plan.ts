@@ -10,13 +10,15 @@ export const PLAN_FINDINGS = {
   NodesLost: {
     severity: 'error',
     short: 'node(s) lose their pod',
-    meaning: 'Nodes that run a pod now no longer match the new spec: the controller deletes those pods at once, outside the rolling update and its maxUnavailable budget.',
+    meaning:
+      'Nodes that run a pod now no longer match the new spec: the controller deletes those pods at once, outside the rolling update and its maxUnavailable budget.',
     upstream: `${K} pkg/controller/daemon/daemon_controller.go#podsShouldBeOnNode`,
   },
   PodsWillBePending: {
     severity: 'error',
     short: 'new pod(s) will stay Pending',
-    meaning: "Nodes where the controller creates a new pod that the scheduler's filters refuse (resources, pod count, host ports): the pod stays Pending.",
+    meaning:
+      "Nodes where the controller creates a new pod that the scheduler's filters refuse (resources, pod count, host ports): the pod stays Pending.",
     upstream: `${K} pkg/scheduler/framework/runtime/framework.go#RunFilterPlugins`,
   },
   AdmissionRefused: {
@@ -36,31 +38,36 @@ export const PLAN_FINDINGS = {
   RolloutWillStall: {
     severity: 'error',
     short: 'rolling update stops part way',
-    meaning: 'Replaced pods that cannot be scheduled stay unavailable and use up maxUnavailable (or maxSurge): the controller stops replacing, and the nodes it has not reached keep the old pod.',
+    meaning:
+      'Replaced pods that cannot be scheduled stay unavailable and use up maxUnavailable (or maxSurge): the controller stops replacing, and the nodes it has not reached keep the old pod.',
     upstream: `${K} pkg/controller/daemon/update.go#rollingUpdate`,
   },
   SurgeHostPortStall: {
     severity: 'error',
     short: "surge pod needs the old pod's host port",
-    meaning: 'With maxSurge the new pod must run beside the old one, but both ask for the same host port: no surge pod can be scheduled and the rollout never progresses (kubernetes#106417).',
+    meaning:
+      'With maxSurge the new pod must run beside the old one, but both ask for the same host port: no surge pod can be scheduled and the rollout never progresses (kubernetes#106417).',
     upstream: `${K} pkg/controller/daemon/update.go#rollingUpdate`,
   },
   RoleOutageRisk: {
     severity: 'warning',
     alsoSeverities: ['error'],
     short: 'critical role down on many nodes at once',
-    meaning: 'The DaemonSet has a critical role (CNI, CSI, proxy, DNS) and its budget lets it be unavailable on many nodes at once; an error when the whole fleet can be down together.',
+    meaning:
+      'The DaemonSet has a critical role (CNI, CSI, proxy, DNS) and its budget lets it be unavailable on many nodes at once; an error when the whole fleet can be down together.',
   },
   PreemptionMayHelp: {
     severity: 'info',
     short: 'preemption could make room',
-    meaning: "On nodes where the new pod does not fit, evicting pods of lower priority would free enough: the scheduler preempts them when the pod's priority class allows it.",
+    meaning:
+      "On nodes where the new pod does not fit, evicting pods of lower priority would free enough: the scheduler preempts them when the pod's priority class allows it.",
     upstream: `${K} pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go#SelectVictimsOnNode`,
   },
   MetadataOnlyChange: {
     severity: 'info',
     short: 'no pod is replaced',
-    meaning: 'The pod template hash does not change (only labels or annotations of the DaemonSet, or fields outside the template, differ): no pod is replaced.',
+    meaning:
+      'The pod template hash does not change (only labels or annotations of the DaemonSet, or fields outside the template, differ): no pod is replaced.',
     upstream: `${K} pkg/controller/daemon/update.go#constructHistory`,
   },
   StrategyOnlyChange: {
@@ -74,7 +81,8 @@ export const PLAN_FINDINGS = {
   OnDeleteManual: {
     severity: 'info',
     short: 'OnDelete: pods are replaced only when deleted',
-    meaning: 'The update strategy is OnDelete: old pods keep running until someone deletes them; only new nodes get the new template.',
+    meaning:
+      'The update strategy is OnDelete: old pods keep running until someone deletes them; only new nodes get the new template.',
     upstream: `${K} pkg/controller/daemon/daemon_controller.go#syncDaemonSet`,
   },
 } as const satisfies Record<string, ReasonEntry>;

@@ -49,7 +49,15 @@ export class CellPacker {
   }
 
   pod(p: PodSummary): PackedPod {
-    return [p.name, this.string(p.phase), p.ready ? 1 : 0, this.string(p.revision), p.updated ? 1 : 0, p.restarts, p.age === undefined ? -1 : this.string(p.age)];
+    return [
+      p.name,
+      this.string(p.phase),
+      p.ready ? 1 : 0,
+      this.string(p.revision),
+      p.updated ? 1 : 0,
+      p.restarts,
+      p.age === undefined ? -1 : this.string(p.age),
+    ];
   }
 
   cell(row: CellRow): PackedCell {
@@ -82,10 +90,18 @@ function reasonStrings(r: Reason): string[] {
  * the names nor the reason's strings hold a marker. Otherwise the reason as it is.
  */
 export function templated(r: Reason, node: string, pod: string | undefined): PackedReason {
-  const names = [...(pod ? [[pod, POD_MARK]] : []), ...(node ? [[node, NODE_MARK]] : [])].sort((a, b) => b[0]!.length - a[0]!.length) as [string, string][];
+  const names = [...(pod ? [[pod, POD_MARK]] : []), ...(node ? [[node, NODE_MARK]] : [])].sort(
+    (a, b) => b[0]!.length - a[0]!.length,
+  ) as [string, string][];
   if (!names.length || names.some(([n]) => hasMark(n)) || reasonStrings(r).some(hasMark)) return r;
   const sub = (s: string) => names.reduce((acc, [name, mark]) => acc.split(name).join(mark), s);
-  const out: PackedReason = { ...r, message: sub(r.message), evidence: r.evidence.map(sub), fix: sub(r.fix), short: sub(r.short) };
+  const out: PackedReason = {
+    ...r,
+    message: sub(r.message),
+    evidence: r.evidence.map(sub),
+    fix: sub(r.fix),
+    short: sub(r.short),
+  };
   if (reasonStrings(out).every((s, i) => s === reasonStrings(r)[i])) return r;
   out.t = 1;
   return out;
@@ -121,12 +137,24 @@ export function cellCodes(data: Pick<ReportData, 'reasons'>, cell: PackedCell): 
 }
 
 /** A packed cell as the NodeRow (and events) it was packed from. */
-export function unpackCell(data: Pick<ReportData, 'verdicts' | 'reasons' | 'strings' | 'events' | 'causes'>, cell: PackedCell, node: string): CellRow {
+export function unpackCell(
+  data: Pick<ReportData, 'verdicts' | 'reasons' | 'strings' | 'events' | 'causes'>,
+  cell: PackedCell,
+  node: string,
+): CellRow {
   const [, , pod, events, causes] = cell;
   const row: CellRow = { node, verdict: cellVerdict(data, cell), reasons: cellReasons(data, cell, node) };
   if (pod) {
     const [name, phase, ready, revision, updated, restarts, age] = pod;
-    row.pod = { name, phase: data.strings[phase]!, ready: ready === 1, revision: data.strings[revision]!, updated: updated === 1, restarts, ...(age >= 0 ? { age: data.strings[age]! } : {}) };
+    row.pod = {
+      name,
+      phase: data.strings[phase]!,
+      ready: ready === 1,
+      revision: data.strings[revision]!,
+      updated: updated === 1,
+      restarts,
+      ...(age >= 0 ? { age: data.strings[age]! } : {}),
+    };
   }
   if (events) row.events = events.map((i) => data.events[i]!);
   if (causes) row.causes = causes.map((i) => data.causes[i]!);

@@ -16,7 +16,17 @@
  * tests use it, and a unit test holds pack → unpack to the identity. Types only here, shared by
  * the renderer (Node.js) and the page (the browser), so nothing imports a runtime.
  */
-import type { DeleteImpact, EventSummary, LintFinding, LintReport, Reason, RolloutDiagnosis, RootCause, ScanReport, VerdictSummary } from '../../model/results.js';
+import type {
+  DeleteImpact,
+  EventSummary,
+  LintFinding,
+  LintReport,
+  Reason,
+  RolloutDiagnosis,
+  RootCause,
+  ScanReport,
+  VerdictSummary,
+} from '../../model/results.js';
 
 export const REPORT_KIND = 'HtmlReport';
 
@@ -49,10 +59,24 @@ export interface ReportProvenance {
 }
 
 /** A pod summary, packed: `[name, phase, ready, revision, updated, restarts, age]` (strings of the table; age -1 when unknown). */
-export type PackedPod = [name: string, phase: number, ready: 0 | 1, revision: number, updated: 0 | 1, restarts: number, age: number];
+export type PackedPod = [
+  name: string,
+  phase: number,
+  ready: 0 | 1,
+  revision: number,
+  updated: 0 | 1,
+  restarts: number,
+  age: number,
+];
 
 /** One DaemonSet × node, packed: `[verdict, reasons, pod, events, causes]` (see the module comment). */
-export type PackedCell = [verdict: number, reasons?: number[] | 0, pod?: PackedPod | 0, events?: number[] | 0, causes?: number[] | 0];
+export type PackedCell = [
+  verdict: number,
+  reasons?: number[] | 0,
+  pod?: PackedPod | 0,
+  events?: number[] | 0,
+  causes?: number[] | 0,
+];
 
 /** A reason of the shared table; `t: 1` when its strings are templated on the node and pod names. */
 export type PackedReason = Reason & { t?: 1 };

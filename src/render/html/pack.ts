@@ -2,7 +2,14 @@
  * The report document (data.ts) from the analyses' results: strings escaped as every human
  * output escapes them (render/sanitize.ts), the per-node diagnoses packed (cells.ts).
  */
-import { API_VERSION, VERDICTS, type DaemonSetDiagnosis, type DeleteImpact, type LintReport, type RolloutDiagnosis } from '../../model/results.js';
+import {
+  API_VERSION,
+  VERDICTS,
+  type DaemonSetDiagnosis,
+  type DeleteImpact,
+  type LintReport,
+  type RolloutDiagnosis,
+} from '../../model/results.js';
 import { compareText } from '../../model/order.js';
 import { escapeDocumentForHumans } from '../sanitize.js';
 import { CellPacker, type CellRow } from './cells.js';

@@ -32,7 +32,14 @@ function sha256(text: string): string {
 /** The page for an already packed document, with the given page script (tests pass their own). */
 export function htmlPage(data: ReportData, script: string = PAGE_SCRIPT): string {
   if (/<\/script|<!--/i.test(script)) throw new Error('the page script holds "</script" or "<!--"');
-  const csp = [`default-src 'none'`, `script-src ${sha256(script)}`, `style-src ${sha256(REPORT_CSS)}`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  const csp = [
+    `default-src 'none'`,
+    `script-src ${sha256(script)}`,
+    `style-src ${sha256(REPORT_CSS)}`,
+    `img-src data:`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',

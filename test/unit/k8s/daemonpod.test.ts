@@ -6,11 +6,22 @@
 // plus docs/semantics.md §1.9 (not-ready:NoSchedule is NOT covered by the automatic tolerations).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addOrUpdateToleration, compileDaemonPlacement, daemonPodTolerations, targetNodeName } from '../../../src/k8s/daemonpod.js';
+import {
+  addOrUpdateToleration,
+  compileDaemonPlacement,
+  daemonPodTolerations,
+  targetNodeName,
+} from '../../../src/k8s/daemonpod.js';
 import { daemonSet, node, pod } from '../../builders.js';
 
 describe('NodeShouldRunDaemonPod table', () => {
-  const cases: { name: string; node: ReturnType<typeof node>; ds: ReturnType<typeof daemonSet>; run: boolean; cont: boolean }[] = [
+  const cases: {
+    name: string;
+    node: ReturnType<typeof node>;
+    ds: ReturnType<typeof daemonSet>;
+    run: boolean;
+    cont: boolean;
+  }[] = [
     { name: 'plain node', node: node('n'), ds: daemonSet('d'), run: true, cont: true },
     {
       name: 'insufficient resources are ignored (InsufficientResourceError case)',
@@ -37,18 +48,50 @@ describe('NodeShouldRunDaemonPod table', () => {
       run: true,
       cont: true,
     },
-    { name: 'nodeSelector mismatch', node: node('n'), ds: daemonSet('d').nodeSelector({ pool: 'gpu' }), run: false, cont: false },
-    { name: 'nodeSelector match', node: node('n').label('pool', 'gpu'), ds: daemonSet('d').nodeSelector({ pool: 'gpu' }), run: true, cont: true },
     {
-      name: 'affinity mismatch',
+      name: 'nodeSelector mismatch',
       node: node('n'),
-      ds: daemonSet('d').affinity({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'pool', operator: 'In', values: ['x'] }] }] }),
+      ds: daemonSet('d').nodeSelector({ pool: 'gpu' }),
       run: false,
       cont: false,
     },
-    { name: 'untolerated NoSchedule keeps existing pods', node: node('n').taint('dedicated', 'gpu', 'NoSchedule'), ds: daemonSet('d'), run: false, cont: true },
-    { name: 'untolerated NoExecute removes pods', node: node('n').taint('dedicated', 'gpu', 'NoExecute'), ds: daemonSet('d'), run: false, cont: false },
-    { name: 'PreferNoSchedule is ignored', node: node('n').taint('dedicated', 'gpu', 'PreferNoSchedule'), ds: daemonSet('d'), run: true, cont: true },
+    {
+      name: 'nodeSelector match',
+      node: node('n').label('pool', 'gpu'),
+      ds: daemonSet('d').nodeSelector({ pool: 'gpu' }),
+      run: true,
+      cont: true,
+    },
+    {
+      name: 'affinity mismatch',
+      node: node('n'),
+      ds: daemonSet('d').affinity({
+        nodeSelectorTerms: [{ matchExpressions: [{ key: 'pool', operator: 'In', values: ['x'] }] }],
+      }),
+      run: false,
+      cont: false,
+    },
+    {
+      name: 'untolerated NoSchedule keeps existing pods',
+      node: node('n').taint('dedicated', 'gpu', 'NoSchedule'),
+      ds: daemonSet('d'),
+      run: false,
+      cont: true,
+    },
+    {
+      name: 'untolerated NoExecute removes pods',
+      node: node('n').taint('dedicated', 'gpu', 'NoExecute'),
+      ds: daemonSet('d'),
+      run: false,
+      cont: false,
+    },
+    {
+      name: 'PreferNoSchedule is ignored',
+      node: node('n').taint('dedicated', 'gpu', 'PreferNoSchedule'),
+      ds: daemonSet('d'),
+      run: true,
+      cont: true,
+    },
     {
       name: 'tolerated with Equal',
       node: node('n').taint('dedicated', 'gpu', 'NoSchedule'),
@@ -70,7 +113,13 @@ describe('NodeShouldRunDaemonPod table', () => {
       run: true,
       cont: true,
     },
-    { name: 'empty effect tolerates both effects', node: node('n').taint('k', 'v', 'NoExecute'), ds: daemonSet('d').tolerate({ key: 'k', operator: 'Exists' }), run: true, cont: true },
+    {
+      name: 'empty effect tolerates both effects',
+      node: node('n').taint('k', 'v', 'NoExecute'),
+      ds: daemonSet('d').tolerate({ key: 'k', operator: 'Exists' }),
+      run: true,
+      cont: true,
+    },
     {
       name: 'NoExecute only not-ready taint (TestNotReadyNodeDaemonLaunchesPod)',
       node: node('n').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute'),
@@ -87,12 +136,21 @@ describe('NodeShouldRunDaemonPod table', () => {
     },
     {
       name: 'real NotReady node: not-ready NoSchedule is not auto-tolerated (§1.9)',
-      node: node('n').notReady().taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute'),
+      node: node('n')
+        .notReady()
+        .taint('node.kubernetes.io/not-ready', undefined, 'NoSchedule')
+        .taint('node.kubernetes.io/not-ready', undefined, 'NoExecute'),
       ds: daemonSet('d'),
       run: false,
       cont: true,
     },
-    { name: 'unreachable NoSchedule is not auto-tolerated', node: node('n').taint('node.kubernetes.io/unreachable', undefined, 'NoSchedule'), ds: daemonSet('d'), run: false, cont: true },
+    {
+      name: 'unreachable NoSchedule is not auto-tolerated',
+      node: node('n').taint('node.kubernetes.io/unreachable', undefined, 'NoSchedule'),
+      ds: daemonSet('d'),
+      run: false,
+      cont: true,
+    },
     {
       name: 'pressure taints are auto-tolerated (TestTaintPressureNodeDaemonLaunchesPod)',
       node: node('n')
@@ -103,8 +161,20 @@ describe('NodeShouldRunDaemonPod table', () => {
       run: true,
       cont: true,
     },
-    { name: 'cordoned node still runs daemon pods', node: node('n').cordon(), ds: daemonSet('d'), run: true, cont: true },
-    { name: 'network-unavailable without hostNetwork', node: node('n').taint('node.kubernetes.io/network-unavailable', undefined, 'NoSchedule'), ds: daemonSet('d'), run: false, cont: true },
+    {
+      name: 'cordoned node still runs daemon pods',
+      node: node('n').cordon(),
+      ds: daemonSet('d'),
+      run: true,
+      cont: true,
+    },
+    {
+      name: 'network-unavailable without hostNetwork',
+      node: node('n').taint('node.kubernetes.io/network-unavailable', undefined, 'NoSchedule'),
+      ds: daemonSet('d'),
+      run: false,
+      cont: true,
+    },
     {
       name: 'network-unavailable with hostNetwork (TestNetworkUnavailableNodeDaemonLaunchesPod)',
       node: node('n').taint('node.kubernetes.io/network-unavailable', undefined, 'NoSchedule'),
@@ -112,7 +182,13 @@ describe('NodeShouldRunDaemonPod table', () => {
       run: true,
       cont: true,
     },
-    { name: 'control-plane taint is not auto-tolerated', node: node('n').taint('node-role.kubernetes.io/control-plane', undefined, 'NoSchedule'), ds: daemonSet('d'), run: false, cont: true },
+    {
+      name: 'control-plane taint is not auto-tolerated',
+      node: node('n').taint('node-role.kubernetes.io/control-plane', undefined, 'NoSchedule'),
+      ds: daemonSet('d'),
+      run: false,
+      cont: true,
+    },
     {
       name: 'affinity failure wins over tolerated taints',
       node: node('n').taint('a', 'b', 'NoSchedule'),
@@ -130,7 +206,9 @@ describe('NodeShouldRunDaemonPod table', () => {
 });
 
 test('failures explain every predicate that fails', () => {
-  const r = compileDaemonPlacement(daemonSet('d').nodeSelector({ pool: 'gpu' }).build()).evaluate(node('n').taint('dedicated', 'gpu', 'NoSchedule').build());
+  const r = compileDaemonPlacement(daemonSet('d').nodeSelector({ pool: 'gpu' }).build()).evaluate(
+    node('n').taint('dedicated', 'gpu', 'NoSchedule').build(),
+  );
   assert.deepEqual(
     r.failures.map((f) => f.kind),
     ['NodeAffinity', 'Taint'],
@@ -152,11 +230,17 @@ test('AddOrUpdateDaemonPodTolerations: defaults, hostNetwork, replacement of tol
   );
   assert.equal(daemonPodTolerations({ hostNetwork: true }).at(-1)?.key, 'node.kubernetes.io/network-unavailable');
   // A matching user toleration loses its tolerationSeconds (it becomes infinite).
-  const merged = daemonPodTolerations({ tolerations: [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }] });
+  const merged = daemonPodTolerations({
+    tolerations: [
+      { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+    ],
+  });
   assert.equal(merged.filter((t) => t.key === 'node.kubernetes.io/not-ready').length, 1);
   assert.equal(merged[0]!.tolerationSeconds, undefined);
   // A different operator does not match: both are kept.
-  const both = daemonPodTolerations({ tolerations: [{ key: 'node.kubernetes.io/not-ready', operator: 'Equal', value: '', effect: 'NoExecute' }] });
+  const both = daemonPodTolerations({
+    tolerations: [{ key: 'node.kubernetes.io/not-ready', operator: 'Equal', value: '', effect: 'NoExecute' }],
+  });
   assert.equal(both.filter((t) => t.key === 'node.kubernetes.io/not-ready').length, 2);
   assert.deepEqual(
     addOrUpdateToleration([{ key: 'a', operator: 'Exists' }], { key: 'b', operator: 'Exists' }).map((t) => t.key),

@@ -7,14 +7,27 @@ import { isRollingUpdate, updateStrategyType } from '../../../src/k8s/defaults.j
 
 const CASES: { name: string; strategy: NonNullable<DaemonSet['spec']>['updateStrategy']; type: string }[] = [
   { name: 'no updateStrategy: RollingUpdate', strategy: undefined, type: 'RollingUpdate' },
-  { name: 'updateStrategy without a type: RollingUpdate', strategy: { rollingUpdate: { maxUnavailable: 2 } }, type: 'RollingUpdate' },
-  { name: 'an empty type: RollingUpdate (defaulting tests `Type == ""`)', strategy: { type: '' }, type: 'RollingUpdate' },
+  {
+    name: 'updateStrategy without a type: RollingUpdate',
+    strategy: { rollingUpdate: { maxUnavailable: 2 } },
+    type: 'RollingUpdate',
+  },
+  {
+    name: 'an empty type: RollingUpdate (defaulting tests `Type == ""`)',
+    strategy: { type: '' },
+    type: 'RollingUpdate',
+  },
   { name: 'OnDelete as written', strategy: { type: 'OnDelete' }, type: 'OnDelete' },
   { name: 'RollingUpdate as written', strategy: { type: 'RollingUpdate' }, type: 'RollingUpdate' },
 ];
 for (const c of CASES) {
   test(`updateStrategyType: ${c.name}`, () => {
-    const ds: DaemonSet = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'd' }, spec: c.strategy ? { updateStrategy: c.strategy } : {} };
+    const ds: DaemonSet = {
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'd' },
+      spec: c.strategy ? { updateStrategy: c.strategy } : {},
+    };
     assert.equal(updateStrategyType(ds), c.type);
     assert.equal(isRollingUpdate(ds), c.type === 'RollingUpdate');
   });

@@ -3,7 +3,12 @@
 // everything, matchLabels and matchExpressions are ANDed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileLabelSelector, formatLabelSelector, parseSelectorString, selectorMatches } from '../../../src/k8s/labels.js';
+import {
+  compileLabelSelector,
+  formatLabelSelector,
+  parseSelectorString,
+  selectorMatches,
+} from '../../../src/k8s/labels.js';
 
 test('LabelSelectorAsSelector: nil vs empty', () => {
   assert.equal(selectorMatches(undefined, { a: 'b' }), false);
@@ -15,13 +20,25 @@ describe('matchLabels and matchExpressions', () => {
   const cases: { sel: Parameters<typeof selectorMatches>[0]; labels: Record<string, string>; want: boolean }[] = [
     { sel: { matchLabels: { app: 'x' } }, labels: { app: 'x', extra: '1' }, want: true },
     { sel: { matchLabels: { app: 'x' } }, labels: { app: 'y' }, want: false },
-    { sel: { matchExpressions: [{ key: 'tier', operator: 'In', values: ['a', 'b'] }] }, labels: { tier: 'b' }, want: true },
+    {
+      sel: { matchExpressions: [{ key: 'tier', operator: 'In', values: ['a', 'b'] }] },
+      labels: { tier: 'b' },
+      want: true,
+    },
     { sel: { matchExpressions: [{ key: 'tier', operator: 'In', values: ['a'] }] }, labels: {}, want: false },
     { sel: { matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['a'] }] }, labels: {}, want: true },
-    { sel: { matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['a'] }] }, labels: { tier: 'a' }, want: false },
+    {
+      sel: { matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['a'] }] },
+      labels: { tier: 'a' },
+      want: false,
+    },
     { sel: { matchExpressions: [{ key: 'tier', operator: 'Exists' }] }, labels: { tier: '' }, want: true },
     { sel: { matchExpressions: [{ key: 'tier', operator: 'DoesNotExist' }] }, labels: { tier: '' }, want: false },
-    { sel: { matchLabels: { app: 'x' }, matchExpressions: [{ key: 'tier', operator: 'Exists' }] }, labels: { app: 'x' }, want: false },
+    {
+      sel: { matchLabels: { app: 'x' }, matchExpressions: [{ key: 'tier', operator: 'Exists' }] },
+      labels: { app: 'x' },
+      want: false,
+    },
   ];
   for (const c of cases) {
     test(JSON.stringify(c), () => {

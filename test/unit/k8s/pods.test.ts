@@ -16,7 +16,10 @@ describe('IsPodAvailable with minReadySeconds (1.34+: ready-since + minReady <= 
   ];
   for (const c of cases) {
     test(c.name, () => {
-      const p = c.readyFor === undefined ? pod('p').on('n').waiting('ContainerCreating').build() : pod('p').on('n').ready(c.readyFor).build();
+      const p =
+        c.readyFor === undefined
+          ? pod('p').on('n').waiting('ContainerCreating').build()
+          : pod('p').on('n').ready(c.readyFor).build();
       assert.equal(isPodAvailable(p, c.min, NOW), c.want, c.name);
     });
   }
@@ -61,7 +64,15 @@ test('currentRevision: the revision whose data matches the template, else pods o
     kind: 'ControllerRevision',
     revision: n,
     metadata: { name: `d-${hash}`, namespace: 'default', labels: { 'controller-revision-hash': hash } },
-    data: { spec: { template: { ...JSON.parse(JSON.stringify(ds.spec!.template)), spec: { ...ds.spec!.template!.spec, containers: [{ name: 'd', image }] }, $patch: 'replace' } } },
+    data: {
+      spec: {
+        template: {
+          ...JSON.parse(JSON.stringify(ds.spec!.template)),
+          spec: { ...ds.spec!.template!.spec, containers: [{ name: 'd', image }] },
+          $patch: 'replace',
+        },
+      },
+    },
   });
   const revs = [rev(1, 'aaa', 'other:0'), rev(2, 'bbb', 'example/d:1.0')];
   assert.deepEqual([currentRevision(ds, revs, []).hash, currentRevision(ds, revs, []).source], ['bbb', 'revision']);
@@ -71,7 +82,12 @@ test('currentRevision: the revision whose data matches the template, else pods o
 });
 
 test('podByCreationTimestampAndPhase: bound first, then older, then name', () => {
-  const pods = [pod('c').created(100).build(), pod('b').on('n').created(50).build(), pod('a').on('n').created(50).build(), pod('z').on('n').created(10).build()];
+  const pods = [
+    pod('c').created(100).build(),
+    pod('b').on('n').created(50).build(),
+    pod('a').on('n').created(50).build(),
+    pod('z').on('n').created(10).build(),
+  ];
   assert.deepEqual(
     pods.sort(compareDaemonPodAge).map((p) => p.metadata!.name),
     ['a', 'b', 'z', 'c'],

@@ -15,14 +15,29 @@ const restrictedOk = (): PodSpec => ({
 });
 
 const CASES: { name: string; level: PodSecurityLevel; spec: PodSpec; want: string[] }[] = [
-  { name: 'hostNamespaces: hostNetwork and hostPID', level: 'baseline', spec: { hostNetwork: true, hostPID: true, containers: [c('a')] }, want: ['host namespaces (hostNetwork=true, hostPID=true)'] },
+  {
+    name: 'hostNamespaces: hostNetwork and hostPID',
+    level: 'baseline',
+    spec: { hostNetwork: true, hostPID: true, containers: [c('a')] },
+    want: ['host namespaces (hostNetwork=true, hostPID=true)'],
+  },
   {
     name: 'privileged: two containers',
     level: 'baseline',
-    spec: { containers: [c('a', { securityContext: { privileged: true } }), c('b', { securityContext: { privileged: true } })] },
+    spec: {
+      containers: [
+        c('a', { securityContext: { privileged: true } }),
+        c('b', { securityContext: { privileged: true } }),
+      ],
+    },
     want: ['privileged (containers "a", "b" must not set securityContext.privileged=true)'],
   },
-  { name: 'privileged: false is allowed', level: 'baseline', spec: { containers: [c('a', { securityContext: { privileged: false } })] }, want: [] },
+  {
+    name: 'privileged: false is allowed',
+    level: 'baseline',
+    spec: { containers: [c('a', { securityContext: { privileged: false } })] },
+    want: [],
+  },
   {
     name: 'hostPorts: one container, two ports',
     level: 'baseline',
@@ -58,7 +73,12 @@ const CASES: { name: string; level: PodSecurityLevel; spec: PodSpec; want: strin
     want: ['non-default capabilities (container "a" must not include "NET_ADMIN" in securityContext.capabilities.add)'],
   },
   { name: 'baseline: a plain pod passes', level: 'baseline', spec: { containers: [c('a')] }, want: [] },
-  { name: 'privileged level: nothing is checked', level: 'privileged', spec: { hostNetwork: true, containers: [c('a', { securityContext: { privileged: true } })] }, want: [] },
+  {
+    name: 'privileged level: nothing is checked',
+    level: 'privileged',
+    spec: { hostNetwork: true, containers: [c('a', { securityContext: { privileged: true } })] },
+    want: [],
+  },
   {
     name: 'restricted: a plain pod fails escalation, capabilities, runAsNonRoot and seccomp',
     level: 'restricted',
@@ -88,10 +108,18 @@ for (const k of CASES) {
   });
 }
 
-const ns = (labels: Record<string, string>): Namespace => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'agents', labels } });
+const ns = (labels: Record<string, string>): Namespace => ({
+  apiVersion: 'v1',
+  kind: 'Namespace',
+  metadata: { name: 'agents', labels },
+});
 
 test("the refusal reads like the API server's, checks in the registry's order", () => {
-  const spec: PodSpec = { hostNetwork: true, containers: [c('agent', { securityContext: { privileged: true } })], volumes: [{ name: 'proc', hostPath: { path: '/proc' } }] };
+  const spec: PodSpec = {
+    hostNetwork: true,
+    containers: [c('agent', { securityContext: { privileged: true } })],
+    volumes: [{ name: 'proc', hostPath: { path: '/proc' } }],
+  };
   assert.equal(
     podSecurityRefusal(ns({ 'pod-security.kubernetes.io/enforce': 'baseline' }), 'agent-', spec),
     'pods "agent-" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true), privileged (container "agent" must not set securityContext.privileged=true), hostPath volumes (volume "proc")',
@@ -101,7 +129,11 @@ test("the refusal reads like the API server's, checks in the registry's order", 
 test('the enforce-version label names the version; no enforce label or privileged admits everything', () => {
   const spec: PodSpec = { hostIPC: true, containers: [c('a')] };
   assert.match(
-    podSecurityRefusal(ns({ 'pod-security.kubernetes.io/enforce': 'restricted', 'pod-security.kubernetes.io/enforce-version': 'v1.30' }), 'a-', spec) ?? '',
+    podSecurityRefusal(
+      ns({ 'pod-security.kubernetes.io/enforce': 'restricted', 'pod-security.kubernetes.io/enforce-version': 'v1.30' }),
+      'a-',
+      spec,
+    ) ?? '',
     /"restricted:v1\.30": host namespaces \(hostIPC=true\)/,
   );
   assert.equal(podSecurityRefusal(ns({ 'pod-security.kubernetes.io/warn': 'restricted' }), 'a-', spec), undefined);

@@ -2,7 +2,14 @@
 // TestMilliValue): suffixes, exponents, fractions, and rounding up.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatAmount, isQuantity, milliValue, parseQuantity, resourceAmount, value } from '../../../src/k8s/quantity.js';
+import {
+  formatAmount,
+  isQuantity,
+  milliValue,
+  parseQuantity,
+  resourceAmount,
+  value,
+} from '../../../src/k8s/quantity.js';
 
 describe('milliValue (Quantity.MilliValue rounds up)', () => {
   const cases: [string, number][] = [
@@ -82,7 +89,27 @@ test('formatAmount prints what a person reads', () => {
   assert.equal(formatAmount('pods', 110), '110');
 });
 
-for (const q of ['100m', '1.5Gi', '1e3', '1E-1000', '1e1001', '2', ' 4 ', '.5', '+1', '-5m', 'abc', '1Ki2', '1.2.3', '', '5 Gi', '1e', 64, 1e308, -1]) {
+for (const q of [
+  '100m',
+  '1.5Gi',
+  '1e3',
+  '1E-1000',
+  '1e1001',
+  '2',
+  ' 4 ',
+  '.5',
+  '+1',
+  '-5m',
+  'abc',
+  '1Ki2',
+  '1.2.3',
+  '',
+  '5 Gi',
+  '1e',
+  64,
+  1e308,
+  -1,
+]) {
   test(`isQuantity agrees with parseQuantity: ${JSON.stringify(q)}`, () => {
     assert.equal(isQuantity(q), parseQuantity(q) !== undefined);
   });

@@ -9,26 +9,56 @@ import { hostPortConflicts, portsConflict, wantedHostPorts } from '../../../src/
 import type { PodSpec } from '../../../src/model/k8s-types.js';
 import { node, pod } from '../../builders.js';
 
-const c = (name: string, requests: Record<string, string>, extra: Record<string, unknown> = {}) => ({ name, resources: { requests }, ...extra });
+const c = (name: string, requests: Record<string, string>, extra: Record<string, unknown> = {}) => ({
+  name,
+  resources: { requests },
+  ...extra,
+});
 
 describe('PodRequests: max(sum of containers + sidecars, init container peaks)', () => {
   const cases: { name: string; spec: PodSpec; cpu: number; memory?: number }[] = [
     { name: 'sum of containers', spec: { containers: [c('a', { cpu: '100m' }), c('b', { cpu: '200m' })] }, cpu: 300 },
-    { name: 'init larger than containers', spec: { initContainers: [c('i', { cpu: '1' })], containers: [c('a', { cpu: '100m' })] }, cpu: 1000 },
-    { name: 'sidecar adds to the sum', spec: { initContainers: [c('s', { cpu: '100m' }, { restartPolicy: 'Always' })], containers: [c('a', { cpu: '200m' })] }, cpu: 300 },
+    {
+      name: 'init larger than containers',
+      spec: { initContainers: [c('i', { cpu: '1' })], containers: [c('a', { cpu: '100m' })] },
+      cpu: 1000,
+    },
+    {
+      name: 'sidecar adds to the sum',
+      spec: {
+        initContainers: [c('s', { cpu: '100m' }, { restartPolicy: 'Always' })],
+        containers: [c('a', { cpu: '200m' })],
+      },
+      cpu: 300,
+    },
     {
       name: 'init after sidecar counts the sidecar',
-      spec: { initContainers: [c('s', { cpu: '500m' }, { restartPolicy: 'Always' }), c('i', { cpu: '800m' })], containers: [c('a', { cpu: '100m' })] },
+      spec: {
+        initContainers: [c('s', { cpu: '500m' }, { restartPolicy: 'Always' }), c('i', { cpu: '800m' })],
+        containers: [c('a', { cpu: '100m' })],
+      },
       cpu: 1300,
     },
     {
       name: 'init before sidecar does not',
-      spec: { initContainers: [c('i', { cpu: '800m' }), c('s', { cpu: '500m' }, { restartPolicy: 'Always' })], containers: [c('a', { cpu: '100m' })] },
+      spec: {
+        initContainers: [c('i', { cpu: '800m' }), c('s', { cpu: '500m' }, { restartPolicy: 'Always' })],
+        containers: [c('a', { cpu: '100m' })],
+      },
       cpu: 800,
     },
-    { name: 'limits default missing requests', spec: { containers: [{ name: 'a', resources: { limits: { cpu: '250m' } } }] }, cpu: 250 },
+    {
+      name: 'limits default missing requests',
+      spec: { containers: [{ name: 'a', resources: { limits: { cpu: '250m' } } }] },
+      cpu: 250,
+    },
     { name: 'overhead is added', spec: { containers: [c('a', { cpu: '100m' })], overhead: { cpu: '50m' } }, cpu: 150 },
-    { name: 'pod-level requests replace cpu/memory', spec: { containers: [c('a', { cpu: '100m', memory: '1Gi' })], resources: { requests: { cpu: '2' } } }, cpu: 2000, memory: 1073741824 },
+    {
+      name: 'pod-level requests replace cpu/memory',
+      spec: { containers: [c('a', { cpu: '100m', memory: '1Gi' })], resources: { requests: { cpu: '2' } } },
+      cpu: 2000,
+      memory: 1073741824,
+    },
   ];
   for (const t of cases) {
     test(t.name, () => {
@@ -55,12 +85,19 @@ test('NodeResourcesFit: pod count, shortages, zero requests, terminal pods exclu
     fit.shortages.map((s) => s.resource),
     ['cpu', 'nvidia.com/gpu'],
   );
-  assert.deepEqual([fit.shortages[0]!.requested, fit.shortages[0]!.allocatable, fit.shortages[0]!.used], [600, 2000, 1500]);
+  assert.deepEqual(
+    [fit.shortages[0]!.requested, fit.shortages[0]!.allocatable, fit.shortages[0]!.used],
+    [600, 2000, 1500],
+  );
   assert.equal(fit.tooManyPods, undefined);
   const zero = pod('zero').build();
   assert.deepEqual(fitsNode(zero, n, others).shortages, []);
   const full = [busy, pod('x').on('n').build(), pod('y').on('n').build()];
-  assert.deepEqual(fitsNode(zero, n, full).tooManyPods, { allowed: 3, existing: 3 }, 'pod count is checked even with zero requests');
+  assert.deepEqual(
+    fitsNode(zero, n, full).tooManyPods,
+    { allowed: 3, existing: 3 },
+    'pod count is checked even with zero requests',
+  );
   const terminating = pod('t').on('n').requests({ cpu: '1' }).terminating(5).build();
   assert.equal(podsUsingNode([terminating]).length, 1, 'terminating (non-terminal) pods still count');
 });
@@ -90,6 +127,8 @@ test('NodePorts: (hostIP, protocol, port) with the 0.0.0.0 wildcard', () => {
   const spec: PodSpec = { hostNetwork: true, containers: [{ name: 'a', ports: [{ containerPort: 9100 }] }] };
   assert.equal(wantedHostPorts(spec).length, 0);
   assert.equal(wantedHostPorts(spec, true)[0]!.port, 9100);
-  const sidecar: PodSpec = { initContainers: [{ name: 's', restartPolicy: 'Always', ports: [{ containerPort: 1, hostPort: 8080 }] }] };
+  const sidecar: PodSpec = {
+    initContainers: [{ name: 's', restartPolicy: 'Always', ports: [{ containerPort: 1, hostPort: 8080 }] }],
+  };
   assert.equal(wantedHostPorts(sidecar)[0]!.port, 8080, 'sidecar host ports count (1.34+)');
 });

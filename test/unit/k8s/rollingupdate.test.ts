@@ -30,7 +30,11 @@ function podIn(node: string, state: State, i: number): Pod {
 function nodes(...states: (State[] | { states: State[]; shouldRun: boolean })[]): NodeDaemonPods[] {
   return states.map((s, n) => {
     const list = Array.isArray(s) ? s : s.states;
-    return { node: `node-${n}`, pods: list.map((st, i) => podIn(`node-${n}`, st, i)), shouldRun: Array.isArray(s) ? true : s.shouldRun };
+    return {
+      node: `node-${n}`,
+      pods: list.map((st, i) => podIn(`node-${n}`, st, i)),
+      shouldRun: Array.isArray(s) ? true : s.shouldRun,
+    };
   });
 }
 
@@ -157,7 +161,13 @@ const CASES: Case[] = [
   },
   {
     name: 'TestDaemonSetUpdatesPodsWithMaxSurge: two new pods not ready next to their old ones use maxSurge 2',
-    nodes: nodes(['old-ready', 'new-unready'], ['old-ready', 'new-unready'], ['old-ready'], ['old-ready'], ['old-ready']),
+    nodes: nodes(
+      ['old-ready', 'new-unready'],
+      ['old-ready', 'new-unready'],
+      ['old-ready'],
+      ['old-ready'],
+      ['old-ready'],
+    ),
     surge: true,
     uses: all(2, 'surging'),
     candidates: names(2, 5),
@@ -209,7 +219,11 @@ const CASES: Case[] = [
 
 for (const c of CASES) {
   test(`rollingUpdate node loop: ${c.name}`, () => {
-    const got = rollingUpdateNodes(c.nodes, { hash: HASH, generation: 2, minReadySeconds: c.minReadySeconds ?? 0, now: NOW }, c.surge);
+    const got = rollingUpdateNodes(
+      c.nodes,
+      { hash: HASH, generation: 2, minReadySeconds: c.minReadySeconds ?? 0, now: NOW },
+      c.surge,
+    );
     assert.deepEqual(
       got.uses.map((u) => `${u.node}: ${u.slot}`),
       c.uses,

@@ -1,7 +1,12 @@
 // FailedScheduling messages in every form since 1.28 (FitError.Error, docs/semantics.md §4.3/§4.4).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeForSchedulerReason, parseFitError, preemptionVerdict, targetNodeEntries } from '../../../src/k8s/schedmsg.js';
+import {
+  codeForSchedulerReason,
+  parseFitError,
+  preemptionVerdict,
+  targetNodeEntries,
+} from '../../../src/k8s/schedmsg.js';
 
 test('1.32+ form with the NodeAffinity pin noise and preemption suffix', () => {
   const m =
@@ -20,7 +25,9 @@ test('1.32+ form with the NodeAffinity pin noise and preemption suffix', () => {
 });
 
 test('1.28 double period, 1.30 form without absent nodes, both taint wordings', () => {
-  const old = parseFitError('0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling..')!;
+  const old = parseFitError(
+    '0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling..',
+  )!;
   assert.deepEqual(old.entries, [{ count: 1, reason: 'node(s) had untolerated taint {dedicated: gpu}' }]);
   assert.equal(old.preemption, '0/3 nodes are available: 1 Preemption is not helpful for scheduling.');
   assert.equal(codeForSchedulerReason(old.entries[0]!.reason), 'UntoleratedTaint');
@@ -30,7 +37,10 @@ test('1.28 double period, 1.30 form without absent nodes, both taint wordings', 
     multi.entries.map((e) => e.reason),
     ['Insufficient cpu', 'Insufficient memory'],
   );
-  assert.equal(codeForSchedulerReason("node(s) didn't have free ports for the requested pod ports"), 'HostPortConflict');
+  assert.equal(
+    codeForSchedulerReason("node(s) didn't have free ports for the requested pod ports"),
+    'HostPortConflict',
+  );
   assert.equal(codeForSchedulerReason('Too many pods'), 'TooManyPods');
   assert.equal(preemptionVerdict('not eligible due to preemptionPolicy=Never.'), 'not-eligible');
 });

@@ -13,7 +13,13 @@ test('desired, current, ready, available, updated, misscheduled', () => {
       d.spec!.minReadySeconds = 30;
     })
     .build();
-  const nodes = [node('a').build(), node('b').build(), node('c').build(), node('tainted').taint('maintenance', 'true', 'NoSchedule').build(), node('gone-label').build()];
+  const nodes = [
+    node('a').build(),
+    node('b').build(),
+    node('c').build(),
+    node('tainted').taint('maintenance', 'true', 'NoSchedule').build(),
+    node('gone-label').build(),
+  ];
   ds.spec!.template!.spec!.nodeSelector = undefined;
   const pods = [
     pod('agent-a').ofDaemonSet(ds, 'a', 'new', '2').on('a').ready(600).build(), // ready, available, updated
@@ -27,11 +33,25 @@ test('desired, current, ready, available, updated, misscheduled', () => {
 
 test('the oldest pod decides; terminal deleted pods are skipped; pods on unknown nodes are not counted', () => {
   const ds = daemonSet('agent').build();
-  const older = pod('agent-old').ofDaemonSet(ds, 'a', 'h', '1').on('a').created(600).waiting('CrashLoopBackOff').build();
+  const older = pod('agent-old')
+    .ofDaemonSet(ds, 'a', 'h', '1')
+    .on('a')
+    .created(600)
+    .waiting('CrashLoopBackOff')
+    .build();
   const newer = pod('agent-new').ofDaemonSet(ds, 'a', 'h', '1').on('a').created(60).ready(30).build();
-  const deletedFailed = pod('agent-dead').ofDaemonSet(ds, 'b', 'h', '1').on('b').phase('Failed').terminating(10).build();
+  const deletedFailed = pod('agent-dead')
+    .ofDaemonSet(ds, 'b', 'h', '1')
+    .on('b')
+    .phase('Failed')
+    .terminating(10)
+    .build();
   const elsewhere = pod('agent-x').ofDaemonSet(ds, 'ghost', 'h', '1').on('ghost').ready().build();
-  const index = indexOf({ nodes: [node('a').build(), node('b').build()], daemonSets: [ds], pods: [older, newer, deletedFailed, elsewhere] });
+  const index = indexOf({
+    nodes: [node('a').build(), node('b').build()],
+    daemonSets: [ds],
+    pods: [older, newer, deletedFailed, elsewhere],
+  });
   assert.equal(nodesToDaemonPods(index, ds).has('b'), false);
   assert.equal(nodesToDaemonPods(index, ds, true).has('b'), true);
   const s = recomputeStatus(index, ds, 'h', 1, NOW);
@@ -56,7 +76,10 @@ test('ClaimPods: owned pods matching the selector, adoptable orphans, released p
       p.metadata!.ownerReferences = [{ kind: 'ReplicaSet', name: 'rs', uid: 'rs-uid', controller: true }];
     })
     .build();
-  const c = claimDaemonPods(indexOf({ daemonSets: [ds], pods: [owned, released, orphan, orphanDeleting, foreign] }), ds);
+  const c = claimDaemonPods(
+    indexOf({ daemonSets: [ds], pods: [owned, released, orphan, orphanDeleting, foreign] }),
+    ds,
+  );
   assert.deepEqual(
     c.pods.map((p) => p.metadata!.name),
     ['owned', 'orphan'],
@@ -74,5 +97,9 @@ test('ClaimPods: owned pods matching the selector, adoptable orphans, released p
       d.spec!.selector = {};
     })
     .build();
-  assert.equal(claimDaemonPods(indexOf({ daemonSets: [empty], pods: [orphan] }), empty).pods.length, 0, 'an empty selector claims nothing (SelectingAll)');
+  assert.equal(
+    claimDaemonPods(indexOf({ daemonSets: [empty], pods: [orphan] }), empty).pods.length,
+    0,
+    'an empty selector claims nothing (SelectingAll)',
+  );
 });

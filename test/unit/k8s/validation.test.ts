@@ -6,7 +6,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DaemonSet, IntOrString } from '../../../src/model/k8s-types.js';
 import { daemonSet } from '../../builders.js';
-import { formatFieldError, invalidMessage, validateDaemonSet, validateDaemonSetUpdate, validateRollingUpdateDaemonSet } from '../../../src/k8s/validation.js';
+import {
+  formatFieldError,
+  invalidMessage,
+  validateDaemonSet,
+  validateDaemonSetUpdate,
+  validateRollingUpdateDaemonSet,
+} from '../../../src/k8s/validation.js';
 
 /** A manifest as a client writes it: `a: b` selects the template, no strategy written. */
 function manifest(edit: (ds: DaemonSet) => void = () => {}): DaemonSet {
@@ -42,10 +48,22 @@ describe('ValidateDaemonSet (TestValidateDaemonSet and the strategy texts)', () 
       },
       errors: [],
     },
-    { name: 'success: no strategy (defaulted RollingUpdate, maxUnavailable 1, maxSurge 0)', edit: () => {}, errors: [] },
-    { name: 'success: maxSurge 1 with maxUnavailable 0', edit: strategy({ maxUnavailable: 0, maxSurge: 1 }), errors: [] },
+    {
+      name: 'success: no strategy (defaulted RollingUpdate, maxUnavailable 1, maxSurge 0)',
+      edit: () => {},
+      errors: [],
+    },
+    {
+      name: 'success: maxSurge 1 with maxUnavailable 0',
+      edit: strategy({ maxUnavailable: 0, maxSurge: 1 }),
+      errors: [],
+    },
     { name: 'success: 100%', edit: strategy({ maxUnavailable: '100%' }), errors: [] },
-    { name: 'zero-length ID', edit: (d) => (d.metadata!.name = ''), errors: ['metadata.name: Required value: name or generateName is required'] },
+    {
+      name: 'zero-length ID',
+      edit: (d) => (d.metadata!.name = ''),
+      errors: ['metadata.name: Required value: name or generateName is required'],
+    },
     {
       name: 'nil selector: nothing matches the template labels',
       edit: (d) => delete d.spec!.selector,
@@ -79,7 +97,9 @@ describe('ValidateDaemonSet (TestValidateDaemonSet and the strategy texts)', () 
     {
       name: 'maxSurge 1 with the defaulted maxUnavailable 1',
       edit: strategy({ maxSurge: 1 }),
-      errors: ['spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero'],
+      errors: [
+        'spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero',
+      ],
     },
     {
       name: 'maxUnavailable 0 with no surge',
@@ -89,7 +109,9 @@ describe('ValidateDaemonSet (TestValidateDaemonSet and the strategy texts)', () 
     {
       name: 'maxUnavailable over 100%',
       edit: strategy({ maxUnavailable: '101%' }),
-      errors: ['spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: "101%": must not be greater than 100%'],
+      errors: [
+        'spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: "101%": must not be greater than 100%',
+      ],
     },
     {
       name: 'a percentage without %',
@@ -101,12 +123,16 @@ describe('ValidateDaemonSet (TestValidateDaemonSet and the strategy texts)', () 
     {
       name: 'a negative maxUnavailable',
       edit: strategy({ maxUnavailable: -1 }),
-      errors: ['spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: -1: must be greater than or equal to 0'],
+      errors: [
+        'spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: -1: must be greater than or equal to 0',
+      ],
     },
     {
       name: 'an unknown strategy type',
       edit: (d) => (d.spec!.updateStrategy = { type: 'Random' }),
-      errors: ['spec.updateStrategy: Unsupported value: {"Type":"Random","RollingUpdate":null}: supported values: "RollingUpdate", "OnDelete"'],
+      errors: [
+        'spec.updateStrategy: Unsupported value: {"Type":"Random","RollingUpdate":null}: supported values: "RollingUpdate", "OnDelete"',
+      ],
     },
     {
       name: 'negative minReadySeconds and revisionHistoryLimit',
@@ -114,7 +140,10 @@ describe('ValidateDaemonSet (TestValidateDaemonSet and the strategy texts)', () 
         d.spec!.minReadySeconds = -1;
         d.spec!.revisionHistoryLimit = -1;
       },
-      errors: ['spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0', 'spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0'],
+      errors: [
+        'spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0',
+        'spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0',
+      ],
     },
     {
       name: 'a hostPort that differs from containerPort under hostNetwork',
@@ -122,17 +151,23 @@ describe('ValidateDaemonSet (TestValidateDaemonSet and the strategy texts)', () 
         d.spec!.template!.spec!.hostNetwork = true;
         d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 80, hostPort: 8080 }];
       },
-      errors: ['spec.template.spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true'],
+      errors: [
+        'spec.template.spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true',
+      ],
     },
     {
       name: 'a toleration with an empty key and operator Equal',
       edit: (d) => (d.spec!.template!.spec!.tolerations = [{ operator: 'Equal', effect: 'NoSchedule' }]),
-      errors: ['spec.template.spec.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"'],
+      errors: [
+        'spec.template.spec.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"',
+      ],
     },
     {
       name: 'activeDeadlineSeconds',
       edit: (d) => ((d.spec!.template!.spec! as Record<string, unknown>)['activeDeadlineSeconds'] = 10),
-      errors: ['spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported'],
+      errors: [
+        'spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported',
+      ],
     },
   ];
   for (const c of CASES) {
@@ -155,11 +190,20 @@ describe('ValidateRollingUpdateDaemonSet (TestDaemonSetUpdateMaxSurge: an unset 
     { name: 'valid: surge enabled, surge one percent', maxSurge: '1%', error: false },
     { name: 'valid: surge enabled, surge 100%', maxSurge: '100%', error: false },
     { name: 'invalid: surge enabled, surge greater than 100%', maxSurge: '101%', error: true },
-    { name: 'invalid: surge enabled, surge and unavailable mixed zero', maxUnavailable: 0, maxSurge: '0%', error: true },
+    {
+      name: 'invalid: surge enabled, surge and unavailable mixed zero',
+      maxUnavailable: 0,
+      maxSurge: '0%',
+      error: true,
+    },
   ];
   for (const c of CASES) {
     test(c.name, () => {
-      const errs = validateRollingUpdateDaemonSet(c.maxUnavailable ?? 0, c.maxSurge ?? 0, 'spec.updateStrategy.rollingUpdate');
+      const errs = validateRollingUpdateDaemonSet(
+        c.maxUnavailable ?? 0,
+        c.maxSurge ?? 0,
+        'spec.updateStrategy.rollingUpdate',
+      );
       assert.equal(errs.length > 0, c.error, errs.map(formatFieldError).join('; '));
     });
   }
@@ -169,7 +213,11 @@ describe('ValidateDaemonSetUpdate (TestValidateDaemonSetUpdate)', () => {
   const old = manifest((d) => (d.spec!.updateStrategy = { type: 'OnDelete' }));
   const CASES: { name: string; edit: (ds: DaemonSet) => void; errors: number; match?: RegExp }[] = [
     { name: 'success: the same', edit: (d) => (d.spec!.updateStrategy = { type: 'OnDelete' }), errors: 0 },
-    { name: 'success: a new template under the same selector', edit: (d) => (d.spec!.template!.spec!.nodeSelector = { a: 'b' }), errors: 0 },
+    {
+      name: 'success: a new template under the same selector',
+      edit: (d) => (d.spec!.template!.spec!.nodeSelector = { a: 'b' }),
+      errors: 0,
+    },
     { name: 'success: to RollingUpdate', edit: strategy({ maxUnavailable: 1 }), errors: 0 },
     {
       name: 'change selector',
@@ -185,7 +233,12 @@ describe('ValidateDaemonSetUpdate (TestValidateDaemonSetUpdate)', () => {
       edit: (d) => (d.spec!.selector = { matchLabels: { 'NoUppercaseOrSpecialCharsLike=Equals': 'b' } }),
       errors: 2,
     },
-    { name: 'invalid update strategy', edit: (d) => (d.spec!.updateStrategy = { type: 'Random' }), errors: 1, match: /Unsupported value/ },
+    {
+      name: 'invalid update strategy',
+      edit: (d) => (d.spec!.updateStrategy = { type: 'Random' }),
+      errors: 1,
+      match: /Unsupported value/,
+    },
   ];
   for (const c of CASES) {
     test(c.name, () => {

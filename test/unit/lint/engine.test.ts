@@ -39,15 +39,26 @@ describe('lint engine', () => {
       .build();
     const report = lint(bare(ds), [ds]);
     assert.deepEqual(report.findings, []);
-    assert.deepEqual(report.suppressed, [{ daemonSet: { namespace: 'shop', name: 'app' }, rules: ['image-tag-mutable', 'readiness-probe-missing'], hiddenFindings: 1 }]);
-    assert.deepEqual(report.notes, ['shop/app: ds-doctor.io/ignore names unknown rule(s) no-such-rule: they turn nothing off']);
+    assert.deepEqual(report.suppressed, [
+      {
+        daemonSet: { namespace: 'shop', name: 'app' },
+        rules: ['image-tag-mutable', 'readiness-probe-missing'],
+        hiddenFindings: 1,
+      },
+    ]);
+    assert.deepEqual(report.notes, [
+      'shop/app: ds-doctor.io/ignore names unknown rule(s) no-such-rule: they turn nothing off',
+    ]);
   });
 
   it('ignore-check.ds-doctor.io/<rule> carries a reason', () => {
     const ds = goodDaemonSet('agent', 'kube-system')
       .with((d) => {
         d.metadata!.annotations = { 'ignore-check.ds-doctor.io/privileged-container': 'loads a kernel module' };
-        d.spec!.template!.spec!.containers![0]!.securityContext = { ...d.spec!.template!.spec!.containers![0]!.securityContext, privileged: true };
+        d.spec!.template!.spec!.containers![0]!.securityContext = {
+          ...d.spec!.template!.spec!.containers![0]!.securityContext,
+          privileged: true,
+        };
         d.spec!.template!.spec!.priorityClassName = 'system-node-critical';
       })
       .build();
@@ -85,7 +96,10 @@ describe('lint engine', () => {
       }),
     );
     assert.equal(rows[0], 'a error selector-template-mismatch spec.selector');
-    assert.deepEqual(report.findings.find((f) => f.daemonSet.name === 'a')!.location, { file: 'manifests/a.yaml', line: 12 });
+    assert.deepEqual(report.findings.find((f) => f.daemonSet.name === 'a')!.location, {
+      file: 'manifests/a.yaml',
+      line: 12,
+    });
     assert.equal(report.findings.find((f) => f.daemonSet.name === 'z')!.location, undefined);
     assert.equal(report.summary!.error, 1);
     assert.equal(report.daemonSets, 2);
@@ -107,6 +121,8 @@ describe('lint engine', () => {
     const ds = goodDaemonSet().build();
     const snapshot = bare(ds);
     snapshot.warnings.push('ignored 2 object(s) of kinds ds-doctor does not use: ConfigMap (2)');
-    assert.deepEqual(lint(snapshot, [ds]).notes, ['ignored 2 object(s) of kinds ds-doctor does not use: ConfigMap (2)']);
+    assert.deepEqual(lint(snapshot, [ds]).notes, [
+      'ignored 2 object(s) of kinds ds-doctor does not use: ConfigMap (2)',
+    ]);
   });
 });

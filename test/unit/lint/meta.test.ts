@@ -66,7 +66,8 @@ describe('lint rule registry', () => {
       const m = rule.meta;
       it('has a kebab-case id and complete metadata', () => {
         assert.match(m.id, /^[a-z]+(-[a-z]+)*$/);
-        for (const field of ['description', 'rationale', 'howToFix', 'example'] as const) assert.ok(m[field].trim().length > 10, field);
+        for (const field of ['description', 'rationale', 'howToFix', 'example'] as const)
+          assert.ok(m[field].trim().length > 10, field);
         assert.ok(['error', 'warning', 'info'].includes(m.severity));
         assert.match(m.description, /\.$/, 'description is a sentence');
       });
@@ -84,7 +85,8 @@ describe('lint rule registry', () => {
         const start = section.indexOf(`\n### ${m.id}\n`);
         assert.ok(start >= 0, `${RULE_DOCS_FILE} has no "### ${m.id}" heading`);
         const body = section.slice(start, section.indexOf('\n### ', start + 1) >>> 0 || undefined);
-        for (const label of ['**Severity:**', '**Checks:**', '**Why:**', '**Fix:**', '```yaml']) assert.ok(body.includes(label), label);
+        for (const label of ['**Severity:**', '**Checks:**', '**Why:**', '**Fix:**', '```yaml'])
+          assert.ok(body.includes(label), label);
         assert.ok(section.includes(`](#${m.id})`), 'the index links to the entry');
       });
     });

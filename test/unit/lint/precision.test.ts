@@ -28,11 +28,19 @@ const REPORTED: Record<string, { falsePositives: number; missed: number }> = {
 const MIN_PRECISION = 0.95;
 const MIN_RECALL = 0.85;
 
-if (!existsSync(VENDOR)) test('lint precision on the vendor corpora', { skip: `vendor corpora not found at ${VENDOR}: put shared/ beside the checkout to run these cases` }, () => {});
+if (!existsSync(VENDOR))
+  test(
+    'lint precision on the vendor corpora',
+    { skip: `vendor corpora not found at ${VENDOR}: put shared/ beside the checkout to run these cases` },
+    () => {},
+  );
 else {
   for (const [corpus, reported] of Object.entries(REPORTED)) {
     test(`lint precision on vendor ${corpus}`, async () => {
-      const s = await scoreCorpus(join(VENDOR, corpus), readExpectations(join(ROOT, 'test', 'lint-precision', `${corpus}.json`)));
+      const s = await scoreCorpus(
+        join(VENDOR, corpus),
+        readExpectations(join(ROOT, 'test', 'lint-precision', `${corpus}.json`)),
+      );
       const listed = (what: string, keys: string[]) => keys.map((k) => `${what} ${k}`);
       const details = s.daemonSets.flatMap((d) => [
         ...listed(`${d.file} ${d.daemonSet} false positive:`, d.falsePositives),
@@ -42,7 +50,10 @@ else {
       assert.deepEqual(s.unlisted, [], 'every manifest of the corpus is judged');
       assert.deepEqual(s.absent, [], 'every judged manifest is in the corpus');
       assert.equal(s.unjudged, 0, `every warning and error is judged:\n${details.join('\n')}`);
-      assert.ok(s.falsePositives <= reported.falsePositives, `false positives: ${s.falsePositives}, reported ${reported.falsePositives}\n${details.join('\n')}`);
+      assert.ok(
+        s.falsePositives <= reported.falsePositives,
+        `false positives: ${s.falsePositives}, reported ${reported.falsePositives}\n${details.join('\n')}`,
+      );
       assert.ok(s.missed <= reported.missed, `misses: ${s.missed}, reported ${reported.missed}\n${details.join('\n')}`);
       assert.ok(precision(s) >= MIN_PRECISION, `precision ${precision(s)}`);
       assert.ok(recall(s) >= MIN_RECALL, `recall ${recall(s)}`);

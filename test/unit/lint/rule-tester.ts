@@ -19,7 +19,13 @@ export function goodDaemonSet(name = 'agent', namespace = 'default'): DaemonSetB
     name,
     image: `example/${name}:1.4.2`,
     resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '128Mi' } },
-    securityContext: { runAsNonRoot: true, runAsUser: 65534, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+    securityContext: {
+      runAsNonRoot: true,
+      runAsUser: 65534,
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+    },
     readinessProbe: { httpGet: { path: '/healthz', port: 8080 } },
     livenessProbe: { httpGet: { path: '/healthz', port: 8080 } },
   });
@@ -29,12 +35,20 @@ export function goodDaemonSet(name = 'agent', namespace = 'default'): DaemonSetB
 export function bare(...daemonSets: DaemonSet[]): ClusterSnapshot {
   const s = emptySnapshot('files');
   s.daemonSets = daemonSets;
-  s.missing = (Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]).filter((k) => k !== 'DaemonSet').map((kind) => ({ kind, reason: 'absent' as const }));
+  s.missing = (Object.keys(SNAPSHOT_KINDS) as SnapshotKind[])
+    .filter((k) => k !== 'DaemonSet')
+    .map((kind) => ({ kind, reason: 'absent' as const }));
   return s;
 }
 
 /** A cluster input: every kind present (possibly empty). */
-export function cluster(objects: { daemonSets?: DaemonSet[]; nodes?: Node[]; pods?: Pod[]; podDisruptionBudgets?: PodDisruptionBudget[]; priorityClasses?: PriorityClass[] }): ClusterSnapshot {
+export function cluster(objects: {
+  daemonSets?: DaemonSet[];
+  nodes?: Node[];
+  pods?: Pod[];
+  podDisruptionBudgets?: PodDisruptionBudget[];
+  priorityClasses?: PriorityClass[];
+}): ClusterSnapshot {
   return { ...emptySnapshot('live'), ...objects };
 }
 
@@ -68,7 +82,10 @@ export function runRule(rule: LintRule, c: RuleCase): LintReport {
 }
 
 /** Declares the tests of a rule: valid cases report nothing, invalid ones exactly their findings. */
-export function ruleTester(rule: LintRule, cases: { valid: RuleCase[]; invalid: InvalidCase[]; notChecked?: NotCheckedCase[] }): void {
+export function ruleTester(
+  rule: LintRule,
+  cases: { valid: RuleCase[]; invalid: InvalidCase[]; notChecked?: NotCheckedCase[] },
+): void {
   describe(`rule ${rule.meta.id}`, () => {
     describe('valid', () => {
       for (const c of cases.valid) {
@@ -86,7 +103,11 @@ export function ruleTester(rule: LintRule, cases: { valid: RuleCase[]; invalid: 
       for (const c of cases.invalid) {
         it(c.name, () => {
           const report = runRule(rule, c);
-          assert.equal(report.findings.length, c.findings.length, report.findings.map((f) => `${f.severity} ${f.path}: ${f.message}`).join('\n'));
+          assert.equal(
+            report.findings.length,
+            c.findings.length,
+            report.findings.map((f) => `${f.severity} ${f.path}: ${f.message}`).join('\n'),
+          );
           c.findings.forEach((want, i) => {
             const got = report.findings[i]!;
             assert.equal(got.rule, rule.meta.id);
@@ -95,7 +116,10 @@ export function ruleTester(rule: LintRule, cases: { valid: RuleCase[]; invalid: 
             if (want.message) assert.match(got.message, want.message);
             if (want.fix) assert.match(got.fix, want.fix);
             assert.ok(got.fix.length > 0, 'every finding has a fix');
-            assert.ok(SEVERITY_RANK[got.severity] <= SEVERITY_RANK[rule.meta.severity], 'no finding is more severe than meta.severity');
+            assert.ok(
+              SEVERITY_RANK[got.severity] <= SEVERITY_RANK[rule.meta.severity],
+              'no finding is more severe than meta.severity',
+            );
           });
         });
       }

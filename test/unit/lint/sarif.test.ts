@@ -29,10 +29,22 @@ interface SarifResult {
   ruleId: string;
   ruleIndex: number;
   level: string;
-  locations: { physicalLocation?: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number } } }[];
+  locations: {
+    physicalLocation?: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number } };
+  }[];
 }
 interface SarifRun {
-  tool: { driver: { name: string; rules: { id: string; helpUri?: string; help: { text: string; markdown: string }; defaultConfiguration: { level: string } }[] } };
+  tool: {
+    driver: {
+      name: string;
+      rules: {
+        id: string;
+        helpUri?: string;
+        help: { text: string; markdown: string };
+        defaultConfiguration: { level: string };
+      }[];
+    };
+  };
   results: SarifResult[];
   invocations: { toolExecutionNotifications: { message: { text: string } }[] }[];
 }
@@ -70,17 +82,36 @@ describe('SARIF output', () => {
       assert.equal(physical.artifactLocation.uriBaseId, '%SRCROOT%');
       assert.ok(physical.region.startLine >= 1);
     }
-    assert.ok(run.invocations[0]!.toolExecutionNotifications.some((n) => /rule pdb-missing not checked/.test(n.message.text)));
+    assert.ok(
+      run.invocations[0]!.toolExecutionNotifications.some((n) => /rule pdb-missing not checked/.test(n.message.text)),
+    );
   });
 
   it('the schema is strict enough to catch a broken log', () => {
     assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: {} } }] }), false);
-    assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'fatal' }] }] }), false);
-    assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x', rules: [{ id: 'r', helpUri: 'not a uri' }] } } }] }), false);
+    assert.equal(
+      validate({
+        version: '2.1.0',
+        runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'fatal' }] }],
+      }),
+      false,
+    );
+    assert.equal(
+      validate({
+        version: '2.1.0',
+        runs: [{ tool: { driver: { name: 'x', rules: [{ id: 'r', helpUri: 'not a uri' }] } } }],
+      }),
+      false,
+    );
   });
 
   it('live input (no file) and stdin validate too: logical locations only', () => {
-    const ds = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'x', namespace: 'y' }, spec: { selector: {}, template: {} } };
+    const ds = {
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'x', namespace: 'y' },
+      spec: { selector: {}, template: {} },
+    };
     const report = lint({ ...emptySnapshot('live'), daemonSets: [ds] }, [ds]);
     report.findings[0]!.location = { file: '<stdin>', line: 1 };
     const log = sarifLog(

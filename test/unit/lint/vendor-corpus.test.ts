@@ -16,7 +16,9 @@ import { lint } from '../../../src/lint/lint.js';
 /** The repository root (tests compile to dist/test/unit/lint/). */
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CORPUS = join(ROOT, '..', 'shared', 'vendor', 'corpus-a');
-const ABSENT = existsSync(CORPUS) ? undefined : `vendor corpus not found at ${CORPUS}: put shared/ beside the checkout to run these cases`;
+const ABSENT = existsSync(CORPUS)
+  ? undefined
+  : `vendor corpus not found at ${CORPUS}: put shared/ beside the checkout to run these cases`;
 
 /** Expected findings per manifest file and DaemonSet (namespace/name): "severity rule path", path under spec.template.spec. */
 const EXPECTED: Record<string, Record<string, string[]>> = {
@@ -251,7 +253,9 @@ function registerCorpusTests(): void {
       const report = lint(snapshot, snapshot.daemonSets);
       const got: Record<string, string[]> = {};
       for (const f of report.findings) {
-        (got[`${f.daemonSet.namespace}/${f.daemonSet.name}`] ??= []).push(`${f.severity} ${f.rule} ${f.path.replace('spec.template.spec.', '')}`);
+        (got[`${f.daemonSet.namespace}/${f.daemonSet.name}`] ??= []).push(
+          `${f.severity} ${f.rule} ${f.path.replace('spec.template.spec.', '')}`,
+        );
       }
       assert.deepEqual(got, want);
       assert.deepEqual(

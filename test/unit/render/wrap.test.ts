@@ -34,14 +34,24 @@ describe('truncateVisible', () => {
 
 describe('wrapLines', () => {
   const cases: { name: string; first: string; text: string; width: number; hang?: string; want: string[] }[] = [
-    { name: 'no width: one line', first: '  - ', text: 'a b c '.repeat(40).trim(), width: Infinity, want: ['  - ' + 'a b c '.repeat(40).trim()] },
+    {
+      name: 'no width: one line',
+      first: '  - ',
+      text: 'a b c '.repeat(40).trim(),
+      width: Infinity,
+      want: ['  - ' + 'a b c '.repeat(40).trim()],
+    },
     { name: 'fits: one line', first: 'fix: ', text: 'do this', width: 20, want: ['fix: do this'] },
     {
       name: 'hanging indent under the text, never inside a word',
       first: '    evidence: ',
       text: 'node taint node.kubernetes.io/not-ready:NoSchedule (added 2026-11-29T11:40:01Z)',
       width: 60,
-      want: ['    evidence: node taint', '              node.kubernetes.io/not-ready:NoSchedule (added', '              2026-11-29T11:40:01Z)'],
+      want: [
+        '    evidence: node taint',
+        '              node.kubernetes.io/not-ready:NoSchedule (added',
+        '              2026-11-29T11:40:01Z)',
+      ],
     },
     {
       name: 'a token longer than the line stands alone, unsplit',
@@ -55,7 +65,12 @@ describe('wrapLines', () => {
       first: '  1. ',
       text: 'read the logs (kubectl logs -n logging fluent-bit-8z666 --previous), then roll back: kubectl rollout undo daemonset/fluent-bit -n logging',
       width: 60,
-      want: ['  1. read the logs', '     (kubectl logs -n logging fluent-bit-8z666 --previous),', '     then roll back:', '     kubectl rollout undo daemonset/fluent-bit -n logging'],
+      want: [
+        '  1. read the logs',
+        '     (kubectl logs -n logging fluent-bit-8z666 --previous),',
+        '     then roll back:',
+        '     kubectl rollout undo daemonset/fluent-bit -n logging',
+      ],
     },
     {
       name: "a command's own parentheses do not end it",
@@ -69,9 +84,19 @@ describe('wrapLines', () => {
       first: '  ! warning  privilege-escalation-allowed  ',
       text: 'container fluent-bit allows privilege escalation and keeps the default capabilities',
       width: 60,
-      want: ['  ! warning  privilege-escalation-allowed  container', '      fluent-bit allows privilege escalation and keeps the', '      default capabilities'],
+      want: [
+        '  ! warning  privilege-escalation-allowed  container',
+        '      fluent-bit allows privilege escalation and keeps the',
+        '      default capabilities',
+      ],
     },
-    { name: 'spaces inside a line are kept', first: '', text: 'pod a  Running  ready  revision 1 and more words', width: 30, want: ['pod a  Running  ready', 'revision 1 and more words'] },
+    {
+      name: 'spaces inside a line are kept',
+      first: '',
+      text: 'pod a  Running  ready  revision 1 and more words',
+      width: 30,
+      want: ['pod a  Running  ready', 'revision 1 and more words'],
+    },
   ];
   for (const c of cases) {
     test(c.name, () => {
@@ -80,22 +105,38 @@ describe('wrapLines', () => {
     });
   }
   test('a command wider than the line: whole by default, cut after its first words with a pointer when asked', () => {
-    const text = 'fix: kubectl patch daemonset x -n kube-system --type json -p \'[{"op":"add","path":"/spec/template/spec/tolerations/-"}]\'';
-    assert.deepEqual(wrapLines('', text, 60), ['fix:', 'kubectl patch daemonset x -n kube-system --type json -p \'[{"op":"add","path":"/spec/template/spec/tolerations/-"}]\'']);
-    assert.deepEqual(wrapLines('', text, 60, undefined, { elideLongCommands: true }), ['fix:', 'kubectl patch daemonset x -n … (the whole command: -o wide)']);
+    const text =
+      'fix: kubectl patch daemonset x -n kube-system --type json -p \'[{"op":"add","path":"/spec/template/spec/tolerations/-"}]\'';
+    assert.deepEqual(wrapLines('', text, 60), [
+      'fix:',
+      'kubectl patch daemonset x -n kube-system --type json -p \'[{"op":"add","path":"/spec/template/spec/tolerations/-"}]\'',
+    ]);
+    assert.deepEqual(wrapLines('', text, 60, undefined, { elideLongCommands: true }), [
+      'fix:',
+      'kubectl patch daemonset x -n … (the whole command: -o wide)',
+    ]);
     assert.equal(elided('kubectl get pods', 60), 'kubectl get pods');
   });
   test('no wrapped line is wider than the width unless it is one unsplittable token', () => {
-    const text = 'the automatic DaemonSet tolerations cover node.kubernetes.io/not-ready only with effect NoExecute, so the controller creates no new pod here';
+    const text =
+      'the automatic DaemonSet tolerations cover node.kubernetes.io/not-ready only with effect NoExecute, so the controller creates no new pod here';
     for (const width of [30, 41, 57, 80]) {
-      for (const line of wrapLines('✗ UntoleratedTaint  ', text, width)) assert.ok(displayWidth(line) <= width || !line.trim().includes(' '), `${width}: ${line}`);
+      for (const line of wrapLines('✗ UntoleratedTaint  ', text, width))
+        assert.ok(displayWidth(line) <= width || !line.trim().includes(' '), `${width}: ${line}`);
     }
   });
 });
 
 describe('tables fit the terminal with or without colour', () => {
   const headers = ['NODE', 'VERDICT', 'POD', 'READY', 'REVISION', 'REASON'];
-  const row = (c: (s: string) => string) => ['worker-1', c('Healthy'), 'fluent-bit-bflwj', 'true', '79ccc74f66*', `${c('i')} pod(s) on an outdated revision of the DaemonSet`];
+  const row = (c: (s: string) => string) => [
+    'worker-1',
+    c('Healthy'),
+    'fluent-bit-bflwj',
+    'true',
+    '79ccc74f66*',
+    `${c('i')} pod(s) on an outdated revision of the DaemonSet`,
+  ];
   test('a coloured table is cut exactly as the plain one', () => {
     const plain = renderTable(renderContext({ color: false, columns: 80 }), headers, [row((s) => s)]);
     const ctx = renderContext({ color: true, columns: 80 });

@@ -6,7 +6,18 @@ import { objectKey } from '../../../model/snapshot-index.js';
 import { isPodTerminal } from '../../../k8s/podutil.js';
 import { podRequests } from '../../../k8s/resources.js';
 import { formatAmount } from '../../../k8s/quantity.js';
-import { addFinding, addRisk, agree, byName, limit, missing, nameList, plural, podName, type Analysis } from '../analysis.js';
+import {
+  addFinding,
+  addRisk,
+  agree,
+  byName,
+  limit,
+  missing,
+  nameList,
+  plural,
+  podName,
+  type Analysis,
+} from '../analysis.js';
 import { compareText } from '../../../model/order.js';
 
 /** Extended resources (`domain/name`, not the kubernetes.io ones) a node advertises, with amounts. */
@@ -19,12 +30,16 @@ function extendedResources(a: Analysis, node: string): [string, string][] {
 
 /** Which of the advertised resources this plugin provides: the ones whose vendor its images or name mention. */
 function advertisedBy(a: Analysis, candidates: string[]): { resources: string[]; how: string } {
-  const text = [a.name, ...(a.ds.spec?.template?.spec?.containers ?? []).map((c) => c.image ?? '')].join(' ').toLowerCase();
+  const text = [a.name, ...(a.ds.spec?.template?.spec?.containers ?? []).map((c) => c.image ?? '')]
+    .join(' ')
+    .toLowerCase();
   const vendor = candidates.filter((r) =>
     r
       .split('/')[0]!
       .split('.')
-      .some((label) => label.length >= 3 && !['com', 'org', 'net', 'gpu', 'k8s'].includes(label) && text.includes(label)),
+      .some(
+        (label) => label.length >= 3 && !['com', 'org', 'net', 'gpu', 'k8s'].includes(label) && text.includes(label),
+      ),
   );
   if (vendor.length) return { resources: vendor, how: 'its image or name names the vendor' };
   return { resources: candidates, how: 'advertised on its nodes; not attributed to a vendor' };
@@ -40,9 +55,13 @@ export function deviceRole(a: Analysis): void {
   }
   const { resources, how } = advertisedBy(a, [...advertised.keys()].sort());
   if (!resources.length) {
-    addFinding(a, 'ExtendedResourceLost', 'warning', `the device plugin stops on ${plural(a.nodes.length, 'node')}, but none of them advertises an extended resource`, [
-      `nodes: ${nameList(a.nodes, 10)}`,
-    ]);
+    addFinding(
+      a,
+      'ExtendedResourceLost',
+      'warning',
+      `the device plugin stops on ${plural(a.nodes.length, 'node')}, but none of them advertises an extended resource`,
+      [`nodes: ${nameList(a.nodes, 10)}`],
+    );
     addRisk(a, 'medium', 'device plugin (no extended resource found on its nodes)');
     return;
   }
@@ -53,7 +72,12 @@ export function deviceRole(a: Analysis): void {
   // Running consumers by node, then the ones still waiting to be scheduled.
   const pods = [...a.index.snapshot.pods]
     .filter((p) => !a.ownKeys.has(objectKey(p)) && !isPodTerminal(p))
-    .sort((x, y) => (x.spec?.nodeName ? 0 : 1) - (y.spec?.nodeName ? 0 : 1) || compareText(x.spec?.nodeName ?? '', y.spec?.nodeName ?? '') || byName(x, y));
+    .sort(
+      (x, y) =>
+        (x.spec?.nodeName ? 0 : 1) - (y.spec?.nodeName ? 0 : 1) ||
+        compareText(x.spec?.nodeName ?? '', y.spec?.nodeName ?? '') ||
+        byName(x, y),
+    );
   for (const p of pods) {
     const reqs = podRequests(p.spec);
     const wanted = resources.filter((r) => (reqs.get(r) ?? 0) > 0);
@@ -78,7 +102,11 @@ export function deviceRole(a: Analysis): void {
       `${message}; ${plural(running, 'running pod')} ${agree(running, 'keeps the devices it has', 'keep the devices they have')}, ${plural(pending, 'pending pod')} will not schedule, and a consumer that is re-created has nowhere to go`,
       [...evidence, ...limit(consumers, 'more pods')],
     );
-    addRisk(a, 'high', `device plugin: ${plural(running + pending, 'pod')} ${agree(running + pending, 'requests', 'request')} ${names}`);
+    addRisk(
+      a,
+      'high',
+      `device plugin: ${plural(running + pending, 'pod')} ${agree(running + pending, 'requests', 'request')} ${names}`,
+    );
   } else {
     addFinding(a, 'ExtendedResourceLost', 'warning', `${message}; no pod requests it now`, evidence);
     addRisk(a, 'medium', `device plugin for ${names} (no pod requests it now)`);

@@ -5,7 +5,12 @@
 import { addFinding, addRisk, othersOn, perNodeLines, plural, type Analysis } from '../analysis.js';
 
 export function dnsRole(a: Analysis): void {
-  const clients = new Map([...othersOn(a, a.nodes)].map(([n, pods]) => [n, pods.filter((p) => !p.spec?.hostNetwork || p.spec.dnsPolicy === 'ClusterFirstWithHostNet')]));
+  const clients = new Map(
+    [...othersOn(a, a.nodes)].map(([n, pods]) => [
+      n,
+      pods.filter((p) => !p.spec?.hostNetwork || p.spec.dnsPolicy === 'ClusterFirstWithHostNet'),
+    ]),
+  );
   addFinding(
     a,
     'NodeDnsLost',

@@ -14,5 +14,9 @@ export function loggingRole(a: Analysis): void {
     `container logs on ${plural(a.nodes.length, 'node')} are not collected while no collector runs: what ${plural(k, 'pod')} there ${agree(k, 'writes', 'write')} in the gap is shipped later only if a collector returns before the kubelet rotates the files away (by default 5 files of 10Mi per container) and before their pods are deleted, and only if it keeps its read positions on the host`,
     perNodeLines(others),
   );
-  addRisk(a, 'medium', `logging: logs of ${plural(k, 'pod')} on ${plural(a.nodes.length, 'node')} are lost for the gap`);
+  addRisk(
+    a,
+    'medium',
+    `logging: logs of ${plural(k, 'pod')} on ${plural(a.nodes.length, 'node')} are lost for the gap`,
+  );
 }

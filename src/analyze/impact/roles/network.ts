@@ -18,5 +18,9 @@ export function networkRole(a: Analysis): void {
       'hostNetwork pods are not affected',
     ],
   );
-  addRisk(a, 'critical', `node networking (CNI agent) on ${plural(a.nodes.length, 'node')}, ${plural(k, 'pod')} on the pod network there`);
+  addRisk(
+    a,
+    'critical',
+    `node networking (CNI agent) on ${plural(a.nodes.length, 'node')}, ${plural(k, 'pod')} on the pod network there`,
+  );
 }

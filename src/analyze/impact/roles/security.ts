@@ -5,8 +5,12 @@
 import { addFinding, addRisk, nameList, plural, type Analysis } from '../analysis.js';
 
 export function securityRole(a: Analysis): void {
-  addFinding(a, 'SecurityAgentGone', 'warning', `runtime security is off on ${plural(a.nodes.length, 'node')} for the gap: nothing there detects or blocks activity until the agent returns`, [
-    `nodes: ${nameList(a.nodes, 10)}`,
-  ]);
+  addFinding(
+    a,
+    'SecurityAgentGone',
+    'warning',
+    `runtime security is off on ${plural(a.nodes.length, 'node')} for the gap: nothing there detects or blocks activity until the agent returns`,
+    [`nodes: ${nameList(a.nodes, 10)}`],
+  );
   addRisk(a, 'medium', `security agent on ${plural(a.nodes.length, 'node')}`);
 }

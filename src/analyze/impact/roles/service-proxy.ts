@@ -8,7 +8,9 @@ import { addFinding, addRisk, byName, limit, missing, nameList, plural, type Ana
 
 /** Services kube-proxy programs: everything but headless and ExternalName ones. */
 function proxiedServices(a: Analysis): Service[] {
-  return a.index.snapshot.services.filter((s) => s.spec?.type !== 'ExternalName' && s.spec?.clusterIP !== 'None').sort(byName);
+  return a.index.snapshot.services
+    .filter((s) => s.spec?.type !== 'ExternalName' && s.spec?.clusterIP !== 'None')
+    .sort(byName);
 }
 
 export function serviceProxyRole(a: Analysis): void {
@@ -20,10 +22,15 @@ export function serviceProxyRole(a: Analysis): void {
     const services = proxiedServices(a);
     const types = new Map<string, number>();
     for (const s of services) types.set(s.spec?.type ?? 'ClusterIP', (types.get(s.spec?.type ?? 'ClusterIP') ?? 0) + 1);
-    const byType = ['ClusterIP', 'NodePort', 'LoadBalancer'].filter((t) => types.has(t)).map((t) => `${types.get(t)} ${t}`);
-    evidence.push(`${plural(services.length, 'Service')} routed through it${byType.length ? `: ${byType.join(', ')}` : ''}`);
+    const byType = ['ClusterIP', 'NodePort', 'LoadBalancer']
+      .filter((t) => types.has(t))
+      .map((t) => `${types.get(t)} ${t}`);
+    evidence.push(
+      `${plural(services.length, 'Service')} routed through it${byType.length ? `: ${byType.join(', ')}` : ''}`,
+    );
     const external = services.filter((s) => s.spec?.type === 'NodePort' || s.spec?.type === 'LoadBalancer');
-    if (external.length) evidence.push(`reached from outside through these nodes: ${nameList(external.map(objectKey), 5)}`);
+    if (external.length)
+      evidence.push(`reached from outside through these nodes: ${nameList(external.map(objectKey), 5)}`);
     lbLocal = external.filter((s) => s.spec?.externalTrafficPolicy === 'Local');
   }
   evidence.push(`nodes: ${nameList(a.nodes, 10)}`);
@@ -51,6 +58,10 @@ export function serviceProxyRole(a: Analysis): void {
         "many cloud load balancers also check kube-proxy's /healthz (port 10256) for externalTrafficPolicy: Cluster Services",
       ],
     );
-    addRisk(a, 'critical', `load-balancer health checks of ${plural(lbLocal.length, 'Service')} with externalTrafficPolicy: Local`);
+    addRisk(
+      a,
+      'critical',
+      `load-balancer health checks of ${plural(lbLocal.length, 'Service')} with externalTrafficPolicy: Local`,
+    );
   }
 }

@@ -9,7 +9,11 @@ export type Child = Node | string | number | null | undefined | false;
 export type Attrs = Record<string, string | number | boolean | undefined>;
 
 /** `<tag attrs>children</tag>`; a `false`/`undefined` attribute is left out, `true` is present and empty. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === false) continue;
@@ -35,7 +39,12 @@ export function list(items: readonly string[], attrs: Attrs = {}): HTMLUListElem
 
 /** A table with a header row and text cells. */
 export function table(head: readonly string[], rows: readonly Child[][], attrs: Attrs = {}): HTMLTableElement {
-  return h('table', attrs, h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))), h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', {}, c))))));
+  return h(
+    'table',
+    attrs,
+    h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', {}, c))))),
+  );
 }
 
 /** A `dl` of label → value pairs, skipping empty values. */

@@ -5,5 +5,10 @@ import { lookOf, type Look } from './verdicts.js';
 /** `<span class="badge t-…"><span class="sym">✗</span> word</span>`; `text` replaces the word shown. */
 export function badge(looks: Record<string, Look>, word: string, text: string = word): HTMLSpanElement {
   const look = lookOf(looks, word);
-  return h('span', { class: `badge t-${look.tone}` }, h('span', { class: 'sym', 'aria-hidden': 'true' }, look.symbol), ` ${text}`);
+  return h(
+    'span',
+    { class: `badge t-${look.tone}` },
+    h('span', { class: 'sym', 'aria-hidden': 'true' }, look.symbol),
+    ` ${text}`,
+  );
 }

@@ -7,7 +7,15 @@ import type { ReportData } from '../data.js';
 import { append, facts, h } from './dom.js';
 import { badge } from './look.js';
 import { matrixView, type Filters } from './matrix.js';
-import { causesList, causesSection, daemonSetsSection, eventsTable, provenanceSection, reasonsBlock, summarySection } from './sections.js';
+import {
+  causesList,
+  causesSection,
+  daemonSetsSection,
+  eventsTable,
+  provenanceSection,
+  reasonsBlock,
+  summarySection,
+} from './sections.js';
 import { VERDICT_LOOK } from './verdicts.js';
 
 function readData(): ReportData {
@@ -26,7 +34,12 @@ function detailDialog(data: ReportData): (ds: number, node: number, from: HTMLEl
   const title = h('h2', { id: 'detail-title' });
   const body = h('div', { class: 'detail-body' });
   const close = h('button', { type: 'button', class: 'close' }, 'Close');
-  const dialog = h('dialog', { id: 'detail', 'aria-labelledby': 'detail-title' }, h('div', { class: 'detail-head' }, title, close), body);
+  const dialog = h(
+    'dialog',
+    { id: 'detail', 'aria-labelledby': 'detail-title' },
+    h('div', { class: 'detail-head' }, title, close),
+    body,
+  );
   let opener: HTMLElement | undefined;
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
@@ -86,17 +99,29 @@ function main(): void {
   const open = detailDialog(data);
   const matrix = matrixView(data, open);
   const namespaces = [...new Set(data.daemonSets.map((d) => d.namespace))];
-  const [nsLabel, ns] = select('Namespace', 'f-namespace', [['', 'all'], ...namespaces.map((n): [string, string] => [n, n])]);
+  const [nsLabel, ns] = select('Namespace', 'f-namespace', [
+    ['', 'all'],
+    ...namespaces.map((n): [string, string] => [n, n]),
+  ]);
   const [verdictLabel, verdict] = select('Verdict', 'f-verdict', [
     ['', 'any'],
     ['problem', 'a problem (not Healthy or Excluded)'],
     ...data.verdicts.map((v): [string, string] => [v, `${VERDICT_LOOK[v]?.symbol ?? ''} ${v}`]),
   ]);
-  const [poolLabel, pool] = select('Pool', 'f-pool', [['', 'all'], ...data.pools.map((p, i): [string, string] => [String(i), p || '(none)'])]);
-  const text = h('input', { id: 'f-text', type: 'search', placeholder: 'node, pod or reason code', autocomplete: 'off' });
+  const [poolLabel, pool] = select('Pool', 'f-pool', [
+    ['', 'all'],
+    ...data.pools.map((p, i): [string, string] => [String(i), p || '(none)']),
+  ]);
+  const text = h('input', {
+    id: 'f-text',
+    type: 'search',
+    placeholder: 'node, pod or reason code',
+    autocomplete: 'off',
+  });
   const expand = h('button', { type: 'button', id: 'expand-all' }, 'Expand all pools');
   const collapse = h('button', { type: 'button', id: 'collapse-all' }, 'Collapse all pools');
-  const apply = () => matrix.apply({ namespace: ns.value, verdict: verdict.value, pool: pool.value, text: text.value } satisfies Filters);
+  const apply = () =>
+    matrix.apply({ namespace: ns.value, verdict: verdict.value, pool: pool.value, text: text.value } satisfies Filters);
   let timer: number | undefined;
   for (const el of [ns, verdict, pool]) el.addEventListener('change', apply);
   text.addEventListener('input', () => {
@@ -112,7 +137,16 @@ function main(): void {
     ...data.verdicts.flatMap((v) => [badge(VERDICT_LOOK, v), ' ']),
     '— each cell shows the verdict and its main reason code; click it, or press Enter on it, for the full diagnosis.',
   );
-  const form = h('form', { class: 'filters', role: 'search', 'aria-label': 'Filter the matrix' }, nsLabel, verdictLabel, poolLabel, h('label', { for: 'f-text' }, 'Search ', text), expand, collapse);
+  const form = h(
+    'form',
+    { class: 'filters', role: 'search', 'aria-label': 'Filter the matrix' },
+    nsLabel,
+    verdictLabel,
+    poolLabel,
+    h('label', { for: 'f-text' }, 'Search ', text),
+    expand,
+    collapse,
+  );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     apply();
@@ -123,7 +157,11 @@ function main(): void {
       'header',
       {},
       h('h1', {}, 'ds-doctor report'),
-      h('p', { class: 'sub' }, `${p.scope} · ${p.source === 'files' ? p.inputs.join(', ') : `live: ${p.inputs.join(', ')}`} · judged at ${p.judgedAt} · ds-doctor ${data.generator.version}`),
+      h(
+        'p',
+        { class: 'sub' },
+        `${p.scope} · ${p.source === 'files' ? p.inputs.join(', ') : `live: ${p.inputs.join(', ')}`} · judged at ${p.judgedAt} · ds-doctor ${data.generator.version}`,
+      ),
       h(
         'nav',
         { 'aria-label': 'Sections' },
@@ -139,7 +177,14 @@ function main(): void {
       {},
       summarySection(data),
       causesSection(data),
-      h('section', { id: 'coverage', 'aria-labelledby': 'coverage-title' }, h('h2', { id: 'coverage-title' }, 'Coverage'), form, legend, matrix.element),
+      h(
+        'section',
+        { id: 'coverage', 'aria-labelledby': 'coverage-title' },
+        h('h2', { id: 'coverage-title' }, 'Coverage'),
+        form,
+        legend,
+        matrix.element,
+      ),
       daemonSetsSection(data),
       provenanceSection(data),
     ),
@@ -171,6 +216,13 @@ try {
   main();
 } catch (err) {
   const app = document.getElementById('app');
-  if (app) app.replaceChildren(h('p', { class: 'error', role: 'alert' }, `The report could not be drawn: ${err instanceof Error ? err.message : String(err)}`));
+  if (app)
+    app.replaceChildren(
+      h(
+        'p',
+        { class: 'error', role: 'alert' },
+        `The report could not be drawn: ${err instanceof Error ? err.message : String(err)}`,
+      ),
+    );
   throw err;
 }

@@ -54,10 +54,17 @@ function verdictMatches(data: ReportData, filter: string, v: number): boolean {
 }
 
 /** The matrix, drawn under `onOpen(ds, node)` for the cell a person picks. */
-export function matrixView(data: ReportData, onOpen: (ds: number, node: number, from: HTMLElement) => void): MatrixView {
+export function matrixView(
+  data: ReportData,
+  onOpen: (ds: number, node: number, from: HTMLElement) => void,
+): MatrixView {
   const index = indexOf(data);
   const status = h('p', { class: 'matrix-status', role: 'status', 'aria-live': 'polite' });
-  const grid = h('table', { class: 'matrix', role: 'grid', 'aria-label': 'Coverage: nodes by pool (rows) × DaemonSets (columns)' });
+  const grid = h('table', {
+    class: 'matrix',
+    role: 'grid',
+    'aria-label': 'Coverage: nodes by pool (rows) × DaemonSets (columns)',
+  });
   const scroller = h('div', { class: 'matrix-scroll' }, grid);
   const element = h('div', {}, status, scroller);
   /** A person's choice per pool (expanded or not); pools without one follow the size rule. */
@@ -77,7 +84,9 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
     if (!text) return true;
     const [name, pool] = data.nodes[n]!;
     if (name.toLowerCase().includes(text) || data.pools[pool]!.toLowerCase().includes(text)) return true;
-    return columns.some((d) => index.codes[d]![n]!.toLowerCase().includes(text) || index.podNames[d]![n]!.toLowerCase().includes(text));
+    return columns.some(
+      (d) => index.codes[d]![n]!.toLowerCase().includes(text) || index.podNames[d]![n]!.toLowerCase().includes(text),
+    );
   };
 
   const cell = (d: number, n: number): HTMLTableCellElement => {
@@ -145,7 +154,11 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
         h('th', { scope: 'col', class: 'corner' }, data.groupBy ? `Node (by ${data.groupBy})` : 'Node'),
         ...columns.map((d) => {
           const ds = data.daemonSets[d]!;
-          return h('th', { scope: 'col', class: 'ds-col' }, h('a', { href: `#ds-${d}` }, h('span', { class: 'ns' }, `${ds.namespace}/`), h('wbr'), ds.name));
+          return h(
+            'th',
+            { scope: 'col', class: 'ds-col' },
+            h('a', { href: `#ds-${d}` }, h('span', { class: 'ns' }, `${ds.namespace}/`), h('wbr'), ds.name),
+          );
         }),
       ),
     );
@@ -177,7 +190,15 @@ export function matrixView(data: ReportData, onOpen: (ds: number, node: number, 
         if (!open) return body;
         const limit = shownRows.get(p) ?? PAGE_ROWS;
         for (const n of rows.slice(0, limit)) {
-          append(body, h('tr', { class: 'node-row' }, h('th', { scope: 'row', class: 'node' }, data.nodes[n]![0]), ...columns.map((d) => cell(d, n))));
+          append(
+            body,
+            h(
+              'tr',
+              { class: 'node-row' },
+              h('th', { scope: 'row', class: 'node' }, data.nodes[n]![0]),
+              ...columns.map((d) => cell(d, n)),
+            ),
+          );
         }
         if (rows.length > limit) {
           append(

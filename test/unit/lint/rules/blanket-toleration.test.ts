@@ -2,20 +2,34 @@ import { blanketToleration } from '../../../../src/lint/rules/blanket-toleration
 import { node } from '../../../builders.js';
 import { cluster, goodDaemonSet, ruleTester } from '../rule-tester.js';
 
-const tolerating = (...t: { key?: string; operator?: string; value?: string; effect?: string }[]) => goodDaemonSet().tolerate(...t);
+const tolerating = (...t: { key?: string; operator?: string; value?: string; effect?: string }[]) =>
+  goodDaemonSet().tolerate(...t);
 
 ruleTester(blanketToleration, {
   valid: [
     { name: 'no tolerations', ds: goodDaemonSet().build() },
-    { name: "keyless Exists limited to NoSchedule (the guide's fluent-bit)", ds: tolerating({ operator: 'Exists', effect: 'NoSchedule' }).build() },
-    { name: 'keyless Exists limited to PreferNoSchedule', ds: tolerating({ operator: 'Exists', effect: 'PreferNoSchedule' }).build() },
+    {
+      name: "keyless Exists limited to NoSchedule (the guide's fluent-bit)",
+      ds: tolerating({ operator: 'Exists', effect: 'NoSchedule' }).build(),
+    },
+    {
+      name: 'keyless Exists limited to PreferNoSchedule',
+      ds: tolerating({ operator: 'Exists', effect: 'PreferNoSchedule' }).build(),
+    },
     { name: 'a keyed Exists toleration', ds: tolerating({ key: 'dedicated', operator: 'Exists' }).build() },
   ],
   invalid: [
     {
       name: 'keyless Exists without effect',
       ds: tolerating({ operator: 'Exists' }).build(),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[0]', message: /\{operator: Exists\} tolerates every taint, NoExecute included/, fix: /effect: NoSchedule/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.tolerations[0]',
+          message: /\{operator: Exists\} tolerates every taint, NoExecute included/,
+          fix: /effect: NoSchedule/,
+        },
+      ],
     },
     {
       // Section 5 of issue 14: {Exists, NoExecute} covers NoExecute taints only, not every taint.
@@ -25,7 +39,8 @@ ruleTester(blanketToleration, {
         {
           severity: 'warning',
           path: 'spec.template.spec.tolerations[1]',
-          message: /\{operator: Exists, effect: NoExecute\} tolerates every NoExecute taint \(NoSchedule taints still apply\): the pods stay on nodes being evacuated/,
+          message:
+            /\{operator: Exists, effect: NoExecute\} tolerates every NoExecute taint \(NoSchedule taints still apply\): the pods stay on nodes being evacuated/,
           fix: /^(?![\s\S]*NoSchedule)[\s\S]*out-of-service/,
         },
       ],
@@ -36,9 +51,18 @@ ruleTester(blanketToleration, {
       input: (ds) =>
         cluster({
           daemonSets: [ds],
-          nodes: [node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(), node('edge-1').taint('dedicated', 'edge', 'NoExecute').build()],
+          nodes: [
+            node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(),
+            node('edge-1').taint('dedicated', 'edge', 'NoExecute').build(),
+          ],
         }),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[0]', fix: /- key: dedicated\n\s+operator: Equal\n\s+value: edge\n\s+effect: NoExecute$/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.tolerations[0]',
+          fix: /- key: dedicated\n\s+operator: Equal\n\s+value: edge\n\s+effect: NoExecute$/,
+        },
+      ],
     },
     {
       name: 'a node monitor (node-exporter) tolerates every taint on purpose: info',
@@ -56,7 +80,13 @@ ruleTester(blanketToleration, {
           d.spec!.template!.spec!.volumes = [{ name: 'kmsg', hostPath: { path: '/dev/kmsg' } }];
         })
         .build(),
-      findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /every NoExecute taint .*as a monitoring agent \(hostPath \/dev\/kmsg/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: 'spec.template.spec.tolerations[0]',
+          message: /every NoExecute taint .*as a monitoring agent \(hostPath \/dev\/kmsg/,
+        },
+      ],
     },
     {
       name: 'with nodes: the fix lists their custom taints, not the lifecycle ones',
@@ -64,7 +94,10 @@ ruleTester(blanketToleration, {
       input: (ds) =>
         cluster({
           daemonSets: [ds],
-          nodes: [node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(), node('edge-1').taint('dedicated', 'edge', 'NoExecute').cordon().build()],
+          nodes: [
+            node('gpu-1').taint('nvidia.com/gpu', undefined, 'NoSchedule').build(),
+            node('edge-1').taint('dedicated', 'edge', 'NoExecute').cordon().build(),
+          ],
         }),
       findings: [
         {
@@ -81,7 +114,9 @@ ruleTester(blanketToleration, {
           d.spec!.template!.spec!.containers![0]!.image = 'quay.io/cilium/cilium:v1.15.6';
         })
         .build(),
-      findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /as a network \(CNI\) agent/ }],
+      findings: [
+        { severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /as a network \(CNI\) agent/ },
+      ],
     },
     {
       // Issue 39: with a keyless NoSchedule toleration beside it, "NoSchedule taints still apply" is untrue.

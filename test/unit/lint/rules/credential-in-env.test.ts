@@ -11,10 +11,22 @@ const withEnv = (...env: EnvVar[]) =>
 
 ruleTester(credentialInEnv, {
   valid: [
-    { name: "valueFrom a Secret (datadog's DD_API_KEY)", ds: withEnv({ name: 'DD_API_KEY', valueFrom: { secretKeyRef: { name: 'datadog', key: 'api-key' } } }).build() },
-    { name: 'a path to the credential file (DD_AUTH_TOKEN_FILE_PATH)', ds: withEnv({ name: 'DD_AUTH_TOKEN_FILE_PATH', value: '/etc/datadog-agent/auth/token' }).build() },
-    { name: 'the name of a Secret (METALLB_ML_SECRET_NAME)', ds: withEnv({ name: 'METALLB_ML_SECRET_NAME', value: 'memberlist' }).build() },
-    { name: 'a path in a *_SECRET_KEY_PATH', ds: withEnv({ name: 'METALLB_ML_SECRET_KEY_PATH', value: '/etc/ml_secret_key' }).build() },
+    {
+      name: "valueFrom a Secret (datadog's DD_API_KEY)",
+      ds: withEnv({ name: 'DD_API_KEY', valueFrom: { secretKeyRef: { name: 'datadog', key: 'api-key' } } }).build(),
+    },
+    {
+      name: 'a path to the credential file (DD_AUTH_TOKEN_FILE_PATH)',
+      ds: withEnv({ name: 'DD_AUTH_TOKEN_FILE_PATH', value: '/etc/datadog-agent/auth/token' }).build(),
+    },
+    {
+      name: 'the name of a Secret (METALLB_ML_SECRET_NAME)',
+      ds: withEnv({ name: 'METALLB_ML_SECRET_NAME', value: 'memberlist' }).build(),
+    },
+    {
+      name: 'a path in a *_SECRET_KEY_PATH',
+      ds: withEnv({ name: 'METALLB_ML_SECRET_KEY_PATH', value: '/etc/ml_secret_key' }).build(),
+    },
     { name: 'a $(VAR) reference', ds: withEnv({ name: 'ES_PASSWORD', value: '$(ELASTIC_PASSWORD)' }).build() },
     { name: 'a flag, not a credential', ds: withEnv({ name: 'TOKEN_AUTH', value: 'true' }).build() },
     { name: 'an ordinary variable', ds: withEnv({ name: 'FLUENT_ELASTICSEARCH_USER', value: 'elastic' }).build() },
@@ -22,7 +34,10 @@ ruleTester(credentialInEnv, {
   invalid: [
     {
       name: "a literal password (fluentd's FLUENT_ELASTICSEARCH_PASSWORD: changeme)",
-      ds: withEnv({ name: 'FLUENT_ELASTICSEARCH_USER', value: 'elastic' }, { name: 'FLUENT_ELASTICSEARCH_PASSWORD', value: 'changeme' }).build(),
+      ds: withEnv(
+        { name: 'FLUENT_ELASTICSEARCH_USER', value: 'elastic' },
+        { name: 'FLUENT_ELASTICSEARCH_PASSWORD', value: 'changeme' },
+      ).build(),
       findings: [
         {
           severity: 'error',
@@ -49,7 +64,11 @@ ruleTester(credentialInEnv, {
         })
         .build(),
       findings: [
-        { severity: 'error', path: 'spec.template.spec.initContainers[0].env[0].value', message: /^init container register sets AUTH_TOKEN/ },
+        {
+          severity: 'error',
+          path: 'spec.template.spec.initContainers[0].env[0].value',
+          message: /^init container register sets AUTH_TOKEN/,
+        },
         { severity: 'error', path: 'spec.template.spec.initContainers[0].env[1].value', message: /sets apiKey/ },
       ],
     },
@@ -57,7 +76,10 @@ ruleTester(credentialInEnv, {
 });
 
 test('credential-in-env never repeats the credential', () => {
-  const report = runRule(credentialInEnv, { name: 'secret', ds: withEnv({ name: 'DB_PASSWORD', value: 'hunter2-s3cr3t' }).build() });
+  const report = runRule(credentialInEnv, {
+    name: 'secret',
+    ds: withEnv({ name: 'DB_PASSWORD', value: 'hunter2-s3cr3t' }).build(),
+  });
   assert.equal(report.findings.length, 1);
   assert.doesNotMatch(JSON.stringify(report), /hunter2-s3cr3t/);
 });

@@ -8,7 +8,10 @@ function csiNode(tolerations: Toleration[] | undefined, image = 'example.com/csi
     .with((d) => {
       const spec = d.spec!.template!.spec!;
       spec.containers![0]!.image = image;
-      spec.containers!.push({ name: 'node-driver-registrar', image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.11.1' });
+      spec.containers!.push({
+        name: 'node-driver-registrar',
+        image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.11.1',
+      });
       spec.volumes = [{ name: 'plugin-dir', hostPath: { path: '/var/lib/kubelet/plugins/example.csi.io' } }];
       if (tolerations) spec.tolerations = tolerations;
     })
@@ -37,7 +40,8 @@ ruleTester(csiNodeTaintsNotTolerated, {
         {
           severity: 'warning',
           path: 'spec.template.spec.tolerations',
-          message: /storage \(CSI\) node plugin \(hostPath \/var\/lib\/kubelet\/plugins\/example\.csi\.io .*\) tolerates no taint .*cannot mount its volumes/,
+          message:
+            /storage \(CSI\) node plugin \(hostPath \/var\/lib\/kubelet\/plugins\/example\.csi\.io .*\) tolerates no taint .*cannot mount its volumes/,
           fix: /tolerations:\n\s+- operator: Exists/,
         },
       ],
@@ -45,12 +49,24 @@ ruleTester(csiNodeTaintsNotTolerated, {
     {
       name: 'only CriticalAddonsOnly (juicefs-csi)',
       ds: csiNode([{ key: 'CriticalAddonsOnly', operator: 'Exists' }]),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations', message: /tolerates only \{key: CriticalAddonsOnly, operator: Exists\}/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.tolerations',
+          message: /tolerates only \{key: CriticalAddonsOnly, operator: Exists\}/,
+        },
+      ],
     },
     {
       name: 'only NoExecute taints: NoSchedule ones still keep it off',
       ds: csiNode([{ operator: 'Exists', effect: 'NoExecute' }]),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations', message: /tolerates only \{operator: Exists, effect: NoExecute\}/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.tolerations',
+          message: /tolerates only \{operator: Exists, effect: NoExecute\}/,
+        },
+      ],
     },
   ],
 });

@@ -9,7 +9,11 @@ const on =
   (ds: DaemonSet) =>
     cluster({ daemonSets: [ds], nodes });
 const gpu = (name: string) => node(name).label('pool', 'gpu').taint('dedicated', 'gpu', 'NoSchedule').build();
-const controlPlane = () => node('cp-1').label('node-role.kubernetes.io/control-plane', '').taint('node-role.kubernetes.io/control-plane', undefined, 'NoSchedule').build();
+const controlPlane = () =>
+  node('cp-1')
+    .label('node-role.kubernetes.io/control-plane', '')
+    .taint('node-role.kubernetes.io/control-plane', undefined, 'NoSchedule')
+    .build();
 const logAgent = () =>
   goodDaemonSet('fluent-bit', 'logging').with((d) => {
     d.spec!.template!.spec!.containers![0]!.image = 'fluent/fluent-bit:3.0';
@@ -18,33 +22,59 @@ const logAgent = () =>
 ruleTester(customTaintNotTolerated, {
   valid: [
     { name: 'no tainted nodes', ds: logAgent().build(), input: on(node('w1').build(), node('w2').build()) },
-    { name: 'the taint is tolerated', ds: logAgent().tolerate({ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }).build(), input: on(node('w1').build(), gpu('g1')) },
+    {
+      name: 'the taint is tolerated',
+      ds: logAgent().tolerate({ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }).build(),
+      input: on(node('w1').build(), gpu('g1')),
+    },
     {
       name: 'system taints are tolerated by the controller or transient (cordoned, not-ready)',
       ds: logAgent().build(),
-      input: on(node('w1').cordon().build(), node('w2').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build()),
+      input: on(
+        node('w1').cordon().build(),
+        node('w2').taint('node.kubernetes.io/not-ready', undefined, 'NoExecute').build(),
+      ),
     },
     {
       name: 'the nodeSelector excludes the tainted nodes: not meant for them',
       ds: logAgent().nodeSelector({ pool: 'general' }).build(),
       input: on(node('w1').label('pool', 'general').build(), gpu('g1')),
     },
-    { name: 'PreferNoSchedule taints do not keep the pod off', ds: logAgent().build(), input: on(node('w1').taint('spot', 'true', 'PreferNoSchedule').build()) },
-    { name: 'an ordinary DaemonSet is meant to stay off control-plane nodes', ds: logAgent().build(), input: on(node('w1').build(), controlPlane()) },
+    {
+      name: 'PreferNoSchedule taints do not keep the pod off',
+      ds: logAgent().build(),
+      input: on(node('w1').taint('spot', 'true', 'PreferNoSchedule').build()),
+    },
+    {
+      name: 'an ordinary DaemonSet is meant to stay off control-plane nodes',
+      ds: logAgent().build(),
+      input: on(node('w1').build(), controlPlane()),
+    },
   ],
   invalid: [
     {
       name: "the guide's pitfall: dedicated GPU nodes without the log agent, grouped by taint",
       ds: logAgent().build(),
-      input: on(node('w1').build(), gpu('gpu-b'), gpu('gpu-a'), node('ingress-1').taint('dedicated', 'ingress', 'NoExecute').build()),
+      input: on(
+        node('w1').build(),
+        gpu('gpu-b'),
+        gpu('gpu-a'),
+        node('ingress-1').taint('dedicated', 'ingress', 'NoExecute').build(),
+      ),
       findings: [
         {
           severity: 'warning',
           path: PATH,
-          message: /1 node\(s\) carry taint dedicated=ingress:NoExecute.*ingress-1.*NoExecute: running pods are evicted too.*log collector/,
+          message:
+            /1 node\(s\) carry taint dedicated=ingress:NoExecute.*ingress-1.*NoExecute: running pods are evicted too.*log collector/,
           fix: /key: dedicated\n\s+operator: Equal\n\s+value: ingress\n\s+effect: NoExecute/,
         },
-        { severity: 'warning', path: PATH, message: /2 node\(s\) carry taint dedicated=gpu:NoSchedule, which the DaemonSet does not tolerate: gpu-a, gpu-b\./ },
+        {
+          severity: 'warning',
+          path: PATH,
+          message:
+            /2 node\(s\) carry taint dedicated=gpu:NoSchedule, which the DaemonSet does not tolerate: gpu-a, gpu-b\./,
+        },
       ],
     },
     {
@@ -62,7 +92,12 @@ ruleTester(customTaintNotTolerated, {
         .build(),
       input: on(node('w1').build(), controlPlane()),
       findings: [
-        { severity: 'warning', path: PATH, message: /taint node-role\.kubernetes\.io\/control-plane:NoSchedule.*cp-1/, fix: /key: node-role\.kubernetes\.io\/control-plane\n\s+operator: Exists/ },
+        {
+          severity: 'warning',
+          path: PATH,
+          message: /taint node-role\.kubernetes\.io\/control-plane:NoSchedule.*cp-1/,
+          fix: /key: node-role\.kubernetes\.io\/control-plane\n\s+operator: Exists/,
+        },
       ],
     },
     {

@@ -17,7 +17,8 @@ ruleTester(deprecatedApiVersion, {
         {
           severity: 'error',
           path: 'apiVersion',
-          message: /extensions\/v1beta1 was removed in Kubernetes 1\.16.*requires spec\.selector.*immutable.*so it was OnDelete and would become RollingUpdate/,
+          message:
+            /extensions\/v1beta1 was removed in Kubernetes 1\.16.*requires spec\.selector.*immutable.*so it was OnDelete and would become RollingUpdate/,
           fix: /apiVersion: apps\/v1[\s\S]*matchLabels:\n\s+app: agent[\s\S]*type: OnDelete/,
         },
       ],
@@ -29,7 +30,9 @@ ruleTester(deprecatedApiVersion, {
           d.apiVersion = 'apps/v1beta2';
         })
         .build(),
-      findings: [{ severity: 'error', path: 'apiVersion', message: /apps\/v1beta2 was removed/, fix: /type: RollingUpdate/ }],
+      findings: [
+        { severity: 'error', path: 'apiVersion', message: /apps\/v1beta2 was removed/, fix: /type: RollingUpdate/ },
+      ],
     },
     {
       name: 'apps/v1beta1',

@@ -22,14 +22,35 @@ ruleTester(hostNetworkDnsPolicy, {
     { name: 'ClusterFirstWithHostNet', ds: hostNet('ClusterFirstWithHostNet').build() },
     { name: 'Default states that no cluster DNS is needed', ds: hostNet('Default').build() },
     { name: 'None with a dnsConfig', ds: hostNet('None').build() },
-    { name: 'a CNI agent must not depend on cluster DNS', ds: hostNet().with(image('docker.io/calico/node:v3.28.0')).build() },
-    { name: 'kube-proxy must not depend on cluster DNS', ds: hostNet('ClusterFirst').with(image('registry.k8s.io/kube-proxy:v1.30.2')).build() },
-    { name: 'node-local DNS is the DNS', ds: hostNet().with(image('registry.k8s.io/dns/k8s-dns-node-cache:1.23.1')).build() },
+    {
+      name: 'a CNI agent must not depend on cluster DNS',
+      ds: hostNet().with(image('docker.io/calico/node:v3.28.0')).build(),
+    },
+    {
+      name: 'kube-proxy must not depend on cluster DNS',
+      ds: hostNet('ClusterFirst').with(image('registry.k8s.io/kube-proxy:v1.30.2')).build(),
+    },
+    {
+      name: 'node-local DNS is the DNS',
+      ds: hostNet().with(image('registry.k8s.io/dns/k8s-dns-node-cache:1.23.1')).build(),
+    },
     // Issue 14 §3: node-exporter, MetalLB's speaker, ip-masq-agent reach the API server by IP and resolve nothing.
-    { name: 'an agent that names no Service (node-exporter) resolves nothing', ds: hostNet().with(image('quay.io/prometheus/node-exporter:v1.8.2')).build() },
-    { name: 'an agent that talks to the API server by IP only', ds: hostNet().with(env('KUBERNETES_SERVICE_HOST', '10.96.0.1')).build() },
-    { name: 'a field reference or a path is no Service name', ds: hostNet().with(env('METALLB_ML_SECRET_KEY_PATH', '/etc/ml_secret_key')).build() },
-    { name: 'an address env var pointing at localhost', ds: hostNet().with(env('OTLP_ENDPOINT', 'http://localhost:4317')).build() },
+    {
+      name: 'an agent that names no Service (node-exporter) resolves nothing',
+      ds: hostNet().with(image('quay.io/prometheus/node-exporter:v1.8.2')).build(),
+    },
+    {
+      name: 'an agent that talks to the API server by IP only',
+      ds: hostNet().with(env('KUBERNETES_SERVICE_HOST', '10.96.0.1')).build(),
+    },
+    {
+      name: 'a field reference or a path is no Service name',
+      ds: hostNet().with(env('METALLB_ML_SECRET_KEY_PATH', '/etc/ml_secret_key')).build(),
+    },
+    {
+      name: 'an address env var pointing at localhost',
+      ds: hostNet().with(env('OTLP_ENDPOINT', 'http://localhost:4317')).build(),
+    },
   ],
   invalid: [
     {
@@ -39,7 +60,8 @@ ruleTester(hostNetworkDnsPolicy, {
         {
           severity: 'warning',
           path: PATH,
-          message: /dnsPolicy unset \(ClusterFirst\): the pod gets the node's resolv\.conf.*env BACKEND_URL=http:\/\/loki\.logging\.svc:3100/,
+          message:
+            /dnsPolicy unset \(ClusterFirst\): the pod gets the node's resolv\.conf.*env BACKEND_URL=http:\/\/loki\.logging\.svc:3100/,
           fix: /dnsPolicy: ClusterFirstWithHostNet/,
         },
       ],
@@ -56,12 +78,24 @@ ruleTester(hostNetworkDnsPolicy, {
           d.spec!.template!.spec!.containers![0]!.args = ['--server=collector.monitoring.svc.cluster.local:4317'];
         })
         .build(),
-      findings: [{ severity: 'warning', path: PATH, message: /argument --server=collector\.monitoring\.svc\.cluster\.local:4317/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: PATH,
+          message: /argument --server=collector\.monitoring\.svc\.cluster\.local:4317/,
+        },
+      ],
     },
     {
       name: 'explicit ClusterFirst on a log collector',
       ds: hostNet('ClusterFirst').with(image('fluent/fluent-bit:3.0')).build(),
-      findings: [{ severity: 'warning', path: PATH, message: /dnsPolicy ClusterFirst: .*log collector usually ships to an in-cluster backend/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: PATH,
+          message: /dnsPolicy ClusterFirst: .*log collector usually ships to an in-cluster backend/,
+        },
+      ],
     },
   ],
 });

@@ -12,11 +12,27 @@ const PATH = 'spec.template.spec.containers[0].image';
 ruleTester(imageTagMutable, {
   valid: [
     { name: 'a version tag', ds: withImage('fluent/fluent-bit:3.0.7').build() },
-    { name: 'a digest', ds: withImage('quay.io/cilium/cilium@sha256:6aa840986a3a9722cd967ef63248d675a87add7e1704740902d5d3162f0c0def').build() },
-    { name: 'latest pinned by digest', ds: withImage('example/agent:latest@sha256:6aa840986a3a9722cd967ef63248d675a87add7e1704740902d5d3162f0c0def').build() },
+    {
+      name: 'a digest',
+      ds: withImage(
+        'quay.io/cilium/cilium@sha256:6aa840986a3a9722cd967ef63248d675a87add7e1704740902d5d3162f0c0def',
+      ).build(),
+    },
+    {
+      name: 'latest pinned by digest',
+      ds: withImage(
+        'example/agent:latest@sha256:6aa840986a3a9722cd967ef63248d675a87add7e1704740902d5d3162f0c0def',
+      ).build(),
+    },
     { name: 'a registry port is not a tag', ds: withImage('registry.local:5000/team/agent:2.1.0').build() },
-    { name: 'a date-stamped build (kindnetd v20240813-…)', ds: withImage('docker.io/kindest/kindnetd:v20240813-c6f155d6').build() },
-    { name: 'a version with a distro suffix', ds: withImage('docker.io/timberio/vector:0.57.0-distroless-libc').build() },
+    {
+      name: 'a date-stamped build (kindnetd v20240813-…)',
+      ds: withImage('docker.io/kindest/kindnetd:v20240813-c6f155d6').build(),
+    },
+    {
+      name: 'a version with a distro suffix',
+      ds: withImage('docker.io/timberio/vector:0.57.0-distroless-libc').build(),
+    },
     { name: 'a major.minor tag', ds: withImage('registry.k8s.io/dns/k8s-dns-node-cache:1.23').build() },
     { name: 'a release tag with a full version', ds: withImage('example/agent:release-1.4.2').build() },
     { name: 'a build number', ds: withImage('example/agent:build-20240813').build() },
@@ -34,7 +50,14 @@ ruleTester(imageTagMutable, {
     {
       name: 'latest',
       ds: withImage('example/agent:latest').build(),
-      findings: [{ severity: 'warning', path: PATH, message: /uses example\/agent:latest \(latest is a moving tag\): /, fix: /image: example\/agent:<version>/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: PATH,
+          message: /uses example\/agent:latest \(latest is a moving tag\): /,
+          fix: /image: example\/agent:<version>/,
+        },
+      ],
     },
     // Issue 14 §3: branch and channel tags beyond latest, as vendors publish them.
     ...(
@@ -54,8 +77,16 @@ ruleTester(imageTagMutable, {
         ['example/agent:debian', /a tag without a version/],
         ['fluent/fluentd-kubernetes-daemonset:v1-debian-elasticsearch', /a major-version tag/],
       ] as const
-    ).map(([image, message]) => ({ name: `floating: ${image}`, ds: withImage(image).build(), findings: [{ severity: 'warning' as const, path: PATH, message }] })),
-    { name: 'no tag', ds: withImage('busybox').build(), findings: [{ severity: 'warning', path: PATH, message: /\(no tag: latest\)/ }] },
+    ).map(([image, message]) => ({
+      name: `floating: ${image}`,
+      ds: withImage(image).build(),
+      findings: [{ severity: 'warning' as const, path: PATH, message }],
+    })),
+    {
+      name: 'no tag',
+      ds: withImage('busybox').build(),
+      findings: [{ severity: 'warning', path: PATH, message: /\(no tag: latest\)/ }],
+    },
     {
       name: 'registry port without tag',
       ds: withImage('registry.local:5000/team/agent').build(),
@@ -68,7 +99,9 @@ ruleTester(imageTagMutable, {
           d.spec!.template!.spec!.initContainers = [{ name: 'init', image: 'busybox:latest' }];
         })
         .build(),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.initContainers[0].image', message: /init container init/ }],
+      findings: [
+        { severity: 'warning', path: 'spec.template.spec.initContainers[0].image', message: /init container init/ },
+      ],
     },
   ],
 });

@@ -14,7 +14,8 @@ function agent(maxUnavailable: number | string, probe = false) {
     .build();
 }
 
-const threeNodes = (ds: DaemonSet) => cluster({ daemonSets: [ds], nodes: [node('n1').build(), node('n2').build(), node('n3').build()] });
+const threeNodes = (ds: DaemonSet) =>
+  cluster({ daemonSets: [ds], nodes: [node('n1').build(), node('n2').build(), node('n3').build()] });
 
 ruleTester(maxUnavailableAllUnprobed, {
   valid: [
@@ -40,11 +41,17 @@ ruleTester(maxUnavailableAllUnprobed, {
         {
           severity: 'warning',
           path: PATH,
-          message: /^maxUnavailable 100%: a rollout takes the agent off every node at once, and no container \(container log-agent\) has a readiness probe/,
+          message:
+            /^maxUnavailable 100%: a rollout takes the agent off every node at once, and no container \(container log-agent\) has a readiness probe/,
           fix: /maxUnavailable: 25%/,
         },
       ],
     },
-    { name: 'a number at least the input node count', ds: agent(3), input: threeNodes, findings: [{ severity: 'warning', path: PATH, message: /^maxUnavailable 3 with 3 node\(s\) in the input/ }] },
+    {
+      name: 'a number at least the input node count',
+      ds: agent(3),
+      input: threeNodes,
+      findings: [{ severity: 'warning', path: PATH, message: /^maxUnavailable 3 with 3 node\(s\) in the input/ }],
+    },
   ],
 });

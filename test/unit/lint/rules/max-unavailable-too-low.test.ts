@@ -19,7 +19,10 @@ function history(ds: DaemonSet, count: number, seconds: number): Pod[] {
       .on(`worker-${i}`)
       .with((p) => {
         p.metadata!.creationTimestamp = ago(3600);
-        p.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: ago(3600 - seconds) }] };
+        p.status = {
+          phase: 'Running',
+          conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: ago(3600 - seconds) }],
+        };
       })
       .build(),
   );
@@ -47,7 +50,14 @@ ruleTester(maxUnavailableTooLow, {
     {
       name: 'only the nodes it runs on count: 100 nodes, 10 selected',
       ds: strategy({ maxUnavailable: 1 }).nodeSelector({ pool: 'edge' }).build(),
-      input: (ds) => cluster({ daemonSets: [ds], nodes: [...nodes(90), ...Array.from({ length: 10 }, (_, i) => node(`edge-${i}`).label('pool', 'edge').build())] }),
+      input: (ds) =>
+        cluster({
+          daemonSets: [ds],
+          nodes: [
+            ...nodes(90),
+            ...Array.from({ length: 10 }, (_, i) => node(`edge-${i}`).label('pool', 'edge').build()),
+          ],
+        }),
     },
     {
       name: 'fast pods (15s to Ready) make 100 nodes at 1 take 25 minutes',
@@ -64,7 +74,8 @@ ruleTester(maxUnavailableTooLow, {
         {
           severity: 'warning',
           path: UNAVAILABLE,
-          message: /replaces 1 of 120 node\(s\) at a time \(maxUnavailable 1\): 120 rounds, about 120m at 60s a node \(assumed a minute a node/,
+          message:
+            /replaces 1 of 120 node\(s\) at a time \(maxUnavailable 1\): 120 rounds, about 120m at 60s a node \(assumed a minute a node/,
           fix: /roll 12 node\(s\) at a time, about 10m:[\s\S]*maxUnavailable: 10%/,
         },
       ],
@@ -73,7 +84,14 @@ ruleTester(maxUnavailableTooLow, {
       name: 'a percentage that rounds up to 1 (1% of 40)',
       ds: strategy({ maxUnavailable: '1%' }).build(),
       input: onNodes(40),
-      findings: [{ severity: 'warning', path: UNAVAILABLE, message: /1 of 40 node\(s\) at a time \(maxUnavailable 1%\)/, fix: /roll 4 node\(s\)[\s\S]*maxUnavailable: 10%/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: UNAVAILABLE,
+          message: /1 of 40 node\(s\) at a time \(maxUnavailable 1%\)/,
+          fix: /roll 4 node\(s\)[\s\S]*maxUnavailable: 10%/,
+        },
+      ],
     },
     {
       name: 'both zero is forced to 1 by the controller',
@@ -85,7 +103,14 @@ ruleTester(maxUnavailableTooLow, {
       name: 'surge rolls maxSurge nodes at a time, and the fix keeps surging',
       ds: strategy({ maxUnavailable: 0, maxSurge: 1 }).build(),
       input: onNodes(45),
-      findings: [{ severity: 'warning', path: 'spec.updateStrategy.rollingUpdate.maxSurge', message: /\(maxSurge 1\)/, fix: /maxSurge: \d+%\n\s+maxUnavailable: 0/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.updateStrategy.rollingUpdate.maxSurge',
+          message: /\(maxSurge 1\)/,
+          fix: /maxSurge: \d+%\n\s+maxUnavailable: 0/,
+        },
+      ],
     },
     {
       name: 'pod history (3 minutes to Ready) and minReadySeconds make 20 nodes too slow',
@@ -96,7 +121,13 @@ ruleTester(maxUnavailableTooLow, {
         .build(),
       input: (ds) => cluster({ daemonSets: [ds], nodes: nodes(20), pods: history(ds, 3, 180) }),
       findings: [
-        { severity: 'warning', path: UNAVAILABLE, message: /at 210s a node \(the median creation-to-Ready time of 3 pod\(s\) in the input, 180s \+ minReadySeconds 30s\)/, fix: /maxUnavailable: 50%/ },
+        {
+          severity: 'warning',
+          path: UNAVAILABLE,
+          message:
+            /at 210s a node \(the median creation-to-Ready time of 3 pod\(s\) in the input, 180s \+ minReadySeconds 30s\)/,
+          fix: /maxUnavailable: 50%/,
+        },
       ],
     },
     {
@@ -107,11 +138,22 @@ ruleTester(maxUnavailableTooLow, {
         })
         .build(),
       input: onNodes(50),
-      findings: [{ severity: 'warning', path: UNAVAILABLE, message: /CNI agent, weigh speed against how many nodes may lose pod networking/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: UNAVAILABLE,
+          message: /CNI agent, weigh speed against how many nodes may lose pod networking/,
+        },
+      ],
     },
   ],
   notChecked: [
-    { name: 'a bare manifest has no nodes', ds: strategy(undefined).build(), input: (ds) => bare(ds), why: /no Node objects/ },
+    {
+      name: 'a bare manifest has no nodes',
+      ds: strategy(undefined).build(),
+      input: (ds) => bare(ds),
+      why: /no Node objects/,
+    },
     { name: 'an empty node list', ds: strategy(undefined).build(), input: onNodes(0), why: /empty node list/ },
   ],
 });

@@ -22,7 +22,9 @@ ruleTester(memoryLimitMissing, {
           name: 'updater',
           image: 'debian:12.6',
           command: ['bash', '-c'],
-          args: ['grep -q bpf /sys/kernel/security/lsm && sleep infinity\nupdate-grub 2>&1 && touch /sentinel/reboot-required'],
+          args: [
+            'grep -q bpf /sys/kernel/security/lsm && sleep infinity\nupdate-grub 2>&1 && touch /sentinel/reboot-required',
+          ],
         })
         .build(),
     },
@@ -35,7 +37,14 @@ ruleTester(memoryLimitMissing, {
           d.spec!.template!.spec!.containers![0]!.resources = { requests: { cpu: '100m', memory: '100Mi' } };
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.resources.limits.memory`, message: /no memory limit/, fix: /memory: 200Mi/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.resources.limits.memory`,
+          message: /no memory limit/,
+          fix: /memory: 200Mi/,
+        },
+      ],
     },
     {
       name: 'no resources: a placeholder limit',
@@ -56,7 +65,13 @@ ruleTester(memoryLimitMissing, {
           c.resources = { requests: { cpu: '250m' } };
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.resources.limits.memory`, message: /as a network \(CNI\) agent .*cut the node's pod networking/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.resources.limits.memory`,
+          message: /as a network \(CNI\) agent .*cut the node's pod networking/,
+        },
+      ],
     },
     {
       name: 'a node-local DNS cache: info',
@@ -81,9 +96,19 @@ ruleTester(memoryLimitMissing, {
     {
       name: 'a script that starts a daemon in the background and sleeps is long-running: judged',
       ds: goodDaemonSet()
-        .container({ name: 'shipper', image: 'example/shipper:1.0.0', command: ['sh', '-c', '/shipper --serve &\nsleep infinity'] })
+        .container({
+          name: 'shipper',
+          image: 'example/shipper:1.0.0',
+          command: ['sh', '-c', '/shipper --serve &\nsleep infinity'],
+        })
         .build(),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.containers[1].resources.limits.memory', message: /container shipper has no memory limit/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.containers[1].resources.limits.memory',
+          message: /container shipper has no memory limit/,
+        },
+      ],
     },
   ],
 });

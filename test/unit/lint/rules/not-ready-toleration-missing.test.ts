@@ -11,9 +11,18 @@ ruleTester(notReadyTolerationMissing, {
   valid: [
     { name: 'an application DaemonSet is not judged', ds: goodDaemonSet().build() },
     { name: "a keyless Exists (the CNI vendors' form)", ds: cni().tolerate({ operator: 'Exists' }).build() },
-    { name: 'a keyless Exists for NoSchedule', ds: cni().tolerate({ operator: 'Exists', effect: 'NoSchedule' }).build() },
-    { name: 'the not-ready key, every effect', ds: cni().tolerate({ key: 'node.kubernetes.io/not-ready', operator: 'Exists' }).build() },
-    { name: 'the not-ready key for NoSchedule', ds: cni().tolerate({ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' }).build() },
+    {
+      name: 'a keyless Exists for NoSchedule',
+      ds: cni().tolerate({ operator: 'Exists', effect: 'NoSchedule' }).build(),
+    },
+    {
+      name: 'the not-ready key, every effect',
+      ds: cni().tolerate({ key: 'node.kubernetes.io/not-ready', operator: 'Exists' }).build(),
+    },
+    {
+      name: 'the not-ready key for NoSchedule',
+      ds: cni().tolerate({ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' }).build(),
+    },
     {
       // sriov-cni: it copies a secondary plugin's binary; the node's readiness waits for the CNI configuration, not for it.
       name: 'an installer of plugin binaries only (/opt/cni/bin) is not what a NotReady node waits for',
@@ -39,7 +48,12 @@ ruleTester(notReadyTolerationMissing, {
     },
     {
       name: 'a keyless Exists for NoExecute only (issue 14 §5: it covers NoExecute taints only)',
-      ds: cni().tolerate({ operator: 'Exists', effect: 'NoExecute' }, { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }).build(),
+      ds: cni()
+        .tolerate(
+          { operator: 'Exists', effect: 'NoExecute' },
+          { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' },
+        )
+        .build(),
       findings: [{ severity: 'error', path: PATH }],
     },
     {

@@ -44,7 +44,14 @@ ruleTester(priorityClassMissing, {
     {
       name: 'hostNetwork agent without a class',
       ds: agent().build(),
-      findings: [{ severity: 'warning', path: PATH, message: /node-level agent \(hostNetwork\) runs without a priority class/, fix: /priorityClassName: system-node-critical/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: PATH,
+          message: /node-level agent \(hostNetwork\) runs without a priority class/,
+          fix: /priorityClassName: system-node-critical/,
+        },
+      ],
     },
     {
       name: 'a log collector by role (hostPath /var/log/pods)',
@@ -77,8 +84,11 @@ ruleTester(priorityClassMissing, {
           d.spec!.template!.spec!.priorityClassName = 'low';
         })
         .build(),
-      input: (ds) => cluster({ daemonSets: [ds], priorityClasses: [pc('low', 10), pc('web', 1000), pc('system-custom', 5000)] }),
-      findings: [{ severity: 'warning', path: PATH, message: /"low" \(10\), below 1 class\(es\) of the cluster: web \(1000\)/ }],
+      input: (ds) =>
+        cluster({ daemonSets: [ds], priorityClasses: [pc('low', 10), pc('web', 1000), pc('system-custom', 5000)] }),
+      findings: [
+        { severity: 'warning', path: PATH, message: /"low" \(10\), below 1 class\(es\) of the cluster: web \(1000\)/ },
+      ],
     },
   ],
 });

@@ -12,9 +12,18 @@ const PATH = 'spec.template.spec.containers[0].securityContext';
 
 ruleTester(privilegeEscalationAllowed, {
   valid: [
-    { name: 'escalation off and ALL dropped', ds: sc({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } }).build() },
-    { name: 'ALL dropped, NET_ADMIN added back (node-local DNS)', ds: sc({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'], add: ['NET_ADMIN'] } }).build() },
-    { name: 'SYS_ADMIN added: allowPrivilegeEscalation false would be rejected by the API server', ds: sc({ capabilities: { drop: ['ALL'], add: ['SYS_ADMIN'] } }).build() },
+    {
+      name: 'escalation off and ALL dropped',
+      ds: sc({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } }).build(),
+    },
+    {
+      name: 'ALL dropped, NET_ADMIN added back (node-local DNS)',
+      ds: sc({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'], add: ['NET_ADMIN'] } }).build(),
+    },
+    {
+      name: 'SYS_ADMIN added: allowPrivilegeEscalation false would be rejected by the API server',
+      ds: sc({ capabilities: { drop: ['ALL'], add: ['SYS_ADMIN'] } }).build(),
+    },
     { name: "a privileged container is privileged-container's to judge", ds: sc({ privileged: true }).build() },
     {
       name: 'drop: [all] in lower case: runtimes compare capability names without case',
@@ -25,11 +34,30 @@ ruleTester(privilegeEscalationAllowed, {
       ds: sc({
         allowPrivilegeEscalation: false,
         capabilities: {
-          add: ['SYS_ADMIN', 'CHOWN', 'DAC_OVERRIDE', 'FSETID', 'FOWNER', 'MKNOD', 'NET_RAW', 'SETGID', 'SETUID', 'SETFCAP', 'SETPCAP', 'NET_BIND_SERVICE', 'SYS_CHROOT', 'KILL', 'AUDIT_WRITE'],
+          add: [
+            'SYS_ADMIN',
+            'CHOWN',
+            'DAC_OVERRIDE',
+            'FSETID',
+            'FOWNER',
+            'MKNOD',
+            'NET_RAW',
+            'SETGID',
+            'SETUID',
+            'SETFCAP',
+            'SETPCAP',
+            'NET_BIND_SERVICE',
+            'SYS_CHROOT',
+            'KILL',
+            'AUDIT_WRITE',
+          ],
         },
       }).build(),
     },
-    { name: 'a pause container is not judged', ds: goodDaemonSet().container({ name: 'pause', image: 'registry.k8s.io/pause:3.10' }).build() },
+    {
+      name: 'a pause container is not judged',
+      ds: goodDaemonSet().container({ name: 'pause', image: 'registry.k8s.io/pause:3.10' }).build(),
+    },
   ],
   invalid: [
     {
@@ -47,7 +75,14 @@ ruleTester(privilegeEscalationAllowed, {
     {
       name: 'escalation off, capabilities kept: the added ones stay in the fix',
       ds: sc({ allowPrivilegeEscalation: false, capabilities: { add: ['NET_ADMIN'] } }).build(),
-      findings: [{ severity: 'warning', path: `${PATH}.capabilities`, message: /keeps the default capabilities/, fix: /drop:\n\s+- ALL\n\s+add:\n\s+- NET_ADMIN/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${PATH}.capabilities`,
+          message: /keeps the default capabilities/,
+          fix: /drop:\n\s+- ALL\n\s+add:\n\s+- NET_ADMIN/,
+        },
+      ],
     },
     {
       name: 'SYS_ADMIN added without drop ALL: the fix does not set allowPrivilegeEscalation',

@@ -19,7 +19,9 @@ ruleTester(privilegedContainer, {
       name: 'capabilities instead of privileged (the Cilium agent shape)',
       ds: goodDaemonSet()
         .with((d) => {
-          d.spec!.template!.spec!.containers![0]!.securityContext = { capabilities: { add: ['NET_ADMIN', 'SYS_ADMIN'], drop: ['ALL'] } };
+          d.spec!.template!.spec!.containers![0]!.securityContext = {
+            capabilities: { add: ['NET_ADMIN', 'SYS_ADMIN'], drop: ['ALL'] },
+          };
         })
         .build(),
     },
@@ -48,10 +50,18 @@ ruleTester(privilegedContainer, {
           const spec = d.spec!.template!.spec!;
           spec.containers![0]!.image = 'docker.io/calico/node:v3.28.0';
           spec.containers![0]!.securityContext = privileged;
-          spec.initContainers = [{ name: 'install-cni', image: 'docker.io/calico/cni:v3.28.0', securityContext: privileged }];
+          spec.initContainers = [
+            { name: 'install-cni', image: 'docker.io/calico/cni:v3.28.0', securityContext: privileged },
+          ];
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /container calico-node, init container install-cni: privileged, as a network \(CNI\) agent/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.privileged`,
+          message: /container calico-node, init container install-cni: privileged, as a network \(CNI\) agent/,
+        },
+      ],
     },
     {
       name: 'kube-proxy: info',
@@ -68,10 +78,14 @@ ruleTester(privilegedContainer, {
       ds: goodDaemonSet('csi-node', 'kube-system')
         .with((d) => {
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
-          d.spec!.template!.spec!.volumes = [{ name: 'plugins', hostPath: { path: '/var/lib/kubelet/plugins/ebs.csi.aws.com' } }];
+          d.spec!.template!.spec!.volumes = [
+            { name: 'plugins', hostPath: { path: '/var/lib/kubelet/plugins/ebs.csi.aws.com' } },
+          ];
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /storage \(CSI\) node plugin/ }],
+      findings: [
+        { severity: 'info', path: `${C0}.securityContext.privileged`, message: /storage \(CSI\) node plugin/ },
+      ],
     },
     {
       name: 'a log collector: error, read-only mounts instead',
@@ -81,7 +95,13 @@ ruleTester(privilegedContainer, {
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /log collector.*mount \/var\/log .*readOnly: true/ }],
+      findings: [
+        {
+          severity: 'error',
+          path: `${C0}.securityContext.privileged`,
+          message: /log collector.*mount \/var\/log .*readOnly: true/,
+        },
+      ],
     },
     {
       name: 'node-exporter: error, it needs no capability',
@@ -91,7 +111,13 @@ ruleTester(privilegedContainer, {
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /monitoring agent.*needs no capability/ }],
+      findings: [
+        {
+          severity: 'error',
+          path: `${C0}.securityContext.privileged`,
+          message: /monitoring agent.*needs no capability/,
+        },
+      ],
     },
     {
       name: 'node-local DNS: warning (more than it needs, not a danger out of place), NET_ADMIN instead',
@@ -101,7 +127,14 @@ ruleTester(privilegedContainer, {
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /NET_ADMIN/, fix: /add:\n\s+- NET_ADMIN/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.privileged`,
+          message: /NET_ADMIN/,
+          fix: /add:\n\s+- NET_ADMIN/,
+        },
+      ],
     },
     {
       // Issue 39: runtime-security agents enter every process's namespaces (Tracee, NeuVector).
@@ -112,7 +145,9 @@ ruleTester(privilegedContainer, {
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a security agent/ }],
+      findings: [
+        { severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a security agent/ },
+      ],
     },
     {
       name: 'an unknown agent with hostPID, privileged and the kernel modules is a security agent: info',
@@ -125,7 +160,12 @@ ruleTester(privilegedContainer, {
         })
         .build(),
       findings: [
-        { severity: 'info', path: `${C0}.securityContext.privileged`, message: /as a security agent \(hostPID with container enforcer privileged and hostPath \/lib\/modules \(kernel modules\)\)/ },
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.privileged`,
+          message:
+            /as a security agent \(hostPID with container enforcer privileged and hostPath \/lib\/modules \(kernel modules\)\)/,
+        },
       ],
     },
     {
@@ -137,7 +177,13 @@ ruleTester(privilegedContainer, {
           spec.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /privileged in a node-level agent \(hostPath \/sys\) whose role lint cannot infer: .*getpcaps/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.privileged`,
+          message: /privileged in a node-level agent \(hostPath \/sys\) whose role lint cannot infer: .*getpcaps/,
+        },
+      ],
     },
     {
       name: 'hostNetwork alone does not make a node agent (a relay on the host network): error',
@@ -148,7 +194,13 @@ ruleTester(privilegedContainer, {
           spec.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged`, message: /application DaemonSet should not need it/ }],
+      findings: [
+        {
+          severity: 'error',
+          path: `${C0}.securityContext.privileged`,
+          message: /application DaemonSet should not need it/,
+        },
+      ],
     },
     {
       name: 'a host-network agent (hostNetwork with NET_ADMIN): warning, NET_ADMIN suffices',
@@ -159,7 +211,14 @@ ruleTester(privilegedContainer, {
           spec.containers![0]!.securityContext = { privileged: true, capabilities: { add: ['NET_ADMIN'] } };
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.privileged`, message: /host-network agent .*needs NET_ADMIN/, fix: /add:\n\s+- NET_ADMIN\n\s+- NET_RAW/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.privileged`,
+          message: /host-network agent .*needs NET_ADMIN/,
+          fix: /add:\n\s+- NET_ADMIN\n\s+- NET_RAW/,
+        },
+      ],
     },
     {
       name: 'a driver installer (privileged init containers writing to the host, then pause): info',
@@ -168,14 +227,22 @@ ruleTester(privilegedContainer, {
           const spec = d.spec!.template!.spec!;
           spec.containers = [{ name: 'pause', image: 'registry.k8s.io/pause:3.10' }];
           spec.volumes = [{ name: 'root', hostPath: { path: '/' } }];
-          spec.initContainers = [{ name: 'installer', image: 'example/installer:1.0', securityContext: privileged, volumeMounts: [{ name: 'root', mountPath: '/root' }] }];
+          spec.initContainers = [
+            {
+              name: 'installer',
+              image: 'example/installer:1.0',
+              securityContext: privileged,
+              volumeMounts: [{ name: 'root', mountPath: '/root' }],
+            },
+          ];
         })
         .build(),
       findings: [
         {
           severity: 'info',
           path: 'spec.template.spec.initContainers[0].securityContext.privileged',
-          message: /privileged, as a driver installer \(init container installer writes to the host, then pause only waits\)/,
+          message:
+            /privileged, as a driver installer \(init container installer writes to the host, then pause only waits\)/,
         },
       ],
     },
@@ -192,7 +259,13 @@ ruleTester(privilegedContainer, {
           c.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a node-reboot agent \(image ghcr\.io\/kubereboot\/kured:1\.23\.0\)/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.privileged`,
+          message: /privileged, as a node-reboot agent \(image ghcr\.io\/kubereboot\/kured:1\.23\.0\)/,
+        },
+      ],
     },
     {
       name: 'a reboot agent under another image, by its reboot flag and hostPID: info',
@@ -206,7 +279,13 @@ ruleTester(privilegedContainer, {
           c.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /node-reboot agent \(container rebooter reboots the node \(--reboot-command\) with hostPID\)/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.privileged`,
+          message: /node-reboot agent \(container rebooter reboots the node \(--reboot-command\) with hostPID\)/,
+        },
+      ],
     },
     {
       name: 'a local-volume provisioner (host /dev, discovery directory with propagation): info',
@@ -225,7 +304,13 @@ ruleTester(privilegedContainer, {
           ];
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /local-volume provisioner \(hostPath \/dev and discovery directory \/mnt\/fast-disks/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.privileged`,
+          message: /local-volume provisioner \(hostPath \/dev and discovery directory \/mnt\/fast-disks/,
+        },
+      ],
     },
     {
       name: "a security agent that loads a kernel driver (Falco's driver loader): info",
@@ -234,14 +319,21 @@ ruleTester(privilegedContainer, {
           const spec = d.spec!.template!.spec!;
           spec.containers![0]!.image = 'docker.io/falcosecurity/falco:0.44.1';
           spec.containers![0]!.securityContext = privileged;
-          spec.initContainers = [{ name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1', securityContext: privileged }];
+          spec.initContainers = [
+            {
+              name: 'falco-driver-loader',
+              image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1',
+              securityContext: privileged,
+            },
+          ];
         })
         .build(),
       findings: [
         {
           severity: 'info',
           path: `${C0}.securityContext.privileged`,
-          message: /container falco, init container falco-driver-loader: privileged, as a security agent \(init container falco-driver-loader .* loads the kernel driver\)/,
+          message:
+            /container falco, init container falco-driver-loader: privileged, as a security agent \(init container falco-driver-loader .* loads the kernel driver\)/,
         },
       ],
     },
@@ -267,7 +359,9 @@ ruleTester(privilegedContainer, {
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a device plugin/ }],
+      findings: [
+        { severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a device plugin/ },
+      ],
     },
     {
       name: 'a node labeller (its command runs one): info',
@@ -278,16 +372,30 @@ ruleTester(privilegedContainer, {
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /privileged, as a node labeller \(container gpu-labeller runs a node labeller\)/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.privileged`,
+          message: /privileged, as a node labeller \(container gpu-labeller runs a node labeller\)/,
+        },
+      ],
     },
     {
       name: 'a privileged init container of an application',
       ds: goodDaemonSet('app', 'shop')
         .with((d) => {
-          d.spec!.template!.spec!.initContainers = [{ name: 'sysctl', image: 'busybox:1.36', securityContext: privileged }];
+          d.spec!.template!.spec!.initContainers = [
+            { name: 'sysctl', image: 'busybox:1.36', securityContext: privileged },
+          ];
         })
         .build(),
-      findings: [{ severity: 'error', path: 'spec.template.spec.initContainers[0].securityContext.privileged', message: /init container sysctl is privileged/ }],
+      findings: [
+        {
+          severity: 'error',
+          path: 'spec.template.spec.initContainers[0].securityContext.privileged',
+          message: /init container sysctl is privileged/,
+        },
+      ],
     },
   ],
 });

@@ -23,11 +23,18 @@ ruleTester(probePortNotDeclared, {
     { name: 'numeric ports (the good DaemonSet)', ds: goodDaemonSet().build() },
     {
       name: 'a named port the container declares (TestGetURLParts "found")',
-      ds: withContainer({ ports: [{ name: 'healthz', containerPort: 9808 }], livenessProbe: { httpGet: { path: '/healthz', port: 'healthz' } }, readinessProbe: { tcpSocket: { port: 'healthz' } } }),
+      ds: withContainer({
+        ports: [{ name: 'healthz', containerPort: 9808 }],
+        livenessProbe: { httpGet: { path: '/healthz', port: 'healthz' } },
+        readinessProbe: { tcpSocket: { port: 'healthz' } },
+      }),
     },
     {
       name: 'a numeric string resolves as a number (the "last ditch effort")',
-      ds: withContainer({ readinessProbe: { httpGet: { path: '/ready', port: '8080' } }, livenessProbe: { tcpSocket: { port: '8080' } } }),
+      ds: withContainer({
+        readinessProbe: { httpGet: { path: '/ready', port: '8080' } },
+        livenessProbe: { tcpSocket: { port: '8080' } },
+      }),
     },
     {
       name: 'exec and grpc probes name no port',
@@ -38,7 +45,11 @@ ruleTester(probePortNotDeclared, {
     {
       name: "a liveness probe on a port the container does not declare, declared by the registrar (seaweedfs-csi's shape): warning",
       ds: withContainer({ ports: [], livenessProbe: { httpGet: { path: '/healthz', port: 'healthz' } } }, [
-        { name: 'driver-registrar', image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.8.0', ports: [{ name: 'healthz', containerPort: 9809 }] },
+        {
+          name: 'driver-registrar',
+          image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.8.0',
+          ports: [{ name: 'healthz', containerPort: 9809 }],
+        },
       ]),
       findings: [
         {
@@ -52,7 +63,10 @@ ruleTester(probePortNotDeclared, {
     },
     {
       name: 'a readiness probe on an undeclared tcpSocket name: error, the pod is never Ready (TestGetTCPAddrParts "not found")',
-      ds: withContainer({ ports: [{ name: 'metrics', containerPort: 9100 }], readinessProbe: { tcpSocket: { port: 'health' } } }),
+      ds: withContainer({
+        ports: [{ name: 'metrics', containerPort: 9100 }],
+        readinessProbe: { tcpSocket: { port: 'health' } },
+      }),
       findings: [
         {
           severity: 'error',
@@ -65,7 +79,13 @@ ruleTester(probePortNotDeclared, {
     {
       name: 'a startup probe on an undeclared name: error, never started',
       ds: withContainer({ startupProbe: { httpGet: { path: '/started', port: 'http' } } }),
-      findings: [{ severity: 'error', path: `${C0}.startupProbe.httpGet.port`, message: /startup probe .*never counts as started/ }],
+      findings: [
+        {
+          severity: 'error',
+          path: `${C0}.startupProbe.httpGet.port`,
+          message: /startup probe .*never counts as started/,
+        },
+      ],
     },
   ],
 });

@@ -13,7 +13,14 @@ ruleTester(readOnlyRootFilesystem, {
           d.spec!.template!.spec!.containers![0]!.securityContext = { runAsNonRoot: true };
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.readOnlyRootFilesystem`, message: /writable root filesystem/, fix: /readOnlyRootFilesystem: true/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.readOnlyRootFilesystem`,
+          message: /writable root filesystem/,
+          fix: /readOnlyRootFilesystem: true/,
+        },
+      ],
     },
     {
       name: 'explicitly false, and an init container without it',
@@ -25,7 +32,11 @@ ruleTester(readOnlyRootFilesystem, {
         .build(),
       findings: [
         { severity: 'warning', path: `${C0}.securityContext.readOnlyRootFilesystem` },
-        { severity: 'warning', path: 'spec.template.spec.initContainers[0].securityContext.readOnlyRootFilesystem', message: /init container setup/ },
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.initContainers[0].securityContext.readOnlyRootFilesystem',
+          message: /init container setup/,
+        },
       ],
     },
     {
@@ -36,7 +47,13 @@ ruleTester(readOnlyRootFilesystem, {
           d.spec!.template!.spec!.containers![0]!.securityContext = {};
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.readOnlyRootFilesystem`, message: /buffer and position files/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.readOnlyRootFilesystem`,
+          message: /buffer and position files/,
+        },
+      ],
     },
     {
       name: 'kube-proxy: info',
@@ -53,7 +70,9 @@ ruleTester(readOnlyRootFilesystem, {
         .with((d) => {
           const spec = d.spec!.template!.spec!;
           spec.containers![0]!.image = 'docker.io/falcosecurity/falco:0.44.1';
-          spec.initContainers = [{ name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1' }];
+          spec.initContainers = [
+            { name: 'falco-driver-loader', image: 'docker.io/falcosecurity/falco-driver-loader:0.44.1' },
+          ];
         })
         .build(),
       findings: [
@@ -71,7 +90,14 @@ ruleTester(readOnlyRootFilesystem, {
           const spec = d.spec!.template!.spec!;
           spec.containers = [{ name: 'pause', image: 'registry.k8s.io/pause:3.10' }];
           spec.volumes = [{ name: 'root', hostPath: { path: '/' } }];
-          spec.initContainers = [{ name: 'installer', image: 'example/installer:1.0', securityContext: { privileged: true }, volumeMounts: [{ name: 'root', mountPath: '/root' }] }];
+          spec.initContainers = [
+            {
+              name: 'installer',
+              image: 'example/installer:1.0',
+              securityContext: { privileged: true },
+              volumeMounts: [{ name: 'root', mountPath: '/root' }],
+            },
+          ];
         })
         .build(),
       findings: [

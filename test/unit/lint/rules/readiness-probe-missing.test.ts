@@ -14,12 +14,18 @@ ruleTester(readinessProbeMissing, {
     { name: 'a probe', ds: goodDaemonSet().build() },
     {
       name: 'a helper sidecar (the CSI registrar) needs no probe of its own',
-      ds: goodDaemonSet().container({ name: 'registrar', image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.10.1' }).build(),
+      ds: goodDaemonSet()
+        .container({ name: 'registrar', image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.10.1' })
+        .build(),
     },
     {
       name: "a placeholder that only sleeps (Longhorn's image pre-pull) needs no probe",
       ds: goodDaemonSet()
-        .container({ name: 'pre-pull', image: 'docker.io/longhornio/longhorn-share-manager:v1.12.1', command: ['sh', '-c', 'echo share-manager image pulled && sleep infinity'] })
+        .container({
+          name: 'pre-pull',
+          image: 'docker.io/longhornio/longhorn-share-manager:v1.12.1',
+          command: ['sh', '-c', 'echo share-manager image pulled && sleep infinity'],
+        })
         .build(),
     },
     {
@@ -33,7 +39,14 @@ ruleTester(readinessProbeMissing, {
     {
       name: 'a script that runs once and then sleeps (an updater) needs no probe (issue 39)',
       ds: goodDaemonSet()
-        .container({ name: 'updater', image: 'debian:12.6', command: ['bash', '-c'], args: ['grep -q bpf /sys/kernel/security/lsm && sleep infinity\nupdate-grub && touch /sentinel/reboot-required'] })
+        .container({
+          name: 'updater',
+          image: 'debian:12.6',
+          command: ['bash', '-c'],
+          args: [
+            'grep -q bpf /sys/kernel/security/lsm && sleep infinity\nupdate-grub && touch /sentinel/reboot-required',
+          ],
+        })
         .build(),
     },
     {
@@ -44,7 +57,12 @@ ruleTester(readinessProbeMissing, {
     },
     {
       name: 'the CSI registrar rebuilt under another image name (eks-distro node-driver-registrar) is still a helper',
-      ds: goodDaemonSet().container({ name: 'node-driver-registrar', image: 'public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.7.0-eks-1-23-13' }).build(),
+      ds: goodDaemonSet()
+        .container({
+          name: 'node-driver-registrar',
+          image: 'public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.7.0-eks-1-23-13',
+        })
+        .build(),
     },
   ],
   invalid: [
@@ -55,18 +73,33 @@ ruleTester(readinessProbeMissing, {
           d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 2020 }];
         })
         .build(),
-      findings: [{ severity: 'warning', path: PATH, message: /moves on from a broken version immediately/, fix: /tcpSocket:\n\s+port: 2020/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: PATH,
+          message: /moves on from a broken version immediately/,
+          fix: /tcpSocket:\n\s+port: 2020/,
+        },
+      ],
     },
     {
       name: "a second agent container is not covered by the first one's probe (weave-npc next to weave)",
       ds: goodDaemonSet().container({ name: 'npc', image: 'example/npc:1.0' }).build(),
-      findings: [{ severity: 'warning', path: 'spec.template.spec.containers[1].readinessProbe', message: /^container npc has no readiness probe \(the probe of agent does not cover it\)/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.containers[1].readinessProbe',
+          message: /^container npc has no readiness probe \(the probe of agent does not cover it\)/,
+        },
+      ],
     },
     {
       name: 'a native sidecar (restartPolicy Always) is long-running: judged too',
       ds: goodDaemonSet()
         .with((d) => {
-          d.spec!.template!.spec!.initContainers = [{ name: 'shipper', image: 'example/shipper:1.0', restartPolicy: 'Always' }];
+          d.spec!.template!.spec!.initContainers = [
+            { name: 'shipper', image: 'example/shipper:1.0', restartPolicy: 'Always' },
+          ];
         })
         .build(),
       findings: [{ severity: 'warning', path: 'spec.template.spec.initContainers[0].readinessProbe' }],
@@ -117,7 +150,13 @@ ruleTester(readinessProbeMissing, {
           d.spec!.template!.spec!.containers![0]!.livenessProbe = { httpGet: { path: '/health', port: 8080 } };
         })
         .build(),
-      findings: [{ severity: 'warning', path: PATH, fix: /its liveness probe already uses:\n.*\n\s+httpGet:\n\s+path: \/health\n\s+port: 8080/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: PATH,
+          fix: /its liveness probe already uses:\n.*\n\s+httpGet:\n\s+path: \/health\n\s+port: 8080/,
+        },
+      ],
     },
   ],
 });

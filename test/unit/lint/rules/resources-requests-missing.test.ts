@@ -35,7 +35,14 @@ ruleTester(resourcesRequestsMissing, {
           delete d.spec!.template!.spec!.containers![0]!.resources;
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.resources.requests`, message: /requests no cpu and no memory.*BestEffort/, fix: /cpu: 100m\n\s+memory: 128Mi/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.resources.requests`,
+          message: /requests no cpu and no memory.*BestEffort/,
+          fix: /cpu: 100m\n\s+memory: 128Mi/,
+        },
+      ],
     },
     {
       name: 'memory request missing (the Calico manifest shape)',
@@ -44,19 +51,36 @@ ruleTester(resourcesRequestsMissing, {
           d.spec!.template!.spec!.containers![0]!.resources = { requests: { cpu: '250m' } };
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.resources.requests.memory`, message: /requests no memory: /, fix: /memory: 128Mi/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.resources.requests.memory`,
+          message: /requests no memory: /,
+          fix: /memory: 128Mi/,
+        },
+      ],
     },
     {
       name: 'a second container and a restartable init container (sidecar) are checked too',
       ds: goodDaemonSet()
         .container({ name: 'exporter', image: 'example/exporter:2.0.0', resources: { requests: { memory: '16Mi' } } })
         .with((d) => {
-          d.spec!.template!.spec!.initContainers = [{ name: 'shipper', image: 'example/shipper:1.0.0', restartPolicy: 'Always' }];
+          d.spec!.template!.spec!.initContainers = [
+            { name: 'shipper', image: 'example/shipper:1.0.0', restartPolicy: 'Always' },
+          ];
         })
         .build(),
       findings: [
-        { severity: 'warning', path: 'spec.template.spec.containers[1].resources.requests.cpu', message: /container exporter requests no cpu/ },
-        { severity: 'warning', path: 'spec.template.spec.initContainers[0].resources.requests', message: /container shipper requests no cpu and no memory/ },
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.containers[1].resources.requests.cpu',
+          message: /container exporter requests no cpu/,
+        },
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.initContainers[0].resources.requests',
+          message: /container shipper requests no cpu and no memory/,
+        },
       ],
     },
     {
@@ -65,14 +89,17 @@ ruleTester(resourcesRequestsMissing, {
       ds: goodDaemonSet()
         .with((d) => {
           delete d.spec!.template!.spec!.containers![0]!.resources;
-          d.spec!.template!.spec!.initContainers = [{ name: 'setup', image: 'busybox:1.36', resources: { requests: { cpu: '150m' } } }];
+          d.spec!.template!.spec!.initContainers = [
+            { name: 'setup', image: 'busybox:1.36', resources: { requests: { cpu: '150m' } } },
+          ];
         })
         .build(),
       findings: [
         {
           severity: 'warning',
           path: 'spec.template.spec.containers[0].resources.requests',
-          message: /requests no cpu and no memory: the scheduler reserves nothing for it, so each of the DaemonSet's nodes is oversubscribed by one copy$/,
+          message:
+            /requests no cpu and no memory: the scheduler reserves nothing for it, so each of the DaemonSet's nodes is oversubscribed by one copy$/,
         },
       ],
     },

@@ -31,8 +31,16 @@ ruleTester(runAsNonRoot, {
         ['a node-reboot agent (kured)', 'ghcr.io/kubereboot/kured:1.23.0', /node-reboot agent/],
         ['a runtime-security agent (Falco)', 'docker.io/falcosecurity/falco:0.44.1', /security agent/],
         ['a node-local DNS cache', 'registry.k8s.io/dns/k8s-dns-node-cache:1.23.1', /node-local DNS cache/],
-        ['a local-volume provisioner', 'registry.k8s.io/sig-storage/local-volume-provisioner:v2.7.0', /local-volume provisioner/],
-        ['a problem detector', 'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19', /monitoring agent/],
+        [
+          'a local-volume provisioner',
+          'registry.k8s.io/sig-storage/local-volume-provisioner:v2.7.0',
+          /local-volume provisioner/,
+        ],
+        [
+          'a problem detector',
+          'registry.k8s.io/node-problem-detector/node-problem-detector:v0.8.19',
+          /monitoring agent/,
+        ],
       ] as const
     ).map(([name, image, message]) => ({
       name: `${name}: info`,
@@ -61,7 +69,14 @@ ruleTester(runAsNonRoot, {
           delete d.spec!.template!.spec!.containers![0]!.securityContext;
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /may run as root/, fix: /runAsNonRoot: true\n\s+runAsUser: 65534/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.runAsNonRoot`,
+          message: /may run as root/,
+          fix: /runAsNonRoot: true\n\s+runAsUser: 65534/,
+        },
+      ],
     },
     {
       name: 'explicit uid 0',
@@ -70,7 +85,9 @@ ruleTester(runAsNonRoot, {
           d.spec!.template!.spec!.containers![0]!.securityContext = { runAsUser: 0 };
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /runs as root \(runAsUser 0\)/ }],
+      findings: [
+        { severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /runs as root \(runAsUser 0\)/ },
+      ],
     },
     {
       name: 'runAsNonRoot with runAsUser 0: the kubelet refuses to start it',
@@ -99,7 +116,13 @@ ruleTester(runAsNonRoot, {
           delete d.spec!.template!.spec!.containers![0]!.securityContext;
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /log collector that reads root-owned 0640 log files needs uid 0.*drop ALL capabilities/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.runAsNonRoot`,
+          message: /log collector that reads root-owned 0640 log files needs uid 0.*drop ALL capabilities/,
+        },
+      ],
     },
     {
       name: 'a device plugin writes the kubelet socket directory: info',
@@ -120,17 +143,31 @@ ruleTester(runAsNonRoot, {
           d.spec!.template!.spec!.initContainers = [{ name: 'mount-bpf-fs', image: 'quay.io/cilium/cilium:v1.15.6' }];
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /container cilium, init container mount-bpf-fs: may run as root, as a network \(CNI\) agent/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.runAsNonRoot`,
+          message: /container cilium, init container mount-bpf-fs: may run as root, as a network \(CNI\) agent/,
+        },
+      ],
     },
     // Issue 39: what the kernel needs uid 0 for is information, not a warning.
     {
       name: 'added capabilities: Kubernetes sets no ambient capabilities, so they need uid 0: info',
       ds: goodDaemonSet('speaker', 'lb')
         .with((d) => {
-          d.spec!.template!.spec!.containers![0]!.securityContext = { capabilities: { drop: ['ALL'], add: ['NET_RAW'] } };
+          d.spec!.template!.spec!.containers![0]!.securityContext = {
+            capabilities: { drop: ['ALL'], add: ['NET_RAW'] },
+          };
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /may run as root, which it needs: it adds NET_RAW, and Kubernetes sets no ambient capabilities/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.runAsNonRoot`,
+          message: /may run as root, which it needs: it adds NET_RAW, and Kubernetes sets no ambient capabilities/,
+        },
+      ],
     },
     {
       name: 'a log collector reading container logs: info',
@@ -142,7 +179,13 @@ ruleTester(runAsNonRoot, {
           spec.volumes = [{ name: 'pods', hostPath: { path: '/var/log/pods' } }];
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /a log collector reads the container logs under hostPath \/var\/log\/pods/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.runAsNonRoot`,
+          message: /a log collector reads the container logs under hostPath \/var\/log\/pods/,
+        },
+      ],
     },
     {
       name: "a monitor reading the container runtime's state (cAdvisor): info",
@@ -154,7 +197,13 @@ ruleTester(runAsNonRoot, {
           spec.volumes = [{ name: 'docker', hostPath: { path: '/var/lib/docker' } }];
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /container runtime's state or socket under hostPath \/var\/lib\/docker/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.runAsNonRoot`,
+          message: /container runtime's state or socket under hostPath \/var\/lib\/docker/,
+        },
+      ],
     },
     {
       name: 'a monitor reading a world-readable file under /var/run (utmp) still gets the warning',
@@ -166,7 +215,13 @@ ruleTester(runAsNonRoot, {
           spec.volumes = [{ name: 'utmp', hostPath: { path: '/var/run/utmp' } }];
         })
         .build(),
-      findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /may run as root \(no runAsNonRoot/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.runAsNonRoot`,
+          message: /may run as root \(no runAsNonRoot/,
+        },
+      ],
     },
     {
       name: "the container runtime's socket is root-only whatever the role (a metrics agent of unknown role): info",
@@ -177,7 +232,13 @@ ruleTester(runAsNonRoot, {
           spec.volumes = [{ name: 'dockersock', hostPath: { path: '/var/run/docker.sock' } }];
         })
         .build(),
-      findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /under hostPath \/var\/run\/docker\.sock, which only root may read/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.runAsNonRoot`,
+          message: /under hostPath \/var\/run\/docker\.sock, which only root may read/,
+        },
+      ],
     },
   ],
 });

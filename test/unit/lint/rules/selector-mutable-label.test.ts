@@ -13,9 +13,18 @@ function selecting(selector: LabelSelector) {
 
 ruleTester(selectorMutableLabel, {
   valid: [
-    { name: 'identity labels only', ds: selecting({ matchLabels: { 'app.kubernetes.io/name': 'agent', 'app.kubernetes.io/instance': 'agent' } }) },
-    { name: 'a component name with a digit is no version', ds: selecting({ matchLabels: { app: 'k8s-app', component: 'agent-v2' } }) },
-    { name: 'an In expression over names', ds: selecting({ matchExpressions: [{ key: 'app', operator: 'In', values: ['agent', 'agent-legacy'] }] }) },
+    {
+      name: 'identity labels only',
+      ds: selecting({ matchLabels: { 'app.kubernetes.io/name': 'agent', 'app.kubernetes.io/instance': 'agent' } }),
+    },
+    {
+      name: 'a component name with a digit is no version',
+      ds: selecting({ matchLabels: { app: 'k8s-app', component: 'agent-v2' } }),
+    },
+    {
+      name: 'an In expression over names',
+      ds: selecting({ matchExpressions: [{ key: 'app', operator: 'In', values: ['agent', 'agent-legacy'] }] }),
+    },
   ],
   invalid: [
     {
@@ -38,22 +47,39 @@ ruleTester(selectorMutableLabel, {
     {
       name: 'a chart label',
       ds: selecting({ matchLabels: { app: 'agent', 'helm.sh/chart': 'agent-1.4.2' } }),
-      findings: [{ severity: 'warning', path: 'spec.selector.matchLabels', message: /helm\.sh\/chart=agent-1\.4\.2 \(a chart label\)/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.selector.matchLabels',
+          message: /helm\.sh\/chart=agent-1\.4\.2 \(a chart label\)/,
+        },
+      ],
     },
     {
       name: 'a version value under another key',
       ds: selecting({ matchLabels: { app: 'agent', release: '2.3.1' } }),
-      findings: [{ severity: 'warning', path: 'spec.selector.matchLabels', message: /release=2\.3\.1 \(a version value\)/ }],
+      findings: [
+        { severity: 'warning', path: 'spec.selector.matchLabels', message: /release=2\.3\.1 \(a version value\)/ },
+      ],
     },
     {
       name: 'a branch in an In expression',
       ds: goodDaemonSet('agent')
         .with((d) => {
-          d.spec!.selector = { matchLabels: { app: 'agent' }, matchExpressions: [{ key: 'track', operator: 'In', values: ['stable'] }] };
+          d.spec!.selector = {
+            matchLabels: { app: 'agent' },
+            matchExpressions: [{ key: 'track', operator: 'In', values: ['stable'] }],
+          };
           d.spec!.template!.metadata = { labels: { app: 'agent', track: 'stable' } };
         })
         .build(),
-      findings: [{ severity: 'warning', path: 'spec.selector.matchExpressions[0]', message: /track In \(stable\) names stable \(the branch or channel stable\)/ }],
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.selector.matchExpressions[0]',
+          message: /track In \(stable\) names stable \(the branch or channel stable\)/,
+        },
+      ],
     },
   ],
 });

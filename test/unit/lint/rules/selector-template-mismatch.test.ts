@@ -9,7 +9,10 @@ ruleTester(selectorTemplateMismatch, {
       ds: goodDaemonSet()
         .with((d) => {
           d.spec!.template!.metadata!.labels = { app: 'agent', tier: 'node' };
-          d.spec!.selector = { matchLabels: { app: 'agent' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['node', 'edge'] }] };
+          d.spec!.selector = {
+            matchLabels: { app: 'agent' },
+            matchExpressions: [{ key: 'tier', operator: 'In', values: ['node', 'edge'] }],
+          };
         })
         .build(),
     },
@@ -31,7 +34,14 @@ ruleTester(selectorTemplateMismatch, {
           d.spec!.template!.metadata!.labels = { app: 'node-agent' };
         })
         .build(),
-      findings: [{ severity: 'error', path: 'spec.selector', message: /\(app=agent\) does not match the template labels \(app=node-agent\)/, fix: /matchLabels:\n\s+app: node-agent/ }],
+      findings: [
+        {
+          severity: 'error',
+          path: 'spec.selector',
+          message: /\(app=agent\) does not match the template labels \(app=node-agent\)/,
+          fix: /matchLabels:\n\s+app: node-agent/,
+        },
+      ],
     },
     {
       name: 'missing selector in apps/v1',
@@ -40,7 +50,9 @@ ruleTester(selectorTemplateMismatch, {
           delete d.spec!.selector;
         })
         .build(),
-      findings: [{ severity: 'error', path: 'spec.selector', message: /missing.*empty selector is invalid for daemonset/ }],
+      findings: [
+        { severity: 'error', path: 'spec.selector', message: /missing.*empty selector is invalid for daemonset/ },
+      ],
     },
     {
       name: 'empty selector',

@@ -52,7 +52,14 @@ ruleTester(surgeWithHostPort, {
           d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 8080, hostPort: 80 }];
         })
         .build(),
-      findings: [{ severity: 'error', path: PATH, message: /maxSurge 1 with host port\(s\) 0\.0\.0\.0:80\/TCP: .*never completes/, fix: /maxSurge: 0\n\s+maxUnavailable: 1/ }],
+      findings: [
+        {
+          severity: 'error',
+          path: PATH,
+          message: /maxSurge 1 with host port\(s\) 0\.0\.0\.0:80\/TCP: .*never completes/,
+          fix: /maxSurge: 0\n\s+maxUnavailable: 1/,
+        },
+      ],
     },
     {
       name: 'a percentage surge with hostNetwork containerPorts (Pod defaulting makes them host ports)',
@@ -62,13 +69,26 @@ ruleTester(surgeWithHostPort, {
           d.spec!.template!.spec!.containers![0]!.ports = [{ containerPort: 9100 }];
         })
         .build(),
-      findings: [{ severity: 'error', path: PATH, message: /maxSurge 25% with host port\(s\) 0\.0\.0\.0:9100\/TCP \(hostNetwork/ }],
+      findings: [
+        {
+          severity: 'error',
+          path: PATH,
+          message: /maxSurge 25% with host port\(s\) 0\.0\.0\.0:9100\/TCP \(hostNetwork/,
+        },
+      ],
     },
     {
       name: 'a restartable init container (sidecar) holding a host port',
       ds: surge(1)
         .with((d) => {
-          d.spec!.template!.spec!.initContainers = [{ name: 'proxy', image: 'envoy:1.30.0', restartPolicy: 'Always', ports: [{ containerPort: 15000, hostPort: 15000 }] }];
+          d.spec!.template!.spec!.initContainers = [
+            {
+              name: 'proxy',
+              image: 'envoy:1.30.0',
+              restartPolicy: 'Always',
+              ports: [{ containerPort: 15000, hostPort: 15000 }],
+            },
+          ];
         })
         .build(),
       findings: [{ severity: 'error', path: PATH, message: /15000/ }],

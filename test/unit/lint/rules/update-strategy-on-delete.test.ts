@@ -21,7 +21,14 @@ ruleTester(updateStrategyOnDelete, {
           d.spec!.updateStrategy = { type: 'OnDelete' };
         })
         .build(),
-      findings: [{ severity: 'info', path: 'spec.updateStrategy.type', message: /only when its pod is deleted.*rollout status refuses/, fix: /type: RollingUpdate/ }],
+      findings: [
+        {
+          severity: 'info',
+          path: 'spec.updateStrategy.type',
+          message: /only when its pod is deleted.*rollout status refuses/,
+          fix: /type: RollingUpdate/,
+        },
+      ],
     },
   ],
 });
