@@ -100,6 +100,53 @@ test('rollout -o name: the DaemonSet', async () => {
   assert.equal(r.code, 1);
 });
 
+test('rollout -l: every matching DaemonSet in scope, each answer as rollout <name> gives it; the worst exit code', async () => {
+  const names = await runCli(['rollout', '-A', '-l', 'k8s-app', ...DEMO, '-o', 'name']);
+  assert.equal(names.stdout, 'daemonset.apps/calico-node\ndaemonset.apps/kube-proxy\n');
+  const list = await json<{ apiVersion: string; kind: string; items: unknown[] }>([
+    'rollout',
+    '-A',
+    '-l',
+    'k8s-app',
+    ...DEMO,
+  ]);
+  assert.equal(list.kind, 'RolloutDiagnosisList');
+  assert.equal(list.apiVersion, 'ds-doctor/v1');
+  const one = await Promise.all(
+    ['kube-system/calico-node', 'kube-system/kube-proxy'].map((n) => json(['rollout', n, ...DEMO])),
+  );
+  assert.deepEqual(list.items, one);
+  const text = await runCli(['rollout', '-A', '-l', 'k8s-app', ...DEMO]);
+  const alone = await Promise.all(
+    ['kube-system/calico-node', 'kube-system/kube-proxy'].map((n) => runCli(['rollout', n, ...DEMO])),
+  );
+  assert.equal(text.stdout, alone.map((r) => r.stdout).join('\n'));
+  // A stuck rollout among them decides the exit code, as it does alone.
+  const mixed = await runCli(['rollout', '-A', '-l', '!k8s-app', ...DEMO, '-o', 'name']);
+  assert.ok(mixed.stdout.includes('daemonset.apps/fluent-bit\n') && mixed.stdout.split('\n').length > 2, mixed.stdout);
+  assert.equal(names.code, 0);
+  assert.equal(mixed.code, 1);
+});
+
+test('rollout -l: refused with a name, with --watch, and when nothing matches; a name or -l is needed', async () => {
+  for (const [argv, re] of [
+    [
+      ['rollout', 'fluent-bit', '-l', 'app=x', ...DEMO],
+      /^error: -l\/--selector: give a DaemonSet name or a selector, not both/,
+    ],
+    [['rollout', '-l', 'app=x', '--watch'], /^error: -l\/--selector: not with --watch/],
+    [
+      ['rollout', '-A', '-l', 'app=nope', ...DEMO],
+      /^error: -l\/--selector app=nope: no DaemonSet in all namespaces matches$/m,
+    ],
+    [['rollout', ...DEMO], /^error: rollout: missing argument 'daemonset'/],
+  ] as [string[], RegExp][]) {
+    const r = await runCli(argv);
+    assert.equal(r.code, 2, argv.join(' '));
+    assert.match(r.stderr, re, argv.join(' '));
+  }
+});
+
 test(
   'live -l: the selector is sent to the API server with the DaemonSet list (and only matching ones are read)',
   { timeout: 20_000 },

@@ -1,20 +1,28 @@
-/** `rollout <daemonset>`: is the rollout complete, progressing or stuck, and why. */
+/**
+ * `rollout <daemonset>`: is the rollout complete, progressing or stuck, and why. With
+ * `-l/--selector` instead of a name, every DaemonSet in scope whose labels match, one answer after
+ * another (as `kubectl rollout status daemonset -l …` goes through each), in a
+ * `RolloutDiagnosisList` for -o json/yaml.
+ */
 import { exitFor } from '../exit-code.js';
 import { addStuckAfterOption, parseDuration, stuckAfterOf } from '../duration.js';
 import { InputError } from '../../model/errors.js';
 import type { LoadRequest } from '../../model/snapshot.js';
-import { resolveDaemonSet, requireKinds } from '../scope.js';
+import { daemonSetsInScope, resolveDaemonSet, requireKinds, scopeText } from '../scope.js';
 import type { CommandSpec } from './spec.js';
 import { OUTPUT_FORMATS } from '../options.js';
-import { writeNames } from '../scripting.js';
+import { daemonSetSelectorOf, writeNames } from '../scripting.js';
+import { API_VERSION, type RolloutDiagnosis } from '../../model/results.js';
+import { Option } from 'commander';
 
 export const rolloutCommand: CommandSpec = {
-  usage: 'rollout <daemonset>',
+  usage: 'rollout [daemonset]',
   description: 'Is the rollout complete, progressing or stuck, and why (budget, blockers, what changed)',
   examples: [
     'ds-doctor rollout logging/fluent-bit -f fixtures/demo',
     'kubectl ds-doctor rollout kube-proxy -n kube-system --stuck-after 5m',
     'kubectl ds-doctor rollout kube-system/kube-proxy --watch --timeout 10m --stuck-after 3m',
+    'kubectl ds-doctor rollout -A -l app.kubernetes.io/part-of=monitoring -o name',
   ],
   formats: [...OUTPUT_FORMATS, 'name'],
   options: (cmd) => {
@@ -25,6 +33,12 @@ export const rolloutCommand: CommandSpec = {
       false,
     );
     cmd.option('--timeout <duration>', 'with --watch: give up after this long (e.g. 10m; default 0: no limit)');
+    cmd.addOption(
+      new Option(
+        '-l, --selector <selector>',
+        'instead of a name: every DaemonSet in scope whose labels match, as kubectl rollout status -l (e.g. app=agent)',
+      ),
+    );
   },
   async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
@@ -47,6 +61,45 @@ export const rolloutCommand: CommandSpec = {
       throw new InputError(
         '--now: --watch follows the cluster as it changes, judged at each moment; it cannot be given a time',
       );
+    const selector = daemonSetSelectorOf(raw);
+    if (selector && args[0] !== undefined)
+      throw new InputError(`-l/--selector: give a DaemonSet name or a selector, not both (${args[0]})`);
+    if (!selector && args[0] === undefined)
+      throw new InputError("rollout: missing argument 'daemonset' (a DaemonSet name, or -l/--selector)");
+    if (selector && watch) throw new InputError('-l/--selector: not with --watch (it follows one DaemonSet)');
+    if (selector) {
+      const { snapshot, defaultNamespace } = await ctx.load({
+        kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
+        causeAgents: true,
+        daemonSetSelector: selector.text,
+      });
+      const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace).filter((d) => selector.matches(d));
+      if (!daemonSets.length)
+        throw new InputError(
+          `-l/--selector ${selector.text}: no DaemonSet in ${scopeText(ctx.opts, defaultNamespace)} matches`,
+        );
+      requireKinds(snapshot, 'rollout', ['Node', 'Pod'], daemonSets);
+      const index = new SnapshotIndex(snapshot);
+      const items: RolloutDiagnosis[] = daemonSets.map((d) =>
+        withCauses(
+          diagnoseRollout(index, d, ctx.opts.now, stuckAfter),
+          causesOf(index, [d], { now: ctx.opts.now, stuckAfter }),
+        ),
+      );
+      if (ctx.opts.output === 'name')
+        writeNames(
+          ctx,
+          items.map((r) => r.daemonSet.name),
+        );
+      else
+        ctx.emit({ apiVersion: API_VERSION, kind: 'RolloutDiagnosisList' as const, items }, (d, r, md) =>
+          d.items.map((x) => renderRollout(x, r, md)).join('\n'),
+        );
+      return exitFor(ctx.opts, {
+        error: items.some((r) => r.verdict === 'Stuck'),
+        warning: items.some((r) => r.verdict === 'Manual' || r.verdict === 'Pending'),
+      });
+    }
     const request: LoadRequest = {
       daemonSet: args[0]!,
       kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
