@@ -572,6 +572,15 @@ export class ApiClient {
     const url = new URL(`${this.serverUrl}${path}`);
     for (const [k, v] of Object.entries({ ...params, watch: '1' })) url.searchParams.set(k, v);
     const transport = url.protocol === 'http:' ? http : https;
+    // -v logs a watch as client-go does any request: when it is sent, and its status when the
+    // answer's headers arrive (the stream's events are not a body to log).
+    const started = performance.now();
+    this.requestLog?.request(
+      'GET',
+      url,
+      (this.requestOptions.headers ?? {}) as Record<string, string>,
+      typeof this.requestOptions.auth === 'string' ? this.requestOptions.auth : undefined,
+    );
     return new Promise((resolve, reject) => {
       let settled = false;
       const finish = (err?: Error) => {
@@ -598,6 +607,14 @@ export class ApiClient {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('error', (e) => finish(this.networkError(e, path, true)));
           res.on('end', () => {
+            this.requestLog?.response(
+              'GET',
+              url,
+              status,
+              performance.now() - started,
+              rawHeaderMap(res.rawHeaders),
+              Buffer.concat(chunks).toString('utf8'),
+            );
             try {
               this.decode({ status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }, path, false);
               finish(new ApiError(`${this.answered(status, path)}: not a watch`, status, false));
@@ -607,6 +624,7 @@ export class ApiClient {
           });
           return;
         }
+        this.requestLog?.response('GET', url, status, performance.now() - started, rawHeaderMap(res.rawHeaders));
         const idle = () =>
           arm(opts.idleMs, () => `the watch of ${path} on ${this.server} was silent for ${(opts.idleMs ?? 0) / 1000}s`);
         idle();
@@ -661,7 +679,10 @@ export class ApiClient {
         this.timeoutMs || undefined,
         () => `request to ${this.server}${path} timed out after ${this.timeoutMs / 1000}s (--request-timeout)`,
       );
-      req.on('error', (e) => finish(e instanceof ClusterError ? e : this.networkError(e, path, false)));
+      req.on('error', (e) => {
+        if (!settled) this.requestLog?.response('GET', url, 0, performance.now() - started);
+        finish(e instanceof ClusterError ? e : this.networkError(e, path, false));
+      });
       if (opts.signal?.aborted) abort();
       else opts.signal?.addEventListener('abort', abort, { once: true });
       req.end();

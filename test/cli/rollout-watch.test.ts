@@ -197,6 +197,26 @@ describe('rollout --watch against a fake API server', BOUND, () => {
     }
   });
 
+  test('-v=6 logs each watch as kubectl logs a request: the URL with watch=1 and its status', BOUND, async () => {
+    const { api, kubeconfig } = await scripted();
+    try {
+      const r = await runCli(['rollout', 'agent', '--watch', '-v=6', '--kubeconfig', kubeconfig], { env: {} });
+      assert.equal(r.code, 0, r.stderr);
+      const watches = r.stderr.split('\n').filter((l) => /\] GET \S+[?&]watch=1\S* /.test(l));
+      assert.ok(
+        watches.some((l) => /\/daemonsets\?\S* 200 OK in \d+ milliseconds$/.test(l)),
+        `a watch logged with its status:\n${r.stderr}`,
+      );
+      assert.ok(
+        watches.some((l) => /\/daemonsets\?\S* 410 Gone in \d+ milliseconds$/.test(l)) ||
+          watches.filter((l) => /\/daemonsets\?/.test(l)).length >= 3,
+        `each watch of the DaemonSet logged:\n${r.stderr}`,
+      );
+    } finally {
+      await api.close();
+    }
+  });
+
   test('-o json: the lines go to stderr and stdout is the final RolloutDiagnosis', BOUND, async () => {
     const { api, kubeconfig } = await scripted();
     try {
