@@ -25,6 +25,8 @@ export interface LoadedKubeconfig {
   kc: KubeConfig;
   /** The files read, in order (kubectl logs them at -v=6). */
   files: string[];
+  /** The KUBECONFIG list when none of its files exists (client-go then starts from an empty config). */
+  missing?: string;
   /** Where a cluster or user entry came from, and its raw fields (for what client-node drops). */
   origin(section: 'clusters' | 'users', name: string): { file: string; raw: Record<string, unknown> } | undefined;
 }
@@ -88,14 +90,17 @@ function loadErrorReason(err: unknown): string {
 export function loadKubeconfig(opts: { kubeconfig?: string; kubeconfigEnv?: string }): LoadedKubeconfig {
   let kc = new KubeConfig();
   let files: string[] = [];
+  let missing: string | undefined;
   try {
     if (opts.kubeconfig) {
       files = [opts.kubeconfig];
       kc.loadFromFile(opts.kubeconfig);
     } else if (opts.kubeconfigEnv) {
       files = opts.kubeconfigEnv.split(delimiter).filter((f) => f !== '' && existsSync(f));
-      if (!files.length) throw new Error(`KUBECONFIG=${opts.kubeconfigEnv}: no such file`);
-      kc = mergeKubeconfigFiles(files);
+      // As client-go's loading rules: missing files of the list are skipped, and with none left the
+      // configuration is empty (enough with --server and --token); resolveConfig says so otherwise.
+      if (files.length) kc = mergeKubeconfigFiles(files);
+      else missing = opts.kubeconfigEnv;
     } else {
       kc.loadFromDefault();
       const home = join(homedir(), '.kube', 'config');
@@ -109,7 +114,12 @@ export function loadKubeconfig(opts: { kubeconfig?: string; kubeconfigEnv?: stri
   const origins = { clusters: new Map() as Origins, users: new Map() as Origins };
   for (const file of files)
     for (const section of ['clusters', 'users'] as const) recordOrigins(origins[section], section, file);
-  return { kc, files, origin: (section, name) => origins[section].get(name) };
+  return {
+    kc,
+    files,
+    ...(missing !== undefined ? { missing } : {}),
+    origin: (section, name) => origins[section].get(name),
+  };
 }
 
 /** A server URL for messages: the password of any user info masked, as Go's url.Redacted does. */
@@ -413,6 +423,8 @@ export function resolveConfig(
     contextName === 'loaded-context' &&
     kc.getCurrentCluster()?.server === 'http://localhost:8080';
   const flagsOnly = (fallback || !contextNames.length) && Boolean(o.server);
+  if (!flagsOnly && loaded.missing !== undefined)
+    throw new ClusterError(`cannot load kubeconfig: KUBECONFIG=${loaded.missing}: no such file`);
   if ((fallback || !contextNames.length) && !flagsOnly) {
     throw new ClusterError(
       'no kubeconfig found (set KUBECONFIG or --kubeconfig, pass --server, or analyse a dump with -f <file|dir|->)',

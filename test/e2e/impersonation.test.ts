@@ -151,4 +151,41 @@ describe('impersonation (--as, --as-group) against a group-bound reader role', (
       /request-log\] GET https:\/\/127\.0\.0\.1:\d+\/apis\/apps\/v1\/namespaces\/imp\/daemonsets\?limit=500 200 OK in \d+ milliseconds\n/,
     );
   });
+
+  it('--server, --token and --certificate-authority reach the API server without a kubeconfig; --insecure-skip-tls-verify instead of the CA; the reader token is refused; no token is echoed', async () => {
+    const ca = path.join(cp.workDir, 'ca-for-flags.pem');
+    fs.writeFileSync(ca, cp.ca);
+    const none = { KUBECONFIG: path.join(cp.workDir, 'no-such-kubeconfig') };
+    const withCa = await ds(
+      cp,
+      ['scan', '-n', NS, '-o', 'json', '-s', cp.server, '--token', cp.token, '--certificate-authority', ca],
+      none,
+    );
+    assert.ok(withCa.code === 0 || withCa.code === 1, withCa.stderr);
+    const doc = JSON.parse(withCa.stdout) as { daemonSets: { name: string }[] };
+    assert.deepEqual(
+      doc.daemonSets.map((d) => d.name),
+      ['agent'],
+    );
+    const insecure = await ds(
+      cp,
+      ['--server', cp.server, '--token', cp.token, '--insecure-skip-tls-verify', 'scan', '-n', NS, '-o', 'json'],
+      none,
+    );
+    assert.equal(insecure.stdout, withCa.stdout, insecure.stderr);
+    // Without a CA the serving certificate is not trusted, as kubectl says.
+    const untrusted = await ds(cp, ['scan', '-n', NS, '-s', cp.server, '--token', cp.token], none);
+    assert.equal(untrusted.code, 3, untrusted.stderr);
+    // The reader's token: authenticated, refused by RBAC (it has no binding here).
+    const reader = await ds(
+      cp,
+      ['scan', '-n', NS, '-s', cp.server, '--token', cp.readerToken, '--certificate-authority', ca],
+      none,
+    );
+    assert.equal(reader.code, 3, reader.stderr);
+    assert.match(reader.stderr, /cannot list resource "daemonsets"/);
+    for (const r of [withCa, insecure, untrusted, reader])
+      for (const secret of [cp.token, cp.readerToken])
+        assert.ok(!(r.stdout + r.stderr).includes(secret), 'a token was echoed');
+  });
 });

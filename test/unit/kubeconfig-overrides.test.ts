@@ -287,6 +287,22 @@ test('resolveConfig: --server alone is enough without a kubeconfig (kubectl --se
   );
 });
 
+// clientcmd/loader.go#ClientConfigLoadingRules.Load: files of the KUBECONFIG list that do not exist
+// are skipped; with none left the configuration is empty, and --server fills it.
+test('resolveConfig: a KUBECONFIG list of missing files is an empty config: --server works, without it the files are named', () => {
+  const list = [path.join(dir, 'gone-1'), path.join(dir, 'gone-2')].join(path.delimiter);
+  const r = resolveConfig(loadKubeconfig({ kubeconfigEnv: list }), {
+    server: 'https://10.1.2.3:6443',
+    token: 'tok-1234',
+  });
+  assert.equal(r.cluster.server, 'https://10.1.2.3:6443');
+  assert.equal(r.user?.token, 'tok-1234');
+  assert.throws(
+    () => resolveConfig(loadKubeconfig({ kubeconfigEnv: list }), { token: 'tok-1234' }),
+    (err: Error) => err.message === `cannot load kubeconfig: KUBECONFIG=${list}: no such file`,
+  );
+});
+
 // transport/round_trippers_test.go#TestImpersonationRoundTripper: one header line per group and
 // per extra value; extra keys percent-encoded where a header name cannot hold them
 // (TestHeaderEscapeRoundTrip).
