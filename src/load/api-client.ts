@@ -313,17 +313,22 @@ export class ApiClient {
     );
   }
 
-  /** One HTTP exchange, bounded by the time left; the body is read whole. */
-  private exchange(url: URL, path: string): Promise<Answer> {
-    const limit = this.timeLeft(path);
-    const transport = url.protocol === 'http:' ? http : https;
-    const started = performance.now();
+  /** -v: the GET of `url` as it is sent, with this client's headers and credentials (masked there). */
+  private logRequest(url: URL): void {
     this.requestLog?.request(
       'GET',
       url,
       (this.requestOptions.headers ?? {}) as Record<string, string>,
       typeof this.requestOptions.auth === 'string' ? this.requestOptions.auth : undefined,
     );
+  }
+
+  /** One HTTP exchange, bounded by the time left; the body is read whole. */
+  private exchange(url: URL, path: string): Promise<Answer> {
+    const limit = this.timeLeft(path);
+    const transport = url.protocol === 'http:' ? http : https;
+    const started = performance.now();
+    this.logRequest(url);
     return new Promise((resolve, reject) => {
       let timedOut: ReadTimeout | undefined;
       let settled = false;
@@ -575,12 +580,7 @@ export class ApiClient {
     // -v logs a watch as client-go does any request: when it is sent, and its status when the
     // answer's headers arrive (the stream's events are not a body to log).
     const started = performance.now();
-    this.requestLog?.request(
-      'GET',
-      url,
-      (this.requestOptions.headers ?? {}) as Record<string, string>,
-      typeof this.requestOptions.auth === 'string' ? this.requestOptions.auth : undefined,
-    );
+    this.logRequest(url);
     return new Promise((resolve, reject) => {
       let settled = false;
       const finish = (err?: Error) => {
