@@ -15,6 +15,14 @@ import { daemonSetSelectorOf, writeNames } from '../scripting.js';
 import { API_VERSION, type RolloutDiagnosis } from '../../model/results.js';
 import { Option } from 'commander';
 
+/** What a rollout answer reads besides DaemonSets, Nodes and Pods. */
+const ROLLOUT_KINDS: LoadRequest['kinds'] = [
+  'Event',
+  'ControllerRevision',
+  'MutatingWebhookConfiguration',
+  'Namespace',
+];
+
 export const rolloutCommand: CommandSpec = {
   usage: 'rollout [daemonset]',
   description: 'Is the rollout complete, progressing or stuck, and why (budget, blockers, what changed)',
@@ -67,62 +75,43 @@ export const rolloutCommand: CommandSpec = {
     if (!selector && args[0] === undefined)
       throw new InputError("rollout: missing argument 'daemonset' (a DaemonSet name, or -l/--selector)");
     if (selector && watch) throw new InputError('-l/--selector: not with --watch (it follows one DaemonSet)');
-    if (selector) {
-      const { snapshot, defaultNamespace } = await ctx.load({
-        kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
-        causeAgents: true,
-        daemonSetSelector: selector.text,
-      });
-      const daemonSets = daemonSetsInScope(snapshot, ctx.opts, defaultNamespace).filter((d) => selector.matches(d));
-      if (!daemonSets.length)
-        throw new InputError(
-          `-l/--selector ${selector.text}: no DaemonSet in ${scopeText(ctx.opts, defaultNamespace)} matches`,
-        );
-      requireKinds(snapshot, 'rollout', ['Node', 'Pod'], daemonSets);
-      const index = new SnapshotIndex(snapshot);
-      const items: RolloutDiagnosis[] = daemonSets.map((d) =>
-        withCauses(
-          diagnoseRollout(index, d, ctx.opts.now, stuckAfter),
-          causesOf(index, [d], { now: ctx.opts.now, stuckAfter }),
-        ),
-      );
-      if (ctx.opts.output === 'name')
-        writeNames(
-          ctx,
-          items.map((r) => r.daemonSet.name),
-        );
-      else
-        ctx.emit({ apiVersion: API_VERSION, kind: 'RolloutDiagnosisList' as const, items }, (d, r, md) =>
-          d.items.map((x) => renderRollout(x, r, md)).join('\n'),
-        );
-      return exitFor(ctx.opts, {
-        error: items.some((r) => r.verdict === 'Stuck'),
-        warning: items.some((r) => r.verdict === 'Manual' || r.verdict === 'Pending'),
-      });
-    }
-    const request: LoadRequest = {
-      daemonSet: args[0]!,
-      kinds: ['Event', 'ControllerRevision', 'MutatingWebhookConfiguration', 'Namespace'],
-      allPods: true,
-      causeAgents: true,
-    };
+    // One DaemonSet by name, or every one in scope that -l selects: each answered alike.
+    const request: LoadRequest = selector
+      ? { kinds: ROLLOUT_KINDS, causeAgents: true, daemonSetSelector: selector.text }
+      : { daemonSet: args[0]!, kinds: ROLLOUT_KINDS, allPods: true, causeAgents: true };
     const { snapshot, defaultNamespace } = await ctx.load(request);
-    const ds = resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace);
-    requireKinds(snapshot, 'rollout', ['Node', 'Pod'], [ds]);
+    const daemonSets = selector
+      ? daemonSetsInScope(snapshot, ctx.opts, defaultNamespace).filter((d) => selector.matches(d))
+      : [resolveDaemonSet(snapshot, args[0]!, ctx.opts, defaultNamespace)];
+    if (selector && !daemonSets.length)
+      throw new InputError(
+        `-l/--selector ${selector.text}: no DaemonSet in ${scopeText(ctx.opts, defaultNamespace)} matches`,
+      );
+    requireKinds(snapshot, 'rollout', ['Node', 'Pod'], daemonSets);
     if (watch) {
       const { followRollout } = await import('../rollout-watch.js');
-      return followRollout(ctx, request, { snapshot, ds }, { stuckAfter, timeout });
+      return followRollout(ctx, request, { snapshot, ds: daemonSets[0]! }, { stuckAfter, timeout });
     }
     const index = new SnapshotIndex(snapshot);
-    const result = withCauses(
-      diagnoseRollout(index, ds, ctx.opts.now, stuckAfter),
-      causesOf(index, [ds], { now: ctx.opts.now, stuckAfter }),
+    const items: RolloutDiagnosis[] = daemonSets.map((d) =>
+      withCauses(
+        diagnoseRollout(index, d, ctx.opts.now, stuckAfter),
+        causesOf(index, [d], { now: ctx.opts.now, stuckAfter }),
+      ),
     );
-    if (ctx.opts.output === 'name') writeNames(ctx, [ds.metadata?.name ?? '']);
-    else ctx.emit(result, (d, r, md) => renderRollout(d, r, md));
+    if (ctx.opts.output === 'name')
+      writeNames(
+        ctx,
+        items.map((r) => r.daemonSet.name),
+      );
+    else if (selector)
+      ctx.emit({ apiVersion: API_VERSION, kind: 'RolloutDiagnosisList' as const, items }, (d, r, md) =>
+        d.items.map((x) => renderRollout(x, r, md)).join('\n'),
+      );
+    else ctx.emit(items[0]!, (d, r, md) => renderRollout(d, r, md));
     return exitFor(ctx.opts, {
-      error: result.verdict === 'Stuck',
-      warning: result.verdict === 'Manual' || result.verdict === 'Pending',
+      error: items.some((r) => r.verdict === 'Stuck'),
+      warning: items.some((r) => r.verdict === 'Manual' || r.verdict === 'Pending'),
     });
   },
 };
