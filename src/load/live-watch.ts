@@ -1,7 +1,7 @@
 /**
  * The live loader's side of a watch: an object of a list or a watch made what the loader holds
  * (its object stage), and `RolloutWatch`, which follows one DaemonSet's rollout for
- * `rollout --watch` with the reflector of watch.ts (one list-then-watch per kind it needs) and lays
+ * `rollout --watch` with the reflector of client/watch.ts (one list-then-watch per kind it needs) and lays
  * what is watched over the first load's snapshot.
  */
 import type { DaemonSet, KubeObject, LabelSelector } from '../model/k8s-types.js';
@@ -9,8 +9,8 @@ import type { ClusterError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
 import { selectorMatches } from '../k8s/labels.js';
 import { ObjectStage } from './stage.js';
-import { ApiClient, type KubeconfigOptions } from './api-client.js';
-import { formatSelectorForQuery } from './selector-query.js';
+import { ApiClient, type KubeconfigOptions } from '../client/api-client.js';
+import { formatSelectorForQuery } from '../client/selector-query.js';
 import {
   handleWatchEvent,
   ListWatch,
@@ -18,7 +18,7 @@ import {
   type WatchHooks,
   type WatchQuery,
   type WatchStore,
-} from './watch.js';
+} from '../client/watch.js';
 
 /**
  * An object of a list or a watch as the file loader would hold it: kind and apiVersion set,

@@ -17,9 +17,9 @@ import {
   type SnapshotKind,
 } from '../model/snapshot.js';
 import { ObjectStage } from './stage.js';
-import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from './api-client.js';
-import { formatSelectorForQuery } from './selector-query.js';
-import { loadKubeconfig } from './kubeconfig.js';
+import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from '../client/api-client.js';
+import { formatSelectorForQuery } from '../client/selector-query.js';
+import { loadKubeconfig } from '../client/kubeconfig.js';
 import { compareText } from '../model/order.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
 import { detectAgentRoles } from '../model/roles.js';

@@ -552,7 +552,7 @@ export class ApiClient {
     const meta = page['metadata'] as { continue?: unknown; resourceVersion?: unknown } | undefined;
     const cont = meta?.continue;
     const objects = items as Record<string, unknown>[];
-    // The list's resourceVersion is where a watch of it resumes (src/load/watch.ts).
+    // The list's resourceVersion is where a watch of it resumes (src/client/watch.ts).
     const rv =
       typeof meta?.resourceVersion === 'string' && meta.resourceVersion
         ? { resourceVersion: meta.resourceVersion }
