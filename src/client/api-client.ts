@@ -1,160 +1,33 @@
 /**
- * A read-only Kubernetes API client: kubeconfig loading and authentication from
- * @kubernetes/client-node (KUBECONFIG with several files, contexts, client certificates, bearer
- * tokens, exec credential plugins, proxies), requests made with node:https for raw JSON. It has
- * one verb, GET, so ds-doctor cannot write to a cluster.
+ * A read-only Kubernetes API client with one verb, GET, so ds-doctor cannot write to a cluster:
+ * requests made with node:https for raw JSON, with the options credentials.ts builds from the
+ * kubeconfig, as client-go's rest client makes them (rest/request.go#Request.Do: the request
+ * timeout, a 429 retried once after its Retry-After, redirects to the same server; and
+ * Request.Watch for a watch stream), and kubectl's -v log of each (request-log.ts).
  *
  * Every way a server can fail (an error status, throttling, a redirect, a page that is not JSON,
  * a connection reset, silence) is a ClusterError (exit 3) with one line naming the status and the
- * API path. Server text in it is put on one line with control characters escaped, and the
- * client's own secrets (token, password) are masked wherever they appear.
+ * API path (api-errors.ts).
  */
 import http from 'node:http';
 import https from 'node:https';
-import { KubeConfig, type Cluster, type User } from '@kubernetes/client-node';
 import { ClusterError } from '../model/errors.js';
-import {
-  checkEntries,
-  loadKubeconfig,
-  redactedUrl,
-  resolveConfig,
-  type ConfigOverrides,
-  type Impersonation,
-} from './kubeconfig.js';
-import { proxyFor } from './proxy.js';
-import { RequestLog, klogHeader } from './request-log.js';
-import { escapeTerminal } from '../model/terminal-text.js';
+import { SNAPSHOT_KINDS, type SnapshotKind } from '../model/snapshot.js';
+import { redactedUrl } from './kubeconfig.js';
+import { RequestLog } from './request-log.js';
+import { ApiError, ReadTimeout, ServerAnswers, kubernetesStatus, type Answer } from './api-errors.js';
+import { connectionOf, type KubeconfigOptions } from './credentials.js';
 
-/** An HTTP error answer of the API server (exit 3 unless the caller knows better). */
-export class ApiError extends ClusterError {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly kubernetesStatus: boolean,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** A request cut short by --request-timeout (its own limit, or the deadline of all reads). */
-export class ReadTimeout extends ClusterError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ReadTimeout';
-  }
-}
-
-export interface KubeconfigOptions {
-  kubeconfig?: string;
-  /** The KUBECONFIG variable of the CLI's environment (a list of files, as for kubectl). */
-  kubeconfigEnv?: string;
-  context?: string;
-  /** Limit of each request; 0 means none, as for kubectl. */
-  requestTimeoutMs: number;
-  /** Limit of all the command's reads together, from the moment the client is made; 0 means none. */
-  totalTimeoutMs?: number;
-  /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY of the CLI's environment, used when the kubeconfig sets no proxy-url. */
-  proxyEnv?: Record<string, string | undefined>;
-  /** kubectl's connection flags (--server, --token, --as, …) over the kubeconfig; `context` above is --context. */
-  overrides?: ConfigOverrides;
-  /** kubectl's -v: from 6 on, each request is logged through `log` as kubectl logs it (request-log.ts). */
-  verbosity?: number;
-  log?: (line: string) => void;
-}
-
-/** Redirects followed to the same server before giving up (a proxy adding a slash, say). */
-const MAX_REDIRECTS = 3;
 /** The longest Retry-After honoured on a 429; a longer one fails at once. */
 const MAX_RETRY_AFTER_S = 10;
-/** Server text longer than this is cut in an error line. */
-const MAX_SERVER_TEXT = 300;
 
-/** Server text (an error message, a header) as one line of terminal-safe text, long text cut. */
-export function oneLineServerText(text: string, max = MAX_SERVER_TEXT): string {
-  const escaped = escapeTerminal(text);
-  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
-}
-
-/** A header name byte that needs no escaping (an RFC 7230 token character, '%' excepted). */
-function legalHeaderByte(b: number): boolean {
-  return (
-    (b >= 0x30 && b <= 0x39) ||
-    (b >= 0x41 && b <= 0x5a) ||
-    (b >= 0x61 && b <= 0x7a) ||
-    "!#$&'*+-.^_`|~".includes(String.fromCharCode(b))
-  );
-}
-
-/**
- * The key of an Impersonate-Extra-<key> header, percent-encoded where a header name cannot
- * hold the byte, as client-go does (transport/round_trippers.go#headerKeyEscape).
- */
-export function headerKeyEscape(key: string): string {
-  let out = '';
-  for (const b of Buffer.from(key, 'utf8'))
-    out += legalHeaderByte(b) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-  return out;
-}
-
-/**
- * The impersonation headers of a request (client-go transport/round_trippers.go
- * #impersonatingRoundTripper): Impersonate-User, Impersonate-Uid, one Impersonate-Group line per
- * group, and one Impersonate-Extra-<key> line per value.
- */
-export function impersonationHeaders(imp: Impersonation): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = { 'Impersonate-User': imp.user };
-  if (imp.uid) headers['Impersonate-Uid'] = imp.uid;
-  if (imp.groups.length) headers['Impersonate-Group'] = [...imp.groups];
-  for (const [key, values] of Object.entries(imp.extra))
-    if (values.length) headers[`Impersonate-Extra-${headerKeyEscape(key)}`] = [...values];
-  return headers;
-}
-
-/** The Authorization header client-node put in the request options, if any. */
-function authorizationOf(options: https.RequestOptions): unknown {
-  const headers = (options.headers ?? {}) as Record<string, unknown>;
-  return headers['Authorization'] ?? headers['authorization'];
-}
-
-/** The secrets a request carries, to be masked in anything printed. */
-function secretsOf(
-  options: https.RequestOptions,
-  server: URL,
-  user: User | null,
-  proxyUrl: string | undefined,
-): string[] {
-  const found: string[] = [];
-  const authorization = authorizationOf(options);
-  if (typeof authorization === 'string') {
-    const [scheme, credential = ''] = authorization.split(' ', 2);
-    found.push(credential);
-    if (/^basic$/i.test(scheme ?? '')) found.push(...Buffer.from(credential, 'base64').toString('utf8').split(':'));
-  }
-  if (typeof options.auth === 'string') found.push(options.auth, options.auth.slice(options.auth.indexOf(':') + 1));
-  if (server.password) found.push(server.password, decodeURIComponent(server.password));
-  if (user?.token) found.push(user.token);
-  if (user?.password) found.push(user.password);
-  if (proxyUrl) {
-    try {
-      const proxy = new URL(proxyUrl);
-      if (proxy.password) found.push(proxy.password, decodeURIComponent(proxy.password));
-    } catch {
-      // client-node has refused a proxy URL it cannot parse
-    }
-  }
-  // Short strings would mask ordinary words; real credentials are longer.
-  return [...new Set(found.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
-}
-
-/** Why an exec credential plugin failed, without its output (which may hold a credential). */
-function execFailure(user: User, err: unknown): string {
-  const command = oneLineServerText(String((user.exec as { command?: string } | undefined)?.command ?? ''), 80);
-  const e = err as NodeJS.ErrnoException;
-  if (e?.code === 'ENOENT') return `the exec plugin "${command}" of user "${user.name}" was not found`;
-  if (e instanceof SyntaxError)
-    return `the exec plugin "${command}" of user "${user.name}" did not print an ExecCredential as JSON (its output is not shown)`;
-  return `the exec plugin "${command}" of user "${user.name}" failed (its output is not shown; run it to see why)`;
+/** The path of a kind's collection, in one namespace or the whole cluster (`/apis/apps/v1/namespaces/ns/daemonsets`). */
+export function collectionPath(kind: SnapshotKind, namespace?: string): string {
+  const m = SNAPSHOT_KINDS[kind];
+  const base = m.group ? `/apis/${m.group}/${m.version}` : `/api/${m.version}`;
+  return m.namespaced && namespace
+    ? `${base}/namespaces/${encodeURIComponent(namespace)}/${m.plural}`
+    : `${base}/${m.plural}`;
 }
 
 /** Response headers with the names as the server wrote them (for the -v log). */
@@ -164,17 +37,13 @@ function rawHeaderMap(raw: string[]): Record<string, string[]> {
   return out;
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
-
 export class ApiClient {
   /** The server for messages: its password, if the URL has one, masked. */
   readonly server: string;
   /** When all reads must have ended: set by the first request, so that it gets the whole limit. */
   private deadline: number | undefined;
+  /** The texts of the server's answers and failures. */
+  private readonly answers: ServerAnswers;
 
   private constructor(
     private readonly serverUrl: string,
@@ -183,10 +52,11 @@ export class ApiClient {
     private readonly requestOptions: https.RequestOptions,
     private readonly timeoutMs: number,
     private readonly totalTimeoutMs: number,
-    private readonly secrets: string[],
+    secrets: string[],
     logging?: { verbosity: number; log: (line: string) => void },
   ) {
     this.server = redactedUrl(serverUrl);
+    this.answers = new ServerAnswers(this.server, contextName, secrets);
     this.requestLog = logging ? new RequestLog(logging.verbosity, logging.log, secrets) : undefined;
   }
 
@@ -194,105 +64,21 @@ export class ApiClient {
   private readonly requestLog: RequestLog | undefined;
 
   /**
-   * Loads the kubeconfig and the credentials of the chosen context. A missing kubeconfig or
-   * context and credentials that cannot be had are exit 3; a wrong field is exit 2.
+   * Loads the kubeconfig and the credentials of the chosen context (credentials.ts). A missing
+   * kubeconfig or context and credentials that cannot be had are exit 3; a wrong field is exit 2.
    */
   static async fromKubeconfig(opts: KubeconfigOptions): Promise<ApiClient> {
-    const loaded = loadKubeconfig(opts);
-    const log = opts.verbosity !== undefined && opts.verbosity >= 6 && opts.log ? opts.log : undefined;
-    // kubectl -v=6 says which files the configuration came from (clientcmd/loader.go).
-    for (const file of loaded.files)
-      log?.(`${klogHeader(new Date())} ${escapeTerminal(`Config loaded from file:  ${file}`)}`);
-    const resolved = resolveConfig(
-      loaded,
-      { ...opts.overrides, ...(opts.context ? { context: opts.context } : {}) },
-      Boolean(opts.kubeconfig),
-    );
-    const { contextName, user } = resolved;
-    const cluster = resolved.cluster as { -readonly [K in keyof Cluster]: Cluster[K] };
-    const checked = checkEntries(loaded, contextName, cluster, user, resolved.labels);
-    const server = checked.server.href.replace(/\/$/, '');
-    cluster.server = server;
-    // client-node refuses http:// unless TLS verification is off; kubectl reads a plain http
-    // server (kubectl proxy) as it is, and there is no TLS to verify.
-    if (checked.server.protocol === 'http:') cluster.skipTLSVerify = true;
-    // kubectl honours the proxy environment variables when the kubeconfig names no proxy-url;
-    // client-node builds its proxy agent from the cluster's proxyUrl, so set it there.
-    const envProxy = cluster.proxyUrl ? undefined : proxyFor(server, opts.proxyEnv ?? {});
-    if (envProxy) cluster.proxyUrl = envProxy;
-    // client-node reads the request options from a kubeconfig: one with just the resolved
-    // context, cluster and user (the flags applied). Its fallback context is recognised by name
-    // in resolveConfig: implementation details, so client-node is pinned exactly in package.json.
-    const kc = new KubeConfig();
-    kc.loadFromOptions({
-      clusters: [cluster],
-      users: user ? [user] : [],
-      contexts: [
-        {
-          name: contextName || 'ds-doctor',
-          cluster: cluster.name,
-          ...(user ? { user: user.name } : {}),
-          ...(resolved.namespace ? { namespace: resolved.namespace } : {}),
-        },
-      ],
-      currentContext: contextName || 'ds-doctor',
-    });
-    const requestOptions: https.RequestOptions = {
-      method: 'GET',
-      headers: { Accept: 'application/json', 'User-Agent': 'ds-doctor' },
-    };
-    try {
-      await kc.applyToHTTPSOptions(requestOptions);
-    } catch (err) {
-      const why = user?.exec ? execFailure(user, err) : oneLineServerText((err as Error).message.split('\n')[0] ?? '');
-      throw new ClusterError(`cannot get credentials for context "${contextName}": ${why}`);
-    }
-    if (checked.fileToken && authorizationOf(requestOptions) === undefined) {
-      requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${checked.fileToken}` };
-    }
-    if (resolved.impersonation)
-      requestOptions.headers = { ...requestOptions.headers, ...impersonationHeaders(resolved.impersonation) };
-    const secrets = secretsOf(requestOptions, checked.server, user, cluster.proxyUrl);
+    const c = await connectionOf(opts);
     return new ApiClient(
-      server,
-      contextName,
-      resolved.namespace ?? 'default',
-      requestOptions,
+      c.server,
+      c.contextName,
+      c.contextNamespace,
+      c.requestOptions,
       opts.requestTimeoutMs,
       opts.totalTimeoutMs ?? 0,
-      secrets,
-      log ? { verbosity: opts.verbosity!, log } : undefined,
+      c.secrets,
+      c.logging,
     );
-  }
-
-  /** Server text for an error line: one line, escaped, the client's secrets masked. */
-  private say(text: string): string {
-    let out = text;
-    for (const s of this.secrets) out = out.split(s).join('***');
-    return oneLineServerText(out);
-  }
-
-  /** "the API server at https://… answered HTTP 503 Service Unavailable for GET /api/v1/nodes" */
-  private answered(status: number, path: string): string {
-    return (
-      `the API server at ${this.server} answered HTTP ${status} ${http.STATUS_CODES[status] ?? ''}`.trimEnd() +
-      ` for GET ${path}`
-    );
-  }
-
-  private networkError(err: NodeJS.ErrnoException, path: string, midBody: boolean): ClusterError {
-    const code = err.code ?? '';
-    if (midBody)
-      return new ClusterError(
-        `the connection to ${this.server} broke while reading the answer to GET ${path} (${code || this.say(err.message)})`,
-      );
-    if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN'].includes(code)) {
-      return new ClusterError(`cannot reach the API server at ${this.server}: ${code}`);
-    }
-    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL|ERR_TLS/i.test(code) || /certificate|TLS|SSL/i.test(err.message)) {
-      return new ClusterError(`TLS failure talking to ${this.server}: ${this.say(err.message)}`);
-    }
-    return new ClusterError(`request to ${this.server} failed: ${this.say(err.message)}`);
   }
 
   /** Milliseconds left for this request: its own limit or what remains of all reads, if less. */
@@ -337,7 +123,7 @@ export class ApiClient {
         settled = true;
         clearTimeout(timer);
         this.requestLog?.response('GET', url, 0, performance.now() - started);
-        reject(timedOut ?? (err instanceof ClusterError ? err : this.networkError(err, path, midBody)));
+        reject(timedOut ?? (err instanceof ClusterError ? err : this.answers.networkError(err, path, midBody)));
       };
       const req = transport.request(url, { ...this.requestOptions, method: 'GET' }, (res) => {
         const chunks: Buffer[] = [];
@@ -388,41 +174,16 @@ export class ApiClient {
     });
   }
 
-  /** The same-server URL a redirect points to; another server, or too many hops, is an error. */
-  private redirectTarget(answer: Answer, from: URL, path: string, hops: number): URL {
-    const location = answer.headers.location;
-    let to: URL | undefined;
-    try {
-      to = location ? new URL(location, from) : undefined;
-    } catch {
-      to = undefined;
-    }
-    const head = `${this.answered(answer.status, path)}, a redirect`;
-    if (!to) throw new ApiError(`${head} without a valid Location`, answer.status, false);
-    const shown = this.say(`${to.protocol}//${to.host}${to.pathname}`);
-    if (to.origin !== from.origin)
-      throw new ApiError(
-        `${head} to ${shown}: ds-doctor does not follow a redirect to another host`,
-        answer.status,
-        false,
-      );
-    if (hops >= MAX_REDIRECTS)
-      throw new ApiError(`${head} to ${shown}, after ${hops} redirects already: not followed`, answer.status, false);
-    to.username = from.username;
-    to.password = from.password;
-    return to;
-  }
-
   /** How long to wait before retrying a 429, from its Retry-After; throws when it cannot be honoured. */
   private retryDelay(answer: Answer, path: string): number {
     const header = answer.headers['retry-after'];
-    const head = `${this.answered(answer.status, path)}${this.statusMessage(answer.text)}`;
+    const head = `${this.answers.answered(answer.status, path)}${this.answers.statusMessage(answer.text)}`;
     const isStatus = kubernetesStatus(answer.text) !== undefined;
     if (header === undefined) throw new ApiError(`${head} (no Retry-After: not retried)`, answer.status, isStatus);
     const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : (Date.parse(header) - Date.now()) / 1000;
     if (!Number.isFinite(seconds))
       throw new ApiError(
-        `${head} (Retry-After "${this.say(header)}" is not a delay: not retried)`,
+        `${head} (Retry-After "${this.answers.say(header)}" is not a delay: not retried)`,
         answer.status,
         isStatus,
       );
@@ -438,64 +199,6 @@ export class ApiClient {
     return wait * 1000;
   }
 
-  /** ": <message>" of a Kubernetes Status body, or "" when the body is not one. */
-  private statusMessage(text: string): string {
-    const message = kubernetesStatus(text)?.message;
-    return typeof message === 'string' && message ? `: ${this.say(message)}` : '';
-  }
-
-  /** Turns a final answer into parsed JSON or the error it means. */
-  private decode(answer: Answer, path: string, retried: boolean): Record<string, unknown> {
-    const { status, text } = answer;
-    const type = this.say(
-      String(answer.headers['content-type'] ?? 'no Content-Type')
-        .split(';')[0]!
-        .trim(),
-    );
-    if (status >= 200 && status < 300) {
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        const html = /html/i.test(type) || /^\s*</.test(text);
-        const what = html
-          ? `${type}, not JSON (a login page or a proxy in front of the API server?)`
-          : text
-            ? `invalid JSON (${type}, ${Buffer.byteLength(text)} bytes)`
-            : 'an empty body, not JSON';
-        throw new ApiError(`${this.answered(status, path)} with ${what}`, status, false);
-      }
-      if (!body || typeof body !== 'object' || Array.isArray(body)) {
-        throw new ApiError(`${this.answered(status, path)} with JSON that is not an object`, status, false);
-      }
-      return body as Record<string, unknown>;
-    }
-    const isStatus = kubernetesStatus(text) !== undefined;
-    const detail = isStatus ? this.statusMessage(text) : ` (${type}, not a Kubernetes Status)`;
-    if (status === 401) {
-      throw new ApiError(
-        `unauthorized (401) by ${this.server}: the credentials of context "${this.contextName}" are missing, invalid or expired`,
-        status,
-        isStatus,
-      );
-    }
-    if (status === 403) {
-      const message = kubernetesStatus(text)?.message;
-      throw new ApiError(
-        typeof message === 'string' && message
-          ? `forbidden: ${this.say(message)}`
-          : `forbidden: ${this.answered(status, path)}${detail}`,
-        status,
-        isStatus,
-      );
-    }
-    throw new ApiError(
-      `${this.answered(status, path)}${detail}${retried && status === 429 ? ' (retried once, as Retry-After asked)' : ''}`,
-      status,
-      isStatus,
-    );
-  }
-
   /** GETs a path with query parameters and returns the parsed JSON object. */
   async get(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
     let url = new URL(`${this.serverUrl}${path}`);
@@ -504,7 +207,7 @@ export class ApiClient {
     for (let hops = 0; ;) {
       const answer = await this.exchange(url, path);
       if (answer.status >= 300 && answer.status < 400) {
-        url = this.redirectTarget(answer, url, path, hops++);
+        url = this.answers.redirectTarget(answer, url, path, hops++);
         continue;
       }
       if (answer.status === 429 && !retried) {
@@ -513,7 +216,7 @@ export class ApiClient {
         retried = true;
         continue;
       }
-      return this.decode(answer, path, retried);
+      return this.answers.decode(answer, path, retried);
     }
   }
 
@@ -605,7 +308,7 @@ export class ApiClient {
         if (status < 200 || status >= 300) {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', (e) => finish(this.networkError(e, path, true)));
+          res.on('error', (e) => finish(this.answers.networkError(e, path, true)));
           res.on('end', () => {
             this.requestLog?.response(
               'GET',
@@ -616,8 +319,12 @@ export class ApiClient {
               Buffer.concat(chunks).toString('utf8'),
             );
             try {
-              this.decode({ status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }, path, false);
-              finish(new ApiError(`${this.answered(status, path)}: not a watch`, status, false));
+              this.answers.decode(
+                { status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') },
+                path,
+                false,
+              );
+              finish(new ApiError(`${this.answers.answered(status, path)}: not a watch`, status, false));
             } catch (err) {
               finish(err as Error);
             }
@@ -661,12 +368,12 @@ export class ApiClient {
             }
           }
         });
-        res.on('error', (e) => finish(e instanceof ClusterError ? e : this.networkError(e, path, true)));
+        res.on('error', (e) => finish(e instanceof ClusterError ? e : this.answers.networkError(e, path, true)));
         res.on('close', () =>
           finish(
             res.complete || settled
               ? undefined
-              : this.networkError(
+              : this.answers.networkError(
                   Object.assign(new Error('the connection closed'), { code: 'ECONNRESET' }),
                   path,
                   true,
@@ -681,21 +388,11 @@ export class ApiClient {
       );
       req.on('error', (e) => {
         if (!settled) this.requestLog?.response('GET', url, 0, performance.now() - started);
-        finish(e instanceof ClusterError ? e : this.networkError(e, path, false));
+        finish(e instanceof ClusterError ? e : this.answers.networkError(e, path, false));
       });
       if (opts.signal?.aborted) abort();
       else opts.signal?.addEventListener('abort', abort, { once: true });
       req.end();
     });
-  }
-}
-
-/** The body parsed as a Kubernetes Status object (`kind: Status`), or undefined. */
-function kubernetesStatus(text: string): { message?: unknown } | undefined {
-  try {
-    const body = JSON.parse(text) as { kind?: unknown; message?: unknown } | null;
-    return body && typeof body === 'object' && body.kind === 'Status' ? body : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -11,7 +11,8 @@
 import type { KubeObject } from '../model/k8s-types.js';
 import { ClusterError } from '../model/errors.js';
 import { SNAPSHOT_KINDS, type SnapshotKind } from '../model/snapshot.js';
-import { ApiClient, ApiError, oneLineServerText } from './api-client.js';
+import { collectionPath, type ApiClient } from './api-client.js';
+import { ApiError, oneLineServerText } from './api-errors.js';
 
 /** The objects of one list, by `namespace/name`, and the resourceVersion a watch resumes from. */
 export interface WatchStore {
@@ -91,14 +92,6 @@ export interface WatchQuery {
   fieldSelector?: string;
 }
 
-function collectionPath(q: WatchQuery): string {
-  const m = SNAPSHOT_KINDS[q.kind];
-  const base = m.group ? `/apis/${m.group}/${m.version}` : `/api/${m.version}`;
-  return m.namespaced && q.namespace
-    ? `${base}/namespaces/${encodeURIComponent(q.namespace)}/${m.plural}`
-    : `${base}/${m.plural}`;
-}
-
 /** What a follower reports to its owner. */
 export interface WatchHooks {
   /** The store of `kind` changed (an event or a new list). */
@@ -152,7 +145,7 @@ export class ListWatch {
       if (this.query.labelSelector) params['labelSelector'] = this.query.labelSelector;
       if (this.query.fieldSelector) params['fieldSelector'] = this.query.fieldSelector;
       if (cont) params['continue'] = cont;
-      const page = await this.api.getList(collectionPath(this.query), params);
+      const page = await this.api.getList(collectionPath(this.query.kind, this.query.namespace), params);
       for (const item of page.items) {
         const obj = this.transform(this.query.kind, item);
         if (obj) objects.set(objectKey(obj), obj);
@@ -191,7 +184,7 @@ export class ListWatch {
         signal.addEventListener('abort', stop, { once: true });
         try {
           await this.api.watchStream(
-            collectionPath(this.query),
+            collectionPath(this.query.kind, this.query.namespace),
             params,
             (event) => {
               if (relist !== undefined || ended !== undefined) return;

@@ -9,7 +9,8 @@ import type { ClusterError } from '../model/errors.js';
 import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
 import { selectorMatches } from '../k8s/labels.js';
 import { ObjectStage } from './stage.js';
-import { ApiClient, type KubeconfigOptions } from '../client/api-client.js';
+import { ApiClient } from '../client/api-client.js';
+import type { KubeconfigOptions } from '../client/credentials.js';
 import { formatSelectorForQuery } from '../client/selector-query.js';
 import {
   handleWatchEvent,

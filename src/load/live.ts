@@ -17,7 +17,9 @@ import {
   type SnapshotKind,
 } from '../model/snapshot.js';
 import { ObjectStage } from './stage.js';
-import { ApiClient, ApiError, ReadTimeout, oneLineServerText, type KubeconfigOptions } from '../client/api-client.js';
+import { ApiClient } from '../client/api-client.js';
+import { ApiError, ReadTimeout, oneLineServerText } from '../client/api-errors.js';
+import type { KubeconfigOptions } from '../client/credentials.js';
 import { formatSelectorForQuery } from '../client/selector-query.js';
 import { loadKubeconfig } from '../client/kubeconfig.js';
 import { compareText } from '../model/order.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadKubeconfig, resolveConfig, type ConfigOverrides, type ResolvedConfig } from '../../src/client/kubeconfig.js';
-import { headerKeyEscape, impersonationHeaders } from '../../src/client/api-client.js';
+import { headerKeyEscape, impersonationHeaders } from '../../src/client/credentials.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-doctor-overrides-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));

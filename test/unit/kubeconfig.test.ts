@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { redactedUrl, serverUrl } from '../../src/client/kubeconfig.js';
-import { oneLineServerText } from '../../src/client/api-client.js';
+import { oneLineServerText } from '../../src/client/api-errors.js';
 
 // kubernetes v1.35 staging/src/k8s.io/client-go/rest/url_utils_test.go#TestValidatesHostParameter
 // (defaultTLS false), plus https by default when TLS is configured, and values that are no URL.
