@@ -13,7 +13,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { ClusterError } from '../model/errors.js';
 import { SNAPSHOT_KINDS, type SnapshotKind } from '../model/snapshot.js';
-import { redactedUrl } from './kubeconfig.js';
+import { redactedUrl } from './server-url.js';
 import { RequestLog } from './request-log.js';
 import { ApiError, ReadTimeout, ServerAnswers, kubernetesStatus, type Answer } from './api-errors.js';
 import { connectionOf, type KubeconfigOptions } from './credentials.js';

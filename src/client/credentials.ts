@@ -11,13 +11,9 @@
 import type { RequestOptions } from 'node:https';
 import { KubeConfig, type Cluster, type User } from '@kubernetes/client-node';
 import { ClusterError } from '../model/errors.js';
-import {
-  checkEntries,
-  loadKubeconfig,
-  resolveConfig,
-  type ConfigOverrides,
-  type Impersonation,
-} from './kubeconfig.js';
+import { loadKubeconfig } from './kubeconfig.js';
+import { checkEntries } from './kubeconfig-check.js';
+import { resolveConfig, type ConfigOverrides, type Impersonation } from './kubeconfig-overrides.js';
 import { proxyFor } from './proxy.js';
 import { klogHeader } from './request-log.js';
 import { oneLineServerText } from './api-errors.js';

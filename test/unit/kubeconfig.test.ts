@@ -2,7 +2,7 @@
 // messages with its password masked, and server text put on one escaped line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { redactedUrl, serverUrl } from '../../src/client/kubeconfig.js';
+import { redactedUrl, serverUrl } from '../../src/client/server-url.js';
 import { oneLineServerText } from '../../src/client/api-errors.js';
 
 // kubernetes v1.35 staging/src/k8s.io/client-go/rest/url_utils_test.go#TestValidatesHostParameter
