@@ -60,7 +60,7 @@ export function tally(requests: AuditedRequest[]): RequestTally {
   return { count: requests.length, distinct: [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
 }
 
-/** The user agent ds-doctor sends (src/load/api-client.ts). */
+/** The user agent ds-doctor sends (src/client/credentials.ts). */
 export const isDsDoctor = (userAgent: string): boolean => userAgent === 'ds-doctor';
 /** kubectl's user agent: `kubectl/v1.35.4 (linux/amd64) kubernetes/…`. */
 export const isKubectl = (userAgent: string): boolean => userAgent.startsWith('kubectl/');

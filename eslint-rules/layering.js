@@ -13,9 +13,10 @@ import ts from 'typescript';
 
 /** docs/design.md §1.3: the folders each folder of src/ may import (besides itself). */
 export const LAYERS = {
-  cli: ['api', 'load', 'analyze', 'lint', 'render', 'k8s', 'model'],
-  api: ['load', 'analyze', 'lint', 'render', 'k8s', 'model'],
-  load: ['model', 'k8s'],
+  cli: ['api', 'load', 'client', 'analyze', 'lint', 'render', 'k8s', 'model'],
+  api: ['load', 'client', 'analyze', 'lint', 'render', 'k8s', 'model'],
+  load: ['model', 'k8s', 'client'],
+  client: ['model'],
   analyze: ['k8s', 'model'],
   lint: ['k8s', 'model'],
   render: ['model'],

@@ -113,7 +113,10 @@ export async function bundleCli(outfile, commit, { start = false } = {}) {
     metafile: true,
   });
   const eager = [...startupInputs(result.metafile, entry)].filter(
-    (p) => p.includes('node_modules/@kubernetes/client-node/') || p.endsWith('src/load/live.js'),
+    (p) =>
+      p.includes('node_modules/@kubernetes/client-node/') ||
+      p.endsWith('src/load/live.js') ||
+      p.startsWith('dist/src/client/'),
   );
   if (eager.length)
     throw new Error(`the bundle evaluates the live client at start-up: ${eager.slice(0, 3).join(', ')}`);

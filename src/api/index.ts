@@ -42,7 +42,7 @@ import { renderLintJunit, renderScanJunit } from '../render/junit.js';
 
 export { loadSnapshotFromFiles, loadSnapshotFromCluster, type ClusterOptions } from './load.js';
 export type { ClusterSnapshot, LoadedSnapshot, LoadRequest } from '../model/snapshot.js';
-export type { ConfigOverrides } from '../load/kubeconfig.js';
+export type { ConfigOverrides } from '../client/kubeconfig-overrides.js';
 export type * from '../model/results.js';
 export type { DaemonSet, Node, Pod } from '../model/k8s-types.js';
 export { API_VERSION } from '../model/results.js';

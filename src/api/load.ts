@@ -5,7 +5,7 @@
  * called, so that reading files never loads the Kubernetes client.
  */
 import type { ClusterSnapshot, LoadedSnapshot, LoadRequest } from '../model/snapshot.js';
-import type { ConfigOverrides } from '../load/kubeconfig.js';
+import type { ConfigOverrides } from '../client/kubeconfig-overrides.js';
 import type { LoadOptions, StdinReader } from '../load/files.js';
 
 export type { ClusterSnapshot, LoadedSnapshot, LoadRequest, ConfigOverrides };

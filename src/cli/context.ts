@@ -5,7 +5,7 @@ import { renderContext, type RenderContext } from '../render/context.js';
 import { renderJson, renderYaml } from '../render/document.js';
 import { escapeDocumentForHumans } from '../render/sanitize.js';
 import { wrap } from '../render/wrap.js';
-import type { KubeconfigOptions } from '../load/api-client.js';
+import type { KubeconfigOptions } from '../client/credentials.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './options.js';
 import { parseDuration } from './duration.js';

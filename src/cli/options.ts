@@ -5,7 +5,7 @@ import { InputError } from '../model/errors.js';
 import { parseRfc3339 } from '../model/duration.js';
 import { checkNamespace } from './names.js';
 import { parseDuration } from './duration.js';
-import type { ConfigOverrides } from '../load/kubeconfig.js';
+import type { ConfigOverrides } from '../client/kubeconfig-overrides.js';
 
 /** The heading of kubectl's connection flags in --help. */
 export const CONNECTION_GROUP = 'Cluster connection flags (as kubectl):';

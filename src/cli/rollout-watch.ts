@@ -1,6 +1,6 @@
 /**
  * `rollout <daemonset> --watch`: after the first load, follows the DaemonSet, its pods, its
- * revisions and the nodes with the watch API (src/load/watch.ts), re-runs the rollout diagnosis
+ * revisions and the nodes with the watch API (src/load/live-watch.ts), re-runs the rollout diagnosis
  * after each change (a burst of events is diagnosed once), and prints `kubectl rollout status`'s
  * line each time it changes (src/analyze/rollout/follow.ts). Ends with exit 0 when the rollout is
  * done; with the full diagnosis and exit 1 when it is stuck or --timeout passes; with exit 130 on
@@ -48,7 +48,7 @@ export async function followRollout(
     import('../analyze/causes/index.js'),
     import('../render/rollout.js'),
     import('../analyze/rollout/follow.js'),
-    import('../load/watch.js'),
+    import('../load/live-watch.js'),
     import('../k8s/defaults.js'),
   ]);
   const name = `${first.ds.metadata?.namespace}/${first.ds.metadata?.name}`;

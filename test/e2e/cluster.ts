@@ -364,7 +364,7 @@ export interface AuditEvent {
   annotations?: Record<string, string>;
 }
 
-/** The user agent ds-doctor sends (src/load/api-client.ts): how its requests are told apart. */
+/** The user agent ds-doctor sends (src/client/credentials.ts): how its requests are told apart. */
 export const DS_DOCTOR_AGENT = 'ds-doctor';
 
 /** Every event of the audit log, in order. */

@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadKubeconfig, resolveConfig, type ConfigOverrides, type ResolvedConfig } from '../../src/load/kubeconfig.js';
-import { headerKeyEscape, impersonationHeaders } from '../../src/load/api-client.js';
+import { loadKubeconfig } from '../../src/client/kubeconfig.js';
+import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from '../../src/client/kubeconfig-overrides.js';
+import { headerKeyEscape, impersonationHeaders } from '../../src/client/credentials.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ds-doctor-overrides-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));

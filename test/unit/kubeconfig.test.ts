@@ -2,8 +2,8 @@
 // messages with its password masked, and server text put on one escaped line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { redactedUrl, serverUrl } from '../../src/load/kubeconfig.js';
-import { oneLineServerText } from '../../src/load/api-client.js';
+import { redactedUrl, serverUrl } from '../../src/client/server-url.js';
+import { oneLineServerText } from '../../src/client/api-errors.js';
 
 // kubernetes v1.35 staging/src/k8s.io/client-go/rest/url_utils_test.go#TestValidatesHostParameter
 // (defaultTLS false), plus https by default when TLS is configured, and values that are no URL.

@@ -99,9 +99,25 @@ const CASES: { name: string; files: Record<string, string>; expect: Record<strin
     expect: {
       'src/cli/c.ts': [],
       'src/load/l.ts': [
-        'layering/allowed-imports: src/load/ may not import src/cli/ (docs/design.md §1.3: src/load/ may import src/model/, src/k8s/)',
-        'layering/allowed-imports: src/load/ may not import src/cli/ (docs/design.md §1.3: src/load/ may import src/model/, src/k8s/)',
+        'layering/allowed-imports: src/load/ may not import src/cli/ (docs/design.md §1.3: src/load/ may import src/model/, src/k8s/, src/client/)',
+        'layering/allowed-imports: src/load/ may not import src/cli/ (docs/design.md §1.3: src/load/ may import src/model/, src/k8s/, src/client/)',
       ],
+    },
+  },
+  {
+    name: 'the loader may use the API client, the client nothing but the model',
+    files: {
+      'src/model/m.ts': 'export const m = 1;\n',
+      'src/k8s/k.ts': 'export const k = 1;\n',
+      'src/client/c.ts':
+        "import { m } from '../model/m.js';\nimport { k } from '../k8s/k.js';\nexport const c = () => m + k;\n",
+      'src/load/l.ts': "import { c } from '../client/c.js';\nexport const l = c;\n",
+    },
+    expect: {
+      'src/client/c.ts': [
+        'layering/allowed-imports: src/client/ may not import src/k8s/ (docs/design.md §1.3: src/client/ may import src/model/)',
+      ],
+      'src/load/l.ts': [],
     },
   },
   {

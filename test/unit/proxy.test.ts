@@ -1,7 +1,7 @@
 // Proxy selection from the environment, as Go's httpproxy package decides it for kubectl.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { proxyFor } from '../../src/load/proxy.js';
+import { proxyFor } from '../../src/client/proxy.js';
 
 describe('HTTPS_PROXY for https servers, NO_PROXY exclusions, loopback never proxied', () => {
   const env = {

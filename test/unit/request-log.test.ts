@@ -1,8 +1,8 @@
-// kubectl's -v request log (src/load/request-log.ts): credentials masked as client-go masks them,
+// kubectl's -v request log (src/client/request-log.ts): credentials masked as client-go masks them,
 // bodies cut as rest/request.go#truncateBody cuts them, server text kept on one escaped line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { maskHeaderValue, RequestLog, statusText, truncateBody } from '../../src/load/request-log.js';
+import { maskHeaderValue, RequestLog, statusText, truncateBody } from '../../src/client/request-log.js';
 
 // kubernetes staging/src/k8s.io/client-go/transport/round_trippers_test.go#TestMaskValue
 const MASK_CASES: [string, string, string][] = [

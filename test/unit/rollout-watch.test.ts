@@ -1,12 +1,13 @@
 // `rollout --watch`, its pure parts: kubectl's DaemonSetStatusViewer (k8s/rolloutstatus.ts), the
-// watch events applied to a store (load/watch.ts), and the follower's lines and endings
+// watch events applied to a store (client/watch.ts, load/live-watch.ts), and the follower's lines and endings
 // (analyze/rollout/follow.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DaemonSet } from '../../src/model/k8s-types.js';
 import type { RolloutDiagnosis } from '../../src/model/results.js';
 import { daemonSetStatusView } from '../../src/k8s/rolloutstatus.js';
-import { applyWatchEvent, reconnectDelayMs, type WatchStore } from '../../src/load/watch.js';
+import { reconnectDelayMs, type WatchStore } from '../../src/client/watch.js';
+import { applyWatchEvent } from '../../src/load/live-watch.js';
 import { durationText, followStep, startFollowing, type FollowOptions } from '../../src/analyze/rollout/follow.js';
 
 interface St {

@@ -1,18 +1,18 @@
 /**
- * Following objects with the API server's watch, as client-go's reflector does: list once, watch
- * from the list's resourceVersion (with bookmarks, so that a quiet watch still advances it),
- * re-list when the server answers 410 Gone (the version is older than its history), and
- * reconnect from the last version seen when the stream ends or the connection breaks (an API
- * server restart). Only GET is used: list and watch, the verbs of the reader role. This module is
- * a source of objects and nothing else: what they mean is the caller's.
+ * Following objects with the API server's watch, as client-go's reflector does
+ * (tools/cache/reflector.go#ListAndWatch, watchHandler): list once, watch from the list's
+ * resourceVersion (with bookmarks, so that a quiet watch still advances it), re-list when the
+ * server answers 410 Gone (the version is older than its history), and reconnect from the last
+ * version seen when the stream ends or the connection breaks (an API server restart). Only GET is
+ * used: list and watch, the verbs of the reader role. This module is a source of objects and
+ * nothing else: what an object is made into before it is stored is the caller's transform (as
+ * client-go's informers take a TransformFunc), and what the objects mean is the caller's too.
  */
-import type { DaemonSet, KubeObject, LabelSelector } from '../model/k8s-types.js';
+import type { KubeObject } from '../model/k8s-types.js';
 import { ClusterError } from '../model/errors.js';
-import { emptySnapshot, SNAPSHOT_KINDS, type ClusterSnapshot, type SnapshotKind } from '../model/snapshot.js';
-import { selectorMatches } from '../k8s/labels.js';
-import { ObjectStage } from './stage.js';
-import { ApiClient, ApiError, oneLineServerText, type KubeconfigOptions } from './api-client.js';
-import { formatSelectorForQuery } from './selector-query.js';
+import { SNAPSHOT_KINDS, type SnapshotKind } from '../model/snapshot.js';
+import { collectionPath, type ApiClient } from './api-client.js';
+import { ApiError, oneLineServerText } from './api-errors.js';
 
 /** The objects of one list, by `namespace/name`, and the resourceVersion a watch resumes from. */
 export interface WatchStore {
@@ -38,30 +38,22 @@ export function objectKey(obj: KubeObject): string {
 }
 
 /**
- * An object of a list or a watch as the file loader would hold it: kind and apiVersion set,
- * pruned, its shape checked (fields of the wrong type dropped). Undefined for an object without a
- * name, which the loader skips too.
+ * Makes an object of a list or a watch (its items come without kind and apiVersion) what a store
+ * holds, or undefined to skip it (client-go's cache.TransformFunc).
  */
-export function normalizeWatched(kind: SnapshotKind, raw: Record<string, unknown>): KubeObject | undefined {
-  const m = SNAPSHOT_KINDS[kind];
-  const { apiVersion: _v, kind: _k, ...fields } = raw;
-  const scratch = emptySnapshot('live');
-  // The live loader's stage (stage.ts): pruned, shape-checked, never slimmed.
-  new ObjectStage(scratch, { share: false }, false).add({
-    apiVersion: m.group ? `${m.group}/${m.version}` : m.version,
-    kind,
-    ...fields,
-  });
-  return (scratch[m.field] as KubeObject[])[0];
-}
+export type WatchTransform = (kind: SnapshotKind, raw: Record<string, unknown>) => KubeObject | undefined;
 
 /**
  * Applies one watch event (`{type, object}`) to a store, as the reflector's watchHandler does:
  * ADDED and MODIFIED put the object, DELETED removes it, BOOKMARK only advances the
  * resourceVersion, and ERROR carries a Status whose code 410 means "re-list". An event of a
- * type it does not know is ignored.
+ * type it does not know is ignored. Each object is made what the store holds by `transform`.
  */
-export function applyWatchEvent(store: WatchStore, event: Record<string, unknown>): Applied {
+export function handleWatchEvent(
+  store: WatchStore,
+  event: Record<string, unknown>,
+  transform: WatchTransform,
+): Applied {
   const type = event['type'];
   const object = event['object'] as Record<string, unknown> | undefined;
   if (!object || typeof object !== 'object') return { effect: 'unchanged' };
@@ -77,7 +69,7 @@ export function applyWatchEvent(store: WatchStore, event: Record<string, unknown
   if (typeof rv === 'string' && rv) store.resourceVersion = rv;
   if (type === 'BOOKMARK') return { effect: 'unchanged' };
   if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return { effect: 'unchanged' };
-  const obj = normalizeWatched(store.kind, object);
+  const obj = transform(store.kind, object);
   if (!obj) return { effect: 'unchanged' };
   const key = objectKey(obj);
   const held = store.objects.get(key);
@@ -98,14 +90,6 @@ export interface WatchQuery {
   namespace?: string;
   labelSelector?: string;
   fieldSelector?: string;
-}
-
-function collectionPath(q: WatchQuery): string {
-  const m = SNAPSHOT_KINDS[q.kind];
-  const base = m.group ? `/apis/${m.group}/${m.version}` : `/api/${m.version}`;
-  return m.namespaced && q.namespace
-    ? `${base}/namespaces/${encodeURIComponent(q.namespace)}/${m.plural}`
-    : `${base}/${m.plural}`;
 }
 
 /** What a follower reports to its owner. */
@@ -140,6 +124,7 @@ export class ListWatch {
     private readonly api: ApiClient,
     readonly query: WatchQuery,
     private readonly hooks: WatchHooks,
+    private readonly transform: WatchTransform,
     private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void> = abortableSleep,
   ) {
     this.store = { kind: query.kind, objects: new Map(), resourceVersion: '' };
@@ -160,9 +145,9 @@ export class ListWatch {
       if (this.query.labelSelector) params['labelSelector'] = this.query.labelSelector;
       if (this.query.fieldSelector) params['fieldSelector'] = this.query.fieldSelector;
       if (cont) params['continue'] = cont;
-      const page = await this.api.getList(collectionPath(this.query), params);
+      const page = await this.api.getList(collectionPath(this.query.kind, this.query.namespace), params);
       for (const item of page.items) {
-        const obj = normalizeWatched(this.query.kind, item);
+        const obj = this.transform(this.query.kind, item);
         if (obj) objects.set(objectKey(obj), obj);
       }
       rv = page.resourceVersion ?? rv;
@@ -199,12 +184,12 @@ export class ListWatch {
         signal.addEventListener('abort', stop, { once: true });
         try {
           await this.api.watchStream(
-            collectionPath(this.query),
+            collectionPath(this.query.kind, this.query.namespace),
             params,
             (event) => {
               if (relist !== undefined || ended !== undefined) return;
               events++;
-              const applied = applyWatchEvent(this.store, event);
+              const applied = handleWatchEvent(this.store, event, this.transform);
               // The first event proves the connection works again.
               failures = 0;
               this.lastError = undefined;
@@ -269,96 +254,4 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
   });
-}
-
-/**
- * Follows one DaemonSet's rollout: the DaemonSet itself (by name), its pods and
- * ControllerRevisions (its selector, in its namespace) and every node. `snapshot()` lays the
- * current objects over the snapshot of the first full load, whose other kinds (events,
- * webhooks, namespaces, the pods of other controllers) stay as they were read.
- */
-export class RolloutWatch {
-  readonly watches: ListWatch[];
-  private readonly selector: LabelSelector | undefined;
-
-  private constructor(
-    private readonly base: ClusterSnapshot,
-    private readonly ds: DaemonSet,
-    watches: ListWatch[],
-  ) {
-    this.watches = watches;
-    this.selector = ds.spec?.selector;
-  }
-
-  /** Makes the client for a watch: no limit on all reads together, since a watch lasts. */
-  static async connect(
-    base: ClusterSnapshot,
-    ds: DaemonSet,
-    opts: KubeconfigOptions,
-    hooks: WatchHooks,
-  ): Promise<RolloutWatch> {
-    const api = await ApiClient.fromKubeconfig({ ...opts, totalTimeoutMs: 0 });
-    const namespace = ds.metadata?.namespace ?? '';
-    const selector = formatSelectorForQuery(ds.spec?.selector);
-    const queries: WatchQuery[] = [
-      { kind: 'DaemonSet', namespace, fieldSelector: `metadata.name=${ds.metadata?.name ?? ''}` },
-      { kind: 'Node' },
-      ...(selector === undefined
-        ? []
-        : [
-            { kind: 'Pod', namespace, labelSelector: selector } as const,
-            { kind: 'ControllerRevision', namespace, labelSelector: selector } as const,
-          ]),
-    ];
-    return new RolloutWatch(
-      base,
-      ds,
-      queries.map((q) => new ListWatch(api, q, hooks)),
-    );
-  }
-
-  /** Lists every query once (together), so that the first answer is of one moment. */
-  async list(): Promise<void> {
-    await Promise.all(this.watches.map((w) => w.list()));
-  }
-
-  /** Watches every query until `signal` aborts; rejects with the first refusal. */
-  run(signal: AbortSignal): Promise<void> {
-    return Promise.all(this.watches.map((w) => w.run(signal))).then(() => undefined);
-  }
-
-  /** The DaemonSet as last seen, or undefined once it is deleted. */
-  daemonSet(): DaemonSet | undefined {
-    return [...this.watches[0]!.store.objects.values()][0];
-  }
-
-  /** The connection error every reconnect is failing with, if the watch is down. */
-  down(): ClusterError | undefined {
-    return this.watches.find((w) => w.lastError)?.lastError;
-  }
-
-  /** Whether a watch query covers an object of the first load (it is then replaced by the watched copies). */
-  private covered(kind: SnapshotKind, obj: KubeObject): boolean {
-    const ns = this.ds.metadata?.namespace;
-    if (kind === 'Node') return true;
-    if (kind === 'DaemonSet') return obj.metadata?.namespace === ns && obj.metadata?.name === this.ds.metadata?.name;
-    if (kind === 'Pod' || kind === 'ControllerRevision')
-      return (
-        obj.metadata?.namespace === ns &&
-        this.selector !== undefined &&
-        selectorMatches(this.selector, obj.metadata?.labels ?? {})
-      );
-    return false;
-  }
-
-  /** The snapshot to analyse now: the first load with the watched kinds as they are now. */
-  snapshot(): ClusterSnapshot {
-    const out: ClusterSnapshot = { ...this.base, warnings: [...this.base.warnings] };
-    for (const w of this.watches) {
-      const field = SNAPSHOT_KINDS[w.query.kind].field;
-      const kept = (this.base[field] as KubeObject[]).filter((o) => !this.covered(w.query.kind, o));
-      (out[field] as KubeObject[]) = [...kept, ...w.store.objects.values()];
-    }
-    return out;
-  }
 }

@@ -13,7 +13,7 @@
  */
 import http from 'node:http';
 import { escapeTerminal } from '../model/terminal-text.js';
-import { redactedUrl } from './kubeconfig.js';
+import { redactedUrl } from './server-url.js';
 
 const KNOWN_AUTH_TYPES = new Set(['bearer', 'basic', 'negotiate']);
 
