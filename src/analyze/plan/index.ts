@@ -2,43 +2,24 @@
  * `plan`: what applying a DaemonSet manifest does, node by node, before it reaches the cluster.
  * Pure: (index of the cluster now, the manifest's DaemonSet, now) → PlanReport. The controller's
  * placement of the new spec, the scheduler's filters for the new pod, the rolling update run to
- * where it settles, and the template diff that causes each effect.
+ * where it settles, and the template diff that causes each effect. This file runs the stages in
+ * order (applied.ts, nodes.ts, admission.ts, entries.ts, rollout-plan.ts, findings.ts) and adds the
+ * groups, the summary and the notes.
  */
-import type { DaemonSet, Node, Pod } from '../../model/k8s-types.js';
-import {
-  API_VERSION,
-  type PlanEffect,
-  type PlanGroup,
-  type PlanNode,
-  type PlanReport,
-  type PlanRollout,
-  type PlanSettledState,
-} from '../../model/results.js';
+import type { DaemonSet, Node } from '../../model/k8s-types.js';
+import { API_VERSION, type PlanGroup, type PlanNode, type PlanReport } from '../../model/results.js';
 import { objectKey, type SnapshotIndex } from '../../model/snapshot-index.js';
-import { formatDuration } from '../../model/duration.js';
 import { semanticEqual } from '../../k8s/revision.js';
-import { rollingBudget, type Budget } from '../../k8s/rollingupdate.js';
+import { rollingBudget } from '../../k8s/rollingupdate.js';
 import { compileDaemonPlacement } from '../../k8s/daemonpod.js';
 import { diffTemplates } from '../template-diff.js';
 import { daemonSetContext } from '../placement/index.js';
-import { deletionWaitsForKubelet, isPodReady } from '../../k8s/podutil.js';
-import { isNodeUnreachable } from '../../k8s/podhealth.js';
 import { appliedDaemonSet, newRevisionHash, sortedKeys, storedTemplate } from './applied.js';
 import { admissionOf } from './admission.js';
-import {
-  availableNow,
-  decideNode,
-  exclusion,
-  fitOnNode,
-  othersOnNode,
-  plannedPod,
-  podBefore,
-  resolvePriority,
-  type NodeDecision,
-} from './nodes.js';
-import { settleRollout, type ReplaceCandidate } from './rollout.js';
+import { availableNow, decideNode, resolvePriority } from './nodes.js';
+import { causesFor, nodeWork, type NodeSetting, type NodeWork } from './entries.js';
+import { planRollout, settledStates } from './rollout-plan.js';
 import { planFindings, type StrategyChange } from './findings.js';
-import { readinessSeconds } from './pace.js';
 import { compareText } from '../../model/order.js';
 
 export { applyRefusal } from './validate.js';
@@ -61,106 +42,6 @@ export interface PlanOptions {
 /** The default grouping label: the first pool label any node carries, or "". */
 export function defaultGroupBy(nodes: Node[]): string {
   return POOL_LABELS.find((l) => nodes.some((n) => n.metadata?.labels?.[l] !== undefined)) ?? '';
-}
-
-/** Which template diff lines bear on an effect: placement fields for gain/lose, everything for replace. */
-const PLACEMENT_FIELDS = /^spec\.(nodeSelector|affinity|tolerations|nodeName)\b/;
-const FIT_FIELDS =
-  /(^spec\.overhead|^spec\.resources|\.resources\.|\.ports|^spec\.(priorityClassName|hostNetwork|initContainers|containers\[[^\]]*\]$))/;
-
-/** The diff lines behind a node's effect; `placementChanged`: the current spec decides this node otherwise. */
-function causesFor(effect: PlanEffect, pending: boolean, placementChanged: boolean, diff: string[]): string[] {
-  if (effect === 'replace') return pending ? diff.filter((l) => FIT_FIELDS.test(l)) : [];
-  if (effect === 'gain' || effect === 'lose' || effect === 'none')
-    return placementChanged ? diff.filter((l) => PLACEMENT_FIELDS.test(l)) : [];
-  return [];
-}
-
-interface NodeWork {
-  node: Node;
-  name: string;
-  decision: NodeDecision;
-  entry: PlanNode;
-  /** The new pod will stay Pending (not bound even with preemption). */
-  pending: boolean;
-  /**
-   * Without surge, no new pod is ever created: the pod there is deleted (or being deleted) on an
-   * unreachable node, so it stays Terminating and the controller waits for it.
-   */
-  waitsForDeletion: boolean;
-  /** The API refuses the node's new pod (admission): no pod is created. */
-  refused: boolean;
-  /** A quota admits only some of the new pods: which nodes get one depends on the controller's order. */
-  maybeRefused: boolean;
-}
-
-/** What every node's entry needs from the plan as a whole. */
-interface NodeSetting {
-  index: SnapshotIndex;
-  applied: DaemonSet;
-  newHash: string;
-  groupBy: string;
-  priority: number | undefined;
-  surge: boolean;
-  /** The API server's refusal of every new pod, when admission refuses them. */
-  refusal: string | undefined;
-  /** A quota admits fewer new pods than the nodes to gain one: some of them get none. */
-  partial: boolean;
-}
-
-/** One node's entry: the pod there now, why the new spec wants none, and the new pod's fit. */
-function nodeWork(set: NodeSetting, node: Node, nodeName: string, decision: NodeDecision): NodeWork {
-  const group = set.groupBy ? (node.metadata?.labels?.[set.groupBy] ?? '') : '';
-  const before = podBefore(
-    decision.pods.filter((p) => !decision.pruned?.includes(p)),
-    set.newHash,
-  );
-  const entry: PlanNode = {
-    node: nodeName,
-    group,
-    effect: decision.effect,
-    shouldRun: decision.sr.shouldRun,
-    settled: [],
-    ...(before ? { before } : {}),
-  };
-  if (!decision.sr.shouldRun) {
-    const why = exclusion(decision.sr, node, decision.pods.length > 0);
-    if (why) Object.assign(entry, why);
-    if (decision.loseByUpdate && entry.message)
-      entry.message += '; the rolling update deletes the old pod and no new one follows';
-  }
-  let pending = false;
-  // Pods whose deletion an unreachable node's kubelet never confirms: they stay, holding their requests and ports.
-  const lingers = (p: Pod) => isNodeUnreachable(node) && deletionWaitsForKubelet(p);
-  const needsNewPod =
-    decision.effect === 'gain' ||
-    decision.effect === 'replace' ||
-    (decision.effect === 'keep' &&
-      decision.sr.shouldRun &&
-      decision.currentPod !== undefined &&
-      !decision.currentPod.spec?.nodeName);
-  // A terminating pod still makes the node's pod "exist": without surge the controller creates none until it is gone (semantics §1.5).
-  const waitsForDeletion = needsNewPod && !set.surge && decision.effect !== 'keep' && decision.pods.some(lingers);
-  const refused = needsNewPod && !waitsForDeletion && set.refusal !== undefined && !set.partial;
-  const maybeRefused = needsNewPod && !waitsForDeletion && set.partial && decision.effect === 'gain';
-  if (needsNewPod && !waitsForDeletion && !refused) {
-    // manage() deletes an old pod that is not Ready as soon as the surge pod exists (semantics §1.5).
-    // A surge already in progress (a new pod not yet bound next to the old one) keeps the old pod as well.
-    const beside =
-      decision.effect === 'replace' ? decision.oldPod : decision.effect === 'keep' ? decision.surgeOld : undefined;
-    const surging = set.surge && beside !== undefined && isPodReady(beside);
-    // The old pod's resources and ports are released before the new pod is created, unless surging.
-    const released = (surging ? decision.pods.filter((p) => p !== beside) : decision.pods).filter((p) => !lingers(p));
-    const { bindsAfterPreemption, ...fit } = fitOnNode(
-      plannedPod(set.applied, nodeName, set.priority),
-      node,
-      othersOnNode(set.index, nodeName, released),
-      surging,
-    );
-    entry.fit = fit;
-    pending = !fit.fits && !bindsAfterPreemption;
-  }
-  return { node, name: nodeName, decision, entry, pending, waitsForDeletion, refused, maybeRefused };
 }
 
 /** The plan for applying `manifest` (a DaemonSet) to the cluster `index` describes. */
@@ -314,138 +195,6 @@ function strategyOnly(
     .filter((w) => w.decision.currentPod?.spec?.nodeName && !availableNow(w.decision.currentPod, minReady, now))
     .map((w) => w.name);
   return { from, to, before, after: replacedNodes(report), pruned, failing };
-}
-
-interface RolloutInput {
-  strategy: 'RollingUpdate' | 'OnDelete';
-  templateChanged: boolean;
-  surge: boolean;
-  budget: Budget;
-  minReady: number;
-  now: Date;
-  replacedPods: Pod[];
-}
-
-function planRollout(
-  work: NodeWork[],
-  input: RolloutInput,
-): { doc: PlanRollout; outcome: ReturnType<typeof settleRollout> } {
-  const { strategy, surge, budget, minReady, now } = input;
-  const replace = work.filter((w) => w.entry.effect === 'replace');
-  const candidates: ReplaceCandidate[] = replace.map((w) => ({
-    node: w.name,
-    oldUnavailable: !availableNow(w.decision.oldPod, minReady, now),
-    binds: !w.pending && !w.waitsForDeletion && !w.refused,
-  }));
-  // Old pods on nodes the new spec no longer wants but lets continue (an untolerated NoSchedule
-  // taint): without surge the rolling update deletes them like any old pod, and no unavailability
-  // remains once they are gone.
-  const leaving = work.filter((w) => w.decision.loseByUpdate);
-  if (!surge)
-    candidates.push(
-      ...leaving.map((w) => ({
-        node: w.name,
-        oldUnavailable: !availableNow(w.decision.oldPod, minReady, now),
-        binds: true,
-      })),
-    );
-  // Unavailable without a replacement: a gained or kept new pod that stays Pending, or a pod
-  // already of the new revision that is bound but unavailable now (taken as it is).
-  const stuckElsewhere = work.filter(
-    (w) =>
-      w.entry.effect !== 'replace' &&
-      w.decision.sr.shouldRun &&
-      (w.pending ||
-        w.waitsForDeletion ||
-        w.refused ||
-        (w.decision.currentPod?.spec?.nodeName !== undefined && !availableNow(w.decision.currentPod, minReady, now))),
-  ).length;
-  // With surge only surge pods count (numSurge): one already waiting next to its old pod that will stay Pending.
-  const surgingForGood = work.filter(
-    (w) => w.entry.effect === 'keep' && w.decision.surgeOld !== undefined && w.pending,
-  ).length;
-  const outcome =
-    strategy === 'OnDelete' || rollingUpdateNeverRuns(work, surge)
-      ? { replaced: new Set<string>(), undecided: new Set<string>() }
-      : settleRollout(
-          candidates,
-          surge ? budget.maxSurge : budget.maxUnavailable,
-          stuckElsewhere,
-          surge,
-          surgingForGood,
-        );
-  const order = candidates
-    .filter((c) => replace.some((w) => w.name === c.node))
-    .sort((a, b) => Number(b.oldUnavailable) - Number(a.oldUnavailable) || compareText(a.node, b.node))
-    .map((c) => c.node);
-  const step = Math.max(1, surge ? budget.maxSurge : budget.maxUnavailable);
-  const batches = strategy === 'OnDelete' ? 0 : Math.ceil(replace.length / step);
-  const pace = readinessSeconds(input.replacedPods, minReady, now);
-  const doc: PlanRollout = {
-    replaced: replace.length > 0,
-    strategy,
-    maxUnavailable: budget.maxUnavailable,
-    maxSurge: budget.maxSurge,
-    toReplace: replace.length,
-    batches,
-    order,
-    ...(outcome.blockedAfter !== undefined ? { blockedAfter: outcome.blockedAfter } : {}),
-  };
-  if (batches > 0 && pace !== undefined) {
-    doc.batchSeconds = Math.round(pace);
-    doc.estimateSeconds = Math.round(pace * batches);
-    doc.estimate = `about ${formatDuration(doc.estimateSeconds * 1000)} (${batches} batch(es) of ${step}, each about ${formatDuration(doc.batchSeconds * 1000)}: minReadySeconds ${minReady} plus the time the current pods took to become Ready)`;
-  }
-  // With surge they go only while enough pods are available elsewhere: not while a new pod of
-  // a node that should run one stays Pending.
-  if (surge && strategy === 'RollingUpdate') {
-    for (const w of leaving) (stuckElsewhere > 0 ? outcome.undecided : outcome.replaced).add(w.name);
-  }
-  return { doc, outcome };
-}
-
-/**
- * Whether the rolling update never deletes an old pod because creates are refused: manage()
- * returns the create error before rollingUpdate() runs (`kubernetes v1.35
- * pkg/controller/daemon/daemon_controller.go#syncDaemonSet`), so a node that needs a pod at once
- * (a gain) stops it from the start; with surge the surge pods themselves are refused and the old
- * pods stay.
- */
-function rollingUpdateNeverRuns(work: NodeWork[], surge: boolean): boolean {
-  if (work.some((w) => w.maybeRefused)) return true;
-  if (!work.some((w) => w.refused)) return false;
-  return surge || work.some((w) => w.refused && w.entry.effect !== 'replace');
-}
-
-/** The states a node can settle in. */
-function settledStates(
-  w: NodeWork,
-  outcome: ReturnType<typeof settleRollout>,
-  strategy: 'RollingUpdate' | 'OnDelete',
-): PlanSettledState[] {
-  const newPod: PlanSettledState = w.waitsForDeletion || w.refused ? 'none' : w.pending ? 'new-pending' : 'new-bound';
-  switch (w.entry.effect) {
-    case 'none':
-      return ['none'];
-    case 'lose':
-      if (!w.decision.loseByUpdate) return ['none'];
-      if (strategy === 'OnDelete') return ['old-kept'];
-      if (outcome.replaced.has(w.name)) return ['none'];
-      return outcome.undecided.has(w.name) ? ['none', 'old-kept'] : ['old-kept'];
-    case 'gain':
-      return w.maybeRefused ? [newPod, 'none'] : [newPod];
-    case 'keep': {
-      const pod = w.decision.currentPod ?? w.decision.oldPod;
-      if (!pod) return ['none'];
-      if (!w.decision.currentPod) return ['old-kept'];
-      return pod.spec?.nodeName ? ['new-bound'] : [newPod];
-    }
-    case 'replace':
-      if (strategy === 'OnDelete') return ['old-kept'];
-      if (outcome.replaced.has(w.name)) return [newPod];
-      if (outcome.undecided.has(w.name)) return [newPod, 'old-kept'];
-      return ['old-kept'];
-  }
 }
 
 function groupsOf(nodes: PlanNode[], pending: Set<string>): PlanGroup[] {
