@@ -61,3 +61,8 @@ export function facts(pairs: readonly [string, Child][]): HTMLDListElement {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
+
+/** `namespace/name`. */
+export function refText(r: { namespace?: string; name: string }): string {
+  return r.namespace ? `${r.namespace}/${r.name}` : r.name;
+}

@@ -7,15 +7,11 @@ import type { ReportData } from '../data.js';
 import { append, facts, h } from './dom.js';
 import { badge } from './look.js';
 import { matrixView, type Filters } from './matrix.js';
-import {
-  causesList,
-  causesSection,
-  daemonSetsSection,
-  eventsTable,
-  provenanceSection,
-  reasonsBlock,
-  summarySection,
-} from './sections.js';
+import { causesList, causesSection } from './causes.js';
+import { daemonSetsSection } from './daemonsets.js';
+import { provenanceSection } from './provenance.js';
+import { eventsTable, reasonsBlock } from './reasons.js';
+import { summarySection } from './summary.js';
 import { VERDICT_LOOK } from './verdicts.js';
 
 function readData(): ReportData {
