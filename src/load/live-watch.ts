@@ -12,14 +12,7 @@ import { ObjectStage } from './stage.js';
 import { ApiClient } from '../client/api-client.js';
 import type { KubeconfigOptions } from '../client/credentials.js';
 import { formatSelectorForQuery } from '../client/selector-query.js';
-import {
-  handleWatchEvent,
-  ListWatch,
-  type Applied,
-  type WatchHooks,
-  type WatchQuery,
-  type WatchStore,
-} from '../client/watch.js';
+import { ListWatch, type WatchHooks, type WatchQuery } from '../client/watch.js';
 
 /**
  * An object of a list or a watch as the file loader would hold it: kind and apiVersion set,
@@ -37,11 +30,6 @@ export function normalizeWatched(kind: SnapshotKind, raw: Record<string, unknown
     ...fields,
   });
   return (scratch[m.field] as KubeObject[])[0];
-}
-
-/** A watch event applied to a store of live objects: the reflector's handler with normalizeWatched. */
-export function applyWatchEvent(store: WatchStore, event: Record<string, unknown>): Applied {
-  return handleWatchEvent(store, event, normalizeWatched);
 }
 
 /**

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import type { DaemonSet } from '../../src/model/k8s-types.js';
 import type { RolloutDiagnosis } from '../../src/model/results.js';
 import { daemonSetStatusView } from '../../src/k8s/rolloutstatus.js';
-import { reconnectDelayMs, type WatchStore } from '../../src/client/watch.js';
-import { applyWatchEvent } from '../../src/load/live-watch.js';
+import { handleWatchEvent, reconnectDelayMs, type WatchStore } from '../../src/client/watch.js';
+import { normalizeWatched } from '../../src/load/live-watch.js';
 import { durationText, followStep, startFollowing, type FollowOptions } from '../../src/analyze/rollout/follow.js';
 
 interface St {
@@ -216,7 +216,7 @@ describe('watch events applied to a store (the reflector watchHandler)', () => {
         objects: new Map(c.held.map((n) => [`bar/${n}`, podObject(n, '10') as never])),
         resourceVersion: '10',
       };
-      const applied = applyWatchEvent(store, c.event);
+      const applied = handleWatchEvent(store, c.event, normalizeWatched);
       assert.equal(applied.effect, c.effect);
       assert.deepEqual([...store.objects.keys()], c.keys);
       assert.equal(store.resourceVersion, c.rv);
@@ -226,10 +226,14 @@ describe('watch events applied to a store (the reflector watchHandler)', () => {
   }
   test('a held object is the loader shape: kind and apiVersion set', () => {
     const store: WatchStore = { kind: 'Pod', objects: new Map(), resourceVersion: '' };
-    applyWatchEvent(store, {
-      type: 'ADDED',
-      object: { metadata: { name: 'p', namespace: 'bar', resourceVersion: '1', managedFields: [{}] } },
-    });
+    handleWatchEvent(
+      store,
+      {
+        type: 'ADDED',
+        object: { metadata: { name: 'p', namespace: 'bar', resourceVersion: '1', managedFields: [{}] } },
+      },
+      normalizeWatched,
+    );
     const held = store.objects.get('bar/p')!;
     assert.equal(held.kind, 'Pod');
     assert.equal(held.apiVersion, 'v1');
