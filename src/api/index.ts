@@ -24,9 +24,7 @@ import { SnapshotIndex } from '../model/snapshot-index.js';
 import { compareText } from '../model/order.js';
 import { compileLabelSelector, parseSelectorString } from '../k8s/labels.js';
 import { filterScanHealth, scan } from '../analyze/scan.js';
-import { whyDaemonSet, whyNode } from '../analyze/placement/index.js';
-import { diagnoseRollout as rollout } from '../analyze/rollout/index.js';
-import { causesOf, causesOnNode, withCauses } from '../analyze/causes/index.js';
+import { daemonSetAnswer, nodeAnswer, rolloutAnswer } from '../analyze/diagnose.js';
 import { DEFAULT_STUCK_AFTER } from '../analyze/stuck.js';
 import { lint } from '../lint/lint.js';
 import { RULES } from '../lint/registry.js';
@@ -119,12 +117,7 @@ export function lintDaemonSets(snapshot: ClusterSnapshot, scope: Scope = {}): Li
 
 /** `rollout`: whether a DaemonSet's rollout is complete, progressing or stuck, and why. */
 export function diagnoseRollout(snapshot: ClusterSnapshot, ds: DaemonSet, options: AnalysisOptions): RolloutDiagnosis {
-  const index = new SnapshotIndex(snapshot);
-  const stuckAfter = options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER;
-  return withCauses(
-    rollout(index, ds, options.now, stuckAfter),
-    causesOf(index, [ds], { now: options.now, stuckAfter }),
-  );
+  return rolloutAnswer(new SnapshotIndex(snapshot), ds, options.now, options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER);
 }
 
 /** `why <ds>`: every node without a healthy pod of the DaemonSet, with the reasons. */
@@ -133,11 +126,11 @@ export function diagnoseDaemonSet(
   ds: DaemonSet,
   options: AnalysisOptions,
 ): DaemonSetDiagnosis {
-  const index = new SnapshotIndex(snapshot);
-  const stuckAfter = options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER;
-  return withCauses(
-    whyDaemonSet(index, ds, options.now, stuckAfter),
-    causesOf(index, [ds], { now: options.now, stuckAfter }),
+  return daemonSetAnswer(
+    new SnapshotIndex(snapshot),
+    ds,
+    options.now,
+    options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER,
   );
 }
 
@@ -148,14 +141,10 @@ export function diagnoseNode(
   nodeName: string,
   options: AnalysisOptions,
 ): NodeDiagnosis {
-  const index = new SnapshotIndex(snapshot);
   const node = snapshot.nodes.find((n) => n.metadata?.name === nodeName);
   if (!node) throw new InputError(`node "${nodeName}" not found`);
   const stuckAfter = options.stuckAfterSeconds ?? DEFAULT_STUCK_AFTER;
-  return withCauses(
-    whyNode(index, ds, node, options.now, stuckAfter),
-    causesOnNode(index, [ds], nodeName, { now: options.now, stuckAfter, partial: false }),
-  );
+  return nodeAnswer(new SnapshotIndex(snapshot), ds, node, options.now, stuckAfter, false);
 }
 
 /** A result the renderers know. */

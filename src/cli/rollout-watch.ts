@@ -37,7 +37,7 @@ export async function followRollout(
   const [
     { SnapshotIndex },
     { diagnoseRollout },
-    { causesOf, withCauses },
+    { rolloutAnswer },
     { renderRollout },
     { followLine, followStep, startFollowing },
     { RolloutWatch },
@@ -45,7 +45,7 @@ export async function followRollout(
   ] = await Promise.all([
     import('../model/snapshot-index.js'),
     import('../analyze/rollout/index.js'),
-    import('../analyze/causes/index.js'),
+    import('../analyze/diagnose.js'),
     import('../render/rollout.js'),
     import('../analyze/rollout/follow.js'),
     import('../load/live-watch.js'),
@@ -180,10 +180,7 @@ export async function followRollout(
     }
     const now = new Date();
     const index = new SnapshotIndex(snapshot);
-    const diagnosis = withCauses(
-      diagnoseRollout(index, ds, now, flags.stuckAfter),
-      causesOf(index, [ds], { now, stuckAfter: flags.stuckAfter }),
-    );
+    const diagnosis = rolloutAnswer(index, ds, now, flags.stuckAfter);
     if (human) ctx.io.stdout.write('\n');
     ctx.emit(diagnosis, (d, r, md) => renderRollout(d, r, md));
   }

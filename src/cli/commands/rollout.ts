@@ -50,10 +50,9 @@ export const rolloutCommand: CommandSpec = {
   },
   async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
-    const [{ SnapshotIndex }, { diagnoseRollout }, { causesOf, withCauses }, { renderRollout }] = await Promise.all([
+    const [{ SnapshotIndex }, { rolloutAnswer }, { renderRollout }] = await Promise.all([
       import('../../model/snapshot-index.js'),
-      import('../../analyze/rollout/index.js'),
-      import('../../analyze/causes/index.js'),
+      import('../../analyze/diagnose.js'),
       import('../../render/rollout.js'),
     ]);
     const stuckAfter = stuckAfterOf(raw);
@@ -93,12 +92,7 @@ export const rolloutCommand: CommandSpec = {
       return followRollout(ctx, request, { snapshot, ds: daemonSets[0]! }, { stuckAfter, timeout });
     }
     const index = new SnapshotIndex(snapshot);
-    const items: RolloutDiagnosis[] = daemonSets.map((d) =>
-      withCauses(
-        diagnoseRollout(index, d, ctx.opts.now, stuckAfter),
-        causesOf(index, [d], { now: ctx.opts.now, stuckAfter }),
-      ),
-    );
+    const items: RolloutDiagnosis[] = daemonSets.map((d) => rolloutAnswer(index, d, ctx.opts.now, stuckAfter));
     if (ctx.opts.output === 'name')
       writeNames(
         ctx,

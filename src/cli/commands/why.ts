@@ -15,17 +15,12 @@ export const whyCommand: CommandSpec = {
   options: addStuckAfterOption,
   async run(ctx, args, raw) {
     // Loaded when the command runs, so that --help and --version start without them.
-    const [
-      { SnapshotIndex },
-      { whyDaemonSet, whyNode },
-      { causesOf, causesOnNode, withCauses },
-      { renderDaemonSetDiagnosis, renderNodeDiagnosis },
-    ] = await Promise.all([
-      import('../../model/snapshot-index.js'),
-      import('../../analyze/placement/index.js'),
-      import('../../analyze/causes/index.js'),
-      import('../../render/placement.js'),
-    ]);
+    const [{ SnapshotIndex }, { daemonSetAnswer, nodeAnswer }, { renderDaemonSetDiagnosis, renderNodeDiagnosis }] =
+      await Promise.all([
+        import('../../model/snapshot-index.js'),
+        import('../../analyze/diagnose.js'),
+        import('../../render/placement.js'),
+      ]);
     const [dsArg, nodeArg] = args as [string, string | undefined];
     const stuckAfter = stuckAfterOf(raw);
     const { snapshot, defaultNamespace } = await ctx.load({
@@ -45,19 +40,11 @@ export const whyCommand: CommandSpec = {
     if (nodeArg) {
       const node = resolveNode(snapshot, nodeArg);
       // A live answer for one node reads that node's worth only: rules over every node stay out.
-      const causes = causesOnNode(index, [ds], node.metadata?.name ?? '', {
-        now: ctx.opts.now,
-        stuckAfter,
-        partial: snapshot.source === 'live',
-      });
-      const result = withCauses(whyNode(index, ds, node, ctx.opts.now, stuckAfter), causes);
+      const result = nodeAnswer(index, ds, node, ctx.opts.now, stuckAfter, snapshot.source === 'live');
       ctx.emit(result, (d, r, md) => renderNodeDiagnosis(d, r, md));
       return exitFor(ctx.opts, severitiesOf([result], result.causes));
     }
-    const result = withCauses(
-      whyDaemonSet(index, ds, ctx.opts.now, stuckAfter),
-      causesOf(index, [ds], { now: ctx.opts.now, stuckAfter }),
-    );
+    const result = daemonSetAnswer(index, ds, ctx.opts.now, stuckAfter);
     ctx.emit(result, (d, r, md) => renderDaemonSetDiagnosis(d, r, md));
     return exitFor(ctx.opts, severitiesOf(result.nodes, result.causes));
   },
