@@ -16,6 +16,7 @@ import { admissionCauses } from './admission.js';
 import { CauseContext, type CauseDraft, type CauseOptions, nameList, refText } from './context.js';
 import { labelCauses } from './labels.js';
 import { networkCauses } from './network.js';
+import { podCIDRCauses } from './pod-cidr.js';
 import { attributeCauses } from './node-attribute.js';
 import { budgetCauses, revisionCauses } from './rollout.js';
 import { selectsNoNodeCauses } from './selects-none.js';
@@ -29,6 +30,7 @@ type Rule = (c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]) => CauseDraft[
 /** The rules in the order their causes rank when severities tie: the most basic layer first. */
 const RULES: readonly Rule[] = [
   networkCauses,
+  podCIDRCauses,
   labelCauses,
   admissionCauses,
   budgetCauses,
@@ -42,15 +44,16 @@ const RANK: Record<CauseCode, number> = {
   NetworkAgentNotRunning: 0,
   NetworkNotReadyAgentRunning: 1,
   NoNetworkAgent: 2,
-  LabellerNotRunning: 3,
-  LabelNotWritten: 4,
-  WebhookInjectedField: 5,
-  BudgetHeldByDeadNodes: 6,
-  RevisionFailing: 7,
-  NodeAttributeSplit: 8,
-  SelectsNoNode: 9,
-  KnownUpstreamBug: 10,
-  LegacyOnDeleteDefault: 11,
+  NodeWithoutPodCIDR: 3,
+  LabellerNotRunning: 4,
+  LabelNotWritten: 5,
+  WebhookInjectedField: 6,
+  BudgetHeldByDeadNodes: 7,
+  RevisionFailing: 8,
+  NodeAttributeSplit: 9,
+  SelectsNoNode: 10,
+  KnownUpstreamBug: 11,
+  LegacyOnDeleteDefault: 12,
 };
 
 /** Causes about a whole DaemonSet rather than the nodes they name: kept for any node asked about. */

@@ -43,6 +43,17 @@ export const CAUSE_RULES = {
     links: 'the affected DaemonSets → the node',
     upstream: `${K} pkg/kubelet/kubelet.go#syncPod`,
   },
+  NodeWithoutPodCIDR: {
+    severity: 'error',
+    alsoSeverities: ['warning'],
+    short: 'the network agent fails where the node has no pod CIDR',
+    meaning:
+      "The network (CNI) agent fails on the nodes whose Node object has no spec.podCIDR: agents that take the node's pod range from the API (flannel's kube subnet manager, kube-router, kindnet, Cilium with Kubernetes IPAM) cannot start without it. An error when the split is exact (it runs wherever the range is set); a warning when it fails everywhere and no node has one (nothing allocates ranges: kube-controller-manager without --allocate-node-cidrs).",
+    needs:
+      'a DaemonSet with the network role whose bound pods fail by themselves (crash, failed, readiness) on nodes without spec.podCIDR, and either healthy pods only on nodes with one, or failures on at least two nodes of a cluster where no node has one',
+    links: 'the network agent → the failing nodes → their missing spec.podCIDR (the node IPAM controller)',
+    upstream: `${K} pkg/controller/nodeipam/ipam/range_allocator.go#AllocateOrOccupyCIDR`,
+  },
   LabellerNotRunning: {
     severity: 'error',
     short: 'the node labeller does not run where the label is missing',
