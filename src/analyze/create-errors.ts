@@ -10,15 +10,30 @@ export interface CreateErrorClass {
   fix: string;
 }
 
-/** Classifies one FailedCreate message. */
-export function classifyCreateError(message: string, namespace: string): CreateErrorClass {
+/** The namespace label that sets the PodSecurity level enforced on its pods. */
+const PSA_ENFORCE = 'pod-security.kubernetes.io/enforce';
+
+/**
+ * Classifies one FailedCreate message. `namespaceLabels` are the labels of the DaemonSet's
+ * Namespace when the input holds it: PodSecurity enforces the namespace's enforce label and,
+ * where the namespace sets none, the default of the API server's admission configuration
+ * (kubernetes v1.35.4 staging/src/k8s.io/pod-security-admission/api/helpers.go#PolicyToEvaluate).
+ */
+export function classifyCreateError(
+  message: string,
+  namespace: string,
+  namespaceLabels?: Record<string, string>,
+): CreateErrorClass {
   const msg = message.replace(/^Error creating:\s*/, '').trim();
   let m = /violates PodSecurity "([^"]+)":\s*(.*)$/.exec(msg);
   if (m) {
     const level = m[1]!.split(':')[0];
+    const byDefault = namespaceLabels !== undefined && !(PSA_ENFORCE in namespaceLabels);
     return {
       kind: 'PodSecurity',
-      summary: `the pod violates the namespace's PodSecurity "${m[1]}" policy: ${m[2]}`,
+      summary: byDefault
+        ? `the pod violates PodSecurity "${m[1]}", the cluster's default level (namespace ${namespace} has no ${PSA_ENFORCE} label, so the API server's admission configuration decides): ${m[2]}`
+        : `the pod violates the namespace's PodSecurity "${m[1]}" policy: ${m[2]}`,
       fix: `node agents usually need the privileged level: kubectl label namespace ${namespace} pod-security.kubernetes.io/enforce=privileged --overwrite (or make the pod meet "${level}")`,
     };
   }

@@ -27,6 +27,8 @@ export interface DaemonSetContext {
   eventsAvailable: boolean;
   /** The DaemonSet looks like the cluster's network (CNI) agent. */
   networkAgent: boolean;
+  /** The labels of the DaemonSet's Namespace, when the input holds it (PodSecurity reads them). */
+  namespaceLabels?: Record<string, string>;
   /** What `kubectl rollout undo` would restore. */
   rollback: RollbackTarget;
   /** Notes on the whole DaemonSet. */
@@ -41,6 +43,12 @@ export interface DaemonSetContext {
 /** "3 orphaned pod(s) match the selector…": of the whole DaemonSet, or of the pods for one node. */
 function adoptableNote(count: number, node?: string): string {
   return `${count} orphaned pod(s)${node === undefined ? '' : ` on node ${node}`} match the selector and will be adopted on the next sync`;
+}
+
+/** The labels of a namespace the input holds (none set is `{}`), else undefined. */
+function namespaceLabels(index: SnapshotIndex, name: string): Record<string, string> | undefined {
+  const ns = index.snapshot.namespaces.find((n) => n.metadata?.name === name);
+  return ns ? (ns.metadata?.labels ?? {}) : undefined;
 }
 
 /** What decides whether a pod is updated, when the current revision's hash is not known. */
@@ -111,6 +119,7 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
         index.snapshot.csiDrivers.map((d) => d.metadata?.name ?? ''),
       ).some((r) => r.role === 'network'),
       rollback: rollbackTarget(revisions, !isMissing(index.snapshot, 'ControllerRevision')),
+      namespaceLabels: namespaceLabels(index, ds.metadata?.namespace ?? ''),
       notes: notesFor(),
       nodeNotes: notesFor,
     };

@@ -157,7 +157,7 @@ export function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): Ra
   const recent = ctx.failedCreates.slice(0, 3);
   const seen = new Set<string>();
   for (const e of recent) {
-    const c = classifyCreateError(e.message ?? '', ctx.namespace);
+    const c = classifyCreateError(e.message ?? '', ctx.namespace, ctx.namespaceLabels);
     if (seen.has(c.kind)) continue;
     seen.add(c.kind);
     reasons.push({

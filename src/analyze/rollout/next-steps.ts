@@ -103,7 +103,7 @@ function onDeleteSteps(f: RolloutFacts): string[] {
 export function nextSteps(f: RolloutFacts, reasons: RolloutReason[]): string[] {
   const { ns, name, verdict } = f;
   const steps: string[] = [];
-  const refusal = classifyCreateError(f.ctx.failedCreates[0]?.message ?? '', ns);
+  const refusal = classifyCreateError(f.ctx.failedCreates[0]?.message ?? '', ns, f.ctx.namespaceLabels);
   const createFix = f.ctx.failedCreates.length
     ? `${refusal.fix}; ${createRetryNote(ns, name)}`
     : `fix what refuses the pod (see: ds-doctor why ${ns}/${name})`;

@@ -161,7 +161,7 @@ function failedCreate(f: RolloutFacts): RolloutReason | undefined {
   if (!(f.manageBlocked || f.surgeBlocked) || f.verdict === 'Complete') return undefined;
   if (!(f.candidates.length > 0 || f.uses.some((u) => u.slot === 'old-unavailable'))) return undefined;
   const events = f.createFailures.length ? f.createFailures : f.ctx.failedCreates;
-  const c = classifyCreateError(events[0]?.message ?? '', f.ns);
+  const c = classifyCreateError(events[0]?.message ?? '', f.ns, f.ctx.namespaceLabels);
   const refused = f.refusedNodes;
   return {
     code: 'FailedCreate',
