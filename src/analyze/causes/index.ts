@@ -14,6 +14,7 @@ import type { SnapshotIndex } from '../../model/snapshot-index.js';
 import type { NodeVerdict } from '../placement/index.js';
 import { admissionCauses } from './admission.js';
 import { CauseContext, type CauseDraft, type CauseOptions, nameList, refText } from './context.js';
+import { hostPortCauses } from './host-port.js';
 import { labelCauses } from './labels.js';
 import { networkCauses } from './network.js';
 import { podCIDRCauses } from './pod-cidr.js';
@@ -33,6 +34,7 @@ const RULES: readonly Rule[] = [
   podCIDRCauses,
   labelCauses,
   admissionCauses,
+  hostPortCauses,
   budgetCauses,
   revisionCauses,
   attributeCauses,
@@ -48,12 +50,13 @@ const RANK: Record<CauseCode, number> = {
   LabellerNotRunning: 4,
   LabelNotWritten: 5,
   WebhookInjectedField: 6,
-  BudgetHeldByDeadNodes: 7,
-  RevisionFailing: 8,
-  NodeAttributeSplit: 9,
-  SelectsNoNode: 10,
-  KnownUpstreamBug: 11,
-  LegacyOnDeleteDefault: 12,
+  HostPortHeldByDaemonSet: 7,
+  BudgetHeldByDeadNodes: 8,
+  RevisionFailing: 9,
+  NodeAttributeSplit: 10,
+  SelectsNoNode: 11,
+  KnownUpstreamBug: 12,
+  LegacyOnDeleteDefault: 13,
 };
 
 /** Causes about a whole DaemonSet rather than the nodes they name: kept for any node asked about. */

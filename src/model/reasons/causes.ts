@@ -90,6 +90,16 @@ export const CAUSE_RULES = {
     links: 'the DaemonSet → the FailedCreate event → the MutatingWebhookConfiguration',
     upstream: `${K} staging/src/k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go#Dispatch`,
   },
+  HostPortHeldByDaemonSet: {
+    severity: 'error',
+    short: "another DaemonSet's pods hold the host port",
+    meaning:
+      "The DaemonSet's pods cannot be placed on nodes where a host port they ask for is held by a pod of another DaemonSet. That controller keeps its pod on every node it selects and creates it again when deleted, so the port stays taken until one of the two DaemonSets asks for another port (or none).",
+    needs:
+      "HostPortConflict on the DaemonSet's nodes, with the conflicting host port held by a pod whose controller reference is another DaemonSet",
+    links: 'the DaemonSet → the nodes it cannot reach → the DaemonSet whose pods hold the port there',
+    upstream: `${K} pkg/scheduler/framework/plugins/nodeports/node_ports.go#Fits`,
+  },
   NodeAttributeSplit: {
     severity: 'warning',
     alsoSeverities: ['error'],
