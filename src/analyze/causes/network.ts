@@ -19,15 +19,42 @@ import {
   tolerationPatch,
 } from './context.js';
 
+/**
+ * The CNI plugin's own error when the runtime's network is ready but the plugin's ADD failed for
+ * this pod (FailedCreatePodSandBox "... network for pod ...: <error>"), e.g. an address pool
+ * exhausted. That is not "network not ready": the kubelet creates sandboxes only once the runtime
+ * reports NetworkReady (kubernetes v1.35.4 pkg/kubelet/kubelet.go#syncPod), and the plugin's
+ * refusal comes from RunPodSandbox (pkg/kubelet/kuberuntime/kuberuntime_sandbox.go#createPodSandbox).
+ */
+export function pluginError(texts: readonly string[]): string | undefined {
+  if (texts.some((t) => NETWORK_NOT_READY.test(t))) return undefined;
+  for (const t of texts) {
+    if (!/FailedCreatePodSandBox|failed to set ?up (the )?(sandbox|network for sandbox|pod)/i.test(t)) continue;
+    const m = /(?:failed \(add\)|network(?: for pod "[^"]*")?):\s*((?:(?!network: ).)+?)(?:\s*\(x\d+\))?$/.exec(t);
+    const tail = m?.[1]?.trim();
+    if (tail) return tail.length > 100 ? `${tail.slice(0, 97)}...` : tail;
+  }
+  return undefined;
+}
+
 /** The reason on a row that says its pod waits for the network, with the words that say so. */
-function networkSymptom(r: NodeVerdict, node: Node | undefined): { reason: Reason; text: string } | undefined {
+function networkSymptom(
+  r: NodeVerdict,
+  node: Node | undefined,
+): { reason: Reason; text: string; plugin?: string } | undefined {
   if (r.verdict === 'Healthy' || r.verdict === 'Excluded') return undefined;
   for (const reason of r.reasons) {
-    const text = [reason.message, ...reason.evidence].find(
+    const texts = [reason.message, ...reason.evidence];
+    const text = texts.find(
       (t) => NETWORK_NOT_READY.test(t) || /FailedCreatePodSandBox|pod sandbox \(network\)/.test(t),
     );
-    if (text && (reason.code === 'ContainerCreating' || reason.code === 'NodeNotReady' || reason.code === 'PodFailed'))
-      return { reason, text };
+    if (
+      text &&
+      (reason.code === 'ContainerCreating' || reason.code === 'NodeNotReady' || reason.code === 'PodFailed')
+    ) {
+      const plugin = pluginError(texts);
+      return { reason, text, ...(plugin ? { plugin } : {}) };
+    }
   }
   const nodeText = nodeNetworkText(node);
   if (nodeText && r.reasons.some((x) => x.code === 'NodeNotReady' || x.code === 'ContainerCreating'))
@@ -63,6 +90,7 @@ export function networkCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[
     const node = c.index.nodesByName.get(r.node);
     const nodeText = nodeNetworkText(node);
     let symptomText: string | undefined;
+    let plugin: string | undefined;
     if (isAgent) {
       if (!nodeText || r.verdict === 'Healthy') continue;
       symptomText = nodeText;
@@ -70,9 +98,10 @@ export function networkCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[
       const s = networkSymptom(r, node);
       if (!s) continue;
       symptomText = s.text;
+      plugin = s.plugin;
     }
     if (!node) continue;
-    const head = 'network not ready';
+    const head = plugin ? `the CNI plugin cannot set up the pod's network (${plugin})` : 'network not ready';
     const candidates = isAgent ? [ds] : agents;
     if (!candidates.length) {
       // A partial snapshot (one node's worth, live) holds no other DaemonSet to name.
@@ -99,13 +128,17 @@ export function networkCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[
         chain: [
           head,
           `${a.agent.metadata?.name} runs there and is Ready`,
-          'the cause is on the host (CNI configuration, the agent logs)',
+          plugin
+            ? "the cause is in the plugin's state on the host (the agent's logs say why)"
+            : 'the cause is on the host (CNI configuration, the agent logs)',
         ],
         nodes: [r.node],
         cause: dsObject(a.agent),
         affects: [dsRef(ds)],
         evidence: [symptomText, ...(a.v.pod ? [`pod ${a.v.pod.name} is Ready on node ${r.node}`] : [])],
-        fix: `read the agent's logs on the node (kubectl logs -n ${a.agent.metadata?.namespace} ${a.v.pod?.name ?? `ds/${a.agent.metadata?.name}`} --all-containers) and check /etc/cni/net.d on node ${r.node}; this is outside any object in the input`,
+        fix: plugin
+          ? `read the agent's logs on the node for why the plugin refuses (kubectl logs -n ${a.agent.metadata?.namespace} ${a.v.pod?.name ?? `ds/${a.agent.metadata?.name}`} --all-containers); the plugin said: ${plugin}; this is outside any object in the input`
+          : `read the agent's logs on the node (kubectl logs -n ${a.agent.metadata?.namespace} ${a.v.pod?.name ?? `ds/${a.agent.metadata?.name}`} --all-containers) and check /etc/cni/net.d on node ${r.node}; this is outside any object in the input`,
       });
       continue;
     }

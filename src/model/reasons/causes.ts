@@ -27,10 +27,11 @@ export const CAUSE_RULES = {
   },
   NetworkNotReadyAgentRunning: {
     severity: 'error',
-    short: "node's network not ready although its agent runs",
+    short: "node's network not ready, or the CNI refusing, although its agent runs",
     meaning:
-      "The node reports its network not ready while the network agent's pod there is Ready: the cause is on the host (CNI configuration or binaries the agent writes, the agent's own logs), outside any object in the input.",
-    needs: 'the same network symptoms as NetworkAgentNotRunning, with the network agent Healthy on the node',
+      "The node reports its network not ready, or the CNI plugin refuses to set up a pod's network there (FailedCreatePodSandBox with the plugin's own error, such as an exhausted address pool), while the network agent's pod there is Ready: the cause is on the host (CNI configuration or binaries the agent writes, the plugin's state, the agent's own logs), outside any object in the input.",
+    needs:
+      'the same network symptoms as NetworkAgentNotRunning, or a sandbox the CNI plugin refused, with the network agent Healthy on the node',
     links: 'the affected DaemonSets → the node → the network agent pod (its logs)',
     upstream: `${K} pkg/kubelet/kubelet.go#syncPod`,
   },
