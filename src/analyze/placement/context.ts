@@ -10,7 +10,7 @@ import { isMissing } from '../../model/snapshot.js';
 import { parseRfc3339 } from '../../model/duration.js';
 import { compileDaemonPlacement, targetNodeName, type DaemonPlacement } from '../../k8s/daemonpod.js';
 import { claimDaemonPods, nodesToDaemonPods } from '../../k8s/controller.js';
-import { currentRevision, type CurrentRevision } from '../../k8s/revision.js';
+import { currentRevision, isPodUpdated, LABEL_REVISION_HASH, type CurrentRevision } from '../../k8s/revision.js';
 import { detectRoles } from '../../model/roles.js';
 import { rollbackTarget, type RollbackTarget } from '../../k8s/rollback.js';
 
@@ -61,17 +61,19 @@ function generationText(revision: CurrentRevision): string {
 /**
  * One note on how pods are judged updated when the current revision's hash is unknown: no
  * ControllerRevision in the input (cluster-info dumps hold none) and no pod at the template
- * generation to take it from, or no ControllerRevision matching the template. With the hash
- * taken from the pods, or no pod to judge, nothing is said.
+ * generation to take it from (none at it, or none of those carries the controller-revision-hash
+ * label), or no ControllerRevision matching the template. With the hash taken from the pods, or no
+ * pod to judge, nothing is said.
  */
 export function currentRevisionNote(
   revision: CurrentRevision,
   revisionsMissing: boolean,
-  pods: number,
+  pods: readonly Pod[],
 ): string | undefined {
-  if (revision.source !== 'unknown' || pods === 0) return undefined;
+  if (revision.source !== 'unknown' || pods.length === 0) return undefined;
+  const atGeneration = pods.some((p) => isPodUpdated(p, '', revision.generation));
   const why = revisionsMissing
-    ? 'no ControllerRevisions in the input (kubectl cluster-info dump does not collect them), and no pod at the current template generation'
+    ? `no ControllerRevisions in the input (kubectl cluster-info dump does not collect them), and ${atGeneration ? `no pod at the current template generation carries the ${LABEL_REVISION_HASH} label` : 'no pod at the current template generation'}`
     : 'no ControllerRevision matches the template';
   return `the current revision is unknown: ${why}; ${generationText(revision)}`;
 }
@@ -87,11 +89,7 @@ export function daemonSetContext(index: SnapshotIndex, ds: DaemonSet): DaemonSet
       .eventsFor('DaemonSet', ds)
       .filter((e) => e.reason === 'FailedCreate')
       .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''));
-    const revisionNote = currentRevisionNote(
-      revision,
-      isMissing(index.snapshot, 'ControllerRevision'),
-      claimed.pods.length,
-    );
+    const revisionNote = currentRevisionNote(revision, isMissing(index.snapshot, 'ControllerRevision'), claimed.pods);
     const notesFor = (node?: string): string[] => {
       const adoptable =
         node === undefined
