@@ -36,7 +36,7 @@ export interface RoleMatch<R extends string = Role> {
  * installer loads a kernel module) without making them network, storage or security agents for
  * everything else. A Secrets Store CSI provider serves the secrets-store CSI node plugin on the
  * same node through a socket in a root-owned host directory: it must be wherever that plugin is,
- * without being a CSI node plugin itself (it mounts nothing and needs no privilege).
+ * without being a CSI node plugin itself (it mounts no volume and needs no privilege).
  */
 export type AgentRole =
   Role | 'node-reboot' | 'local-volume' | 'host-network' | 'driver-installer' | 'labeller' | 'secrets-store-provider';
