@@ -3,7 +3,7 @@
  * lookups, and YAML fix snippets.
  */
 import yaml from 'js-yaml';
-import type { Container, DaemonSet, PodSpec } from '../model/k8s-types.js';
+import type { Container, DaemonSet, NodeSelectorTerm, PodSpec } from '../model/k8s-types.js';
 import { hostPaths, kernelDriverLoader, type AgentRole, type RoleMatch } from '../model/roles.js';
 import type { LintContext, RuleFinding } from './types.js';
 
@@ -76,6 +76,7 @@ const ROLE_NOUN: Record<AgentRole, string> = {
   'host-network': 'host-network agent',
   'driver-installer': 'driver installer',
   labeller: 'node labeller',
+  'secrets-store-provider': 'Secrets Store CSI provider',
 };
 
 /**
@@ -90,10 +91,12 @@ export const HOST_PRIVILEGED_ROLES: readonly AgentRole[] = ['network', 'storage'
  * storage and DNS depend on them; monitors, problem detectors and security agents exist to see
  * every node, the broken and evacuated ones above all; a log collector ships the logs of the pods
  * being evicted; device plugins, driver installers and labellers serve hardware on whatever node
- * carries it, dedicated (tainted) nodes above all.
+ * carries it, dedicated (tainted) nodes above all; a Secrets Store CSI provider serves the
+ * secrets-store CSI node plugin, which tolerates every taint, on the same node.
  */
 export const EVERYWHERE_ROLES: readonly AgentRole[] = [
   ...HOST_PRIVILEGED_ROLES,
+  'secrets-store-provider',
   'dns',
   'monitoring',
   'security',
@@ -117,8 +120,9 @@ export function problemDetector(matches: RoleMatch<AgentRole>[]): RoleMatch<Agen
  * The role whose job needs uid 0: host-privileged roles, device plugins (device nodes), node-local
  * DNS (iptables and a link-local interface), security agents (every process), reboot agents
  * (nsenter into PID 1), local-volume provisioners (cleaning block devices), driver installers
- * (loading a kernel module) and problem detectors. Not labellers: one that reads devices is
- * privileged, which run-as-non-root accounts for by itself.
+ * (loading a kernel module), problem detectors and Secrets Store CSI providers (their socket goes in
+ * a root-owned host directory: hostPath volumes are not chowned to the pod's fsGroup). Not
+ * labellers: one that reads devices is privileged, which run-as-non-root accounts for by itself.
  */
 export function rootRole(matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> | undefined {
   return (
@@ -131,6 +135,7 @@ export function rootRole(matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole> 
       'node-reboot',
       'local-volume',
       'driver-installer',
+      'secrets-store-provider',
     ) ?? problemDetector(matches)
   );
 }
@@ -197,5 +202,46 @@ export function hostAccessEvidence(ds: DaemonSet, network = true): string | unde
   if (spec.hostPID) return 'a node-level agent (hostPID)';
   const paths = hostPaths(spec);
   if (paths.length) return `a node-level agent (hostPath ${paths[0]})`;
+  return undefined;
+}
+
+/** The well-known node label the kubelet sets from its operating system (runtime.GOOS). */
+const OS_LABEL = 'kubernetes.io/os';
+
+/** A required node-affinity term that admits only Windows nodes. */
+function windowsOnlyTerm(term: NodeSelectorTerm): boolean {
+  return (term.matchExpressions ?? []).some(
+    (r) =>
+      r.key === OS_LABEL &&
+      r.operator === 'In' &&
+      (r.values ?? []).length > 0 &&
+      r.values!.every((v) => v === 'windows'),
+  );
+}
+
+/**
+ * Why the pod runs only on Windows nodes, or undefined: `spec.os.name: windows`, a nodeSelector or
+ * every required node-affinity term admitting only `kubernetes.io/os=windows`, or HostProcess
+ * containers (`windowsOptions.hostProcess`, a Windows-only mode). There the Linux security fields
+ * do not apply: `runAsUser`, `runAsGroup`, `readOnlyRootFilesystem`, `allowPrivilegeEscalation`,
+ * `capabilities` and `privileged` "cannot be set when spec.os.name is windows" (core/v1
+ * SecurityContext; kubernetes pkg/apis/core/validation validateWindows rejects them), and the
+ * kubelet on Windows judges runAsNonRoot by the user name (ContainerAdministrator), not uid 0
+ * (kubernetes pkg/kubelet/kuberuntime/security_context_windows.go verifyRunAsNonRoot).
+ */
+export function windowsPodEvidence(ds: DaemonSet): string | undefined {
+  const spec = podSpec(ds);
+  const os = (spec as PodSpec & { os?: { name?: string } }).os?.name;
+  if (os === 'windows') return 'spec.os.name: windows';
+  if (spec.nodeSelector?.[OS_LABEL] === 'windows') return `nodeSelector ${OS_LABEL}: windows`;
+  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  if (terms.length && terms.every(windowsOnlyTerm)) return `required node affinity ${OS_LABEL} In [windows]`;
+  const hostProcess = (sc: unknown) =>
+    (sc as { windowsOptions?: { hostProcess?: boolean } } | undefined)?.windowsOptions?.hostProcess === true;
+  if (
+    hostProcess(spec.securityContext) ||
+    templateContainers(ds, { init: true }).some((r) => hostProcess(r.container.securityContext))
+  )
+    return 'windowsOptions.hostProcess: true';
   return undefined;
 }

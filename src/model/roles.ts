@@ -34,9 +34,12 @@ export interface RoleMatch<R extends string = Role> {
  * GPU feature discovery, vendor labellers that write node labels). Their jobs contradict other
  * rules (a reboot agent enters PID 1's namespaces, a provisioner cleans block devices as root, an
  * installer loads a kernel module) without making them network, storage or security agents for
- * everything else.
+ * everything else. A Secrets Store CSI provider serves the secrets-store CSI node plugin on the
+ * same node through a socket in a root-owned host directory: it must be wherever that plugin is,
+ * without being a CSI node plugin itself (it mounts no volume and needs no privilege).
  */
-export type AgentRole = Role | 'node-reboot' | 'local-volume' | 'host-network' | 'driver-installer' | 'labeller';
+export type AgentRole =
+  Role | 'node-reboot' | 'local-volume' | 'host-network' | 'driver-installer' | 'labeller' | 'secrets-store-provider';
 
 export const AGENT_ROLES: readonly AgentRole[] = [
   ...ROLES,
@@ -45,6 +48,7 @@ export const AGENT_ROLES: readonly AgentRole[] = [
   'host-network',
   'driver-installer',
   'labeller',
+  'secrets-store-provider',
 ];
 
 /** Image name patterns of well-known node agents, by role (matched against the image path, tag ignored). */
@@ -71,6 +75,8 @@ const KNOWN_IMAGES: Record<AgentRole, RegExp> = {
   // Structural evidence only: init containers writing to the host, then pause (below).
   'driver-installer': /$^/,
   labeller: /(^|\/)([\w-]*feature-discovery[\w-]*|[\w-]*label(l)?er[\w-]*)(:|@|$)/,
+  // Structural evidence only: the driver's provider directory (below).
+  'secrets-store-provider': /$^/,
 };
 
 function allContainers(spec: PodSpec | undefined): Container[] {
@@ -247,6 +253,23 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
     if (served.includes(driver)) add('storage', `CSIDriver ${driver}`);
   }
 
+  // Secrets Store CSI providers: the secrets-store CSI node plugin dials each provider's socket in
+  // its provider directory at every mount of a secrets-store volume (the driver's
+  // --provider-volume=/var/run/secrets-store-csi-providers, and the older
+  // /etc/kubernetes/secrets-store-csi-providers it still reads). The driver itself mounts that
+  // directory too, beside the kubelet's plugin directories; a provider mounts it alone, so an image
+  // name that looks like a CSI driver (secrets-store-csi-driver-provider-aws) yields to it.
+  const providerDir = hasPath(
+    paths,
+    '/var/run/secrets-store-csi-providers',
+    '/run/secrets-store-csi-providers',
+    '/etc/kubernetes/secrets-store-csi-providers',
+  );
+  if (providerDir && (found.get('storage') ?? []).every((e) => e.startsWith('image '))) {
+    found.delete('storage');
+    add('secrets-store-provider', `hostPath ${providerDir} (provider socket)`);
+  }
+
   // Devices: the device-plugin socket directory.
   if (devicePath) add('device', `hostPath ${devicePath} (device plugin socket)`);
 
@@ -291,8 +314,12 @@ export function detectAgentRoles(ds: DaemonSet, csiDriverNames: readonly string[
 
   // Security: kernel tracing or LSM interfaces of the host together with the host PID namespace
   // is how runtime-security agents (eBPF or kprobe based) watch every process.
+  // The host's /proc mounted shows every process of the host's PID namespace, as hostPID does
+  // (proc(5): a procfs shows the PID namespace it was mounted for).
   const kernelPath = hasPath(paths, '/sys/kernel/security', '/sys/kernel/debug', '/sys/kernel/tracing');
+  const hostProc = paths.some((p) => p.replace(/\/$/, '') === '/proc');
   if (kernelPath && spec?.hostPID) add('security', `hostPID with hostPath ${kernelPath} (kernel tracing/LSM)`);
+  else if (kernelPath && hostProc) add('security', `host /proc with hostPath ${kernelPath} (kernel tracing/LSM)`);
 
   // Problem detectors read the kernel log to raise node conditions.
   const kmsg = hasPath(paths, '/dev/kmsg');

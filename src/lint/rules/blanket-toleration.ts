@@ -27,7 +27,7 @@ export const blanketToleration: LintRule = {
     id: 'blanket-toleration',
     severity: 'warning',
     severityNote:
-      'info for agents that must run on every node: network (CNI) agents, CSI node plugins, service proxies, node-local DNS caches, node monitors and problem detectors, security agents',
+      'info for agents that must run on every node: network (CNI) agents, CSI node plugins, service proxies, node-local DNS caches, node monitors and problem detectors, security agents, Secrets Store CSI providers',
     description:
       'No toleration has `operator: Exists` without a key and with no effect or `NoExecute` (which tolerates every taint, or every NoExecute taint).',
     rationale:

@@ -15,6 +15,7 @@ import {
   HOST_PRIVILEGED_ROLES,
   roleText,
   templateContainers,
+  windowsPodEvidence,
   yamlBlock,
 } from '../template.js';
 
@@ -67,7 +68,7 @@ export const privilegeEscalationAllowed: LintRule = {
     severityNote:
       'info for network (CNI) agents, CSI node plugins, service proxies and driver installers, whose capabilities are their job',
     description:
-      'Every container that is not privileged sets `allowPrivilegeEscalation: false` (unless it adds SYS_ADMIN, which forbids it) and drops ALL capabilities, adding back only those it uses.',
+      'Every container that is not privileged sets `allowPrivilegeEscalation: false` (unless it adds SYS_ADMIN, which forbids it) and drops ALL capabilities, adding back only those it uses. Windows pods (`spec.os.name`, a `kubernetes.io/os: windows` selector, HostProcess) are not judged: the fields cannot be set there.',
     rationale:
       "Without `allowPrivilegeEscalation: false` a setuid binary or file capability in the image can raise a process above the container's own privileges; without `drop: [ALL]` the container keeps the runtime's default capabilities (CHOWN, DAC_OVERRIDE, FOWNER, NET_RAW, SETUID, …) on every node whether it uses them or not. Both are what the restricted Pod Security Standard requires, and cost an agent nothing when it needs no more.",
     howToFix:
@@ -76,6 +77,8 @@ export const privilegeEscalationAllowed: LintRule = {
       'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # allowPrivilegeEscalation and capabilities not set',
   },
   check(ds, ctx) {
+    // allowPrivilegeEscalation and capabilities cannot be set on Windows (validateWindows).
+    if (windowsPodEvidence(ds)) return [];
     const role = findRole(ctx.roles(ds), ...HOST_PRIVILEGED_ROLES, 'driver-installer');
     const out: RuleFinding[] = [];
     for (const ref of templateContainers(ds, { init: true })) {

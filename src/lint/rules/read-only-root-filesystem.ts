@@ -10,6 +10,7 @@ import {
   HOST_PRIVILEGED_ROLES,
   roleJustified,
   templateContainers,
+  windowsPodEvidence,
   yamlBlock,
 } from '../template.js';
 
@@ -20,7 +21,8 @@ export const readOnlyRootFilesystem: LintRule = {
     severity: 'warning',
     severityNote:
       "info for network (CNI) agents, CSI node plugins, service proxies, driver installers and a security agent's kernel driver loader",
-    description: 'Every container sets `securityContext.readOnlyRootFilesystem: true`.',
+    description:
+      'Every container sets `securityContext.readOnlyRootFilesystem: true`. Windows pods (`spec.os.name`, a `kubernetes.io/os: windows` selector, HostProcess) are not judged: the field cannot be set there.',
     rationale:
       "A writable root filesystem lets an attacker, or a bug, drop binaries and change configuration inside an agent that runs on every node. The DaemonSet guide's production practice runs collectors with a read-only root filesystem.",
     howToFix:
@@ -29,6 +31,8 @@ export const readOnlyRootFilesystem: LintRule = {
       'containers:\n  - name: agent\n    image: example/agent:1.4.2\n    securityContext:\n      runAsNonRoot: true\n      # readOnlyRootFilesystem not set',
   },
   check(ds, ctx) {
+    // readOnlyRootFilesystem cannot be set on Windows (validateWindows).
+    if (windowsPodEvidence(ds)) return [];
     // A placeholder (pause, sleep) writes nothing.
     const refs = templateContainers(ds, { init: true }).filter(
       (r) => r.container.securityContext?.readOnlyRootFilesystem !== true && !isPlaceholder(r.container),

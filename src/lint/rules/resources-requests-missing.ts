@@ -41,8 +41,9 @@ export const resourcesRequestsMissing: LintRule = {
       );
       if (!missing.length) continue;
       const bestEffort = !anyResource;
+      // What the scheduler leaves unreserved: the resource missing, not everything, when the other is requested.
       out.push({
-        message: `${containerLabel(ref)} requests no ${missing.join(' and no ')}: the scheduler reserves nothing for it, so each of the DaemonSet's nodes is oversubscribed by one copy${bestEffort ? ', and the pod is BestEffort: evicted first when a node runs short' : ''}`,
+        message: `${containerLabel(ref)} requests no ${missing.join(' and no ')}: the scheduler reserves ${missing.length === 1 ? `no ${missing[0]}` : 'nothing'} for it, so each of the DaemonSet's nodes is oversubscribed by one copy${bestEffort ? ', and the pod is BestEffort: evicted first when a node runs short' : ''}`,
         path: missing.length === 1 ? `${ref.path}.resources.requests.${missing[0]}` : `${ref.path}.resources.requests`,
         fix: `set requests from the agent's measured usage (kubectl top pod), e.g.:\n${yamlBlock({ resources: { requests: Object.fromEntries(missing.map((r) => [r, PLACEHOLDER[r]])) } })}`,
       });

@@ -14,6 +14,7 @@ import {
   roleJustified,
   rootRole,
   templateContainers,
+  windowsPodEvidence,
   yamlBlock,
   type ContainerRef,
 } from '../template.js';
@@ -73,9 +74,9 @@ export const runAsNonRoot: LintRule = {
     id: 'run-as-non-root',
     severity: 'error',
     severityNote:
-      'warning for a container that may run as root; error when runAsNonRoot contradicts runAsUser 0 (the kubelet refuses to start it); info where uid 0 is needed: network, CSI, proxy, device-plugin, labeller, node-local DNS, security, node-reboot, local-volume and driver-installer agents and problem detectors; privileged containers and containers that add capabilities (no ambient capabilities: a non-root process loses them at exec); log collectors reading container logs and monitors reading the container runtime state',
+      'warning for a container that may run as root; error when runAsNonRoot contradicts runAsUser 0 (the kubelet refuses to start it); info where uid 0 is needed: network, CSI, proxy, device-plugin, labeller, node-local DNS, security, node-reboot, local-volume and driver-installer agents, problem detectors and Secrets Store CSI providers (a socket in a root-owned host directory); privileged containers and containers that add capabilities (no ambient capabilities: a non-root process loses them at exec); log collectors reading container logs and monitors reading the container runtime state',
     description:
-      'Every container runs as a non-root user (`runAsNonRoot: true` or a non-zero `runAsUser`, on the container or the pod).',
+      'Every container runs as a non-root user (`runAsNonRoot: true` or a non-zero `runAsUser`, on the container or the pod). Windows pods (`spec.os.name`, a `kubernetes.io/os: windows` selector, HostProcess) are not judged: `runAsUser` cannot be set there, and the account is `windowsOptions.runAsUserName`.',
     rationale:
       "An agent running as root on every node turns any bug in it into root on the host paths it mounts. The DaemonSet guide's production practice runs collectors with runAsNonRoot. Setting runAsNonRoot with runAsUser 0 is worse: the kubelet refuses to start the container.",
     howToFix:
@@ -84,6 +85,9 @@ export const runAsNonRoot: LintRule = {
       "containers:\n  - name: agent\n    image: example/agent:1.4.2\n    # no securityContext: the image's user, often root",
   },
   check(ds, ctx) {
+    // uid-based: runAsUser cannot be set on Windows (validateWindows), where the kubelet judges
+    // runAsNonRoot by the user name (security_context_windows.go verifyRunAsNonRoot).
+    if (windowsPodEvidence(ds)) return [];
     const pod = podSpec(ds).securityContext;
     const roles = ctx.roles(ds);
     const rootRefs: ContainerRef[] = [];

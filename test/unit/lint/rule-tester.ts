@@ -139,3 +139,62 @@ export function ruleTester(
     }
   });
 }
+
+/**
+ * The ways a DaemonSet is pinned to Windows nodes, as published manifests write them: `spec.os.name`
+ * (which the API server checks the Linux-only security fields against), the `kubernetes.io/os`
+ * label the kubelet sets from its OS (nodeSelector or required node affinity), and HostProcess
+ * containers, a Windows-only mode (sig-windows-tools' kube-proxy, vSphere CSI's Windows node plugin).
+ */
+export const WINDOWS_PINS: readonly (readonly [string, (b: DaemonSetBuilder) => DaemonSetBuilder])[] = [
+  [
+    'spec.os.name: windows',
+    (b) =>
+      b.with((d) => {
+        Object.assign(d.spec!.template!.spec!, { os: { name: 'windows' } });
+      }),
+  ],
+  ['nodeSelector kubernetes.io/os: windows', (b) => b.nodeSelector({ 'kubernetes.io/os': 'windows' })],
+  [
+    'required node affinity kubernetes.io/os In [windows]',
+    (b) =>
+      b.affinity({
+        nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['windows'] }] }],
+      }),
+  ],
+  [
+    'HostProcess pod without an OS selector',
+    (b) =>
+      b.hostNetwork().with((d) => {
+        d.spec!.template!.spec!.securityContext = {
+          windowsOptions: { hostProcess: true, runAsUserName: 'NT AUTHORITY\\SYSTEM' },
+        };
+      }),
+  ],
+];
+
+/** Required node affinity that admits Windows or Linux nodes: the pod may land on Linux, so it is judged. */
+export function windowsOrLinux(b: DaemonSetBuilder): DaemonSetBuilder {
+  return b.affinity({
+    nodeSelectorTerms: [
+      { matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['windows'] }] },
+      { matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }] },
+    ],
+  });
+}
+
+/**
+ * A Secrets Store CSI provider (the Vault and Azure provider shape): its socket in the secrets-store
+ * driver's provider directory, no kubelet plugin directory, no registrar.
+ */
+export function secretsStoreProvider(
+  image = 'hashicorp/vault-csi-provider:1.7.4',
+  dir = '/var/run/secrets-store-csi-providers',
+): DaemonSetBuilder {
+  return goodDaemonSet('csi-provider', 'csi').with((d) => {
+    const spec = d.spec!.template!.spec!;
+    spec.containers![0]!.image = image;
+    spec.containers![0]!.volumeMounts = [{ name: 'providervol', mountPath: '/provider' }];
+    spec.volumes = [{ name: 'providervol', hostPath: { path: dir } }];
+  });
+}

@@ -1,6 +1,6 @@
 import { blanketToleration } from '../../../../src/lint/rules/blanket-toleration.js';
 import { node } from '../../../builders.js';
-import { cluster, goodDaemonSet, ruleTester } from '../rule-tester.js';
+import { cluster, goodDaemonSet, ruleTester, secretsStoreProvider } from '../rule-tester.js';
 
 const tolerating = (...t: { key?: string; operator?: string; value?: string; effect?: string }[]) =>
   goodDaemonSet().tolerate(...t);
@@ -139,6 +139,55 @@ ruleTester(blanketToleration, {
         })
         .build(),
       findings: [{ severity: 'info', path: 'spec.template.spec.tolerations[0]', message: /as a log collector/ }],
+    },
+    {
+      // The secrets-store CSI node plugin it serves tolerates every taint, and dials the provider on its own node.
+      name: 'a Secrets Store CSI provider tolerates every taint, as the driver it serves does: info',
+      ds: secretsStoreProvider('mcr.microsoft.com/oss/v2/azure/secrets-store/provider-azure:v1.8.2')
+        .tolerate({ operator: 'Exists' })
+        .build(),
+      findings: [
+        {
+          severity: 'info',
+          path: 'spec.template.spec.tolerations[0]',
+          message: /as a Secrets Store CSI provider \(hostPath \/var\/run\/secrets-store-csi-providers /,
+        },
+      ],
+    },
+    ...(
+      [
+        // proc(5): a procfs shows the processes of the PID namespace it was mounted for, so the host's /proc is hostPID's view.
+        ['hostPID', true, undefined],
+        ['the host /proc instead of hostPID (the Inspektor Gadget shape)', false, '/proc'],
+      ] as const
+    ).map(([how, hostPID, proc]) => ({
+      name: `a tracing agent (kernel tracing filesystem with ${how}) tolerates every taint: info`,
+      ds: tolerating({ operator: 'Exists', effect: 'NoSchedule' }, { operator: 'Exists', effect: 'NoExecute' })
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.hostPID = hostPID;
+          spec.volumes = [
+            { name: 'debugfs', hostPath: { path: '/sys/kernel/debug' } },
+            ...(proc ? [{ name: 'proc', hostPath: { path: proc } }] : []),
+          ];
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'info' as const,
+          path: 'spec.template.spec.tolerations[1]',
+          message: /as a security agent \(host(PID| \/proc) with hostPath \/sys\/kernel\/debug/,
+        },
+      ],
+    })),
+    {
+      name: 'the host /proc without a kernel tracing filesystem is no tracing agent: warning',
+      ds: tolerating({ operator: 'Exists', effect: 'NoSchedule' }, { operator: 'Exists', effect: 'NoExecute' })
+        .with((d) => {
+          d.spec!.template!.spec!.volumes = [{ name: 'proc', hostPath: { path: '/proc' } }];
+        })
+        .build(),
+      findings: [{ severity: 'warning', path: 'spec.template.spec.tolerations[1]' }],
     },
   ],
 });

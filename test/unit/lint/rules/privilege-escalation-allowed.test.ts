@@ -1,6 +1,12 @@
 import { privilegeEscalationAllowed } from '../../../../src/lint/rules/privilege-escalation-allowed.js';
 import type { SecurityContext } from '../../../../src/model/k8s-types.js';
-import { goodDaemonSet, ruleTester } from '../rule-tester.js';
+import { goodDaemonSet, ruleTester, WINDOWS_PINS, windowsOrLinux } from '../rule-tester.js';
+
+/** The good agent without any securityContext: on Linux each Linux-only security rule reports it. */
+const noSecurityContext = () =>
+  goodDaemonSet().with((d) => {
+    delete d.spec!.template!.spec!.containers![0]!.securityContext;
+  });
 
 const sc = (securityContext: SecurityContext, image?: string) =>
   goodDaemonSet().with((d) => {
@@ -12,6 +18,11 @@ const PATH = 'spec.template.spec.containers[0].securityContext';
 
 ruleTester(privilegeEscalationAllowed, {
   valid: [
+    // allowPrivilegeEscalation and capabilities "cannot be set when spec.os.name is windows" (validateWindows).
+    ...WINDOWS_PINS.map(([how, pin]) => ({
+      name: `a Windows pod (${how}) is not judged`,
+      ds: pin(noSecurityContext()).build(),
+    })),
     {
       name: 'escalation off and ALL dropped',
       ds: sc({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } }).build(),
@@ -60,6 +71,17 @@ ruleTester(privilegeEscalationAllowed, {
     },
   ],
   invalid: [
+    {
+      name: 'node affinity that admits Linux nodes too: judged',
+      ds: windowsOrLinux(noSecurityContext()).build(),
+      findings: [
+        {
+          severity: 'warning',
+          path: 'spec.template.spec.containers[0].securityContext.allowPrivilegeEscalation',
+          message: /keeps the default capabilities/,
+        },
+      ],
+    },
     {
       name: 'nothing set',
       ds: sc({ runAsNonRoot: true, runAsUser: 65534 }).build(),

@@ -397,5 +397,47 @@ ruleTester(privilegedContainer, {
         },
       ],
     },
+    {
+      // "Create a Windows HostProcess Pod": HostProcess runs as a host account with the host's
+      // network, files and processes; privileged cannot be set on Windows, so this is its form there.
+      name: 'a Windows service proxy as HostProcess (the sig-windows-tools kube-proxy shape): info',
+      ds: goodDaemonSet('kube-proxy-windows', 'kube-system')
+        .nodeSelector({ 'kubernetes.io/os': 'windows' })
+        .hostNetwork()
+        .with((d) => {
+          const spec = d.spec!.template!.spec!;
+          spec.containers![0]!.image = 'sigwindowstools/kube-proxy:v1.34.2-calico-hostprocess';
+          spec.securityContext = { windowsOptions: { hostProcess: true, runAsUserName: 'NT AUTHORITY\\system' } };
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'info',
+          path: 'spec.template.spec.securityContext.windowsOptions.hostProcess',
+          message:
+            /^the pod's containers run as HostProcess containers \(as NT AUTHORITY\\system\), as a service proxy/,
+        },
+      ],
+    },
+    {
+      name: 'a HostProcess container of an unknown role: warning, a less privileged host account',
+      ds: goodDaemonSet('win-agent')
+        .hostNetwork()
+        .with((d) => {
+          Object.assign(d.spec!.template!.spec!.containers![0]!, {
+            securityContext: { windowsOptions: { hostProcess: true } },
+          });
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.windowsOptions.hostProcess`,
+          message:
+            /^container win-agent runs as a HostProcess container \(as a host account\) in a DaemonSet whose role lint cannot infer: .*baseline Pod Security Standard forbids$/,
+          fix: /windowsOptions:\n\s+hostProcess: true\n\s+runAsUserName: NT AUTHORITY\\Local service$/,
+        },
+      ],
+    },
   ],
 });

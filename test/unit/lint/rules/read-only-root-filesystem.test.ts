@@ -1,11 +1,35 @@
 import { readOnlyRootFilesystem } from '../../../../src/lint/rules/read-only-root-filesystem.js';
-import { goodDaemonSet, ruleTester } from '../rule-tester.js';
+import { goodDaemonSet, ruleTester, WINDOWS_PINS, windowsOrLinux } from '../rule-tester.js';
 
 const C0 = 'spec.template.spec.containers[0]';
 
+/** The good agent without any securityContext: on Linux each Linux-only security rule reports it. */
+const noSecurityContext = () =>
+  goodDaemonSet().with((d) => {
+    delete d.spec!.template!.spec!.containers![0]!.securityContext;
+  });
+
 ruleTester(readOnlyRootFilesystem, {
-  valid: [{ name: 'read-only root filesystem', ds: goodDaemonSet().build() }],
+  valid: [
+    { name: 'read-only root filesystem', ds: goodDaemonSet().build() },
+    // readOnlyRootFilesystem "cannot be set when spec.os.name is windows" (core/v1 SecurityContext; validateWindows).
+    ...WINDOWS_PINS.map(([how, pin]) => ({
+      name: `a Windows pod (${how}) is not judged`,
+      ds: pin(noSecurityContext()).build(),
+    })),
+  ],
   invalid: [
+    {
+      name: 'node affinity that admits Linux nodes too: judged',
+      ds: windowsOrLinux(noSecurityContext()).build(),
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.readOnlyRootFilesystem`,
+          message: /writable root filesystem/,
+        },
+      ],
+    },
     {
       name: 'not set',
       ds: goodDaemonSet()

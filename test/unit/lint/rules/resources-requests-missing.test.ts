@@ -55,7 +55,8 @@ ruleTester(resourcesRequestsMissing, {
         {
           severity: 'warning',
           path: `${C0}.resources.requests.memory`,
-          message: /requests no memory: /,
+          // The cpu request is reserved: the message names what is not, not "nothing".
+          message: /requests no memory: the scheduler reserves no memory for it, so /,
           fix: /memory: 128Mi/,
         },
       ],
@@ -74,7 +75,7 @@ ruleTester(resourcesRequestsMissing, {
         {
           severity: 'warning',
           path: 'spec.template.spec.containers[1].resources.requests.cpu',
-          message: /container exporter requests no cpu/,
+          message: /container exporter requests no cpu: the scheduler reserves no cpu for it/,
         },
         {
           severity: 'warning',

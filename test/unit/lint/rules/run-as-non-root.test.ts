@@ -1,10 +1,21 @@
 import { runAsNonRoot } from '../../../../src/lint/rules/run-as-non-root.js';
-import { goodDaemonSet, ruleTester } from '../rule-tester.js';
+import { goodDaemonSet, ruleTester, secretsStoreProvider, WINDOWS_PINS, windowsOrLinux } from '../rule-tester.js';
 
 const C0 = 'spec.template.spec.containers[0]';
 
+/** The good agent without any securityContext: on Linux each Linux-only security rule reports it. */
+const noSecurityContext = () =>
+  goodDaemonSet().with((d) => {
+    delete d.spec!.template!.spec!.containers![0]!.securityContext;
+  });
+
 ruleTester(runAsNonRoot, {
   valid: [
+    // uid-based: runAsUser cannot be set on Windows, where the kubelet judges runAsNonRoot by the user name (security_context_windows.go).
+    ...WINDOWS_PINS.map(([how, pin]) => ({
+      name: `a Windows pod (${how}) is not judged`,
+      ds: pin(noSecurityContext()).build(),
+    })),
     { name: 'runAsNonRoot with a uid', ds: goodDaemonSet().build() },
     {
       name: 'a non-zero runAsUser alone',
@@ -25,6 +36,33 @@ ruleTester(runAsNonRoot, {
     },
   ],
   invalid: [
+    {
+      name: 'node affinity that admits Linux nodes too: judged',
+      ds: windowsOrLinux(noSecurityContext()).build(),
+      findings: [{ severity: 'warning', path: `${C0}.securityContext.runAsNonRoot`, message: /may run as root/ }],
+    },
+    {
+      // hostPath volumes are not chowned to fsGroup: files and directories created on the host are writable only by root.
+      name: 'a Secrets Store CSI provider creates its socket in a root-owned host directory: info',
+      ds: secretsStoreProvider('mcr.microsoft.com/oss/v2/azure/secrets-store/provider-azure:v1.8.2')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.securityContext = {
+            runAsUser: 0,
+            readOnlyRootFilesystem: true,
+            allowPrivilegeEscalation: false,
+            capabilities: { drop: ['ALL'] },
+          };
+        })
+        .build(),
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.runAsNonRoot`,
+          message:
+            /may run as root, as a Secrets Store CSI provider \(hostPath \/var\/run\/secrets-store-csi-providers /,
+        },
+      ],
+    },
     // Issue 14 §3: roles whose job needs uid 0 get information.
     ...(
       [
