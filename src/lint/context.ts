@@ -35,7 +35,7 @@ export function kindUnavailable(ctx: LintContext, kind: SnapshotKind): string | 
 /** Why node-based rules cannot run on this input (no nodes, or an empty list), or undefined. */
 export function nodesUnavailable(ctx: LintContext): string | undefined {
   const why = kindUnavailable(ctx, 'Node');
-  if (why) return `${why}: lint a live cluster, or add \`kubectl get nodes -o yaml\` to the input`;
+  if (why) return `${why}: lint a live cluster, or add the nodes to the input: \`kubectl get nodes -o yaml\``;
   if (ctx.index.snapshot.nodes.length === 0) return 'the input has an empty node list';
   return undefined;
 }

@@ -148,7 +148,10 @@ function footer(report: LintReport, markdown: boolean, ctx?: RenderContext): str
   }
   if (report.notChecked.length) {
     out.push(heading('Not checked'));
-    for (const n of report.notChecked) out.push(item(`${n.rule}: ${n.why}`));
+    // Rules held back by the same missing input share one line (three node-based rules, one reason).
+    const byWhy = new Map<string, string[]>();
+    for (const n of report.notChecked) byWhy.set(n.why, [...(byWhy.get(n.why) ?? []), n.rule]);
+    for (const [why, rules] of byWhy) out.push(item(`${rules.join(', ')}: ${why}`));
     if (!markdown) out.push('');
   }
   const unread = (report.contexts ?? []).filter((c) => c.error !== undefined);

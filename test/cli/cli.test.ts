@@ -193,6 +193,25 @@ test('a bare manifest has no nodes or pods: placement commands say so instead of
   );
 });
 
+test('lint of a bare manifest: rules held back by the same missing input share one "Not checked" line; JSON keeps one entry per rule', async () => {
+  const text = (await runCli(['lint', '-f', 'fixtures/manifests/agents/fluent-bit.yaml'])).stdout;
+  const lines = text.split('\n').filter((l) => l.startsWith('  - '));
+  assert.deepEqual(
+    lines.filter((l) => l.includes('no Node objects')),
+    [
+      '  - custom-taint-not-tolerated, max-unavailable-too-low, missing-os-selector: the input has no Node objects: lint a live cluster, or add the nodes to the input: `kubectl get nodes -o yaml`',
+    ],
+  );
+  assert.ok(lines.some((l) => l.startsWith('  - pdb-missing: the input has no PodDisruptionBudget objects')));
+  const doc = JSON.parse(
+    (await runCli(['lint', '-f', 'fixtures/manifests/agents/fluent-bit.yaml', '-o', 'json'])).stdout,
+  );
+  assert.deepEqual(
+    (doc.notChecked as { rule: string }[]).map((n) => n.rule),
+    ['custom-taint-not-tolerated', 'max-unavailable-too-low', 'missing-os-selector', 'pdb-missing'],
+  );
+});
+
 test('why / nodes / node documents follow the contract', async () => {
   const one = JSON.parse((await runCli(['why', 'logging/fluent-bit', 'worker-1', ...DEMO, '-o', 'json'])).stdout);
   assert.equal(one.kind, 'NodeDiagnosis');

@@ -107,9 +107,7 @@ logging/fluent-bit  ${GUIDE}:1
           runAsUser: 65534
 
 Not checked:
-  - custom-taint-not-tolerated: the input has no Node objects: lint a live cluster, or add \`kubectl get nodes -o yaml\` to the input
-  - max-unavailable-too-low: the input has no Node objects: lint a live cluster, or add \`kubectl get nodes -o yaml\` to the input
-  - missing-os-selector: the input has no Node objects: lint a live cluster, or add \`kubectl get nodes -o yaml\` to the input
+  - custom-taint-not-tolerated, max-unavailable-too-low, missing-os-selector: the input has no Node objects: lint a live cluster, or add the nodes to the input: \`kubectl get nodes -o yaml\`
   - pdb-missing: the input has no PodDisruptionBudget objects: add the PDB manifests to the input, or lint a live cluster
 `,
     );

@@ -28,7 +28,10 @@ describe('lint rendering', () => {
       /\nshop\/relay {2}manifests\/relay\.yaml:3\n {2}! warning {2}image-tag-mutable {2}container relay uses example\/relay:latest \(latest is a moving tag\): /,
     );
     assert.match(text, /Turned off by annotation:\n {2}- shop\/relay: readiness-probe-missing\n/);
-    assert.match(text, /Not checked:\n {2}- custom-taint-not-tolerated: the input has no Node objects/);
+    assert.match(
+      text,
+      /Not checked:\n {2}- custom-taint-not-tolerated, max-unavailable-too-low, missing-os-selector: the input has no Node objects/,
+    );
     assert.doesNotMatch(text, /fix:/);
   });
 
