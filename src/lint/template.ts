@@ -245,3 +245,39 @@ export function windowsPodEvidence(ds: DaemonSet): string | undefined {
     return 'windowsOptions.hostProcess: true';
   return undefined;
 }
+
+/** A host path of the CNI: its configuration (/etc/cni), binaries (/opt/cni) or state (/var/lib/cni). */
+const CNI_HOST_PATH = /^\/(etc\/cni|opt\/cni|var\/lib\/cni)(\/|$)/;
+
+/** Whether `c` mounts a hostPath volume of the template under one of the CNI's host paths. */
+function mountsCniPath(spec: PodSpec, c: Container): boolean {
+  const byName = new Map((spec.volumes ?? []).filter((v) => v.hostPath?.path).map((v) => [v.name, v.hostPath!.path]));
+  return (c.volumeMounts ?? []).some((m) => CNI_HOST_PATH.test(byName.get(m.name) ?? ''));
+}
+
+/**
+ * The init containers that make the DaemonSet a network agent when nothing else does: its only
+ * network evidence is a CNI binary directory (/opt/cni…), which only init containers (not
+ * sidecars) mount. The container runtime executes a plugin binary from that directory for each pod
+ * sandbox, outside this pod; once copied, nothing of the node's pod networking runs in the
+ * DaemonSet's long-running containers (the CNI specification: plugins are executables the runtime
+ * invokes). Empty when the network role comes from anything else: the CNI configuration, a known
+ * image, a state directory, a long-running container mounting the CNI directories.
+ */
+export function cniBinaryInstallers(ds: DaemonSet, matches: RoleMatch<AgentRole>[]): ContainerRef[] {
+  const network = findRole(matches, 'network');
+  if (!network || !network.evidence.every((e) => /^hostPath \S+ \(CNI configuration\/binaries\)$/.test(e))) return [];
+  const spec = podSpec(ds);
+  const cniPaths = hostPaths(spec).filter((p) => CNI_HOST_PATH.test(p));
+  if (!cniPaths.every((p) => /^\/opt\/cni(\/|$)/.test(p))) return [];
+  if (templateContainers(ds, { sidecars: true }).some((r) => mountsCniPath(spec, r.container))) return [];
+  return templateContainers(ds, { init: true }).filter((r) => r.init && mountsCniPath(spec, r.container));
+}
+
+/**
+ * The roles that bear on the DaemonSet's long-running containers: without the network role when
+ * it comes only from init containers installing CNI plugin binaries (`cniBinaryInstallers`).
+ */
+export function runningRoles(ds: DaemonSet, matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole>[] {
+  return cniBinaryInstallers(ds, matches).length ? matches.filter((m) => m.role !== 'network') : matches;
+}

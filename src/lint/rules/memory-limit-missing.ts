@@ -8,7 +8,7 @@ import { value } from '../../k8s/quantity.js';
 import { isPlaceholder } from '../../model/roles.js';
 import { isOneShot } from '../probes.js';
 import type { LintRule, RuleFinding } from '../types.js';
-import { containerLabel, findRole, roleText, templateContainers, yamlBlock } from '../template.js';
+import { containerLabel, findRole, roleText, runningRoles, templateContainers, yamlBlock } from '../template.js';
 
 const MI = 1024 * 1024;
 
@@ -28,7 +28,7 @@ export const memoryLimitMissing: LintRule = {
     id: 'memory-limit-missing',
     severity: 'warning',
     severityNote:
-      "info for network (CNI) agents and node-local DNS caches, whose vendors leave memory unlimited on purpose: the OOM killer taking them takes the node's pod networking or DNS with them",
+      "info for network (CNI) agents and node-local DNS caches, whose vendors leave memory unlimited on purpose: the OOM killer taking them takes the node's pod networking or DNS with them; not when the only network evidence is an init container copying CNI plugin binaries (the container runtime runs those, and nothing of the pod network runs in the long-running containers)",
     description:
       'Every container (and sidecar) of the pod template has a memory limit; containers that only wait (pause, `sleep infinity`) or run a task once and then sleep are not judged.',
     rationale:
@@ -41,7 +41,9 @@ export const memoryLimitMissing: LintRule = {
   check(ds, ctx) {
     const out: RuleFinding[] = [];
     // A limit turns a leak into an OOM kill; for these agents the kill is the worse outage.
-    const critical = findRole(ctx.roles(ds), 'network', 'dns');
+    // Not when the network role comes only from init containers that copied CNI plugin binaries:
+    // the runtime runs those binaries, and no long-running container here carries pod networking.
+    const critical = findRole(runningRoles(ds, ctx.roles(ds)), 'network', 'dns');
     for (const ref of templateContainers(ds, { sidecars: true })) {
       // A container that only waits, or runs a task once and then sleeps, holds no growing state.
       if (isPlaceholder(ref.container) || isOneShot(ref.container)) continue;

@@ -5,10 +5,12 @@
 import type { LintRule, RuleFinding } from '../types.js';
 import { isPlaceholder, kernelDriverLoader } from '../../model/roles.js';
 import {
+  cniBinaryInstallers,
   containerLabel,
   findRole,
   HOST_PRIVILEGED_ROLES,
   roleJustified,
+  runningRoles,
   templateContainers,
   windowsPodEvidence,
   yamlBlock,
@@ -20,7 +22,7 @@ export const readOnlyRootFilesystem: LintRule = {
     id: 'read-only-root-filesystem',
     severity: 'warning',
     severityNote:
-      "info for network (CNI) agents, CSI node plugins, service proxies, driver installers and a security agent's kernel driver loader",
+      "info for network (CNI) agents, CSI node plugins, service proxies, driver installers and a security agent's kernel driver loader; when the only network evidence is an init container copying CNI plugin binaries, that init container is information and the long-running containers are judged by their own role",
     description:
       'Every container sets `securityContext.readOnlyRootFilesystem: true`. Windows pods (`spec.os.name`, a `kubernetes.io/os: windows` selector, HostProcess) are not judged: the field cannot be set there.',
     rationale:
@@ -39,26 +41,34 @@ export const readOnlyRootFilesystem: LintRule = {
     );
     if (!refs.length) return [];
     const roles = ctx.roles(ds);
-    const needsIt = findRole(roles, ...HOST_PRIVILEGED_ROLES, 'driver-installer');
+    // Init containers that only install CNI plugin binaries keep the network role's convention; the
+    // long-running containers are judged by what they do (a device plugin beside them, say).
+    const installerPaths = new Set(cniBinaryInstallers(ds, roles).map((r) => r.path));
+    const needsIt = findRole(runningRoles(ds, roles), ...HOST_PRIVILEGED_ROLES, 'driver-installer');
     if (needsIt)
       return [roleJustified(needsIt, refs, 'root filesystem writable', 'securityContext.readOnlyRootFilesystem')];
+    const installerRefs = refs.filter((r) => installerPaths.has(r.path));
+    const network = findRole(roles, 'network');
     // A kernel driver loader (an init container) downloads or builds the module in its own filesystem.
     const loader = kernelDriverLoader(ds);
     const loaderRefs = loader
       ? refs.filter((r) => r.init && /driver-loader/.test(`${r.container.name ?? ''} ${r.container.image ?? ''}`))
       : [];
-    const out: RuleFinding[] = loaderRefs.length
-      ? [
-          roleJustified(
-            { role: 'security', evidence: [loader!] },
-            loaderRefs,
-            'root filesystem writable',
-            'securityContext.readOnlyRootFilesystem',
-          ),
-        ]
-      : [];
+    const out: RuleFinding[] =
+      installerRefs.length && network
+        ? [roleJustified(network, installerRefs, 'root filesystem writable', 'securityContext.readOnlyRootFilesystem')]
+        : [];
+    if (loaderRefs.length)
+      out.push(
+        roleJustified(
+          { role: 'security', evidence: [loader!] },
+          loaderRefs,
+          'root filesystem writable',
+          'securityContext.readOnlyRootFilesystem',
+        ),
+      );
     const logging = findRole(roles, 'logging');
-    const rest = refs.filter((r) => !loaderRefs.includes(r));
+    const rest = refs.filter((r) => !loaderRefs.includes(r) && !installerRefs.includes(r));
     return out.concat(
       rest.map((ref): RuleFinding => ({
         message: `${containerLabel(ref)} has a writable root filesystem${logging ? ': a collector writes only its buffer and position files, which belong on a hostPath or emptyDir' : ''}`,

@@ -3,6 +3,37 @@ import { goodDaemonSet, ruleTester } from '../rule-tester.js';
 
 const C0 = 'spec.template.spec.containers[0]';
 
+/**
+ * A device plugin (the kubelet's device-plugins socket directory) whose init container copies a
+ * CNI plugin binary into the host's /opt/cni/bin (KubeVirt's macvtap-cni has this shape); with
+ * `config`, the init container writes the CNI configuration (/etc/cni/net.d) too, as a CNI agent's
+ * install-cni does.
+ */
+const deviceWithCniInstaller = (config = false) =>
+  goodDaemonSet('macvtap', 'kube-system').with((d) => {
+    const spec = d.spec!.template!.spec!;
+    const c = spec.containers![0]!;
+    c.resources = { requests: { cpu: '60m', memory: '30Mi' } };
+    delete c.securityContext;
+    c.volumeMounts = [{ name: 'device-plugins', mountPath: '/var/lib/kubelet/device-plugins' }];
+    spec.volumes = [
+      { name: 'device-plugins', hostPath: { path: '/var/lib/kubelet/device-plugins' } },
+      { name: 'cni-bin', hostPath: { path: '/opt/cni/bin' } },
+      ...(config ? [{ name: 'cni-conf', hostPath: { path: '/etc/cni/net.d' } }] : []),
+    ];
+    spec.initContainers = [
+      {
+        name: 'install-cni',
+        image: 'example/macvtap:1.0.0',
+        command: ['cp', '/macvtap-cni', '/host/opt/cni/bin/macvtap'],
+        volumeMounts: [
+          { name: 'cni-bin', mountPath: '/host/opt/cni/bin' },
+          ...(config ? [{ name: 'cni-conf', mountPath: '/host/etc/cni/net.d' }] : []),
+        ],
+      },
+    ];
+  });
+
 ruleTester(memoryLimitMissing, {
   valid: [
     { name: 'memory limit set', ds: goodDaemonSet().build() },
@@ -72,6 +103,45 @@ ruleTester(memoryLimitMissing, {
           message: /as a network \(CNI\) agent .*cut the node's pod networking/,
         },
       ],
+    },
+    {
+      // The CNI specification: a plugin is an executable the container runtime runs for each pod
+      // sandbox. Once the init container has copied it to /opt/cni/bin, no long-running container of
+      // this pod carries the node's pod networking, so an OOM kill here cuts none: judged as the
+      // device plugin it runs (batch 5 of docs/lint-precision.md).
+      name: 'a device plugin whose init container only installs a CNI plugin binary: a warning',
+      ds: deviceWithCniInstaller().build(),
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.resources.limits.memory`,
+          message:
+            /^container macvtap has no memory limit: one leaking or buffering copy can exhaust a node's memory, and the DaemonSet runs a copy on every node$/,
+        },
+      ],
+    },
+    {
+      name: 'the init container writes the CNI configuration too: a network agent, info',
+      ds: deviceWithCniInstaller(true).build(),
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.resources.limits.memory`,
+          message: /as a network \(CNI\) agent .*cut the node's pod networking/,
+        },
+      ],
+    },
+    {
+      name: 'the long-running container mounts the CNI binary directory itself: a network agent, info',
+      ds: deviceWithCniInstaller()
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.volumeMounts!.push({
+            name: 'cni-bin',
+            mountPath: '/host/opt/cni/bin',
+          });
+        })
+        .build(),
+      findings: [{ severity: 'info', path: `${C0}.resources.limits.memory`, message: /as a network \(CNI\) agent/ }],
     },
     {
       name: 'a node-local DNS cache: info',
