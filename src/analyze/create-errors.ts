@@ -14,7 +14,12 @@ export interface CreateErrorClass {
 const PSA_ENFORCE = 'pod-security.kubernetes.io/enforce';
 
 /**
- * Classifies one FailedCreate message. `namespaceLabels` are the labels of the DaemonSet's
+ * Classifies one FailedCreate message. A ResourceQuota admission configured with limitedResources
+ * refuses a pod whose scope (say PriorityClass In [system-node-critical]) or resource no quota of
+ * the namespace covers: "insufficient quota to match these scopes: [{PriorityClass In [...]}]" and
+ * "insufficient quota to consume: ..." (kubernetes v1.35.4
+ * staging/src/k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go#CheckRequest; its
+ * admission_test.go TestAdmitLimitedScopeWithCoverQuota). `namespaceLabels` are the labels of the DaemonSet's
  * Namespace when the input holds it: PodSecurity enforces the namespace's enforce label and,
  * where the namespace sets none, the default of the API server's admission configuration
  * (kubernetes v1.35.4 staging/src/k8s.io/pod-security-admission/api/helpers.go#PolicyToEvaluate).
@@ -43,6 +48,43 @@ export function classifyCreateError(
       kind: 'ResourceQuota',
       summary: `ResourceQuota "${m[1]}" is exhausted (requested ${m[2]}, used ${m[3]}, limited ${m[4]})`,
       fix: `raise the quota (kubectl edit resourcequota -n ${namespace} ${m[1]}) or lower the DaemonSet's requests`,
+    };
+  }
+  m = /insufficient quota to match these scopes: \[(.*)\]\s*$/.exec(msg);
+  if (m) {
+    const scopes = [...m[1]!.matchAll(/\{(\w+) (\w+) \[([^\]]*)\]\}/g)].map((s) => ({
+      scopeName: s[1]!,
+      operator: s[2]!,
+      values: s[3]!.split(' ').filter(Boolean),
+    }));
+    const named = scopes.length
+      ? scopes
+          .map((s) => `${s.scopeName} ${s.operator}${s.values.length ? ` [${s.values.join(', ')}]` : ''}`)
+          .join('; ')
+      : m[1]!;
+    const selector = scopes
+      .map(
+        (s) =>
+          `{"scopeName":"${s.scopeName}","operator":"${s.operator}"${s.values.length ? `,"values":[${s.values.map((v) => `"${v}"`).join(',')}]` : ''}}`,
+      )
+      .join(',');
+    const quota = `kubectl apply -f - <<<'{"apiVersion":"v1","kind":"ResourceQuota","metadata":{"name":"critical-pods","namespace":"${namespace}"},"spec":{"hard":{"pods":"1k"},"scopeSelector":{"matchExpressions":[${selector}]}}}'`;
+    const priority = scopes.some((s) => s.scopeName === 'PriorityClass');
+    const critical = scopes.some(
+      (s) => s.scopeName === 'PriorityClass' && s.values.some((v) => /^system-(node|cluster)-critical$/.test(v)),
+    );
+    return {
+      kind: 'ResourceQuota scope',
+      summary: `the API server admits pods of scope ${named} only in a namespace with a ResourceQuota that covers that scope, and namespace ${namespace} has none (the ResourceQuota admission's limitedResources${critical ? '; GKE sets it for the system-node-critical and system-cluster-critical priority classes and ships the covering quota only in its own namespaces, such as kube-system' : ''})`,
+      fix: `create a ResourceQuota in namespace ${namespace} whose scopeSelector covers it: ${quota}${priority ? ", or run the DaemonSet in a namespace that has one (kube-system), or drop the template's priorityClassName" : ''}`,
+    };
+  }
+  m = /insufficient quota to consume: (.*)$/.exec(msg);
+  if (m) {
+    return {
+      kind: 'ResourceQuota scope',
+      summary: `the API server admits pods that consume ${m[1]} only in a namespace with a ResourceQuota that covers it, and namespace ${namespace} has none (the ResourceQuota admission's limitedResources)`,
+      fix: `create a ResourceQuota in namespace ${namespace} with a hard limit on ${m[1]}, or remove the request for it from the DaemonSet's template`,
     };
   }
   if (/must specify limits|must specify requests|failed quota/.test(msg)) {
