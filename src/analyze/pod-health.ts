@@ -11,6 +11,7 @@ import { formatDuration, parseRfc3339 } from '../model/duration.js';
 import { isPodReady, secondsUntilAvailable } from '../k8s/podutil.js';
 import { rollbackAdvice, type RollbackTarget } from '../k8s/rollback.js';
 import { isConfigErrorWaiting, isCreatingWaiting, isImagePullWaiting, nodeReadyStatus } from '../k8s/podhealth.js';
+import { hostPathTypeFailure, kubeletRootOf, nodeKubeletRoot } from '../k8s/hostpath.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
 type ContainerStateTerminated = NonNullable<ContainerState['terminated']>;
@@ -251,7 +252,25 @@ function containerReasons(
   return [];
 }
 
-function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
+/**
+ * What to do about a hostPath volume that fails the kubelet's type check (k8s/hostpath.ts): the
+ * path is on the node, outside any object; under a kubelet root, it is most often a manifest
+ * written for another distribution's kubelet root.
+ */
+function hostPathFix(message: string, node: Node | undefined, nodeName: string): string | undefined {
+  const f = hostPathTypeFailure(message);
+  if (!f) return undefined;
+  const vol = f.volume ? `hostPath volume ${f.volume}` : 'a hostPath volume';
+  const head = `on node ${nodeName}, ${f.path} does not exist or is not ${f.want}, and the ${vol} requires it to be (the kubelet checks the volume's type before it mounts it); this is on the node, outside any object: look there (ls -ld ${f.path})`;
+  const root = kubeletRootOf(f.path);
+  if (!root) return `${head}; create it there, or fix the path in the DaemonSet's volume`;
+  const dist = nodeKubeletRoot(node);
+  if (dist && dist.root !== root)
+    return `${head}. The path lies under ${root}, but the node runs ${dist.name}, whose kubelet keeps its files under ${dist.root}: set the DaemonSet's kubelet directory (its chart's kubelet path value) to ${dist.root}`;
+  return `${head}. The path lies under the kubelet directory ${root}: if the node's kubelet uses another root (--root-dir; k0s uses /var/lib/k0s/kubelet, MicroK8s /var/snap/microk8s/common/var/lib/kubelet), set the DaemonSet's kubelet directory to that root; creating the path by hand hides the mismatch`;
+}
+
+function creatingReason(pod: Pod, events: KubeEvent[], now: Date, node?: Node): RawReason {
   const blockers = latest(events, [
     'FailedMount',
     'FailedAttachVolume',
@@ -264,11 +283,19 @@ function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
   const age = Number.isNaN(startedAt) ? 'an unknown time' : formatDuration(now.getTime() - startedAt);
   const sandbox = blockers.some((e) => e.reason === 'FailedCreatePodSandBox' || e.reason === 'NetworkNotReady');
   const mount = blockers.find((e) => e.reason === 'FailedMount' || e.reason === 'FailedAttachVolume');
+  const hostPath = blockers
+    .filter((e) => e.reason === 'FailedMount')
+    .map((e) => hostPathFix(e.message ?? '', node, pod.spec?.nodeName ?? '<node>'))
+    .find(Boolean);
+  const failure = blockers.map((e) => hostPathTypeFailure(e.message ?? '')).find(Boolean);
+  const hostPathText = failure
+    ? `${failure.volume ? `hostPath volume ${failure.volume}` : 'a hostPath volume'}: ${failure.path} is not ${failure.want} on the node`
+    : undefined;
   return {
     code: 'ContainerCreating',
     severity: blockers.length ? 'error' : 'warning',
     message: blockers.length
-      ? `containers are not starting after ${age}: ${sandbox ? 'the pod sandbox (network) cannot be created' : 'a volume cannot be mounted'}`
+      ? `containers are not starting after ${age}: ${sandbox ? 'the pod sandbox (network) cannot be created' : hostPathText ? hostPathText : 'a volume cannot be mounted'}`
       : `containers are still being created (${age})`,
     evidence: [
       ...(pod.status?.containerStatuses ?? [])
@@ -278,9 +305,11 @@ function creatingReason(pod: Pod, events: KubeEvent[], now: Date): RawReason {
     ],
     fix: sandbox
       ? `the node's CNI is not working: check the network agent's pod on node ${pod.spec?.nodeName} (kubectl get pods -A -o wide --field-selector spec.nodeName=${pod.spec?.nodeName})`
-      : mount
-        ? `fix the volume named in the event (missing ConfigMap/Secret/hostPath, CSI driver not registered on the node)`
-        : `wait; if it lasts, check events: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
+      : hostPath
+        ? hostPath
+        : mount
+          ? `fix the volume named in the event (missing ConfigMap/Secret/hostPath, CSI driver not registered on the node)`
+          : `wait; if it lasts, check events: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
   };
 }
 
@@ -411,7 +440,7 @@ export function boundPodReasons(
         (phase === 'Pending' && statuses.length === 0);
       const running = statuses.length > 0 && statuses.filter(([, init]) => !init).every(([s]) => s.state?.running);
       if (creating && !del) {
-        reasons.push(creatingReason(pod, events, now));
+        reasons.push(creatingReason(pod, events, now, node));
       } else if (running && !del && (!node || nodeReady === 'True')) {
         reasons.push(
           notReadyRunning(
@@ -422,7 +451,7 @@ export function boundPodReasons(
           ),
         );
       } else if (!reasons.length) {
-        reasons.push(creatingReason(pod, events, now));
+        reasons.push(creatingReason(pod, events, now, node));
       }
     }
     return reasons.map(withShort);
