@@ -63,3 +63,12 @@ export function formatToleration(t: Toleration): string {
   if (t.tolerationSeconds !== undefined) parts.push(`tolerationSeconds: ${t.tolerationSeconds}`);
   return `{${parts.join(', ')}}`;
 }
+
+/**
+ * The taint a kubelet started with `--cloud-provider=external` puts on its Node when it registers
+ * (kubernetes v1.35.4 pkg/kubelet/kubelet_node_status.go#initialNode), and the cloud controller
+ * manager's node controller removes once it has initialised the node from the cloud: addresses,
+ * provider ID, zone labels (staging/src/k8s.io/cloud-provider/controllers/node/node_controller.go
+ * #syncNode; the key is cloudproviderapi.TaintExternalCloudProvider, api/well_known_taints.go).
+ */
+export const TAINT_EXTERNAL_CLOUD_PROVIDER = 'node.cloudprovider.kubernetes.io/uninitialized';

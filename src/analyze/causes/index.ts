@@ -44,19 +44,20 @@ const RULES: readonly Rule[] = [
 
 const RANK: Record<CauseCode, number> = {
   NetworkAgentNotRunning: 0,
-  NetworkNotReadyAgentRunning: 1,
-  NoNetworkAgent: 2,
-  NodeWithoutPodCIDR: 3,
-  LabellerNotRunning: 4,
-  LabelNotWritten: 5,
-  WebhookInjectedField: 6,
-  HostPortHeldByDaemonSet: 7,
-  BudgetHeldByDeadNodes: 8,
-  RevisionFailing: 9,
-  NodeAttributeSplit: 10,
-  SelectsNoNode: 11,
-  KnownUpstreamBug: 12,
-  LegacyOnDeleteDefault: 13,
+  CloudProviderNotInitialized: 1,
+  NetworkNotReadyAgentRunning: 2,
+  NoNetworkAgent: 3,
+  NodeWithoutPodCIDR: 4,
+  LabellerNotRunning: 5,
+  LabelNotWritten: 6,
+  WebhookInjectedField: 7,
+  HostPortHeldByDaemonSet: 8,
+  BudgetHeldByDeadNodes: 9,
+  RevisionFailing: 10,
+  NodeAttributeSplit: 11,
+  SelectsNoNode: 12,
+  KnownUpstreamBug: 13,
+  LegacyOnDeleteDefault: 14,
 };
 
 /** Causes about a whole DaemonSet rather than the nodes they name: kept for any node asked about. */

@@ -18,6 +18,7 @@ import {
   reasonPhrase,
   tolerationPatch,
 } from './context.js';
+import { cloudInitCause } from './cloud-init.js';
 
 /**
  * The CNI plugin's own error when the runtime's network is ready but the plugin's ADD failed for
@@ -143,6 +144,11 @@ export function networkCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[
       continue;
     }
     for (const { agent, v } of down) {
+      const cloud = v.verdict === 'Excluded' ? cloudInitCause(c, agent, node, head, [ds], symptomText) : undefined;
+      if (cloud) {
+        out.push(cloud);
+        continue;
+      }
       const main = v.reasons.find((x) => x.severity !== 'info') ?? v.reasons[0];
       const patch =
         v.verdict === 'Excluded'

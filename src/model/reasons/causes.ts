@@ -25,6 +25,17 @@ export const CAUSE_RULES = {
     links: 'the affected DaemonSets → the node → the network agent DaemonSet and its verdict on that node',
     upstream: `${K} pkg/kubelet/kubelet.go#syncPod (network not ready: pods other than host-network ones are not started)`,
   },
+  CloudProviderNotInitialized: {
+    severity: 'error',
+    short: "the network agent waits for the cloud controller manager's initialisation",
+    meaning:
+      "The node's network is not ready because its network (CNI) agent is kept off by node.cloudprovider.kubernetes.io/uninitialized, the taint a kubelet with --cloud-provider=external sets and the cloud controller manager removes once it has initialised the node. The cloud controller manager is the cause: it has no running pod (often kept off by the not-ready taint, so that neither can start), or it runs and has not initialised the node (its logs say why).",
+    needs:
+      'the network symptoms on a node with the uninitialized taint that the network agent does not tolerate; a DaemonSet that runs a cloud controller manager (by name, image, command or a --cloud-provider argument), or none in the input',
+    links:
+      'the affected DaemonSets → the node → the network agent kept off by the uninitialized taint → the cloud controller manager DaemonSet and its verdicts',
+    upstream: `${K} staging/src/k8s.io/cloud-provider/controllers/node/node_controller.go#syncNode (removes the taint the kubelet sets in pkg/kubelet/kubelet_node_status.go#initialNode)`,
+  },
   NetworkNotReadyAgentRunning: {
     severity: 'error',
     short: "node's network not ready, or the CNI refusing, although its agent runs",
