@@ -165,3 +165,16 @@ export function touchCommand(namespace: string, name: string): string {
 export function createRetryNote(namespace: string, name: string): string {
   return `after the fix the controller retries only when its back-off expires (it doubles with each failure, up to about 17 minutes); to retry now, update the DaemonSet, which re-queues it at once: ${touchCommand(namespace, name)}`;
 }
+
+/**
+ * Why `.status` lags the spec while the controller reports FailedCreate: the controller runs (it
+ * tried to create the pods), but before v1.27 a sync whose pod creation failed returned before it
+ * wrote the status (kubernetes#100683; v1.27.0 and the January 2023 patch releases of 1.25 and 1.26
+ * write it anyway: kubernetes#113787, pkg/controller/daemon/daemon_controller.go#syncDaemonSet).
+ */
+export function statusNotWrittenText(observed: number, generation: number): string {
+  return `the controller runs (it reports FailedCreate) but has written no status for the latest spec (observedGeneration ${observed} < generation ${generation}): before v1.27 a sync whose pod creation fails writes no status (kubernetes#100683, fixed by #113787), so .status is stale until a create succeeds`;
+}
+
+export const STATUS_NOT_WRITTEN_FIX =
+  'nothing to do about kube-controller-manager: fix the FailedCreate, and the status follows once a pod is created';

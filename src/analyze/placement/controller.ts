@@ -8,7 +8,12 @@ import type { DaemonSet, KubeEvent, Node, Taint } from '../../model/k8s-types.js
 import { formatDuration, parseRfc3339 } from '../../model/duration.js';
 import { type PredicateFailure, TAINT_NOT_READY, TAINT_UNREACHABLE, SYSTEM_TAINT_KEYS } from '../../k8s/daemonpod.js';
 import { formatTaint, formatTaintBraces, formatToleration, tolerationFor } from '../../k8s/taints.js';
-import { classifyCreateError, createRetryNote } from '../create-errors.js';
+import {
+  classifyCreateError,
+  createRetryNote,
+  STATUS_NOT_WRITTEN_FIX,
+  statusNotWrittenText,
+} from '../create-errors.js';
 import type { DaemonSetContext, RawReason } from './context.js';
 
 /** " last seen 5m ago" for an event with a valid lastTimestamp, else nothing. */
@@ -173,7 +178,15 @@ export function missingReasons(ctx: DaemonSetContext, node: Node, now: Date): Ra
   }
   const generation = ds.metadata?.generation ?? 0;
   const observed = ds.status?.observedGeneration ?? 0;
-  if (observed < generation) {
+  if (observed < generation && recent.length) {
+    reasons.push({
+      code: 'ControllerNotObserved',
+      severity: 'info',
+      message: statusNotWrittenText(observed, generation),
+      evidence: [`metadata.generation: ${generation}`, `status.observedGeneration: ${observed}`],
+      fix: STATUS_NOT_WRITTEN_FIX,
+    });
+  } else if (observed < generation) {
     reasons.push({
       code: 'ControllerNotObserved',
       severity: 'warning',

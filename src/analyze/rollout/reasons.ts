@@ -6,7 +6,13 @@ import type { KubeEvent } from '../../model/k8s-types.js';
 import type { RolloutReason } from '../../model/results.js';
 import { nodeReadyStatus } from '../../k8s/podhealth.js';
 import { isPodAvailable } from '../../k8s/podutil.js';
-import { classifyCreateError, createRetryNote, touchCommand } from '../create-errors.js';
+import {
+  classifyCreateError,
+  createRetryNote,
+  STATUS_NOT_WRITTEN_FIX,
+  statusNotWrittenText,
+  touchCommand,
+} from '../create-errors.js';
 import { statusDisagreement } from '../stale-status.js';
 import { SLOT_TEXT, groupedEvidence, listNodes } from './budget.js';
 import type { RolloutFacts } from './facts.js';
@@ -21,6 +27,14 @@ function controllerNotObserved(f: RolloutFacts): RolloutReason | undefined {
   const generation = f.ds.metadata?.generation ?? 0;
   const observed = f.ds.status?.observedGeneration ?? 0;
   if (observed >= generation) return undefined;
+  if (f.ctx.failedCreates.length)
+    return {
+      code: 'ControllerNotObserved',
+      severity: 'info',
+      message: statusNotWrittenText(observed, generation),
+      evidence: [`metadata.generation ${generation}`, `status.observedGeneration ${observed}`],
+      fix: STATUS_NOT_WRITTEN_FIX,
+    };
   return {
     code: 'ControllerNotObserved',
     severity: 'warning',

@@ -57,9 +57,10 @@ export const PLACEMENT_REASONS = {
   },
   ControllerNotObserved: {
     severity: 'warning',
+    alsoSeverities: ['info'],
     short: 'controller has not observed the latest spec',
     meaning:
-      'status.observedGeneration is behind metadata.generation: the controller has not acted on the latest spec yet.',
+      'status.observedGeneration is behind metadata.generation: the controller has not acted on the latest spec yet. Info when the controller reports FailedCreate: before v1.27 a sync whose pod creation fails writes no status (kubernetes#100683, fixed by #113787), so the status is stale, not the controller stopped.',
     upstream: `${K} pkg/controller/daemon/daemon_controller.go#updateDaemonSetStatus`,
   },
   NotYetCreated: {

@@ -16,9 +16,10 @@ export const ROLLOUT_REASONS = {
   },
   ControllerNotObserved: {
     severity: 'warning',
+    alsoSeverities: ['info'],
     short: 'controller has not observed the latest spec',
     meaning:
-      'status.observedGeneration is behind metadata.generation: .status still describes the previous spec, so the rollout is Pending.',
+      'status.observedGeneration is behind metadata.generation: .status still describes the previous spec, so the rollout is Pending. Info when the controller reports FailedCreate: before v1.27 a sync whose pod creation fails writes no status (kubernetes#100683, fixed by #113787), so the status is stale, not the controller stopped.',
     upstream: `${K} staging/src/k8s.io/kubectl/pkg/polymorphichelpers/rollout_status.go#DaemonSetStatusViewer.Status`,
   },
   InvalidBudget: {
