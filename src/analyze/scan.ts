@@ -23,12 +23,12 @@ import { causesOf } from './causes/index.js';
 import { detectRoles } from '../model/roles.js';
 import { compareText } from '../model/order.js';
 
-function mismatches(ds: DaemonSet, recomputed: StatusCounts): string[] {
+function mismatches(ds: DaemonSet, recomputed: StatusCounts, failingCreates: boolean): string[] {
   if (!ds.status) return ['the DaemonSet has no .status (a bare manifest, or never synced by the controller)'];
   const diffs = statusDifferences(ds, recomputed);
   if (!diffs.length) return [];
   return [
-    `.status disagrees with the pods and nodes in the snapshot: ${diffs.join(', ')}; ${statusObserved(ds) ? 'the controller is behind, or the dump was taken while things changed' : 'the controller has not observed the latest generation yet'}`,
+    `.status disagrees with the pods and nodes in the snapshot: ${diffs.join(', ')}; ${statusObserved(ds) ? 'the controller is behind, or the dump was taken while things changed' : failingCreates ? 'the controller has written no status since its pod creation started failing (FailedCreate; before v1.27 a failed create writes none)' : 'the controller has not observed the latest generation yet'}`,
   ];
 }
 
@@ -173,11 +173,21 @@ export function scan(
         c.affects.some((a) => a.namespace === ds.metadata?.namespace && a.name === ds.metadata?.name) &&
         (c.code === 'SelectsNoNode' || c.code === 'LabellerNotRunning'),
     );
+    // A DaemonSet named as the root cause of another's failure (the cloud controller manager whose
+    // absence keeps the network agent off) is not Healthy, whatever its own rows say.
+    const isCause = causes.some(
+      (c) =>
+        c.severity === 'error' &&
+        c.code === 'CloudProviderNotInitialized' &&
+        c.cause.kind === 'DaemonSet' &&
+        c.cause.namespace === ds.metadata?.namespace &&
+        c.cause.name === ds.metadata?.name,
+    );
     if (vitalCause) counts[vitalCause.code] = (counts[vitalCause.code] ?? 0) + 1;
     const vitalGap =
       gaps.length > 0 && detectRoles(ds, csiDrivers).some((r) => r.role === 'network' || r.role === 'storage');
     let judged = health(rows, recomputed, rollout);
-    if (judged === 'Healthy' && (vitalCause || vitalGap)) judged = 'Degraded';
+    if (judged === 'Healthy' && (vitalCause || vitalGap || isCause)) judged = 'Degraded';
     return {
       namespace: ds.metadata?.namespace ?? '',
       name: ds.metadata?.name ?? '',
@@ -191,7 +201,7 @@ export function scan(
       problems: Object.keys(counts).sort(),
       problemCounts: counts,
       recomputed: recomputedCounts,
-      statusMismatch: mismatches(ds, recomputed),
+      statusMismatch: mismatches(ds, recomputed, ctx.failedCreates.length > 0),
       topProblem:
         topProblem(rows) ||
         (rollout.blockers[0]

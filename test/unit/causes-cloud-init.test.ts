@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { causesOnNode } from '../../src/analyze/causes/index.js';
 import { isCloudControllerManager } from '../../src/analyze/causes/cloud-init.js';
+import { scan } from '../../src/analyze/scan.js';
 import type { DaemonSet } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 
@@ -63,6 +64,11 @@ describe('the network agent kept off by the uninitialized taint', () => {
       /kubectl patch daemonset cloud-controller-manager -n kube-system --type json .*"key":"node\.kubernetes\.io\/not-ready","operator":"Exists","effect":"NoSchedule"/,
     );
     assert.ok(!causes.some((c) => c.code === 'NetworkAgentNotRunning'), JSON.stringify(causes.map((c) => c.code)));
+    // scan: the manager it names is not Healthy 0/0, though it selects no node by its own rows.
+    const entry = scan(index, [cni, manager], NOW, 'all namespaces').daemonSets.find(
+      (d) => d.name === 'cloud-controller-manager',
+    );
+    assert.equal(entry?.health, 'Degraded');
   });
 
   test('the cloud controller manager runs elsewhere: it has not initialised the node, read its logs', () => {
