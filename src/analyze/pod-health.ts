@@ -12,6 +12,7 @@ import { isPodReady, secondsUntilAvailable } from '../k8s/podutil.js';
 import { rollbackAdvice, type RollbackTarget } from '../k8s/rollback.js';
 import { isConfigErrorWaiting, isCreatingWaiting, isImagePullWaiting, nodeReadyStatus } from '../k8s/podhealth.js';
 import { hostPathTypeFailure, kubeletRootOf, nodeKubeletRoot } from '../k8s/hostpath.js';
+import { missingVolumeObject } from '../k8s/volume-objects.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
 type ContainerStateTerminated = NonNullable<ContainerState['terminated']>;
@@ -288,6 +289,17 @@ function creatingReason(pod: Pod, events: KubeEvent[], now: Date, node?: Node): 
     .map((e) => hostPathFix(e.message ?? '', node, pod.spec?.nodeName ?? '<node>'))
     .find(Boolean);
   const failure = blockers.map((e) => hostPathTypeFailure(e.message ?? '')).find(Boolean);
+  const missing = blockers
+    .filter((e) => e.reason === 'FailedMount')
+    .map((e) => missingVolumeObject(e.message ?? ''))
+    .find(Boolean);
+  const ns = pod.metadata?.namespace ?? '';
+  const missingText = missing
+    ? `${missing.volume ? `volume ${missing.volume}: ` : ''}${missing.kind} ${ns}/${missing.name} does not exist`
+    : undefined;
+  const missingFix = missing
+    ? `create ${missing.kind} ${missing.name} in namespace ${ns}, or fix the name in the DaemonSet's volume${missing.volume ? ` ${missing.volume}` : ''}, or mark that volume optional (${missing.kind === 'ConfigMap' ? 'configMap' : 'secret'}.optional: true) if the agent can start without it; the kubelet retries the mount, so the pods start once it exists, without being recreated`
+    : undefined;
   const hostPathText = failure
     ? `${failure.volume ? `hostPath volume ${failure.volume}` : 'a hostPath volume'}: ${failure.path} is not ${failure.want} on the node`
     : undefined;
@@ -295,7 +307,7 @@ function creatingReason(pod: Pod, events: KubeEvent[], now: Date, node?: Node): 
     code: 'ContainerCreating',
     severity: blockers.length ? 'error' : 'warning',
     message: blockers.length
-      ? `containers are not starting after ${age}: ${sandbox ? 'the pod sandbox (network) cannot be created' : hostPathText ? hostPathText : 'a volume cannot be mounted'}`
+      ? `containers are not starting after ${age}: ${sandbox ? 'the pod sandbox (network) cannot be created' : (hostPathText ?? missingText ?? 'a volume cannot be mounted')}`
       : `containers are still being created (${age})`,
     evidence: [
       ...(pod.status?.containerStatuses ?? [])
@@ -307,9 +319,11 @@ function creatingReason(pod: Pod, events: KubeEvent[], now: Date, node?: Node): 
       ? `the node's CNI is not working: check the network agent's pod on node ${pod.spec?.nodeName} (kubectl get pods -A -o wide --field-selector spec.nodeName=${pod.spec?.nodeName})`
       : hostPath
         ? hostPath
-        : mount
-          ? `fix the volume named in the event (missing ConfigMap/Secret/hostPath, CSI driver not registered on the node)`
-          : `wait; if it lasts, check events: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
+        : missingFix
+          ? missingFix
+          : mount
+            ? `fix the volume named in the event (missing ConfigMap/Secret/hostPath, CSI driver not registered on the node)`
+            : `wait; if it lasts, check events: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
   };
 }
 

@@ -1,5 +1,5 @@
 // A hostPath volume whose `type` the kubelet checks before it mounts it (kubernetes v1.35.4
-// pkg/volume/hostpath/host_path.go#checkTypeInternal, its host_path_test.go TestHostPathTypeCheck*):
+// pkg/volume/hostpath/host_path.go#checkTypeInternal, its host_path_test.go TestHostPathTypeCheckerInternal):
 // Directory, File, Socket, CharDevice and BlockDevice must exist as such on the node, and the failure
 // reaches the pod as FailedMount "MountVolume.SetUp failed for volume … : hostPath type check failed:
 // <path> is not a directory". The path is on the node, outside any object. Under a kubelet root
@@ -9,6 +9,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hostPathTypeFailure, kubeletRootOf, nodeKubeletRoot } from '../../src/k8s/hostpath.js';
+import { missingVolumeObject } from '../../src/k8s/volume-objects.js';
 import { diagnoseAllNodes } from '../../src/analyze/placement/index.js';
 import { NOW, daemonSet, event, indexOf, node, pod } from '../builders.js';
 
@@ -125,5 +126,47 @@ describe('a pod stuck creating on a hostPath type check', () => {
       );
       assert.match(reason.fix, c.fix);
       if (c.not) assert.doesNotMatch(reason.fix, c.not);
+    });
+});
+
+// A ConfigMap or Secret volume whose object is missing: the kubelet's SetUpAt fails with the API's
+// NotFound unless the volume is optional (kubernetes v1.35.4 pkg/volume/configmap/configmap.go
+// #SetUpAt, pkg/volume/secret/secret.go#SetUpAt; the TestPluginOptional of configmap_test.go and secret_test.go
+// covers the optional side); helm/charts#5190, a DaemonSet mounting a ConfigMap its chart did not create.
+describe('a pod stuck creating on a missing ConfigMap or Secret volume', () => {
+  const cases: { message: string; want: ReturnType<typeof missingVolumeObject>; text?: RegExp; fix?: RegExp }[] = [
+    {
+      message: 'MountVolume.SetUp failed for volume "config" : configmaps "agent-config" not found',
+      want: { volume: 'config', kind: 'ConfigMap', name: 'agent-config' },
+      text: /volume config: ConfigMap agents\/agent-config does not exist/,
+      fix: /create ConfigMap agent-config in namespace agents.*configMap\.optional: true.*the kubelet retries the mount/,
+    },
+    {
+      message: 'MountVolume.SetUp failed for volume "certs" : secret "agent-tls" not found',
+      want: { volume: 'certs', kind: 'Secret', name: 'agent-tls' },
+      text: /volume certs: Secret agents\/agent-tls does not exist/,
+      fix: /create Secret agent-tls in namespace agents.*secret\.optional: true/,
+    },
+    {
+      message: 'Error: configmap "agent-config" not found',
+      want: undefined,
+    },
+  ];
+  for (const c of cases)
+    test(c.message, () => {
+      assert.deepEqual(missingVolumeObject(c.message), c.want);
+      if (!c.want) return;
+      const ds = daemonSet('agent', 'agents').build();
+      const p = pod('agent-n1', 'agents').ofDaemonSet(ds, 'n1').on('n1').waiting('ContainerCreating').build();
+      const index = indexOf({
+        nodes: [node('n1').build()],
+        daemonSets: [ds],
+        pods: [p],
+        events: [event('Pod', p, 'FailedMount', c.message)],
+      });
+      const reason = diagnoseAllNodes(index, ds, NOW, 600)[0]!.reasons.find((r) => r.code === 'ContainerCreating');
+      assert.ok(reason);
+      assert.match(reason.message, c.text!);
+      assert.match(reason.fix, c.fix!);
     });
 });
