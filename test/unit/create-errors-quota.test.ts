@@ -1,9 +1,9 @@
 // A ResourceQuota admission configured with limitedResources refuses a pod whose scope or resource
 // no quota of its namespace covers (kubernetes v1.35.4
 // staging/src/k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go#CheckRequest). The
-// messages below are the expErr values of its admission_test.go TestAdmitLimitedScopeWithCoverQuota,
-// and the GKE one that odigos#1321, rook#11973 and gatekeeper#1120 met (system-node-critical outside
-// kube-system). The fix is a ResourceQuota whose scopeSelector covers the refused scope.
+// messages below are the expErr values of plugin/pkg/admission/resourcequota/admission_test.go
+// #TestAdmitLimitedScopeWithCoverQuota, and the GKE one that odigos#1321, rook#11973 and
+// gatekeeper#1120 met (system-node-critical outside kube-system). The fix is a ResourceQuota whose scopeSelector covers the refused scope.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyCreateError } from '../../src/analyze/create-errors.js';
