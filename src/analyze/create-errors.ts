@@ -20,8 +20,9 @@ const PSA_ENFORCE = 'pod-security.kubernetes.io/enforce';
  * "insufficient quota to consume: ..." (kubernetes v1.35.4
  * staging/src/k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go#CheckRequest; the
  * plugin/pkg/admission/resourcequota/admission_test.go#TestAdmitLimitedScopeWithCoverQuota).
- * `namespaceLabels` are the labels of the DaemonSet's Namespace when the input holds it: PodSecurity enforces the namespace's enforce label and,
- * where the namespace sets none, the default of the API server's admission configuration
+ * `namespaceLabels` are the labels of the DaemonSet's Namespace when the input holds it:
+ * PodSecurity enforces the namespace's enforce label and, where the namespace sets none, the
+ * default of the API server's admission configuration
  * (kubernetes v1.35.4 staging/src/k8s.io/pod-security-admission/api/helpers.go#PolicyToEvaluate).
  */
 export function classifyCreateError(
