@@ -13,6 +13,7 @@ import { rollbackAdvice, type RollbackTarget } from '../k8s/rollback.js';
 import { isConfigErrorWaiting, isCreatingWaiting, isImagePullWaiting, nodeReadyStatus } from '../k8s/podhealth.js';
 import { hostPathTypeFailure, kubeletRootOf, nodeKubeletRoot } from '../k8s/hostpath.js';
 import { missingVolumeObject } from '../k8s/volume-objects.js';
+import { pullFailure } from '../k8s/image-pull.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
 type ContainerStateTerminated = NonNullable<ContainerState['terminated']>;
@@ -59,6 +60,18 @@ function missingReference(message: string): string | undefined {
     /couldn't find key (\S+) in (ConfigMap|Secret) (\S+)/i.exec(message);
   if (!m) return undefined;
   return m[0];
+}
+
+/**
+ * The pod's spec.imagePullSecrets (after admission: its template's, else its ServiceAccount's). Not
+ * among the typed fields the loader checks, so read as the API writes it: a list of {name}.
+ */
+function pullSecretNames(pod: Pod): string[] {
+  const list = (pod.spec as { imagePullSecrets?: unknown } | undefined)?.imagePullSecrets;
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((r: unknown) => (r && typeof r === 'object' ? (r as { name?: unknown }).name : undefined))
+    .filter((n): n is string => typeof n === 'string' && n !== '');
 }
 
 /** The rollback tail of a fix (hedged when the caller gave no DaemonSet history). */
@@ -203,6 +216,25 @@ function containerReasons(
   const always = (pod.spec?.restartPolicy ?? 'Always') === 'Always';
   if (waiting && isImagePullWaiting(waiting.reason)) {
     const img = image(pod, s.name, s);
+    const pullEvents = latest(events, ['Failed', 'BackOff', 'ErrImagePull']);
+    const failure = pullFailure([waiting.message ?? '', ...pullEvents.map((e) => e.message ?? '')]);
+    const ns = pod.metadata?.namespace ?? '';
+    const ambiguous = [waiting.message ?? '', ...pullEvents.map((e) => e.message ?? '')].some((t) =>
+      /does not exist|may require/.test(t),
+    );
+    const secrets = pullSecretNames(pod);
+    const registry =
+      img.includes('/') && /[.:]|^localhost$/.test(img.split('/')[0]!) ? img.split('/')[0]! : 'docker.io';
+    const pullFix =
+      failure === 'unauthorized'
+        ? secrets.length
+          ? `the registry ${registry} refuses the pull with the pod's imagePullSecrets (${secrets.join(', ')}): check that each Secret exists in namespace ${ns} (a missing one gives a FailedToRetrieveImagePullSecret event) and holds credentials for ${registry}`
+          : `the registry ${registry} refuses an anonymous pull${ambiguous ? ' (it answers the same for a repository that does not exist: check the image name too)' : ''}, and the pod carries no imagePullSecrets (none in the template, and its ServiceAccount gives none, or admission would have copied them): create a docker-registry Secret for ${registry} in namespace ${ns} and list it in spec.template.spec.imagePullSecrets (or in the ServiceAccount's imagePullSecrets), unless the nodes hold credentials for that registry`
+        : failure === 'rate-limited'
+          ? `the registry ${registry} limits the rate of pulls (toomanyrequests): pull with credentials (imagePullSecrets) or from a mirror; the kubelet retries with a back-off, so the pods start once pulls are allowed again`
+          : failure === 'not-found'
+            ? `the registry ${registry} has no "${img}": fix the image or tag in the template${rollback(ds)}`
+            : undefined;
     return [
       {
         code: 'ImagePullBackOff',
@@ -210,9 +242,11 @@ function containerReasons(
         message: `${kind} ${s.name} cannot pull image "${img}" (${waiting.reason})`,
         evidence: [
           `${kind} ${s.name}: waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
-          ...latest(events, ['Failed', 'BackOff', 'ErrImagePull']).map(eventLine),
+          ...pullEvents.map(eventLine),
         ],
-        fix: `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template${rollback(ds)}`,
+        fix:
+          pullFix ??
+          `check that "${img}" exists and that the node can pull it (registry reachable, imagePullSecrets); fix the image in the template${rollback(ds)}`,
       },
     ];
   }
