@@ -13,7 +13,7 @@ import { rollbackAdvice, type RollbackTarget } from '../k8s/rollback.js';
 import { isConfigErrorWaiting, isCreatingWaiting, isImagePullWaiting, nodeReadyStatus } from '../k8s/podhealth.js';
 import { hostPathTypeFailure, kubeletRootOf, nodeKubeletRoot } from '../k8s/hostpath.js';
 import { missingVolumeObject } from '../k8s/volume-objects.js';
-import { pullFailure } from '../k8s/image-pull.js';
+import { imageRegistry, pullFailure, pullSecretNames } from '../k8s/image-pull.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
 type ContainerStateTerminated = NonNullable<ContainerState['terminated']>;
@@ -60,18 +60,6 @@ function missingReference(message: string): string | undefined {
     /couldn't find key (\S+) in (ConfigMap|Secret) (\S+)/i.exec(message);
   if (!m) return undefined;
   return m[0];
-}
-
-/**
- * The pod's spec.imagePullSecrets (after admission: its template's, else its ServiceAccount's). Not
- * among the typed fields the loader checks, so read as the API writes it: a list of {name}.
- */
-function pullSecretNames(pod: Pod): string[] {
-  const list = (pod.spec as { imagePullSecrets?: unknown } | undefined)?.imagePullSecrets;
-  if (!Array.isArray(list)) return [];
-  return list
-    .map((r: unknown) => (r && typeof r === 'object' ? (r as { name?: unknown }).name : undefined))
-    .filter((n): n is string => typeof n === 'string' && n !== '');
 }
 
 /** The rollback tail of a fix (hedged when the caller gave no DaemonSet history). */
@@ -222,9 +210,8 @@ function containerReasons(
     const ambiguous = [waiting.message ?? '', ...pullEvents.map((e) => e.message ?? '')].some((t) =>
       /does not exist|may require/.test(t),
     );
-    const secrets = pullSecretNames(pod);
-    const registry =
-      img.includes('/') && /[.:]|^localhost$/.test(img.split('/')[0]!) ? img.split('/')[0]! : 'docker.io';
+    const secrets = pullSecretNames(pod.spec);
+    const registry = imageRegistry(img);
     const pullFix =
       failure === 'unauthorized'
         ? secrets.length

@@ -9,6 +9,8 @@
  * ServiceAccount's at admission (plugin/pkg/admission/serviceaccount/admission.go), so a bound pod
  * without any had none from either.
  */
+import type { PodSpec } from '../model/k8s-types.js';
+
 export type PullFailure = 'unauthorized' | 'not-found' | 'rate-limited';
 
 export function pullFailure(texts: readonly string[]): PullFailure | undefined {
@@ -22,4 +24,26 @@ export function pullFailure(texts: readonly string[]): PullFailure | undefined {
     return 'unauthorized';
   if (/manifest unknown|name unknown|not found|does not exist/i.test(t)) return 'not-found';
   return undefined;
+}
+
+/**
+ * The registry host of an image reference, as the runtimes resolve it (the docker reference
+ * grammar: a first path component with a dot or a colon, or "localhost", is a host; otherwise the
+ * image is on docker.io).
+ */
+export function imageRegistry(image: string): string {
+  const first = image.split('/')[0] ?? '';
+  return image.includes('/') && (/[.:]/.test(first) || first === 'localhost') ? first : 'docker.io';
+}
+
+/**
+ * A pod spec's imagePullSecrets names. Not among the typed fields the loader checks, so read as the
+ * API writes it: a list of {name}.
+ */
+export function pullSecretNames(spec: PodSpec | undefined): string[] {
+  const list = (spec as { imagePullSecrets?: unknown } | undefined)?.imagePullSecrets;
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((r: unknown) => (r && typeof r === 'object' ? (r as { name?: unknown }).name : undefined))
+    .filter((n): n is string => typeof n === 'string' && n !== '');
 }

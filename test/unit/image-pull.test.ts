@@ -9,6 +9,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pullFailure } from '../../src/k8s/image-pull.js';
+import { causesOf } from '../../src/analyze/causes/index.js';
 import { diagnoseAllNodes } from '../../src/analyze/placement/index.js';
 import type { Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, event, indexOf, node, pod } from '../builders.js';
@@ -82,5 +83,70 @@ describe('image pull failures, by what the registry answered', () => {
       const reason = diagnoseAllNodes(index, ds, NOW, 600)[0]!.reasons.find((r) => r.code === 'ImagePullBackOff');
       assert.ok(reason);
       assert.match(reason.fix, c.fix);
+    });
+});
+
+describe('PullSecretNotCarried: the pull secret another DaemonSet of the namespace uses for that registry', () => {
+  const REFUSED =
+    'Failed to pull image "registry.example.com/csi:1.0": rpc error: code = Unknown desc = failed to resolve reference "registry.example.com/csi:1.0": unexpected status: 401 Unauthorized';
+  const sibling = (registry: string, namespace = 'calico-system') => {
+    const d = daemonSet('calico-node', namespace).build();
+    d.spec!.template!.spec!.containers![0]!.image = `${registry}/node:1.0`;
+    (d.spec!.template!.spec as { imagePullSecrets?: { name: string }[] }).imagePullSecrets = [{ name: 'regcred' }];
+    return d;
+  };
+  const cases: { name: string; others: ReturnType<typeof sibling>[]; podSecret?: boolean; linked: boolean }[] = [
+    {
+      name: 'a sibling pulls from the registry with a secret: linked',
+      others: [sibling('registry.example.com')],
+      linked: true,
+    },
+    { name: 'no sibling: nothing linked', others: [], linked: false },
+    { name: 'a sibling of another registry: nothing linked', others: [sibling('quay.io')], linked: false },
+    {
+      name: 'a sibling of another namespace: nothing linked',
+      others: [sibling('registry.example.com', 'other')],
+      linked: false,
+    },
+    {
+      name: 'the pods carry a secret already: nothing linked',
+      others: [sibling('registry.example.com')],
+      podSecret: true,
+      linked: false,
+    },
+  ];
+  for (const c of cases)
+    test(c.name, () => {
+      const ds = daemonSet('csi-node-driver', 'calico-system').build();
+      ds.spec!.template!.spec!.containers![0]!.image = 'registry.example.com/csi:1.0';
+      const pods = ['n1', 'n2'].map((n) => {
+        const p = pod(`csi-node-driver-${n}`, 'calico-system')
+          .ofDaemonSet(ds, n)
+          .on(n)
+          .waiting('ImagePullBackOff', 'Back-off pulling image "registry.example.com/csi:1.0"')
+          .build();
+        p.spec!.containers![0]!.image = 'registry.example.com/csi:1.0';
+        if (c.podSecret) (p.spec as { imagePullSecrets?: { name: string }[] }).imagePullSecrets = [{ name: 'other' }];
+        return p;
+      });
+      const index = indexOf({
+        nodes: [node('n1').build(), node('n2').build()],
+        daemonSets: [ds, ...c.others],
+        pods,
+        events: pods.map((p) => event('Pod', p, 'Failed', REFUSED)),
+      });
+      const causes = causesOf(index, [ds], { now: NOW });
+      const cause = causes.find((x) => x.code === 'PullSecretNotCarried');
+      assert.equal(Boolean(cause), c.linked, JSON.stringify(causes.map((x) => x.code)));
+      if (!cause) return;
+      assert.deepEqual(cause.nodes, ['n1', 'n2']);
+      assert.match(
+        cause.summary,
+        /registry\.example\.com refuses csi-node-driver's anonymous pulls → its pods carry no imagePullSecrets → calico-node pulls from registry\.example\.com with regcred/,
+      );
+      assert.match(
+        cause.fix,
+        /kubectl patch daemonset csi-node-driver -n calico-system --type merge -p '\{"spec":\{"template":\{"spec":\{"imagePullSecrets":\[\{"name":"regcred"\}\]\}\}\}\}'/,
+      );
     });
 });

@@ -18,6 +18,7 @@ import { hostPortCauses } from './host-port.js';
 import { labelCauses } from './labels.js';
 import { networkCauses } from './network.js';
 import { podCIDRCauses } from './pod-cidr.js';
+import { pullSecretCauses } from './pull-secret.js';
 import { attributeCauses } from './node-attribute.js';
 import { budgetCauses, revisionCauses } from './rollout.js';
 import { selectsNoNodeCauses } from './selects-none.js';
@@ -35,6 +36,7 @@ const RULES: readonly Rule[] = [
   labelCauses,
   admissionCauses,
   hostPortCauses,
+  pullSecretCauses,
   budgetCauses,
   revisionCauses,
   attributeCauses,
@@ -52,12 +54,13 @@ const RANK: Record<CauseCode, number> = {
   LabelNotWritten: 6,
   WebhookInjectedField: 7,
   HostPortHeldByDaemonSet: 8,
-  BudgetHeldByDeadNodes: 9,
-  RevisionFailing: 10,
-  NodeAttributeSplit: 11,
-  SelectsNoNode: 12,
-  KnownUpstreamBug: 13,
-  LegacyOnDeleteDefault: 14,
+  PullSecretNotCarried: 9,
+  BudgetHeldByDeadNodes: 10,
+  RevisionFailing: 11,
+  NodeAttributeSplit: 12,
+  SelectsNoNode: 13,
+  KnownUpstreamBug: 14,
+  LegacyOnDeleteDefault: 15,
 };
 
 /** Causes about a whole DaemonSet rather than the nodes they name: kept for any node asked about. */

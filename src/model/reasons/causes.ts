@@ -132,6 +132,16 @@ export const CAUSE_RULES = {
     links: 'the DaemonSet → its current revision → the template change and the last healthy revision',
     upstream: `${K} staging/src/k8s.io/kubectl/pkg/polymorphichelpers/rollback.go#DaemonSetRollbacker`,
   },
+  PullSecretNotCarried: {
+    severity: 'error',
+    short: 'the registry refuses anonymous pulls and the pods carry no pull secret',
+    meaning:
+      "The DaemonSet's pods cannot pull their image: the registry refuses an anonymous pull (unauthorized, denied), the pods carry no imagePullSecrets (neither the template nor the ServiceAccount gives one), and another DaemonSet of the same namespace pulls from the same registry with imagePullSecrets: those Secrets are the ones to list.",
+    needs:
+      'pods in ImagePullBackOff whose pull the registry refused for want of credentials, without spec.imagePullSecrets; a DaemonSet of the same namespace whose template lists imagePullSecrets and pulls from the same registry host',
+    links: 'the failing DaemonSet → the registry → the DaemonSet that pulls from it with a secret',
+    upstream: `${K} pkg/kubelet/kuberuntime/kuberuntime_image.go#PullImage (pulls with the pod's imagePullSecrets; plugin/pkg/admission/serviceaccount/admission.go copies the ServiceAccount's into a pod that sets none)`,
+  },
   BudgetHeldByDeadNodes: {
     severity: 'error',
     short: 'pods on NotReady or unreachable nodes hold the update budget',
