@@ -36,14 +36,7 @@ export function imageRegistry(image: string): string {
   return image.includes('/') && (/[.:]/.test(first) || first === 'localhost') ? first : 'docker.io';
 }
 
-/**
- * A pod spec's imagePullSecrets names. Not among the typed fields the loader checks, so read as the
- * API writes it: a list of {name}.
- */
+/** A pod spec's imagePullSecrets names (the loader's shape check drops a malformed entry). */
 export function pullSecretNames(spec: PodSpec | undefined): string[] {
-  const list = (spec as { imagePullSecrets?: unknown } | undefined)?.imagePullSecrets;
-  if (!Array.isArray(list)) return [];
-  return list
-    .map((r: unknown) => (r && typeof r === 'object' ? (r as { name?: unknown }).name : undefined))
-    .filter((n): n is string => typeof n === 'string' && n !== '');
+  return (spec?.imagePullSecrets ?? []).map((r) => r.name ?? '').filter((n) => n !== '');
 }

@@ -138,6 +138,7 @@ const podSpec = fields({
   preemptionPolicy: S,
   schedulerName: S,
   serviceAccountName: S,
+  imagePullSecrets: list(fields({ name: S })),
   restartPolicy: S,
   terminationGracePeriodSeconds: I64,
   securityContext: fields({ runAsNonRoot: B, runAsUser: I64 }),

@@ -190,6 +190,7 @@ export interface PodSpec {
   preemptionPolicy?: string;
   schedulerName?: string;
   serviceAccountName?: string;
+  imagePullSecrets?: { name?: string }[];
   restartPolicy?: string;
   terminationGracePeriodSeconds?: number;
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; [k: string]: unknown };
