@@ -10,6 +10,7 @@ import type { RenderContext } from './context.js';
 import { causeLines } from './causes.js';
 import { renderMarkdownTable, renderTable } from './table.js';
 import { severityMark } from './style.js';
+import { displayWidth } from './wrap.js';
 
 function bar(done: number, total: number, width = 20): string {
   if (total <= 0) return `[${'#'.repeat(width)}]`;
@@ -229,8 +230,15 @@ export function renderRollout(d: RolloutDiagnosis, ctx: RenderContext, markdown:
 
   if (open.length) {
     out.push('', c.bold('Blockers:'));
-    for (const g of open)
-      out.push(ctx.para(`  ${c.red('✗')} ${where(g, ctx.wide)}  `, `${c.bold(g.code)}: ${g.message}`, '      '));
+    for (const g of open) {
+      const head = `  ${c.red('✗')} ${where(g, ctx.wide)}  `;
+      // Nodes that would take more than half the line (long cloud node names) wrap with the prose.
+      out.push(
+        displayWidth(head) > ctx.wrapWidth / 2
+          ? ctx.para(`  ${c.red('✗')} `, `${where(g, ctx.wide)}: ${c.bold(g.code)}: ${g.message}`, '      ')
+          : ctx.para(head, `${c.bold(g.code)}: ${g.message}`, '      '),
+      );
+    }
   }
   if (ctx.wide && d.reasons.length) {
     out.push('', c.bold('Reasons:'));
