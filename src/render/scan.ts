@@ -5,6 +5,7 @@ import { renderMarkdownTable, renderTable } from './table.js';
 import { colorHealth } from './style.js';
 import { causeLines } from './causes.js';
 import { compareText } from '../model/order.js';
+import { displayWidth } from './wrap.js';
 
 function problemText(counts: Record<string, number>): string {
   const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
@@ -19,7 +20,7 @@ const URGENCY: Record<ScanHealth, number> = { Failing: 0, Stuck: 1, Degraded: 2,
  * among equals): its per-node reasons, and its rollout when that is stuck. Each command stands on
  * its own line, to copy.
  */
-function nextSteps(problems: ScanEntry[]): string[] {
+function nextSteps(problems: ScanEntry[], wrapWidth: number): string[] {
   const worst = [...problems].sort((a, b) => URGENCY[a.health] - URGENCY[b.health])[0];
   if (!worst) return [];
   const name = `${worst.namespace}/${worst.name}${worst.context !== undefined ? ` --context ${worst.context}` : ''}`;
@@ -29,7 +30,10 @@ function nextSteps(problems: ScanEntry[]): string[] {
   if (worst.health === 'Stuck' || worst.health === 'RollingOut')
     lines.unshift([`ds-doctor rollout ${name}`, '# what holds its rollout']);
   const pad = Math.max(...lines.map(([cmd]) => cmd!.length));
-  return ['Next:', ...lines.map(([cmd, comment]) => `  ${cmd!.padEnd(pad)}  ${comment!}`)];
+  const beside = lines.map(([cmd, comment]) => `  ${cmd!.padEnd(pad)}  ${comment!}`);
+  // On a terminal too narrow for a comment beside its command, the comment goes on the line above.
+  if (beside.every((l) => displayWidth(l) <= wrapWidth)) return ['Next:', ...beside];
+  return ['Next:', ...lines.flatMap(([cmd, comment]) => [`  ${comment!}`, `  ${cmd!}`])];
 }
 
 /**
@@ -165,7 +169,7 @@ export function renderScan(report: ScanReport, ctx: RenderContext, markdown: boo
       if (markdown) out.push(`- **${name}**: ${lines.join('; ')}`);
       else out.push(`  ${ctx.chalk.bold(name)}\n${lines.map((l) => ctx.para('    ', l)).join('\n')}`);
     }
-    if (!markdown) out.push('', ...nextSteps(problems));
+    if (!markdown) out.push('', ...nextSteps(problems, ctx.wrapWidth));
   }
   if (report.notes.length) {
     out.push(markdown ? '\n### Notes\n' : `\n${ctx.chalk.bold('Notes:')}`);
