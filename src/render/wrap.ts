@@ -175,6 +175,7 @@ export function wrapLines(
     current = indent;
     empty = true;
   };
+  const leading = /^ */.exec(stripAnsi(first))?.[0].length ?? 0;
   for (const unit of units(text)) {
     const u =
       options.elideLongCommands && unit.command
@@ -183,6 +184,18 @@ export function wrapLines(
     const gap = empty ? '' : u.gap || ' ';
     const fits = displayWidth(current) + gap.length + displayWidth(u.text) <= width;
     if (!empty && (u.command || afterCommand || !fits)) flush();
+    // A word too wide for the hanging indent (a long host path under a wide label) moves left, to
+    // four spaces past the paragraph's own indent or to that indent, rather than run past the line
+    // and be broken by the terminal; it then stands on its own line.
+    const own = displayWidth(u.text);
+    if (empty && lines.length > 0 && displayWidth(indent) + own > width) {
+      const room = [leading + 4, leading].find((n) => n + own <= width);
+      if (room !== undefined) {
+        lines.push(' '.repeat(room) + u.text);
+        afterCommand = true;
+        continue;
+      }
+    }
     current += (empty ? '' : gap) + u.text;
     empty = false;
     afterCommand = u.command;

@@ -61,6 +61,13 @@ describe('wrapLines', () => {
       want: ['- see', '  https://example.com/a/very/long/path/that/does/not/fit', '  for more'],
     },
     {
+      name: 'a word too wide for the hanging indent moves left to where it fits, on its own line',
+      first: '  ✗ Code  ',
+      text: 'volume v: /var/lib/kubelet/plugins_registry is missing',
+      width: 40,
+      want: ['  ✗ Code  volume v:', '      /var/lib/kubelet/plugins_registry', '          is missing'],
+    },
+    {
       name: 'a command stands on its own line when the text wraps',
       first: '  1. ',
       text: 'read the logs (kubectl logs -n logging fluent-bit-8z666 --previous), then roll back: kubectl rollout undo daemonset/fluent-bit -n logging',
