@@ -69,7 +69,7 @@ export function hostPortCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict
         `${h.nodes.length} node(s) where ${name}'s pod cannot be placed for the port: ${nameList(h.nodes)}`,
         `held by pod(s) ${nameList(h.pods)} (controlled by DaemonSet ${h.namespace}/${h.name}${inInput ? '' : ', not in the input'})`,
       ],
-      fix: `give one of the two DaemonSets another host port, or none where the port need not be on the host (${name}: kubectl edit daemonset ${name} -n ${ns}, spec.template.spec.containers[].ports[].hostPort); deleting or moving the holder pod does not help: DaemonSet ${h.namespace}/${h.name} creates it again on the same node`,
+      fix: `deleting or moving the holder pod does not help: DaemonSet ${h.namespace}/${h.name} creates it again on the same node; give one of the two DaemonSets another host port, or none where the port need not be on the host (spec.template.spec.containers[].ports[].hostPort), for ${name}: kubectl edit daemonset ${name} -n ${ns}`,
     };
   });
 }
