@@ -13,6 +13,7 @@ import { rollbackAdvice, type RollbackTarget } from '../k8s/rollback.js';
 import { isConfigErrorWaiting, isCreatingWaiting, isImagePullWaiting, nodeReadyStatus } from '../k8s/podhealth.js';
 import { hostPathTypeFailure, kubeletRootOf, nodeKubeletRoot } from '../k8s/hostpath.js';
 import { missingVolumeObject } from '../k8s/volume-objects.js';
+import { isBestEffort, isCriticalPriority, kubeletEviction } from '../k8s/eviction.js';
 import { imageRegistry, pullFailure, pullSecretNames } from '../k8s/image-pull.js';
 
 type RawReason = Omit<Reason, 'short'> & { short?: string };
@@ -389,6 +390,27 @@ function notReadyRunning(pod: Pod, notReady: string[], events: KubeEvent[], now:
  * Why a pod that is bound to a node is not Ready (or Ready but not yet available).
  * Returns an empty list for a Ready, available pod.
  */
+/** The fix for a pod the kubelet refused under node pressure (k8s/eviction.ts, eviction_manager.go#Admit). */
+function pressureFix(pod: Pod, nodeName: string, conditions: string[], stillThere: boolean): string {
+  const what = conditions
+    .map((c) =>
+      c === 'DiskPressure'
+        ? "free disk (the kubelet's image and container garbage collection, logs, emptyDir volumes)"
+        : c === 'MemoryPressure'
+          ? 'free memory'
+          : c === 'PIDPressure'
+            ? 'end runaway processes'
+            : `clear ${c}`,
+    )
+    .join(' and ');
+  const relieve = `${stillThere ? '' : '(the node no longer reports it: the next pod starts) '}${what} on node ${nodeName} (kubectl describe node ${nodeName}); the controller's next pod there starts once the pressure ends`;
+  if (conditions.length === 1 && conditions[0] === 'MemoryPressure' && isBestEffort(pod))
+    return `${relieve}; under MemoryPressure alone the kubelet refuses only BestEffort pods: give the containers resource requests`;
+  return isCriticalPriority(pod)
+    ? relieve
+    : `${relieve}; the kubelet admits critical pods under pressure: priorityClassName: system-node-critical for an agent the node needs`;
+}
+
 export function boundPodReasons(
   pod: Pod,
   node: Node | undefined,
@@ -420,7 +442,7 @@ export function boundPodReasons(
           ? `check the kubelet on node ${pod.spec?.nodeName} and the pod's finalizers; as a last resort: kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`
           : ds.recreated
             ? // A pod force-deleted here comes back: the controller creates another, which cannot start either.
-              `the node is not reporting, so the kubelet cannot confirm the deletion: recover the node, or (if it is gone for good) delete its Node object: kubectl delete node ${pod.spec?.nodeName} (its pods are garbage-collected; force-deleting this pod does not help: the DaemonSet tolerates the node's taints, so the controller creates a new pod there, which cannot start either)`
+              `the node is not reporting, so the kubelet cannot confirm the deletion: recover the node, or (if it is gone for good) delete its Node object: kubectl delete node ${pod.spec?.nodeName} (its pods are garbage-collected; force-deleting this pod only moves the problem: no taint keeps the DaemonSet off the node, so the controller creates a new pod there, which cannot start either)`
             : `the node is not reporting, so the kubelet cannot confirm the deletion: recover the node, or (if it is gone for good) kubectl delete pod -n ${pod.metadata?.namespace} ${pod.metadata?.name} --grace-period=0 --force`
         : 'wait for the pod to exit; the controller creates a replacement afterwards',
     });
@@ -429,16 +451,36 @@ export function boundPodReasons(
   if (phase === 'Failed' || phase === 'Succeeded') {
     const why = pod.status?.reason ? `${pod.status.reason}: ${pod.status.message ?? ''}`.trim() : phase;
     const outOf = /^OutOf/.test(pod.status?.reason ?? '');
+    const eviction = kubeletEviction(pod.status?.reason, pod.status?.message);
+    const nodeName = pod.spec?.nodeName ?? '';
+    const pressure =
+      eviction?.kind === 'refused'
+        ? eviction.conditions.map((t) => node?.status?.conditions?.find((c) => c.type === t && c.status === 'True'))
+        : [];
+    const still = pressure.filter((c) => c !== undefined);
     reasons.push({
       code: 'PodFailed',
       severity: 'error',
-      message: `pod ${name} is ${phase}${pod.status?.reason ? ` (${pod.status.reason})` : ''}; the controller deletes it (after a back-off for Failed pods) and creates a new one`,
-      evidence: [`status: ${why}`],
+      message:
+        eviction?.kind === 'refused'
+          ? `pod ${name} is Failed (Evicted): the kubelet on node ${nodeName} refused to start it because the node has ${eviction.conditions.join(', ')}; the DaemonSet tolerates the pressure taints, so the controller deletes it (after a back-off for Failed pods) and creates a new one there, refused again while the pressure lasts`
+          : `pod ${name} is ${phase}${pod.status?.reason ? ` (${pod.status.reason})` : ''}; the controller deletes it (after a back-off for Failed pods) and creates a new one`,
+      evidence: [
+        `status: ${why}`,
+        ...still.map(
+          (c) =>
+            `node condition ${c.type}=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}${c.lastTransitionTime ? ` since ${c.lastTransitionTime}` : ''}`,
+        ),
+      ],
       fix: outOf
         ? `the kubelet rejected the pod for lack of ${pod.status!.reason!.slice('OutOf'.length)}: free room on node ${pod.spec?.nodeName} or lower the DaemonSet's requests`
-        : pod.status?.reason === 'Evicted'
-          ? `the node evicted the pod under resource pressure: set requests/limits and priorityClassName: system-node-critical`
-          : `inspect the pod: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
+        : eviction?.kind === 'refused'
+          ? pressureFix(pod, nodeName, eviction.conditions, still.length > 0)
+          : eviction?.kind === 'evicted'
+            ? `the kubelet evicted the running pod when node ${nodeName} ran low on ${eviction.resources.join(', ')}: free ${eviction.resources.join(', ')} there; pods using more than they request go first, so set requests to what the pod uses${isCriticalPriority(pod) ? '' : ', and priorityClassName: system-node-critical'}`
+            : pod.status?.reason === 'Evicted'
+              ? `the node evicted the pod under resource pressure: set requests/limits and priorityClassName: system-node-critical`
+              : `inspect the pod: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
     });
     return reasons.map(withShort);
   }
