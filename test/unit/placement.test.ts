@@ -515,7 +515,7 @@ const cases: Case[] = [
     ],
     verdict: 'Unhealthy',
     codes: ['PodTerminating'],
-    says: /delete its Node object: kubectl delete node n \(its pods are garbage-collected; force-deleting this pod does not help/,
+    says: /delete its Node object: kubectl delete node n \(its pods are garbage-collected; force-deleting this pod only moves the problem: no taint keeps the DaemonSet off the node/,
   },
   {
     name: 'node NotReady',

@@ -186,7 +186,7 @@ test('an old pod stuck terminating on an unreachable node: force-deleting it hel
   const step = run(everywhere, 1).nextSteps.find((x) => x.startsWith('node n0'))!;
   assert.match(
     step,
-    /delete its Node object: kubectl delete node n0 \(its pods are garbage-collected; force-deleting the pod does not help/,
+    /delete its Node object: kubectl delete node n0 \(its pods are garbage-collected; force-deleting the pod only moves the problem: no taint keeps the DaemonSet off the node/,
   );
   assert.doesNotMatch(step, /kubectl delete pod/);
   const reason = rows(everywhere)[0]!.reasons.find((x) => x.code === 'PodTerminating')!;

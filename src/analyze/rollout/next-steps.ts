@@ -38,7 +38,7 @@ function blockerFix(
       return `surge cannot work with host ports: set spec.updateStrategy.rollingUpdate to {maxSurge: 0, maxUnavailable: 1}`;
     case 'PodTerminating':
       return recreated
-        ? `the old pod cannot finish terminating on node ${node}, which does not report: recover the node, or if it is gone for good delete its Node object: kubectl delete node ${node} (its pods are garbage-collected; force-deleting the pod does not help: the DaemonSet tolerates the node's taints, so the controller creates a new pod there, which cannot start either)`
+        ? `the old pod cannot finish terminating on node ${node}, which does not report: recover the node, or if it is gone for good delete its Node object: kubectl delete node ${node} (its pods are garbage-collected; force-deleting the pod only moves the problem: no taint keeps the DaemonSet off the node, so the controller creates a new pod there, which cannot start either)`
         : `the old pod cannot finish terminating on node ${node}: recover the node or force-delete the pod: kubectl delete pod -n ${ns} ${pod} --grace-period=0 --force`;
     case 'NodeNotReady':
       return `fix node ${node} (kubectl describe node ${node}); until then it holds one unit of maxUnavailable`;
