@@ -326,3 +326,29 @@ test('labels: LabelNotWritten: the labeller runs on the nodes but no node carrie
   assert.deepEqual(codes(causes), ['LabelNotWritten'], 'the label chain, not a bare "selects no node" beside it');
   assert.match(causes[0]!.fix, /kubectl logs -n node-feature-discovery ds\/nfd-worker/);
 });
+
+test('dead nodes: a rollout held by an old pod on a NotReady node without taints says no taint keeps the DaemonSet off it, not that it tolerates the taints (kubernetes/kubernetes#63465)', () => {
+  const ds = daemonSet('agent', 'ops').build();
+  ds.metadata!.generation = 2;
+  ds.metadata!.annotations = { 'deprecated.daemonset.template.generation': '2' };
+  ds.status = { observedGeneration: 2, desiredNumberScheduled: 3, currentNumberScheduled: 3, numberReady: 2 };
+  const at = (n: string, gen: string) => pod(`agent-${n}`, 'ops').ofDaemonSet(ds, n, `h${gen}`, gen).on(n);
+  const index = indexOf({
+    nodes: [
+      node('n1').build(),
+      node('n2').notReady('Unknown', 'Kubelet stopped posting node status.').build(),
+      node('n3').build(),
+    ],
+    daemonSets: [ds],
+    pods: [at('n1', '2').ready().build(), at('n2', '1').build(), at('n3', '1').ready().build()],
+  });
+  const causes = causesOf(index, [ds], { now: NOW });
+  const held = causes.find((c) => c.code === 'BudgetHeldByDeadNodes');
+  assert.ok(held, JSON.stringify(codes(causes)));
+  assert.ok(
+    held.evidence.includes(
+      'deleting their pods does not help: no taint keeps the DaemonSet off these nodes, so the controller creates the pods again on n2',
+    ),
+    held.evidence.join('\n'),
+  );
+});

@@ -134,7 +134,7 @@ export function budgetCauses(c: CauseContext, ds: DaemonSet): CauseDraft[] {
         `budget in use ${rollout.budgetUsed} of maxUnavailable ${rollout.maxUnavailable}; ${dead.length} unit(s) on ${nameList(states, 5)}`,
         ...(taints.length ? [`their taints: ${taints.join(', ')}`] : []),
         recreated.length
-          ? `deleting their pods does not help: the DaemonSet tolerates these nodes' taints, so the controller creates the pods again on ${nameList(recreated)}`
+          ? `deleting their pods does not help: ${taints.length ? "the DaemonSet tolerates these nodes' taints" : 'no taint keeps the DaemonSet off these nodes'}, so the controller creates the pods again on ${nameList(recreated)}`
           : 'once their pods are gone, these nodes no longer count: the controller creates no pod on a node whose NoSchedule taint it does not tolerate',
       ],
       fix: [
