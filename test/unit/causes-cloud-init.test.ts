@@ -45,7 +45,7 @@ const fresh = () =>
     .build();
 
 describe('the network agent kept off by the uninitialized taint', () => {
-  test('the cloud controller manager kept off by not-ready: the deadlock, and the manager let on', () => {
+  test('CloudProviderNotInitialized: the cloud controller manager kept off by not-ready: the deadlock, and the manager let on', () => {
     const manager = ccm([]);
     const index = indexOf({ nodes: [fresh()], daemonSets: [cni, manager], pods: [] });
     const causes = causesOnNode(index, [cni], 'n1', { now: NOW });

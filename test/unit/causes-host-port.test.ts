@@ -73,7 +73,7 @@ function holderPod(kind: Holder, ds: DaemonSet, n: string): { pods: Pod[]; daemo
 
 const cases: { name: string; holder: Holder; want: boolean; wantPort?: string; exporterPort?: ContainerPort }[] = [
   {
-    name: 'another DaemonSet’s pods hold the port on every node: one cause naming it',
+    name: 'HostPortHeldByDaemonSet: another DaemonSet’s pods hold the port on every node: one cause naming it',
     holder: 'daemonset',
     want: true,
     wantPort: '0.0.0.0:9102/TCP',

@@ -67,7 +67,7 @@ interface Case {
 
 const cases: Case[] = [
   {
-    name: 'the agent crashes on exactly the node without a pod CIDR (flannel#1344: 5 of 6 nodes got one)',
+    name: 'NodeWithoutPodCIDR: the agent crashes on exactly the node without a pod CIDR (flannel#1344: 5 of 6 nodes got one)',
     nodes: { n1: ['10.244.0.0/24', 'ready'], n2: [undefined, 'crash'], n3: ['10.244.2.0/24', 'ready'] },
     want: { severity: 'error', nodes: ['n2'], cause: 'Node/n2' },
   },

@@ -352,3 +352,47 @@ test('dead nodes: a rollout held by an old pod on a NotReady node without taints
     held.evidence.join('\n'),
   );
 });
+
+test('SelectsNoNode: a log agent whose nodeSelector no node matches names the nearest miss', () => {
+  const agent = daemonSet('fluent-bit', 'logging')
+    .container({ name: 'fluent-bit', image: 'fluent/fluent-bit:3.0' })
+    .nodeSelector({ 'node-role.example.com/logging': 'true' })
+    .build();
+  const index = indexOf({ nodes: [node('n1').build(), node('n2').build()], daemonSets: [agent], pods: [] });
+  const causes = causesOf(index, [agent], { now: NOW });
+  assert.deepEqual(codes(causes), ['SelectsNoNode']);
+  assert.match(
+    causes[0]!.summary,
+    /fluent-bit \(logging agent\) selects none of the 2 node\(s\) → nearest miss: n1, n2: no label node-role\.example\.com\/logging \(nodeSelector wants node-role\.example\.com\/logging=true\)/,
+  );
+  assert.equal(scan(index, [agent], NOW, 'all namespaces').daemonSets[0]!.health === 'Healthy', false);
+});
+
+test('LegacyOnDeleteDefault: a DaemonSet applied as extensions/v1beta1 without a strategy is OnDelete by that old default', () => {
+  const ds = daemonSet('agent', 'ops').build();
+  ds.spec!.updateStrategy = { type: 'OnDelete' };
+  ds.metadata!.annotations = {
+    'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+      apiVersion: 'extensions/v1beta1',
+      kind: 'DaemonSet',
+      metadata: { name: 'agent', namespace: 'ops' },
+      spec: { template: {} },
+    }),
+  };
+  const index = indexOf({ nodes: [node('n1').build()], daemonSets: [ds], pods: [ready(ds, 'n1')] });
+  const causes = causesOf(index, [ds], { now: NOW });
+  assert.deepEqual(codes(causes), ['LegacyOnDeleteDefault']);
+  assert.match(
+    causes[0]!.summary,
+    /updateStrategy OnDelete → it was applied as extensions\/v1beta1 without a strategy/,
+  );
+  // Written as OnDelete on purpose (apps/v1, the strategy in the applied configuration): nothing to say.
+  ds.metadata!.annotations['kubectl.kubernetes.io/last-applied-configuration'] = JSON.stringify({
+    apiVersion: 'apps/v1',
+    spec: { updateStrategy: { type: 'OnDelete' } },
+  });
+  assert.deepEqual(
+    codes(causesOf(indexOf({ nodes: [node('n1').build()], daemonSets: [ds], pods: [] }), [ds], { now: NOW })),
+    [],
+  );
+});

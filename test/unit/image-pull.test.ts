@@ -72,8 +72,7 @@ describe('image pull failures, by what the registry answered', () => {
       p.spec!.containers![0]!.image = c.name.startsWith('Docker Hub')
         ? 'fluent/fluent-bit:2.1'
         : 'registry.example.com/agent:1.0';
-      if (c.secrets)
-        (p.spec as { imagePullSecrets?: { name: string }[] }).imagePullSecrets = c.secrets.map((name) => ({ name }));
+      if (c.secrets) p.spec!.imagePullSecrets = c.secrets.map((name) => ({ name }));
       const index = indexOf({
         nodes: [node('n1').build()],
         daemonSets: [ds],
@@ -92,12 +91,12 @@ describe('PullSecretNotCarried: the pull secret another DaemonSet of the namespa
   const sibling = (registry: string, namespace = 'calico-system') => {
     const d = daemonSet('calico-node', namespace).build();
     d.spec!.template!.spec!.containers![0]!.image = `${registry}/node:1.0`;
-    (d.spec!.template!.spec as { imagePullSecrets?: { name: string }[] }).imagePullSecrets = [{ name: 'regcred' }];
+    d.spec!.template!.spec!.imagePullSecrets = [{ name: 'regcred' }];
     return d;
   };
   const cases: { name: string; others: ReturnType<typeof sibling>[]; podSecret?: boolean; linked: boolean }[] = [
     {
-      name: 'a sibling pulls from the registry with a secret: linked',
+      name: 'PullSecretNotCarried: a sibling pulls from the registry with a secret: linked',
       others: [sibling('registry.example.com')],
       linked: true,
     },
@@ -126,7 +125,7 @@ describe('PullSecretNotCarried: the pull secret another DaemonSet of the namespa
           .waiting('ImagePullBackOff', 'Back-off pulling image "registry.example.com/csi:1.0"')
           .build();
         p.spec!.containers![0]!.image = 'registry.example.com/csi:1.0';
-        if (c.podSecret) (p.spec as { imagePullSecrets?: { name: string }[] }).imagePullSecrets = [{ name: 'other' }];
+        if (c.podSecret) p.spec!.imagePullSecrets = [{ name: 'other' }];
         return p;
       });
       const index = indexOf({

@@ -59,7 +59,18 @@ const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
   impact: ['NodeDnsLost', 'PodsNotInInput', 'ServiceLosesLocalEndpoints'],
   // Changes the two fixtures/plan manifests do not make (plan.test.ts).
   // Root causes the fixtures' stories do not hold (causes.test.ts).
-  causes: ['KnownUpstreamBug', 'LabelNotWritten', 'NetworkNotReadyAgentRunning', 'NoNetworkAgent'],
+  causes: [
+    'CloudProviderNotInitialized',
+    'HostPortHeldByDaemonSet',
+    'KnownUpstreamBug',
+    'LabelNotWritten',
+    'LegacyOnDeleteDefault',
+    'NetworkNotReadyAgentRunning',
+    'NoNetworkAgent',
+    'NodeWithoutPodCIDR',
+    'PullSecretNotCarried',
+    'SelectsNoNode',
+  ],
   plan: [
     'AdmissionRefused',
     'DeletionNeverConfirmed',
@@ -139,7 +150,7 @@ function unitTestNames(dir = 'test/unit'): string[] {
 }
 
 const produced = await producedCodes();
-const families: Family[] = ['placement', 'rollout', 'impact', 'plan'];
+const families: Family[] = ['placement', 'rollout', 'impact', 'plan', 'causes'];
 
 for (const family of families) {
   test(`every produced ${family} code is registered`, () => {
