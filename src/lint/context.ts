@@ -5,6 +5,7 @@ import type { ClusterSnapshot, SnapshotKind } from '../model/snapshot.js';
 import { SnapshotIndex } from '../model/snapshot-index.js';
 import { compileDaemonPlacement } from '../k8s/daemonpod.js';
 import { detectAgentRoles, type AgentRole, type RoleMatch } from '../model/roles.js';
+import { evidencedRoles } from './template.js';
 import type { LintContext } from './types.js';
 
 /** Builds the context the rules share for one run over `snapshot`. */
@@ -14,7 +15,9 @@ export function createLintContext(snapshot: ClusterSnapshot): LintContext {
   return {
     index,
     placement: compileDaemonPlacement,
-    roles: memoizedPerObject((ds: DaemonSet): RoleMatch<AgentRole>[] => detectAgentRoles(ds, csiDrivers)),
+    roles: memoizedPerObject((ds: DaemonSet): RoleMatch<AgentRole>[] =>
+      evidencedRoles(ds, detectAgentRoles(ds, csiDrivers)),
+    ),
     targetNodes: memoizedPerObject((ds: DaemonSet): Node[] =>
       snapshot.nodes.filter((n) => compileDaemonPlacement(ds).evaluate(n).shouldRun),
     ),

@@ -87,6 +87,30 @@ const ROLE_NOUN: Record<AgentRole, string> = {
 export const HOST_PRIVILEGED_ROLES: readonly AgentRole[] = ['network', 'storage', 'service-proxy'];
 
 /**
+ * Roles that exist only through the kubelet's directories on the host, so that a template without
+ * any host access cannot be doing their work: a CSI node plugin registers through a socket in the
+ * kubelet's plugins_registry and publishes volumes under /var/lib/kubelet/pods (the kubelet plugin
+ * watcher; kubernetes-csi "Deploying a CSI driver"); a device plugin dials the kubelet's socket in
+ * /var/lib/kubelet/device-plugins and serves its own there (the device plugin API,
+ * k8s.io/kubelet/pkg/apis/deviceplugin).
+ */
+const KUBELET_PLUGIN_ROLES: readonly AgentRole[] = ['storage', 'device'];
+
+/**
+ * The roles as lint judges them: a kubelet plugin role (CSI node plugin, device plugin) known only
+ * from an image name is dropped when the template has no host access at all (no hostPath volume,
+ * hostNetwork or hostPID), since such an agent cannot register with the kubelet (a metrics exporter
+ * shipped under a storage vendor's image name, say). Any structural evidence keeps the role.
+ */
+export function evidencedRoles(ds: DaemonSet, matches: RoleMatch<AgentRole>[]): RoleMatch<AgentRole>[] {
+  const spec = podSpec(ds);
+  if (hostPaths(spec).length || spec.hostNetwork || spec.hostPID) return matches;
+  return matches.filter(
+    (m) => !KUBELET_PLUGIN_ROLES.includes(m.role) || !m.evidence.every((e) => e.startsWith('image ')),
+  );
+}
+
+/**
  * Roles whose agents must run on every node, NoExecute taints included: the node's networking,
  * storage and DNS depend on them; monitors, problem detectors and security agents exist to see
  * every node, the broken and evacuated ones above all; a log collector ships the logs of the pods

@@ -350,6 +350,19 @@ ruleTester(privilegedContainer, {
       findings: [{ severity: 'info', path: `${C0}.securityContext.privileged`, message: /as a monitoring agent/ }],
     },
     {
+      // A device plugin dials the kubelet's socket in /var/lib/kubelet/device-plugins and serves its
+      // own there (device plugin API): with no host access at all, an image name alone does not
+      // make one (batch 6 of docs/lint-precision.md).
+      name: 'a device-plugin-like image name without any host access is judged as an unknown role',
+      ds: goodDaemonSet('exporter', 'monitoring')
+        .with((d) => {
+          d.spec!.template!.spec!.containers![0]!.image = 'example/gpu-device-plugin-exporter:1.0.0';
+          d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+        })
+        .build(),
+      findings: [{ severity: 'error', path: `${C0}.securityContext.privileged` }],
+    },
+    {
       // Issue 39: the device cgroup denies an unprivileged container the host's device nodes, and a
       // plugin cannot request the devices it advertises.
       name: 'a device plugin: info, it opens the devices it advertises',
@@ -357,6 +370,13 @@ ruleTester(privilegedContainer, {
         .with((d) => {
           d.spec!.template!.spec!.containers![0]!.image = 'rocm/k8s-device-plugin:1.25.2.8';
           d.spec!.template!.spec!.containers![0]!.securityContext = privileged;
+          // The kubelet's socket directory, where a device plugin registers (device plugin API).
+          d.spec!.template!.spec!.containers![0]!.volumeMounts = [
+            { name: 'device-plugin', mountPath: '/var/lib/kubelet/device-plugins' },
+          ];
+          d.spec!.template!.spec!.volumes = [
+            { name: 'device-plugin', hostPath: { path: '/var/lib/kubelet/device-plugins' } },
+          ];
         })
         .build(),
       findings: [

@@ -40,6 +40,21 @@ const noSecurityContext = () =>
     delete d.spec!.template!.spec!.containers![0]!.securityContext;
   });
 
+/**
+ * A container under an image name that reads like a CSI node plugin's, with no host access unless
+ * `hostPath` is given (an exporter shipped by a storage vendor has this shape).
+ */
+const csiNamedImage = (hostPath?: string) =>
+  goodDaemonSet('disk-exporter', 'storage').with((d) => {
+    const spec = d.spec!.template!.spec!;
+    spec.containers![0]!.image = 'example/csi-node-exporter:1.0.0';
+    delete spec.containers![0]!.securityContext;
+    if (hostPath) {
+      spec.containers![0]!.volumeMounts = [{ name: 'host', mountPath: hostPath }];
+      spec.volumes = [{ name: 'host', hostPath: { path: hostPath } }];
+    }
+  });
+
 ruleTester(readOnlyRootFilesystem, {
   valid: [
     { name: 'read-only root filesystem', ds: goodDaemonSet().build() },
@@ -107,6 +122,32 @@ ruleTester(readOnlyRootFilesystem, {
           severity: 'warning',
           path: `${C0}.securityContext.readOnlyRootFilesystem`,
           message: /buffer and position files/,
+        },
+      ],
+    },
+    {
+      // A CSI node plugin registers through the kubelet's plugins_registry and publishes volumes
+      // under /var/lib/kubelet/pods (kubelet plugin watcher; kubernetes-csi "Deploying a CSI
+      // driver"): with no host access at all, the image name alone does not make one (batch 6 of
+      // docs/lint-precision.md).
+      name: 'a CSI-like image name without any host access is not a CSI node plugin: warned',
+      ds: csiNamedImage().build(),
+      findings: [
+        {
+          severity: 'warning',
+          path: `${C0}.securityContext.readOnlyRootFilesystem`,
+          message: /^container disk-exporter has a writable root filesystem$/,
+        },
+      ],
+    },
+    {
+      name: 'the same image with a host path mounted keeps the CSI node plugin role: info',
+      ds: csiNamedImage('/dev').build(),
+      findings: [
+        {
+          severity: 'info',
+          path: `${C0}.securityContext.readOnlyRootFilesystem`,
+          message: /root filesystem writable, as a storage \(CSI\) node plugin \(image example\/csi-node-exporter/,
         },
       ],
     },

@@ -168,6 +168,13 @@ ruleTester(runAsNonRoot, {
         .with((d) => {
           d.spec!.template!.spec!.containers![0]!.image = 'nvcr.io/nvidia/k8s-device-plugin:v0.15.0';
           delete d.spec!.template!.spec!.containers![0]!.securityContext;
+          // The kubelet's socket directory, where a device plugin registers (device plugin API).
+          d.spec!.template!.spec!.containers![0]!.volumeMounts = [
+            { name: 'device-plugin', mountPath: '/var/lib/kubelet/device-plugins' },
+          ];
+          d.spec!.template!.spec!.volumes = [
+            { name: 'device-plugin', hostPath: { path: '/var/lib/kubelet/device-plugins' } },
+          ];
         })
         .build(),
       findings: [{ severity: 'info', path: `${C0}.securityContext.runAsNonRoot`, message: /device plugin/ }],
