@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { admittedUnderPressure, kubeletEviction } from '../../src/k8s/eviction.js';
 import { diagnoseAllNodes } from '../../src/analyze/placement/index.js';
+import { causesOf } from '../../src/analyze/causes/index.js';
 import type { Pod } from '../../src/model/k8s-types.js';
 import { NOW, daemonSet, indexOf, node, pod } from '../builders.js';
 
@@ -156,4 +157,68 @@ describe('a DaemonSet pod refused or evicted by the kubelet, on its node', () =>
       assert.match(reason.fix, c.fix);
       if (c.not) assert.doesNotMatch(reason.fix, c.not);
     });
+});
+
+describe('the root cause of pods refused under node pressure (eviction_manager.go#Admit)', () => {
+  const diskPressure = {
+    type: 'DiskPressure',
+    status: 'True',
+    reason: 'KubeletHasDiskPressure',
+    message: 'kubelet has disk pressure',
+    lastTransitionTime: '2020-10-10T05:20:09Z',
+  };
+  /** Two node agents, each with a pod the kubelet refused on n2 ("The node had condition"), healthy on n1. */
+  function cluster(pressureNow: boolean) {
+    const agents = ['node-exporter', 'fluent-bit'].map((n) => daemonSet(n, 'ops').build());
+    const n1 = node('n1').build();
+    const n2 = node('n2').build();
+    if (pressureNow) n2.status!.conditions = [...(n2.status!.conditions ?? []), diskPressure];
+    const pods = agents.flatMap((ds) => [
+      pod(`${ds.metadata!.name}-a`, 'ops').ofDaemonSet(ds, 'n1').on('n1').ready().build(),
+      pod(`${ds.metadata!.name}-b`, 'ops')
+        .ofDaemonSet(ds, 'n2')
+        .on('n2')
+        .phase('Failed')
+        .with((q) => {
+          q.status!.reason = 'Evicted';
+          q.status!.message = 'Pod The node had condition: [DiskPressure]. ';
+        })
+        .build(),
+    ]);
+    return { agents, index: indexOf({ nodes: [n1, n2], daemonSets: agents, pods, events: [] }) };
+  }
+
+  test('NodePressure: one cause, the node and its condition, shared by every DaemonSet refused there', () => {
+    const { agents, index } = cluster(true);
+    const causes = causesOf(index, agents, { now: NOW });
+    assert.deepEqual(
+      causes.map((c) => c.code),
+      ['NodePressure'],
+    );
+    const [cause] = causes;
+    assert.deepEqual(cause!.cause, { kind: 'Node', name: 'n2' });
+    assert.deepEqual(cause!.nodes, ['n2']);
+    assert.deepEqual(
+      cause!.affects.map((a) => a.name),
+      ['fluent-bit', 'node-exporter'],
+    );
+    assert.equal(
+      cause!.summary,
+      'n2: node reports DiskPressure → the kubelet refuses to start daemon pods there until it clears → affects node-exporter, fluent-bit',
+    );
+    assert.ok(
+      cause!.evidence.includes(
+        'node n2: DiskPressure=True (KubeletHasDiskPressure): kubelet has disk pressure since 2020-10-10T05:20:09Z',
+      ),
+    );
+    assert.match(
+      cause!.fix,
+      /^on node n2, free disk on its root or image filesystem .*the kubelet admits the pods once the condition clears/,
+    );
+  });
+
+  test('the node no longer reports the condition: no cause (the next pod starts), the per-node reason says so', () => {
+    const { agents, index } = cluster(false);
+    assert.deepEqual(causesOf(index, agents, { now: NOW }), []);
+  });
 });

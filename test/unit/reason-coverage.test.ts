@@ -67,6 +67,7 @@ const ONLY_IN_UNIT_TESTS: Record<Family, readonly string[]> = {
     'LegacyOnDeleteDefault',
     'NetworkNotReadyAgentRunning',
     'NoNetworkAgent',
+    'NodePressure',
     'NodeWithoutPodCIDR',
     'PullSecretNotCarried',
     'SelectsNoNode',

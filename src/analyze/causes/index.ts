@@ -17,6 +17,7 @@ import { CauseContext, type CauseDraft, type CauseOptions, nameList, refText } f
 import { hostPortCauses } from './host-port.js';
 import { labelCauses } from './labels.js';
 import { networkCauses } from './network.js';
+import { nodePressureCauses } from './node-pressure.js';
 import { podCIDRCauses } from './pod-cidr.js';
 import { pullSecretCauses } from './pull-secret.js';
 import { attributeCauses } from './node-attribute.js';
@@ -33,6 +34,7 @@ type Rule = (c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]) => CauseDraft[
 const RULES: readonly Rule[] = [
   networkCauses,
   podCIDRCauses,
+  nodePressureCauses,
   labelCauses,
   admissionCauses,
   hostPortCauses,
@@ -50,17 +52,18 @@ const RANK: Record<CauseCode, number> = {
   NetworkNotReadyAgentRunning: 2,
   NoNetworkAgent: 3,
   NodeWithoutPodCIDR: 4,
-  LabellerNotRunning: 5,
-  LabelNotWritten: 6,
-  WebhookInjectedField: 7,
-  HostPortHeldByDaemonSet: 8,
-  PullSecretNotCarried: 9,
-  BudgetHeldByDeadNodes: 10,
-  RevisionFailing: 11,
-  NodeAttributeSplit: 12,
-  SelectsNoNode: 13,
-  KnownUpstreamBug: 14,
-  LegacyOnDeleteDefault: 15,
+  NodePressure: 5,
+  LabellerNotRunning: 6,
+  LabelNotWritten: 7,
+  WebhookInjectedField: 8,
+  HostPortHeldByDaemonSet: 9,
+  PullSecretNotCarried: 10,
+  BudgetHeldByDeadNodes: 11,
+  RevisionFailing: 12,
+  NodeAttributeSplit: 13,
+  SelectsNoNode: 14,
+  KnownUpstreamBug: 15,
+  LegacyOnDeleteDefault: 16,
 };
 
 /** Causes about a whole DaemonSet rather than the nodes they name: kept for any node asked about. */

@@ -66,6 +66,16 @@ export const CAUSE_RULES = {
     links: 'the network agent → the failing nodes → their missing spec.podCIDR (the node IPAM controller)',
     upstream: `${K} pkg/controller/nodeipam/ipam/range_allocator.go#AllocateOrOccupyCIDR`,
   },
+  NodePressure: {
+    severity: 'error',
+    short: 'the kubelet refuses pods while the node reports pressure',
+    meaning:
+      'The kubelet refuses to start the DaemonSet\'s pods on a node that reports DiskPressure, MemoryPressure or PIDPressure (the pod ends Failed, reason Evicted, "The node had condition: [DiskPressure]"); the DaemonSet tolerates the pressure taints, so its controller creates the pod there again, refused again until the condition clears. The node is the cause: one cause per node, shared by every DaemonSet refused there. Critical pods (system-node-critical, system-cluster-critical) are admitted under pressure.',
+    needs:
+      'a Failed daemon pod whose status says the kubelet refused it for a node condition, on a node whose Node object still reports that condition True',
+    links: 'the refused DaemonSets → the node → its pressure condition',
+    upstream: `${K} pkg/kubelet/eviction/eviction_manager.go#Admit`,
+  },
   LabellerNotRunning: {
     severity: 'error',
     short: 'the node labeller does not run where the label is missing',
