@@ -198,3 +198,34 @@ export function secretsStoreProvider(
     spec.volumes = [{ name: 'providervol', hostPath: { path: dir } }];
   });
 }
+
+/**
+ * A device plugin (the kubelet's device-plugins socket directory) whose init container copies a
+ * CNI plugin binary into the host's /opt/cni/bin (KubeVirt's macvtap-cni has this shape); with
+ * `config`, the init container writes the CNI configuration (/etc/cni/net.d) too, as a CNI agent's
+ * install-cni does.
+ */
+export const deviceWithCniInstaller = (config = false) =>
+  goodDaemonSet('macvtap', 'kube-system').with((d) => {
+    const spec = d.spec!.template!.spec!;
+    const c = spec.containers![0]!;
+    c.resources = { requests: { cpu: '60m', memory: '30Mi' } };
+    delete c.securityContext;
+    c.volumeMounts = [{ name: 'device-plugins', mountPath: '/var/lib/kubelet/device-plugins' }];
+    spec.volumes = [
+      { name: 'device-plugins', hostPath: { path: '/var/lib/kubelet/device-plugins' } },
+      { name: 'cni-bin', hostPath: { path: '/opt/cni/bin' } },
+      ...(config ? [{ name: 'cni-conf', hostPath: { path: '/etc/cni/net.d' } }] : []),
+    ];
+    spec.initContainers = [
+      {
+        name: 'install-cni',
+        image: 'example/macvtap:1.0.0',
+        command: ['cp', '/macvtap-cni', '/host/opt/cni/bin/macvtap'],
+        volumeMounts: [
+          { name: 'cni-bin', mountPath: '/host/opt/cni/bin' },
+          ...(config ? [{ name: 'cni-conf', mountPath: '/host/etc/cni/net.d' }] : []),
+        ],
+      },
+    ];
+  });

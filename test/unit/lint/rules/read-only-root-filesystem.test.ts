@@ -1,38 +1,7 @@
 import { readOnlyRootFilesystem } from '../../../../src/lint/rules/read-only-root-filesystem.js';
-import { goodDaemonSet, ruleTester, WINDOWS_PINS, windowsOrLinux } from '../rule-tester.js';
+import { deviceWithCniInstaller, goodDaemonSet, ruleTester, WINDOWS_PINS, windowsOrLinux } from '../rule-tester.js';
 
 const C0 = 'spec.template.spec.containers[0]';
-
-/**
- * A device plugin (the kubelet's device-plugins socket directory) whose init container copies a
- * CNI plugin binary into the host's /opt/cni/bin (KubeVirt's macvtap-cni has this shape); with
- * `config`, the init container writes the CNI configuration (/etc/cni/net.d) too, as a CNI agent's
- * install-cni does.
- */
-const deviceWithCniInstaller = (config = false) =>
-  goodDaemonSet('macvtap', 'kube-system').with((d) => {
-    const spec = d.spec!.template!.spec!;
-    const c = spec.containers![0]!;
-    c.resources = { requests: { cpu: '60m', memory: '30Mi' } };
-    delete c.securityContext;
-    c.volumeMounts = [{ name: 'device-plugins', mountPath: '/var/lib/kubelet/device-plugins' }];
-    spec.volumes = [
-      { name: 'device-plugins', hostPath: { path: '/var/lib/kubelet/device-plugins' } },
-      { name: 'cni-bin', hostPath: { path: '/opt/cni/bin' } },
-      ...(config ? [{ name: 'cni-conf', hostPath: { path: '/etc/cni/net.d' } }] : []),
-    ];
-    spec.initContainers = [
-      {
-        name: 'install-cni',
-        image: 'example/macvtap:1.0.0',
-        command: ['cp', '/macvtap-cni', '/host/opt/cni/bin/macvtap'],
-        volumeMounts: [
-          { name: 'cni-bin', mountPath: '/host/opt/cni/bin' },
-          ...(config ? [{ name: 'cni-conf', mountPath: '/host/etc/cni/net.d' }] : []),
-        ],
-      },
-    ];
-  });
 
 /** The good agent without any securityContext: on Linux each Linux-only security rule reports it. */
 const noSecurityContext = () =>
