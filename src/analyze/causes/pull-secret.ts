@@ -8,13 +8,9 @@
 import type { DaemonSet } from '../../model/k8s-types.js';
 import { imageRegistry, pullFailure, pullSecretNames } from '../../k8s/image-pull.js';
 import { isImagePullWaiting } from '../../k8s/podhealth.js';
+import { templateImages } from '../template-diff.js';
 import type { NodeVerdict } from '../placement/index.js';
 import { type CauseContext, type CauseDraft, dsObject, dsRef } from './context.js';
-
-function images(ds: DaemonSet): string[] {
-  const spec = ds.spec?.template?.spec;
-  return [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])].map((c) => c.image ?? '').filter(Boolean);
-}
 
 export function pullSecretCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]): CauseDraft[] {
   const nodes = new Set(rows.filter((r) => r.reasons.some((x) => x.code === 'ImagePullBackOff')).map((r) => r.node));
@@ -48,7 +44,7 @@ export function pullSecretCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdi
         d !== ds &&
         d.metadata?.namespace === ns &&
         pullSecretNames(d.spec?.template?.spec).length > 0 &&
-        images(d).some((i) => imageRegistry(i) === registry),
+        templateImages(d.spec?.template).some((i) => imageRegistry(i) === registry),
     );
     if (!sibling) continue;
     const secrets = pullSecretNames(sibling.spec?.template?.spec);
