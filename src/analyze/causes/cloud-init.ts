@@ -72,8 +72,9 @@ export function cloudInitCause(
     nodes: [nodeName],
     affects: affects.map(dsRef),
   };
-  const ccms = c.index.snapshot.daemonSets.filter((d) => d !== agent && isCloudControllerManager(d));
-  if (!ccms.length) {
+  // The first cloud controller manager of the input is the one named (a cluster runs one).
+  const ccm = c.index.snapshot.daemonSets.find((d) => d !== agent && isCloudControllerManager(d));
+  if (!ccm) {
     if (c.partial) return undefined;
     return {
       ...base,
@@ -83,55 +84,50 @@ export function cloudInitCause(
       fix: `find the cloud controller manager (kubectl get pods -A -o wide | grep cloud-controller-manager; it may run as a Deployment): it must run and reach the cloud to initialise node ${nodeName}, and its logs say why it has not; without one, the kubelets must not run with --cloud-provider=external`,
     };
   }
-  const out: CauseDraft[] = [];
-  for (const ccm of ccms) {
-    const rows = c.rows(ccm);
-    const running = rows.filter((r) => r.verdict === 'Healthy');
-    const ref = `${ccm.metadata?.namespace}/${ccm.metadata?.name}`;
-    if (running.length) {
-      out.push({
-        ...base,
-        chain: [
-          ...first,
-          `${ccm.metadata?.name} runs (on ${nameList(running.map((r) => r.node))}) but has not initialised it`,
-        ],
-        cause: dsObject(ccm),
-        evidence: [symptom, `node ${nodeName} has taint ${formatTaint(uninit)}`],
-        fix: `read the cloud controller manager's logs (kubectl logs -n ${ccm.metadata?.namespace} ${running[0]!.pod?.name ?? `ds/${ccm.metadata?.name}`}): it removes the taint once it finds node ${nodeName} in the cloud; this is outside any object in the input`,
-      });
-      continue;
-    }
-    // Where it would start if let on: the symptom node first, then any node only taints keep it off.
-    const candidates = [node, ...c.index.snapshot.nodes.filter((n) => n !== node)];
-    const target = candidates.find((n) => tolerationPatch(ccm, n, '') !== undefined);
-    const v = c.verdictOn(ccm, target ?? node);
-    const main = mainReason(v);
-    const where = target ?? node;
-    const deadlock = blockingTaints(ccm, where).some((t) => t.key === TAINT_NOT_READY);
-    const patch = target
-      ? tolerationPatch(
-          ccm,
-          target,
-          deadlock
-            ? 'so the cloud controller manager can start before the network is ready (it initialises the node the network agent waits for)'
-            : 'so the cloud controller manager can start there',
-        )
-      : undefined;
-    out.push({
+  const rows = c.rows(ccm);
+  const running = rows.filter((r) => r.verdict === 'Healthy');
+  const ref = `${ccm.metadata?.namespace}/${ccm.metadata?.name}`;
+  if (running.length) {
+    return {
       ...base,
       chain: [
         ...first,
-        `${ccm.metadata?.name} has no running pod on any node (on ${where.metadata?.name}: ${main ? reasonPhrase(main) : v.verdict})`,
-        ...(deadlock ? ['neither can start: each waits for the other'] : []),
+        `${ccm.metadata?.name} runs (on ${nameList(running.map((r) => r.node))}) but has not initialised it`,
       ],
       cause: dsObject(ccm),
-      evidence: [
-        symptom,
-        `node ${nodeName} has taint ${formatTaint(uninit)}`,
-        ...(main ? [`${ref} on node ${where.metadata?.name}: ${v.verdict}: ${main.code}: ${main.message}`] : []),
-      ],
-      fix: patch ?? main?.fix ?? `see ds-doctor why ${ref}`,
-    });
+      evidence: [symptom, `node ${nodeName} has taint ${formatTaint(uninit)}`],
+      fix: `read the cloud controller manager's logs (kubectl logs -n ${ccm.metadata?.namespace} ${running[0]!.pod?.name ?? `ds/${ccm.metadata?.name}`}): it removes the taint once it finds node ${nodeName} in the cloud; this is outside any object in the input`,
+    };
   }
-  return out[0];
+  // Where it would start if let on: the symptom node first, then any node only taints keep it off.
+  const candidates = [node, ...c.index.snapshot.nodes.filter((n) => n !== node)];
+  const target = candidates.find((n) => tolerationPatch(ccm, n, '') !== undefined);
+  const v = c.verdictOn(ccm, target ?? node);
+  const main = mainReason(v);
+  const where = target ?? node;
+  const deadlock = blockingTaints(ccm, where).some((t) => t.key === TAINT_NOT_READY);
+  const patch = target
+    ? tolerationPatch(
+        ccm,
+        target,
+        deadlock
+          ? 'so the cloud controller manager can start before the network is ready (it initialises the node the network agent waits for)'
+          : 'so the cloud controller manager can start there',
+      )
+    : undefined;
+  return {
+    ...base,
+    chain: [
+      ...first,
+      `${ccm.metadata?.name} has no running pod on any node (on ${where.metadata?.name}: ${main ? reasonPhrase(main) : v.verdict})`,
+      ...(deadlock ? ['neither can start: each waits for the other'] : []),
+    ],
+    cause: dsObject(ccm),
+    evidence: [
+      symptom,
+      `node ${nodeName} has taint ${formatTaint(uninit)}`,
+      ...(main ? [`${ref} on node ${where.metadata?.name}: ${v.verdict}: ${main.code}: ${main.message}`] : []),
+    ],
+    fix: patch ?? main?.fix ?? `see ds-doctor why ${ref}`,
+  };
 }
