@@ -4,7 +4,7 @@
  * admission or eviction, stuck termination, the node's own readiness) becomes a Reason with
  * evidence and a fix. docs/semantics.md §6.
  */
-import type { ContainerState, ContainerStatus, KubeEvent, Node, Pod } from '../model/k8s-types.js';
+import type { ContainerState, ContainerStatus, KubeEvent, Node, NodeCondition, Pod } from '../model/k8s-types.js';
 import type { Reason } from '../model/results.js';
 import { withShort } from '../model/codes.js';
 import { formatDuration, parseRfc3339 } from '../model/duration.js';
@@ -30,6 +30,11 @@ export interface DaemonSetName {
    * tolerates the node's taints); unknown when not given.
    */
   recreated?: boolean;
+}
+
+/** A node pressure condition that holds, as evidence: `DiskPressure=True (reason): message since time`. */
+export function pressureConditionText(c: NodeCondition): string {
+  return `${c.type}=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}${c.lastTransitionTime ? ` since ${c.lastTransitionTime}` : ''}`;
 }
 
 function eventLine(e: KubeEvent): string {
@@ -465,13 +470,7 @@ export function boundPodReasons(
         eviction?.kind === 'refused'
           ? `pod ${name} is Failed (Evicted): the kubelet on node ${nodeName} refused to start it because the node has ${eviction.conditions.join(', ')}; the DaemonSet tolerates the pressure taints, so the controller deletes it (after a back-off for Failed pods) and creates a new one there, refused again while the pressure lasts`
           : `pod ${name} is ${phase}${pod.status?.reason ? ` (${pod.status.reason})` : ''}; the controller deletes it (after a back-off for Failed pods) and creates a new one`,
-      evidence: [
-        `status: ${why}`,
-        ...still.map(
-          (c) =>
-            `node condition ${c.type}=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}${c.lastTransitionTime ? ` since ${c.lastTransitionTime}` : ''}`,
-        ),
-      ],
+      evidence: [`status: ${why}`, ...still.map((c) => `node condition ${pressureConditionText(c)}`)],
       fix: outOf
         ? `the kubelet rejected the pod for lack of ${pod.status!.reason!.slice('OutOf'.length)}: free room on node ${pod.spec?.nodeName} or lower the DaemonSet's requests`
         : eviction?.kind === 'refused'

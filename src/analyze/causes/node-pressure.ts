@@ -11,6 +11,7 @@
  */
 import type { DaemonSet, Node, Pod } from '../../model/k8s-types.js';
 import { kubeletEviction } from '../../k8s/eviction.js';
+import { pressureConditionText } from '../pod-health.js';
 import type { NodeVerdict } from '../placement/index.js';
 import { type CauseContext, type CauseDraft, dsRef } from './context.js';
 
@@ -24,8 +25,7 @@ const RELIEF: Record<string, string> = {
 
 function conditionText(node: Node, type: string): string | undefined {
   const c = node.status?.conditions?.find((x) => x.type === type && x.status === 'True');
-  if (!c) return undefined;
-  return `node ${node.metadata?.name}: ${type}=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}${c.lastTransitionTime ? ` since ${c.lastTransitionTime}` : ''}`;
+  return c ? `node ${node.metadata?.name}: ${pressureConditionText(c)}` : undefined;
 }
 
 export function nodePressureCauses(c: CauseContext, ds: DaemonSet, rows: NodeVerdict[]): CauseDraft[] {
