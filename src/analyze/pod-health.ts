@@ -4,19 +4,19 @@
  * admission or eviction, stuck termination, the node's own readiness) becomes a Reason with
  * evidence and a fix. docs/semantics.md §6.
  */
-import type { ContainerState, ContainerStatus, KubeEvent, Node, NodeCondition, Pod } from '../model/k8s-types.js';
+import type { ContainerState, ContainerStatus, KubeEvent, Node, Pod } from '../model/k8s-types.js';
 import type { Reason } from '../model/results.js';
 import { withShort } from '../model/codes.js';
 import { formatDuration, parseRfc3339 } from '../model/duration.js';
 import { isPodReady, secondsUntilAvailable } from '../k8s/podutil.js';
 import { rollbackAdvice, type RollbackTarget } from '../k8s/rollback.js';
 import { isConfigErrorWaiting, isCreatingWaiting, isImagePullWaiting, nodeReadyStatus } from '../k8s/podhealth.js';
-import { hostPathTypeFailure, kubeletRootOf, nodeKubeletRoot } from '../k8s/hostpath.js';
-import { missingVolumeObject } from '../k8s/volume-objects.js';
 import { isBestEffort, isCriticalPriority, kubeletEviction } from '../k8s/eviction.js';
+import { exitedZero, exitText } from './exit-codes.js';
+import { eventLine, latest, pressureConditionText, type RawReason } from './pod-evidence.js';
+import { creatingReason } from './pod-creating.js';
 import { imageRegistry, pullFailure, pullSecretNames } from '../k8s/image-pull.js';
 
-type RawReason = Omit<Reason, 'short'> & { short?: string };
 type ContainerStateTerminated = NonNullable<ContainerState['terminated']>;
 
 /** The DaemonSet a pod belongs to, for fix commands. */
@@ -30,23 +30,6 @@ export interface DaemonSetName {
    * tolerates the node's taints); unknown when not given.
    */
   recreated?: boolean;
-}
-
-/** A node pressure condition that holds, as evidence: `DiskPressure=True (reason): message since time`. */
-export function pressureConditionText(c: NodeCondition): string {
-  return `${c.type}=True${c.reason ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}${c.lastTransitionTime ? ` since ${c.lastTransitionTime}` : ''}`;
-}
-
-function eventLine(e: KubeEvent): string {
-  const n = e.count && e.count > 1 ? ` (x${e.count})` : '';
-  return `event ${e.reason}: ${(e.message ?? '').trim()}${n}`;
-}
-
-function latest(events: KubeEvent[], reasons: string[]): KubeEvent[] {
-  return events
-    .filter((e) => reasons.includes(e.reason ?? ''))
-    .sort((a, b) => parseRfc3339(b.lastTimestamp ?? '') - parseRfc3339(a.lastTimestamp ?? ''))
-    .slice(0, 2);
 }
 
 function containerLimit(pod: Pod, container: string, resource: string): string | undefined {
@@ -71,59 +54,6 @@ function missingReference(message: string): string | undefined {
 /** The rollback tail of a fix (hedged when the caller gave no DaemonSet history). */
 function rollback(ds: DaemonSetName): string {
   return rollbackAdvice(ds.rollback ?? { kind: 'unknown' }, ds.namespace, ds.name);
-}
-
-/** Signals by number (Linux), with what a container that died of one usually means. */
-const SIGNALS: Record<number, [string, string]> = {
-  1: ['SIGHUP', 'hang-up'],
-  2: ['SIGINT', 'interrupted'],
-  3: ['SIGQUIT', 'quit, with a core dump'],
-  4: [
-    'SIGILL',
-    "illegal instruction: the binary uses CPU instructions this node's CPU lacks (built for a newer CPU or another architecture)",
-  ],
-  5: ['SIGTRAP', 'trace trap'],
-  6: ['SIGABRT', 'aborted: an assertion or a fatal error in a library'],
-  7: ['SIGBUS', 'bus error: bad memory access, often a truncated or memory-mapped file'],
-  8: ['SIGFPE', 'arithmetic error, such as an integer division by zero'],
-  9: ['SIGKILL', 'killed from outside'],
-  11: ['SIGSEGV', 'segmentation fault: a crash in the program or a native library'],
-  13: ['SIGPIPE', 'wrote to a closed pipe or socket'],
-  15: ['SIGTERM', 'asked to stop: a failed liveness probe, a deletion, or a shutdown'],
-};
-
-/**
- * What an exit code says, by the shell's and the container runtimes' convention: 126 the command
- * cannot be run, 127 it is not found, 128+n death by signal n. SIGKILL without OOMKilled is a kill
- * from outside the cgroup's memory limit. "exec format error" is a binary of another architecture.
- */
-export function exitMeaning(t: ContainerStateTerminated): string | undefined {
-  if (/exec format error/i.test(t.message ?? ''))
-    return 'exec format error: the binary is built for another CPU architecture';
-  const code = t.exitCode;
-  if (code === 126) return 'the command cannot be executed: not executable, or a permission problem';
-  if (code === 127) return 'the command is not found in the image';
-  if (code !== undefined && code > 128 && code <= 128 + 64) {
-    const sig = SIGNALS[code - 128];
-    if (!sig) return `killed by signal ${code - 128}`;
-    if (code === 137)
-      return t.reason === 'OOMKilled'
-        ? undefined
-        : 'SIGKILL: killed from outside, not for memory (the kubelet after a failed liveness probe or the grace period, or another process)';
-    return `${sig[0]}: ${sig[1]}`;
-  }
-  return undefined;
-}
-
-/** The last termination's exit, as kubectl describe shows it, with what the code means. */
-function exitText(t: ContainerStateTerminated): string {
-  const meaning = exitMeaning(t);
-  return `${t.reason ?? 'Terminated'}, exit code ${t.exitCode ?? '?'}${meaning ? ` (${meaning})` : ''}`;
-}
-
-/** Exit code 0 ("Completed"). */
-function exitedZero(t: ContainerStateTerminated): boolean {
-  return t.exitCode === 0 || (t.exitCode === undefined && t.reason === 'Completed');
 }
 
 /**
@@ -278,80 +208,6 @@ function containerReasons(
     ];
   }
   return [];
-}
-
-/**
- * What to do about a hostPath volume that fails the kubelet's type check (k8s/hostpath.ts): the
- * path is on the node, outside any object; under a kubelet root, it is most often a manifest
- * written for another distribution's kubelet root.
- */
-function hostPathFix(message: string, node: Node | undefined, nodeName: string): string | undefined {
-  const f = hostPathTypeFailure(message);
-  if (!f) return undefined;
-  const vol = f.volume ? `hostPath volume ${f.volume}` : 'a hostPath volume';
-  const head = `on node ${nodeName}, ${f.path} does not exist or is not ${f.want}, and the ${vol} requires it to be (the kubelet checks the volume's type before it mounts it); this is on the node, outside any object: look there (ls -ld ${f.path})`;
-  const root = kubeletRootOf(f.path);
-  if (!root) return `${head}; create it there, or fix the path in the DaemonSet's volume`;
-  const dist = nodeKubeletRoot(node);
-  if (dist && dist.root !== root)
-    return `${head}. The path lies under ${root}, but the node runs ${dist.name}, whose kubelet keeps its files under ${dist.root}: set the DaemonSet's kubelet directory (its chart's kubelet path value) to ${dist.root}`;
-  return `${head}. The path lies under the kubelet directory ${root}: if the node's kubelet uses another root (--root-dir; k0s uses /var/lib/k0s/kubelet, MicroK8s /var/snap/microk8s/common/var/lib/kubelet), set the DaemonSet's kubelet directory to that root; creating the path by hand hides the mismatch`;
-}
-
-function creatingReason(pod: Pod, events: KubeEvent[], now: Date, node?: Node): RawReason {
-  const blockers = latest(events, [
-    'FailedMount',
-    'FailedAttachVolume',
-    'FailedCreatePodSandBox',
-    'FailedKillPodSandBox',
-    'NetworkNotReady',
-  ]);
-  const started = pod.status?.startTime ?? pod.metadata?.creationTimestamp;
-  const startedAt = parseRfc3339(started ?? '');
-  const age = Number.isNaN(startedAt) ? 'an unknown time' : formatDuration(now.getTime() - startedAt);
-  const sandbox = blockers.some((e) => e.reason === 'FailedCreatePodSandBox' || e.reason === 'NetworkNotReady');
-  const mount = blockers.find((e) => e.reason === 'FailedMount' || e.reason === 'FailedAttachVolume');
-  const hostPath = blockers
-    .filter((e) => e.reason === 'FailedMount')
-    .map((e) => hostPathFix(e.message ?? '', node, pod.spec?.nodeName ?? '<node>'))
-    .find(Boolean);
-  const failure = blockers.map((e) => hostPathTypeFailure(e.message ?? '')).find(Boolean);
-  const missing = blockers
-    .filter((e) => e.reason === 'FailedMount')
-    .map((e) => missingVolumeObject(e.message ?? ''))
-    .find(Boolean);
-  const ns = pod.metadata?.namespace ?? '';
-  const missingText = missing
-    ? `${missing.volume ? `volume ${missing.volume}: ` : ''}${missing.kind} ${ns}/${missing.name} does not exist`
-    : undefined;
-  const missingFix = missing
-    ? `create ${missing.kind} ${missing.name} in namespace ${ns}, or fix the name in the DaemonSet's volume${missing.volume ? ` ${missing.volume}` : ''}, or mark that volume optional (${missing.kind === 'ConfigMap' ? 'configMap' : 'secret'}.optional: true) if the agent can start without it; the kubelet retries the mount, so the pods start once it exists, without being recreated`
-    : undefined;
-  const hostPathText = failure
-    ? `${failure.volume ? `hostPath volume ${failure.volume}` : 'a hostPath volume'}: ${failure.path} is not ${failure.want} on the node`
-    : undefined;
-  return {
-    code: 'ContainerCreating',
-    severity: blockers.length ? 'error' : 'warning',
-    message: blockers.length
-      ? `containers are not starting after ${age}: ${sandbox ? 'the pod sandbox (network) cannot be created' : (hostPathText ?? missingText ?? 'a volume cannot be mounted')}`
-      : `containers are still being created (${age})`,
-    evidence: [
-      ...(pod.status?.containerStatuses ?? [])
-        .filter((c) => c.state?.waiting)
-        .map((c) => `container ${c.name}: waiting: ${c.state!.waiting!.reason}`),
-      ...blockers.map(eventLine),
-    ],
-    fix: sandbox
-      ? `the node's CNI is not working: check the network agent's pod on node ${pod.spec?.nodeName} (kubectl get pods -A -o wide --field-selector spec.nodeName=${pod.spec?.nodeName})`
-      : hostPath
-        ? hostPath
-        : missingFix
-          ? missingFix
-          : mount
-            ? `fix the volume named in the event (missing ConfigMap/Secret/hostPath, CSI driver not registered on the node)`
-            : `wait; if it lasts, check events: kubectl describe pod -n ${pod.metadata?.namespace} ${pod.metadata?.name}`,
-  };
 }
 
 /**

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { causesOf, causesOnNode } from '../../src/analyze/causes/index.js';
-import { exitMeaning } from '../../src/analyze/pod-health.js';
+import { exitMeaning } from '../../src/analyze/exit-codes.js';
 import { scan } from '../../src/analyze/scan.js';
 import type { DaemonSet, LabelSelector, Node, Pod, WebhookConfiguration } from '../../src/model/k8s-types.js';
 import type { RootCause } from '../../src/model/results.js';

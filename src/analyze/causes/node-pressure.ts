@@ -11,7 +11,7 @@
  */
 import type { DaemonSet, Node, Pod } from '../../model/k8s-types.js';
 import { kubeletEviction } from '../../k8s/eviction.js';
-import { pressureConditionText } from '../pod-health.js';
+import { pressureConditionText } from '../pod-evidence.js';
 import type { NodeVerdict } from '../placement/index.js';
 import { type CauseContext, type CauseDraft, dsRef } from './context.js';
 
